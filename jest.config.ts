@@ -1,0 +1,28 @@
+import type { Config } from 'jest';
+
+const tsJest = {
+  '^.+\\.tsx?$': ['ts-jest', { isolatedModules: true, tsconfig: { jsx: 'react-jsx', module: 'CommonJS', moduleResolution: 'Node10', esModuleInterop: true } }],
+} as const;
+
+const moduleNameMapper = {
+  '^@shared/(.*)$': '<rootDir>/shared/$1',
+  '\\.(css|scss|png|svg)$': '<rootDir>/shared/testing/file-stub.js',
+};
+
+const common = { transform: tsJest, moduleNameMapper, testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/', '/bench/'] };
+
+/** `*.test.ts` run in Node (logic, server over real HTTP); `*.test.tsx` in jsdom (components). */
+const config: Config = {
+  projects: [
+    { ...common, displayName: 'node', testEnvironment: 'node', testMatch: ['<rootDir>/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'dom',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/shared/testing/setup-dom.ts'],
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,95 @@
+import React, { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import type { ParcelConfig } from 'single-spa';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { PlatformContextReact } from './context';
+import { getI18n, loadNamespace, type LocaleLoaders } from './i18n';
+import type { ContributionProps, WidgetInstanceProps } from './types';
+
+interface BoundaryProps {
+  pluginId: string;
+  contributionId: string;
+  children: ReactNode;
+}
+
+/** Names the plugin and contribution that failed; nothing outside it is affected. */
+export class ContributionErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`[${this.props.pluginId}] ${this.props.contributionId} failed`, error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div className="alert alert-danger" role="alert" data-testid="contribution-error">
+        <strong>
+          Plugin &quot;{this.props.pluginId}&quot; failed to render &quot;{this.props.contributionId}&quot;.
+        </strong>{' '}
+        <span>{this.state.error.message}</span>
+      </div>
+    );
+  }
+}
+
+export interface ContributionComponentProps {
+  widget?: WidgetInstanceProps;
+}
+
+let fallbackClient: QueryClient | undefined;
+
+/** The providers every contribution renders inside (also used by component tests). */
+export function ContributionProviders({ props, children }: { props: ContributionProps; children: ReactNode }) {
+  const client = (props.queryClient as QueryClient | undefined) ?? (fallbackClient ??= new QueryClient());
+  const i18n = getI18n(props.context.language);
+  return (
+    <ContributionErrorBoundary pluginId={props.pluginId} contributionId={props.contributionId}>
+      <QueryClientProvider client={client}>
+        <I18nextProvider i18n={i18n} defaultNS={props.pluginId}>
+          <PlatformContextReact.Provider value={props.context}>{children}</PlatformContextReact.Provider>
+        </I18nextProvider>
+      </QueryClientProvider>
+    </ContributionErrorBoundary>
+  );
+}
+
+/**
+ * Wraps a React component as a single-spa parcel with the providers every contribution needs.
+ * The plugin's locales are loaded before the first mount.
+ */
+export function createContributionParcel(
+  Root: ComponentType<ContributionComponentProps>,
+  locales: LocaleLoaders,
+): ParcelConfig<ContributionProps> {
+  const Wrapped = (props: ContributionProps) => (
+    <ContributionProviders props={props}>
+      <Root widget={props.widget} />
+    </ContributionProviders>
+  );
+  const lifecycles = singleSpaReact<ContributionProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: Wrapped,
+    errorBoundary: (err: Error) => (
+      <div className="alert alert-danger" role="alert" data-testid="contribution-error">
+        {err.message}
+      </div>
+    ),
+  });
+  let namespaceLoaded: Promise<void> | undefined;
+  return {
+    ...lifecycles,
+    bootstrap: [
+      (props: ContributionProps) => (namespaceLoaded ??= loadNamespace(props.pluginId, locales)),
+      lifecycles.bootstrap,
+    ],
+  } as ParcelConfig<ContributionProps>;
+}
+

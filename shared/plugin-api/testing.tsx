@@ -1,0 +1,42 @@
+import React, { type ReactElement } from 'react';
+import { QueryClient } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import { ContributionProviders } from './parcel';
+import { getI18n } from './i18n';
+import type { CurrentUser, Device, PlatformContext } from './types';
+
+export const testUser = (roles: string[] = []): CurrentUser => ({
+  id: 'admin',
+  userName: 'admin',
+  displayName: 'Admin',
+  effectiveRoles: roles,
+});
+
+export function testContext(over: Partial<PlatformContext> = {}): PlatformContext {
+  return {
+    user: testUser(),
+    tenant: { name: 'demo' },
+    language: 'en',
+    path: '/',
+    query: {},
+    params: {},
+    navigate: () => undefined,
+    ...over,
+  };
+}
+
+/** Renders a component inside the same providers a parcel gets, with a fresh QueryClient. */
+export function renderContribution(
+  ui: ReactElement,
+  opts: { pluginId?: string; context?: Partial<PlatformContext>; device?: Device; locales?: Record<string, string> } = {},
+): RenderResult & { queryClient: QueryClient } {
+  const pluginId = opts.pluginId ?? 'test-plugin';
+  const i18n = getI18n('en');
+  if (opts.locales) i18n.addResourceBundle('en', pluginId, opts.locales, true, true);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const context = testContext({ ...opts.context, device: opts.device ?? opts.context?.device });
+  const result = render(
+    <ContributionProviders props={{ pluginId, contributionId: 'test', context, queryClient }}>{ui}</ContributionProviders>,
+  );
+  return { ...result, queryClient };
+}

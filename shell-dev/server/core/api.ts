@@ -1,0 +1,198 @@
+/**
+ * The stand-in's internal API: what the core (REST API, storage, realtime, auth) offers to the
+ * microservices (services/) and the simulator (simulator/). Every write goes through these
+ * functions, so it is transactional and notifies realtime exactly like a REST call.
+ *
+ * Owned by the core; services and simulator depend on this file only (not on core internals).
+ */
+import type { Database } from 'better-sqlite3';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type Fragments = Record<string, unknown>;
+
+export interface ManagedObject {
+  id: string;
+  type?: string;
+  name?: string;
+  owner?: string;
+  creationTime: string;
+  lastUpdated: string;
+  [fragment: string]: unknown;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Only when asked for (withTotalElements / withTotalPages). */
+  totalElements?: number;
+}
+
+export interface InventoryQuery {
+  /** Platform query language: '$filter=(...) $orderby=...' or a bare filter. */
+  query?: string;
+  type?: string;
+  fragmentType?: string;
+  ids?: string[];
+  text?: string;
+  owner?: string;
+  onlyRoots?: boolean;
+  pageSize?: number;
+  currentPage?: number;
+  withTotal?: boolean;
+}
+
+export type ChildKind = 'childAssets' | 'childDevices' | 'childAdditions';
+
+export interface Inventory {
+  get(id: string): ManagedObject | undefined;
+  create(body: Fragments, owner?: string): ManagedObject;
+  /** Partial update: a fragment set to null is removed. Throws NotFound. */
+  update(id: string, patch: Fragments): ManagedObject;
+  remove(id: string): void;
+  query(q: InventoryQuery): Page<ManagedObject>;
+  count(q: InventoryQuery): number;
+  children(parentId: string, kind: ChildKind, q?: InventoryQuery): Page<ManagedObject>;
+  addChild(parentId: string, kind: ChildKind, childId: string): void;
+  removeChild(parentId: string, kind: ChildKind, childId: string): void;
+}
+
+export type AlarmStatus = 'ACTIVE' | 'ACKNOWLEDGED' | 'CLEARED';
+export type Severity = 'CRITICAL' | 'MAJOR' | 'MINOR' | 'WARNING';
+
+export interface Alarm {
+  id: string;
+  type: string;
+  text: string;
+  severity: Severity;
+  status: AlarmStatus;
+  count: number;
+  time: string;
+  creationTime: string;
+  firstOccurrenceTime: string;
+  lastUpdated: string;
+  source: { id: string; name?: string };
+  [fragment: string]: unknown;
+}
+
+export interface AlarmFilter {
+  source?: string;
+  status?: AlarmStatus[];
+  severity?: Severity[];
+  type?: string[];
+  resolved?: boolean;
+  withSourceDevices?: boolean;
+  dateFrom?: string;
+  dateTo?: string;
+  pageSize?: number;
+  currentPage?: number;
+  withTotal?: boolean;
+}
+
+export interface Alarms {
+  /** Re-raising an active alarm of the same source and type increments its count. */
+  create(body: Omit<Partial<Alarm>, 'source'> & { type: string; text: string; severity: Severity; source: { id: string } }): Alarm;
+  update(id: string, patch: Partial<Alarm>): Alarm;
+  list(f: AlarmFilter): Page<Alarm>;
+  count(f: AlarmFilter): number;
+}
+
+export interface PlatformEvent {
+  id: string;
+  type: string;
+  text: string;
+  time: string;
+  creationTime: string;
+  source: { id: string; name?: string };
+  [fragment: string]: unknown;
+}
+
+export interface Events {
+  create(body: { type: string; text: string; time?: string; source: { id: string }; [k: string]: unknown }): PlatformEvent;
+  list(f: { source?: string; type?: string; dateFrom?: string; dateTo?: string; pageSize?: number; currentPage?: number; withTotal?: boolean }): Page<PlatformEvent>;
+}
+
+export type OperationStatus = 'PENDING' | 'EXECUTING' | 'SUCCESSFUL' | 'FAILED';
+
+export interface Operation {
+  id: string;
+  deviceId: string;
+  deviceName?: string;
+  status: OperationStatus;
+  failureReason?: string;
+  description?: string;
+  creationTime: string;
+  [fragment: string]: unknown;
+}
+
+export interface Operations {
+  create(body: { deviceId: string; description?: string; [fragment: string]: unknown }): Operation;
+  update(id: string, patch: { status?: OperationStatus; failureReason?: string; [k: string]: unknown }): Operation;
+  get(id: string): Operation | undefined;
+  list(f: {
+    deviceId?: string;
+    status?: OperationStatus;
+    fragmentType?: string;
+    dateFrom?: string;
+    dateTo?: string;
+    revert?: boolean;
+    pageSize?: number;
+    currentPage?: number;
+    withTotal?: boolean;
+  }): Page<Operation>;
+}
+
+export type RealtimeAction = 'CREATE' | 'UPDATE' | 'DELETE';
+
+export interface Realtime {
+  /** channel e.g. '/managedobjects/42', '/operations/42'; message {realtimeAction, data}. */
+  publish(channel: string, realtimeAction: RealtimeAction, data: unknown): void;
+}
+
+export interface AuthUser {
+  tenant: string;
+  userName: string;
+  effectiveRoles: string[];
+}
+
+/** Errors that the core's error handler turns into the platform's {error, message, info} body. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Clock {
+  now(): number;
+}
+
+export interface ServerCore {
+  db: Database;
+  clock: Clock;
+  dataDir: string;
+  inventory: Inventory;
+  alarms: Alarms;
+  events: Events;
+  operations: Operations;
+  realtime: Realtime;
+  /** The authenticated user of a request (routes under /service are authenticated by the core). */
+  user(req: FastifyRequest): AuthUser;
+  /** Throws HttpError 403 'security/Forbidden' unless the request's user has the role. */
+  requireRole(req: FastifyRequest, role: string): void;
+  /** Runs fn in one SQLite transaction; realtime notifications are sent after commit. */
+  transaction<T>(fn: () => T): T;
+  /** Listeners for writes (the simulator reacts to created operations). */
+  onOperationCreated(listener: (op: Operation) => void): void;
+}
+
+/** A microservice or the simulator plugs in here (see app.ts). */
+export interface ServerModule {
+  name: string;
+  /** Register routes (microservices under their /service/<name> prefix) and start jobs. */
+  register(app: FastifyInstance, core: ServerCore): Promise<void> | void;
+  /** Stop timers; called on close. */
+  close?(): Promise<void> | void;
+}
