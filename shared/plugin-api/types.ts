@@ -84,6 +84,26 @@ export interface NavigatorNodeContribution extends ContributionBase {
   /** Label of the parent node (e.g. 'Devices', 'Management', 'Groups'); parents are merged by label. */
   parent?: string;
   visible?: (ctx: PlatformContext) => boolean;
+  /**
+   * Children that come from the server (the Groups tree): called when the node is expanded
+   * (parentPath null) and for each expandable child. Pages of children may offer `more`
+   * (the spec's "Search more" for dynamic groups).
+   */
+  loadChildren?: (parentPath: string | null, ctx: PlatformContext) => Promise<NavigatorChildrenPage>;
+}
+
+export interface DynamicNavigatorNode {
+  id: string;
+  label: string;
+  path: string;
+  icon?: string;
+  expandable: boolean;
+}
+
+export interface NavigatorChildrenPage {
+  nodes: DynamicNavigatorNode[];
+  /** Loads the next page, when there is one. */
+  more?: () => Promise<NavigatorChildrenPage>;
 }
 
 export interface RouteContribution extends ContributionBase {
@@ -164,6 +184,11 @@ export type ContributionKind = Contribution['kind'];
 export interface PluginDefinition {
   id: string;
   contributions: Contribution[];
+  /**
+   * The plugin's i18n namespace (= plugin id) per language, loaded by the shell at registration
+   * so metadata such as navigator labels and tab titles are translated too.
+   */
+  locales?: Record<string, () => Promise<{ default: Record<string, string> } | Record<string, string>>>;
 }
 
 /** A contribution tagged with the plugin that sent it (the shell's registry entries). */

@@ -1,0 +1,98 @@
+/**
+ * Browser-test harness: a stand-in server on a fresh data dir (in this process) and Debian's
+ * Chromium driven by playwright-core. Build first (`npm run build`): the server serves dist/apps.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createServer } from '../shell-dev/server/app';
+
+export const ROOT = path.resolve(__dirname, '..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const DEMO = { tenant: 'demo', password: 'demo', users: ['admin', 'operator', 'viewer'] as const };
+export type DemoUser = (typeof DEMO.users)[number];
+
+export interface Stack {
+  url: string;
+  dataDir: string;
+  server: Awaited<ReturnType<typeof createServer>>;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  devices?: number;
+  simulate?: 'on' | 'off';
+  /** Serve the apps from another folder (e.g. a copy with one remote removed). */
+  staticDir?: string;
+  dataDir?: string;
+}
+
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  const server = await createServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    devices: opts.devices ?? 200,
+    reset: false,
+    simulate: opts.simulate ?? 'off',
+    seed: 1,
+    staticDir: opts.staticDir ?? path.join(ROOT, 'dist', 'apps'),
+  });
+  const browser = await launchBrowser();
+  return {
+    url: server.url,
+    dataDir,
+    server,
+    browser,
+    async close() {
+      await browser.close().catch(() => undefined);
+      await server.close();
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-chromium-'));
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${userDataDir}`,
+    ],
+  });
+}
+
+/** A fresh browser context logged in through the login page as a demo user. */
+export async function loginAs(stack: Stack, user: DemoUser, hash = ''): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await stack.browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error(`[pageerror] ${err.message}`));
+  await page.goto(`${stack.url}/apps/shell/${hash ? `#${hash}` : ''}`);
+  await page.getByLabel(/tenant/i).fill(DEMO.tenant);
+  await page.getByLabel(/user/i).first().fill(user);
+  await page.getByLabel(/password/i).fill(DEMO.password);
+  await page.getByRole('button', { name: /log ?in/i }).click();
+  await page.waitForSelector('[data-testid="navigator"]', { timeout: 20000 });
+  return { context, page };
+}
+
+/** Screenshots for a person to look at: e2e/artifacts/<name>.png */
+export async function snap(page: Page, name: string): Promise<string> {
+  const dir = path.join(ROOT, 'e2e', 'artifacts');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}

@@ -1,0 +1,30 @@
+// Runs every browser and conformance test (e2e/*.test.ts, e2e/*.test.mjs) with node's test runner,
+// one file at a time (a shared 2-core machine). Needs `npm run build` first and Debian's chromium.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(chromium)) {
+  console.error(`e2e: Chromium not found at ${chromium}. Install it: apt-get update && apt-get install -y chromium`);
+  process.exit(1);
+}
+const only = process.argv.slice(2);
+const files = fs
+  .readdirSync(dir)
+  .filter((f) => /\.test\.(ts|mjs)$/.test(f))
+  .filter((f) => !only.length || only.some((o) => f.includes(o)))
+  .sort()
+  .map((f) => path.join(dir, f));
+if (!files.length) {
+  console.error('e2e: no test files found');
+  process.exit(1);
+}
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
+  { stdio: 'inherit', cwd: path.resolve(dir, '..'), env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=4096' } },
+);
+process.exit(result.status ?? 1);

@@ -1,0 +1,30 @@
+import { defineNavigatorNode, definePlugin, defineRoute } from '@shared/plugin-api/define';
+import { pluginParcels } from '@shared/plugin-api/lazy';
+
+const locales = {
+  en: () => import('./locales/en.json'),
+  de: () => import('./locales/de.json'),
+};
+const { lazy } = pluginParcels(locales);
+const notBuiltYet = () => import('@shared/plugin-api/not-built-yet');
+
+/** Spec 9: the profile UI route base. */
+export const PROFILE_ROUTE_BASE = '/device-profiles-v2';
+
+export default definePlugin({
+  id: 'device-profiles',
+  locales,
+  contributions: [
+    defineNavigatorNode({ id: 'navigator-node:device-profiles/management', label: 'Management', icon: 'business', priority: 5000 }),
+    defineNavigatorNode({
+      id: 'navigator-node:device-profiles/device-profiles',
+      label: 'Device Profiles',
+      parent: 'Management',
+      path: PROFILE_ROUTE_BASE,
+      icon: 'c8y-device-profile',
+      priority: 1000,
+    }),
+    defineRoute({ id: 'route:device-profiles/list', path: PROFILE_ROUTE_BASE, title: 'Device Profiles', priority: 0, loader: lazy(notBuiltYet) }),
+    defineRoute({ id: 'route:device-profiles/detail', path: `${PROFILE_ROUTE_BASE}/:id`, title: 'Device profile', priority: 0, loader: lazy(notBuiltYet) }),
+  ],
+});

@@ -1,0 +1,35 @@
+import { defineNavigatorNode, definePlugin, defineRoute } from '@shared/plugin-api/define';
+import { pluginParcels } from '@shared/plugin-api/lazy';
+
+const locales = {
+  en: () => import('./locales/en.json'),
+  de: () => import('./locales/de.json'),
+};
+const { lazy } = pluginParcels(locales);
+const notBuiltYet = () => import('@shared/plugin-api/not-built-yet');
+
+export default definePlugin({
+  id: 'software-repository',
+  locales,
+  contributions: [
+    defineNavigatorNode({ id: 'navigator-node:software-repository/management', label: 'Management', icon: 'business', priority: 5000 }),
+    defineNavigatorNode({
+      id: 'navigator-node:software-repository/software',
+      label: 'Software repository',
+      parent: 'Management',
+      path: '/software',
+      icon: 'c8y-device-management',
+      priority: 1000,
+    }),
+    defineNavigatorNode({
+      id: 'navigator-node:software-repository/software-rollouts',
+      label: 'Software Rollouts',
+      parent: 'Management',
+      path: '/softwarerollout',
+      icon: 'c8y-rollout',
+      priority: 1000,
+    }),
+    defineRoute({ id: 'route:software-repository/software', path: '/software', title: 'Software repository', priority: 0, loader: lazy(notBuiltYet) }),
+    defineRoute({ id: 'route:software-repository/software-rollouts', path: '/softwarerollout', title: 'Software Rollouts', priority: 0, loader: lazy(notBuiltYet) }),
+  ],
+});

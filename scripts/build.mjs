@@ -1,0 +1,16 @@
+// npm run build [-- --mode development] [-- --force]: shell + plugins + platform style + plugin zips.
+import { buildApps, buildPlatformStyle, isUpToDate, writeStamp } from './build-lib.mjs';
+import { packagePlugins } from './package-plugins.mjs';
+
+const args = process.argv.slice(2);
+const mode = args.includes('--mode') ? args[args.indexOf('--mode') + 1] : 'production';
+if (!args.includes('--force') && isUpToDate(mode)) {
+  console.log('build: no source changed since the last build, skipped (use --force to rebuild)');
+} else {
+  const started = Date.now();
+  await buildApps({ mode });
+  await buildPlatformStyle();
+  await packagePlugins();
+  writeStamp(mode);
+  console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

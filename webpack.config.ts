@@ -1,0 +1,163 @@
+/**
+ * One webpack configuration per app: the dev shell (the federation host) and one federated remote
+ * per plugin listed in manifest.json. Every app is built in the same mode (STACK.md trap 3).
+ *   webpack --env mode=development   (default production)
+ *   webpack --env only=device-operations,shell
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import type { Configuration } from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+// webpack 5.111 ships its minimizer as minimizer-webpack-plugin (terser-webpack-plugin's successor).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const MinimizerPlugin = require('minimizer-webpack-plugin');
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+
+const root = __dirname;
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'manifest.json'), 'utf8')) as {
+  shell: { contextPath: string };
+  exports: { id: string; contextPath: string; path: string }[];
+};
+
+/** What must exist once per page (ARCHITECTURE.md "Shared singletons"). */
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'react-dom',
+  'react-dom/client',
+  'single-spa',
+  'single-spa-react',
+  '@tanstack/react-query',
+  'i18next',
+  'react-i18next',
+  'zustand',
+  'ag-grid-community',
+  'ag-grid-react',
+  'echarts/core',
+  'echarts/charts',
+  'echarts/components',
+  'echarts/renderers',
+  'echarts-for-react/lib/core',
+];
+
+/** SDK modules with page-wide state: one realtime connection, one alert outlet. */
+const SHARED_SDK = ['@shared/platform/realtime', '@shared/ui/alerts'];
+
+function versionOf(name: string): string {
+  const base = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
+  return (pkg.dependencies[base] ?? pkg.devDependencies[base] ?? '0.0.0').replace(/^[^\d]*/, '');
+}
+
+function shared() {
+  const entries: Record<string, object> = {};
+  for (const name of SINGLETONS) {
+    entries[name] = { singleton: true, requiredVersion: `^${versionOf(name)}`, version: versionOf(name) };
+  }
+  for (const name of SHARED_SDK) {
+    const file = path.join(root, name.replace('@shared/', 'shared/'));
+    const exists = ['.ts', '.tsx'].some((ext) => fs.existsSync(file + ext));
+    if (exists) entries[name] = { singleton: true, requiredVersion: false, version: pkg.version, import: name };
+  }
+  return entries;
+}
+
+function base(name: string, outDir: string, mode: 'production' | 'development'): Configuration {
+  return {
+    name,
+    mode,
+    context: root,
+    devtool: mode === 'development' ? 'eval-cheap-module-source-map' : 'source-map',
+    output: {
+      path: path.join(root, 'dist', 'apps', outDir),
+      publicPath: 'auto',
+      filename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      // The shell keeps the compiled platform style between builds (scripts/build-lib.mjs).
+      clean: { keep: /c8y-style/ },
+      uniqueName: name,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+      alias: { '@shared': path.join(root, 'shared') },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: mode === 'development' } },
+                target: 'es2022',
+              },
+            },
+          },
+        },
+        { test: /\.css$/, type: 'asset/source' },
+        { test: /\.(png|svg|jpg|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: {
+      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.esbuildMinify, minimizerOptions: { target: 'es2022' } })],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'error' },
+  };
+}
+
+function shellConfig(mode: 'production' | 'development'): Configuration {
+  const cfg = base('shell', manifest.shell.contextPath, mode);
+  cfg.entry = { main: './shell-dev/app/index.ts' };
+  cfg.plugins = [
+    new ModuleFederationPlugin({
+      name: 'shell',
+      remotes: {},
+      shared: shared(),
+      shareStrategy: 'loaded-first',
+      dts: false,
+      manifest: false,
+      experiments: { provideExternalRuntime: true },
+    }),
+    new HtmlWebpackPlugin({ template: './shell-dev/app/index.html', scriptLoading: 'defer' }),
+  ];
+  return cfg;
+}
+
+function pluginConfig(id: string, contextPath: string, entry: string, mode: 'production' | 'development'): Configuration {
+  const cfg = base(id, contextPath, mode);
+  cfg.entry = {};
+  cfg.plugins = [
+    new ModuleFederationPlugin({
+      name: id,
+      filename: 'remoteEntry.js',
+      // Plugin ids contain dashes: expose the container as window['<id>'] rather than a var.
+      library: { type: 'window', name: id },
+      exposes: { './plugin': entry },
+      shared: shared(),
+      shareStrategy: 'loaded-first',
+      dts: false,
+      manifest: false,
+      experiments: { externalRuntime: true },
+    }),
+  ];
+  return cfg;
+}
+
+export default (env: Record<string, string | boolean> = {}): Configuration[] => {
+  const mode = env.mode === 'development' ? 'development' : 'production';
+  const only = typeof env.only === 'string' ? env.only.split(',') : null;
+  const configs: Configuration[] = [];
+  if (!only || only.includes('shell')) configs.push(shellConfig(mode));
+  for (const p of manifest.exports) {
+    if (only && !only.includes(p.id)) continue;
+    configs.push(pluginConfig(p.id, p.contextPath, p.path, mode));
+  }
+  return configs;
+};
