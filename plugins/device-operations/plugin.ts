@@ -4,9 +4,12 @@ import { PRODUCT, type Device, type PlatformContext } from '@shared/plugin-api/t
 import { isAdminPath } from '@shared/plugin-api/context';
 
 const id = 'device-operations';
+/** One file per area so the list and the device-tab work can translate independently. */
+const merge = (...files: Promise<{ default: Record<string, string> }>[]) =>
+  Promise.all(files).then((mods) => Object.assign({}, ...mods.map((m) => m.default)) as Record<string, string>);
 const locales = {
-  en: () => import('./locales/en.json'),
-  de: () => import('./locales/de.json'),
+  en: () => merge(import('./locales/en.json'), import('./locales/lists.en.json'), import('./locales/device.en.json')),
+  de: () => merge(import('./locales/de.json'), import('./locales/lists.de.json'), import('./locales/device.de.json')),
 };
 const { lazy } = pluginParcels(locales);
 const notBuiltYet = () => import('@shared/plugin-api/not-built-yet');
