@@ -1,7 +1,7 @@
 import type { Config } from 'jest';
 
 const tsJest = {
-  '^.+\\.tsx?$': ['ts-jest', { isolatedModules: true, tsconfig: { jsx: 'react-jsx', module: 'CommonJS', moduleResolution: 'Node10', esModuleInterop: true } }],
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { isolatedModules: true, jsx: 'react-jsx', module: 'CommonJS', moduleResolution: 'Node10', esModuleInterop: true } }],
 } as const;
 
 const moduleNameMapper = {

@@ -3,27 +3,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { ContributionProviders } from './parcel';
 import { getI18n } from './i18n';
-import type { CurrentUser, Device, PlatformContext } from './types';
+import type { Device, PlatformContext } from './types';
+import { testContext } from './testing-context';
 
-export const testUser = (roles: string[] = []): CurrentUser => ({
-  id: 'admin',
-  userName: 'admin',
-  displayName: 'Admin',
-  effectiveRoles: roles,
-});
-
-export function testContext(over: Partial<PlatformContext> = {}): PlatformContext {
-  return {
-    user: testUser(),
-    tenant: { name: 'demo' },
-    language: 'en',
-    path: '/',
-    query: {},
-    params: {},
-    navigate: () => undefined,
-    ...over,
-  };
-}
+export { testContext, testUser } from './testing-context';
 
 /** Renders a component inside the same providers a parcel gets, with a fresh QueryClient. */
 export function renderContribution(

@@ -1,0 +1,53 @@
+import { validatePlugin } from './validate';
+import { defineDeviceTab, defineNavigatorNode, definePlugin, defineRoute } from './define';
+
+const loader = async () => ({ default: { bootstrap: async () => undefined, mount: async () => undefined, unmount: async () => undefined } });
+
+describe('validatePlugin', () => {
+  it('accepts a well-formed plugin and tags contributions with the plugin id', () => {
+    const result = validatePlugin(
+      'my-plugin',
+      definePlugin({
+        id: 'my-plugin',
+        contributions: [
+          defineNavigatorNode({ id: 'navigator-node:my-plugin/a', label: 'A', path: '/a', priority: 1 }),
+          defineRoute({ id: 'route:my-plugin/a', path: '/a', title: 'A', priority: 0, loader }),
+        ],
+      }),
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.accepted.map((c) => c.pluginId)).toEqual(['my-plugin', 'my-plugin']);
+    expect(Object.isFrozen(result.accepted[0])).toBe(true);
+  });
+
+  it.each([
+    ['no default export', undefined, /no plugin definition/],
+    ['wrong id', { id: 'other', contributions: [] }, /declares id 'other'/],
+    ['contributions not a list', { id: 'my-plugin', contributions: 'x' }, /must be a list/],
+  ])('rejects the whole plugin: %s', (_n, value, message) => {
+    const result = validatePlugin('my-plugin', value);
+    expect(result.accepted).toEqual([]);
+    expect(result.errors[0]).toMatch(message);
+    expect(result.errors[0]).toMatch(/^Plugin my-plugin/);
+  });
+
+  it('drops only the malformed contributions and names them', () => {
+    const result = validatePlugin('my-plugin', {
+      id: 'my-plugin',
+      contributions: [
+        defineDeviceTab({ id: 'device-tab:my-plugin/ok', path: 'ok', label: 'OK', priority: 1, loader }),
+        { kind: 'device-tab', id: 'device-tab:my-plugin/bad', path: 'a/b', label: 'Bad', priority: 1, loader },
+        { kind: 'route', id: 'route:my-plugin/noloader', path: '/x', title: 'x', priority: 0 },
+        { kind: 'mystery', id: 'm', priority: 0 },
+        defineDeviceTab({ id: 'device-tab:my-plugin/ok', path: 'ok2', label: 'dup', priority: 1, loader }),
+        null,
+      ],
+    });
+    expect(result.accepted.map((c) => c.id)).toEqual(['device-tab:my-plugin/ok']);
+    expect(result.errors).toHaveLength(5);
+    expect(result.errors.join('\n')).toMatch(/bad' rejected: path must be one segment/);
+    expect(result.errors.join('\n')).toMatch(/noloader' rejected: loader must be a function/);
+    expect(result.errors.join('\n')).toMatch(/unknown kind 'mystery'/);
+    expect(result.errors.join('\n')).toMatch(/duplicate id/);
+  });
+});
