@@ -7,7 +7,6 @@ const locales = {
   de: () => import('./locales/de.json'),
 };
 const { lazy } = pluginParcels(locales);
-const notBuiltYet = () => import('@shared/plugin-api/not-built-yet');
 
 /** Spec: the tab shows only when the device has URL check results. */
 const hasUrlCheckResults = (device: Device) => {
@@ -26,7 +25,7 @@ export default definePlugin({
       icon: 'check-circle-o',
       priority: -2200,
       filter: hasUrlCheckResults,
-      loader: lazy(notBuiltYet),
+      loader: lazy(() => import('./features/connection-results/components/connection-results-tab')),
     }),
   ],
 });

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getManagedObject, type ManagedObject } from '@shared/platform/inventory';
+import { createQueryKeys } from '@shared/platform/query-keys';
+import { PRODUCT } from '@shared/plugin-api/types';
+
+/** One URL check as the device reports it in {product}_IoTconnector_URLChecks.results. */
+export interface UrlCheckResult {
+  success: boolean;
+  url: string;
+  error?: string;
+}
+
+export const URL_CHECKS_FRAGMENT = `${PRODUCT}_IoTconnector_URLChecks`;
+
+export const connectionCheckKeys = createQueryKeys('connection-checks', 'device');
+
+/** The results of a device, in the order the device reported them; malformed entries dropped. */
+export function urlCheckResults(device: Partial<ManagedObject> | undefined): UrlCheckResult[] {
+  const results = (device?.[URL_CHECKS_FRAGMENT] as { results?: unknown } | undefined)?.results;
+  if (!Array.isArray(results)) return [];
+  return results
+    .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && typeof (r as { url?: unknown }).url === 'string')
+    .map((r) => ({ success: r.success === true, url: r.url as string, error: typeof r.error === 'string' ? r.error : undefined }));
+}
+
+export const deviceQuery = (id: string, initial?: ManagedObject) =>
+  queryOptions({
+    queryKey: connectionCheckKeys.detail(id),
+    queryFn: () => getManagedObject(id),
+    initialData: initial,
+    staleTime: 0,
+  });
+
+export const useDeviceWithChecks = (id: string, initial?: ManagedObject) => useQuery(deviceQuery(id, initial));

@@ -1,0 +1,54 @@
+import React from 'react';
+import { screen, waitFor } from '@testing-library/react';
+import { renderContribution } from '@shared/plugin-api/testing';
+import ConnectionResultsTab from './connection-results-tab';
+import { urlCheckResults } from '../api/connection-results';
+
+const device = (results?: unknown) => ({ id: '7', name: 'dev', adamos_IoTconnector_URLChecks: results === undefined ? undefined : { results } });
+
+describe('urlCheckResults', () => {
+  it.each([
+    ['no fragment', undefined, []],
+    ['not a list', 'x', []],
+    ['drops entries without url', [{ success: true }, { success: false, url: 'https://a', error: 'timeout' }], [{ success: false, url: 'https://a', error: 'timeout' }]],
+  ])('%s', (_n, results, expected) => {
+    expect(urlCheckResults(device(results))).toEqual(expected);
+  });
+});
+
+describe('ConnectionResultsTab', () => {
+  beforeEach(() => {
+    global.fetch = jest.fn(async () => new Response(JSON.stringify(device([{ success: true, url: 'https://ok' }])), { status: 200 })) as typeof fetch;
+  });
+
+  it('lists the checks with number, result, URL and error', async () => {
+    renderContribution(<ConnectionResultsTab />, {
+      pluginId: 'connection-checks',
+      device: device([
+        { success: true, url: 'https://hub.example/api' },
+        { success: false, url: 'https://blocked.example', error: 'connection refused' },
+      ]),
+    });
+    const rows = screen.getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toHaveTextContent('2');
+    expect(rows[2]).toHaveTextContent('https://blocked.example');
+    expect(rows[2]).toHaveTextContent('connection refused');
+    await waitFor(() => expect(global.fetch).toHaveBeenCalled());
+  });
+
+  it("says 'No results to display.' when there are none", async () => {
+    global.fetch = jest.fn(async () => new Response(JSON.stringify(device([])), { status: 200 })) as typeof fetch;
+    renderContribution(<ConnectionResultsTab />, { pluginId: 'connection-checks', device: device([]) });
+    expect(await screen.findByText('No results to display.')).toBeInTheDocument();
+  });
+
+  it('renders HTML in URLs and errors as text', () => {
+    renderContribution(<ConnectionResultsTab />, {
+      pluginId: 'connection-checks',
+      device: device([{ success: false, url: '<img src=x onerror="window.__pwned=1">', error: '<b>bold</b>' }]),
+    });
+    expect(screen.getByText('<b>bold</b>')).toBeInTheDocument();
+    expect(document.querySelector('img')).toBeNull();
+  });
+});
