@@ -1,0 +1,311 @@
+/**
+ * The create-software-ng microservice (software assignment, rollouts, time zones, replacement,
+ * software packages, dependencies, device profiles): one typed function per call of both specs'
+ * section 7. Payload and response types follow the specs' section 3.
+ */
+import { request } from './fetch-client';
+import type { ManagedObject } from './inventory';
+
+/** Base path of the microservice. */
+export const CREATE_SOFTWARE_NG = '/service/create-software-ng';
+/** Base path of the device-profile service (spec 2, section 9). */
+export const DEVICE_PROFILE_SERVICE = `${CREATE_SOFTWARE_NG}/deviceProfile`;
+const PACKAGES = `${CREATE_SOFTWARE_NG}/softwarePackage`;
+
+/** The operation the microservice registers software with (also the clear-pending operation type). */
+export const REGISTER_SOFTWARE_OPERATION = 'netbox_RegisterSoftwarePackage';
+
+// ---- replacement --------------------------------------------------------------------------
+
+/** GET /getIotConnectorReplacmentlist (sic): devices that may replace an IoTconnector. */
+export function getIotConnectorReplacementList(): Promise<{ deviceList: ManagedObject[] }> {
+  return request('GET', `${CREATE_SOFTWARE_NG}/getIotConnectorReplacmentlist`);
+}
+
+/** A software package as the validation call returns it. */
+export interface SoftwareObject {
+  id?: string;
+  name: string;
+  version: string;
+  url?: string;
+  [field: string]: unknown;
+}
+
+/** PUT /validateSoftware: the package of that version and the latest one (either may be missing). */
+export function validateSoftware(body: { name: string; version: string }): Promise<{
+  softwareObject?: SoftwareObject | null;
+  latestSoftwareObject?: SoftwareObject | null;
+}> {
+  return request('PUT', `${CREATE_SOFTWARE_NG}/validateSoftware`, { body });
+}
+
+/** PUT /assignTargetDeviceToSourceDevice: hands the source IoTconnector's identity to the target. */
+export async function assignTargetDeviceToSourceDevice(sourceExternalId: string, targetExternalId: string): Promise<void> {
+  await request('PUT', `${CREATE_SOFTWARE_NG}/assignTargetDeviceToSourceDevice`, { query: { sourceExternalId, targetExternalId } });
+}
+
+// ---- time zones ---------------------------------------------------------------------------
+
+/** POST /createTimezoneOperations; timezone is '{name}#{windowsZone}' (domain/timezones.ts). */
+export function createTimezoneOperations(body: { devices: string[]; timezone: string }): Promise<{ noOfOperationsCreated: number }> {
+  return request('POST', `${CREATE_SOFTWARE_NG}/createTimezoneOperations`, { body });
+}
+
+// ---- assignment and rollouts --------------------------------------------------------------
+
+/** The software fragment of an assignment (netbox_RegisterSoftwarePackage). */
+export interface RegisterSoftwarePackage {
+  name: string;
+  version: string;
+  repository_id: string;
+  url: string;
+  category?: string;
+  installation_requires_approval?: boolean;
+  c8y_encryptionKey?: unknown;
+}
+
+/** POST /createSoftwareAssignment: either software or a device profile for the listed device ids. */
+export type SoftwareAssignmentRequest = {
+  devices: string[];
+  forceInstallation: boolean;
+  description?: string;
+} & (
+  | { netbox_RegisterSoftwarePackage: RegisterSoftwarePackage; registerDeviceProfile?: never }
+  | { registerDeviceProfile: { deviceProfileId: string }; netbox_RegisterSoftwarePackage?: never }
+);
+
+/** Counters the assignment answers with (also in the c8y_status object). */
+export interface AssignmentResult {
+  noOfSuccessfullAssignment: number;
+  noOfUpdatedAssignment: number;
+  noOfNoAssignment: number;
+  noOfFailedAssignment: number;
+}
+
+/** POST /createSoftwareAssignment. */
+export function createSoftwareAssignment(body: SoftwareAssignmentRequest): Promise<AssignmentResult> {
+  return request('POST', `${CREATE_SOFTWARE_NG}/createSoftwareAssignment`, { body });
+}
+
+export interface RolloutParameters {
+  batchSize: number;
+  batchGapSeconds: number;
+  automaticPauseLimits: number[];
+}
+
+export interface SoftwareRolloutRequest {
+  name: string;
+  devices: string[];
+  softwareId: string;
+  forceInstallation: boolean;
+  rolloutParameters: RolloutParameters;
+}
+
+export type RolloutStatus = 'CREATED' | 'ONGOING' | 'PAUSED' | 'COMPLETED' | 'CANCELLED' | 'BROKEN' | 'ARCHIVED';
+
+export interface RolloutCounters {
+  processed?: number;
+  total?: number;
+  success: number;
+  upToDate: number;
+  updated: number;
+  failed: number;
+  disabled: number;
+}
+
+/** The rollout managed object (type {product}_software_rollout_object). */
+export interface SoftwareRollout extends ManagedObject {
+  status: RolloutStatus;
+  software: { name: string; version: string };
+  counters: RolloutCounters;
+  rolloutParameters?: RolloutParameters;
+  finishedTime?: string;
+}
+
+/** POST /createSoftwareRollout (201). */
+export function createSoftwareRollout(body: SoftwareRolloutRequest): Promise<SoftwareRollout | null> {
+  return request('POST', `${CREATE_SOFTWARE_NG}/createSoftwareRollout`, { body });
+}
+
+/** The statuses a user can set: start, pause, cancel, archive. */
+export type RolloutStatusChange = 'ONGOING' | 'PAUSED' | 'CANCELLED' | 'ARCHIVED';
+
+/** PUT /updateSoftwareRolloutStatus/{id}/{status}. */
+export function updateSoftwareRolloutStatus(id: string, status: RolloutStatusChange): Promise<SoftwareRollout | null> {
+  return request('PUT', `${CREATE_SOFTWARE_NG}/updateSoftwareRolloutStatus/${encodeURIComponent(id)}/${status}`);
+}
+
+/** PUT /clearPendingAssignment/selectedDevices. */
+export async function clearPendingAssignment(deviceList: string[]): Promise<void> {
+  await request('PUT', `${CREATE_SOFTWARE_NG}/clearPendingAssignment/selectedDevices`, {
+    body: { deviceList, operationType: REGISTER_SOFTWARE_OPERATION },
+  });
+}
+
+/** PUT /initialize: initializes not-monitored devices. */
+export async function initializeDevices(deviceList: string[]): Promise<void> {
+  await request('PUT', `${CREATE_SOFTWARE_NG}/initialize`, { body: { deviceList } });
+}
+
+// ---- software packages and dependencies ---------------------------------------------------
+
+export type AppType = 'WINDOWS' | 'BATCH' | 'APPLICATION' | 'AGENTUPDATER' | 'UNKNOWN';
+export type SoftwareCategory = 'normal' | 'critical';
+
+export interface SoftwareDependency {
+  id: string;
+  name: string;
+  version: string;
+}
+
+/** A software package (type c8y_Software). */
+export interface SoftwarePackage {
+  id?: string;
+  name: string;
+  version: string;
+  md5?: string;
+  sha256?: string;
+  apptype?: AppType;
+  category?: SoftwareCategory;
+  full_packagename?: string;
+  installation_requires_approval?: boolean;
+  /** Sent on create/update; null on update keeps the stored one. */
+  password?: string | null;
+  url?: string;
+  urlHasIncludedSAS?: boolean;
+  c8y_url?: string;
+  c8y_encryptionKey?: unknown;
+  deviceType?: string;
+  dependencies?: SoftwareDependency[];
+  type?: string;
+  [field: string]: unknown;
+}
+
+/** GET /softwarePackage?name&version&deviceType. */
+export async function listSoftwarePackages(query: { name?: string; version?: string; deviceType?: string }): Promise<SoftwarePackage[]> {
+  const body = await request<{ softwarePackageList?: SoftwarePackage[] }>('GET', PACKAGES, { query });
+  return body?.softwarePackageList ?? [];
+}
+
+/** What create/update answer: the inventory URL of the package ('.../managedObjects/{id}'). */
+export interface SoftwarePackageSaveResult {
+  inventoryManagedObjectUrl?: string;
+  c8y_url?: string;
+  [field: string]: unknown;
+}
+
+/** The id after 'managedObjects/' in a create/update answer, undefined when absent. */
+export function savedPackageId(result: SoftwarePackageSaveResult | null | undefined): string | undefined {
+  const url = result?.inventoryManagedObjectUrl ?? result?.c8y_url;
+  const m = typeof url === 'string' ? /managedObjects\/([^/?#]+)/.exec(url) : null;
+  return m ? m[1] : undefined;
+}
+
+/** POST /softwarePackage {inventoryRequest}. */
+export function createSoftwarePackage(inventoryRequest: SoftwarePackage): Promise<SoftwarePackageSaveResult> {
+  return request('POST', PACKAGES, { body: { inventoryRequest } });
+}
+
+/** PUT /softwarePackage {inventoryRequest}. */
+export function updateSoftwarePackage(inventoryRequest: SoftwarePackage): Promise<SoftwarePackageSaveResult> {
+  return request('PUT', PACKAGES, { body: { inventoryRequest } });
+}
+
+/** DELETE /softwarePackage?inventoryId. */
+export async function deleteSoftwarePackage(inventoryId: string): Promise<void> {
+  await request('DELETE', PACKAGES, { query: { inventoryId } });
+}
+
+/** PUT /dependencies: replaces the dependency list of a package; answers the updated package. */
+export function updateDependencies(body: {
+  managedObject: { id: string; name: string; type: string; version: string };
+  dependencies: SoftwareDependency[];
+}): Promise<SoftwarePackage> {
+  return request('PUT', `${CREATE_SOFTWARE_NG}/dependencies`, { body });
+}
+
+// ---- device profiles ----------------------------------------------------------------------
+
+export interface ProfileSoftware {
+  id: string;
+  name: string;
+  action: string;
+  version: string;
+  url: string;
+}
+
+/** A device profile (type c8y_Profile); no deviceGroup means the device type's default profile. */
+export interface DeviceProfile {
+  id: string;
+  name: string;
+  deviceType: string;
+  deviceGroup?: string | null;
+  c8y_DeviceProfile?: { software: ProfileSoftware[] };
+  creationTime?: string;
+  lastUpdatedDateTime?: string;
+  [field: string]: unknown;
+}
+
+/** Server error codes of profile create/update. */
+export type DeviceProfileErrorCode =
+  | 'NAME_NOT_UNIQUE'
+  | 'DEFAULT_PROFILE_ALREADY_AVAILABLE'
+  | 'DEVICE_GROUP_NOT_EXISTS'
+  | 'GROUP_ALREADY_ASSIGNED_TO_PROFILE';
+
+/** Create/update answer: the profile when saved, otherwise the error codes. */
+export interface DeviceProfileSaveResult {
+  ok?: DeviceProfile;
+  errors: (DeviceProfileErrorCode | string)[];
+}
+
+/** Restrictions for the profile form. */
+export interface DeviceProfileRestrictions {
+  alreadyUsedProfileNames: string[];
+  alreadyAssignedGroups: string[];
+  deviceTypeWithDefaultProfile: string[];
+}
+
+export type DeviceProfileInput = Pick<DeviceProfile, 'name' | 'deviceType'> & {
+  deviceGroup: string | null;
+  c8y_DeviceProfile?: { software: ProfileSoftware[] };
+};
+
+/** GET /deviceProfile. */
+export function listDeviceProfiles(): Promise<DeviceProfile[]> {
+  return request('GET', DEVICE_PROFILE_SERVICE);
+}
+
+/** GET /deviceProfile/{id}. */
+export function getDeviceProfile(id: string): Promise<DeviceProfile> {
+  return request('GET', `${DEVICE_PROFILE_SERVICE}/${encodeURIComponent(id)}`);
+}
+
+/** POST /deviceProfile. */
+export function createDeviceProfile(body: DeviceProfileInput): Promise<DeviceProfileSaveResult> {
+  return request('POST', DEVICE_PROFILE_SERVICE, { body });
+}
+
+/** PUT /deviceProfile/{id}. */
+export function updateDeviceProfile(id: string, body: Partial<DeviceProfileInput>): Promise<DeviceProfileSaveResult> {
+  return request('PUT', `${DEVICE_PROFILE_SERVICE}/${encodeURIComponent(id)}`, { body });
+}
+
+/** DELETE /deviceProfile/{id} (204). */
+export async function deleteDeviceProfile(id: string): Promise<void> {
+  await request('DELETE', `${DEVICE_PROFILE_SERVICE}/${encodeURIComponent(id)}`);
+}
+
+/** POST /deviceProfile/{id}/duplicate (201): the new profile's id. */
+export async function duplicateDeviceProfile(id: string): Promise<string> {
+  const body = await request<unknown>('POST', `${DEVICE_PROFILE_SERVICE}/${encodeURIComponent(id)}/duplicate`);
+  if (body && typeof body === 'object' && 'id' in body) return String((body as { id: unknown }).id);
+  return String(body);
+}
+
+/** GET /deviceProfile/restrictions[?excludedIds]: names, groups and types already taken (minus the excluded profiles). */
+export function getDeviceProfileRestrictions(excludedIds: readonly string[] = []): Promise<DeviceProfileRestrictions> {
+  return request('GET', `${DEVICE_PROFILE_SERVICE}/restrictions`, {
+    query: { excludedIds: excludedIds.length ? excludedIds.join(',') : undefined },
+  });
+}

@@ -1,0 +1,86 @@
+import { PlatformError, buildUrl, configureClient, readCookie, request, toPaged } from './fetch-client';
+
+type Call = { url: string; init: RequestInit };
+
+function fakeFetch(status: number, body: unknown, contentType = 'application/json') {
+  const calls: Call[] = [];
+  const fn = (async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+    return new Response(status === 204 ? null : text, { status, statusText: status === 200 ? 'OK' : 'Err', headers: { 'content-type': contentType } });
+  }) as unknown as typeof fetch;
+  return { fn, calls };
+}
+
+afterEach(() => configureClient({ fetch: undefined, xsrfToken: undefined, onUnauthorized: undefined }));
+
+describe('request', () => {
+  it('sends same-origin credentials and the XSRF header on writes only', async () => {
+    const { fn, calls } = fakeFetch(200, { id: '1' });
+    configureClient({ fetch: fn, xsrfToken: () => 'tok' });
+    await request('GET', '/inventory/managedObjects/1');
+    await request('PUT', '/inventory/managedObjects/1', { body: { name: 'x' } });
+    expect(calls[0].init.credentials).toBe('same-origin');
+    expect((calls[0].init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBeUndefined();
+    const writeHeaders = calls[1].init.headers as Record<string, string>;
+    expect(writeHeaders['X-XSRF-TOKEN']).toBe('tok');
+    expect(writeHeaders['Content-Type']).toBe('application/json');
+    expect(calls[1].init.body).toBe('{"name":"x"}');
+  });
+
+  it('keeps an explicit media type and sends FormData untouched', async () => {
+    const { fn, calls } = fakeFetch(201, { id: '2' });
+    configureClient({ fetch: fn });
+    await request('POST', '/x', { body: { a: 1 }, headers: { 'Content-Type': 'application/vnd.com.nsn.cumulocity.managedobject+json' } });
+    const form = new FormData();
+    await request('POST', '/inventory/binaries', { body: form });
+    expect((calls[0].init.headers as Record<string, string>)['Content-Type']).toBe('application/vnd.com.nsn.cumulocity.managedobject+json');
+    expect(calls[1].init.body).toBe(form);
+    expect((calls[1].init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
+  it('throws PlatformError with the platform error body', async () => {
+    const { fn } = fakeFetch(403, { error: 'security/Forbidden', message: 'Access is denied', info: 'x' });
+    configureClient({ fetch: fn });
+    const err = await request('GET', '/x').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PlatformError);
+    expect(err).toMatchObject({ status: 403, statusText: 'Err', error: 'security/Forbidden', message: 'Access is denied' });
+    expect((err as PlatformError).data).toEqual({ error: 'security/Forbidden', message: 'Access is denied', info: 'x' });
+  });
+
+  it('falls back to status text and reports 401 to the shell', async () => {
+    const { fn } = fakeFetch(401, 'Unauthorized', 'text/plain');
+    const seen: number[] = [];
+    configureClient({ fetch: fn, onUnauthorized: (e) => seen.push(e.status) });
+    await expect(request('GET', '/x')).rejects.toMatchObject({ status: 401, message: 'Unauthorized', error: '' });
+    expect(seen).toEqual([401]);
+  });
+
+  it('returns null for 204 and text for text bodies', async () => {
+    configureClient({ fetch: fakeFetch(204, undefined).fn });
+    await expect(request('DELETE', '/x')).resolves.toBeNull();
+    configureClient({ fetch: fakeFetch(200, '42', 'text/plain').fn });
+    await expect(request('GET', '/alarm/alarms/count')).resolves.toBe('42');
+  });
+});
+
+describe('helpers', () => {
+  it('builds URLs with repeated array keys and without empty values', () => {
+    expect(buildUrl('/a', { q: '$filter=(name eq \'x\')', n: 5, b: false, u: undefined, z: null, arr: ['1', '2'] })).toBe(
+      "/a?q=%24filter%3D(name%20eq%20'x')&n=5&b=false&arr=1&arr=2",
+    );
+    expect(buildUrl('/a')).toBe('/a');
+  });
+
+  it('reads cookies', () => {
+    expect(readCookie('XSRF-TOKEN', 'a=1; XSRF-TOKEN=ab%3Dc; b=2')).toBe('ab=c');
+    expect(readCookie('XSRF-TOKEN', 'a=1')).toBe('');
+  });
+
+  it('normalises collections', () => {
+    const page = toPaged<{ id: string }>({ managedObjects: [{ id: '1' }], statistics: { currentPage: 2, pageSize: 1, totalPages: 3 }, next: 'n' }, 'managedObjects');
+    expect(page).toEqual({ items: [{ id: '1' }], statistics: { currentPage: 2, pageSize: 1, totalPages: 3, totalElements: undefined }, hasNext: true });
+    expect(toPaged({ managedObjects: [{ id: '1' }], statistics: { currentPage: 3, pageSize: 1, totalPages: 3 }, next: 'n' }, 'managedObjects').hasNext).toBe(false);
+    expect(toPaged({ alarms: [], statistics: { currentPage: 1, pageSize: 5 }, next: 'n' }, 'alarms').hasNext).toBe(false);
+  });
+});

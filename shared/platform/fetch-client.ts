@@ -1,0 +1,220 @@
+/**
+ * The one HTTP entry point of the SDK: same-origin fetch with the platform's cookie auth.
+ * The server sets an HttpOnly `authorization` cookie (sent by the browser) and a readable
+ * `XSRF-TOKEN` cookie whose value every write must echo in the X-XSRF-TOKEN header.
+ */
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A query parameter; arrays repeat the key, undefined/null are left out. */
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+export type QueryParams = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  query?: QueryParams;
+  /** Objects are sent as JSON; FormData, Blob and strings as they are. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** The platform's media types (reference/c8y-oas.json spells them in lower case). */
+export const MEDIA = {
+  json: 'application/json',
+  managedObject: 'application/vnd.com.nsn.cumulocity.managedobject+json',
+  managedObjectCollection: 'application/vnd.com.nsn.cumulocity.managedobjectcollection+json',
+  managedObjectReference: 'application/vnd.com.nsn.cumulocity.managedobjectreference+json',
+  managedObjectReferenceCollection: 'application/vnd.com.nsn.cumulocity.managedobjectreferencecollection+json',
+  alarm: 'application/vnd.com.nsn.cumulocity.alarm+json',
+  alarmCollection: 'application/vnd.com.nsn.cumulocity.alarmcollection+json',
+  event: 'application/vnd.com.nsn.cumulocity.event+json',
+  eventCollection: 'application/vnd.com.nsn.cumulocity.eventcollection+json',
+  operation: 'application/vnd.com.nsn.cumulocity.operation+json',
+  operationCollection: 'application/vnd.com.nsn.cumulocity.operationcollection+json',
+  externalId: 'application/vnd.com.nsn.cumulocity.externalid+json',
+  externalIdCollection: 'application/vnd.com.nsn.cumulocity.externalidcollection+json',
+  currentUser: 'application/vnd.com.nsn.cumulocity.currentuser+json',
+  application: 'application/vnd.com.nsn.cumulocity.application+json',
+  applicationCollection: 'application/vnd.com.nsn.cumulocity.applicationcollection+json',
+} as const;
+
+/** Names of the cookie and header of the platform's XSRF protection. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** A non-2xx answer; `error` and `message` come from the platform's {error, message, info} body. */
+export class PlatformError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  /** The platform's error code, e.g. 'security/Forbidden' (empty when the body had none). */
+  readonly error: string;
+  /** The parsed response body (JSON or text), null when empty. */
+  readonly data: unknown;
+
+  constructor(status: number, statusText: string, data: unknown) {
+    const body = (data && typeof data === 'object' ? data : {}) as { error?: unknown; message?: unknown };
+    const message =
+      typeof body.message === 'string' && body.message
+        ? body.message
+        : typeof data === 'string' && data
+          ? data
+          : `${status} ${statusText}`.trim();
+    super(message);
+    this.name = 'PlatformError';
+    this.status = status;
+    this.statusText = statusText;
+    this.error = typeof body.error === 'string' ? body.error : '';
+    this.data = data;
+  }
+}
+
+/** Type guard for errors thrown by {@link request}. */
+export const isPlatformError = (e: unknown): e is PlatformError => e instanceof PlatformError;
+
+export interface ClientConfig {
+  /** Prefix for every path; '' on the same origin (default). */
+  baseUrl: string;
+  /** Replaceable for tests and Node; defaults to the global fetch at call time. */
+  fetch?: typeof fetch;
+  /** Reads the XSRF token; defaults to the XSRF-TOKEN cookie of document.cookie. */
+  xsrfToken?: () => string;
+  /** Called on every 401, e.g. by the shell to show its login. */
+  onUnauthorized?: (error: PlatformError) => void;
+}
+
+const config: ClientConfig = { baseUrl: '' };
+
+/** Changes the page-wide client settings (the client is a singleton shared by every plugin). */
+export function configureClient(patch: Partial<ClientConfig>): void {
+  Object.assign(config, patch);
+}
+
+/** The value of a cookie, '' when absent. */
+export function readCookie(name: string, cookies: string = typeof document === 'undefined' ? '' : document.cookie): string {
+  for (const part of cookies.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return '';
+}
+
+/** The token writes must send (also used by the realtime handshake). */
+export const currentXsrfToken = (): string => (config.xsrfToken ? config.xsrfToken() : readCookie(XSRF_COOKIE));
+
+/** `path?query` with arrays repeated, in the order given; undefined/null left out. */
+export function buildUrl(path: string, query?: QueryParams): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(v))}`);
+  }
+  const base = `${config.baseUrl}${path}`;
+  return parts.length ? `${base}${base.includes('?') ? '&' : '?'}${parts.join('&')}` : base;
+}
+
+const isWrite = (method: HttpMethod) => method !== 'GET' && method !== 'HEAD';
+
+function encodeBody(body: unknown, headers: Record<string, string>): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const isBlob = typeof Blob !== 'undefined' && body instanceof Blob;
+  if (isForm || isBlob || typeof body === 'string') return body as BodyInit;
+  if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = MEDIA.json;
+  return JSON.stringify(body);
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return null;
+  const text = await res.text();
+  if (!text) return null;
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * Sends one request and returns the parsed body (JSON, text, or null when empty).
+ * Throws {@link PlatformError} on any non-2xx answer.
+ */
+export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: MEDIA.json, ...options.headers };
+  const body = encodeBody(options.body, headers);
+  if (isWrite(method)) {
+    const token = currentXsrfToken();
+    if (token) headers[XSRF_HEADER] = token;
+  }
+  const doFetch = config.fetch ?? fetch;
+  const res = await doFetch(buildUrl(path, options.query), {
+    method,
+    headers,
+    body,
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+  const data = await readBody(res);
+  if (!res.ok) {
+    const error = new PlatformError(res.status, res.statusText, data);
+    if (res.status === 401) config.onUnauthorized?.(error);
+    throw error;
+  }
+  return data as T;
+}
+
+/** Paging as the platform reports it in a collection's `statistics`. */
+export interface PageStatistics {
+  currentPage: number;
+  pageSize: number;
+  /** Only with withTotalPages=true. */
+  totalPages?: number;
+  /** Only with withTotalElements=true. */
+  totalElements?: number;
+}
+
+/** A page of a platform collection, normalised: items under one name whatever the resource. */
+export interface Paged<T> {
+  items: T[];
+  statistics: PageStatistics;
+  /** The platform sends a `next` link while more pages may follow. */
+  hasNext: boolean;
+}
+
+/** Paging parameters every platform collection accepts. */
+export interface PagingParams {
+  pageSize?: number;
+  currentPage?: number;
+  withTotalElements?: boolean;
+  withTotalPages?: boolean;
+}
+
+/** Turns a platform collection body (`{<prop>: [...], statistics, next}`) into {@link Paged}. */
+export function toPaged<T>(body: Record<string, unknown>, prop: string): Paged<T> {
+  const items = (Array.isArray(body[prop]) ? body[prop] : []) as T[];
+  const stats = (body.statistics ?? {}) as Partial<PageStatistics>;
+  return {
+    items,
+    statistics: {
+      currentPage: stats.currentPage ?? 1,
+      pageSize: stats.pageSize ?? items.length,
+      totalPages: stats.totalPages,
+      totalElements: stats.totalElements,
+    },
+    hasNext:
+      stats.totalPages !== undefined
+        ? (stats.currentPage ?? 1) < stats.totalPages
+        : typeof body.next === 'string' && items.length > 0 && items.length >= (stats.pageSize ?? Infinity),
+  };
+}
+
+/** Fetches a typed collection page. */
+export async function getPage<T>(path: string, prop: string, query?: QueryParams, accept?: string): Promise<Paged<T>> {
+  const body = await request<Record<string, unknown>>('GET', path, { query, headers: accept ? { Accept: accept } : undefined });
+  return toPaged<T>(body ?? {}, prop);
+}

@@ -1,0 +1,62 @@
+/** Device control operations: /devicecontrol/operations */
+import { MEDIA, getPage, request, type Paged, type PagingParams } from './fetch-client';
+
+export type OperationStatus = 'PENDING' | 'EXECUTING' | 'SUCCESSFUL' | 'FAILED';
+
+/** Statuses after which an operation does not change any more. */
+export const FINAL_OPERATION_STATUSES: readonly OperationStatus[] = ['SUCCESSFUL', 'FAILED'];
+
+export interface Operation {
+  id: string;
+  deviceId: string;
+  deviceName?: string;
+  status: OperationStatus;
+  failureReason?: string;
+  description?: string;
+  creationTime?: string;
+  [fragment: string]: unknown;
+}
+
+/** A new operation: the target device, a description and the command fragment(s). */
+export interface NewOperation {
+  deviceId: string;
+  description?: string;
+  [fragment: string]: unknown;
+}
+
+export interface OperationListParams extends PagingParams {
+  deviceId?: string;
+  agentId?: string;
+  status?: OperationStatus;
+  fragmentType?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  /** Newest first when true. */
+  revert?: boolean;
+}
+
+/** Creates an operation (the device's agent picks it up). */
+export function createOperation(operation: NewOperation): Promise<Operation> {
+  return request<Operation>('POST', '/devicecontrol/operations', {
+    body: operation,
+    headers: { 'Content-Type': MEDIA.operation, Accept: MEDIA.operation },
+  });
+}
+
+/** Lists operations (one page). */
+export function listOperations(params: OperationListParams = {}): Promise<Paged<Operation>> {
+  return getPage<Operation>('/devicecontrol/operations', 'operations', { ...params }, MEDIA.operationCollection);
+}
+
+/** One operation. */
+export function getOperation(id: string): Promise<Operation> {
+  return request<Operation>('GET', `/devicecontrol/operations/${encodeURIComponent(id)}`, { headers: { Accept: MEDIA.operation } });
+}
+
+/** Changes an operation's status (and failure reason). */
+export function updateOperation(id: string, patch: { status: OperationStatus; failureReason?: string }): Promise<Operation> {
+  return request<Operation>('PUT', `/devicecontrol/operations/${encodeURIComponent(id)}`, {
+    body: { ...patch, id: String(id) },
+    headers: { 'Content-Type': MEDIA.operation, Accept: MEDIA.operation },
+  });
+}

@@ -1,0 +1,53 @@
+/** The current user and per-user preferences (customProperties): /user/currentUser */
+import { MEDIA, request } from './fetch-client';
+
+export interface PlatformCurrentUser {
+  id: string;
+  userName: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  /** Roles resolved from the user's roles and groups. */
+  effectiveRoles?: { id: string; name?: string }[];
+  /** Free-form per-user settings; the product keeps column configs and page sizes here. */
+  customProperties?: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+/** The logged-in user (401 when the session is gone). */
+export function getCurrentUser(): Promise<PlatformCurrentUser> {
+  return request<PlatformCurrentUser>('GET', '/user/currentUser', { headers: { Accept: MEDIA.currentUser } });
+}
+
+/** Changes fields of the logged-in user. */
+export function updateCurrentUser(patch: Partial<Omit<PlatformCurrentUser, 'id' | 'userName' | 'effectiveRoles'>>): Promise<PlatformCurrentUser> {
+  return request<PlatformCurrentUser>('PUT', '/user/currentUser', {
+    body: patch,
+    headers: { 'Content-Type': MEDIA.currentUser, Accept: MEDIA.currentUser },
+  });
+}
+
+/** Role ids of a user, as the plugin contract's CurrentUser carries them. */
+export const effectiveRoleIds = (user: PlatformCurrentUser): string[] => (user.effectiveRoles ?? []).map((r) => r.id);
+
+/** One preference (undefined when never saved). */
+export async function getPreference<T>(key: string): Promise<T | undefined> {
+  const user = await getCurrentUser();
+  return user.customProperties?.[key] as T | undefined;
+}
+
+// Writes are chained so two quick saves from one page cannot overwrite each other's keys.
+let writes: Promise<unknown> = Promise.resolve();
+
+/**
+ * Saves one preference. The platform replaces customProperties as a whole, so the current
+ * object is read first and sent back with the one key changed.
+ */
+export function setPreference(key: string, value: unknown): Promise<PlatformCurrentUser> {
+  const next = writes.then(async () => {
+    const user = await getCurrentUser();
+    return updateCurrentUser({ customProperties: { ...(user.customProperties ?? {}), [key]: value } });
+  });
+  writes = next.catch(() => undefined);
+  return next;
+}
