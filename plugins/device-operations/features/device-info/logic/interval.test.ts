@@ -1,0 +1,18 @@
+import { INTERVAL_NEGATIVE, INTERVAL_TOO_LONG, intervalError, parseInterval } from './interval';
+
+describe('required interval', () => {
+  it.each([
+    ['15', 15],
+    ['', 0],
+    ['abc', 0],
+    [' 30 ', 30],
+    ['-5', -5],
+  ])('parses %p as %p', (input, n) => expect(parseInterval(input)).toBe(n));
+
+  it.each([
+    [0, undefined],
+    [525600, undefined],
+    [525601, INTERVAL_TOO_LONG],
+    [-1, INTERVAL_NEGATIVE],
+  ])('%p minutes -> %p', (m, msg) => expect(intervalError(m)).toBe(msg));
+});

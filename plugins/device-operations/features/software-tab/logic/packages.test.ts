@@ -1,0 +1,36 @@
+import { canDeletePackage, displayVersion, installOperation, markForDeletion, visiblePackages, waitingForApproval, type SoftwarePackageEntry } from './packages';
+
+const admin = ['ROLE_MANAGE_SOFTWARE_ADMIN'];
+const list: SoftwarePackageEntry[] = [
+  { name: 'agent', version: '0.4.1', type: 'AGENT', status: 'installed' },
+  { name: 'app', version: 'unknown', type: 'APPLICATION', status: 'waiting for approval' },
+  { name: 'old', version: '1', type: 'APPLICATION', status: 'installed', marked_for_deletion: true },
+  { name: 'win', version: '10', type: 'windows', status: 'installed' },
+];
+
+describe('software package rules', () => {
+  it('deletes only with the admin role and never AGENT, AGENTUPDATER, WINDOWS', () => {
+    expect(canDeletePackage(list[1], admin)).toBe(true);
+    expect(canDeletePackage(list[1], [])).toBe(false);
+    expect(canDeletePackage(list[0], admin)).toBe(false);
+    expect(canDeletePackage(list[3], admin)).toBe(false);
+    expect(canDeletePackage({ name: 'u', type: 'AGENTUPDATER' }, admin)).toBe(false);
+  });
+
+  it('flags instead of removing, and hides flagged rows', () => {
+    const next = markForDeletion(list, { name: 'app', version: '' });
+    expect(next).toHaveLength(4);
+    expect(next[1].marked_for_deletion).toBe(true);
+    expect(visiblePackages(next).map((p) => p.name)).toEqual(['agent', 'win']);
+  });
+
+  it('shows "unknown" as empty', () => {
+    expect(displayVersion('unknown')).toBe('');
+    expect(displayVersion('1.2')).toBe('1.2');
+  });
+
+  it('approves waiting packages with an immediate install operation', () => {
+    expect(waitingForApproval(list).map((p) => p.name)).toEqual(['app']);
+    expect(installOperation('7', list[1])).toMatchObject({ deviceId: '7', netbox_InstallSoftwarePackage: { scheduledinstallationtime: '0', name: 'app' } });
+  });
+});

@@ -1,0 +1,79 @@
+/** Rules of the Software tab's package table (spec 2 "Software tab", 4 "Package statuses", 5, 6). */
+import { PRODUCT, type Device } from '@shared/plugin-api/types';
+
+export const PACKAGE_LIST_FRAGMENT = `${PRODUCT}_adamos_netbox_SoftwarePackageList`;
+export const UPDATE_STRATEGY_FRAGMENT = `${PRODUCT}_IoTconnector_UpdateStrategy`;
+export const APPLIED_PROFILE_FRAGMENT = `c8y_${PRODUCT}_service_dto_AppliedDeviceProfile`;
+export const MANAGE_SOFTWARE_ADMIN_ROLE = 'ROLE_MANAGE_SOFTWARE_ADMIN';
+export const WAITING_FOR_APPROVAL = 'waiting for approval';
+/** The operation that installs an approved package; '0' means at once. */
+export const INSTALL_OPERATION = 'netbox_InstallSoftwarePackage';
+export const INSTALL_NOW = '0';
+/** Types the agent needs to run: never deletable. */
+export const UNDELETABLE_TYPES: readonly string[] = ['AGENT', 'AGENTUPDATER', 'WINDOWS'];
+
+export interface SoftwarePackageEntry {
+  name: string;
+  version?: string;
+  status?: string;
+  type?: string;
+  last_status_timestamp?: string;
+  failure_message?: string;
+  marked_for_deletion?: boolean;
+  repository_id?: string;
+  url?: string;
+  installation_requires_approval?: boolean;
+  c8y_encryptionKey?: unknown;
+  [field: string]: unknown;
+}
+
+/** The device's whole stored list (flagged entries included, so a save keeps them). */
+export function packageList(device: Device): SoftwarePackageEntry[] {
+  const list = device[PACKAGE_LIST_FRAGMENT];
+  return Array.isArray(list) ? (list as SoftwarePackageEntry[]).filter((p) => p && typeof p.name === 'string') : [];
+}
+
+/** A version "unknown" counts as empty. */
+export const displayVersion = (version: string | undefined): string => (!version || version.trim().toLowerCase() === 'unknown' ? '' : version);
+
+/** The rows the table shows: packages flagged for deletion are hidden. */
+export const visiblePackages = (list: readonly SoftwarePackageEntry[]): SoftwarePackageEntry[] => list.filter((p) => p.marked_for_deletion !== true);
+
+export function canDeletePackage(pkg: SoftwarePackageEntry, roles: readonly string[]): boolean {
+  return roles.includes(MANAGE_SOFTWARE_ADMIN_ROLE) && !UNDELETABLE_TYPES.includes((pkg.type ?? '').toUpperCase());
+}
+
+/** Same package: name and version (a version "unknown" equals an empty one). */
+const samePackage = (a: SoftwarePackageEntry, b: SoftwarePackageEntry) => a.name === b.name && displayVersion(a.version) === displayVersion(b.version);
+
+/** The list to save when a package is deleted: deleting only flags marked_for_deletion. */
+export function markForDeletion(list: readonly SoftwarePackageEntry[], pkg: SoftwarePackageEntry): SoftwarePackageEntry[] {
+  return list.map((p) => (samePackage(p, pkg) ? { ...p, marked_for_deletion: true } : p));
+}
+
+export const waitingForApproval = (list: readonly SoftwarePackageEntry[]): SoftwarePackageEntry[] =>
+  visiblePackages(list).filter((p) => (p.status ?? '').trim().toLowerCase() === WAITING_FOR_APPROVAL);
+
+/** The install operation of an approved package (spec 7). */
+export function installOperation(deviceId: string, pkg: SoftwarePackageEntry) {
+  return {
+    deviceId,
+    description: `Install software package ${pkg.name} ${displayVersion(pkg.version)}`.trim(),
+    [INSTALL_OPERATION]: { scheduledinstallationtime: INSTALL_NOW, name: pkg.name, version: pkg.version ?? '' },
+  };
+}
+
+/** Distinct statuses of the visible rows, for the status filter. */
+export const statusOptions = (list: readonly SoftwarePackageEntry[]): string[] =>
+  [...new Set(visiblePackages(list).map((p) => p.status ?? ''))].filter(Boolean).sort();
+
+/** The device's profile update strategy: true while updates by profile are skipped. */
+export const skipsProfileUpdates = (device: Device): boolean =>
+  (device[UPDATE_STRATEGY_FRAGMENT] as { skipUpdateByProfile?: unknown } | undefined)?.skipUpdateByProfile === true;
+
+export interface AppliedProfile {
+  profileName?: string;
+  profileId?: string;
+  assignedAt?: string;
+}
+export const appliedProfile = (device: Device): AppliedProfile | undefined => device[APPLIED_PROFILE_FRAGMENT] as AppliedProfile | undefined;
