@@ -1,0 +1,94 @@
+import { FIELD } from './fields';
+import { filtersToQuery, hrefOf, listQuery, nextSort, orderByOf, pageWindow, stateFromQuery, stateToQuery, type ListState } from './list-state';
+import { applyColumnConfig, moveColumn } from './column-config';
+
+describe('pageWindow', () => {
+  it.each<[number, number, number[]]>([
+    [1, 0, []],
+    [1, 3, [1, 2, 3]],
+    [1, 25, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
+    [6, 25, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
+    [7, 25, [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]],
+    [25, 25, [16, 17, 18, 19, 20, 21, 22, 23, 24, 25]],
+    [20, 25, [15, 16, 17, 18, 19, 20, 21, 22, 23, 24]],
+  ])('page %i of %i', (current, total, expected) => {
+    expect(pageWindow(current, total)).toEqual(expected);
+  });
+});
+
+describe('URL state', () => {
+  const state: ListState = {
+    filters: {
+      name: { kind: 'text', text: 'Io*' },
+      failedInstallations: { kind: 'number', mode: 'range', from: 1, to: 3 },
+      status: { kind: 'select', values: ['AVAILABLE', ''] },
+    },
+    sort: { column: 'daysSinceLastMessage', direction: 'asc' },
+    page: 3,
+    pageSize: 50,
+  };
+
+  it('round-trips and keeps foreign parameters', () => {
+    const query = stateToQuery(state, { view: 'totalDevices', page: '9' });
+    expect(query.view).toBe('totalDevices');
+    expect(query.page).toBe('3');
+    expect(stateFromQuery(query)).toEqual(state);
+  });
+
+  it('drops invalid page sizes, pages and sorts', () => {
+    expect(stateFromQuery({ size: '33', page: '-1', sort: 'group:asc' })).toEqual({ filters: {}, page: 1, pageSize: undefined, sort: undefined });
+  });
+
+  it('builds an href', () => {
+    expect(hrefOf('/views/iotconnector', {})).toBe('/views/iotconnector');
+    expect(hrefOf('/views/iotconnector', { page: '2', 'f.name': 'a b' })).toBe('/views/iotconnector?page=2&f.name=a+b');
+  });
+});
+
+describe('query', () => {
+  it('ANDs the base filter with every column filter and orders', () => {
+    const q = listQuery({ ql: "type eq 'adamos_NETbox'" }, { machineSerial: { kind: 'prefix', text: 'NB' } }, { column: 'name', direction: 'desc' });
+    expect(q).toBe(`$filter=((type eq 'adamos_NETbox') and (${FIELD.machineSerial} eq 'NB*')) $orderby=name desc`);
+  });
+  it('sorting days since last message ascending orders the last message descending', () => {
+    expect(orderByOf({ column: 'daysSinceLastMessage', direction: 'asc' })).toEqual([{ field: FIELD.lastMessage, direction: 'desc' }]);
+  });
+  it('no filter, no query', () => {
+    expect(filtersToQuery({})).toBeUndefined();
+    expect(listQuery(undefined, {})).toBe('');
+  });
+  it('cycles sort asc, desc, none', () => {
+    expect(nextSort(undefined, 'name')).toEqual({ column: 'name', direction: 'asc' });
+    expect(nextSort({ column: 'name', direction: 'asc' }, 'name')).toEqual({ column: 'name', direction: 'desc' });
+    expect(nextSort({ column: 'name', direction: 'desc' }, 'name')).toBeUndefined();
+  });
+});
+
+describe('column config', () => {
+  it('keeps saved order and visibility, appends new columns, drops unknown ones', () => {
+    const saved = [
+      { id: 'name', visible: true },
+      { id: 'group', visible: true },
+      { id: 'status', visible: false },
+    ];
+    expect(applyColumnConfig(['status', 'name', 'model'], ['status', 'name'], saved)).toEqual([
+      { id: 'name', visible: true },
+      { id: 'status', visible: false },
+      { id: 'model', visible: false },
+    ]);
+  });
+  it('falls back to defaults for garbage', () => {
+    expect(applyColumnConfig(['status', 'model'], ['status'], 'x')).toEqual([
+      { id: 'status', visible: true },
+      { id: 'model', visible: false },
+    ]);
+  });
+  it('moves a column', () => {
+    const s = [
+      { id: 'status' as const, visible: true },
+      { id: 'name' as const, visible: true },
+    ];
+    expect(moveColumn(s, 'name', -1).map((c) => c.id)).toEqual(['name', 'status']);
+    expect(moveColumn(s, 'name', 1).map((c) => c.id)).toEqual(['status', 'name']);
+  });
+});

@@ -1,0 +1,43 @@
+import { assignCounters, isJobCompleted, isJobOngoing, progressOf, successFailed } from './status';
+
+const status = (over: Record<string, unknown>) => ({
+  id: '1',
+  type: 'c8y_status',
+  dmg_clear_pending_assignment_status: 'completed',
+  dmg_assign_software_status: 'completed',
+  dmg_initialize_fragments_status: 'completed',
+  ...over,
+});
+
+describe('server job status', () => {
+  it('no status object: nothing runs', () => {
+    expect(isJobOngoing(undefined)).toBe(false);
+  });
+  it('ongoing unless clear pending and assign are both completed', () => {
+    expect(isJobOngoing(status({}))).toBe(false);
+    expect(isJobOngoing(status({ dmg_assign_software_status: 'ongoing' }))).toBe(true);
+    expect(isJobOngoing(status({ dmg_clear_pending_assignment_status: 'ongoing' }))).toBe(true);
+    expect(isJobOngoing(status({ dmg_initialize_fragments_status: 'ongoing' }))).toBe(false);
+  });
+  it('completion per job kind', () => {
+    expect(isJobCompleted('initialize', status({ dmg_initialize_fragments_status: 'ongoing' }))).toBe(false);
+    expect(isJobCompleted('assign', status({}))).toBe(true);
+  });
+  it('assignment progress reads the counters', () => {
+    const s = status({
+      dmg_assign_software_status: 'ongoing',
+      dmg_assign_software_counter_total: 40,
+      dmg_assign_software_counter_success: 5,
+      dmg_assign_software_counter_updated: 2,
+      dmg_assign_software_counter_uptodate: 3,
+      dmg_assign_software_counter_failed: 1,
+    });
+    expect(progressOf('assign', s, 40)).toEqual({ done: 11, total: 40 });
+    expect(assignCounters(s)).toEqual({ total: 40, success: 5, updated: 2, upToDate: 3, failed: 1 });
+  });
+  it('clear pending progress counts success and failed against the submitted devices', () => {
+    const s = status({ dmg_clear_pending_assignment_success: 7, dmg_clear_pending_assignment_failed: 2 });
+    expect(progressOf('clearPending', s, 20)).toEqual({ done: 9, total: 20 });
+    expect(successFailed('clearPending', s)).toEqual({ success: 7, failed: 2 });
+  });
+});

@@ -1,0 +1,74 @@
+import type { ManagedObject } from '@shared/platform/inventory';
+import { defaultRolloutForm, formatDuration, nextPauseLimit, planRollout, toParameters, validateRolloutForm } from './rollout';
+
+describe('rollout form', () => {
+  it('defaults to batch size 10, delay 60 s, no pause limits', () => {
+    expect(defaultRolloutForm()).toEqual({ batchSize: '10', batchGapSeconds: '60', automaticPauseLimits: [] });
+    expect(validateRolloutForm(defaultRolloutForm())).toEqual([]);
+  });
+  it.each([
+    ['0', 'batchSize'],
+    ['2001', 'batchSize'],
+    ['1.5', 'batchSize'],
+    ['abc', 'batchSize'],
+  ])('batch size %s is invalid', (value, field) => {
+    expect(validateRolloutForm({ ...defaultRolloutForm(), batchSize: value }).map((e) => e.field)).toEqual([field]);
+  });
+  it.each(['1', '2000'])('batch size %s is valid', (value) => {
+    expect(validateRolloutForm({ ...defaultRolloutForm(), batchSize: value })).toEqual([]);
+  });
+  it.each([
+    ['0', false],
+    ['1', true],
+    ['600', true],
+    ['601', false],
+  ])('delay %s valid: %s', (value, ok) => {
+    expect(validateRolloutForm({ ...defaultRolloutForm(), batchGapSeconds: value }).length === 0).toBe(ok);
+  });
+  it.each([
+    ['0', false],
+    ['1', true],
+    ['50000', true],
+    ['50001', false],
+  ])('pause limit %s valid: %s', (value, ok) => {
+    const errors = validateRolloutForm({ ...defaultRolloutForm(), automaticPauseLimits: ['100', value] });
+    expect(errors.length === 0).toBe(ok);
+    if (!ok) expect(errors[0].field).toBe('pause.1');
+  });
+  it('pause limits start at 100 and grow by 100', () => {
+    expect([0, 1, 2].map(nextPauseLimit)).toEqual([100, 200, 300]);
+  });
+  it('parameters sort and merge pause limits', () => {
+    expect(toParameters({ batchSize: '5', batchGapSeconds: '30', automaticPauseLimits: ['300', '100', '300'] })).toEqual({
+      batchSize: 5,
+      batchGapSeconds: 30,
+      automaticPauseLimits: [100, 300],
+    });
+  });
+});
+
+describe('planRollout', () => {
+  const dev = (id: number, status: string, installed = false): ManagedObject => ({
+    id: String(id),
+    c8y_Availability: { status },
+    adamos_adamos_netbox_SoftwarePackageList: installed ? [{ name: 'mdc', version: '2.0', status: 'installed' }] : [{ name: 'mdc', version: '1.0', status: 'installed' }],
+  });
+  it('counts batches, duration, offline and up-to-date targets', () => {
+    const devices = Array.from({ length: 23 }, (_, i) => dev(i, i % 4 === 0 ? 'UNAVAILABLE' : 'AVAILABLE', i < 3));
+    const plan = planRollout(devices, { batchSize: 10, batchGapSeconds: 60, automaticPauseLimits: [5, 100] }, { name: 'mdc', version: '2.0' });
+    expect(plan.batches).toBe(3);
+    expect(plan.estimatedSeconds).toBe(120);
+    expect(plan.firstBatch.map((d) => d.id)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(plan.offline).toBe(6);
+    expect(plan.alreadyInstalled).toBe(3);
+    expect(plan.pausesAt).toEqual([5]);
+  });
+  it('no targets, no batches', () => {
+    expect(planRollout([], { batchSize: 10, batchGapSeconds: 60, automaticPauseLimits: [] }).batches).toBe(0);
+  });
+  it('formats durations', () => {
+    expect(formatDuration(0)).toBe('0 s');
+    expect(formatDuration(3930)).toBe('1 h 5 min 30 s');
+    expect(formatDuration(120)).toBe('2 min');
+  });
+});

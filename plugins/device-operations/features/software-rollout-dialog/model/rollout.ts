@@ -1,0 +1,137 @@
+/**
+ * Rollout parameters (spec 1, sections 5 and 9): validation, pause-limit defaults and the plan
+ * preview shown before a rollout is created.
+ */
+import {
+  ROLLOUT_BATCH_GAP_MAX_SECONDS,
+  ROLLOUT_BATCH_GAP_MIN_SECONDS,
+  ROLLOUT_BATCH_SIZE_MAX,
+  ROLLOUT_BATCH_SIZE_MIN,
+  ROLLOUT_DEFAULT_BATCH_GAP_SECONDS,
+  ROLLOUT_DEFAULT_BATCH_SIZE,
+  ROLLOUT_PAUSE_LIMIT_MAX,
+  ROLLOUT_PAUSE_LIMIT_MIN,
+  ROLLOUT_PAUSE_LIMIT_START,
+  ROLLOUT_PAUSE_LIMIT_STEP,
+} from '@shared/domain/constants';
+import type { ManagedObject } from '@shared/platform/inventory';
+import { PRODUCT } from '@shared/plugin-api/types';
+
+export interface RolloutForm {
+  batchSize: string;
+  batchGapSeconds: string;
+  automaticPauseLimits: string[];
+}
+
+export const defaultRolloutForm = (): RolloutForm => ({
+  batchSize: String(ROLLOUT_DEFAULT_BATCH_SIZE),
+  batchGapSeconds: String(ROLLOUT_DEFAULT_BATCH_GAP_SECONDS),
+  automaticPauseLimits: [],
+});
+
+/** The value of the n-th added pause limit (the first is 100, each further one 100 more). */
+export const nextPauseLimit = (addedSoFar: number): number => ROLLOUT_PAUSE_LIMIT_START + ROLLOUT_PAUSE_LIMIT_STEP * addedSoFar;
+
+export interface FieldError {
+  field: 'batchSize' | 'batchGapSeconds' | `pause.${number}`;
+  /** English message (i18n key) and its values. */
+  message: string;
+  values: Record<string, number>;
+}
+
+const INT = /^\s*\d+\s*$/;
+
+function checkInt(raw: string, min: number, max: number): boolean {
+  if (!INT.test(raw)) return false;
+  const n = Number(raw);
+  return n >= min && n <= max;
+}
+
+export const RANGE_MESSAGES = {
+  batchSize: 'Batch size must be a whole number from {{min}} to {{max}}.',
+  batchGapSeconds: 'Batch delay must be a whole number of seconds from {{min}} to {{max}}.',
+  pause: 'Pause limits must be whole numbers from {{min}} to {{max}}.',
+} as const;
+
+export function validateRolloutForm(form: RolloutForm): FieldError[] {
+  const errors: FieldError[] = [];
+  if (!checkInt(form.batchSize, ROLLOUT_BATCH_SIZE_MIN, ROLLOUT_BATCH_SIZE_MAX)) {
+    errors.push({ field: 'batchSize', message: RANGE_MESSAGES.batchSize, values: { min: ROLLOUT_BATCH_SIZE_MIN, max: ROLLOUT_BATCH_SIZE_MAX } });
+  }
+  if (!checkInt(form.batchGapSeconds, ROLLOUT_BATCH_GAP_MIN_SECONDS, ROLLOUT_BATCH_GAP_MAX_SECONDS)) {
+    errors.push({
+      field: 'batchGapSeconds',
+      message: RANGE_MESSAGES.batchGapSeconds,
+      values: { min: ROLLOUT_BATCH_GAP_MIN_SECONDS, max: ROLLOUT_BATCH_GAP_MAX_SECONDS },
+    });
+  }
+  form.automaticPauseLimits.forEach((raw, i) => {
+    if (!checkInt(raw, ROLLOUT_PAUSE_LIMIT_MIN, ROLLOUT_PAUSE_LIMIT_MAX)) {
+      errors.push({ field: `pause.${i}`, message: RANGE_MESSAGES.pause, values: { min: ROLLOUT_PAUSE_LIMIT_MIN, max: ROLLOUT_PAUSE_LIMIT_MAX } });
+    }
+  });
+  return errors;
+}
+
+export interface RolloutParametersValue {
+  batchSize: number;
+  batchGapSeconds: number;
+  automaticPauseLimits: number[];
+}
+
+/** The parameters of a valid form (pause limits sorted, duplicates merged). */
+export function toParameters(form: RolloutForm): RolloutParametersValue {
+  return {
+    batchSize: Number(form.batchSize),
+    batchGapSeconds: Number(form.batchGapSeconds),
+    automaticPauseLimits: [...new Set(form.automaticPauseLimits.map(Number))].sort((a, b) => a - b),
+  };
+}
+
+const PACKAGE_LIST = `${PRODUCT}_adamos_netbox_SoftwarePackageList`;
+const INSTALLED = 'installed';
+const OFFLINE = 'UNAVAILABLE';
+
+/** Whether the device already reports the version installed. */
+export function hasVersion(device: ManagedObject, name: string, version: string): boolean {
+  const list = device[PACKAGE_LIST];
+  if (!Array.isArray(list)) return false;
+  return list.some((p: { name?: string; version?: string; status?: string; marked_for_deletion?: boolean }) =>
+    p?.name === name && p.version === version && p.status === INSTALLED && !p.marked_for_deletion,
+  );
+}
+
+export interface RolloutPlan {
+  targets: number;
+  batches: number;
+  /** Seconds until the last batch starts (gaps between batches; install time comes on top). */
+  estimatedSeconds: number;
+  firstBatch: ManagedObject[];
+  offline: number;
+  alreadyInstalled: number;
+  /** Pause limits that the rollout will actually reach. */
+  pausesAt: number[];
+}
+
+/** What the rollout will do with these targets (devices in the order they are sent). */
+export function planRollout(devices: readonly ManagedObject[], params: RolloutParametersValue, software?: { name: string; version: string }): RolloutPlan {
+  const batches = devices.length === 0 ? 0 : Math.ceil(devices.length / params.batchSize);
+  return {
+    targets: devices.length,
+    batches,
+    estimatedSeconds: Math.max(0, batches - 1) * params.batchGapSeconds,
+    firstBatch: devices.slice(0, params.batchSize),
+    offline: devices.filter((d) => (d.c8y_Availability as { status?: string } | undefined)?.status === OFFLINE).length,
+    alreadyInstalled: software ? devices.filter((d) => hasVersion(d, software.name, software.version)).length : 0,
+    pausesAt: params.automaticPauseLimits.filter((n) => n < devices.length),
+  };
+}
+
+/** '1 h 5 min 30 s' style duration. */
+export function formatDuration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const parts = [h ? `${h} h` : '', m ? `${m} min` : '', s || (!h && !m) ? `${s} s` : ''];
+  return parts.filter(Boolean).join(' ');
+}
