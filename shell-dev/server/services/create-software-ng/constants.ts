@@ -1,0 +1,79 @@
+import { CELOSX_TYPE, IOTCONNECTOR_FLEX_TYPE, IPC_X64_TYPE, NETBOX_TYPE } from '@shared/domain/device-types';
+import { PRODUCT } from '@shared/plugin-api/types';
+
+/** Every number and type name the service uses, in one place (spec: device-operations.md §9, dashboards §9). */
+export const SERVICE_NAME = 'create-software-ng';
+export const SERVICE_PREFIX = `/service/${SERVICE_NAME}`;
+
+export const SOFTWARE_TYPE = 'c8y_Software';
+export const PROFILE_TYPE = 'c8y_Profile';
+export const STATUS_TYPE = 'c8y_status';
+export const ROLLOUT_TYPE = `${PRODUCT}_software_rollout_object`;
+export const GROUP_FRAGMENT = 'c8y_IsDeviceGroup';
+
+export const DEVICE_TYPE_NETBOX = NETBOX_TYPE;
+export const DEVICE_TYPE_CELOSX = CELOSX_TYPE;
+export const DEVICE_TYPE_IPC_X64 = IPC_X64_TYPE;
+export const DEVICE_TYPE_IOTCONNECTORFLEX = IOTCONNECTOR_FLEX_TYPE;
+/** Device types a software package or profile may target (celosx devices take ipc-x64 software). */
+export const SOFTWARE_DEVICE_TYPES = [DEVICE_TYPE_NETBOX, DEVICE_TYPE_IPC_X64, DEVICE_TYPE_IOTCONNECTORFLEX] as const;
+
+export const FRAGMENT_PACKAGE_LIST = `${PRODUCT}_adamos_netbox_SoftwarePackageList`;
+export const FRAGMENT_APPLIED_PROFILE = `c8y_${PRODUCT}_service_dto_AppliedDeviceProfile`;
+export const FRAGMENT_TIMEZONE = `${PRODUCT}_adamos_netbox_timezone`;
+export const FRAGMENT_MACHINE_SERIAL = `${PRODUCT}_adamos_netbox_MachineSerialNumber`;
+export const FRAGMENT_MACHINE_CONTROL = `${PRODUCT}_adamos_netbox_MachineControlType`;
+export const FRAGMENT_MACHINE = `${PRODUCT}_IoTconnector_Machine`;
+export const FRAGMENT_CUSTOMER = `${PRODUCT}_adamos_netbox_Customer`;
+export const FRAGMENT_UPDATE_STRATEGY = `${PRODUCT}_IoTconnector_UpdateStrategy`;
+export const FRAGMENT_FAILED_INSTALLATIONS = `${PRODUCT}_adamos_netbox_FailedInstallationCount`;
+export const FRAGMENT_PENDING_UPDATES = `${PRODUCT}_adamos_netbox_PendingUpdates`;
+export const FRAGMENT_IOTCONNECTOR_INFO = `${PRODUCT}_IoTconnector_Info`;
+/** Written by the replacement: which device took over from which (our own fragments, documented in README). */
+export const FRAGMENT_REPLACED_BY = `${PRODUCT}_IoTconnector_ReplacedBy`;
+export const FRAGMENT_REPLACES = `${PRODUCT}_IoTconnector_Replaces`;
+
+export const OP_REGISTER_SOFTWARE = 'netbox_RegisterSoftwarePackage';
+export const OP_REGISTER_PROFILE = 'registerDeviceProfile';
+/** Time zone operation fragment; the simulator answers it (README). */
+export const OP_SET_TIMEZONE = 'netbox_SetTimezoneOperation';
+
+export const PACKAGE_STATUS_ASSIGNED = 'assigned';
+export const PACKAGE_STATUS_INSTALLED = 'installed';
+/** Any status containing this word is a failure (device-operations.md §4). */
+export const PACKAGE_STATUS_FAILED_MARK = 'failed';
+
+export const ROLE_READ = 'ROLE_INVENTORY_READ';
+export const ROLE_WRITE = 'ROLE_INVENTORY_ADMIN';
+
+/** Long-running jobs: devices per transaction, and how long a request waits for a job before answering 'ongoing'. */
+export const JOB_CHUNK_SIZE = 500;
+export const JOB_RESPONSE_WAIT_MS = 1000;
+
+/** Initialize: the required interval given to a device that was not monitored, in minutes. */
+export const INITIALIZE_RESPONSE_INTERVAL_MINUTES = 60;
+
+/** Rollouts (device-operations.md §5, §9). */
+export const ROLLOUT_DEFAULT_BATCH_SIZE = 10;
+export const ROLLOUT_DEFAULT_BATCH_GAP_SECONDS = 60;
+export const ROLLOUT_BATCH_SIZE_MIN = 1;
+export const ROLLOUT_BATCH_SIZE_MAX = 2000;
+export const ROLLOUT_BATCH_GAP_MIN = 1;
+export const ROLLOUT_BATCH_GAP_MAX = 600;
+export const ROLLOUT_PAUSE_LIMIT_MIN = 1;
+export const ROLLOUT_PAUSE_LIMIT_MAX = 50000;
+export const ROLLOUT_TICK_MS = 1000;
+
+/** Software package password (dashboards §5). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 63;
+export const PASSWORD_MIN_CHAR = 32;
+export const PASSWORD_MAX_CHAR = 126;
+export const SAS_MARKER = '.zip?';
+export const PLATFORM_BINARY_PATH = '/inventory/binaries/';
+
+/** Inventory pages when the service walks a collection. */
+export const SCAN_PAGE_SIZE = 2000;
+
+/** Identity type looked up for replacement external ids. */
+export const EXTERNAL_ID_TYPE = 'c8y_Serial';

@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ServerCore, ServerModule } from '../../core/api';
+import { HttpError } from '../../core/api';
+import { ROLLOUT_TICK_MS, SERVICE_NAME, SERVICE_PREFIX } from './constants';
+import type { ServiceContext } from './helpers';
+import { JobRunner } from './jobs';
+import { RolloutEngine } from './rollout-engine';
+import { registerOperationRoutes } from './routes/operations';
+import { registerProfileRoutes } from './routes/profiles';
+import { registerRolloutRoutes } from './routes/rollouts';
+import { registerSoftwareRoutes } from './routes/software';
+import { ServiceStore } from './store';
+
+export interface CreateSoftwareNgOptions {
+  /** Rollout engine tick; 0 turns the timer off (tests call tick() themselves). */
+  rolloutTickMs?: number;
+}
+
+export interface CreateSoftwareNgModule extends ServerModule {
+  /** Available after register(): the engine and job runner, for tests and benchmarks. */
+  context(): ServiceContext;
+}
+
+/** The create-software-ng microservice: repository, profiles, assignments, jobs and rollouts. */
+export function createSoftwareNgModule(opts: CreateSoftwareNgOptions = {}): CreateSoftwareNgModule {
+  let ctx: ServiceContext | null = null;
+  return {
+    name: SERVICE_NAME,
+    context() {
+      if (!ctx) throw new Error(`${SERVICE_NAME} is not registered`);
+      return ctx;
+    },
+    async register(app: FastifyInstance, core: ServerCore) {
+      const store = new ServiceStore(core.db);
+      const c: ServiceContext = { core, store, jobs: new JobRunner(core, store), engine: new RolloutEngine(core, store) };
+      ctx = c;
+      await app.register(
+        async (scope) => {
+          scope.setErrorHandler((err: FastifyError | HttpError, _req, reply) => {
+            if (err instanceof HttpError) return reply.code(err.status).send({ error: err.error, message: err.message, info: SERVICE_PREFIX });
+            const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
+            if (status >= 500) console.error(`${SERVICE_NAME}:`, err);
+            return reply.code(status).send({ error: `${SERVICE_NAME}/${status >= 500 ? 'internalError' : 'badRequest'}`, message: err.message, info: SERVICE_PREFIX });
+          });
+          registerSoftwareRoutes(scope, c);
+          registerProfileRoutes(scope, c);
+          registerOperationRoutes(scope, c);
+          registerRolloutRoutes(scope, c);
+        },
+        { prefix: SERVICE_PREFIX },
+      );
+      c.engine.adopt();
+      c.jobs.resume();
+      const tick = opts.rolloutTickMs ?? ROLLOUT_TICK_MS;
+      if (tick > 0) c.engine.startTimer(tick);
+    },
+    async close() {
+      if (!ctx) return;
+      ctx.engine.stop();
+      await ctx.jobs.stop();
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ManagedObject, ServerCore } from '../../../core/api';
+import { GROUP_FRAGMENT, PROFILE_TYPE, ROLE_READ, ROLE_WRITE, SOFTWARE_DEVICE_TYPES } from '../constants';
+import { bodyOf, notFound, scanAll, type ServiceContext } from '../helpers';
+import { str } from '../model';
+import { badRequest } from '../validation';
+
+export type ProfileErrorCode =
+  | 'NAME_NOT_UNIQUE'
+  | 'DEFAULT_PROFILE_ALREADY_AVAILABLE'
+  | 'DEVICE_GROUP_NOT_EXISTS'
+  | 'GROUP_ALREADY_ASSIGNED_TO_PROFILE';
+
+export const PROFILE_ERROR_MESSAGES: Record<ProfileErrorCode, string> = {
+  NAME_NOT_UNIQUE: 'Device profile name is not unique.',
+  DEFAULT_PROFILE_ALREADY_AVAILABLE: 'Default profile already available. A device group is required.',
+  DEVICE_GROUP_NOT_EXISTS: 'Device group does not exist.',
+  GROUP_ALREADY_ASSIGNED_TO_PROFILE: 'Group already assigned to profile.',
+};
+
+export interface Restrictions {
+  alreadyUsedProfileNames: string[];
+  alreadyAssignedGroups: string[];
+  deviceTypeWithDefaultProfile: string[];
+}
+
+const groupOf = (p: ManagedObject): string | null => (p.deviceGroup === null || p.deviceGroup === undefined || p.deviceGroup === '' ? null : String(p.deviceGroup));
+
+export function restrictions(profiles: ManagedObject[], excluded: Set<string>): Restrictions {
+  const others = profiles.filter((p) => !excluded.has(p.id));
+  return {
+    alreadyUsedProfileNames: [...new Set(others.map((p) => String(p.name ?? '')))],
+    alreadyAssignedGroups: [...new Set(others.map(groupOf).filter((g): g is string => g !== null))],
+    deviceTypeWithDefaultProfile: [...new Set(others.filter((p) => groupOf(p) === null).map((p) => String(p.deviceType ?? '')))],
+  };
+}
+
+interface ProfileInput {
+  name: string;
+  deviceType: string;
+  deviceGroup: string | null;
+}
+
+/** Business rules shared by create and update (dashboards §5); names and types compare case-insensitively. */
+function ruleErrors(core: ServerCore, input: ProfileInput, profiles: ManagedObject[], selfId: string | null): ProfileErrorCode[] {
+  const r = restrictions(profiles, new Set(selfId ? [selfId] : []));
+  const errors: ProfileErrorCode[] = [];
+  const lower = (s: string) => s.toLowerCase();
+  if (r.alreadyUsedProfileNames.some((n) => lower(n) === lower(input.name))) errors.push('NAME_NOT_UNIQUE');
+  if (input.deviceGroup === null) {
+    if (r.deviceTypeWithDefaultProfile.some((t) => lower(t) === lower(input.deviceType))) errors.push('DEFAULT_PROFILE_ALREADY_AVAILABLE');
+  } else {
+    const group = core.inventory.get(input.deviceGroup);
+    if (!group || group[GROUP_FRAGMENT] === undefined) errors.push('DEVICE_GROUP_NOT_EXISTS');
+    else if (r.alreadyAssignedGroups.includes(input.deviceGroup)) errors.push('GROUP_ALREADY_ASSIGNED_TO_PROFILE');
+  }
+  return errors;
+}
+
+function parseInput(body: Record<string, unknown>, current?: ManagedObject): ProfileInput {
+  const name = str(body.name) ?? (current ? str(current.name) : undefined);
+  const deviceType = str(body.deviceType) ?? (current ? str(current.deviceType) : undefined);
+  if (!name || !name.trim()) throw badRequest('name is required.');
+  if (!deviceType) throw badRequest('deviceType is required.');
+  if (!(SOFTWARE_DEVICE_TYPES as readonly string[]).includes(deviceType)) throw badRequest(`deviceType must be one of ${SOFTWARE_DEVICE_TYPES.join(', ')}.`);
+  const raw = 'deviceGroup' in body ? body.deviceGroup : current?.deviceGroup;
+  const deviceGroup = raw === null || raw === undefined || raw === '' ? null : String(raw);
+  return { name: name.trim(), deviceType, deviceGroup };
+}
+
+function parseSoftware(v: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(v)) throw badRequest('c8y_DeviceProfile.software must be a list.');
+  return v.map((s) => {
+    const e = s as Record<string, unknown> | null;
+    if (!e || (typeof e.id !== 'string' && typeof e.id !== 'number') || !str(e.name) || !str(e.version)) {
+      throw badRequest('Each profile software needs id, name and version.');
+    }
+    return { id: String(e.id), name: e.name, version: e.version, url: str(e.url) ?? '', action: str(e.action) ?? 'install' };
+  });
+}
+
+function sendErrors(reply: FastifyReply, errors: ProfileErrorCode[]) {
+  return reply.code(422).send({
+    error: 'create-software-ng/profileValidation',
+    message: errors.map((c) => PROFILE_ERROR_MESSAGES[c]).join(' '),
+    ok: null,
+    errors,
+  });
+}
+
+export function registerProfileRoutes(app: FastifyInstance, { core }: ServiceContext): void {
+  const profiles = () => scanAll(core, { type: PROFILE_TYPE });
+  const getProfile = (id: string) => {
+    const p = core.inventory.get(id);
+    if (!p || p.type !== PROFILE_TYPE) throw notFound('Device profile', id);
+    return p;
+  };
+  const now = () => new Date(core.clock.now()).toISOString();
+  const excludedOf = (q: unknown): Set<string> => {
+    const raw = (q as { excludedIds?: string | string[] }).excludedIds;
+    const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+    return new Set(list.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean));
+  };
+
+  app.get('/deviceProfile', async (req) => {
+    core.requireRole(req, ROLE_READ);
+    return profiles().sort((a, b) => String(a.name ?? '').localeCompare(String(b.name ?? '')));
+  });
+
+  app.get('/deviceProfile/restrictions', async (req) => {
+    core.requireRole(req, ROLE_READ);
+    return restrictions(profiles(), excludedOf(req.query));
+  });
+
+  app.get('/deviceProfile/restrictions/:id', async (req) => {
+    core.requireRole(req, ROLE_READ);
+    const excluded = excludedOf(req.query);
+    excluded.add((req.params as { id: string }).id);
+    return restrictions(profiles(), excluded);
+  });
+
+  app.get('/deviceProfile/:id', async (req) => {
+    core.requireRole(req, ROLE_READ);
+    return getProfile((req.params as { id: string }).id);
+  });
+
+  app.post('/deviceProfile', async (req, reply) => {
+    core.requireRole(req, ROLE_WRITE);
+    const body = bodyOf(req);
+    const input = parseInput(body);
+    const software = body.c8y_DeviceProfile ? parseSoftware((body.c8y_DeviceProfile as { software?: unknown }).software ?? []) : [];
+    const result = core.transaction(() => {
+      const errors = ruleErrors(core, input, profiles(), null);
+      if (errors.length > 0) return errors;
+      return core.inventory.create({
+        type: PROFILE_TYPE,
+        ...input,
+        c8y_Filter: { type: input.deviceType },
+        c8y_DeviceProfile: { software },
+        lastUpdatedDateTime: now(),
+      });
+    });
+    if (Array.isArray(result)) return sendErrors(reply, result);
+    return reply.code(201).send({ ok: result, errors: [] });
+  });
+
+  app.put('/deviceProfile/:id', async (req, reply) => {
+    core.requireRole(req, ROLE_WRITE);
+    const id = (req.params as { id: string }).id;
+    const body = bodyOf(req);
+    const software = body.c8y_DeviceProfile ? parseSoftware((body.c8y_DeviceProfile as { software?: unknown }).software ?? []) : undefined;
+    const result = core.transaction(() => {
+      const current = getProfile(id);
+      const input = parseInput(body, current);
+      const errors = ruleErrors(core, input, profiles(), id);
+      if (errors.length > 0) return errors;
+      return core.inventory.update(id, {
+        ...input,
+        c8y_Filter: { type: input.deviceType },
+        ...(software ? { c8y_DeviceProfile: { software } } : {}),
+        lastUpdatedDateTime: now(),
+      });
+    });
+    if (Array.isArray(result)) return sendErrors(reply, result);
+    return { ok: result, errors: [] };
+  });
+
+  app.delete('/deviceProfile/:id', async (req, reply) => {
+    core.requireRole(req, ROLE_WRITE);
+    const id = (req.params as { id: string }).id;
+    core.transaction(() => {
+      getProfile(id);
+      core.inventory.remove(id);
+    });
+    return reply.code(204).send();
+  });
+
+  /**
+   * The copy gets a free name and no group; like any new default profile it must be given a group
+   * before it can be saved when its device type already has a default (the update rules apply).
+   */
+  app.post('/deviceProfile/:id/duplicate', async (req, reply) => {
+    core.requireRole(req, ROLE_WRITE);
+    const id = (req.params as { id: string }).id;
+    const copy = core.transaction(() => {
+      const src = getProfile(id);
+      const used = new Set(profiles().map((p) => String(p.name ?? '').toLowerCase()));
+      const base = `${String(src.name ?? '')} (copy)`;
+      let name = base;
+      for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} ${n}`;
+      return core.inventory.create({
+        type: PROFILE_TYPE,
+        name,
+        deviceType: src.deviceType,
+        deviceGroup: null,
+        c8y_Filter: { type: src.deviceType },
+        c8y_DeviceProfile: src.c8y_DeviceProfile ?? { software: [] },
+        lastUpdatedDateTime: now(),
+      });
+    });
+    return reply.code(201).send(copy);
+  });
+}

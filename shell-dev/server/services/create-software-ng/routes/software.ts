@@ -1,0 +1,155 @@
+import type { FastifyInstance } from 'fastify';
+import { compareVersions } from '@shared/domain/version';
+import { isDeviceType, softwareTypeFor } from '@shared/domain/device-types';
+import type { ManagedObject, ServerCore } from '../../../core/api';
+import { HttpError } from '../../../core/api';
+import { DEVICE_TYPE_NETBOX, ROLE_READ, ROLE_WRITE, SOFTWARE_TYPE } from '../constants';
+import { baseUrl, bodyOf, notFound, scanAll, type ServiceContext } from '../helpers';
+import { str } from '../model';
+import { badRequest, packageForCreate, packagePatchForUpdate, validationError } from '../validation';
+
+/** What the console sees of a package: everything but the password (the edit form shows a marker instead). */
+export function publicPackage(mo: ManagedObject): Record<string, unknown> {
+  const { password: _password, ...rest } = mo;
+  return rest;
+}
+
+function softwareType(deviceType: string | undefined): string | undefined {
+  if (!deviceType) return undefined;
+  return isDeviceType(deviceType) ? softwareTypeFor(deviceType) : deviceType;
+}
+
+export function allPackages(core: ServerCore): ManagedObject[] {
+  return scanAll(core, { type: SOFTWARE_TYPE });
+}
+
+/** Name, then version by the product's comparison (invalid versions fall back to text order). */
+export function byNameThenVersion(a: ManagedObject, b: ManagedObject): number {
+  const n = String(a.name ?? '').localeCompare(String(b.name ?? ''));
+  if (n !== 0) return n;
+  const v = compareVersions(str(a.version), str(b.version));
+  return Number.isNaN(v) ? String(a.version ?? '').localeCompare(String(b.version ?? '')) : v;
+}
+
+function getPackage(core: ServerCore, id: string): ManagedObject {
+  const mo = core.inventory.get(id);
+  if (!mo || mo.type !== SOFTWARE_TYPE) throw notFound('Software package', id);
+  return mo;
+}
+
+/** True when following dependencies from any of starts reaches target. */
+function reaches(byId: Map<string, ManagedObject>, starts: string[], target: string): boolean {
+  const seen = new Set<string>();
+  const stack = [...starts];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (id === target) return true;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const deps = byId.get(id)?.dependencies;
+    if (Array.isArray(deps)) for (const d of deps) stack.push(String((d as { id?: unknown }).id));
+  }
+  return false;
+}
+
+export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceContext): void {
+  app.get('/softwarePackage', async (req) => {
+    core.requireRole(req, ROLE_READ);
+    const q = req.query as { name?: string; version?: string; deviceType?: string };
+    const type = softwareType(q.deviceType);
+    const list = allPackages(core)
+      .filter((p) => (q.name ? p.name === q.name : true) && (q.version ? p.version === q.version : true) && (type ? p.deviceType === type : true))
+      .sort(byNameThenVersion)
+      .map(publicPackage);
+    return { softwarePackageList: list };
+  });
+
+  app.post('/softwarePackage', async (req) => {
+    core.requireRole(req, ROLE_WRITE);
+    const inventoryRequest = bodyOf(req).inventoryRequest;
+    if (!inventoryRequest || typeof inventoryRequest !== 'object') throw badRequest('inventoryRequest is required.');
+    const pkg = packageForCreate(inventoryRequest as Record<string, unknown>);
+    const mo = core.transaction(() => {
+      const clash = allPackages(core).find((p) => p.name === pkg.name && p.version === pkg.version && p.deviceType === pkg.deviceType);
+      if (clash) throw new HttpError(409, 'create-software-ng/duplicate', `Software ${pkg.name} ${pkg.version} already exists for ${pkg.deviceType}.`);
+      return core.inventory.create({ type: SOFTWARE_TYPE, ...pkg });
+    });
+    return { ...publicPackage(mo), inventoryManagedObjectUrl: `${baseUrl(req)}/inventory/managedObjects/${mo.id}` };
+  });
+
+  app.put('/softwarePackage', async (req) => {
+    core.requireRole(req, ROLE_WRITE);
+    const inventoryRequest = bodyOf(req).inventoryRequest as Record<string, unknown> | undefined;
+    if (!inventoryRequest || typeof inventoryRequest !== 'object') throw badRequest('inventoryRequest is required.');
+    const id = inventoryRequest.id;
+    if (typeof id !== 'string' && typeof id !== 'number') throw badRequest('inventoryRequest.id is required.');
+    return core.transaction(() => {
+      const current = getPackage(core, String(id));
+      return publicPackage(core.inventory.update(current.id, packagePatchForUpdate(inventoryRequest, current)));
+    });
+  });
+
+  app.delete('/softwarePackage', async (req, reply) => {
+    core.requireRole(req, ROLE_WRITE);
+    const id = (req.query as { inventoryId?: string }).inventoryId;
+    if (!id) throw badRequest('inventoryId is required.');
+    core.transaction(() => {
+      getPackage(core, id);
+      // Other packages must not keep depending on a package that is gone.
+      for (const p of allPackages(core)) {
+        const deps = Array.isArray(p.dependencies) ? (p.dependencies as { id?: unknown }[]) : [];
+        const kept = deps.filter((d) => String(d.id) !== id);
+        if (kept.length !== deps.length) core.inventory.update(p.id, { dependencies: kept });
+      }
+      core.inventory.remove(id);
+    });
+    return reply.code(204).send();
+  });
+
+  app.put('/dependencies', async (req) => {
+    core.requireRole(req, ROLE_WRITE);
+    const body = bodyOf(req);
+    const target = body.managedObject as { id?: unknown } | undefined;
+    if (!target || (typeof target.id !== 'string' && typeof target.id !== 'number')) throw badRequest('managedObject.id is required.');
+    if (!Array.isArray(body.dependencies)) throw badRequest('dependencies must be a list.');
+    const id = String(target.id);
+    const depIds = [...new Set(body.dependencies.map((d) => String((d as { id?: unknown } | null)?.id ?? '')))];
+    return core.transaction(() => {
+      const pkg = getPackage(core, id);
+      const byId = new Map(allPackages(core).map((p) => [p.id, p]));
+      if (depIds.includes(id)) throw validationError([`Software ${pkg.name} ${pkg.version} cannot depend on itself.`]);
+      const deps = depIds.map((d) => {
+        const dep = byId.get(d);
+        if (!dep) throw validationError([`Dependency ${d} is not a software package.`]);
+        return dep;
+      });
+      const cyclic = deps.filter((d) => reaches(byId, [d.id], id));
+      if (cyclic.length > 0) {
+        throw validationError([`Circular dependency: ${cyclic.map((d) => `${d.name} ${d.version}`).join(', ')} already depends on ${pkg.name} ${pkg.version}.`]);
+      }
+      const dependencies = deps.map((d) => ({ id: d.id, name: d.name, version: d.version }));
+      return publicPackage(core.inventory.update(id, { dependencies }));
+    });
+  });
+
+  app.put('/validateSoftware', async (req) => {
+    core.requireRole(req, ROLE_READ);
+    const body = bodyOf(req);
+    const name = str(body.name);
+    if (!name) throw badRequest('name is required.');
+    const version = str(body.version);
+    const type = softwareType(str(body.deviceType)) ?? DEVICE_TYPE_NETBOX;
+    const candidates = allPackages(core).filter((p) => p.name === name && p.deviceType === type);
+    const same = version ? candidates.find((p) => p.version === version) : undefined;
+    let latest: ManagedObject | undefined;
+    for (const p of candidates) {
+      // Versions the comparison cannot order are never "latest".
+      if (Number.isNaN(compareVersions(str(p.version), str(p.version)))) continue;
+      if (!latest || compareVersions(str(p.version), str(latest.version)) > 0) latest = p;
+    }
+    return {
+      softwareObject: same ? publicPackage(same) : null,
+      latestSoftwareObject: latest ? publicPackage(latest) : null,
+    };
+  });
+}

@@ -1,0 +1,160 @@
+import { FRAGMENT_PACKAGE_LIST } from './constants';
+import { device, harness, removeDir, software, validPackage, type Harness } from './testing/fixtures';
+import { fullPackageNameFromUrl, isValidPassword, PASSWORD_MESSAGE } from './validation';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await harness();
+});
+afterEach(async () => {
+  await h.close();
+  removeDir(h.dir);
+});
+
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, roles?: string) => h.call(method, url, payload, roles);
+
+describe('password and package name rules', () => {
+  it.each([
+    ['1234567', false],
+    ['12345678', true],
+    ['x'.repeat(63), true],
+    ['x'.repeat(64), false],
+    ['with space ~', true],
+    ['tab\tinside', false],
+    ['umlaut-ä-pass', false],
+  ])('%j valid=%s', (p, ok) => expect(isValidPassword(p)).toBe(ok));
+
+  it('cuts a SAS token after .zip and decodes', () => {
+    expect(fullPackageNameFromUrl('https://blob.example.com/c/My%20Pkg-1.0.zip?sv=2020&sig=abc')).toBe('My Pkg-1.0.zip');
+    expect(fullPackageNameFromUrl('https://x.example.com/a/b/pkg.tar?x=1')).toBe('pkg.tar');
+  });
+});
+
+describe('softwarePackage', () => {
+  it('creates a package from a URL and lists it without the password', async () => {
+    const res = await inject('POST', '/softwarePackage', { inventoryRequest: { ...validPackage, url: 'https://blob.example.com/c/mdc.zip?sv=1&sig=2' } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.inventoryManagedObjectUrl).toMatch(new RegExp(`/inventory/managedObjects/${body.id}$`));
+    expect(body).toMatchObject({ urlHasIncludedSAS: true, c8y_encryptionKey: true, full_packagename: 'mdc.zip', type: 'c8y_Software' });
+    expect(body.password).toBeUndefined();
+    expect(h.core.inventory.get(body.id)?.password).toBe('secret-pass');
+
+    const list = await inject('GET', `/softwarePackage?name=MDC&deviceType=iotconnector`);
+    expect(list.json().softwarePackageList.map((p: { id: string }) => p.id)).toEqual([body.id]);
+    expect((await inject('GET', `/softwarePackage?name=MDC&deviceType=celosos_x64`)).json().softwarePackageList).toEqual([]);
+  });
+
+  it('sorts by name then version', async () => {
+    software(h.core, { name: 'b', version: '1.10' });
+    software(h.core, { name: 'b', version: '1.9' });
+    software(h.core, { name: 'a', version: '3' });
+    const list = (await inject('GET', '/softwarePackage')).json().softwarePackageList;
+    expect(list.map((p: { name: string; version: string }) => `${p.name}@${p.version}`)).toEqual(['a@3', 'b@1.9', 'b@1.10']);
+  });
+
+  it.each([
+    [{ name: '' }, 'name is required.'],
+    [{ md5: undefined }, 'md5 is required.'],
+    [{ sha256: ' ' }, 'sha256 is required.'],
+    [{ apptype: 'EXE' }, 'apptype must be one of'],
+    [{ category: undefined }, 'category is required.'],
+    [{ password: 'short' }, PASSWORD_MESSAGE],
+    [{ url: undefined }, 'Exactly one of file (c8y_url) or URL (url) is required.'],
+    [{ c8y_url: '/inventory/binaries/9' }, 'Exactly one of file'],
+    [{ url: undefined, c8y_url: '/inventory/binaries/9' }, 'full_packagename is required.'],
+    [{ url: undefined, c8y_url: 'https://elsewhere/x.zip', full_packagename: 'x.zip' }, 'platform binary'],
+  ])('refuses %j with 422', async (change, message) => {
+    const res = await inject('POST', '/softwarePackage', { inventoryRequest: { ...validPackage, ...change } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ error: 'create-software-ng/validationError' });
+    expect(res.json().message).toContain(message);
+  });
+
+  it('accepts an uploaded file with its package name', async () => {
+    const res = await inject('POST', '/softwarePackage', {
+      inventoryRequest: { ...validPackage, url: undefined, c8y_url: 'http://h/inventory/binaries/77', full_packagename: 'mdc.zip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ url: 'http://h/inventory/binaries/77', c8y_url: 'http://h/inventory/binaries/77', urlHasIncludedSAS: false });
+  });
+
+  it('refuses a body without inventoryRequest (400), a duplicate (409) and a user without the admin role (403)', async () => {
+    expect((await inject('POST', '/softwarePackage', {})).statusCode).toBe(400);
+    expect((await inject('POST', '/softwarePackage', { inventoryRequest: validPackage })).statusCode).toBe(200);
+    expect((await inject('POST', '/softwarePackage', { inventoryRequest: validPackage })).statusCode).toBe(409);
+    const res = await inject('POST', '/softwarePackage', { inventoryRequest: { ...validPackage, version: '9' } }, 'ROLE_INVENTORY_READ');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('security/Forbidden');
+  });
+
+  it('updates editable fields, keeps the password when null, refuses immutable changes', async () => {
+    const sw = software(h.core, { password: 'old-password', md5: 'm', sha256: 's' });
+    const base = { id: sw.id, md5: 'm2', sha256: 's2', apptype: 'BATCH', category: 'critical', password: null };
+    const ok = await inject('PUT', '/softwarePackage', { inventoryRequest: base });
+    expect(ok.statusCode).toBe(200);
+    expect(h.core.inventory.get(sw.id)).toMatchObject({ md5: 'm2', apptype: 'BATCH', category: 'critical', password: 'old-password' });
+    expect((await inject('PUT', '/softwarePackage', { inventoryRequest: { ...base, password: 'new-password' } })).statusCode).toBe(200);
+    expect(h.core.inventory.get(sw.id)?.password).toBe('new-password');
+    expect((await inject('PUT', '/softwarePackage', { inventoryRequest: { ...base, version: '2.0' } })).statusCode).toBe(422);
+    expect((await inject('PUT', '/softwarePackage', { inventoryRequest: { ...base, password: 'x' } })).statusCode).toBe(422);
+    expect((await inject('PUT', '/softwarePackage', { inventoryRequest: { ...base, md5: '' } })).statusCode).toBe(422);
+    expect((await inject('PUT', '/softwarePackage', { inventoryRequest: { ...base, id: '999999' } })).statusCode).toBe(404);
+  });
+
+  it('deletes a package (204), drops it from dependency lists, 404 afterwards', async () => {
+    const a = software(h.core, { name: 'a' });
+    const b = software(h.core, { name: 'b', dependencies: [{ id: a.id, name: 'a', version: '1.0.0' }] });
+    expect((await inject('DELETE', `/softwarePackage?inventoryId=${a.id}`)).statusCode).toBe(204);
+    expect(h.core.inventory.get(a.id)).toBeUndefined();
+    expect(h.core.inventory.get(b.id)?.dependencies).toEqual([]);
+    expect((await inject('DELETE', `/softwarePackage?inventoryId=${a.id}`)).statusCode).toBe(404);
+    expect((await inject('DELETE', `/softwarePackage`)).statusCode).toBe(400);
+  });
+});
+
+describe('dependencies', () => {
+  it('stores dependencies and refuses self-dependencies, unknown ids and cycles with 422', async () => {
+    const a = software(h.core, { name: 'a' });
+    const b = software(h.core, { name: 'b' });
+    const c = software(h.core, { name: 'c' });
+    const put = (id: string, deps: string[]) =>
+      inject('PUT', '/dependencies', { managedObject: { id, name: 'x', type: 'c8y_Software', version: '1' }, dependencies: deps.map((d) => ({ id: d })) });
+
+    const ok = await put(a.id, [b.id]);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().dependencies).toEqual([{ id: b.id, name: 'b', version: '1.0.0' }]);
+    expect((await put(b.id, [c.id])).statusCode).toBe(200);
+
+    const cycle = await put(c.id, [a.id]);
+    expect(cycle.statusCode).toBe(422);
+    expect(cycle.json().message).toContain('Circular dependency');
+    expect((await put(a.id, [a.id])).statusCode).toBe(422);
+    expect((await put(a.id, ['424242'])).statusCode).toBe(422);
+    expect((await put('424242', [a.id])).statusCode).toBe(404);
+    // Replacing a's dependencies with nothing breaks the chain, so c may now depend on a.
+    expect((await put(a.id, [])).statusCode).toBe(200);
+    expect((await put(c.id, [a.id])).statusCode).toBe(200);
+  });
+});
+
+describe('validateSoftware', () => {
+  it('answers the same version and the latest one of the device type', async () => {
+    const v1 = software(h.core, { name: 'mdc', version: '1.2' });
+    software(h.core, { name: 'mdc', version: '1.10' });
+    software(h.core, { name: 'mdc', version: '1.9+bad' });
+    software(h.core, { name: 'mdc', version: '9.9', deviceType: 'adamos_ipc-x64' });
+    const res = await inject('PUT', '/validateSoftware', { name: 'mdc', version: '1.2' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().softwareObject.id).toBe(v1.id);
+    expect(res.json().latestSoftwareObject.version).toBe('1.10');
+    const none = await inject('PUT', '/validateSoftware', { name: 'mdc', version: '0.1' });
+    expect(none.json().softwareObject).toBeNull();
+    expect((await inject('PUT', '/validateSoftware', { name: 'unknown', version: '1' })).json()).toEqual({ softwareObject: null, latestSoftwareObject: null });
+    expect((await inject('PUT', '/validateSoftware', { version: '1' })).statusCode).toBe(400);
+  });
+});
+
+it('device fixture carries an empty package list', () => {
+  expect(device(h.core)[FRAGMENT_PACKAGE_LIST]).toEqual([]);
+});

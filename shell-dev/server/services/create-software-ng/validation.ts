@@ -1,0 +1,110 @@
+import { HttpError } from '../../core/api';
+import {
+  PASSWORD_MAX_CHAR,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_CHAR,
+  PASSWORD_MIN_LENGTH,
+  PLATFORM_BINARY_PATH,
+  SAS_MARKER,
+  SOFTWARE_DEVICE_TYPES,
+} from './constants';
+
+export const PASSWORD_MESSAGE =
+  'Password must be at minimum 8 characters and maximum 63 characters. Only ASCII values between index 32-126 are allowed.';
+export const APPTYPES = ['WINDOWS', 'BATCH', 'APPLICATION', 'AGENTUPDATER', 'UNKNOWN'] as const;
+export const CATEGORIES = ['normal', 'critical'] as const;
+const REQUIRED_ON_CREATE = ['name', 'version', 'md5', 'sha256', 'apptype', 'category', 'deviceType'] as const;
+const REQUIRED_ON_UPDATE = ['md5', 'sha256', 'apptype', 'category'] as const;
+/** Fixed once created (dashboards §5: read-only in the edit form). */
+const IMMUTABLE = ['name', 'version', 'full_packagename', 'deviceType'] as const;
+
+export function validationError(problems: string[]): HttpError {
+  const e = new HttpError(422, 'create-software-ng/validationError', problems.join(' '));
+  return e;
+}
+
+export function badRequest(message: string): HttpError {
+  return new HttpError(400, 'create-software-ng/badRequest', message);
+}
+
+export function isValidPassword(p: string): boolean {
+  if (p.length < PASSWORD_MIN_LENGTH || p.length > PASSWORD_MAX_LENGTH) return false;
+  for (let i = 0; i < p.length; i++) {
+    const c = p.charCodeAt(i);
+    if (c < PASSWORD_MIN_CHAR || c > PASSWORD_MAX_CHAR) return false;
+  }
+  return true;
+}
+
+const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+/**
+ * The stored package from a create request. The download is either a file uploaded to the
+ * platform (c8y_url, a binary under /inventory/binaries/) or an external URL (url): exactly one.
+ */
+export function packageForCreate(req: Record<string, unknown>): Record<string, unknown> {
+  const problems: string[] = [];
+  for (const f of REQUIRED_ON_CREATE) if (!nonEmpty(req[f])) problems.push(`${f} is required.`);
+  checkEnums(req, problems);
+  if (nonEmpty(req.deviceType) && !(SOFTWARE_DEVICE_TYPES as readonly string[]).includes(req.deviceType)) {
+    problems.push(`deviceType must be one of ${SOFTWARE_DEVICE_TYPES.join(', ')}.`);
+  }
+  if (typeof req.password !== 'string' || !isValidPassword(req.password)) problems.push(PASSWORD_MESSAGE);
+  const file = nonEmpty(req.c8y_url) ? req.c8y_url : undefined;
+  const url = nonEmpty(req.url) ? req.url : undefined;
+  if ((file === undefined) === (url === undefined)) problems.push('Exactly one of file (c8y_url) or URL (url) is required.');
+  if (file !== undefined && !file.includes(PLATFORM_BINARY_PATH)) problems.push(`c8y_url must point to a platform binary (${PLATFORM_BINARY_PATH}).`);
+  if (file !== undefined && !nonEmpty(req.full_packagename)) problems.push('full_packagename is required.');
+  if (problems.length > 0) throw validationError(problems);
+  const download = (file ?? url) as string;
+  return {
+    name: (req.name as string).trim(),
+    version: (req.version as string).trim(),
+    deviceType: req.deviceType,
+    md5: req.md5,
+    sha256: req.sha256,
+    apptype: req.apptype,
+    category: req.category,
+    full_packagename: nonEmpty(req.full_packagename) ? req.full_packagename : fullPackageNameFromUrl(download),
+    installation_requires_approval: req.installation_requires_approval === true,
+    password: req.password,
+    url: download,
+    c8y_url: file ?? null,
+    urlHasIncludedSAS: download.includes(SAS_MARKER),
+    c8y_encryptionKey: true,
+    dependencies: [],
+  };
+}
+
+/** The patch of an update request: immutable fields must not change; a null password keeps the stored one. */
+export function packagePatchForUpdate(req: Record<string, unknown>, current: Record<string, unknown>): Record<string, unknown> {
+  const problems: string[] = [];
+  for (const f of REQUIRED_ON_UPDATE) if (!nonEmpty(req[f])) problems.push(`${f} is required.`);
+  checkEnums(req, problems);
+  for (const f of IMMUTABLE) if (req[f] !== undefined && req[f] !== null && req[f] !== current[f]) problems.push(`${f} cannot be changed.`);
+  if (req.password !== undefined && req.password !== null && (typeof req.password !== 'string' || !isValidPassword(req.password))) {
+    problems.push(PASSWORD_MESSAGE);
+  }
+  if (problems.length > 0) throw validationError(problems);
+  const patch: Record<string, unknown> = { md5: req.md5, sha256: req.sha256, apptype: req.apptype, category: req.category };
+  if (typeof req.installation_requires_approval === 'boolean') patch.installation_requires_approval = req.installation_requires_approval;
+  if (typeof req.password === 'string') patch.password = req.password;
+  return patch;
+}
+
+function checkEnums(req: Record<string, unknown>, problems: string[]): void {
+  if (nonEmpty(req.apptype) && !(APPTYPES as readonly string[]).includes(req.apptype)) problems.push(`apptype must be one of ${APPTYPES.join(', ')}.`);
+  if (nonEmpty(req.category) && !(CATEGORIES as readonly string[]).includes(req.category)) problems.push(`category must be one of ${CATEGORIES.join(', ')}.`);
+}
+
+/** Last path segment, cut after '.zip' when a query (SAS token) follows, URL-decoded (dashboards §5). */
+export function fullPackageNameFromUrl(url: string): string {
+  const zip = url.indexOf(SAS_MARKER);
+  const path = zip >= 0 ? url.slice(0, zip + SAS_MARKER.length - 1) : url.split('?')[0];
+  const last = path.split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
