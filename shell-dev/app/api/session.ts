@@ -1,0 +1,81 @@
+/** Login, logout and who is logged in, against the platform (or the stand-in) on this origin. */
+import { isPlatformError, request } from '@shared/platform/fetch-client';
+import { getCurrentUser, effectiveRoleIds, setPreference, type PlatformCurrentUser } from '@shared/platform/user';
+import type { CurrentUser, Language, Tenant } from '@shared/plugin-api/types';
+import { LANGUAGE_PROPERTY, LANGUAGES } from '../constants';
+
+export interface Session {
+  user: CurrentUser;
+  tenant: Tenant;
+  /** The language saved for this user, if any. */
+  language: Language | null;
+}
+
+export class LoginError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Cookie login: the server answers with the `authorization` and `XSRF-TOKEN` cookies. */
+export async function login(tenant: string, userName: string, password: string): Promise<void> {
+  const form = new URLSearchParams({ grant_type: 'PASSWORD', username: userName, password, tenant_id: tenant });
+  try {
+    await request('POST', '/tenant/oauth', {
+      query: { tenant_id: tenant },
+      body: form.toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+  } catch (e) {
+    if (isPlatformError(e)) throw new LoginError(e.status, e.message);
+    throw e;
+  }
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await request('POST', '/user/logout');
+  } catch (e) {
+    // Already logged out (401) is what we want; anything else still ends the page's session.
+    if (!isPlatformError(e)) throw e;
+  }
+}
+
+const isLanguage = (v: unknown): v is Language => (LANGUAGES as readonly unknown[]).includes(v);
+
+export function toCurrentUser(u: PlatformCurrentUser): CurrentUser {
+  const displayName = [u.firstName, u.lastName].filter(Boolean).join(' ');
+  return Object.freeze({
+    id: u.id,
+    userName: u.userName,
+    displayName: displayName || undefined,
+    email: u.email,
+    effectiveRoles: Object.freeze(effectiveRoleIds(u)),
+  });
+}
+
+/** The current session, or null when nobody is logged in (401). */
+export async function loadSession(): Promise<Session | null> {
+  let user: PlatformCurrentUser;
+  try {
+    user = await getCurrentUser();
+  } catch (e) {
+    if (isPlatformError(e) && e.status === 401) return null;
+    throw e;
+  }
+  const tenantBody = await request<{ name?: string; domainName?: string }>('GET', '/tenant/currentTenant');
+  const saved = user.customProperties?.[LANGUAGE_PROPERTY];
+  return {
+    user: toCurrentUser(user),
+    tenant: Object.freeze({ name: tenantBody?.name ?? '', domainName: tenantBody?.domainName }),
+    language: isLanguage(saved) ? saved : null,
+  };
+}
+
+/** Keeps the user's language in currentUser.customProperties, as the platform does. */
+export async function saveLanguage(language: Language): Promise<void> {
+  await setPreference(LANGUAGE_PROPERTY, language);
+}

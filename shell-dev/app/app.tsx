@@ -1,0 +1,113 @@
+import React, { useCallback, useEffect, useRef, useState } from 'react';
+import { configureClient } from '@shared/platform/fetch-client';
+import type { Language } from '@shared/plugin-api/types';
+import { useShellT } from './i18n-setup';
+import { loadSession, logout, saveLanguage, type Session } from './api/session';
+import { LoginPage } from './pages/login-page';
+import type { BundleManifest } from './plugin-host/enabled';
+import { startPlugins } from './plugin-host/start';
+import { Shell } from './shell';
+
+type Phase = { phase: 'checking' } | { phase: 'login'; expired?: boolean } | { phase: 'in'; session: Session } | { phase: 'error'; message: string };
+
+const LAST_TENANT_KEY = 'shell.lastTenant';
+
+export interface AppProps {
+  bundle: BundleManifest;
+  queryClient: unknown;
+}
+
+export function App({ bundle, queryClient }: AppProps) {
+  const { t, i18n } = useShellT();
+  const [state, setState] = useState<Phase>({ phase: 'checking' });
+  const [language, setLanguage] = useState<Language>('en');
+  const pluginsStarted = useRef(false);
+
+  const check = useCallback(async () => {
+    try {
+      const session = await loadSession();
+      if (!session) {
+        setState({ phase: 'login' });
+        return;
+      }
+      sessionStorage.setItem(LAST_TENANT_KEY, session.tenant.name);
+      const lang = session.language ?? 'en';
+      await i18n.changeLanguage(lang);
+      setLanguage(lang);
+      setState({ phase: 'in', session });
+    } catch (e) {
+      setState({ phase: 'error', message: e instanceof Error ? e.message : String(e) });
+    }
+  }, [i18n]);
+
+  useEffect(() => {
+    void check();
+  }, [check]);
+
+  useEffect(() => {
+    configureClient({
+      // A session that ends while the page is open brings back the login.
+      onUnauthorized: () => setState((s) => (s.phase === 'in' ? { phase: 'login', expired: true } : s)),
+    });
+  }, []);
+
+  useEffect(() => {
+    if (state.phase !== 'in' || pluginsStarted.current) return;
+    pluginsStarted.current = true;
+    // The shell is on screen first; plugins arrive as they settle.
+    void startPlugins(bundle, window.location.search);
+  }, [state.phase, bundle]);
+
+  const onLoggedIn = useCallback(() => {
+    // Plugins of the previous session stay in the page's federation runtime: start afresh.
+    if (pluginsStarted.current) window.location.reload();
+    else void check();
+  }, [check]);
+
+  const onLogout = useCallback(async () => {
+    await logout().catch(() => undefined);
+    window.location.reload();
+  }, []);
+
+  const onLanguage = useCallback(
+    async (lang: Language) => {
+      await i18n.changeLanguage(lang);
+      setLanguage(lang);
+      await saveLanguage(lang);
+    },
+    [i18n],
+  );
+
+  switch (state.phase) {
+    case 'checking':
+      return <p className="text-muted p-24">{t('Loading…')}</p>;
+    case 'error':
+      return (
+        <div className="alert alert-danger m-24" role="alert">
+          {t('The platform could not be reached: {{message}}', { message: state.message })}
+        </div>
+      );
+    case 'login':
+      return (
+        <>
+          {state.expired && (
+            <div className="alert alert-warning m-24" role="alert">
+              {t('Your session has ended. Please log in again.')}
+            </div>
+          )}
+          <LoginPage onLoggedIn={onLoggedIn} tenant={sessionStorage.getItem(LAST_TENANT_KEY) ?? ''} />
+        </>
+      );
+    case 'in':
+      return (
+        <Shell
+          session={state.session}
+          bundle={bundle}
+          language={language}
+          onLanguage={onLanguage}
+          onLogout={() => void onLogout()}
+          queryClient={queryClient}
+        />
+      );
+  }
+}

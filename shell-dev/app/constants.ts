@@ -1,0 +1,29 @@
+/** The shell's own numbers and names, in one place. */
+
+/** Spec (device-operations): "An empty hash defaults to /views/iotconnector". */
+export const DEFAULT_PATH = '/views/iotconnector';
+
+/** A remote that neither loads nor fails within this time is reported as failed. */
+export const REMOTE_LOAD_TIMEOUT_MS = 20_000;
+
+/** The shell's i18n namespace and the plugin id its own contributions are registered under. */
+export const SHELL_NS = 'shell';
+
+/** Who may change the tenant's plugin set (the platform's role for application settings). */
+export const APPLICATION_ADMIN_ROLE = 'ROLE_APPLICATION_MANAGEMENT_ADMIN';
+
+/** The plugins page (navigator 'Administration' > 'Plugins'). */
+export const PLUGINS_PATH = '/plugins';
+
+/** The platform's dashboard grid. */
+export const DASHBOARD_COLUMNS = 12;
+export const DASHBOARD_ROW_HEIGHT_PX = 80;
+
+/** Page size asked of /application/applications when looking up the shell application. */
+export const APPLICATIONS_PAGE_SIZE = 2000;
+
+/** Languages the shell offers in the user menu. */
+export const LANGUAGES = ['en', 'de'] as const;
+
+/** currentUser.customProperties key holding the user's language, as the platform stores it. */
+export const LANGUAGE_PROPERTY = 'language';

@@ -1,0 +1,93 @@
+import React, { useEffect, useRef, useState } from 'react';
+import type { CurrentUser, Language, Tenant } from '@shared/plugin-api/types';
+import { LANGUAGES } from '../constants';
+import { useShellT } from '../i18n-setup';
+
+export interface HeaderProps {
+  title: string;
+  user: CurrentUser;
+  tenant: Tenant | null;
+  language: Language;
+  onLanguage: (language: Language) => void;
+  onLogout: () => void;
+  onSwitchUser: () => void;
+}
+
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch' };
+
+/** The platform's header bar: page title on the left, the user menu on the right. */
+export function Header({ title, user, tenant, language, onLanguage, onLogout, onSwitchUser }: HeaderProps) {
+  const { t } = useShellT();
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => {
+      if (!menuRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+
+  const name = user.displayName ?? user.userName;
+  return (
+    <div className="app-main-header open" data-testid="header">
+      <div className="header-bar">
+        <div className="c8y-ui-title" data-testid="page-title" title={title}>
+          {title}
+        </div>
+        <div className="header-right">
+          <div className={`dropdown main-header-item${open ? ' open' : ''}`} ref={menuRef}>
+            <button
+              type="button"
+              className="main-header-button dropdown-toggle c8y-dropdown"
+              aria-haspopup="menu"
+              aria-expanded={open}
+              onClick={() => setOpen((o) => !o)}
+              data-testid="user-menu"
+            >
+              <span className="user-dot">{name.slice(0, 1).toUpperCase()}</span>
+              <span className="user-name">{name}</span>
+            </button>
+            <ul className="dropdown-menu dropdown-menu-right" role="menu">
+              <li className="dropdown-header">
+                <strong>{name}</strong>
+                {tenant && <div className="text-muted small">{t('Tenant: {{tenant}}', { tenant: tenant.name })}</div>}
+              </li>
+              <li role="separator" className="divider" />
+              <li className="dropdown-header">{t('Language')}</li>
+              {LANGUAGES.map((lang) => (
+                <li key={lang} role="none" className={lang === language ? 'active' : undefined}>
+                  <button
+                    type="button"
+                    className="btn-clean"
+                    role="menuitemradio"
+                    aria-checked={lang === language}
+                    onClick={() => {
+                      setOpen(false);
+                      onLanguage(lang);
+                    }}
+                  >
+                    {LANGUAGE_NAMES[lang]}
+                  </button>
+                </li>
+              ))}
+              <li role="separator" className="divider" />
+              <li role="none">
+                <button type="button" className="btn-clean" role="menuitem" onClick={onSwitchUser}>
+                  <i className="dlt-c8y-icon-user" /> {t('Switch user')}
+                </button>
+              </li>
+              <li role="none">
+                <button type="button" className="btn-clean" role="menuitem" onClick={onLogout}>
+                  <i className="dlt-c8y-icon-sign-out" /> {t('Logout')}
+                </button>
+              </li>
+            </ul>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

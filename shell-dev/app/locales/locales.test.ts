@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import en from './en.json';
+import de from './de.json';
+
+const APP = path.resolve(__dirname, '..');
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return sources(p);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+/** Every literal passed to t('...') and every label of the shell's own navigator nodes. */
+function usedKeys(): string[] {
+  const keys = new Set<string>();
+  for (const file of sources(APP)) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/\bt\(\s*'((?:[^'\\]|\\.)*)'/g)) keys.add(m[1].replace(/\\'/g, "'"));
+    if (file.endsWith('shell-contributions.ts')) for (const m of text.matchAll(/label: '([^']*)'/g)) keys.add(m[1]);
+  }
+  return [...keys].sort();
+}
+
+describe('shell locales', () => {
+  const used = usedKeys();
+
+  it('finds the texts it checks', () => {
+    expect(used).toEqual(expect.arrayContaining(['Log in', 'Plugins', 'Administration']));
+  });
+
+  it('en has every text, keyed by itself', () => {
+    for (const key of used) expect([key, (en as Record<string, string>)[key]]).toEqual([key, key]);
+  });
+
+  it('de translates every text and keeps its placeholders', () => {
+    const placeholders = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+    for (const key of used) {
+      const value = (de as Record<string, string>)[key];
+      expect([key, typeof value]).toEqual([key, 'string']);
+      expect([key, placeholders(value)]).toEqual([key, placeholders(key)]);
+    }
+  });
+
+  it('en and de have the same keys and nothing unused', () => {
+    expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
+    expect(Object.keys(en).sort()).toEqual(used);
+  });
+});

@@ -1,0 +1,115 @@
+import React, { useEffect, useRef, useState } from 'react';
+import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
+import { ContributionErrorBoundary } from '@shared/plugin-api/parcel';
+import type { ContributionProps, Loader, ParcelModule, PlatformContext, WidgetInstanceProps } from '@shared/plugin-api/types';
+import { useShellT } from '../i18n-setup';
+
+export interface ParcelMountProps {
+  loader: Loader;
+  pluginId: string;
+  contributionId: string;
+  context: PlatformContext;
+  queryClient: unknown;
+  widget?: WidgetInstanceProps;
+  className?: string;
+}
+
+const configOf = (mod: ParcelModule): ParcelConfig<ContributionProps> =>
+  (typeof mod === 'object' && mod !== null && 'default' in mod ? mod.default : mod) as ParcelConfig<ContributionProps>;
+
+function unmountWhenMounted(parcel: Parcel<ContributionProps>): void {
+  parcel.mountPromise
+    .then(() => (parcel.getStatus() === 'MOUNTED' ? parcel.unmount() : undefined))
+    .catch(() => undefined);
+}
+
+/**
+ * Mounts one contribution as a single-spa parcel: loads it lazily, hands it the frozen context
+ * as props, updates it when the context changes and unmounts it when the page leaves it.
+ * A loader or lifecycle failure is shown here, naming plugin and contribution.
+ */
+function ParcelHost(props: ParcelMountProps) {
+  const { t } = useShellT();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const parcelRef = useRef<Parcel<ContributionProps> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const latest = useRef(props);
+  latest.current = props;
+
+  const parcelProps = (p: ParcelMountProps): ContributionProps => ({
+    pluginId: p.pluginId,
+    contributionId: p.contributionId,
+    context: p.context,
+    queryClient: p.queryClient,
+    ...(p.widget ? { widget: p.widget } : {}),
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    const host = hostRef.current;
+    if (!host) return;
+    const domElement = document.createElement('div');
+    host.appendChild(domElement);
+    setError(null);
+    setLoading(true);
+    const { loader, pluginId, contributionId } = latest.current;
+    Promise.resolve()
+      .then(loader)
+      .then((mod) => {
+        if (cancelled) return;
+        const parcel = mountRootParcel(configOf(mod), { domElement, ...parcelProps(latest.current) });
+        parcelRef.current = parcel;
+        return parcel.mountPromise.then(() => {
+          if (!cancelled) setLoading(false);
+        });
+      })
+      .catch((e: unknown) => {
+        console.error(`[${pluginId}] ${contributionId} could not be mounted`, e);
+        if (!cancelled) {
+          setLoading(false);
+          setError(e instanceof Error ? e.message : String(e));
+        }
+      });
+    return () => {
+      cancelled = true;
+      const parcel = parcelRef.current;
+      parcelRef.current = null;
+      if (parcel) unmountWhenMounted(parcel);
+      domElement.remove();
+    };
+  }, [props.loader, props.pluginId, props.contributionId]);
+
+  useEffect(() => {
+    const parcel = parcelRef.current;
+    if (parcel && parcel.getStatus() === 'MOUNTED' && parcel.update) {
+      parcel.update(parcelProps(latest.current)).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    }
+  }, [props.context, props.widget, props.queryClient]);
+
+  return (
+    <div className={props.className} data-contribution={props.contributionId} data-plugin={props.pluginId}>
+      {loading && !error && (
+        <p className="text-muted p-16" data-testid="contribution-loading">
+          <i className="dlt-c8y-icon-circle-o-notch icon-spin" /> {t('Loading…')}
+        </p>
+      )}
+      {error && (
+        <div className="alert alert-danger" role="alert" data-testid="contribution-error">
+          <strong>{t('Plugin "{{pluginId}}" failed to show "{{contributionId}}".', { pluginId: props.pluginId, contributionId: props.contributionId })}</strong>{' '}
+          <span>{error}</span>
+        </div>
+      )}
+      <div ref={hostRef} />
+    </div>
+  );
+}
+
+/** The mount point, inside its own error boundary so a failure here stays here. */
+export function ParcelMount(props: ParcelMountProps) {
+  return (
+    <ContributionErrorBoundary pluginId={props.pluginId} contributionId={props.contributionId}>
+      <ParcelHost {...props} />
+    </ContributionErrorBoundary>
+  );
+}

@@ -1,0 +1,224 @@
+import React, { useEffect, useState } from 'react';
+import type { NavigatorNode } from '@shared/plugin-api/navigator';
+import type { DynamicNavigatorNode, NavigatorChildrenPage, NavigatorNodeContribution, PlatformContext, Registered } from '@shared/plugin-api/types';
+import { SHELL_NS } from '../constants';
+import { useShellT } from '../i18n-setup';
+import { normalizePath } from '../routing/match';
+
+export interface NavigatorProps {
+  title: string;
+  tree: NavigatorNode[];
+  /** The registered nodes, for the children some of them load from the server (Groups). */
+  contributions: readonly Registered<NavigatorNodeContribution>[];
+  activePath: string;
+  context: PlatformContext;
+  loading?: boolean;
+}
+
+const cls = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
+
+/** A node is active on its own path and below it ('/device/1' for '/device/1/info'). */
+export function isActivePath(nodePath: string | undefined, activePath: string): boolean {
+  if (!nodePath) return false;
+  const p = normalizePath(nodePath);
+  return activePath === p || (p !== '/' && activePath.startsWith(`${p}/`));
+}
+
+const containsActive = (node: NavigatorNode, activePath: string): boolean =>
+  isActivePath(node.path, activePath) || node.children.some((c) => containsActive(c, activePath));
+
+function Icon({ name }: { name?: string }) {
+  return name ? <i className={`icon dlt-c8y-icon-${name}`} aria-hidden="true" /> : null;
+}
+
+interface RowProps {
+  label: string;
+  path?: string;
+  icon?: string;
+  active: boolean;
+  expandable: boolean;
+  open: boolean;
+  onToggle: () => void;
+  testId: string;
+  nodeId: string;
+}
+
+function NodeRow({ label, path, icon, active, expandable, open, onToggle, testId, nodeId }: RowProps) {
+  const content = (
+    <>
+      <Icon name={icon} />
+      <span className="navigator-label">{label}</span>
+    </>
+  );
+  return (
+    <div className={cls('link', active && 'active', open && 'open', expandable && 'parent')} data-testid={testId} data-node-id={nodeId}>
+      {path ? (
+        <a className={cls('btn-clean', open && 'open')} href={`#${normalizePath(path)}`} title={label} aria-current={active ? 'page' : undefined}>
+          {content}
+        </a>
+      ) : (
+        <button type="button" className={cls('btn-clean', open && 'open')} title={label} onClick={onToggle} aria-expanded={open}>
+          {content}
+        </button>
+      )}
+      {expandable && (
+        <button type="button" className="btn-clean expander-button" onClick={onToggle} aria-label={label} aria-expanded={open}>
+          <i className={cls('expander', open ? 'dlt-c8y-icon-chevron-up' : 'dlt-c8y-icon-chevron-down')} />
+        </button>
+      )}
+    </div>
+  );
+}
+
+function DynamicChildren({
+  load,
+  activePath,
+}: {
+  load: () => Promise<NavigatorChildrenPage>;
+  activePath: string;
+}) {
+  const { t } = useShellT();
+  const [nodes, setNodes] = useState<DynamicNavigatorNode[]>([]);
+  const [more, setMore] = useState<(() => Promise<NavigatorChildrenPage>) | undefined>();
+  const [state, setState] = useState<'loading' | 'done' | 'error'>('loading');
+  const [error, setError] = useState('');
+
+  const take = (page: Promise<NavigatorChildrenPage>, append: boolean) => {
+    setState('loading');
+    page
+      .then((p) => {
+        setNodes((prev) => (append ? [...prev, ...p.nodes] : p.nodes));
+        setMore(() => p.more);
+        setState('done');
+      })
+      .catch((e: unknown) => {
+        setError(e instanceof Error ? e.message : String(e));
+        setState('error');
+      });
+  };
+
+  useEffect(() => take(load(), false), [load]);
+
+  return (
+    <>
+      {nodes.map((n) => (
+        <DynamicNode key={n.id} node={n} activePath={activePath} />
+      ))}
+      {state === 'loading' && <p className="text-muted p-l-16 small">{t('Loading…')}</p>}
+      {state === 'error' && <p className="text-danger p-l-16 small">{error}</p>}
+      {state === 'done' && more && (
+        <button type="button" className="btn btn-link showMore" onClick={() => take(more(), true)}>
+          {t('Search more')}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** Loaders of dynamic children, bound to the contribution and context (set by NavNode). */
+const DynamicLoad = React.createContext<((parentPath: string | null) => Promise<NavigatorChildrenPage>) | null>(null);
+
+function DynamicNode({ node, activePath }: { node: DynamicNavigatorNode; activePath: string }) {
+  const loadChildren = React.useContext(DynamicLoad);
+  const [open, setOpen] = useState(false);
+  const load = React.useCallback(() => (loadChildren ? loadChildren(node.path) : Promise.resolve({ nodes: [] })), [loadChildren, node.path]);
+  return (
+    <div className="slot">
+      <NodeRow
+        label={node.label}
+        path={node.path}
+        icon={node.icon}
+        active={isActivePath(node.path, activePath)}
+        expandable={node.expandable}
+        open={open}
+        onToggle={() => setOpen((o) => !o)}
+        testId="navigator-node"
+        nodeId={node.id}
+      />
+      {node.expandable && open && (
+        <div className="children collapse in">
+          <DynamicChildren load={load} activePath={activePath} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function NavNode({
+  node,
+  props,
+  translate,
+}: {
+  node: NavigatorNode;
+  props: NavigatorProps;
+  translate: (label: string, pluginId?: string) => string;
+}) {
+  const { activePath, contributions, context } = props;
+  const contribution = contributions.find((c) => c.id === node.id);
+  const loadChildren = contribution?.loadChildren;
+  const expandable = node.children.length > 0 || !!loadChildren;
+  const holdsActive = containsActive(node, activePath);
+  const [open, setOpen] = useState(holdsActive);
+  useEffect(() => {
+    if (holdsActive) setOpen(true);
+  }, [holdsActive]);
+
+  const boundLoad = React.useMemo(
+    () => (loadChildren ? (parentPath: string | null) => loadChildren(parentPath, context) : null),
+    // The context changes on every navigation; the children only depend on who is logged in.
+    [loadChildren, context.user],
+  );
+  const loadRoot = React.useCallback(() => (boundLoad ? boundLoad(null) : Promise.resolve({ nodes: [] })), [boundLoad]);
+
+  return (
+    <div className="slot">
+      <NodeRow
+        label={translate(node.label, node.pluginId ?? node.children[0]?.pluginId)}
+        path={node.path}
+        icon={node.icon}
+        active={isActivePath(node.path, activePath)}
+        expandable={expandable}
+        open={open}
+        onToggle={() => setOpen((o) => !o)}
+        testId="navigator-node"
+        nodeId={node.id}
+      />
+      {expandable && (
+        <div className={cls('children', 'collapse', open && 'in')}>
+          {node.children.map((child) => (
+            <NavNode key={child.id} node={child} props={props} translate={translate} />
+          ))}
+          {boundLoad && open && (
+            <DynamicLoad.Provider value={boundLoad}>
+              <DynamicChildren load={loadRoot} activePath={activePath} />
+            </DynamicLoad.Provider>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The platform's left navigator: groups merged by label, collapsible, the active item marked. */
+export function Navigator(props: NavigatorProps) {
+  const { t, i18n } = useShellT();
+  const translate = (label: string, pluginId?: string) => i18n.t(label, { ns: [pluginId ?? SHELL_NS, SHELL_NS] });
+  return (
+    <nav className="navigator open" data-testid="navigator" aria-label={t('Navigator')}>
+      <div className="title">
+        <i className="c8y-icon dlt-c8y-icon-device-management" aria-hidden="true" />
+        <span>{props.title}</span>
+      </div>
+      <div className="navigatorContent">
+        {props.tree.map((node) => (
+          <NavNode key={node.id} node={node} props={props} translate={translate} />
+        ))}
+        {props.loading && (
+          <p className="text-muted p-16 small" data-testid="navigator-loading">
+            <i className="dlt-c8y-icon-circle-o-notch icon-spin" /> {t('Loading plugins…')}
+          </p>
+        )}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,72 @@
+import React, { useEffect, useMemo } from 'react';
+import type { Device, DeviceTabContribution, PlatformContext, Registered } from '@shared/plugin-api/types';
+import { useShellT } from '../i18n-setup';
+import { ParcelMount } from '../mount/parcel-mount';
+import { replace } from '../routing/hash-location';
+import { DEVICE_TAB_REDIRECTS } from '../routing/device-guard';
+import { deviceTabsFor } from './device-tabs';
+
+export interface DevicePageProps {
+  device: Device;
+  tab: string | undefined;
+  tabs: readonly Registered<DeviceTabContribution>[];
+  /** Context of the device route (device set, params { id }). */
+  context: PlatformContext;
+  queryClient: unknown;
+  /** Plugins are still loading: tabs may still arrive. */
+  pluginsLoading: boolean;
+}
+
+export function DevicePage({ device, tab, tabs, context, queryClient, pluginsLoading }: DevicePageProps) {
+  const { t, i18n } = useShellT();
+  const shown = useMemo(() => deviceTabsFor(tabs, device, context), [tabs, device, context]);
+  const base = `/device/${device.id}`;
+  const redirect = tab ? DEVICE_TAB_REDIRECTS[tab] : undefined;
+  const active = shown.find((x) => x.path === tab);
+
+  useEffect(() => {
+    if (redirect) replace(`${base}/${redirect}`);
+    // Wait for every plugin before choosing the default tab: a later one may bring a higher priority.
+    else if (!tab && !pluginsLoading && shown.length) replace(`${base}/${shown[0].path}`);
+  }, [redirect, tab, pluginsLoading, shown, base]);
+
+  return (
+    <div className="device-page" data-testid="device-page">
+      <div className="page-tabs page-tabs-horizontal">
+        <div className="tabContainer">
+          <ul className="nav nav-tabs" role="tablist" data-testid="device-tabs">
+            {shown.map((x) => (
+              <li key={x.id} className={x === active ? 'active' : undefined} role="presentation">
+                <a href={`#${base}/${x.path}`} role="tab" aria-selected={x === active} data-testid="device-tab" data-tab={x.path}>
+                  {x.icon && <i className={`dlt-c8y-icon-${x.icon}`} aria-hidden="true" />} {i18n.t(x.label, { ns: [x.pluginId, 'shell'] })}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="device-tab-content">
+        {active ? (
+          <ParcelMount
+            key={active.id}
+            loader={active.loader}
+            pluginId={active.pluginId}
+            contributionId={active.id}
+            context={context}
+            queryClient={queryClient}
+          />
+        ) : pluginsLoading || redirect || (!tab && shown.length) ? (
+          <p className="text-muted p-16">{t('Loading…')}</p>
+        ) : !tab ? (
+          <div className="alert alert-info" role="alert" data-testid="no-device-tabs">
+            {t('No tabs are available for this device.')}
+          </div>
+        ) : (
+          <div className="alert alert-warning" role="alert" data-testid="tab-not-available">
+            {t('The tab "{{tab}}" is not available for this device.', { tab })}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import React, { useState, type FormEvent } from 'react';
+import { useShellT } from '../i18n-setup';
+import { login, LoginError } from '../api/session';
+
+const UNAUTHORIZED = 401;
+
+export interface LoginPageProps {
+  onLoggedIn: () => void;
+  /** Prefilled tenant (the last one used on this page). */
+  tenant?: string;
+}
+
+/** The platform's login: tenant, user and password; a cookie session on success. */
+export function LoginPage({ onLoggedIn, tenant: initialTenant = '' }: LoginPageProps) {
+  const { t } = useShellT();
+  const [tenant, setTenant] = useState(initialTenant);
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await login(tenant.trim(), userName.trim(), password);
+      onLoggedIn();
+    } catch (err) {
+      setError(
+        err instanceof LoginError && err.status === UNAUTHORIZED
+          ? t('Wrong tenant, user name or password.')
+          : t('Login failed: {{message}}', { message: err instanceof Error ? err.message : String(err) }),
+      );
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="c8y-login-page" data-testid="login-page">
+      <div className="login-card card">
+        <div className="card-block">
+          <h1 className="login-title">{t('Device management')}</h1>
+          <p className="text-muted">{t('Log in with your tenant, user name and password.')}</p>
+          <form onSubmit={submit} noValidate>
+            <div className="form-group">
+              <label htmlFor="login-tenant">{t('Tenant')}</label>
+              <input id="login-tenant" className="form-control" autoComplete="organization" value={tenant} onChange={(e) => setTenant(e.target.value)} required />
+            </div>
+            <div className="form-group">
+              <label htmlFor="login-user">{t('User')}</label>
+              <input id="login-user" className="form-control" autoComplete="username" value={userName} onChange={(e) => setUserName(e.target.value)} required />
+            </div>
+            <div className="form-group">
+              <label htmlFor="login-password">{t('Password')}</label>
+              <input
+                id="login-password"
+                type="password"
+                className="form-control"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                required
+              />
+            </div>
+            {error && (
+              <div className="alert alert-danger" role="alert" data-testid="login-error">
+                {error}
+              </div>
+            )}
+            <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy || !tenant || !userName || !password}>
+              {t('Log in')}
+            </button>
+          </form>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Loads the enabled plugins through the Module Federation runtime, each on its own (all-settled):
+ * a remote that is missing, hangs, throws or sends a malformed definition is recorded as failed
+ * and nothing else is affected (STACK.md trap 6).
+ */
+import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { validatePlugin } from '@shared/plugin-api/validate';
+import { loadNamespace, type LocaleLoaders } from '@shared/plugin-api/i18n';
+import type { PluginDefinition, Registered } from '@shared/plugin-api/types';
+import { REMOTE_LOAD_TIMEOUT_MS } from '../constants';
+import type { PluginManifestEntry } from './enabled';
+
+export type PluginLoadResult =
+  | { id: string; status: 'loaded'; loadTimeMs: number; contributions: Registered[]; warnings: string[] }
+  | { id: string; status: 'failed'; loadTimeMs: number; reason: string };
+
+export interface RemoteRuntime {
+  register(remotes: { name: string; entry: string }[]): void;
+  load(request: string): Promise<unknown>;
+  loadLocales(pluginId: string, locales: LocaleLoaders): Promise<void>;
+  now(): number;
+  timeoutMs: number;
+}
+
+let initialised = false;
+
+/** The page's federation runtime (the host's instance, created by the build plugin). */
+export function federationRuntime(): RemoteRuntime {
+  if (!initialised) {
+    // Binds this module's runtime API to the host instance the build plugin created.
+    init({ name: 'shell', remotes: [], shareStrategy: 'loaded-first' });
+    initialised = true;
+  }
+  return {
+    register: (remotes) => registerRemotes(remotes),
+    load: (request) => loadRemote(request),
+    loadLocales: loadNamespace,
+    now: () => performance.now(),
+    timeoutMs: REMOTE_LOAD_TIMEOUT_MS,
+  };
+}
+
+/** Where the stand-in (and the platform) serve a plugin: /apps/<contextPath>/remoteEntry.js. */
+export const remoteEntryUrl = (plugin: PluginManifestEntry): string => `/apps/${plugin.contextPath}/remoteEntry.js`;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not load within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+export async function loadPlugin(plugin: PluginManifestEntry, runtime: RemoteRuntime): Promise<PluginLoadResult> {
+  const started = runtime.now();
+  const elapsed = () => Math.round(runtime.now() - started);
+  try {
+    runtime.register([{ name: plugin.id, entry: remoteEntryUrl(plugin) }]);
+    const mod = await withTimeout(runtime.load(`${plugin.id}/${plugin.module}`), runtime.timeoutMs, `Plugin ${plugin.id}`);
+    if (mod === null || mod === undefined) throw new Error(`Plugin ${plugin.id}: the remote did not provide ./${plugin.module}`);
+    const definition = typeof mod === 'object' && 'default' in mod ? (mod as { default: unknown }).default : mod;
+    const validation = validatePlugin(plugin.id, definition);
+    if (validation.accepted.length === 0 && validation.errors.length > 0) {
+      return { id: plugin.id, status: 'failed', loadTimeMs: elapsed(), reason: validation.errors.join('\n') };
+    }
+    const warnings = [...validation.errors];
+    const locales = (definition as PluginDefinition).locales;
+    if (locales) {
+      try {
+        await withTimeout(runtime.loadLocales(plugin.id, locales), runtime.timeoutMs, `Translations of ${plugin.id}`);
+      } catch (e) {
+        // Untranslated labels fall back to their English keys; the plugin still works.
+        warnings.push(`Plugin ${plugin.id}: translations failed to load: ${messageOf(e)}`);
+      }
+    }
+    return { id: plugin.id, status: 'loaded', loadTimeMs: elapsed(), contributions: validation.accepted, warnings };
+  } catch (e) {
+    return { id: plugin.id, status: 'failed', loadTimeMs: elapsed(), reason: messageOf(e) };
+  }
+}
+
+/** Loads each plugin independently; `onResult` sees every plugin as soon as it settles. */
+export async function loadPlugins(
+  plugins: readonly PluginManifestEntry[],
+  runtime: RemoteRuntime,
+  onResult: (result: PluginLoadResult) => void,
+): Promise<PluginLoadResult[]> {
+  return Promise.all(
+    plugins.map(async (p) => {
+      const result = await loadPlugin(p, runtime);
+      try {
+        onResult(result);
+      } catch (e) {
+        console.error(`Registering plugin ${p.id} failed`, e);
+      }
+      return result;
+    }),
+  );
+}

@@ -1,0 +1,51 @@
+import { guardDeviceRoute, isNumericId, type FetchDevice } from './device-guard';
+
+const answering =
+  (status: number, body: unknown): FetchDevice =>
+  async () => ({ status, body });
+
+describe('isNumericId', () => {
+  it.each([
+    ['42', true],
+    ['0', true],
+    ['4a', false],
+    ['', false],
+    ['-1', false],
+    ['1.5', false],
+    [' 1', false],
+  ])('%p -> %p', (id, expected) => expect(isNumericId(id)).toBe(expected));
+});
+
+describe('guardDeviceRoute', () => {
+  it('refuses a non-numeric id without asking the inventory', async () => {
+    const fetchDevice = jest.fn(answering(200, { id: 'abc' }));
+    await expect(guardDeviceRoute('abc', fetchDevice)).resolves.toMatchObject({ ok: false, reason: 'not-numeric' });
+    expect(fetchDevice).not.toHaveBeenCalled();
+  });
+
+  it('admits a device the inventory answers with 200 and hands it over frozen', async () => {
+    const result = await guardDeviceRoute('42', answering(200, { id: '42', name: 'NB-1', type: 'adamos_NETbox' }));
+    expect(result).toEqual({ ok: true, device: { id: '42', name: 'NB-1', type: 'adamos_NETbox' } });
+    expect(result.ok && Object.isFrozen(result.device)).toBe(true);
+  });
+
+  it.each([
+    [404, 'not-found', { error: 'inventory/Not Found', message: 'Finding device data with id 42 failed' }, 'Finding device data with id 42 failed'],
+    [403, 'failed', { error: 'security/Forbidden', message: 'Access is denied' }, 'Access is denied'],
+    [500, 'failed', null, 'Device 42 could not be loaded (500).'],
+    [201, 'failed', { id: '42' }, 'Device 42 could not be loaded (201).'],
+  ])('refuses on status %p', async (status, reason, body, message) => {
+    await expect(guardDeviceRoute('42', answering(status, body))).resolves.toEqual({ ok: false, reason, status, message });
+  });
+
+  it('refuses a 200 without the asked device', async () => {
+    await expect(guardDeviceRoute('42', answering(200, { id: '43' }))).resolves.toMatchObject({ ok: false, reason: 'failed' });
+  });
+
+  it('refuses when the request fails', async () => {
+    const failing: FetchDevice = async () => {
+      throw new Error('network down');
+    };
+    await expect(guardDeviceRoute('42', failing)).resolves.toEqual({ ok: false, reason: 'failed', message: 'network down' });
+  });
+});

@@ -1,0 +1,38 @@
+import type { Device } from '@shared/plugin-api/types';
+
+/** Spec: "Device IDs in routes must be numeric." */
+export const isNumericId = (id: string): boolean => /^\d+$/.test(id);
+
+export type GuardResult =
+  | { ok: true; device: Device }
+  | { ok: false; reason: 'not-numeric' | 'not-found' | 'failed'; status?: number; message: string };
+
+/** What the guard needs of the inventory: the HTTP status and, on 200, the managed object. */
+export type FetchDevice = (id: string) => Promise<{ status: number; body: unknown }>;
+
+/**
+ * The device route guard: numeric id, device fetched from inventory, navigation refused unless
+ * the fetch answered 200 (the device then becomes the route's context data).
+ */
+export async function guardDeviceRoute(id: string, fetchDevice: FetchDevice): Promise<GuardResult> {
+  if (!isNumericId(id)) return { ok: false, reason: 'not-numeric', message: `Device id '${id}' is not numeric.` };
+  let res: { status: number; body: unknown };
+  try {
+    res = await fetchDevice(id);
+  } catch (e) {
+    return { ok: false, reason: 'failed', message: e instanceof Error ? e.message : String(e) };
+  }
+  if (res.status !== 200) {
+    const body = res.body as { message?: unknown } | null;
+    const message = body && typeof body.message === 'string' ? body.message : `Device ${id} could not be loaded (${res.status}).`;
+    return { ok: false, reason: res.status === 404 ? 'not-found' : 'failed', status: res.status, message };
+  }
+  const device = res.body as Device | null;
+  if (!device || typeof device !== 'object' || String(device.id) !== id) {
+    return { ok: false, reason: 'failed', status: res.status, message: `Device ${id}: the inventory answered without the device.` };
+  }
+  return { ok: true, device: Object.freeze({ ...device, id: String(device.id) }) };
+}
+
+/** Legacy tab paths the platform redirects (spec: device-info -> info). */
+export const DEVICE_TAB_REDIRECTS: Readonly<Record<string, string>> = { 'device-info': 'info' };

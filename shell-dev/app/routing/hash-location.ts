@@ -1,0 +1,38 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The hash as an external store. `replace` uses history.replaceState, which fires no
+ * hashchange, so listeners are told directly.
+ */
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (listeners.size === 1) window.addEventListener('hashchange', emit);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('hashchange', emit);
+  };
+}
+
+const getHash = () => window.location.hash;
+
+export const useHash = (): string => useSyncExternalStore(subscribe, getHash, () => '');
+
+/** Navigation as a click on a link: a new history entry. */
+export function navigate(path: string): void {
+  const target = `#${path.startsWith('/') ? path : `/${path}`}`;
+  if (window.location.hash === target) return;
+  window.location.hash = target;
+}
+
+/** Replaces the current entry (redirects, refused navigation); keeps ?noPlugins etc. before the hash. */
+export function replace(path: string): void {
+  const { pathname, search } = window.location;
+  window.history.replaceState(window.history.state, '', `${pathname}${search}#${path.startsWith('/') ? path : `/${path}`}`);
+  emit();
+}

@@ -1,0 +1,223 @@
+import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { buildNavigatorTree } from '@shared/plugin-api/navigator';
+import { orderContributions } from '@shared/plugin-api/ordering';
+import type { Device, Language, PlatformContext, Registered } from '@shared/plugin-api/types';
+import { DEFAULT_PATH, PLUGINS_PATH, SHELL_NS } from './constants';
+import { createPlatformContext } from './context';
+import { useShellT } from './i18n-setup';
+import { fetchDevice } from './api/device';
+import type { Session } from './api/session';
+import { DashboardHost } from './dashboard/dashboard-host';
+import { Header } from './layout/header';
+import { ParcelMount } from './mount/parcel-mount';
+import { Navigator } from './navigator/navigator';
+import { DevicePage } from './pages/device-page';
+import { PluginsPage } from './pages/plugins-page';
+import type { BundleManifest } from './plugin-host/enabled';
+import { ofKind, useRegistry } from './plugin-host/registry';
+import { guardDeviceRoute } from './routing/device-guard';
+import { replace, useHash } from './routing/hash-location';
+import { parseHash, resolveRoute, type RouteCandidate } from './routing/match';
+
+type Target =
+  | { kind: 'device' }
+  | { kind: 'plugins' }
+  | { kind: 'route'; contribution: Registered<Extract<Registered, { kind: 'route' }>> }
+  | { kind: 'dashboard'; contribution: Registered<Extract<Registered, { kind: 'dashboard' }>> };
+
+const BUILT_IN: RouteCandidate<Target>[] = [
+  { pattern: '/device/:id', target: { kind: 'device' } },
+  { pattern: '/device/:id/:tab', target: { kind: 'device' } },
+  { pattern: PLUGINS_PATH, target: { kind: 'plugins' } },
+];
+
+const isVisible = (c: { visible?: (ctx: PlatformContext) => boolean }, ctx: PlatformContext) => {
+  try {
+    return c.visible ? c.visible(ctx) : true;
+  } catch {
+    return false;
+  }
+};
+
+export interface ShellProps {
+  session: Session;
+  bundle: BundleManifest;
+  language: Language;
+  onLanguage: (language: Language) => Promise<void>;
+  onLogout: () => void;
+  queryClient: unknown;
+}
+
+interface Alert {
+  id: number;
+  kind: 'danger' | 'warning';
+  text: string;
+}
+
+export function Shell({ session, bundle, language, onLanguage, onLogout, queryClient }: ShellProps) {
+  const { t, i18n } = useShellT();
+  const hash = useHash();
+  const loc = useMemo(() => parseHash(hash), [hash]);
+  const contributions = useRegistry((s) => s.contributions);
+  const pluginsLoading = useRegistry((s) => s.loading);
+  const [alerts, setAlerts] = useState<Alert[]>([]);
+  const alertId = useRef(0);
+  const addAlert = useCallback((kind: Alert['kind'], text: string) => setAlerts((a) => [...a, { id: ++alertId.current, kind, text }]), []);
+
+  useEffect(() => {
+    if (loc.path === '/') replace(DEFAULT_PATH);
+  }, [loc.path]);
+
+  const { user, tenant } = session;
+  const queryKey = JSON.stringify(loc.query);
+  const pageContext = useMemo(
+    () => createPlatformContext({ user, tenant, language, path: loc.path, query: loc.query, params: {} }),
+    // loc.query is a new object per parse; its serialisation decides.
+    [user, tenant, language, loc.path, queryKey],
+  );
+
+  const navNodes = useMemo(() => ofKind(contributions, 'navigator-node'), [contributions]);
+  const tree = useMemo(() => buildNavigatorTree(navNodes, pageContext), [navNodes, pageContext]);
+  const deviceTabs = useMemo(() => ofKind(contributions, 'device-tab'), [contributions]);
+  const widgets = useMemo(() => ofKind(contributions, 'widget'), [contributions]);
+
+  const candidates = useMemo<RouteCandidate<Target>[]>(
+    () => [
+      ...BUILT_IN,
+      ...orderContributions(ofKind(contributions, 'route'))
+        .filter((r) => isVisible(r, pageContext))
+        .map((r) => ({ pattern: r.path, target: { kind: 'route' as const, contribution: r } })),
+      ...orderContributions(ofKind(contributions, 'dashboard')).map((d) => ({ pattern: d.path, target: { kind: 'dashboard' as const, contribution: d } })),
+    ],
+    [contributions, pageContext],
+  );
+  const match = useMemo(() => resolveRoute(candidates, loc.path), [candidates, loc.path]);
+
+  // The device route guard: the page changes only once the device is fetched with 200.
+  const [device, setDevice] = useState<Device | null>(null);
+  const committed = useRef<string | null>(null);
+  const deviceId = match?.target.kind === 'device' ? match.params.id : null;
+  useEffect(() => {
+    if (!deviceId) {
+      setDevice(null);
+      return;
+    }
+    if (device?.id === deviceId) return;
+    let stale = false;
+    void guardDeviceRoute(deviceId, fetchDevice).then((result) => {
+      if (stale) return;
+      if (result.ok) {
+        setDevice(result.device);
+        return;
+      }
+      addAlert('danger', t('Navigation refused: {{message}}', { message: result.message }));
+      replace(committed.current ?? DEFAULT_PATH);
+    });
+    return () => {
+      stale = true;
+    };
+    // Only a new device id triggers the guard; the device itself is its result.
+  }, [deviceId, addAlert, t]);
+  const deviceReady = !deviceId || device?.id === deviceId;
+  useEffect(() => {
+    if (deviceReady && loc.path !== '/') committed.current = loc.raw;
+  }, [deviceReady, loc.raw, loc.path]);
+
+  const paramsKey = JSON.stringify(match?.params ?? {});
+  const contentContext = useMemo(
+    () =>
+      createPlatformContext({
+        user,
+        tenant,
+        language,
+        path: loc.path,
+        query: loc.query,
+        params: deviceId ? { id: deviceId } : (match?.params ?? {}),
+        device: deviceId && device?.id === deviceId ? device : undefined,
+      }),
+    [user, tenant, language, loc.path, queryKey, paramsKey, deviceId, device],
+  );
+
+  const changeLanguage = (lang: Language) =>
+    onLanguage(lang).catch((e: unknown) =>
+      addAlert('warning', t('The language could not be saved for your user: {{message}}', { message: e instanceof Error ? e.message : String(e) })),
+    );
+
+  const translate = (text: string, pluginId: string) => i18n.t(text, { ns: [pluginId, SHELL_NS] });
+  let title = '';
+  let content: React.ReactNode;
+  if (!match) {
+    content = pluginsLoading ? (
+      <p className="text-muted p-16" data-testid="page-loading">
+        {t('Loading plugins…')}
+      </p>
+    ) : (
+      <div className="c8y-empty-state text-center p-24" data-testid="not-found">
+        <h3>{t('Page not found')}</h3>
+        <p className="text-muted">{t('No plugin provides the page "{{path}}".', { path: loc.path })}</p>
+      </div>
+    );
+  } else if (match.target.kind === 'plugins') {
+    title = t('Plugins');
+    content = <PluginsPage bundle={bundle} user={user} />;
+  } else if (match.target.kind === 'route') {
+    const r = match.target.contribution;
+    title = translate(r.title, r.pluginId);
+    content = <ParcelMount key={r.id} loader={r.loader} pluginId={r.pluginId} contributionId={r.id} context={contentContext} queryClient={queryClient} />;
+  } else if (match.target.kind === 'dashboard') {
+    const d = match.target.contribution;
+    title = translate(d.title, d.pluginId);
+    content = <DashboardHost key={d.id} dashboard={d} widgetContributions={widgets} context={contentContext} queryClient={queryClient} />;
+  } else if (deviceReady && device) {
+    title = device.name ?? t('Device {{id}}', { id: device.id });
+    content = (
+      <DevicePage
+        device={device}
+        tab={match.params.tab}
+        tabs={deviceTabs}
+        context={contentContext}
+        queryClient={queryClient}
+        pluginsLoading={pluginsLoading}
+      />
+    );
+  } else {
+    content = (
+      <p className="text-muted p-16" data-testid="device-loading">
+        {t('Loading device…')}
+      </p>
+    );
+  }
+
+  useEffect(() => {
+    document.title = title ? `${title} – ${bundle.shell.name}` : bundle.shell.name;
+  }, [title, bundle.shell.name]);
+
+  return (
+    <div className="shell-root">
+      <Navigator
+        title={bundle.shell.name}
+        tree={tree}
+        contributions={navNodes}
+        activePath={loc.path}
+        context={pageContext}
+        loading={pluginsLoading}
+      />
+      <Header title={title} user={user} tenant={tenant} language={language} onLanguage={changeLanguage} onLogout={onLogout} onSwitchUser={onLogout} />
+      <main className="shell-content" data-testid="content">
+        {alerts.length > 0 && (
+          <div className="shell-alerts">
+            {alerts.map((a) => (
+              <div key={a.id} className={`alert alert-${a.kind} alert-dismissible`} role="alert" data-testid="shell-alert">
+                <button type="button" className="close" aria-label={t('Close')} onClick={() => setAlerts((all) => all.filter((x) => x.id !== a.id))}>
+                  <span aria-hidden="true">×</span>
+                </button>
+                {a.text}
+              </div>
+            ))}
+          </div>
+        )}
+        {content}
+      </main>
+    </div>
+  );
+}
