@@ -1,0 +1,251 @@
+import type { ManagedObject, ServerCore } from '../../core/api';
+import { categorySql, type AlarmCategory } from './categories';
+import { DAY_MS, TOP_ALARM_TYPES_LIMIT, UNRESOLVED_ALARM_STATUSES, type SeverityParam } from './constants';
+import { DERIVED_ONLINE_WHERE, History, dayOf, type DayRow } from './history';
+import {
+  AVAILABILITY_WHERE,
+  DEVICES_FROM,
+  DEVICES_WHERE,
+  HAD_FAILURES,
+  q,
+  RECOVERED_AT,
+  SOFTWARE_WHERE,
+  Statements,
+  type AvailabilityView,
+  type SoftwareView,
+} from './sql';
+
+export interface Paging {
+  pageSize: number;
+  currentPage: number;
+}
+
+export interface Statistics {
+  currentPage: number;
+  pageSize: number;
+  totalPages: number;
+  totalElements: number;
+}
+
+export type RecoveredView = 'month' | 'year' | 'total';
+
+const SEVERITY_RANK = `(CASE severity WHEN 'CRITICAL' THEN 4 WHEN 'MAJOR' THEN 3 WHEN 'MINOR' THEN 2 ELSE 1 END)`;
+const RANKED_SEVERITY = ['WARNING', 'MINOR', 'MAJOR', 'CRITICAL'] as const;
+const UNRESOLVED = `status IN (${UNRESOLVED_ALARM_STATUSES.map(q).join(', ')})`;
+
+/** 1 when the figure went up since the snapshot, -1 when down, 0 when unchanged (spec widget arrows). */
+export const trend = (now: number, then: number) => Math.sign(now - then);
+
+function statistics(total: number, p: Paging): Statistics {
+  return { currentPage: p.currentPage, pageSize: p.pageSize, totalPages: Math.ceil(total / p.pageSize), totalElements: total };
+}
+
+const startOfMonthIso = (ms: number) => {
+  const d = new Date(ms);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString();
+};
+const startOfYearIso = (ms: number) => new Date(Date.UTC(new Date(ms).getUTCFullYear(), 0, 1)).toISOString();
+
+/** The dashboard's figures, each one SQL statement over the core's tables or the snapshots. */
+export class Dashboard {
+  private readonly st: Statements;
+  private readonly cache = new Map<string, { at: number; value: unknown }>();
+
+  constructor(
+    private readonly core: ServerCore,
+    readonly history: History,
+    private readonly cacheMs: number,
+  ) {
+    this.st = new Statements(core.db);
+  }
+
+  private now(): number {
+    return this.core.clock.now();
+  }
+
+  /** Package-list figures scan every device's list; the widgets poll, so a short reuse saves work. */
+  private cached<T>(key: string, compute: () => T): T {
+    const hit = this.cache.get(key);
+    const now = Date.now();
+    if (hit && now - hit.at < this.cacheMs) return hit.value as T;
+    const value = compute();
+    this.cache.set(key, { at: now, value });
+    return value;
+  }
+
+  private count(where: string): number {
+    return (this.st.get(`SELECT count(*) AS n FROM ${DEVICES_FROM} WHERE ${DEVICES_WHERE} AND ${where}`).get() as { n: number }).n;
+  }
+
+  /** A page of devices matching `where` (ordered by id) with the core's managed-object shape. */
+  private devicePage(fromWhere: string, p: Paging, params: Record<string, unknown> = {}) {
+    const total = (this.st.get(`SELECT count(*) AS n FROM ${fromWhere}`).get(params) as { n: number }).n;
+    const ids = (this.st.get(`SELECT mo.id AS id FROM ${fromWhere} ORDER BY mo.id LIMIT @limit OFFSET @offset`).all({
+      ...params,
+      limit: p.pageSize,
+      offset: (p.currentPage - 1) * p.pageSize,
+    }) as Array<{ id: number }>).map((r) => String(r.id));
+    return { managedObjects: this.managedObjects(ids), statistics: statistics(total, p) };
+  }
+
+  private managedObjects(ids: string[]): ManagedObject[] {
+    if (ids.length === 0) return [];
+    const found = new Map(this.core.inventory.query({ ids, pageSize: ids.length }).items.map((mo) => [mo.id, mo]));
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
+  deviceStatistics() {
+    const r = this.st
+      .get(
+        `SELECT count(*) AS total, coalesce(sum(${AVAILABILITY_WHERE.online}), 0) AS online, coalesce(sum(${AVAILABILITY_WHERE.offline}), 0) AS offline
+         FROM ${DEVICES_FROM} WHERE ${DEVICES_WHERE}`,
+      )
+      .get() as { total: number; online: number; offline: number };
+    return { onlineDeviceCount: r.online, offlineDeviceCount: r.offline, notMonitoredDeviceCount: r.total - r.online - r.offline, totalDevices: r.total };
+  }
+
+  listDevices(view: AvailabilityView, p: Paging) {
+    return this.devicePage(devicesWhere(AVAILABILITY_WHERE[view]), p);
+  }
+
+  historyDeviceList() {
+    const days = this.history.days(this.now());
+    return { attrs: { history: days.map((d) => ({ date: new Date(d.day * DAY_MS).toISOString().slice(0, 10), deviceCount: d.device_count, averageTime: Math.round(d.average_minutes) })) } };
+  }
+
+  /** Devices online `daysAgo` days ago (1 = yesterday). */
+  historyDeviceListPage(daysAgo: number, p: Paging) {
+    const day = dayOf(this.now()) - daysAgo;
+    const row = this.history.day(day);
+    if (row?.source === 'measured') {
+      return this.devicePage('opdash_online o JOIN managed_objects mo ON mo.id = o.device_id WHERE o.day = @day', p, { day });
+    }
+    return this.devicePage(`${DEVICES_FROM} WHERE ${DERIVED_ONLINE_WHERE}`, p, { day });
+  }
+
+  alarmCount(severity: SeverityParam) {
+    const rows = this.st
+      .get(`SELECT ${categorySql('type')} AS category, count(*) AS n FROM alarms WHERE ${UNRESOLVED} AND severity = ? GROUP BY 1`)
+      .all(severity.toUpperCase()) as Array<{ category: AlarmCategory; n: number }>;
+    const by = Object.fromEntries(rows.map((r) => [r.category, r.n])) as Partial<Record<AlarmCategory, number>>;
+    const software = by.software ?? 0;
+    const connectivity = by.connectivity ?? 0;
+    const services = by.services ?? 0;
+    const others = by.others ?? 0;
+    return { total: software + connectivity + services + others, software, connectivity, services, others };
+  }
+
+  alarmHistory() {
+    const days = this.history.days(this.now());
+    const series = (pick: (d: DayRow) => number) => days.map(pick);
+    return {
+      attrs: {
+        criticalAlarmHistory: series((d) => d.alarms_critical),
+        majorAlarmHistory: series((d) => d.alarms_major),
+        minorAlarmHistory: series((d) => d.alarms_minor),
+        warningAlarmHistory: series((d) => d.alarms_warning),
+      },
+    };
+  }
+
+  /** Alarm types that occurred in the last `days` days, by occurrences (alarm counts) summed. */
+  topTenAlarmTypes(days: number) {
+    const from = new Date(this.now() - days * DAY_MS).toISOString();
+    const rows = this.st
+      .get(
+        `SELECT type AS alarmType, sum(count) AS count, max(${SEVERITY_RANK}) AS rank FROM alarms WHERE time >= ?
+         GROUP BY type ORDER BY count DESC, type ASC LIMIT ${TOP_ALARM_TYPES_LIMIT}`,
+      )
+      .all(from) as Array<{ alarmType: string; count: number; rank: number }>;
+    return rows.map((r) => ({ alarmType: r.alarmType, count: r.count, severity: RANKED_SEVERITY[r.rank - 1]! }));
+  }
+
+  softwareMonitoringStats(trendDays: number) {
+    const now = this.cached('software-now', () => ({
+      wfd: this.count(SOFTWARE_WHERE.wfd),
+      wfa: this.count(SOFTWARE_WHERE.wfa),
+      wsa: this.count(SOFTWARE_WHERE.wsa),
+    }));
+    const then = this.history.day(dayOf(this.now()) - trendDays);
+    return {
+      devicesWaitingForDependencies: now.wfd,
+      TrendWFD: then ? trend(now.wfd, then.wfd) : 0,
+      devicesWaitingForApproval: now.wfa,
+      TrendWFA: then ? trend(now.wfa, then.wfa) : 0,
+      devicesWithoutSoftwareAssignment: now.wsa,
+      TrendWSA: then ? trend(now.wsa, then.wsa) : 0,
+    };
+  }
+
+  softwareMonitoringDeviceListPage(view: SoftwareView, p: Paging) {
+    return this.devicePage(devicesWhere(SOFTWARE_WHERE[view]), p);
+  }
+
+  private recoveredSince(view: RecoveredView): string {
+    const now = this.now();
+    return view === 'month' ? startOfMonthIso(now) : view === 'year' ? startOfYearIso(now) : '';
+  }
+
+  private readonly recoveredFrom = `(SELECT mo.id AS id, ${RECOVERED_AT} AS recovered_at FROM ${DEVICES_FROM} WHERE ${DEVICES_WHERE} AND ${HAD_FAILURES}) r
+    JOIN managed_objects mo ON mo.id = r.id WHERE r.recovered_at >= @since`;
+
+  recoveredDeviceStats() {
+    return this.cached('recovered', () => {
+      const r = this.st
+        .get(`SELECT count(*) AS total, coalesce(sum(r.recovered_at >= @month), 0) AS month, coalesce(sum(r.recovered_at >= @year), 0) AS year FROM ${this.recoveredFrom}`)
+        .get({ since: '', month: this.recoveredSince('month'), year: this.recoveredSince('year') }) as { total: number; month: number; year: number };
+      return { thisMonth: r.month, thisYear: r.year, total: r.total };
+    });
+  }
+
+  recoveredDeviceListPage(view: RecoveredView, p: Paging) {
+    return this.devicePage(this.recoveredFrom, p, { since: this.recoveredSince(view) });
+  }
+
+  listPageAlarms(severity: SeverityParam, category: AlarmCategory | undefined, p: Paging) {
+    const where = `${UNRESOLVED} AND severity = @severity${category ? ` AND ${categorySql('type')} = @category` : ''}`;
+    const params = { severity: severity.toUpperCase(), category };
+    const total = (this.st.get(`SELECT count(*) AS n FROM alarms WHERE ${where}`).get(params) as { n: number }).n;
+    const ids = this.st
+      .get(
+        `SELECT a.*, m.name AS source_name FROM (SELECT * FROM alarms WHERE ${where} ORDER BY time DESC, id DESC LIMIT @limit OFFSET @offset) a
+         LEFT JOIN managed_objects m ON m.id = a.source_id ORDER BY a.time DESC, a.id DESC`,
+      )
+      .all({ ...params, limit: p.pageSize, offset: (p.currentPage - 1) * p.pageSize }) as AlarmRow[];
+    const alarms = ids.map((r) => ({ ...toAlarm(r), id: { value: String(r.id) } }));
+    return { alarms, statistics: statistics(total, p) };
+  }
+}
+
+const devicesWhere = (where: string) => `${DEVICES_FROM} WHERE ${DEVICES_WHERE} AND ${where}`;
+
+interface AlarmRow {
+  id: number;
+  source_id: number;
+  source_name: string | null;
+  type: string;
+  severity: string;
+  status: string;
+  count: number;
+  time: string;
+  creation_time: string;
+  first_occurrence_time: string;
+  last_updated: string;
+  json: string;
+}
+
+/** The platform's alarm representation, as the core's alarm API renders a row. */
+function toAlarm(r: AlarmRow) {
+  return {
+    type: r.type,
+    severity: r.severity,
+    status: r.status,
+    count: r.count,
+    time: r.time,
+    creationTime: r.creation_time,
+    firstOccurrenceTime: r.first_occurrence_time,
+    lastUpdated: r.last_updated,
+    source: { id: String(r.source_id), ...(r.source_name !== null ? { name: r.source_name } : {}) },
+    ...(JSON.parse(r.json) as Record<string, unknown>),
+  };
+}

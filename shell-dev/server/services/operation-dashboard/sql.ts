@@ -1,0 +1,97 @@
+import type { Database, Statement } from 'better-sqlite3';
+import { AVAILABLE, DONE_PACKAGE_STATUSES, FRAGMENT, PACKAGE_STATUS, PENDING_PACKAGE_STATUSES, SOFTWARE_TYPE, UNAVAILABLE } from './constants';
+
+/**
+ * SQL over the core's tables (shell-dev/server/core/schema.ts): managed_objects(id, type, name,
+ * creation_time, json), mo_fragments(fragment, mo_id), alarms(...). Fragments live in the json
+ * column; `json_extract(mo.json, '$.c8y_Availability.status')` is written exactly as the core's
+ * expression index so SQLite uses it.
+ */
+
+export const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const list = (xs: readonly string[]) => xs.map(q).join(', ');
+
+export const AVAILABILITY = `json_extract(mo.json, '$.${FRAGMENT.availability}.status')`;
+const PKG = `'$.${FRAGMENT.packageList}'`;
+
+/** Every device: managed objects with the c8y_IsDevice fragment. */
+export const DEVICES_FROM = `mo_fragments dev JOIN managed_objects mo ON mo.id = dev.mo_id`;
+export const DEVICES_WHERE = `dev.fragment = ${q(FRAGMENT.isDevice)}`;
+
+/** Days since 1970-01-01 UTC of an ISO time column. */
+export const daySql = (isoExpr: string) => `CAST(julianday(${isoExpr}) - 2440587.5 AS INTEGER)`;
+
+/** A package entry's last_status_timestamp as ISO text, whether stored as text or epoch millis. */
+export const tsSql = (entry: string) =>
+  `(CASE WHEN typeof(json_extract(${entry}.value, '$.last_status_timestamp')) IN ('integer', 'real')
+     THEN strftime('%Y-%m-%dT%H:%M:%fZ', json_extract(${entry}.value, '$.last_status_timestamp') / 1000.0, 'unixepoch')
+     ELSE json_extract(${entry}.value, '$.last_status_timestamp') END)`;
+
+const field = (entry: string, name: string) => `json_extract(${entry}.value, '$.${name}')`;
+/** Entries flagged for deletion are hidden in the console, so they do not count here either. */
+const live = (entry: string) => `coalesce(${field(entry, 'marked_for_deletion')}, 0) NOT IN (1, 'true')`;
+const statusIn = (entry: string, statuses: readonly string[]) => `${field(entry, 'status')} IN (${list(statuses)})`;
+
+export type AvailabilityView = 'online' | 'offline' | 'notmonitored' | 'total';
+export const AVAILABILITY_WHERE: Record<AvailabilityView, string> = {
+  online: `${AVAILABILITY} = ${q(AVAILABLE)}`,
+  offline: `${AVAILABILITY} = ${q(UNAVAILABLE)}`,
+  notmonitored: `coalesce(${AVAILABILITY}, '') NOT IN (${list([AVAILABLE, UNAVAILABLE])})`,
+  total: '1',
+};
+
+export type SoftwareView = 'wfd' | 'wfa' | 'wsa';
+
+/** A pending entry whose c8y_Software package depends on something the device has not installed. */
+const WAITING_FOR_DEPENDENCY = `EXISTS (
+  SELECT 1 FROM json_each(mo.json, ${PKG}) e, managed_objects s, json_each(s.json, '$.dependencies') d
+  WHERE ${statusIn('e', PENDING_PACKAGE_STATUSES)} AND ${live('e')}
+    AND s.type = ${q(SOFTWARE_TYPE)} AND s.name = ${field('e', 'name')} AND json_extract(s.json, '$.version') = ${field('e', 'version')}
+    AND NOT EXISTS (
+      SELECT 1 FROM json_each(mo.json, ${PKG}) i
+      WHERE ${field('i', 'name')} = json_extract(d.value, '$.name')
+        AND (json_extract(d.value, '$.version') IS NULL OR ${field('i', 'version')} = json_extract(d.value, '$.version'))
+        AND ${statusIn('i', DONE_PACKAGE_STATUSES)} AND ${live('i')}))`;
+
+const WAITING_FOR_APPROVAL = `EXISTS (SELECT 1 FROM json_each(mo.json, ${PKG}) e WHERE ${statusIn('e', [PACKAGE_STATUS.waitingForApproval])} AND ${live('e')})`;
+const WITHOUT_ASSIGNMENT = `NOT EXISTS (SELECT 1 FROM json_each(mo.json, ${PKG}) e WHERE ${live('e')})`;
+
+export const SOFTWARE_WHERE: Record<SoftwareView, string> = {
+  wfd: WAITING_FOR_DEPENDENCY,
+  wfa: WAITING_FOR_APPROVAL,
+  wsa: WITHOUT_ASSIGNMENT,
+};
+
+/**
+ * Since when (ISO) a device has been in a software state, for the derived history: the oldest
+ * status time of the entries that put it there (devices without assignment: their creation).
+ */
+export const SOFTWARE_SINCE: Record<SoftwareView, string> = {
+  wfd: `(SELECT min(${tsSql('e')}) FROM json_each(mo.json, ${PKG}) e WHERE ${statusIn('e', PENDING_PACKAGE_STATUSES)} AND ${live('e')})`,
+  wfa: `(SELECT min(${tsSql('e')}) FROM json_each(mo.json, ${PKG}) e WHERE ${statusIn('e', [PACKAGE_STATUS.waitingForApproval])} AND ${live('e')})`,
+  wsa: `mo.creation_time`,
+};
+
+/**
+ * When a device recovered: it has had failed installations (FailedInstallationCount > 0) and an
+ * entry installed after its newest failed entry; the time is that first later installation.
+ */
+export const RECOVERED_AT = `(
+  SELECT min(${tsSql('i')}) FROM json_each(mo.json, ${PKG}) i
+  WHERE ${statusIn('i', DONE_PACKAGE_STATUSES)} AND ${live('i')}
+    AND ${tsSql('i')} > coalesce((SELECT max(${tsSql('f')}) FROM json_each(mo.json, ${PKG}) f WHERE ${field('f', 'status')} LIKE '%failed%'), ''))`;
+export const HAD_FAILURES = `coalesce(json_extract(mo.json, '$.${FRAGMENT.failedInstallationCount}'), 0) > 0`;
+
+/** Prepared statements, cached per SQL text (the SQL above is built once per process). */
+export class Statements {
+  private readonly cache = new Map<string, Statement>();
+  constructor(readonly db: Database) {}
+  get(sql: string): Statement {
+    let s = this.cache.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.cache.set(sql, s);
+    }
+    return s;
+  }
+}
