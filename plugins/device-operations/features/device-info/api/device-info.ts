@@ -1,0 +1,59 @@
+/** Server state of the Info tab: owner, groups, provisioning child, saves. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '@shared/platform/fetch-client';
+import { addChildAsset, listManagedObjects, removeChildAsset, updateManagedObject, type ManagedObject } from '@shared/platform/inventory';
+import { GROUP_LIST_PAGE_SIZE } from '@shared/domain/constants';
+import { AZURE_DPS_TYPE } from '../logic/fields';
+
+const root = ['device-operations', 'device-info'] as const;
+export const deviceInfoKeys = {
+  owner: (tenant: string, owner: string) => [...root, 'owner', tenant, owner] as const,
+  groups: () => [...root, 'groups'] as const,
+  provisioning: (id: string) => [...root, 'provisioning', id] as const,
+};
+
+export interface PlatformUser {
+  userName: string;
+  enabled?: boolean;
+}
+
+export const ownerQuery = (tenant: string, owner: string) =>
+  queryOptions({
+    queryKey: deviceInfoKeys.owner(tenant, owner),
+    queryFn: () => request<PlatformUser>('GET', `/user/${encodeURIComponent(tenant)}/users/${encodeURIComponent(owner)}`),
+  });
+export const useOwner = (tenant: string, owner: string, enabled: boolean) => useQuery({ ...ownerQuery(tenant, owner), enabled: enabled && !!owner });
+
+export function setOwnerEnabled(tenant: string, owner: string, enabled: boolean): Promise<PlatformUser> {
+  return request('PUT', `/user/${encodeURIComponent(tenant)}/users/${encodeURIComponent(owner)}`, { body: { enabled } });
+}
+
+export const groupsQuery = () =>
+  queryOptions({
+    queryKey: deviceInfoKeys.groups(),
+    queryFn: async () => (await listManagedObjects({ fragmentType: 'c8y_IsDeviceGroup', pageSize: GROUP_LIST_PAGE_SIZE })).items,
+  });
+export const useGroups = (enabled: boolean) => useQuery({ ...groupsQuery(), enabled });
+
+/** The device's Azure DPS child (registration id, URL, scope), null when it has none. */
+export const provisioningQuery = (deviceId: string) =>
+  queryOptions({
+    queryKey: deviceInfoKeys.provisioning(deviceId),
+    queryFn: async () => {
+      const page = await request<{ references?: { managedObject: ManagedObject }[] }>(
+        'GET',
+        `/inventory/managedObjects/${encodeURIComponent(deviceId)}/childAdditions`,
+        { query: { pageSize: GROUP_LIST_PAGE_SIZE } },
+      );
+      // References carry only id and name; the children themselves say their type.
+      const ids = (page?.references ?? []).map((r) => String(r.managedObject.id));
+      if (ids.length === 0) return null;
+      const children = await listManagedObjects({ ids, pageSize: ids.length });
+      return children.items.find((mo) => mo.type === AZURE_DPS_TYPE) ?? null;
+    },
+  });
+export const useProvisioning = (deviceId: string) => useQuery(provisioningQuery(deviceId));
+
+export const saveDevice = (id: string, patch: Record<string, unknown>) => updateManagedObject(id, patch);
+export const addToGroup = (groupId: string, deviceId: string) => addChildAsset(groupId, deviceId);
+export const removeFromGroup = (groupId: string, deviceId: string) => removeChildAsset(groupId, deviceId);

@@ -1,0 +1,243 @@
+/**
+ * Info tab and Admin Info tab (spec 2 "Device info tab"): profile, connection monitoring,
+ * IoTconnector, customer and groups (admin only), hardware, mobile and network.
+ */
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { hasRole, usePlatformContext } from '@shared/plugin-api/context';
+import type { Device } from '@shared/plugin-api/types';
+import { MIN_AGENT_VERSION_DEVICE_CONTROL } from '@shared/domain/constants';
+import { isAtLeast } from '@shared/domain/version';
+import { intervalError, parseInterval } from '../logic/interval';
+import {
+  agentVersion,
+  at,
+  availability,
+  customer,
+  formOf,
+  iotConnectorInfo,
+  locateLink,
+  machineResetPatch,
+  MOBILE_FIELDS,
+  text,
+  toggledInterval,
+  type InfoForm,
+} from '../logic/fields';
+import { deviceInfoKeys, saveDevice, setOwnerEnabled, useOwner, useProvisioning } from '../api/device-info';
+import { Card, Field, formatDate } from './parts';
+import { GroupsCard } from './groups-card';
+
+export interface InfoAlerts {
+  success(text: string): void;
+  fail(error: unknown): void;
+  clear(): void;
+}
+
+export interface InfoTabProps {
+  device: Device;
+  isAdmin: boolean;
+  alerts: InfoAlerts;
+  confirm: (message: string) => Promise<boolean>;
+  /** Takes the saved device (the page keeps it live). */
+  onSaved: (device: Device) => void;
+  onReload: () => Promise<unknown>;
+  /** The Set timezone action, composed in by the page. */
+  timezoneAction?: ReactNode;
+}
+
+export const USER_MANAGEMENT_READ = 'ROLE_USER_MANAGEMENT_READ';
+/** Activating the owner changes the device's user: admin rights on the device. */
+export const INVENTORY_ADMIN = 'ROLE_INVENTORY_ADMIN';
+
+export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, timezoneAction }: InfoTabProps) {
+  const { t } = useTranslation();
+  const ctx = usePlatformContext();
+  const queryClient = useQueryClient();
+  const lang = ctx.language;
+  const saved = useMemo(() => formOf(device), [device]);
+  const [form, setForm] = useState<InfoForm>(saved);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setForm(saved), [saved]);
+
+  const interval = parseInterval(form.interval);
+  const error = intervalError(interval);
+  const changed = form.notes !== saved.notes || interval !== parseInterval(saved.interval);
+  const avail = availability(device);
+  const iot = iotConnectorInfo(device);
+  const agent = agentVersion(device);
+  const showOwner = hasRole(ctx.user, USER_MANAGEMENT_READ);
+  const canToggleOwner = hasRole(ctx.user, INVENTORY_ADMIN);
+  const tenant = ctx.tenant?.name ?? '';
+  const owner = useOwner(tenant, device.owner as string, showOwner);
+  const provisioning = useProvisioning(device.id);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (e) {
+      alerts.fail(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = (patch: Record<string, unknown>) =>
+    run(async () => {
+      const next = await saveDevice(device.id, patch);
+      onSaved(next as Device);
+      alerts.success(t('Device updated successfully'));
+    });
+
+  const saveForm = () => {
+    const sign = avail.maintenance ? -1 : 1;
+    const responseInterval = interval === 0 && avail.maintenance ? toggledInterval(0, true) : sign * interval;
+    return save({ c8y_Notes: form.notes, c8y_RequiredAvailability: { responseInterval } });
+  };
+
+  const toggleMaintenance = () =>
+    save({ c8y_RequiredAvailability: { responseInterval: toggledInterval(avail.responseInterval, !avail.maintenance) } });
+
+  const resetMachine = async () => {
+    if (!(await confirm(t('Please confirm reset of machine information')))) return;
+    await save(machineResetPatch());
+  };
+
+  const toggleOwner = () =>
+    run(async () => {
+      const user = await setOwnerEnabled(tenant, device.owner as string, !owner.data?.enabled);
+      queryClient.setQueryData(deviceInfoKeys.owner(tenant, device.owner as string), user);
+    });
+
+  const mobile = (device.c8y_Mobile ?? {}) as Record<string, unknown>;
+  const locate = locateLink(mobile);
+  const dps = provisioning.data;
+
+  return (
+    <div className="content-fullpage" data-testid="device-info-tab">
+      <div className="action-bar" style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginBottom: 12 }}>
+        {timezoneAction}
+        <button type="button" className="btn btn-default" onClick={() => void run(async () => void (await onReload()))} disabled={busy}>
+          <i className="dlt-c8y-icon-refresh" /> {t('Reload')}
+        </button>
+        <button type="button" className="btn btn-primary" data-testid="save-device" disabled={busy || !!error || !changed} onClick={() => void saveForm()}>
+          {t('Save changes')}
+        </button>
+      </div>
+      <div className="row">
+        <div className="col-md-6">
+          <Card title={t('Device')} testId="profile-card">
+            <Field label={t('Name')} value={device.name} />
+            <Field label={t('Type')} value={device.type} />
+            <div className="form-group">
+              <label className="control-label" htmlFor="device-notes">
+                {t('Notes')}
+              </label>
+              <textarea id="device-notes" className="form-control" rows={3} value={form.notes} onChange={(e) => setForm({ ...form, notes: e.target.value })} />
+            </div>
+            <Field label={t('ID')} value={device.id} />
+            {showOwner && (
+              <Field
+                label={t('Owner')}
+                testId="device-owner"
+                value={
+                  <span>
+                    {text(device.owner)}{' '}
+                    {owner.data && (
+                      <span className={`label ${owner.data.enabled ? 'label-success' : 'label-default'}`}>{owner.data.enabled ? t('Active') : t('Inactive')}</span>
+                    )}{' '}
+                    {owner.data && canToggleOwner && (
+                      <button type="button" className="btn btn-default btn-xs" disabled={busy} onClick={() => void toggleOwner()}>
+                        {owner.data.enabled ? t('Deactivate') : t('Activate')}
+                      </button>
+                    )}
+                  </span>
+                }
+              />
+            )}
+            <Field label={t('Last updated')} value={formatDate(device.lastUpdated as string | undefined, lang)} />
+            <Field label={t('Registration date')} value={formatDate(device.creationTime as string | undefined, lang)} />
+          </Card>
+          <Card title={t('Connection monitoring')} testId="connection-card">
+            <Field label={t('Send status')} value={t(avail.send)} testId="send-status" />
+            <Field label={t('Push status')} value={t(avail.push)} />
+            <Field label={t('Maintenance status')} value={avail.maintenance ? t('On') : t('Off')} testId="maintenance-status" />
+            <Field label={t('Last communication')} value={formatDate(avail.lastMessage, lang)} />
+            <div className={`form-group ${error ? 'has-error' : ''}`}>
+              <label className="control-label" htmlFor="required-interval">
+                {t('Required interval (minutes)')}
+              </label>
+              <input
+                id="required-interval"
+                className="form-control"
+                value={form.interval}
+                onChange={(e) => setForm({ ...form, interval: e.target.value })}
+                onBlur={() => setForm((f) => ({ ...f, interval: String(parseInterval(f.interval)) }))}
+              />
+              {error && <p className="help-block" role="alert">{t(error)}</p>}
+            </div>
+            <label className="c8y-switch">
+              <input type="checkbox" data-testid="maintenance-switch" checked={avail.maintenance} disabled={busy} onChange={() => void toggleMaintenance()} />
+              <span /> {t('Maintenance')}
+            </label>
+          </Card>
+          {isAdmin && (
+            <Card title={t('Customer')} testId="customer-card">
+              <Field label={t('Customer name')} value={customer(device).name} />
+              <Field label={t('Customer number')} value={customer(device).number} />
+              <Field label={t('Service region')} value={customer(device).regio} />
+            </Card>
+          )}
+          {isAdmin && <GroupsCard device={device} alerts={alerts} onChanged={onReload} />}
+        </div>
+        <div className="col-md-6">
+          <Card title={t('IoTconnector')} testId="iotconnector-card">
+            <Field label={t('Hardware model')} value={iot.hardwareModel} />
+            <Field label={t('Image')} value={iot.image} />
+            <Field label={t('Serial')} value={iot.serial} />
+            {isAtLeast(agent, MIN_AGENT_VERSION_DEVICE_CONTROL) && <Field label={t('Agent version')} value={agent} testId="agent-version" />}
+            <div className="form-group">
+              <label className="control-label">{t('Machine info')}</label>
+              <div data-testid="machine-info">
+                <div>{t('Serial')}: {iot.machine.serial}</div>
+                <div>{t('Model')}: {iot.machine.model}</div>
+                <div>{t('Control')}: {iot.machine.control}</div>
+                <div>{t('Manufacturer')}: {iot.machine.manufacturer}</div>
+              </div>
+              <button type="button" className="btn btn-default btn-sm" disabled={busy} onClick={() => void resetMachine()}>
+                {t('Reset')}
+              </button>
+            </div>
+            <Field label={t('Timezone')} value={iot.timezone} />
+            <Field label={t('IP address X1')} value={iot.ipX1} />
+            <Field label={t('IP address X2')} value={iot.ipX2} />
+            <Field label={t('IP address wifi')} value={iot.ipWifi} />
+            <Field label={t('Commissioning date')} value={iot.commissioningDate ? formatDate(iot.commissioningDate, lang) : t('not finished')} />
+            <Field label={t('Registration id')} value={text(dps?.azure_dps_registration_id)} />
+            <Field label={t('Provisioning URL')} value={text(dps?.azure_dps_url)} />
+            <Field label={t('Scope')} value={text(dps?.azure_dps_scope_id)} />
+          </Card>
+          <Card title={t('Hardware')}>
+            <Field label={t('Model')} value={text(at(device, 'c8y_Hardware.model'))} />
+            <Field label={t('Serial number')} value={text(at(device, 'c8y_Hardware.serialNumber'))} />
+            <Field label={t('Revision')} value={text(at(device, 'c8y_Hardware.revision'))} />
+          </Card>
+          <Card title={t('Mobile')}>
+            {MOBILE_FIELDS.map(([key, label]) => (
+              <Field key={key} label={t(label)} value={text(mobile[key])} />
+            ))}
+            {locate && (
+              <a href={locate} target="_blank" rel="noreferrer">
+                {t('Locate')}
+              </a>
+            )}
+          </Card>
+          <Card title={t('Network')}>
+            <Field label={t('WAN IP')} value={text(at(device, 'c8y_Network.c8y_WAN.ip'))} />
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+
+/** A card of the platform's style with a title. */
+export function Card({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="card" data-testid={testId}>
+      <div className="card-header separator">
+        <h4 className="card-title">{title}</h4>
+      </div>
+      <div className="card-block">{children}</div>
+    </div>
+  );
+}
+
+/** One label/value line; empty values show an empty cell, never a made-up placeholder. */
+export function Field({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <div className="form-group" style={{ marginBottom: 8 }}>
+      <label className="control-label" style={{ display: 'block', marginBottom: 0 }}>
+        {label}
+      </label>
+      <div data-testid={testId}>{value}</div>
+    </div>
+  );
+}
+
+export const formatDate = (iso: string | undefined, language: string): string => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(language);
+};

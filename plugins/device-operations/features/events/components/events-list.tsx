@@ -1,0 +1,92 @@
+/** Event list filtered by an event type selector (device Events tab and the /events page). */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePlatformContext } from '@shared/plugin-api/context';
+import { useEventTypes, useEvents } from '../api/events';
+
+export interface EventsListProps {
+  /** Device id; all events when absent. */
+  source?: string;
+  alerts: { fail(error: unknown): void };
+}
+
+export function EventsList({ source, alerts }: EventsListProps) {
+  const { t } = useTranslation();
+  const { language } = usePlatformContext();
+  const [type, setType] = useState('');
+  const [page, setPage] = useState(1);
+  const types = useEventTypes();
+  const events = useEvents({ source, type, page });
+  const error = events.error ?? types.error;
+  useEffect(() => {
+    if (error) alerts.fail(error);
+  }, [error, alerts]);
+  const items = events.data?.items ?? [];
+  const totalPages = events.data?.statistics.totalPages;
+
+  return (
+    <div className="content-fullpage" data-testid="events-list">
+      <div className="action-bar" style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 12 }}>
+        <label htmlFor="event-type" style={{ margin: 0 }}>
+          {t('Event type')}
+        </label>
+        <select
+          id="event-type"
+          className="form-control"
+          style={{ width: 'auto' }}
+          value={type}
+          onChange={(e) => {
+            setType(e.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">{t('All')}</option>
+          {(types.data ?? []).map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <button type="button" className="btn btn-default" onClick={() => void events.refetch()}>
+          <i className="dlt-c8y-icon-refresh" /> {t('Reload')}
+        </button>
+      </div>
+      <div className="card">
+        <table className="table table-striped">
+          <thead>
+            <tr>
+              <th>{t('Date')}</th>
+              {!source && <th>{t('Device')}</th>}
+              <th>{t('Type')}</th>
+              <th>{t('Text')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((e) => (
+              <tr key={e.id} data-testid="event-row">
+                <td>{new Date(e.time).toLocaleString(language)}</td>
+                {!source && <td>{e.source.name ?? e.source.id}</td>}
+                <td>{e.type}</td>
+                <td>{e.text}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {!events.isLoading && items.length === 0 && <p className="c8y-empty-state text-center" style={{ padding: 16 }}>{t('No events to display')}</p>}
+        <div style={{ display: 'flex', gap: 8, padding: 8 }}>
+          <button type="button" className="btn btn-default btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('Previous')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-default btn-sm"
+            disabled={totalPages !== undefined ? page >= totalPages : !events.data?.hasNext}
+            onClick={() => setPage(page + 1)}
+          >
+            {t('Next')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

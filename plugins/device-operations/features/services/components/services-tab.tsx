@@ -1,0 +1,110 @@
+/** Services tab (spec 2): services with a state filter and, for IoTconnectors, the MDC interfaces. */
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Device } from '@shared/plugin-api/types';
+import { hasMdcTable, MDC_EMPTY_TEXT, mdcInterfaces, services, servicesEmptyText, type MdcInterface, type ServiceEntry } from '../logic/services';
+
+export interface ServicesTabProps {
+  device: Device;
+  alerts: { fail(error: unknown): void };
+  onReload: () => Promise<unknown>;
+}
+
+export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
+  const { t } = useTranslation();
+  const [realtime, setRealtime] = useState(true);
+  const [frozen, setFrozen] = useState<{ s: ServiceEntry[]; m: MdcInterface[] } | null>(null);
+  const [state, setState] = useState('');
+  const live = useMemo(() => ({ s: services(device), m: mdcInterfaces(device) }), [device]);
+  const data = realtime || !frozen ? live : frozen;
+  const rows = data.s.filter((s) => !state || s.state === state);
+  const states = [...new Set(data.s.map((s) => s.state))].filter(Boolean).sort();
+
+  const reload = async () => {
+    try {
+      await onReload();
+      if (!realtime) setFrozen(null);
+    } catch (e) {
+      alerts.fail(e);
+    }
+  };
+
+  return (
+    <div className="content-fullpage" data-testid="services-tab">
+      <div className="action-bar" style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginBottom: 12 }}>
+        <label className="c8y-switch" style={{ margin: '6px 8px' }}>
+          <input
+            type="checkbox"
+            checked={realtime}
+            onChange={() => {
+              setFrozen(realtime ? live : null);
+              setRealtime(!realtime);
+            }}
+          />
+          <span /> {t('Realtime')}
+        </label>
+        <button type="button" className="btn btn-default" onClick={() => setState('')}>
+          {t('Clear filters')}
+        </button>
+        <button type="button" className="btn btn-default" onClick={() => void reload()}>
+          <i className="dlt-c8y-icon-refresh" /> {t('Reload')}
+        </button>
+      </div>
+      <div className="card">
+        <table className="table table-striped" data-testid="services-table">
+          <thead>
+            <tr>
+              <th>{t('Name')}</th>
+              <th>
+                {t('State')}
+                <select className="form-control input-sm" aria-label={t('Filter by state')} value={state} onChange={(e) => setState(e.target.value)}>
+                  <option value="">{t('All')}</option>
+                  {states.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </select>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((s) => (
+              <tr key={s.name}>
+                <td>{s.name}</td>
+                <td>{s.state}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.length === 0 && <p className="c8y-empty-state text-center" style={{ padding: 16 }}>{t(servicesEmptyText(device))}</p>}
+      </div>
+      {hasMdcTable(device) && (
+        <div className="card">
+          <div className="card-header separator">
+            <h4 className="card-title">{t('Machine data collector interfaces')}</h4>
+          </div>
+          <table className="table table-striped" data-testid="mdc-table">
+            <thead>
+              <tr>
+                <th>{t('Interface name')}</th>
+                <th>{t('Status')}</th>
+                <th>{t('Error')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.m.map((i) => (
+                <tr key={i.ID}>
+                  <td>{i.ID}</td>
+                  <td>{i.Status}</td>
+                  <td>{i.ErrorState}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {data.m.length === 0 && <p className="c8y-empty-state text-center" style={{ padding: 16 }}>{t(MDC_EMPTY_TEXT)}</p>}
+        </div>
+      )}
+    </div>
+  );
+}

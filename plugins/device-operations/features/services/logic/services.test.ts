@@ -1,0 +1,24 @@
+import { hasMdcTable, mdcInterfaces, services, servicesEmptyText } from './services';
+
+describe('services tab data', () => {
+  const device = {
+    id: '1',
+    type: 'adamos_NETbox',
+    adamos_adamos_netbox_Services: [
+      { name: 'mdc', state: 'running' },
+      { name: 'KB5005565', state: 'installed' },
+    ],
+    adamos_IoTconnector_MDC_Status: { Interfaces: [{ ID: 'opcua', Status: 'ok', ErrorState: '' }] },
+  };
+
+  it('excludes KB* entries', () => expect(services(device).map((s) => s.name)).toEqual(['mdc']));
+  it('reads MDC interfaces for IoTconnectors only', () => {
+    expect(mdcInterfaces(device)).toEqual([{ ID: 'opcua', Status: 'ok', ErrorState: '' }]);
+    expect(hasMdcTable(device)).toBe(true);
+    expect(hasMdcTable({ ...device, type: 'adamos_celosx' })).toBe(false);
+  });
+  it('says why the table is empty', () => {
+    expect(servicesEmptyText({ id: '1' })).toBe('No services available');
+    expect(servicesEmptyText({ id: '1', c8y_Availability: { status: 'UNAVAILABLE' } })).toBe('Device is offline');
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * Software tab (spec 2): device profile card, package table (live, page size 10, status
+ * filter), clear pending, approve waiting installations, select software (admin), realtime.
+ */
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePlatformContext } from '@shared/plugin-api/context';
+import type { Device } from '@shared/plugin-api/types';
+import { SOFTWARE_LIST_PAGE_SIZE } from '@shared/domain/constants';
+import {
+  appliedProfile,
+  canDeletePackage,
+  displayVersion,
+  markForDeletion,
+  packageList,
+  skipsProfileUpdates,
+  statusOptions,
+  visiblePackages,
+  waitingForApproval,
+  type SoftwarePackageEntry,
+} from '../logic/packages';
+import { approveInstallations, clearPending, savePackageList, saveSkipUpdateByProfile } from '../api/software';
+
+export interface SoftwareTabProps {
+  device: Device;
+  isAdmin: boolean;
+  alerts: { success(text: string): void; info(text: string): void; fail(error: unknown): void };
+  confirm: (message: string) => Promise<boolean>;
+  onSaved: (device: Device) => void;
+  onReload: () => Promise<unknown>;
+  /** The Select software action (admin only), composed in by the page. */
+  selectSoftwareAction?: ReactNode;
+}
+
+const formatDate = (iso: string | undefined, lang: string) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(lang);
+};
+
+export function SoftwareTab({ device, isAdmin, alerts, confirm, onSaved, onReload, selectSoftwareAction }: SoftwareTabProps) {
+  const { t } = useTranslation();
+  const ctx = usePlatformContext();
+  const roles = ctx.user?.effectiveRoles ?? [];
+  const [realtime, setRealtime] = useState(true);
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const liveList = useMemo(() => packageList(device), [device]);
+  // With realtime off the table keeps what it showed until Reload.
+  const [frozen, setFrozen] = useState<SoftwarePackageEntry[] | null>(null);
+  const list = realtime || !frozen ? liveList : frozen;
+  const rows = visiblePackages(list).filter((p) => !status || p.status === status);
+  const pages = Math.max(1, Math.ceil(rows.length / SOFTWARE_LIST_PAGE_SIZE));
+  const shown = rows.slice((page - 1) * SOFTWARE_LIST_PAGE_SIZE, page * SOFTWARE_LIST_PAGE_SIZE);
+  useEffect(() => setPage((p) => Math.min(p, pages)), [pages]);
+  const profile = appliedProfile(device);
+  const skipped = skipsProfileUpdates(device);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (e) {
+      alerts.fail(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggleRealtime = () => {
+    setFrozen(realtime ? liveList : null);
+    setRealtime(!realtime);
+  };
+
+  const reload = () =>
+    run(async () => {
+      await onReload();
+      if (!realtime) setFrozen(null);
+    });
+
+  const toggleProfileUpdates = async () => {
+    const message = skipped ? t('Activate updates by device profile?') : t('Deactivate updates by device profile?');
+    if (!(await confirm(message))) return;
+    await run(async () => onSaved((await saveSkipUpdateByProfile(device.id, !skipped)) as Device));
+  };
+
+  const remove = async (pkg: SoftwarePackageEntry) => {
+    if (!(await confirm(t('Delete software {{name}} {{version}}?', { name: pkg.name, version: displayVersion(pkg.version) })))) return;
+    await run(async () => onSaved((await savePackageList(device.id, markForDeletion(packageList(device), pkg))) as Device));
+  };
+
+  const approve = async () => {
+    const waiting = waitingForApproval(liveList);
+    // Nothing waits: no question to ask and nothing to send.
+    if (waiting.length === 0) return;
+    if (!(await confirm(t('Approve installation of {{count}} software package(s)?', { count: waiting.length })))) return;
+    await run(async () => {
+      await approveInstallations(device.id, waiting);
+      alerts.success(t('Installation of {{count}} software package(s) approved', { count: waiting.length }));
+    });
+  };
+
+  const clear = () =>
+    run(async () => {
+      await clearPending(device.id);
+      alerts.info(t('Clearing pending software assignments triggered'));
+    });
+
+  return (
+    <div className="content-fullpage" data-testid="software-tab">
+      <div className="action-bar" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'flex-end', marginBottom: 12 }}>
+        <button type="button" className="btn btn-default" disabled={busy} onClick={() => void clear()}>
+          {t('Clear Pending Assignments')}
+        </button>
+        <button type="button" className="btn btn-default" disabled={busy} onClick={() => void approve()}>
+          {t('Approve pending installation(s)')}
+        </button>
+        {isAdmin && selectSoftwareAction}
+        <label className="c8y-switch" style={{ margin: '6px 8px' }}>
+          <input type="checkbox" checked={realtime} onChange={toggleRealtime} data-testid="realtime-toggle" />
+          <span /> {t('Realtime')}
+        </label>
+        <button type="button" className="btn btn-default" onClick={() => setStatus('')}>
+          {t('Clear filters')}
+        </button>
+        <button type="button" className="btn btn-default" disabled={busy} onClick={() => void reload()}>
+          <i className="dlt-c8y-icon-refresh" /> {t('Reload')}
+        </button>
+      </div>
+
+      <div className="card" data-testid="profile-card">
+        <div className="card-header separator">
+          <h4 className="card-title">{t('Device profile')}</h4>
+        </div>
+        <div className="card-block">
+          <div className="row">
+            <div className="col-sm-3">
+              <label className="control-label">{t('Name')}</label>
+              <div>{profile?.profileName ?? ''}</div>
+            </div>
+            <div className="col-sm-3">
+              <label className="control-label">{t('ID')}</label>
+              <div>{profile?.profileId ?? ''}</div>
+            </div>
+            <div className="col-sm-3">
+              <label className="control-label">{t('Applied at')}</label>
+              <div>{formatDate(profile?.assignedAt, ctx.language)}</div>
+            </div>
+            <div className="col-sm-3">
+              <label className="c8y-switch">
+                <input type="checkbox" checked={!skipped} disabled={busy} onChange={() => void toggleProfileUpdates()} data-testid="profile-update-toggle" />
+                <span /> {skipped ? t('Updates by profile deactivated') : t('Updates by profile active')}
+              </label>
+            </div>
+          </div>
+        </div>
+      </div>
+
+      <div className="card">
+        <table className="table table-striped" data-testid="software-table">
+          <thead>
+            <tr>
+              <th aria-label={t('Delete')} />
+              <th>{t('Name')}</th>
+              <th>{t('Version')}</th>
+              <th>{t('Date')}</th>
+              <th>
+                {t('Status')}
+                <select
+                  className="form-control input-sm"
+                  aria-label={t('Filter by status')}
+                  value={status}
+                  onChange={(e) => {
+                    setStatus(e.target.value);
+                    setPage(1);
+                  }}
+                >
+                  <option value="">{t('All')}</option>
+                  {statusOptions(list).map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </select>
+              </th>
+              <th>{t('Failure message')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((p) => (
+              <tr key={`${p.name}@${p.version ?? ''}`} data-testid="software-row" data-name={p.name}>
+                <td>
+                  {canDeletePackage(p, roles) && (
+                    <button type="button" className="btn btn-link btn-xs" title={t('Delete')} aria-label={t('Delete {{name}}', { name: p.name })} disabled={busy} onClick={() => void remove(p)}>
+                      <i className="dlt-c8y-icon-trash" />
+                    </button>
+                  )}
+                </td>
+                <td>{p.name}</td>
+                <td>{displayVersion(p.version)}</td>
+                <td>{formatDate(p.last_status_timestamp, ctx.language)}</td>
+                <td data-testid="software-status">{p.status}</td>
+                <td>{p.failure_message ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {pages > 1 && (
+          <ul className="pagination" style={{ margin: 8 }}>
+            <li className={page === 1 ? 'disabled' : ''}>
+              <button type="button" className="btn btn-link" disabled={page === 1} onClick={() => setPage(page - 1)}>
+                {t('Previous')}
+              </button>
+            </li>
+            <li>
+              <span>
+                {page} / {pages}
+              </span>
+            </li>
+            <li className={page === pages ? 'disabled' : ''}>
+              <button type="button" className="btn btn-link" disabled={page === pages} onClick={() => setPage(page + 1)}>
+                {t('Next')}
+              </button>
+            </li>
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

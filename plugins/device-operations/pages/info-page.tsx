@@ -1,0 +1,25 @@
+import { useIsAdminArea } from '@shared/plugin-api/context';
+import { InfoTab } from '../features/device-info/components/info-tab';
+import { DevicePage } from './device-page';
+
+/** Info tab; the admin view (path contains /admin, e.g. the admin-info tab) adds customer and groups. */
+export function InfoPage({ admin }: { admin: boolean }) {
+  return (
+    <DevicePage>
+      {(kit) => (
+        <InfoTab
+          device={kit.device}
+          isAdmin={admin}
+          alerts={kit.alerts}
+          confirm={kit.confirm}
+          onSaved={(d) => kit.replace({ ...kit.device, ...d })}
+          onReload={kit.refresh}
+        />
+      )}
+    </DevicePage>
+  );
+}
+
+export default function InfoTabPage() {
+  return <InfoPage admin={useIsAdminArea()} />;
+}

@@ -1,0 +1,43 @@
+/**
+ * The device of a device tab, kept live: the shell hands over the device it loaded; the tab
+ * refetches it after its own saves and takes every /managedobjects/{id} update pushed by the
+ * platform, so package statuses and availability change in the open tab without polling.
+ */
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getManagedObject, type ManagedObject } from '@shared/platform/inventory';
+import { createQueryKeys } from '@shared/platform/query-keys';
+import { useDevice } from '@shared/plugin-api/context';
+import type { Device } from '@shared/plugin-api/types';
+import { subscribe } from './realtime';
+
+export const liveDeviceKeys = createQueryKeys('device-operations', 'device');
+
+export const liveDeviceQuery = (id: string, initial?: Device) =>
+  queryOptions({
+    queryKey: liveDeviceKeys.detail(id),
+    queryFn: () => getManagedObject(id, { withParents: true }) as Promise<Device>,
+    initialData: initial,
+    // The shell's copy is fresh at mount; later changes arrive through realtime.
+    staleTime: Infinity,
+  });
+
+export function useLiveDevice(): { device: Device; refresh: () => Promise<unknown>; replace: (d: Device) => void } {
+  const initial = useDevice();
+  const queryClient = useQueryClient();
+  const query = useQuery(liveDeviceQuery(initial.id, initial));
+  useEffect(
+    () =>
+      subscribe<ManagedObject>(`/managedobjects/${initial.id}`, (msg) => {
+        if (msg.realtimeAction === 'UPDATE' && msg.data) {
+          queryClient.setQueryData(liveDeviceKeys.detail(initial.id), (old: Device | undefined) => ({ ...old, ...(msg.data as Device) }));
+        }
+      }),
+    [initial.id, queryClient],
+  );
+  return {
+    device: query.data ?? initial,
+    refresh: () => query.refetch(),
+    replace: (d: Device) => queryClient.setQueryData(liveDeviceKeys.detail(initial.id), d),
+  };
+}

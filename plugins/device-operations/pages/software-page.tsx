@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { useIsAdminArea } from '@shared/plugin-api/context';
+import { SoftwareTab } from '../features/software-tab/components/software-tab';
+import { DevicePage } from './device-page';
+
+/**
+ * Software tab. The Select software dialog belongs to the device-list work (features/
+ * select-software); it is composed in here, never imported by the tab itself.
+ */
+export function SoftwarePage({ selectSoftwareAction }: { selectSoftwareAction?: ReactNode }) {
+  const isAdmin = useIsAdminArea();
+  return (
+    <DevicePage>
+      {(kit) => (
+        <SoftwareTab
+          device={kit.device}
+          isAdmin={isAdmin}
+          alerts={kit.alerts}
+          confirm={kit.confirm}
+          onSaved={(d) => kit.replace({ ...kit.device, ...d })}
+          onReload={kit.refresh}
+          selectSoftwareAction={selectSoftwareAction}
+        />
+      )}
+    </DevicePage>
+  );
+}
+
+export default function SoftwareTabPage() {
+  return <SoftwarePage />;
+}
