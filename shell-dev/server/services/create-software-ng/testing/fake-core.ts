@@ -137,7 +137,11 @@ export class FakeCore implements ServerCore {
       return r ? (JSON.parse(r.json) as Operation) : undefined;
     },
     list: (f: { deviceId?: string; status?: OperationStatus; fragmentType?: string; pageSize?: number; currentPage?: number }): Page<Operation> => {
-      const rows = this.db.prepare('SELECT json FROM fake_op ORDER BY id').all() as { json: string }[];
+      const rows = (
+        f.deviceId
+          ? this.db.prepare('SELECT json FROM fake_op WHERE deviceId = ? ORDER BY id').all(f.deviceId)
+          : this.db.prepare('SELECT json FROM fake_op ORDER BY id').all()
+      ) as { json: string }[];
       const ops = rows
         .map((r) => JSON.parse(r.json) as Operation)
         .filter((o) => (!f.deviceId || o.deviceId === f.deviceId) && (!f.status || o.status === f.status) && (!f.fragmentType || o[f.fragmentType] !== undefined));

@@ -1,0 +1,114 @@
+import { harness, removeDir, software, type Harness } from './testing/fixtures';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await harness();
+});
+afterEach(async () => {
+  await h.close();
+  removeDir(h.dir);
+});
+
+const group = (name = 'g') => h.core.inventory.create({ type: 'c8y_DeviceGroup', name, c8y_IsDeviceGroup: {} });
+const create = (body: object) => h.call('POST', '/deviceProfile', body);
+
+describe('deviceProfile', () => {
+  it('creates, reads, lists, updates and deletes a profile', async () => {
+    const res = await create({ name: 'Default NETbox', deviceType: 'adamos_NETbox', deviceGroup: null });
+    expect(res.statusCode).toBe(201);
+    const { ok, errors } = res.json();
+    expect(errors).toEqual([]);
+    expect(ok).toMatchObject({ type: 'c8y_Profile', name: 'Default NETbox', deviceType: 'adamos_NETbox', c8y_Filter: { type: 'adamos_NETbox' }, c8y_DeviceProfile: { software: [] } });
+    expect(ok.deviceGroup ?? null).toBeNull();
+    expect(typeof ok.lastUpdatedDateTime).toBe('string');
+
+    expect((await h.call('GET', `/deviceProfile/${ok.id}`)).json().name).toBe('Default NETbox');
+    expect((await h.call('GET', '/deviceProfile')).json().map((p: { id: string }) => p.id)).toEqual([ok.id]);
+
+    const sw = software(h.core);
+    h.core.advance(1000);
+    const upd = await h.call('PUT', `/deviceProfile/${ok.id}`, {
+      name: 'Renamed',
+      c8y_DeviceProfile: { software: [{ id: sw.id, name: 'agent', version: '1.0.0', url: 'u' }] },
+    });
+    expect(upd.statusCode).toBe(200);
+    expect(upd.json().ok).toMatchObject({ name: 'Renamed', c8y_DeviceProfile: { software: [{ id: sw.id, action: 'install' }] } });
+    expect(upd.json().ok.lastUpdatedDateTime > ok.lastUpdatedDateTime).toBe(true);
+
+    expect((await h.call('DELETE', `/deviceProfile/${ok.id}`)).statusCode).toBe(204);
+    expect((await h.call('GET', `/deviceProfile/${ok.id}`)).statusCode).toBe(404);
+    expect((await h.call('DELETE', `/deviceProfile/${ok.id}`)).statusCode).toBe(404);
+  });
+
+  it('answers the rule error codes', async () => {
+    const g1 = group('g1');
+    expect((await create({ name: 'Default', deviceType: 'adamos_NETbox', deviceGroup: null })).statusCode).toBe(201);
+    expect((await create({ name: 'G1', deviceType: 'adamos_NETbox', deviceGroup: g1.id })).statusCode).toBe(201);
+
+    const cases: [object, string[]][] = [
+      [{ name: 'default', deviceType: 'adamos_iotconnectorflex', deviceGroup: null }, ['NAME_NOT_UNIQUE']],
+      [{ name: 'Other', deviceType: 'adamos_NETbox', deviceGroup: null }, ['DEFAULT_PROFILE_ALREADY_AVAILABLE']],
+      [{ name: 'Other', deviceType: 'adamos_NETbox', deviceGroup: '999999' }, ['DEVICE_GROUP_NOT_EXISTS']],
+      [{ name: 'Other', deviceType: 'adamos_ipc-x64', deviceGroup: g1.id }, ['GROUP_ALREADY_ASSIGNED_TO_PROFILE']],
+      [{ name: 'G1', deviceType: 'adamos_NETbox', deviceGroup: null }, ['NAME_NOT_UNIQUE', 'DEFAULT_PROFILE_ALREADY_AVAILABLE']],
+    ];
+    for (const [body, codes] of cases) {
+      const res = await create(body);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ ok: null, errors: codes });
+    }
+    // A default for another device type is fine.
+    expect((await create({ name: 'Flex default', deviceType: 'adamos_iotconnectorflex', deviceGroup: null })).statusCode).toBe(201);
+  });
+
+  it('applies the rules to updates, excluding the profile itself', async () => {
+    const g1 = group('g1');
+    const g2 = group('g2');
+    const a = (await create({ name: 'A', deviceType: 'adamos_NETbox', deviceGroup: null })).json().ok;
+    const b = (await create({ name: 'B', deviceType: 'adamos_NETbox', deviceGroup: g1.id })).json().ok;
+    expect((await h.call('PUT', `/deviceProfile/${a.id}`, { name: 'A', deviceGroup: null })).statusCode).toBe(200);
+    const clash = await h.call('PUT', `/deviceProfile/${b.id}`, { name: 'A', deviceGroup: null });
+    expect(clash.json()).toMatchObject({ ok: null, errors: ['NAME_NOT_UNIQUE', 'DEFAULT_PROFILE_ALREADY_AVAILABLE'] });
+    expect(clash.json().message).toContain('Device profile name is not unique.');
+    expect((await h.call('PUT', `/deviceProfile/${b.id}`, { deviceGroup: g2.id })).json().ok.deviceGroup).toBe(g2.id);
+    expect((await h.call('PUT', `/deviceProfile/${a.id}`, { deviceGroup: g2.id })).json().errors).toEqual(['GROUP_ALREADY_ASSIGNED_TO_PROFILE']);
+    expect((await h.call('PUT', '/deviceProfile/999999', { name: 'x' })).statusCode).toBe(404);
+    expect((await h.call('PUT', `/deviceProfile/${a.id}`, { c8y_DeviceProfile: { software: [{ id: '1' }] } })).statusCode).toBe(400);
+  });
+
+  it('duplicates a profile with a free name and no group (201)', async () => {
+    const g1 = group();
+    const src = (await create({ name: 'P', deviceType: 'adamos_NETbox', deviceGroup: g1.id })).json().ok;
+    const d1 = await h.call('POST', `/deviceProfile/${src.id}/duplicate`);
+    expect(d1.statusCode).toBe(201);
+    expect(d1.json()).toMatchObject({ name: 'P (copy)', deviceType: 'adamos_NETbox', c8y_DeviceProfile: src.c8y_DeviceProfile });
+    expect(d1.json().id).not.toBe(src.id);
+    expect((await h.call('POST', `/deviceProfile/${src.id}/duplicate`)).json().name).toBe('P (copy) 2');
+    expect((await h.call('POST', '/deviceProfile/999999/duplicate')).statusCode).toBe(404);
+  });
+
+  it('answers restrictions, optionally excluding ids', async () => {
+    const g1 = group();
+    const a = (await create({ name: 'A', deviceType: 'adamos_NETbox', deviceGroup: null })).json().ok;
+    const b = (await create({ name: 'B', deviceType: 'adamos_ipc-x64', deviceGroup: g1.id })).json().ok;
+    expect((await h.call('GET', '/deviceProfile/restrictions')).json()).toEqual({
+      alreadyUsedProfileNames: ['A', 'B'],
+      alreadyAssignedGroups: [g1.id],
+      deviceTypeWithDefaultProfile: ['adamos_NETbox'],
+    });
+    expect((await h.call('GET', `/deviceProfile/restrictions?excludedIds=${a.id}`)).json()).toEqual({
+      alreadyUsedProfileNames: ['B'],
+      alreadyAssignedGroups: [g1.id],
+      deviceTypeWithDefaultProfile: [],
+    });
+    expect((await h.call('GET', `/deviceProfile/restrictions/${b.id}`)).json().alreadyAssignedGroups).toEqual([]);
+    expect((await h.call('GET', `/deviceProfile/restrictions?excludedIds=${a.id},${b.id}`)).json().alreadyUsedProfileNames).toEqual([]);
+  });
+
+  it('needs name and a known device type (400) and the admin role for writes (403)', async () => {
+    expect((await create({ deviceType: 'adamos_NETbox' })).statusCode).toBe(400);
+    expect((await create({ name: 'x', deviceType: 'other' })).statusCode).toBe(400);
+    expect((await h.call('POST', '/deviceProfile', { name: 'x', deviceType: 'adamos_NETbox' }, 'ROLE_INVENTORY_READ')).statusCode).toBe(403);
+    expect((await h.call('GET', '/deviceProfile', undefined, '')).statusCode).toBe(403);
+  });
+});
