@@ -1,0 +1,57 @@
+/** React bindings of the platform client: realtime notifications feeding the query cache. */
+import { useEffect, useRef } from 'react';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { getRealtime, type RealtimeClient, type RealtimeMessage } from './realtime';
+
+export type RealtimeCacheHandler<T> = (message: RealtimeMessage<T>, queryClient: QueryClient, channel: string) => void;
+
+/**
+ * Subscribes to a realtime channel while the component is mounted (null/undefined: no
+ * subscription). The handler gets the QueryClient to update or invalidate cached queries; it
+ * may change between renders without resubscribing.
+ */
+export function useRealtime<T = unknown>(
+  channel: string | null | undefined,
+  handler: RealtimeCacheHandler<T>,
+  client: RealtimeClient = getRealtime(),
+): void {
+  const queryClient = useQueryClient();
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    if (!channel) return undefined;
+    return client.subscribe<T>(channel, (message, ch) => latest.current(message, queryClient, ch));
+  }, [channel, client, queryClient]);
+}
+
+/** Invalidates the given queries on every notification of the channel. */
+export function useRealtimeInvalidate(channel: string | null | undefined, queryKeys: readonly QueryKey[], client?: RealtimeClient): void {
+  const keys = useRef(queryKeys);
+  keys.current = queryKeys;
+  useRealtime(
+    channel,
+    (_m, queryClient) => {
+      for (const queryKey of keys.current) void queryClient.invalidateQueries({ queryKey });
+    },
+    client,
+  );
+}
+
+/**
+ * Keeps a cached object current from its channel: UPDATE merges the notification's data into
+ * the cached value, DELETE removes the query, CREATE is ignored (lists refetch on their own).
+ */
+export function useRealtimeDetail<T extends object>(channel: string | null | undefined, queryKey: QueryKey, client?: RealtimeClient): void {
+  const key = useRef(queryKey);
+  key.current = queryKey;
+  useRealtime<T>(
+    channel,
+    (message, queryClient) => {
+      if (message.realtimeAction === 'DELETE') queryClient.removeQueries({ queryKey: key.current, exact: true });
+      else if (message.realtimeAction === 'UPDATE') {
+        queryClient.setQueryData<T>(key.current, (old) => (old ? { ...old, ...message.data } : message.data));
+      }
+    },
+    client,
+  );
+}

@@ -1,0 +1,154 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import faye from 'faye';
+import { RealtimeClient, channelMatches, type RealtimeMessage } from './realtime';
+
+type Adapter = InstanceType<typeof faye.NodeAdapter> & { on(event: string, l: (...a: string[]) => void): void };
+
+const until = async (cond: () => boolean, ms = 4000) => {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe('RealtimeClient against a faye Bayeux server', () => {
+  let server: Server;
+  let adapter: Adapter;
+  let url: string;
+  const events: string[] = [];
+  const handshakes: unknown[] = [];
+
+  beforeAll(async () => {
+    adapter = new faye.NodeAdapter({ mount: '/notification/realtime', timeout: 1 }) as Adapter;
+    adapter.addExtension({
+      incoming: (m, _req, cb) => {
+        if (m.channel === '/meta/handshake') handshakes.push(m.ext);
+        cb(m);
+      },
+    });
+    adapter.on('subscribe', (_c, channel) => events.push(`subscribe ${channel}`));
+    adapter.on('unsubscribe', (_c, channel) => events.push(`unsubscribe ${channel}`));
+    adapter.on('disconnect', () => events.push('disconnect'));
+    server = createServer();
+    adapter.attach(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/notification/realtime`;
+  });
+
+  afterAll(async () => {
+    adapter.getClient().disconnect();
+    adapter.close();
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  beforeEach(() => {
+    events.length = 0;
+    handshakes.length = 0;
+  });
+
+  const publish = (channel: string, message: RealtimeMessage) =>
+    new Promise<void>((resolve, reject) => adapter.getClient().publish(channel, message).then(resolve, reject));
+
+  it('handshakes with the XSRF token, subscribes once per channel, delivers and unsubscribes', async () => {
+    const client = new RealtimeClient({ url, xsrfToken: () => 'tok', disconnectGraceMs: 50 });
+    const a: RealtimeMessage[] = [];
+    const b: RealtimeMessage[] = [];
+    const offA = client.subscribe('/operations/42', (m) => a.push(m));
+    const offB = client.subscribe('/operations/42', (m) => b.push(m));
+    await until(() => events.includes('subscribe /operations/42'));
+    expect(handshakes).toEqual([{ 'com.cumulocity.authn': { xsrfToken: 'tok' } }]);
+    expect(events.filter((e) => e.startsWith('subscribe'))).toHaveLength(1);
+
+    await publish('/operations/42', { realtimeAction: 'UPDATE', data: { id: '7', status: 'EXECUTING' } });
+    await until(() => a.length === 1 && b.length === 1);
+    expect(a[0]).toEqual({ realtimeAction: 'UPDATE', data: { id: '7', status: 'EXECUTING' } });
+
+    offA();
+    await publish('/operations/42', { realtimeAction: 'UPDATE', data: { id: '7', status: 'SUCCESSFUL' } });
+    await until(() => b.length === 2);
+    expect(a).toHaveLength(1);
+
+    offB();
+    await until(() => events.includes('unsubscribe /operations/42') && events.includes('disconnect'));
+    expect(client.connected).toBe(false);
+  });
+
+  it('delivers wildcard subscriptions and keeps polling past the server timeout', async () => {
+    const client = new RealtimeClient({ url, xsrfToken: () => 'tok' });
+    const got: string[] = [];
+    client.subscribe('/managedobjects/*', (m, channel) => got.push(`${channel} ${m.realtimeAction}`));
+    await until(() => events.includes('subscribe /managedobjects/*'));
+    await new Promise((r) => setTimeout(r, 1300)); // one long-poll times out (server timeout 1 s)
+    await publish('/managedobjects/5', { realtimeAction: 'CREATE', data: { id: '5' } });
+    await until(() => got.length === 1);
+    expect(got).toEqual(['/managedobjects/5 CREATE']);
+    await client.disconnect();
+    await until(() => events.includes('disconnect'));
+  });
+});
+
+describe('RealtimeClient reconnect', () => {
+  it('handshakes again and resubscribes when the server forgets the client', async () => {
+    const sent: { channel: string; clientId?: string; subscription?: string }[] = [];
+    let handshakes = 0;
+    let connects = 0;
+    const fake = (async (_url: string, init: RequestInit) => {
+      const [m] = JSON.parse(String(init.body)) as { channel: string; clientId?: string; subscription?: string; id: string }[];
+      sent.push({ channel: m.channel, clientId: m.clientId, subscription: m.subscription });
+      let reply: unknown;
+      if (m.channel === '/meta/handshake') reply = { channel: m.channel, successful: true, clientId: `c${++handshakes}`, id: m.id };
+      else if (m.channel === '/meta/subscribe') reply = { channel: m.channel, successful: true, subscription: m.subscription, id: m.id };
+      else if (m.channel === '/meta/connect') {
+        connects++;
+        reply =
+          connects === 1
+            ? { channel: m.channel, successful: false, error: '402::Unknown client', advice: { reconnect: 'handshake', interval: 0 }, id: m.id }
+            : { channel: m.channel, successful: true, advice: { reconnect: 'retry', interval: 20 }, id: m.id };
+      } else reply = { channel: m.channel, successful: true, id: m.id };
+      return new Response(JSON.stringify([reply]), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    const client = new RealtimeClient({ url: '/rt', fetch: fake, xsrfToken: () => '', disconnectGraceMs: 0 });
+    const off = client.subscribe('/alarms/1', () => undefined);
+    await until(() => connects >= 2);
+    off();
+    await client.disconnect();
+    expect(sent.slice(0, 5)).toEqual([
+      { channel: '/meta/handshake' },
+      { channel: '/meta/subscribe', clientId: 'c1', subscription: '/alarms/1' },
+      { channel: '/meta/connect', clientId: 'c1' },
+      { channel: '/meta/handshake' },
+      { channel: '/meta/subscribe', clientId: 'c2', subscription: '/alarms/1' },
+    ]);
+  });
+
+  it('backs off after failed requests and recovers', async () => {
+    let calls = 0;
+    const errors: unknown[] = [];
+    const fake = (async (_url: string, init: RequestInit) => {
+      calls++;
+      const [m] = JSON.parse(String(init.body)) as { channel: string; id: string }[];
+      if (calls <= 2) return new Response('down', { status: 503, statusText: 'Service Unavailable' });
+      const reply = m.channel === '/meta/handshake' ? { channel: m.channel, successful: true, clientId: 'c', id: m.id } : { channel: m.channel, successful: true, id: m.id, advice: { interval: 20 } };
+      return new Response(JSON.stringify([reply]), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    const client = new RealtimeClient({ url: '/rt', fetch: fake, xsrfToken: () => '', retryDelayMs: 10, onError: (e) => errors.push(e) });
+    client.subscribe('/events/1', () => undefined);
+    await until(() => client.connected);
+    expect(errors).toHaveLength(2);
+    await client.disconnect();
+  });
+});
+
+it.each([
+  ['/operations/42', '/operations/42', true],
+  ['/operations/*', '/operations/42', true],
+  ['/operations/*', '/operations/42/x', false],
+  ['/operations/**', '/operations/42/x', true],
+  ['/operations/42', '/operations/43', false],
+  ['/managedobjects/*', '/operations/1', false],
+])('channel %s matches %s: %s', (pattern, channel, expected) => {
+  expect(channelMatches(pattern, channel)).toBe(expected);
+});

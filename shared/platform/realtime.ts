@@ -1,0 +1,294 @@
+/**
+ * A small Bayeux (CometD) long-polling client for the platform's /notification/realtime:
+ * handshake (cookie session proven by the XSRF token in `ext`), subscribe, a connect loop,
+ * reconnect as the server advises, unsubscribe. One connection is shared per page
+ * ({@link getRealtime}); it runs only while something is subscribed.
+ */
+import { currentXsrfToken, MEDIA, XSRF_HEADER } from './fetch-client';
+
+/** Where the platform serves realtime notifications. */
+export const REALTIME_PATH = '/notification/realtime';
+/** The handshake extension carrying the credentials (as @c8y/client's CookieAuth sends it). */
+export const AUTHN_EXT = 'com.cumulocity.authn';
+/** First wait after a failed request; doubles per failure up to the maximum. */
+export const RETRY_DELAY_MS = 1000;
+export const MAX_RETRY_DELAY_MS = 30000;
+/** Unsubscribing everything disconnects only after this grace, so a remount does not re-handshake. */
+export const DISCONNECT_GRACE_MS = 1000;
+
+export type RealtimeAction = 'CREATE' | 'UPDATE' | 'DELETE';
+
+/** What a subscriber receives: the platform's notification payload. */
+export interface RealtimeMessage<T = unknown> {
+  realtimeAction: RealtimeAction;
+  data: T;
+}
+
+export type RealtimeHandler<T = unknown> = (message: RealtimeMessage<T>, channel: string) => void;
+
+interface BayeuxMessage {
+  channel: string;
+  id?: string;
+  clientId?: string;
+  successful?: boolean;
+  error?: string;
+  subscription?: string;
+  data?: unknown;
+  advice?: Advice;
+  [k: string]: unknown;
+}
+
+interface Advice {
+  reconnect?: 'retry' | 'handshake' | 'none';
+  interval?: number;
+  timeout?: number;
+}
+
+export interface RealtimeOptions {
+  url?: string;
+  fetch?: typeof fetch;
+  xsrfToken?: () => string;
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  disconnectGraceMs?: number;
+  /** Told about every connection problem (the client keeps retrying). */
+  onError?: (error: unknown) => void;
+}
+
+/** Bayeux channel matching: '*' matches one segment, '**' the rest. */
+export function channelMatches(pattern: string, channel: string): boolean {
+  if (pattern === channel) return true;
+  const p = pattern.split('/');
+  const c = channel.split('/');
+  for (let i = 0; i < p.length; i++) {
+    if (p[i] === '**') return c.length > i;
+    if (i >= c.length) return false;
+    if (p[i] !== '*' && p[i] !== c[i]) return false;
+  }
+  return p.length === c.length;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (ms <= 0 || signal?.aborted) return resolve();
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(t);
+      resolve();
+    });
+  });
+
+class HandshakeRequired extends Error {}
+
+export class RealtimeClient {
+  private readonly opts: Required<Omit<RealtimeOptions, 'fetch' | 'xsrfToken' | 'onError'>> & RealtimeOptions;
+  private readonly handlers = new Map<string, Set<RealtimeHandler>>();
+  /** Channels the server confirmed for the current clientId. */
+  private readonly confirmed = new Set<string>();
+  private clientId: string | undefined;
+  private advice: Required<Advice> = { reconnect: 'retry', interval: 0, timeout: 60000 };
+  private nextId = 0;
+  private running: Promise<void> | undefined;
+  private abort: AbortController | undefined;
+  private graceTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(options: RealtimeOptions = {}) {
+    this.opts = {
+      url: REALTIME_PATH,
+      retryDelayMs: RETRY_DELAY_MS,
+      maxRetryDelayMs: MAX_RETRY_DELAY_MS,
+      disconnectGraceMs: DISCONNECT_GRACE_MS,
+      ...options,
+    };
+  }
+
+  /** Calls handler for each notification on the channel; returns the unsubscribe function. */
+  subscribe<T = unknown>(channel: string, handler: RealtimeHandler<T>): () => void {
+    const h = handler as RealtimeHandler;
+    let set = this.handlers.get(channel);
+    const isNew = !set;
+    if (!set) this.handlers.set(channel, (set = new Set()));
+    set.add(h);
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.graceTimer = undefined;
+    if (isNew && this.clientId) void this.sendSubscribe(channel);
+    this.ensureRunning();
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.removeHandler(channel, h);
+    };
+  }
+
+  /** Channels with at least one subscriber. */
+  get channels(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  /** True while a session with the server exists. */
+  get connected(): boolean {
+    return !!this.clientId;
+  }
+
+  /** Drops every subscription and ends the session. */
+  async disconnect(): Promise<void> {
+    this.handlers.clear();
+    await this.stop();
+  }
+
+  private removeHandler(channel: string, handler: RealtimeHandler) {
+    const set = this.handlers.get(channel);
+    if (!set) return;
+    set.delete(handler);
+    if (set.size > 0) return;
+    this.handlers.delete(channel);
+    if (this.clientId && this.confirmed.delete(channel)) {
+      void this.send([{ channel: '/meta/unsubscribe', clientId: this.clientId, subscription: channel }]).catch(this.report);
+    }
+    if (this.handlers.size === 0) {
+      this.graceTimer = setTimeout(() => {
+        this.graceTimer = undefined;
+        if (this.handlers.size === 0) void this.stop();
+      }, this.opts.disconnectGraceMs);
+    }
+  }
+
+  private async stop() {
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.graceTimer = undefined;
+    const clientId = this.clientId;
+    this.clientId = undefined;
+    this.confirmed.clear();
+    this.abort?.abort();
+    if (clientId) await this.send([{ channel: '/meta/disconnect', clientId }]).catch(() => undefined);
+    await this.running;
+  }
+
+  private report = (error: unknown) => {
+    this.opts.onError?.(error);
+  };
+
+  private ensureRunning() {
+    if (this.running) return;
+    this.abort = new AbortController();
+    const signal = this.abort.signal;
+    this.running = this.loop(signal).finally(() => {
+      this.running = undefined;
+      // A subscribe that raced with stopping starts a fresh loop.
+      if (this.handlers.size > 0 && !this.graceTimer) this.ensureRunning();
+    });
+  }
+
+  private async loop(signal: AbortSignal) {
+    let failures = 0;
+    while (!signal.aborted && this.handlers.size > 0) {
+      try {
+        if (!this.clientId) {
+          await this.handshake(signal);
+          await Promise.all(this.channels.map((c) => this.sendSubscribe(c)));
+        }
+        const replies = await this.send([{ channel: '/meta/connect', clientId: this.clientId, connectionType: 'long-polling' }], signal);
+        failures = 0;
+        const connect = replies.find((m) => m.channel === '/meta/connect');
+        this.dispatch(replies);
+        if (connect?.advice) this.advice = { ...this.advice, ...connect.advice };
+        if (connect && !connect.successful) {
+          if (this.advice.reconnect === 'none') return;
+          if (this.advice.reconnect === 'handshake' || connect.error?.startsWith('402')) this.forget();
+        }
+        await sleep(this.advice.interval, signal);
+      } catch (error) {
+        if (signal.aborted) return;
+        if (error instanceof HandshakeRequired) this.forget();
+        this.report(error);
+        failures++;
+        await sleep(Math.min(this.opts.retryDelayMs * 2 ** (failures - 1), this.opts.maxRetryDelayMs), signal);
+      }
+    }
+  }
+
+  private forget() {
+    this.clientId = undefined;
+    this.confirmed.clear();
+  }
+
+  private async handshake(signal: AbortSignal) {
+    const token = (this.opts.xsrfToken ?? currentXsrfToken)();
+    const [reply] = await this.send(
+      [
+        {
+          channel: '/meta/handshake',
+          version: '1.0',
+          minimumVersion: '1.0',
+          supportedConnectionTypes: ['long-polling'],
+          ext: { [AUTHN_EXT]: { xsrfToken: token } },
+        },
+      ],
+      signal,
+    );
+    if (!reply?.successful || !reply.clientId) throw new Error(`Realtime handshake failed: ${reply?.error ?? 'no answer'}`);
+    if (reply.advice) this.advice = { ...this.advice, ...reply.advice };
+    this.clientId = reply.clientId;
+  }
+
+  private async sendSubscribe(channel: string) {
+    const clientId = this.clientId;
+    if (!clientId || this.confirmed.has(channel)) return;
+    try {
+      const replies = await this.send([{ channel: '/meta/subscribe', clientId, subscription: channel }]);
+      const reply = replies.find((m) => m.channel === '/meta/subscribe');
+      if (reply?.successful && clientId === this.clientId && this.handlers.has(channel)) this.confirmed.add(channel);
+      else if (reply?.error?.startsWith('402')) this.forget();
+      else if (!reply?.successful) this.report(new Error(`Realtime subscribe to ${channel} failed: ${reply?.error ?? 'no answer'}`));
+      this.dispatch(replies);
+    } catch (error) {
+      this.report(error);
+    }
+  }
+
+  private dispatch(messages: BayeuxMessage[]) {
+    for (const m of messages) {
+      if (m.channel.startsWith('/meta/') || m.data === undefined) continue;
+      for (const [pattern, set] of this.handlers) {
+        if (!channelMatches(pattern, m.channel)) continue;
+        for (const handler of [...set]) {
+          try {
+            handler(m.data as RealtimeMessage, m.channel);
+          } catch (error) {
+            this.report(error);
+          }
+        }
+      }
+    }
+  }
+
+  private async send(messages: BayeuxMessage[], signal?: AbortSignal): Promise<BayeuxMessage[]> {
+    const body = messages.map((m) => ({ ...m, id: String(++this.nextId) }));
+    const doFetch = this.opts.fetch ?? fetch;
+    const token = (this.opts.xsrfToken ?? currentXsrfToken)();
+    const res = await doFetch(this.opts.url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': MEDIA.json, Accept: MEDIA.json, ...(token ? { [XSRF_HEADER]: token } : {}) },
+      body: JSON.stringify(body),
+      signal,
+    });
+    if (res.status === 401 || res.status === 402) throw new HandshakeRequired(`Realtime ${res.status}`);
+    if (!res.ok) throw new Error(`Realtime request failed: ${res.status} ${res.statusText}`);
+    const replies = (await res.json()) as BayeuxMessage[];
+    return Array.isArray(replies) ? replies : [replies];
+  }
+}
+
+let shared: RealtimeClient | undefined;
+
+/** The page's one realtime connection (created on first use). */
+export function getRealtime(): RealtimeClient {
+  return (shared ??= new RealtimeClient());
+}
+
+/** Subscribes on the page's shared connection; returns the unsubscribe function. */
+export function subscribe<T = unknown>(channel: string, handler: RealtimeHandler<T>): () => void {
+  return getRealtime().subscribe(channel, handler);
+}
