@@ -115,6 +115,8 @@ function base(name: string, outDir: string, mode: 'production' | 'development'):
 function shellConfig(mode: 'production' | 'development'): Configuration {
   const cfg = base('shell', manifest.shell.contextPath, mode);
   cfg.entry = { main: './shell-dev/app/index.ts' };
+  // The external federation runtime is emitted through `filename`, where [contenthash] is not available.
+  cfg.output = { ...cfg.output, filename: '[name].[fullhash:8].js' };
   cfg.plugins = [
     new ModuleFederationPlugin({
       name: 'shell',
