@@ -1,14 +1,283 @@
 import type { ServerCore } from '../core/api';
+import {
+  ALARM_CATEGORY_PREFIXES,
+  ALARM_TYPES,
+  CONFIGURATION_DUMPS,
+  CUSTOMERS,
+  DAY_MS,
+  DEVICE_TYPE,
+  DYNAMIC_GROUPS,
+  EVENT_TYPES,
+  F,
+  FIRMWARE_REPOSITORIES,
+  HISTORY_DAYS,
+  MOBILE_ROUTER_OPERATIONS,
+  MOBILE_ROUTER_TYPE,
+  OTHER_TYPE,
+  PACKAGE_STATUSES,
+  PACKAGE_TYPES,
+  PROFILES,
+  SEVERITIES,
+  SOFTWARE_CATALOGUE,
+  SOFTWARE_DEPENDENCIES,
+  SOFTWARE_TYPES,
+  STATIC_GROUPS,
+  alarmCategoryOf,
+} from './catalog';
+import { HOUR_MS, iso } from './fleet';
+import { rngFor } from './prng';
+import {
+  type BinaryPlan,
+  type RenderRefs,
+  type SoftwareRef,
+  externalUrl,
+  firmwareUrl,
+  renderChildAdditions,
+  renderDevice,
+  renderRouter,
+  renderSoftware,
+  softwareKey,
+} from './render';
+import { FleetAccumulator, type FleetSummary, planAll } from './summary';
 
 export interface SeedOptions {
   /** Number of devices in the demo fleet. */
   devices: number;
   /** Seed of the deterministic generator. */
   seed: number;
+  /** The fleet's "now" (ms); defaults to core.clock.now(). Fix it to get identical data. */
+  now?: number;
 }
 
-/** Fills an empty database with the deterministic demo fleet. (Owned by the demo-data work.) */
+export const DEFAULT_DEMO_DEVICES = 2000;
+export const DEFAULT_DEMO_SEED = 20240501;
+/** Devices written per transaction: big enough to amortise commits, small enough to bound the realtime queue. */
+export const DEVICES_PER_TRANSACTION = 5000;
+
+/** Small facts about the demo data that tests (and other engineers) can rely on. */
+export const DEMO = {
+  deviceTypes: Object.values(DEVICE_TYPE),
+  softwareTypes: SOFTWARE_TYPES,
+  mobileRouterType: MOBILE_ROUTER_TYPE,
+  mobileRouterOperations: MOBILE_ROUTER_OPERATIONS,
+  fragments: F,
+  groupNames: STATIC_GROUPS.map((g) => g.name),
+  dynamicGroupNames: DYNAMIC_GROUPS.map(([name]) => name),
+  customers: CUSTOMERS,
+  profileNames: PROFILES.map((p) => p.name),
+  packageStatuses: PACKAGE_STATUSES,
+  packageTypes: PACKAGE_TYPES,
+  alarmTypes: ALARM_TYPES.map((a) => a.type),
+  alarmCategoryPrefixes: ALARM_CATEGORY_PREFIXES,
+  alarmCategoryOf,
+  severities: SEVERITIES,
+  eventTypes: EVENT_TYPES,
+  historyDays: HISTORY_DAYS,
+  types: OTHER_TYPE,
+} as const;
+
+export interface SeedReport {
+  summary: FleetSummary;
+  groupIds: Record<string, string>;
+  dynamicGroupIds: Record<string, string>;
+  profileIds: Record<string, string>;
+  /** Key `${softwareType}|${name}@${version}`. */
+  software: Record<string, SoftwareRef>;
+  statusObjectId: string;
+  eventTypesObjectId: string;
+  milliseconds: number;
+}
+
+/** Fills an empty database with the deterministic demo fleet. */
 export async function seedDemoData(core: ServerCore, opts: SeedOptions): Promise<void> {
-  void core;
-  void opts;
+  await seedDemoFleet(core, opts);
+}
+
+/** seedDemoData, returning what it wrote (ids and the fleet summary). */
+export async function seedDemoFleet(core: ServerCore, opts: SeedOptions): Promise<SeedReport> {
+  const started = performance.now();
+  const now = opts.now ?? core.clock.now();
+  const { seed } = opts;
+  const base = core.transaction(() => seedCatalogue(core, seed, now));
+  const acc = new FleetAccumulator(now);
+  for (let start = 0; start < opts.devices; start += DEVICES_PER_TRANSACTION) {
+    const end = Math.min(opts.devices, start + DEVICES_PER_TRANSACTION);
+    core.transaction(() => {
+      for (let i = start; i < end; i++) seedDevice(core, seed, now, i, base, acc);
+    });
+    // Let the event loop breathe between chunks (health checks, log flushes).
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  const summary = acc.summary();
+  return {
+    summary,
+    groupIds: Object.fromEntries(base.groupIds),
+    dynamicGroupIds: base.dynamicGroupIds,
+    profileIds: Object.fromEntries(base.refs.profiles),
+    software: Object.fromEntries(base.refs.software),
+    statusObjectId: base.statusObjectId,
+    eventTypesObjectId: base.eventTypesObjectId,
+    milliseconds: Math.round(performance.now() - started),
+  };
+}
+
+interface Base {
+  refs: RenderRefs;
+  groupIds: Map<string, string>;
+  dynamicGroupIds: Record<string, string>;
+  statusObjectId: string;
+  eventTypesObjectId: string;
+}
+
+const SYSTEM_OWNER = 'service_demo';
+const STORAGE_KINDS: readonly BinaryPlan['storage'][] = ['local', 'external-sas', 'external'];
+
+function seedCatalogue(core: ServerCore, seed: number, now: number): Base {
+  const inv = core.inventory;
+  const setup = iso(now - 720 * DAY_MS);
+
+  const groupIds = new Map<string, string>();
+  for (const g of STATIC_GROUPS) {
+    const id = inv.create({ name: g.name, type: OTHER_TYPE.staticGroup, c8y_IsDeviceGroup: {}, creationTime: setup }, SYSTEM_OWNER).id;
+    groupIds.set(g.name, id);
+    if (g.parent) {
+      const parent = groupIds.get(g.parent);
+      if (!parent) throw new Error(`demo group ${g.name} is listed before its parent ${g.parent}`);
+      inv.addChild(parent, 'childAssets', id);
+    }
+  }
+  const dynamicGroupIds: Record<string, string> = {};
+  for (const [name, query] of DYNAMIC_GROUPS) {
+    dynamicGroupIds[name] = inv.create({ name, type: OTHER_TYPE.dynamicGroup, c8y_IsDynamicGroup: {}, c8y_DeviceQueryString: query, creationTime: setup }, SYSTEM_OWNER).id;
+  }
+
+  const software = new Map<string, SoftwareRef>();
+  let binaryIndex = 0;
+  for (const softwareType of SOFTWARE_TYPES) {
+    const deps = SOFTWARE_DEPENDENCIES[softwareType];
+    for (const entry of SOFTWARE_CATALOGUE[softwareType]) {
+      for (const version of entry.versions) {
+        const index = binaryIndex++;
+        const plan: BinaryPlan = { softwareType, entry, version, storage: rngFor(seed, 'storage', index).pick(STORAGE_KINDS) };
+        let url: string;
+        if (plan.storage === 'local') {
+          const file = `${entry.name}-${version}.zip`;
+          const binary = inv.create({ name: file, type: 'application/zip', c8y_IsBinary: {}, contentType: 'application/zip', creationTime: setup }, SYSTEM_OWNER);
+          url = `/inventory/binaries/${binary.id}`;
+        } else url = externalUrl(seed, plan, index);
+        const key = `${entry.name}@${version}`;
+        const dependencies = (deps[key] ?? []).map((d) => {
+          const ref = software.get(softwareKey(softwareType, d));
+          // Dependencies only point backwards in catalogue order: the graph stays acyclic.
+          if (!ref) throw new Error(`demo software ${key} depends on ${d}, which is not catalogued before it`);
+          return ref;
+        });
+        const id = inv.create(renderSoftware(seed, now, plan, index, url, dependencies), SYSTEM_OWNER).id;
+        software.set(softwareKey(softwareType, key), { id, name: entry.name, version, url });
+      }
+    }
+  }
+
+  const profiles = new Map<string, string>();
+  PROFILES.forEach((p, i) => {
+    const items = p.software.map((key) => {
+      const ref = software.get(softwareKey(p.deviceType, key));
+      if (!ref) throw new Error(`demo profile ${p.name} lists ${key}, which is not catalogued for ${p.deviceType}`);
+      return { id: ref.id, name: ref.name, version: ref.version, url: ref.url, action: 'install' };
+    });
+    const groupId = p.group === null ? null : groupIds.get(p.group);
+    if (groupId === undefined) throw new Error(`demo profile ${p.name} names unknown group ${p.group}`);
+    const changed = iso(now - (40 + i * 11) * DAY_MS);
+    const id = inv.create(
+      {
+        name: p.name,
+        type: OTHER_TYPE.profile,
+        deviceType: p.deviceType,
+        c8y_Filter: { type: p.deviceType },
+        deviceGroup: groupId,
+        c8y_DeviceProfile: { software: items },
+        creationTime: iso(now - (300 + i * 17) * DAY_MS),
+        lastUpdatedDateTime: changed,
+      },
+      SYSTEM_OWNER,
+    ).id;
+    profiles.set(p.name, id);
+  });
+
+  const routerFirmware: string[] = [];
+  for (const repo of FIRMWARE_REPOSITORIES) {
+    const repoId = inv.create({ name: repo.name, type: OTHER_TYPE.firmware, description: `${repo.name} releases`, c8y_Filter: { type: repo.filterType }, creationTime: setup }, SYSTEM_OWNER).id;
+    for (const [version, dependency] of repo.versions) {
+      const body: Record<string, unknown> = { name: repo.name, type: OTHER_TYPE.firmwareBinary, c8y_Firmware: { name: repo.name, version, url: firmwareUrl(repo.name, version) }, creationTime: setup };
+      if (dependency !== null) body.c8y_Patch = { dependency };
+      inv.addChild(repoId, 'childAdditions', inv.create(body, SYSTEM_OWNER).id);
+      if (repo.filterType === MOBILE_ROUTER_TYPE && dependency === null) routerFirmware.push(version);
+    }
+  }
+  for (const [name, version] of CONFIGURATION_DUMPS) {
+    inv.create({ name, version, type: OTHER_TYPE.configurationDump, deviceType: MOBILE_ROUTER_TYPE, url: firmwareUrl(name, version), creationTime: setup }, SYSTEM_OWNER);
+  }
+
+  const eventTypesObjectId = inv.create({ name: 'Event types', type: OTHER_TYPE.eventTypes, [F.eventList]: [...EVENT_TYPES], creationTime: setup }, SYSTEM_OWNER).id;
+  const statusObjectId = inv.create(
+    {
+      name: 'Device management job status',
+      type: OTHER_TYPE.status,
+      creationTime: iso(now - HOUR_MS),
+      dmg_clear_pending_assignment_status: 'completed',
+      dmg_clear_pending_assignment_success: 0,
+      dmg_clear_pending_assignment_failed: 0,
+      dmg_assign_software_status: 'completed',
+      dmg_assign_software_counter_total: 0,
+      dmg_assign_software_counter_success: 0,
+      dmg_assign_software_counter_updated: 0,
+      dmg_assign_software_counter_uptodate: 0,
+      dmg_assign_software_counter_failed: 0,
+      dmg_initialize_fragments_status: 'completed',
+      dmg_initialize_fragments_success: 0,
+      dmg_initialize_fragments_failed: 0,
+    },
+    SYSTEM_OWNER,
+  ).id;
+
+  return { refs: { software, profiles, routerFirmware }, groupIds, dynamicGroupIds, statusObjectId, eventTypesObjectId };
+}
+
+function seedDevice(core: ServerCore, seed: number, now: number, index: number, base: Base, acc: FleetAccumulator): void {
+  const inv = core.inventory;
+  const { device: plan, alarms, events, operations } = planAll(seed, now, index, acc);
+  const owner = `device_${plan.serial}`;
+  const deviceId = inv.create(renderDevice(seed, plan, base.refs), owner).id;
+  for (const child of renderChildAdditions(seed, plan)) inv.addChild(deviceId, 'childAdditions', inv.create(child, owner).id);
+  if (plan.router) inv.addChild(deviceId, 'childAssets', inv.create(renderRouter(seed, now, plan, base.refs), owner).id);
+  for (const g of plan.groups) inv.addChild(base.groupIds.get(g) as string, 'childAssets', deviceId);
+
+  const source = { id: deviceId };
+  for (const a of alarms) {
+    core.alarms.create({
+      type: a.spec.type,
+      text: a.spec.text,
+      severity: a.severity,
+      status: a.status,
+      count: a.count,
+      time: iso(a.time),
+      creationTime: iso(a.firstOccurrence),
+      firstOccurrenceTime: iso(a.firstOccurrence),
+      lastUpdated: iso(a.status === 'CLEARED' ? Math.min(now, a.time + HOUR_MS) : a.time),
+      source,
+    });
+  }
+  for (const e of events) core.events.create({ type: e.type, text: e.text, time: iso(e.time), creationTime: iso(e.time), source });
+  for (const o of operations) {
+    const body: Record<string, unknown> = { ...o.body };
+    if (o.catalogueKey && o.fragment === 'netbox_RegisterSoftwarePackage') {
+      const ref = base.refs.software.get(softwareKey(plan.type === DEVICE_TYPE.celosx ? DEVICE_TYPE.ipcX64 : plan.type, o.catalogueKey));
+      Object.assign(body, { repository_id: ref?.id ?? '', url: ref?.url ?? '' });
+    }
+    if (o.fragment.startsWith(`${MOBILE_ROUTER_TYPE}_Update`)) Object.assign(body, { name: o.fragment.endsWith('Firmware') ? 'firmware' : 'profile' });
+    const result = { status: o.status, ...(o.failureReason ? { failureReason: o.failureReason } : {}) };
+    const op = core.operations.create({ deviceId, description: o.description, creationTime: iso(o.time), [o.fragment]: body, ...result });
+    // The platform may create every operation PENDING: then move it to its recorded end state.
+    if (op.status !== o.status) core.operations.update(op.id, result);
+  }
 }
