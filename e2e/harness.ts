@@ -54,9 +54,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   };
 }
 
+/** Playwright's launch() gives every browser a fresh temporary profile (its own --user-data-dir). */
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-chromium-'));
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -69,7 +69,6 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${userDataDir}`,
     ],
   });
 }

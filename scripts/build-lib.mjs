@@ -54,8 +54,22 @@ export async function buildPlatformStyle() {
     quietDeps: true,
     logger: sass.Logger.silent,
   });
-  const css = result.css.replace(/url\((['"]?)(?:\.\.\/)+(assets|img)\//g, 'url($1$2/');
   fs.mkdirSync(out, { recursive: true });
+  // The style imports its web font from @fontsource: inline those @font-face rules, fonts copied beside.
+  const fontImports = [];
+  let css = result.css.replace(/@import\s*(?:url\()?['"]~(@fontsource\/[^'"]+)['"]\)?;/g, (_m, file) => {
+    const fontCss = fs.readFileSync(path.join(root, 'node_modules', file), 'utf8');
+    const dir = path.dirname(file);
+    fontImports.push(dir);
+    return fontCss.replace(/url\(\.\/files\//g, `url(${dir.replace('@', '')}/files/`);
+  });
+  for (const dir of new Set(fontImports)) {
+    fs.cpSync(path.join(root, 'node_modules', dir, 'files'), path.join(out, dir.replace('@', ''), 'files'), {
+      recursive: true,
+      filter: (f) => fs.statSync(f).isDirectory() || /latin-(400|600|700)-(normal|italic)\.woff2$/.test(f),
+    });
+  }
+  css = css.replace(/url\((['"]?)(?:\.\.\/)+(assets|img)\//g, 'url($1$2/');
   fs.writeFileSync(cssFile, css);
   for (const dir of ['assets', 'img']) {
     fs.cpSync(path.join(src, dir), path.join(out, dir), {
