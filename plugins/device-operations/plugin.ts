@@ -51,7 +51,7 @@ export default definePlugin({
       label: 'IoTconnectors',
       parent: 'Devices',
       path: '/views/iotconnector',
-      icon: 'router',
+      icon: 'network-card',
       priority: 3000,
     }),
     defineNavigatorNode({
@@ -71,7 +71,7 @@ export default definePlugin({
       priority: 1000,
     }),
     defineNavigatorNode({ id: 'navigator-node:device-operations/alarms', label: 'Alarms', path: '/alarms', icon: 'bell', priority: 8000 }),
-    defineNavigatorNode({ id: 'navigator-node:device-operations/groups', label: 'Groups', icon: 'c8y-group', priority: 7000 }),
+    defineNavigatorNode({ id: 'navigator-node:device-operations/groups', label: 'Groups', icon: 'sitemap', priority: 7000 }),
     defineNavigatorNode({ id: 'navigator-node:device-operations/events', label: 'Events', parent: 'Devices', path: '/events', icon: 'online', priority: 500 }),
     defineNavigatorNode({
       id: 'navigator-node:device-operations/configuration',
@@ -100,7 +100,7 @@ export default definePlugin({
       id: 'device-tab:device-operations/device-control',
       path: 'device_control',
       label: 'Device Control',
-      icon: 'power',
+      icon: 'power-off',
       priority: 99,
       filter: (device) => atLeast(agentVersion(device), DEVICE_CONTROL_MIN_AGENT),
       loader: lazy(notBuiltYet),

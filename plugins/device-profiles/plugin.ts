@@ -15,13 +15,13 @@ export default definePlugin({
   id: 'device-profiles',
   locales,
   contributions: [
-    defineNavigatorNode({ id: 'navigator-node:device-profiles/management', label: 'Management', icon: 'business', priority: 5000 }),
+    defineNavigatorNode({ id: 'navigator-node:device-profiles/management', label: 'Management', icon: 'management', priority: 5000 }),
     defineNavigatorNode({
       id: 'navigator-node:device-profiles/device-profiles',
       label: 'Device Profiles',
       parent: 'Management',
       path: PROFILE_ROUTE_BASE,
-      icon: 'c8y-device-profile',
+      icon: 'profile',
       priority: 1000,
     }),
     defineRoute({ id: 'route:device-profiles/list', path: PROFILE_ROUTE_BASE, title: 'Device Profiles', priority: 0, loader: lazy(notBuiltYet) }),

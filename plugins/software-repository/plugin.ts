@@ -12,13 +12,13 @@ export default definePlugin({
   id: 'software-repository',
   locales,
   contributions: [
-    defineNavigatorNode({ id: 'navigator-node:software-repository/management', label: 'Management', icon: 'business', priority: 5000 }),
+    defineNavigatorNode({ id: 'navigator-node:software-repository/management', label: 'Management', icon: 'management', priority: 5000 }),
     defineNavigatorNode({
       id: 'navigator-node:software-repository/software',
       label: 'Software repository',
       parent: 'Management',
       path: '/software',
-      icon: 'c8y-device-management',
+      icon: 'software',
       priority: 1000,
     }),
     defineNavigatorNode({
@@ -26,7 +26,7 @@ export default definePlugin({
       label: 'Software Rollouts',
       parent: 'Management',
       path: '/softwarerollout',
-      icon: 'c8y-rollout',
+      icon: 'rocket',
       priority: 1000,
     }),
     defineRoute({ id: 'route:software-repository/software', path: '/software', title: 'Software repository', priority: 0, loader: lazy(notBuiltYet) }),
