@@ -1,0 +1,126 @@
+/**
+ * Device Control tab (spec 2): online/offline, restart agent, restart IoTconnector (from agent
+ * 0.4.0), the restart status messages, and the Start Replacement Process action composed in by
+ * the page. Restart operations are followed through realtime on /operations/{deviceId}.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Operation } from '@shared/platform/operations';
+import type { Device } from '@shared/plugin-api/types';
+import { agentVersion } from '../logic/agent-version';
+import { canRestart, hasRestartUi, RESTART_MESSAGES, restartKindOf, type RestartKind, type RestartState } from '../logic/restart';
+import { createRestart, restartKeys, useLatestRestart } from '../api/restart';
+import { useRestartState } from '../hooks/use-restart-state';
+
+export type Subscribe = <T = unknown>(channel: string, onMessage: (message: { realtimeAction: string; data: T }) => void) => () => void;
+
+export interface DeviceControlTabProps {
+  device: Device;
+  alerts: { fail(error: unknown): void; clear(): void };
+  subscribe: Subscribe;
+  /** Start Replacement Process, composed in by the page (IoTconnectors only). */
+  replacementAction?: ReactNode;
+  /** Transfer configuration, composed in by the page. */
+  transferAction?: ReactNode;
+}
+
+const KINDS: readonly RestartKind[] = ['agent', 'iotconnector'];
+const LABEL: Record<RestartKind, string> = { agent: 'Restart agent', iotconnector: 'Restart IoTconnector' };
+
+function StatusMessage({ state, op }: { state: RestartState | undefined; op: Operation | null | undefined }) {
+  const { t } = useTranslation();
+  if (!state) return null;
+  if (state === 'FAILED') {
+    return (
+      <div className="alert alert-danger" data-testid="restart-status">
+        {op?.failureReason ?? t('FAILED')}
+      </div>
+    );
+  }
+  const kind = state === 'SUCCESSFUL' ? 'success' : state === 'TIMED_OUT' ? 'warning' : 'info';
+  return (
+    <div className={`alert alert-${kind}`} data-testid="restart-status" data-state={state}>
+      {t(RESTART_MESSAGES[state])}
+    </div>
+  );
+}
+
+export function DeviceControlTab({ device, alerts, subscribe, replacementAction, transferAction }: DeviceControlTabProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const restartUi = hasRestartUi(agentVersion(device));
+  const online = (device.c8y_Availability as { status?: string } | undefined)?.status === 'AVAILABLE';
+  const agentOp = useLatestRestart(device.id, 'agent', restartUi);
+  const netboxOp = useLatestRestart(device.id, 'iotconnector', restartUi);
+  const ops: Record<RestartKind, Operation | null | undefined> = { agent: agentOp.data, iotconnector: netboxOp.data };
+  const states: Record<RestartKind, RestartState | undefined> = {
+    agent: useRestartState(ops.agent ?? undefined, 'agent'),
+    iotconnector: useRestartState(ops.iotconnector ?? undefined, 'iotconnector'),
+  };
+  const [sending, setSending] = useState<RestartKind | null>(null);
+  const enabled = canRestart(online, Object.values(states)) && sending === null;
+
+  useEffect(() => {
+    if (!restartUi) return undefined;
+    return subscribe<Operation>(`/operations/${device.id}`, (msg) => {
+      const op = msg.data;
+      const kind = op && restartKindOf(op);
+      if (!kind || msg.realtimeAction === 'DELETE') return;
+      queryClient.setQueryData(restartKeys.latest(device.id, kind), (old: Operation | null | undefined) =>
+        // A newer restart replaces the shown one; an update of the shown one refreshes it.
+        !old || old.id === op.id || Date.parse(op.creationTime ?? '') >= Date.parse(old.creationTime ?? '') ? { ...old, ...op } : old,
+      );
+    });
+  }, [device.id, restartUi, subscribe, queryClient]);
+
+  useEffect(() => {
+    const error = agentOp.error ?? netboxOp.error;
+    if (error) alerts.fail(error);
+  }, [agentOp.error, netboxOp.error, alerts]);
+
+  const restart = async (kind: RestartKind) => {
+    setSending(kind);
+    try {
+      const op = await createRestart(device.id, kind);
+      queryClient.setQueryData(restartKeys.latest(device.id, kind), op);
+    } catch (e) {
+      alerts.fail(e);
+    } finally {
+      setSending(null);
+    }
+  };
+
+  return (
+    <div className="content-fullpage" data-testid="device-control-tab">
+      <div className="card">
+        <div className="card-header separator">
+          <h4 className="card-title">{t('Device Control')}</h4>
+        </div>
+        <div className="card-block">
+          <p>
+            {t('Status')}:{' '}
+            <span className={`label ${online ? 'label-success' : 'label-danger'}`} data-testid="online-status">
+              {online ? t('online') : t('offline')}
+            </span>
+          </p>
+          {restartUi &&
+            KINDS.map((kind) => (
+              <div key={kind} style={{ marginBottom: 12 }} data-testid={`restart-${kind}`}>
+                <button type="button" className="btn btn-default" disabled={!enabled} onClick={() => void restart(kind)}>
+                  <i className="dlt-c8y-icon-refresh" /> {t(LABEL[kind])}
+                </button>
+                <div style={{ marginTop: 8 }}>
+                  <StatusMessage state={states[kind]} op={ops[kind]} />
+                </div>
+              </div>
+            ))}
+          <div style={{ display: 'flex', gap: 8 }}>
+            {replacementAction}
+            {transferAction}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * Replace IoTconnector (spec 2 "Dialogs", 4 "Replacement flow"): pick the replacement device,
+ * validate the source's software (CURRENT / LATEST / SKIP), install on the replacement while
+ * following its package statuses live, then finish by handing over the identity.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ManagedObject } from '@shared/platform/inventory';
+import { PRODUCT, type Device } from '@shared/plugin-api/types';
+import {
+  actionAvailable,
+  applyPackageStatuses,
+  chosenSoftware,
+  hasInstallFailures,
+  installOutcome,
+  isInstallRunning,
+  progressPercent,
+  REPLACEMENT_ACTIONS,
+  type ReplacementAction,
+  type ReplacementStep,
+  type ValidationRow,
+} from '../logic/replacement';
+import { assign, fetchDevice, finishReplacement, useReplacementCandidates, validate } from '../api/replacement';
+
+export type Subscribe = <T = unknown>(channel: string, onMessage: (message: { realtimeAction: string; data: T }) => void) => () => void;
+
+export interface ReplaceDialogProps {
+  source: Device;
+  alerts: { success(text: string): void; info(text: string): void; fail(error: unknown): void };
+  subscribe: Subscribe;
+  onClose: () => void;
+}
+
+const PACKAGE_LIST = `${PRODUCT}_adamos_netbox_SoftwarePackageList`;
+type Pkg = { name?: string; version?: string; status?: string; marked_for_deletion?: boolean };
+const packagesOf = (mo: Record<string, unknown> | undefined): Pkg[] => (Array.isArray(mo?.[PACKAGE_LIST]) ? (mo[PACKAGE_LIST] as Pkg[]) : []);
+/** Windows updates are not carried over (spec 5: KB* excluded). */
+const sourceSoftware = (device: Device) =>
+  packagesOf(device)
+    .filter((p) => p.name && !p.name.startsWith('KB') && p.marked_for_deletion !== true)
+    .map((p) => ({ name: p.name as string, version: p.version ?? '' }));
+
+export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }: ReplaceDialogProps) {
+  const { t } = useTranslation();
+  const candidates = useReplacementCandidates();
+  const [step, setStep] = useState<ReplacementStep>('pick');
+  const [targetId, setTargetId] = useState('');
+  const [rows, setRows] = useState<ValidationRow[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [target, setTarget] = useState<ManagedObject | undefined>();
+  const list = (candidates.data ?? []).filter((d) => String(d.id) !== source.id);
+
+  const live = useMemo(() => applyPackageStatuses(rows, packagesOf(target)), [rows, target]);
+  const running = isInstallRunning(live);
+  const percent = progressPercent(live);
+
+  useEffect(() => {
+    if (candidates.error) alerts.fail(candidates.error);
+  }, [candidates.error, alerts]);
+
+  // During installation the replacement device's package list and operations drive the statuses.
+  useEffect(() => {
+    if (step !== 'install' || !targetId) return undefined;
+    const refetch = () => void fetchDevice(targetId).then(setTarget, () => undefined);
+    const offDevice = subscribe<ManagedObject>(`/managedobjects/${targetId}`, (msg) => {
+      if (msg.realtimeAction === 'UPDATE' && msg.data) setTarget((old) => ({ ...old, ...msg.data }));
+    });
+    const offOps = subscribe(`/operations/${targetId}`, refetch);
+    refetch();
+    return () => {
+      offDevice();
+      offOps();
+    };
+  }, [step, targetId, subscribe]);
+
+  const guarded = async (work: () => Promise<void>, failure?: string) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (e) {
+      alerts.fail(failure ? t(failure) : e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const start = () =>
+    guarded(async () => {
+      setRows(await validate(sourceSoftware(source)));
+      setStep('validation');
+    });
+
+  const install = () =>
+    guarded(async () => {
+      for (const row of rows) {
+        const sw = chosenSoftware(row);
+        if (sw) await assign(targetId, sw);
+      }
+      setStep('install');
+    });
+
+  const finish = () =>
+    guarded(async () => {
+      await finishReplacement(source.id, targetId);
+      alerts.success(t('IoTconnector replacement done successfully'));
+      setStep('finish');
+      onClose();
+    }, 'Something went wrong. please try again later.');
+
+  const cancel = () => {
+    alerts.info(t('IoTconnector replacement has not been completed'));
+    onClose();
+  };
+
+  const setAction = (index: number, action: ReplacementAction) => setRows((all) => all.map((r, i) => (i === index ? { ...r, action } : r)));
+
+  return (
+    <div className="modal fade in" style={{ display: 'block', background: 'rgba(0,0,0,0.4)', overflowY: 'auto' }} role="dialog" aria-modal="true" data-testid="replace-dialog">
+      <div className="modal-dialog modal-lg">
+        <div className="modal-content">
+          <div className="modal-header">
+            <h4 className="modal-title">{t('Replace IoTconnector')}</h4>
+          </div>
+          <div className="modal-body">
+            {step === 'pick' && (
+              <div className="form-group">
+                <label htmlFor="replacement-device">{t('Replacement device')}</label>
+                <select id="replacement-device" className="form-control" value={targetId} onChange={(e) => setTargetId(e.target.value)}>
+                  <option value="">{t('Select device')}</option>
+                  {list.map((d) => (
+                    <option key={d.id} value={d.id}>
+                      {d.name ?? d.id}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            {step !== 'pick' && (
+              <table className="table" data-testid="validation-table">
+                <thead>
+                  <tr>
+                    <th>{t('Name')}</th>
+                    <th>{t('Version')}</th>
+                    <th>{t('Latest version')}</th>
+                    <th>{t('Action')}</th>
+                    {step === 'install' && <th>{t('Status')}</th>}
+                  </tr>
+                </thead>
+                <tbody>
+                  {live.map((row, i) => (
+                    <tr key={`${row.name}@${row.version}`} data-testid="validation-row" data-name={row.name}>
+                      <td>{row.name}</td>
+                      <td>{row.version}</td>
+                      <td>{row.response.latestSoftwareObject?.version ?? ''}</td>
+                      <td>
+                        <select
+                          className="form-control input-sm"
+                          aria-label={t('Action')}
+                          value={row.action}
+                          disabled={step !== 'validation'}
+                          onChange={(e) => setAction(i, e.target.value as ReplacementAction)}
+                        >
+                          {REPLACEMENT_ACTIONS.filter((a) => actionAvailable(row.response, a)).map((a) => (
+                            <option key={a} value={a}>
+                              {a}
+                            </option>
+                          ))}
+                        </select>
+                      </td>
+                      {step === 'install' && (
+                        <td data-testid="install-status" className={installOutcome(row.status) === 'failed' ? 'text-danger' : ''}>
+                          {row.action === 'SKIP' ? '' : row.status ?? ''}
+                        </td>
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            {step === 'install' && (
+              <div className="progress" data-testid="replacement-progress">
+                <div className="progress-bar" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} style={{ width: `${percent}%` }}>
+                  {percent}%
+                </div>
+              </div>
+            )}
+            {step === 'install' && !running && hasInstallFailures(live) && <p className="text-danger">{t('Some installations failed.')}</p>}
+          </div>
+          <div className="modal-footer">
+            <button type="button" className="btn btn-default" onClick={cancel} disabled={busy}>
+              {t('Cancel')}
+            </button>
+            {step === 'pick' && (
+              <button type="button" className="btn btn-primary" disabled={!targetId || busy} onClick={() => void start()}>
+                {t('Start')}
+              </button>
+            )}
+            {step === 'validation' && (
+              <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void install()}>
+                {t('Install')}
+              </button>
+            )}
+            {step === 'install' && (
+              <button type="button" className="btn btn-primary" disabled={busy || running} onClick={() => void finish()}>
+                {t('Finish')}
+              </button>
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

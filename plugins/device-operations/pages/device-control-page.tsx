@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NETBOX_TYPE } from '@shared/domain/device-types';
+import { DeviceControlTab } from '../features/device-control/components/device-control-tab';
+import { ReplaceIotConnectorDialog } from '../features/replacement/components/replace-iotconnector-dialog';
+import { TransferConfigurationDialog } from '../features/transfer-configuration/components/transfer-configuration-dialog';
+import { DevicePage } from './device-page';
+import { subscribe } from './realtime';
+
+/** Device Control tab with the replacement and transfer dialogs composed in. */
+export default function DeviceControlPage() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<'replace' | 'transfer' | null>(null);
+  return (
+    <DevicePage>
+      {(kit) => (
+        <>
+          <DeviceControlTab
+            device={kit.device}
+            alerts={kit.alerts}
+            subscribe={subscribe}
+            replacementAction={
+              kit.device.type === NETBOX_TYPE ? (
+                <button type="button" className="btn btn-default" onClick={() => setOpen('replace')}>
+                  {t('Start Replacement Process')}
+                </button>
+              ) : undefined
+            }
+            transferAction={
+              <button type="button" className="btn btn-default" onClick={() => setOpen('transfer')}>
+                {t('Transfer configuration')}
+              </button>
+            }
+          />
+          {open === 'replace' && <ReplaceIotConnectorDialog source={kit.device} alerts={kit.alerts} subscribe={subscribe} onClose={() => setOpen(null)} />}
+          {open === 'transfer' && <TransferConfigurationDialog source={kit.device} alerts={kit.alerts} onClose={() => setOpen(null)} />}
+        </>
+      )}
+    </DevicePage>
+  );
+}
