@@ -1,0 +1,81 @@
+import { averageHours, averageTime, daysSince, formatBytes, formatDateTime, percentOf, periodOfDays, signalStrength } from './formats';
+
+describe('formatBytes', () => {
+  it.each([
+    [null, '-'],
+    [undefined, '-'],
+    ['', '-'],
+    ['abc', '-'],
+    [0, '0 Byte'],
+    [1023, '1023 Byte'],
+    [1024, '1 KB'],
+    [1536, '1.5 KB'],
+    [1024 * 1024, '1 MB'],
+    [5.25 * 1024 ** 3, '5.25 GB'],
+    [2 * 1024 ** 4, '2 TB'],
+    [3 * 1024 ** 5, '3072 TB'],
+    ['2048', '2 KB'],
+  ])('%p -> %s', (v, s) => {
+    expect(formatBytes(v)).toBe(s);
+  });
+});
+
+describe('dates', () => {
+  it('formats HH:mm:ss dd.MM.yyyy in local time', () => {
+    expect(formatDateTime(new Date(2024, 0, 5, 7, 8, 9))).toBe('07:08:09 05.01.2024');
+    expect(formatDateTime(new Date(2024, 11, 31, 23, 59, 0).toISOString())).toBe('23:59:00 31.12.2024');
+    expect(formatDateTime(undefined)).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+  it.each([
+    ['2024-01-10T12:00:00Z', '2024-01-10T13:00:00Z', 0],
+    ['2024-01-09T12:00:00Z', '2024-01-10T12:00:00Z', 1],
+    ['2024-01-09T12:00:01Z', '2024-01-10T12:00:00Z', 0],
+    ['2023-12-10T12:00:00Z', '2024-01-10T23:00:00Z', 31],
+  ])('days since %s at %s = %d', (then, now, days) => {
+    expect(daysSince(then, Date.parse(now))).toBe(days);
+  });
+  it('has no days without a time', () => expect(daysSince(null)).toBeUndefined());
+});
+
+describe('signal strength', () => {
+  it.each([
+    [99, { kind: 'unknown' }],
+    [undefined, { kind: 'unknown' }],
+    [0, { kind: 'noAntenna' }],
+    [31, { kind: 'percent', percent: 100 }],
+    [15, { kind: 'percent', percent: 50 }],
+    [1, { kind: 'percent', percent: 6 }],
+  ])('%p -> %p', (v, s) => {
+    expect(signalStrength(v)).toEqual(s);
+  });
+});
+
+describe('average time', () => {
+  it.each([
+    [0, '00:00', 0],
+    [59, '00:59', 1],
+    [125, '02:05', 2],
+    [1439.6, '24:00', 24],
+    [null, '00:00', 0],
+  ])('%p min -> %s, %d h', (m, hhmm, h) => {
+    expect(averageTime(m)).toBe(hhmm);
+    expect(averageHours(m)).toBe(h);
+  });
+});
+
+it.each([
+  [7, 'week'],
+  [30, 'month'],
+  [31, 'month'],
+  [8, 'days'],
+  [60, 'days'],
+] as const)('period of %d days is %s', (n, p) => {
+  expect(periodOfDays(n)).toBe(p);
+});
+
+it('rounds percentages and survives an empty total', () => {
+  expect(percentOf(1, 3)).toBe(33);
+  expect(percentOf(2, 3)).toBe(67);
+  expect(percentOf(1, 0)).toBe(0);
+});

@@ -1,0 +1,69 @@
+/** Display formats of both specs (pure; the UI translates words around them). */
+import { BYTES_STEP, DAY_MS, DAYS_MONTH, DAYS_WEEK, MINUTES_PER_HOUR, SIGNAL_STRENGTH_STEPS, SIGNAL_UNKNOWN } from './constants';
+
+const BYTE_UNITS = ['Byte', 'KB', 'MB', 'GB', 'TB'] as const;
+/** Decimals shown for KB and above. */
+const BYTE_DECIMALS = 2;
+
+/** '-' when empty, else Byte, KB, MB, GB, TB in steps of 1024 (up to two decimals). */
+export function formatBytes(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  let n = Number(value);
+  if (!Number.isFinite(n)) return '-';
+  let unit = 0;
+  while (Math.abs(n) >= BYTES_STEP && unit < BYTE_UNITS.length - 1) {
+    n /= BYTES_STEP;
+    unit++;
+  }
+  return `${unit === 0 ? n : Number(n.toFixed(BYTE_DECIMALS))} ${BYTE_UNITS[unit]}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+const toDate = (value: string | number | Date | null | undefined): Date | undefined => {
+  if (value === null || value === undefined || value === '') return undefined;
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? undefined : d;
+};
+
+/** 'HH:mm:ss dd.MM.yyyy' in local time; '' when missing or invalid. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const d = toDate(value);
+  if (!d) return '';
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())} ${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`;
+}
+
+/** Whole days since the time (rounded down); undefined when missing or invalid. */
+export function daysSince(value: string | number | Date | null | undefined, now: number = Date.now()): number | undefined {
+  const d = toDate(value);
+  if (!d) return undefined;
+  return Math.floor((now - d.getTime()) / DAY_MS);
+}
+
+export type SignalStrength = { kind: 'unknown' } | { kind: 'noAntenna' } | { kind: 'percent'; percent: number };
+
+/** Mobile signal strength (0..31): 99 unknown, 0 no antenna connected, else round((v+1)/32*100) %. */
+export function signalStrength(value: number | null | undefined): SignalStrength {
+  if (value === null || value === undefined || !Number.isFinite(value) || value === SIGNAL_UNKNOWN) return { kind: 'unknown' };
+  if (value === 0) return { kind: 'noAntenna' };
+  return { kind: 'percent', percent: Math.round(((value + 1) / SIGNAL_STRENGTH_STEPS) * 100) };
+}
+
+/** Minutes as 'HH:MM' (e.g. the YESTERDAY average online time). */
+export function averageTime(minutes: number | null | undefined): string {
+  const m = Math.max(0, Math.round(Number(minutes) || 0));
+  return `${pad(Math.floor(m / MINUTES_PER_HOUR))}:${pad(m % MINUTES_PER_HOUR)}`;
+}
+
+/** Minutes shown in whole hours (averageTime / 60, rounded). */
+export const averageHours = (minutes: number | null | undefined): number => Math.round((Number(minutes) || 0) / MINUTES_PER_HOUR);
+
+/** How a days range is named in titles: 7 is a week, 30 or 31 a month, otherwise N days. */
+export function periodOfDays(days: number): 'week' | 'month' | 'days' {
+  if (days === DAYS_WEEK) return 'week';
+  if ((DAYS_MONTH as readonly number[]).includes(days)) return 'month';
+  return 'days';
+}
+
+/** Whole-number percentages of parts of a total (pie labels); 0 when the total is 0. */
+export const percentOf = (part: number, total: number): number => (total > 0 ? Math.round((part / total) * 100) : 0);

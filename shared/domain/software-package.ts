@@ -1,0 +1,84 @@
+/** Software package rules of the repository, selection and software tab. */
+import { compareVersions } from './version';
+
+/** Part of a URL that marks an included SAS token (a query right after the .zip ending). */
+const ZIP_WITH_QUERY = '.zip?';
+const ZIP = '.zip';
+
+/** True when the URL carries its access token (e.g. an Azure SAS) after '.zip'. */
+export const hasIncludedSas = (url: string | null | undefined): boolean => !!url && url.includes(ZIP_WITH_QUERY);
+
+const decode = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
+/**
+ * full_packagename from a URL: its last path segment, cut after '.zip' when a query/SAS token
+ * follows, then URL-decoded.
+ */
+export function fullPackageNameFromUrl(url: string | null | undefined): string {
+  if (!url) return '';
+  let path = url.trim();
+  const zip = path.indexOf(ZIP_WITH_QUERY);
+  if (zip >= 0) path = path.slice(0, zip + ZIP.length);
+  else path = path.split('#')[0];
+  const segments = path.split('/').filter(Boolean);
+  return decode(segments[segments.length - 1] ?? '');
+}
+
+/** full_packagename from a picked or dropped file: its name. */
+export const fullPackageNameFromFile = (file: { name: string }): string => file.name;
+
+/** Package types that can never be deleted from a device. */
+export const UNDELETABLE_PACKAGE_TYPES: readonly string[] = ['AGENT', 'AGENTUPDATER', 'WINDOWS'];
+/** The role that allows deleting software entries. */
+export const ROLE_MANAGE_SOFTWARE_ADMIN = 'ROLE_MANAGE_SOFTWARE_ADMIN';
+
+/** Whether a device's package may be deleted by a user with these roles. */
+export function canDeletePackage(pkg: { type?: string | null }, roles: readonly string[]): boolean {
+  return roles.includes(ROLE_MANAGE_SOFTWARE_ADMIN) && !UNDELETABLE_PACKAGE_TYPES.includes(String(pkg.type ?? '').toUpperCase());
+}
+
+/** A version reported as "unknown" counts as empty. */
+export const normalizeVersion = (version: string | null | undefined): string =>
+  !version || version.trim().toLowerCase() === 'unknown' ? '' : version;
+
+/** Software whose name starts with KB (Windows updates) is left out of transfer and service lists. */
+export const isWindowsUpdate = (name: string | null | undefined): boolean => !!name && name.startsWith('KB');
+
+/** Sort order of the repository: name, then version (version order, text order for invalid versions). */
+export function compareByNameThenVersion(a: { name: string; version: string }, b: { name: string; version: string }): number {
+  const byName = a.name.localeCompare(b.name);
+  if (byName !== 0) return byName;
+  const byVersion = compareVersions(a.version, b.version);
+  return Number.isNaN(byVersion) ? a.version.localeCompare(b.version) : byVersion;
+}
+
+/** The repository's text filter: name or version contains the text, case-insensitive. */
+export function matchesNameOrVersion(pkg: { name?: string; version?: string }, text: string): boolean {
+  const t = text.trim().toLowerCase();
+  if (!t) return true;
+  return (pkg.name ?? '').toLowerCase().includes(t) || (pkg.version ?? '').toLowerCase().includes(t);
+}
+
+/**
+ * Whether an available package may not be added as a dependency of the edited one: the package
+ * itself, or one whose own dependencies refer to the edited package (a circle).
+ */
+export function isCircularDependency(candidate: { id?: string; dependencies?: readonly { id: string }[] }, editedId: string): boolean {
+  return candidate.id === editedId || (candidate.dependencies ?? []).some((d) => d.id === editedId);
+}
+
+/** Where a selectable item's binary lives (select-software dialog). */
+export type SoftwareStorage = 'Profile' | 'External' | 'Local';
+
+/** 'Profile' for device profiles, 'External' when the URL is on a known external storage host, else 'Local'. */
+export function storageOf(item: { isProfile?: boolean; url?: string | null }, externalHosts: readonly string[]): SoftwareStorage {
+  if (item.isProfile) return 'Profile';
+  const url = item.url ?? '';
+  return externalHosts.some((prefix) => prefix && url.startsWith(prefix)) ? 'External' : 'Local';
+}
