@@ -2,6 +2,8 @@ import { definePlugin, defineDeviceTab, defineNavigatorNode, defineRoute } from 
 import { pluginParcels } from '@shared/plugin-api/lazy';
 import { PRODUCT, type Device, type PlatformContext } from '@shared/plugin-api/types';
 import { isAdminPath } from '@shared/plugin-api/context';
+import { MIN_AGENT_VERSION_DEVICE_CONTROL } from '@shared/domain/constants';
+import { isAtLeast } from '@shared/domain/version';
 
 const id = 'device-operations';
 /** One file per area so the list and the device-tab work can translate independently. */
@@ -14,29 +16,12 @@ const locales = {
 const { lazy } = pluginParcels(locales);
 const notBuiltYet = () => import('@shared/plugin-api/not-built-yet');
 
-/** Spec 9: Device Control and the agent version need 0.2.30 or higher. */
-const DEVICE_CONTROL_MIN_AGENT = '0.2.30';
-
 /** Reads the agent version the way the device reports it (c8y_Agent, else the AGENT package). */
 function agentVersion(device: Device): string | undefined {
   const agent = device.c8y_Agent as { version?: string } | undefined;
   if (agent?.version) return agent.version;
   const list = device[`${PRODUCT}_adamos_netbox_SoftwarePackageList`] as { type?: string; version?: string }[] | undefined;
   return Array.isArray(list) ? list.find((p) => p.type === 'AGENT')?.version : undefined;
-}
-
-/** Numeric dotted compare, enough for a tab filter kept in the start chunk (full rules: shared/domain/version). */
-function atLeast(version: string | undefined, min: string): boolean {
-  if (!version) return false;
-  const a = version.split(/[.-]/).map(Number);
-  const b = min.split('.').map(Number);
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    if (Number.isNaN(x)) return false;
-    if (x !== y) return x > y;
-  }
-  return true;
 }
 
 const isDevice = (device: Device) => device.c8y_IsDevice !== undefined;
@@ -71,7 +56,14 @@ export default definePlugin({
       priority: 1000,
     }),
     defineNavigatorNode({ id: 'navigator-node:device-operations/alarms', label: 'Alarms', path: '/alarms', icon: 'bell', priority: 8000 }),
-    defineNavigatorNode({ id: 'navigator-node:device-operations/groups', label: 'Groups', icon: 'sitemap', priority: 7000 }),
+    defineNavigatorNode({
+      id: 'navigator-node:device-operations/groups',
+      label: 'Groups',
+      icon: 'sitemap',
+      priority: 7000,
+      // Lazy tree: the loader code is fetched on first expand, not at start-up.
+      loadChildren: (parentPath) => import('./features/groups/api/navigator').then((m) => m.loadGroupChildren(parentPath)),
+    }),
     defineNavigatorNode({ id: 'navigator-node:device-operations/events', label: 'Events', parent: 'Devices', path: '/events', icon: 'online', priority: 500 }),
     defineNavigatorNode({
       id: 'navigator-node:device-operations/configuration',
@@ -83,28 +75,28 @@ export default definePlugin({
       // Spec 2 and 6: the configuration entry shows only when the path contains admin.
       visible: (ctx: PlatformContext) => isAdminPath(ctx.path),
     }),
-    defineRoute({ id: 'route:device-operations/device-list', path: '/views/:deviceType', title: 'Devices', priority: 0, loader: lazy(notBuiltYet) }),
-    defineRoute({ id: 'route:device-operations/admin-device-list', path: '/admin/views/:deviceType', title: 'Devices', priority: 0, loader: lazy(notBuiltYet) }),
-    defineRoute({ id: 'route:device-operations/group-sub-assets', path: '/group/:groupId/sub-assets', title: 'Group', priority: 0, loader: lazy(notBuiltYet) }),
-    defineRoute({ id: 'route:device-operations/group', path: '/group/:groupId', title: 'Group', priority: 0, loader: lazy(notBuiltYet) }),
-    defineRoute({ id: 'route:device-operations/alarms', path: '/alarms', title: 'Alarms', priority: 0, loader: lazy(notBuiltYet) }),
-    defineRoute({ id: 'route:device-operations/alarm-details', path: '/alarmDetails', title: 'Alarms', priority: 0, loader: lazy(notBuiltYet) }),
-    defineRoute({ id: 'route:device-operations/events', path: '/events', title: 'Events', priority: 0, loader: lazy(notBuiltYet) }),
+    defineRoute({ id: 'route:device-operations/device-list', path: '/views/:deviceType', title: 'Devices', priority: 0, loader: lazy(() => import('./features/device-list/components/device-list-page')) }),
+    defineRoute({ id: 'route:device-operations/admin-device-list', path: '/admin/views/:deviceType', title: 'Devices', priority: 0, loader: lazy(() => import('./features/device-list/components/device-list-page')) }),
+    defineRoute({ id: 'route:device-operations/group-sub-assets', path: '/group/:groupId/sub-assets', title: 'Group', priority: 0, loader: lazy(() => import('./features/groups/components/group-sub-assets-page')) }),
+    defineRoute({ id: 'route:device-operations/group', path: '/group/:groupId', title: 'Group', priority: 0, loader: lazy(() => import('./features/groups/components/group-page')) }),
+    defineRoute({ id: 'route:device-operations/alarms', path: '/alarms', title: 'Alarms', priority: 0, loader: lazy(() => import('./pages/alarms-route-page')) }),
+    defineRoute({ id: 'route:device-operations/alarm-details', path: '/alarmDetails', title: 'Alarms', priority: 0, loader: lazy(() => import('./pages/alarm-details-page')) }),
+    defineRoute({ id: 'route:device-operations/events', path: '/events', title: 'Events', priority: 0, loader: lazy(() => import('./pages/events-route-page')) }),
     defineRoute({ id: 'route:device-operations/configuration', path: '/admin/configuration', title: 'Configuration', priority: 0, loader: lazy(notBuiltYet) }),
-    defineDeviceTab({ id: 'device-tab:device-operations/admin-info', path: 'admin-info', label: 'Admin Info', icon: 'asterisk', priority: 10000, filter: isDevice, loader: lazy(notBuiltYet) }),
-    defineDeviceTab({ id: 'device-tab:device-operations/info', path: 'info', label: 'Info', icon: 'info', priority: 1000, loader: lazy(notBuiltYet) }),
-    defineDeviceTab({ id: 'device-tab:device-operations/software', path: 'software', label: 'Software', icon: 'download', priority: 101, filter: isDevice, loader: lazy(notBuiltYet) }),
-    defineDeviceTab({ id: 'device-tab:device-operations/services', path: 'services', label: 'Services', icon: 'cogs', priority: 100, filter: isDevice, loader: lazy(notBuiltYet) }),
-    defineDeviceTab({ id: 'device-tab:device-operations/events', path: 'events', label: 'Events', icon: 'online', priority: 100, loader: lazy(notBuiltYet) }),
+    defineDeviceTab({ id: 'device-tab:device-operations/admin-info', path: 'admin-info', label: 'Admin Info', icon: 'asterisk', priority: 10000, filter: isDevice, loader: lazy(() => import('./pages/admin-info-page')) }),
+    defineDeviceTab({ id: 'device-tab:device-operations/info', path: 'info', label: 'Info', icon: 'info', priority: 1000, loader: lazy(() => import('./pages/info-page')) }),
+    defineDeviceTab({ id: 'device-tab:device-operations/software', path: 'software', label: 'Software', icon: 'download', priority: 101, filter: isDevice, loader: lazy(() => import('./pages/software-page')) }),
+    defineDeviceTab({ id: 'device-tab:device-operations/services', path: 'services', label: 'Services', icon: 'cogs', priority: 100, filter: isDevice, loader: lazy(() => import('./pages/services-page')) }),
+    defineDeviceTab({ id: 'device-tab:device-operations/events', path: 'events', label: 'Events', icon: 'online', priority: 100, loader: lazy(() => import('./pages/events-page')) }),
     defineDeviceTab({
       id: 'device-tab:device-operations/device-control',
       path: 'device_control',
       label: 'Device Control',
       icon: 'power-off',
       priority: 99,
-      filter: (device) => atLeast(agentVersion(device), DEVICE_CONTROL_MIN_AGENT),
-      loader: lazy(notBuiltYet),
+      filter: (device) => isAtLeast(agentVersion(device), MIN_AGENT_VERSION_DEVICE_CONTROL),
+      loader: lazy(() => import('./pages/device-control-page')),
     }),
-    defineDeviceTab({ id: 'device-tab:device-operations/alarms', path: 'alarm', label: 'Alarms', icon: 'bell', priority: 50, loader: lazy(notBuiltYet) }),
+    defineDeviceTab({ id: 'device-tab:device-operations/alarms', path: 'alarm', label: 'Alarms', icon: 'bell', priority: 50, loader: lazy(() => import('./pages/alarm-tab-page')) }),
   ],
 });

@@ -1,0 +1,219 @@
+/** The filter editor of one column, opened from its header (spec 5 filter kinds). */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeviceColumn } from '../model/columns';
+import { EMPTY_VALUE, validateFilter, type FilterValue, type NumberMode } from '../model/filters';
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+export interface ColumnFilterProps {
+  column: DeviceColumn;
+  value?: FilterValue;
+  anchor: DOMRect;
+  /** Entries of select and group pickers (the "Empty" entry is added for select). */
+  options?: readonly FilterOption[];
+  onApply: (value: FilterValue | undefined) => void;
+  onClose: () => void;
+}
+
+const POPOVER_WIDTH = 280;
+
+function initial(column: DeviceColumn, value?: FilterValue): FilterValue {
+  if (value) return value;
+  switch (column.filter) {
+    case 'prefix':
+      return { kind: 'prefix', text: '' };
+    case 'number':
+      return { kind: 'number', mode: 'eq', from: NaN };
+    case 'date':
+      return { kind: 'date' };
+    case 'select':
+      return { kind: 'select', values: [] };
+    case 'group':
+      return { kind: 'group', ids: [] };
+    default:
+      return { kind: 'text', text: '' };
+  }
+}
+
+const toNumber = (s: string) => (s.trim() === '' ? NaN : Number(s));
+
+export function ColumnFilter({ column, value, anchor, options = [], onApply, onClose }: ColumnFilterProps) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<FilterValue>(() => initial(column, value));
+  const errors = validateFilter(draft);
+  const incompleteNumber = draft.kind === 'number' && !Number.isFinite(draft.from);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (errors.length && !incompleteNumber) return;
+    onApply(incompleteNumber ? undefined : draft);
+  };
+
+  const left = Math.max(8, Math.min(anchor.right - POPOVER_WIDTH, window.innerWidth - POPOVER_WIDTH - 8));
+  const toggle = (list: string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
+
+  return (
+    <>
+      <div style={{ position: 'fixed', inset: 0, zIndex: 1040 }} onClick={onClose} aria-hidden="true" />
+      <form
+        role="dialog"
+        aria-label={t('Filter {{column}}', { column: t(column.label) })}
+        className="card"
+        data-testid="column-filter"
+        onSubmit={submit}
+        style={{ position: 'fixed', top: anchor.bottom + 4, left, width: POPOVER_WIDTH, zIndex: 1050, boxShadow: '0 2px 8px rgba(0,0,0,0.3)' }}
+      >
+        <div className="card-header">
+          <h4 className="card-title">{t(column.label)}</h4>
+        </div>
+        <div className="card-block">
+          {(draft.kind === 'text' || draft.kind === 'prefix') && (
+            <div className="form-group">
+              <input
+                autoFocus
+                className="form-control"
+                data-testid="filter-text"
+                aria-label={t(column.label)}
+                placeholder={draft.kind === 'prefix' ? t('Begins with (* is a wildcard)') : t('Contains (* is a wildcard)')}
+                value={draft.text}
+                onChange={(e) => setDraft({ ...draft, text: e.target.value })}
+              />
+            </div>
+          )}
+          {draft.kind === 'number' && (
+            <>
+              <div className="form-group">
+                <select
+                  className="form-control"
+                  data-testid="filter-number-mode"
+                  aria-label={t('Comparison')}
+                  value={draft.mode}
+                  onChange={(e) => setDraft({ ...draft, mode: e.target.value as NumberMode })}
+                >
+                  <option value="eq">{t('Exactly')}</option>
+                  <option value="ge">{t('At least')}</option>
+                  <option value="range">{t('Range (inclusive)')}</option>
+                </select>
+              </div>
+              <div className="form-group d-flex" style={{ gap: 8 }}>
+                <input
+                  type="number"
+                  min={0}
+                  step={1}
+                  className="form-control"
+                  data-testid="filter-number-from"
+                  aria-label={draft.mode === 'range' ? t('From') : t('Value')}
+                  value={Number.isFinite(draft.from) ? draft.from : ''}
+                  onChange={(e) => setDraft({ ...draft, from: toNumber(e.target.value) })}
+                />
+                {draft.mode === 'range' && (
+                  <input
+                    type="number"
+                    min={0}
+                    step={1}
+                    className="form-control"
+                    data-testid="filter-number-to"
+                    aria-label={t('To')}
+                    value={draft.to !== undefined && Number.isFinite(draft.to) ? draft.to : ''}
+                    onChange={(e) => setDraft({ ...draft, to: toNumber(e.target.value) })}
+                  />
+                )}
+              </div>
+            </>
+          )}
+          {draft.kind === 'date' && (
+            <>
+              <div className="form-group">
+                <label htmlFor={`after-${column.id}`}>{t('After')}</label>
+                <input
+                  id={`after-${column.id}`}
+                  type="date"
+                  className="form-control"
+                  data-testid="filter-date-after"
+                  max={draft.before}
+                  value={draft.after ?? ''}
+                  onChange={(e) => setDraft({ ...draft, after: e.target.value || undefined })}
+                />
+              </div>
+              <div className="form-group">
+                <label htmlFor={`before-${column.id}`}>{t('Before')}</label>
+                <input
+                  id={`before-${column.id}`}
+                  type="date"
+                  className="form-control"
+                  data-testid="filter-date-before"
+                  min={draft.after}
+                  value={draft.before ?? ''}
+                  onChange={(e) => setDraft({ ...draft, before: e.target.value || undefined })}
+                />
+              </div>
+            </>
+          )}
+          {draft.kind === 'select' && (
+            <>
+              <div className="form-group">
+                <input
+                  className="form-control"
+                  data-testid="filter-select-text"
+                  aria-label={t('Search')}
+                  placeholder={t('Contains (* is a wildcard)')}
+                  value={draft.text ?? ''}
+                  onChange={(e) => setDraft({ ...draft, text: e.target.value })}
+                />
+              </div>
+              <div style={{ maxHeight: 220, overflowY: 'auto' }}>
+                {[{ value: EMPTY_VALUE, label: t('Empty') }, ...options].map((o) => (
+                  <label key={`o-${o.value}`} className="c8y-checkbox d-block">
+                    <input
+                      type="checkbox"
+                      data-testid={`filter-option-${o.value || 'empty'}`}
+                      checked={draft.values.includes(o.value)}
+                      onChange={() => setDraft({ ...draft, values: toggle(draft.values, o.value) })}
+                    />
+                    <span />
+                    <span>{o.label}</span>
+                  </label>
+                ))}
+              </div>
+            </>
+          )}
+          {draft.kind === 'group' && (
+            <div style={{ maxHeight: 260, overflowY: 'auto' }}>
+              {options.length === 0 && <p className="text-muted">{t('No groups')}</p>}
+              {options.map((o) => (
+                <label key={o.value} className="c8y-checkbox d-block">
+                  <input
+                    type="checkbox"
+                    data-testid={`filter-group-${o.value}`}
+                    checked={draft.ids.includes(o.value)}
+                    onChange={() => setDraft({ ...draft, ids: toggle(draft.ids, o.value) })}
+                  />
+                  <span />
+                  <span>{o.label}</span>
+                </label>
+              ))}
+            </div>
+          )}
+          {!incompleteNumber &&
+            errors.map((m) => (
+              <p key={m} className="text-danger small" role="alert">
+                {t(m)}
+              </p>
+            ))}
+        </div>
+        <div className="card-footer d-flex j-c-between">
+          <button type="button" className="btn btn-default btn-sm" data-testid="filter-clear" onClick={() => onApply(undefined)}>
+            {t('Clear')}
+          </button>
+          <button type="submit" className="btn btn-primary btn-sm" data-testid="filter-apply" disabled={errors.length > 0 && !incompleteNumber}>
+            {t('Apply')}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

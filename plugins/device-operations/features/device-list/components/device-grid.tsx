@@ -1,0 +1,234 @@
+/**
+ * The device grid (reusable: the /devicesFromDashboard list renders it with its own data source
+ * and column set). The grid shows one server page; sorting, filtering and paging are the
+ * caller's state and run on the server, so only the client-side row model is registered.
+ */
+import { useMemo } from 'react';
+import { AgGridReact, type CustomCellRendererProps, type CustomHeaderProps } from 'ag-grid-react';
+import { ClientSideRowModelModule, type ColDef, type Module } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import { GRID_CELL_MAX_WIDTH_PX } from '@shared/domain/constants';
+import type { ManagedObject } from '@shared/platform/inventory';
+import { ALARM_SEVERITIES, alarmCounts, daysSince, groupNames, type ColumnId, type DeviceColumn } from '../model/columns';
+import { FIELD, readPath } from '../model/fields';
+import { isActive } from '../model/filters';
+import type { Filters, ListState } from '../model/list-state';
+
+const MODULES: Module[] = [ClientSideRowModelModule];
+const SELECT_COLUMN_WIDTH = 48;
+const MIN_COLUMN_WIDTH = 90;
+
+export interface DeviceGridProps {
+  columns: readonly DeviceColumn[];
+  rows: readonly ManagedObject[];
+  loading?: boolean;
+  /** Reference time of "days since last message". */
+  now: number;
+  sort?: ListState['sort'];
+  onSort?: (column: ColumnId) => void;
+  filters?: Filters;
+  /** Opens the filter of a column below its header button. */
+  onOpenFilter?: (column: ColumnId, anchor: DOMRect) => void;
+  /** Row selection; leave out for a list without bulk actions. */
+  selection?: {
+    isSelected: (id: string) => boolean;
+    toggle: (device: ManagedObject) => void;
+    pageState: 'none' | 'some' | 'all';
+    togglePage: () => void;
+  };
+}
+
+interface HeaderParams {
+  column: DeviceColumn;
+  sort?: ListState['sort'];
+  filterActive: boolean;
+  onSort?: (column: ColumnId) => void;
+  onOpenFilter?: (column: ColumnId, anchor: DOMRect) => void;
+}
+
+function ColumnHeader(props: CustomHeaderProps & HeaderParams) {
+  const { t } = useTranslation();
+  const { column, sort, onSort, onOpenFilter, filterActive } = props;
+  const direction = sort?.column === column.id ? sort.direction : undefined;
+  const sortable = !!column.sortField && !!onSort;
+  return (
+    <div className="d-flex a-i-center" style={{ width: '100%', gap: 4 }} data-testid={`header-${column.id}`}>
+      <button
+        type="button"
+        className="btn btn-link btn-xs text-truncate"
+        style={{ padding: 0, flex: 1, textAlign: 'left', color: 'inherit', fontWeight: 'bold' }}
+        disabled={!sortable}
+        aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+        onClick={() => onSort?.(column.id)}
+        title={t(column.label)}
+      >
+        {t(column.label)}
+        {direction && <i className={`m-l-4 dlt-c8y-icon-${direction === 'asc' ? 'long-arrow-up' : 'long-arrow-down'}`} aria-hidden="true" />}
+      </button>
+      {column.filter && onOpenFilter && (
+        <button
+          type="button"
+          className={`btn btn-xs ${filterActive ? 'btn-primary' : 'btn-clean'}`}
+          aria-label={t('Filter {{column}}', { column: t(column.label) })}
+          data-testid={`filter-${column.id}`}
+          onClick={(e) => onOpenFilter(column.id, e.currentTarget.getBoundingClientRect())}
+        >
+          <i className="dlt-c8y-icon-filter" aria-hidden="true" />
+        </button>
+      )}
+    </div>
+  );
+}
+
+const formatDate = (iso: unknown) => {
+  if (typeof iso !== 'string') return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString();
+};
+
+const STATUS_ICON: Record<string, { icon: string; cls: string }> = {
+  AVAILABLE: { icon: 'connected', cls: 'text-success' },
+  UNAVAILABLE: { icon: 'disconnected', cls: 'text-danger' },
+  NOT_MONITORED: { icon: 'unknown', cls: 'text-muted' },
+  MAINTENANCE: { icon: 'wrench', cls: 'text-warning' },
+  UNKNOWN: { icon: 'unknown', cls: 'text-muted' },
+};
+
+const ALARM_CLASS: Record<(typeof ALARM_SEVERITIES)[number], string> = {
+  critical: 'badge badge-danger',
+  major: 'badge badge-warning',
+  minor: 'badge badge-info',
+  warning: 'badge badge-default',
+};
+
+function Cell({ column, device, now }: { column: DeviceColumn; device: ManagedObject; now: number }) {
+  const { t } = useTranslation();
+  switch (column.id) {
+    case 'status': {
+      const status = String(readPath(device, FIELD.status) ?? 'UNKNOWN');
+      const s = STATUS_ICON[status] ?? STATUS_ICON.UNKNOWN;
+      return (
+        <span title={t(status)} data-status={status}>
+          <i className={`dlt-c8y-icon-${s.icon} ${s.cls}`} aria-hidden="true" /> <span className="sr-only">{t(status)}</span>
+        </span>
+      );
+    }
+    case 'name':
+      return (
+        <a href={`#/device/${encodeURIComponent(device.id)}`} title={device.name}>
+          {device.name ?? device.id}
+        </a>
+      );
+    case 'registrationDate':
+      return <span>{formatDate(device.creationTime)}</span>;
+    case 'daysSinceLastMessage': {
+      const days = daysSince(readPath(device, FIELD.lastMessage), now);
+      return <span>{days ?? ''}</span>;
+    }
+    case 'alarms': {
+      const c = alarmCounts(device);
+      return (
+        <span className="d-flex" style={{ gap: 2 }}>
+          {ALARM_SEVERITIES.filter((s) => c[s] > 0).map((s) => (
+            <span key={s} className={ALARM_CLASS[s]} title={t(s)}>
+              {c[s]}
+            </span>
+          ))}
+        </span>
+      );
+    }
+    case 'group':
+      return <span title={groupNames(device).join(', ')}>{groupNames(device).join(', ')}</span>;
+    default: {
+      const text = column.text(device, now);
+      return <span title={text}>{text}</span>;
+    }
+  }
+}
+
+function SelectCell(props: CustomCellRendererProps<ManagedObject> & { selection: NonNullable<DeviceGridProps['selection']> }) {
+  const { t } = useTranslation();
+  const device = props.data;
+  if (!device) return null;
+  return (
+    <label className="c8y-checkbox" style={{ margin: 0 }}>
+      <input
+        type="checkbox"
+        aria-label={t('Select {{name}}', { name: device.name ?? device.id })}
+        checked={props.selection.isSelected(device.id)}
+        onChange={() => props.selection.toggle(device)}
+      />
+      <span />
+    </label>
+  );
+}
+
+function SelectHeader(props: CustomHeaderProps & { selection: NonNullable<DeviceGridProps['selection']> }) {
+  const { t } = useTranslation();
+  const { pageState, togglePage } = props.selection;
+  return (
+    <label className="c8y-checkbox" style={{ margin: 0 }}>
+      <input
+        type="checkbox"
+        aria-label={t('Select all on this page')}
+        data-testid="select-page"
+        checked={pageState === 'all'}
+        ref={(el) => {
+          if (el) el.indeterminate = pageState === 'some';
+        }}
+        onChange={togglePage}
+      />
+      <span />
+    </label>
+  );
+}
+
+export function DeviceGrid({ columns, rows, loading, now, sort, onSort, filters = {}, onOpenFilter, selection }: DeviceGridProps) {
+  const { t } = useTranslation();
+  const columnDefs = useMemo<ColDef<ManagedObject>[]>(() => {
+    const defs: ColDef<ManagedObject>[] = columns.map((column) => ({
+      colId: column.id,
+      headerName: t(column.label),
+      minWidth: MIN_COLUMN_WIDTH,
+      maxWidth: GRID_CELL_MAX_WIDTH_PX,
+      flex: 1,
+      sortable: false,
+      suppressMovable: true,
+      headerComponent: ColumnHeader,
+      headerComponentParams: { column, sort, onSort, onOpenFilter, filterActive: isActive(filters[column.id]) } satisfies HeaderParams,
+      cellRenderer: (p: CustomCellRendererProps<ManagedObject>) => (p.data ? <Cell column={column} device={p.data} now={now} /> : null),
+      cellClass: 'text-truncate',
+    }));
+    if (selection) {
+      defs.unshift({
+        colId: 'select',
+        width: SELECT_COLUMN_WIDTH,
+        maxWidth: SELECT_COLUMN_WIDTH,
+        minWidth: SELECT_COLUMN_WIDTH,
+        sortable: false,
+        suppressMovable: true,
+        resizable: false,
+        headerComponent: SelectHeader,
+        headerComponentParams: { selection },
+        cellRenderer: SelectCell,
+        cellRendererParams: { selection },
+      });
+    }
+    return defs;
+  }, [columns, sort, onSort, onOpenFilter, filters, selection, now, t]);
+
+  return (
+    <div data-testid="device-grid" aria-busy={loading ? 'true' : 'false'} style={{ width: '100%' }}>
+      <AgGridReact<ManagedObject>
+        modules={MODULES}
+        rowData={rows as ManagedObject[]}
+        columnDefs={columnDefs}
+        getRowId={(p) => p.data.id}
+        domLayout="autoHeight"
+        suppressCellFocus
+        loading={loading}
+        overlayNoRowsTemplate={`<span class="c8y-empty-state">${t('No devices to display')}</span>`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+/**
+ * The device list's bulk actions (spec 1, section 2) with their server-job handling and result
+ * messages (section 8). The selection is either the picked rows or, with select-all, every
+ * device matching the filters, loaded in pages of LOAD_ALL_PAGE_SIZE when an action starts.
+ */
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { typesForSelection } from '@shared/domain/device-types';
+import { clearPendingAssignment, createSoftwareAssignment, createSoftwareRollout, createTimezoneOperations, initializeDevices } from '@shared/platform/create-software-ng';
+import { createManagedObject, type ManagedObject } from '@shared/platform/inventory';
+import { createOperation } from '@shared/platform/operations';
+import { assignmentRequest } from '../../select-software/model/assignment';
+import type { SelectSoftwareResult } from '../../select-software/components/select-software-dialog';
+import type { SoftwareItem } from '../../select-software/model/storage';
+import type { RolloutDialogResult } from '../../software-rollout-dialog/components/software-rollout-dialog';
+import { timeZoneError, timeZoneSuccess } from '../../set-timezone/model/messages';
+import { JobBlockedError, useServerJob } from '../../server-job/hooks/use-server-job';
+import { assignCounters, successFailed } from '../../server-job/model/status';
+import {
+  assignmentResult,
+  clearPendingResult,
+  clearPendingTriggered,
+  httpError,
+  initializeResult,
+  noSoftwareAssigned,
+  rolloutCreated,
+  rolloutFailed,
+  unexpectedError,
+  type AlertSpec,
+} from '../../server-job/model/messages';
+import { pushAlert } from '../../server-job/store/alerts';
+import { deviceKeys, loadAllMatching, smartGroupQuery, type DeviceSource } from '../api/devices';
+import type { Filters } from '../model/list-state';
+
+export type Dialog =
+  | { kind: 'software'; devices: ManagedObject[]; deviceTypes: string[] }
+  | { kind: 'rollout'; devices: ManagedObject[]; item: SoftwareItem; forceInstallation: boolean }
+  | { kind: 'timezone'; devices: ManagedObject[] }
+  | { kind: 'smartGroup' };
+
+export interface Selection {
+  rows: ReadonlyMap<string, ManagedObject>;
+  allMatching: boolean;
+}
+
+/** Install operations are sent a few at a time so a large selection does not flood the server. */
+const INSTALL_CONCURRENCY = 8;
+
+const show = (spec: AlertSpec) => pushAlert(spec.alert, spec.dismissAfterMs);
+
+export function useBulkActions(source: DeviceSource, filters: Filters, selection: Selection, onDone: () => void) {
+  const client = useQueryClient();
+  const job = useServerJob();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+
+  const reload = useCallback(() => client.invalidateQueries({ queryKey: deviceKeys.all }), [client]);
+
+  const loadSelection = useCallback(async (): Promise<ManagedObject[]> => {
+    if (!selection.allMatching) return [...selection.rows.values()];
+    return job.withOverlay('Loading selected devices', () => loadAllMatching(source, filters));
+  }, [selection, source, filters, job]);
+
+  /** Common start: blocked while a job runs, then the selected devices. */
+  const start = useCallback(async (): Promise<ManagedObject[] | null> => {
+    try {
+      await job.ensureIdle();
+      return await loadSelection();
+    } catch (e) {
+      if (e instanceof JobBlockedError) show({ alert: { type: 'warning', text: e.message } });
+      else show(httpError(e));
+      return null;
+    }
+  }, [job, loadSelection]);
+
+  const selectSoftware = useCallback(async () => {
+    const devices = await start();
+    if (!devices?.length) return;
+    const deviceTypes = typesForSelection([...new Set(devices.map((d) => d.type ?? ''))].filter(Boolean));
+    setDialog({ kind: 'software', devices, deviceTypes });
+  }, [start]);
+
+  const assign = useCallback(
+    async (devices: ManagedObject[], result: SelectSoftwareResult) => {
+      const ids = devices.map((d) => d.id);
+      try {
+        const { response, status } = await job.runJob('assign', ids.length, () => createSoftwareAssignment(assignmentRequest(result.item, ids, result.forceInstallation)));
+        const counters = status
+          ? assignCounters(status)
+          : {
+              total: ids.length,
+              success: response?.noOfSuccessfullAssignment ?? 0,
+              updated: response?.noOfUpdatedAssignment ?? 0,
+              upToDate: response?.noOfNoAssignment ?? 0,
+              failed: response?.noOfFailedAssignment ?? 0,
+            };
+        show(assignmentResult(counters));
+      } catch (e) {
+        show(unexpectedError(e));
+      }
+      onDone();
+      void reload();
+    },
+    [job, onDone, reload],
+  );
+
+  const install = useCallback(
+    async (devices: ManagedObject[], item: SoftwareItem) => {
+      let failed = 0;
+      await job.withOverlay('Creating installation operations', async (update) => {
+        let next = 0;
+        let done = 0;
+        const worker = async () => {
+          while (next < devices.length) {
+            const d = devices[next++];
+            try {
+              await createOperation({
+                deviceId: d.id,
+                description: `Install software package ${item.name} ${item.version}`,
+                netbox_InstallSoftwarePackage: { scheduledinstallationtime: '0', name: item.name, version: item.version },
+              });
+            } catch {
+              failed++;
+            }
+            done++;
+            update({ text: 'Creating installation operations ({{done}}/{{total}})', values: { done, total: devices.length } });
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(INSTALL_CONCURRENCY, devices.length) }, worker));
+      });
+      show(
+        failed
+          ? { alert: { type: 'danger', text: 'Installation operations created for {{n}} of {{total}} devices.', values: { n: devices.length - failed, total: devices.length } } }
+          : { alert: { type: 'success', text: 'Installation operations created for {{n}} of {{total}} devices.', values: { n: devices.length, total: devices.length } } },
+      );
+      onDone();
+    },
+    [job, onDone],
+  );
+
+  const onSoftwareChosen = useCallback(
+    async (devices: ManagedObject[], result: SelectSoftwareResult | null) => {
+      setDialog(null);
+      if (!result) return show(noSoftwareAssigned());
+      if (result.action === 'rollout') return setDialog({ kind: 'rollout', devices, item: result.item, forceInstallation: result.forceInstallation });
+      if (result.action === 'install') return install(devices, result.item);
+      return assign(devices, result);
+    },
+    [assign, install],
+  );
+
+  const onRolloutConfigured = useCallback(
+    async (devices: ManagedObject[], item: SoftwareItem, forceInstallation: boolean, result: RolloutDialogResult | null) => {
+      setDialog(null);
+      // Spec 5: creation is aborted when the configuration dialog gives no valid configuration.
+      if (!result) return show(noSoftwareAssigned());
+      try {
+        await job.withOverlay('Creating software rollout', () =>
+          createSoftwareRollout({ name: result.name, devices: devices.map((d) => d.id), softwareId: item.id, forceInstallation, rolloutParameters: result.parameters }),
+        );
+        show(rolloutCreated());
+        onDone();
+      } catch (e) {
+        show(rolloutFailed(e));
+      }
+    },
+    [job, onDone],
+  );
+
+  const setTimezone = useCallback(async () => {
+    const devices = await start();
+    if (devices?.length) setDialog({ kind: 'timezone', devices });
+  }, [start]);
+
+  const onTimezoneChosen = useCallback(
+    async (devices: ManagedObject[], timezone: string | null) => {
+      setDialog(null);
+      if (!timezone) return;
+      try {
+        const res = await job.withOverlay('Creating time zone operations', () => createTimezoneOperations({ devices: devices.map((d) => d.id), timezone }));
+        const created = (res as { noOfOperationsCreated?: number; data?: { noOfOperationsCreated?: number } } | null)?.noOfOperationsCreated
+          ?? (res as { data?: { noOfOperationsCreated?: number } } | null)?.data?.noOfOperationsCreated
+          ?? 0;
+        const m = timeZoneSuccess(created, devices);
+        pushAlert({ type: m.type, text: m.text, values: m.values });
+        onDone();
+      } catch (e) {
+        const m = timeZoneError(e);
+        pushAlert({ type: m.type, text: m.text, values: m.values });
+      }
+    },
+    [job, onDone],
+  );
+
+  const clearPending = useCallback(async () => {
+    const devices = await start();
+    if (!devices?.length) return;
+    show(clearPendingTriggered());
+    try {
+      const { status } = await job.runJob('clearPending', devices.length, () => clearPendingAssignment(devices.map((d) => d.id)));
+      show(clearPendingResult(status ? successFailed('clearPending', status) : { success: devices.length, failed: 0 }));
+      onDone();
+    } catch (e) {
+      show(httpError(e));
+    }
+    void reload();
+  }, [start, job, onDone, reload]);
+
+  const initialize = useCallback(async () => {
+    const devices = await start();
+    if (!devices?.length) return;
+    try {
+      const { status } = await job.runJob('initialize', devices.length, () => initializeDevices(devices.map((d) => d.id)));
+      show(initializeResult(status ? successFailed('initialize', status) : { success: devices.length, failed: 0 }));
+      onDone();
+    } catch (e) {
+      show(httpError(e));
+    }
+    void reload();
+  }, [start, job, onDone, reload]);
+
+  const createSmartGroup = useCallback(
+    async (name: string | null) => {
+      setDialog(null);
+      if (!name) return;
+      try {
+        await createManagedObject({ name, type: 'c8y_DynamicGroup', c8y_IsDynamicGroup: {}, c8y_DeviceQueryString: smartGroupQuery(source, filters) });
+        pushAlert({ type: 'success', text: 'Smart group "{{name}}" created.', values: { name } });
+      } catch (e) {
+        show(httpError(e));
+      }
+    },
+    [source, filters],
+  );
+
+  return {
+    job,
+    dialog,
+    openSmartGroup: () => setDialog({ kind: 'smartGroup' }),
+    selectSoftware,
+    onSoftwareChosen,
+    onRolloutConfigured,
+    setTimezone,
+    onTimezoneChosen,
+    clearPending,
+    initialize,
+    createSmartGroup,
+    reload,
+  };
+}

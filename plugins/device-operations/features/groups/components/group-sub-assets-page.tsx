@@ -1,0 +1,127 @@
+/**
+ * Route /group/{groupId}/sub-assets (spec 1, section 2): the group's sub-assets and "Select
+ * Software" for every device of the group.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { LOAD_ALL_PAGE_SIZE, SHORT_LIST_PAGE_SIZE } from '@shared/domain/constants';
+import { typesForSelection } from '@shared/domain/device-types';
+import { createSoftwareAssignment } from '@shared/platform/create-software-ng';
+import { listAllManagedObjects, listChildAssets, type ManagedObject } from '@shared/platform/inventory';
+import { buildQuery } from '@shared/platform/query-language';
+import { usePlatformContext } from '@shared/plugin-api/context';
+import SelectSoftwareDialog, { type SelectSoftwareResult } from '../../select-software/components/select-software-dialog';
+import { assignmentRequest } from '../../select-software/model/assignment';
+import { AlertOutlet } from '../../server-job/components/alert-outlet';
+import { ServerJobBanner } from '../../server-job/components/server-job-banner';
+import { ServerJobOverlay } from '../../server-job/components/server-job-overlay';
+import { JobBlockedError, useServerJob } from '../../server-job/hooks/use-server-job';
+import { assignmentResult, emptyGroup, groupAssigned, groupNotAssigned, unexpectedError, type AlertSpec } from '../../server-job/model/messages';
+import { assignCounters } from '../../server-job/model/status';
+import { pushAlert } from '../../server-job/store/alerts';
+import { groupKeys, groupDeviceFilter, useGroup } from '../api/group';
+
+const show = (s: AlertSpec) => pushAlert(s.alert, s.dismissAfterMs);
+
+export default function GroupSubAssetsPage() {
+  const { t } = useTranslation();
+  const ctx = usePlatformContext();
+  const id = ctx.params.groupId ?? '';
+  const group = useGroup(id);
+  const [page, setPage] = useState(1);
+  const assets = useQuery({
+    queryKey: [...groupKeys.detail(id), 'sub-assets', page],
+    queryFn: () => listChildAssets(id, { pageSize: SHORT_LIST_PAGE_SIZE, currentPage: page }),
+    placeholderData: keepPreviousData,
+  });
+  const job = useServerJob();
+  const [dialog, setDialog] = useState<{ devices: ManagedObject[]; types: string[] } | null>(null);
+
+  const selectSoftware = async () => {
+    if (!group.data) return;
+    try {
+      await job.ensureIdle();
+      const devices = await job.withOverlay('Loading selected devices', () =>
+        listAllManagedObjects({ query: buildQuery(groupDeviceFilter(group.data)), withChildren: false }, LOAD_ALL_PAGE_SIZE),
+      );
+      if (devices.length === 0) return show(emptyGroup());
+      setDialog({ devices, types: typesForSelection([...new Set(devices.map((d) => d.type ?? ''))].filter(Boolean)) });
+    } catch (e) {
+      if (e instanceof JobBlockedError) pushAlert({ type: 'warning', text: e.message });
+      else show(unexpectedError(e));
+    }
+  };
+
+  const onChosen = async (result: SelectSoftwareResult | null) => {
+    const devices = dialog?.devices ?? [];
+    setDialog(null);
+    if (!result) return show(groupNotAssigned());
+    const ids = devices.map((d) => d.id);
+    try {
+      const { status } = await job.runJob('assign', ids.length, () => createSoftwareAssignment(assignmentRequest(result.item, ids, result.forceInstallation)));
+      const counters = status ? assignCounters(status) : undefined;
+      show(counters && counters.failed > 0 ? assignmentResult(counters) : groupAssigned());
+    } catch (e) {
+      show(unexpectedError(e));
+    }
+  };
+
+  const items = assets.data?.items ?? [];
+  return (
+    <div className="content-fullpage" data-testid="group-sub-assets">
+      <div className="d-flex a-i-center j-c-between p-b-8">
+        <h1 className="m-0" style={{ fontSize: 22 }}>
+          {group.data?.name ?? id} <small>{t('Sub-assets')}</small>
+        </h1>
+        <button type="button" className="btn btn-primary" disabled={!group.data || job.ongoing || !!job.overlay} onClick={selectSoftware} data-testid="group-select-software">
+          <i className="dlt-c8y-icon-download m-r-4" aria-hidden="true" />
+          {t('Select Software')}
+        </button>
+      </div>
+      <ServerJobBanner ongoing={job.ongoing} />
+      <AlertOutlet />
+      <div className="card">
+        <table className="table table-striped m-0" data-testid="sub-assets-table">
+          <thead>
+            <tr>
+              <th>{t('Name')}</th>
+              <th>{t('Type')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((a) => (
+              <tr key={a.id}>
+                <td>
+                  <a href={a.c8y_IsDeviceGroup !== undefined ? `#/group/${a.id}/sub-assets` : `#/device/${a.id}`}>{a.name ?? a.id}</a>
+                </td>
+                <td>{a.type ?? ''}</td>
+              </tr>
+            ))}
+            {!assets.isFetching && items.length === 0 && (
+              <tr>
+                <td colSpan={2} className="text-muted text-center">
+                  {t('No sub-assets')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+        <ul className="pager m-8">
+          <li className={page <= 1 ? 'disabled' : undefined}>
+            <button type="button" className="btn btn-link" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {t('Previous')}
+            </button>
+          </li>
+          <li className={!assets.data?.hasNext ? 'disabled' : undefined}>
+            <button type="button" className="btn btn-link" disabled={!assets.data?.hasNext || items.length < SHORT_LIST_PAGE_SIZE} onClick={() => setPage(page + 1)}>
+              {t('Next')}
+            </button>
+          </li>
+        </ul>
+      </div>
+      {dialog && <SelectSoftwareDialog deviceTypes={dialog.types} deviceCount={dialog.devices.length} actions={['assign']} onClose={(r) => void onChosen(r)} />}
+      <ServerJobOverlay overlay={job.overlay} />
+    </div>
+  );
+}

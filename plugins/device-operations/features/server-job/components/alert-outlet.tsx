@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { useListAlerts } from '../store/alerts';
+
+/** The list's result messages, newest last. */
+export function AlertOutlet() {
+  const { t } = useTranslation();
+  const { alerts, dismiss } = useListAlerts();
+  if (alerts.length === 0) return null;
+  return (
+    <div className="p-t-8" data-testid="alerts">
+      {alerts.map((a) => (
+        <div key={a.id} className={`alert alert-${a.type}`} role="alert" data-testid={`alert-${a.type}`}>
+          <button type="button" className="close" aria-label={t('Close')} onClick={() => dismiss(a.id)}>
+            <span aria-hidden="true">×</span>
+          </button>
+          <strong>{t(a.text, a.values)}</strong>
+          {a.details?.map((d, i) => (
+            <div key={i} className={d.raw ? 'text-monospace small' : undefined}>
+              {d.raw ? d.text : t(d.text, d.values)}
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}

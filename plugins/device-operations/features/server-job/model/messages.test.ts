@@ -1,0 +1,29 @@
+import { PlatformError } from '@shared/platform/fetch-client';
+import { assignmentResult, clearPendingResult, httpError, initializeResult, unexpectedError } from './messages';
+
+describe('result messages', () => {
+  it('assignment success is dismissed after 15 s, with counters', () => {
+    const r = assignmentResult({ total: 4, success: 2, updated: 1, upToDate: 1, failed: 0 });
+    expect(r.alert.text).toBe('Software assignment successful');
+    expect(r.dismissAfterMs).toBe(15000);
+    expect(r.alert.details?.map((d) => d.values?.n)).toEqual([2, 1, 1, 0]);
+  });
+  it('any failed assignment is a danger that stays', () => {
+    const r = assignmentResult({ total: 4, success: 2, updated: 0, upToDate: 1, failed: 1 });
+    expect(r.alert).toMatchObject({ type: 'danger', text: 'Software assignment failed' });
+    expect(r.dismissAfterMs).toBeUndefined();
+  });
+  it('unexpected error shows the status and the response data', () => {
+    const r = unexpectedError(new PlatformError(422, 'Unprocessable', { error: 'x', message: 'bad' }));
+    expect(r.alert.values).toEqual({ status: 422 });
+    expect(r.alert.details?.[0].text).toContain('bad');
+  });
+  it('clear pending and initialize add the failed count only when some failed', () => {
+    expect(clearPendingResult({ success: 5, failed: 0 }).alert.details).toBeUndefined();
+    expect(clearPendingResult({ success: 5, failed: 2 }).alert.details).toEqual([{ text: '{{n}} devices failed.', values: { n: 2 } }]);
+    expect(initializeResult({ success: 3, failed: 1 }).alert).toMatchObject({ text: 'Initialized {{n}} not monitored devices.', values: { n: 3 } });
+  });
+  it('http errors read status and status text', () => {
+    expect(httpError(new PlatformError(503, 'Service Unavailable', null)).alert.values).toEqual({ status: 503, statusText: 'Service Unavailable' });
+  });
+});

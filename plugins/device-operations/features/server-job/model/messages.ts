@@ -1,0 +1,76 @@
+/** The result messages of bulk actions (spec 1, section 8), as alerts with their dismiss time. */
+import { ALERT_DISMISS_MS, ALERT_SUCCESS_DISMISS_MS } from '@shared/domain/constants';
+import { isPlatformError } from '@shared/platform/fetch-client';
+import type { ListAlert } from '../store/alerts';
+import type { AssignCounters, SuccessFailed } from './status';
+
+export interface AlertSpec {
+  alert: Omit<ListAlert, 'id'>;
+  /** undefined: stays until closed. */
+  dismissAfterMs?: number;
+}
+
+const counterLines = (c: AssignCounters): NonNullable<ListAlert['details']> => [
+  { text: 'Created: {{n}}', values: { n: c.success } },
+  { text: 'Updated: {{n}}', values: { n: c.updated } },
+  { text: 'Already assigned/installed: {{n}}', values: { n: c.upToDate } },
+  { text: 'Failed: {{n}}', values: { n: c.failed } },
+];
+
+export function assignmentResult(c: AssignCounters): AlertSpec {
+  if (c.failed > 0) return { alert: { type: 'danger', text: 'Software assignment failed', details: counterLines(c) } };
+  return { alert: { type: 'success', text: 'Software assignment successful', details: counterLines(c) }, dismissAfterMs: ALERT_SUCCESS_DISMISS_MS };
+}
+
+const dataText = (data: unknown): string => (data === null || data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data));
+
+/** A dialog's request answered with an error status (assignment, rollout). */
+export function unexpectedError(error: unknown): AlertSpec {
+  const status = isPlatformError(error) ? error.status : error instanceof Error ? error.message : String(error);
+  const data = isPlatformError(error) ? dataText(error.data) : '';
+  return { alert: { type: 'danger', text: 'An unexpected error occured: {{status}}', values: { status }, details: data ? [{ text: data, raw: true }] : undefined } };
+}
+
+export const rolloutCreated = (): AlertSpec => ({
+  alert: { type: 'success', text: 'Software rollout creation successful - needs to be started' },
+  dismissAfterMs: ALERT_DISMISS_MS,
+});
+
+export function rolloutFailed(error: unknown): AlertSpec {
+  const data = isPlatformError(error) ? dataText(error.data) || error.message : error instanceof Error ? error.message : String(error);
+  return { alert: { type: 'danger', text: 'Software rollout creation failed', details: data ? [{ text: data, raw: true }] : undefined } };
+}
+
+export const noSoftwareAssigned = (): AlertSpec => ({ alert: { type: 'info', text: 'No software assigned' }, dismissAfterMs: ALERT_DISMISS_MS });
+
+export const clearPendingTriggered = (): AlertSpec => ({
+  alert: { type: 'info', text: 'Clearing pending software assignments triggered' },
+  dismissAfterMs: ALERT_DISMISS_MS,
+});
+
+const failedLine = (failed: number) => (failed > 0 ? [{ text: '{{n}} devices failed.', values: { n: failed } }] : undefined);
+
+export function clearPendingResult(r: SuccessFailed): AlertSpec {
+  return {
+    alert: { type: r.failed > 0 ? 'warning' : 'success', text: 'Cleared all pending software operations successfully for {{n}} devices.', values: { n: r.success }, details: failedLine(r.failed) },
+    dismissAfterMs: r.failed > 0 ? undefined : ALERT_DISMISS_MS,
+  };
+}
+
+/** Status 400 or above (or a network failure) of a clear-pending or initialize call. */
+export function httpError(error: unknown): AlertSpec {
+  if (isPlatformError(error)) return { alert: { type: 'danger', text: 'Error: {{status}} {{statusText}}', values: { status: error.status, statusText: error.statusText } } };
+  return { alert: { type: 'danger', text: 'Error: {{status}} {{statusText}}', values: { status: 0, statusText: error instanceof Error ? error.message : String(error) } } };
+}
+
+export function initializeResult(r: SuccessFailed): AlertSpec {
+  return {
+    alert: { type: r.failed > 0 ? 'warning' : 'success', text: 'Initialized {{n}} not monitored devices.', values: { n: r.success }, details: failedLine(r.failed) },
+    dismissAfterMs: r.failed > 0 ? undefined : ALERT_DISMISS_MS,
+  };
+}
+
+/** Spec 2, group sub-assets. */
+export const emptyGroup = (): AlertSpec => ({ alert: { type: 'warning', text: 'No Device to assign Sofware' }, dismissAfterMs: ALERT_DISMISS_MS });
+export const groupAssigned = (): AlertSpec => ({ alert: { type: 'success', text: 'Software successfully assigned' }, dismissAfterMs: ALERT_SUCCESS_DISMISS_MS });
+export const groupNotAssigned = (): AlertSpec => ({ alert: { type: 'info', text: 'No software was assigned' }, dismissAfterMs: ALERT_DISMISS_MS });
