@@ -1,7 +1,7 @@
 /** Set timezone dialog: picks one of the Windows-style zones (default index 48) and returns it. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_TIME_ZONE_INDEX, TIME_ZONES, timeZoneValue } from '../model/timezones';
+import { DEFAULT_TIMEZONE_INDEX, TIMEZONES, timezoneValue } from '@shared/domain/timezones';
 
 export interface SetTimezoneDialogProps {
   deviceCount: number;
@@ -11,7 +11,7 @@ export interface SetTimezoneDialogProps {
 
 export default function SetTimezoneDialog({ deviceCount, onClose }: SetTimezoneDialogProps) {
   const { t } = useTranslation();
-  const [index, setIndex] = useState(DEFAULT_TIME_ZONE_INDEX);
+  const [index, setIndex] = useState(DEFAULT_TIMEZONE_INDEX);
   return (
     <>
       <div className="modal-backdrop fade in" />
@@ -28,7 +28,7 @@ export default function SetTimezoneDialog({ deviceCount, onClose }: SetTimezoneD
               <div className="form-group">
                 <label htmlFor="timezone-select">{t('Time zone')}</label>
                 <select id="timezone-select" className="form-control" value={index} onChange={(e) => setIndex(Number(e.target.value))} data-testid="timezone-select">
-                  {TIME_ZONES.map((z) => (
+                  {TIMEZONES.map((z) => (
                     <option key={z.id} value={z.id}>
                       {z.label}
                     </option>
@@ -40,7 +40,7 @@ export default function SetTimezoneDialog({ deviceCount, onClose }: SetTimezoneD
               <button type="button" className="btn btn-default" onClick={() => onClose(null)}>
                 {t('Cancel')}
               </button>
-              <button type="button" className="btn btn-primary" data-testid="timezone-save" onClick={() => onClose(timeZoneValue(TIME_ZONES[index]))}>
+              <button type="button" className="btn btn-primary" data-testid="timezone-save" onClick={() => onClose(timezoneValue(TIMEZONES[index]))}>
                 {t('Set timezone')}
               </button>
             </div>
