@@ -1,0 +1,69 @@
+/** Server state of the alarm screens. */
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { bulkUpdateAlarms, countAlarms, listAlarms, updateAlarm, type Alarm, type AlarmSeverity, type AlarmStatus } from '@shared/platform/alarms';
+import { request } from '@shared/platform/fetch-client';
+import { listPageAlarms, type DashboardAlarmCategory, type DashboardSeverity } from '@shared/platform/operation-dashboard';
+import { ALARM_LOAD_MORE_PAGE_SIZE } from '@shared/domain/constants';
+import { UNRESOLVED } from '../logic/alarms';
+
+export interface AlarmListFilter {
+  source?: string;
+  severity: AlarmSeverity;
+  statuses?: readonly AlarmStatus[];
+}
+
+const root = ['device-operations', 'alarms'] as const;
+export const alarmKeys = {
+  all: root,
+  lists: () => [...root, 'list'] as const,
+  list: (f: AlarmListFilter) => [...root, 'list', f] as const,
+  counts: () => [...root, 'count'] as const,
+  count: (f: AlarmListFilter) => [...root, 'count', f] as const,
+  dashboard: (severity: string, category?: string) => [...root, 'dashboard', severity, category ?? ''] as const,
+  changeLog: (id: string) => [...root, 'change-log', id] as const,
+};
+
+export const alarmListQuery = (f: AlarmListFilter) =>
+  infiniteQueryOptions({
+    queryKey: alarmKeys.list(f),
+    queryFn: ({ pageParam }) =>
+      listAlarms({ source: f.source, severity: f.severity, status: f.statuses, pageSize: ALARM_LOAD_MORE_PAGE_SIZE, currentPage: pageParam, withSourceDevices: !!f.source }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.items.length >= ALARM_LOAD_MORE_PAGE_SIZE ? last.statistics.currentPage + 1 : undefined),
+  });
+export const useAlarmList = (f: AlarmListFilter) => useInfiniteQuery(alarmListQuery(f));
+
+export const alarmCountQuery = (f: AlarmListFilter) =>
+  queryOptions({ queryKey: alarmKeys.count(f), queryFn: () => countAlarms({ source: f.source, severity: f.severity, status: f.statuses, withSourceDevices: !!f.source }) });
+export const useAlarmCount = (f: AlarmListFilter) => useQuery(alarmCountQuery(f));
+
+export const dashboardAlarmsQuery = (severity: DashboardSeverity, category?: DashboardAlarmCategory) =>
+  infiniteQueryOptions({
+    queryKey: alarmKeys.dashboard(severity, category),
+    queryFn: ({ pageParam }) => listPageAlarms(severity, category, { currentPage: pageParam, pageSize: ALARM_LOAD_MORE_PAGE_SIZE }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.statistics.currentPage < last.statistics.totalPages ? last.statistics.currentPage + 1 : undefined),
+  });
+export const useDashboardAlarms = (severity: DashboardSeverity, category?: DashboardAlarmCategory) => useInfiniteQuery(dashboardAlarmsQuery(severity, category));
+
+export const setAlarmStatus = (id: string, status: AlarmStatus) => updateAlarm(id, { status });
+
+/** Clears every unresolved alarm of the source (all sources when absent). */
+export const clearAll = (source?: string) => bulkUpdateAlarms({ source, status: UNRESOLVED, withSourceDevices: !!source }, { status: 'CLEARED' });
+
+/** The alarm's audit records; empty when the platform keeps none or does not answer. */
+export const changeLogQuery = (alarm: Alarm) =>
+  queryOptions({
+    queryKey: alarmKeys.changeLog(alarm.id),
+    queryFn: async () => {
+      try {
+        const body = await request<{ auditRecords?: Record<string, unknown>[] }>('GET', '/audit/auditRecords', {
+          query: { source: alarm.id, type: 'Alarm', pageSize: ALARM_LOAD_MORE_PAGE_SIZE, revert: true },
+        });
+        return body?.auditRecords ?? [];
+      } catch {
+        return [];
+      }
+    },
+  });
+export const useChangeLog = (alarm: Alarm, enabled: boolean) => useQuery({ ...changeLogQuery(alarm), enabled });

@@ -1,0 +1,23 @@
+/** /alarmDetails: title from severity and category; dashboard list pages or a device's alarms. */
+import { useTranslation } from 'react-i18next';
+import { usePlatformContext } from '@shared/plugin-api/context';
+import { alarmDetailsTitle, parseAlarmDetailsParams, toSeverity } from '../logic/alarms';
+import { AlarmsView, type AlarmsViewProps } from './alarms-view';
+import { DashboardAlarms } from './dashboard-alarms';
+
+export function AlarmDetails({ alerts, confirm }: Pick<AlarmsViewProps, 'alerts' | 'confirm'>) {
+  const { t } = useTranslation();
+  const { query } = usePlatformContext();
+  const params = parseAlarmDetailsParams(query);
+  const title = alarmDetailsTitle(params);
+  return (
+    <div data-testid="alarm-details-page">
+      <h2 data-testid="alarm-details-title">{t(title.key, title.values)}</h2>
+      {params.severity && !params.deviceId ? (
+        <DashboardAlarms severity={params.severity} category={params.category} />
+      ) : (
+        <AlarmsView source={params.deviceId} severities={params.severity ? [toSeverity(params.severity)] : undefined} alerts={alerts} confirm={confirm} />
+      )}
+    </div>
+  );
+}

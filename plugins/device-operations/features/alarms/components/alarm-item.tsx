@@ -1,0 +1,84 @@
+/** One alarm: acknowledge / clear, expandable details and change log. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Alarm, AlarmStatus } from '@shared/platform/alarms';
+import { canAcknowledge, canClear, changeLogFrom } from '../logic/alarms';
+import { useChangeLog } from '../api/alarms';
+
+export interface AlarmItemProps {
+  alarm: Alarm;
+  language: string;
+  busy: boolean;
+  /** Absent in read-only lists. */
+  onStatus?: (alarm: Alarm, status: AlarmStatus) => void;
+  smartRuleAction?: (alarm: Alarm) => React.ReactNode;
+}
+
+const date = (iso: string | undefined, lang: string) => (iso ? new Date(iso).toLocaleString(lang) : '');
+
+export function AlarmItem({ alarm, language, busy, onStatus, smartRuleAction }: AlarmItemProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const log = useChangeLog(alarm, open);
+  const entries = open && log.data ? changeLogFrom(log.data, alarm) : [];
+  return (
+    <li className="list-group-item" data-testid="alarm-item" data-alarm-id={alarm.id} data-status={alarm.status}>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        <button type="button" className="btn btn-link btn-xs" aria-expanded={open} aria-label={t('Details')} onClick={() => setOpen(!open)}>
+          <i className={open ? 'dlt-c8y-icon-chevron-down' : 'dlt-c8y-icon-chevron-right'} />
+        </button>
+        <span className="badge">{alarm.count}</span>
+        <span style={{ flex: 1 }}>
+          <strong>{alarm.text}</strong>
+          <br />
+          <small className="text-muted">
+            {alarm.source.name ?? alarm.source.id} · {date(alarm.time, language)} · {t(alarm.status)}
+          </small>
+        </span>
+        {onStatus && canAcknowledge(alarm) && (
+          <button type="button" className="btn btn-default btn-xs" disabled={busy} onClick={() => onStatus(alarm, 'ACKNOWLEDGED')}>
+            {t('Acknowledge')}
+          </button>
+        )}
+        {onStatus && canClear(alarm) && (
+          <button type="button" className="btn btn-default btn-xs" disabled={busy} onClick={() => onStatus(alarm, 'CLEARED')}>
+            {t('Clear')}
+          </button>
+        )}
+        {smartRuleAction?.(alarm)}
+      </div>
+      {open && (
+        <div style={{ marginTop: 8 }} data-testid="alarm-details">
+          <dl className="dl-horizontal">
+            <dt>{t('Type')}</dt>
+            <dd>{alarm.type}</dd>
+            <dt>{t('Severity')}</dt>
+            <dd>{t(alarm.severity)}</dd>
+            <dt>{t('Status')}</dt>
+            <dd>{t(alarm.status)}</dd>
+            <dt>{t('Count')}</dt>
+            <dd>{alarm.count}</dd>
+            <dt>{t('First occurrence')}</dt>
+            <dd>{date(alarm.firstOccurrenceTime, language)}</dd>
+            <dt>{t('Last occurrence')}</dt>
+            <dd>{date(alarm.time, language)}</dd>
+            <dt>{t('Device')}</dt>
+            <dd>{alarm.source.name ?? alarm.source.id}</dd>
+          </dl>
+          <h5>{t('Change log')}</h5>
+          {entries.length === 0 ? (
+            <p className="text-muted">{log.isLoading ? t('Loading…') : t('No changes recorded')}</p>
+          ) : (
+            <ul className="list-unstyled" data-testid="alarm-change-log">
+              {entries.map((e, i) => (
+                <li key={i}>
+                  {date(e.time, language)} {e.user ? `(${e.user})` : ''} {e.text}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Alarm lists per severity with counters, the "unresolved" toggle, clear all and per-alarm
+ * acknowledge / clear (the alarm leaves the list at once, then the status message).
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { ALARM_SEVERITIES, type Alarm, type AlarmSeverity, type AlarmStatus } from '@shared/platform/alarms';
+import type { Paged } from '@shared/platform/fetch-client';
+import { hasRole, usePlatformContext } from '@shared/plugin-api/context';
+import { SMART_RULE_CREATE_ROLE, STATUS_CHANGED, statusesFor } from '../logic/alarms';
+import { alarmKeys, clearAll, setAlarmStatus, useAlarmCount, useAlarmList, type AlarmListFilter } from '../api/alarms';
+import { AlarmItem } from './alarm-item';
+
+export interface AlarmsViewProps {
+  /** Device id; every device's alarms when absent. */
+  source?: string;
+  /** Only these severities (the /alarmDetails page narrows to one). */
+  severities?: readonly AlarmSeverity[];
+  alerts: { success(text: string): void; fail(error: unknown): void };
+  confirm: (message: string) => Promise<boolean>;
+}
+
+const SEVERITY_CLASS: Record<AlarmSeverity, string> = { CRITICAL: 'danger', MAJOR: 'warning', MINOR: 'info', WARNING: 'default' };
+
+function SeverityList({
+  filter,
+  busy,
+  onStatus,
+  smartRule,
+}: {
+  filter: AlarmListFilter;
+  busy: boolean;
+  onStatus: (a: Alarm, s: AlarmStatus) => void;
+  smartRule?: (a: Alarm) => React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { language } = usePlatformContext();
+  const list = useAlarmList(filter);
+  const count = useAlarmCount(filter);
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <div className="card" data-testid={`alarms-${filter.severity}`}>
+      <div className="card-header separator">
+        <h4 className="card-title">
+          <span className={`label label-${SEVERITY_CLASS[filter.severity]}`}>{t(filter.severity)}</span>{' '}
+          <span className="badge" data-testid="alarm-counter">
+            {count.data ?? ''}
+          </span>
+        </h4>
+      </div>
+      <ul className="list-group" style={{ marginBottom: 0 }}>
+        {items.map((a) => (
+          <AlarmItem key={a.id} alarm={a} language={language} busy={busy} onStatus={onStatus} smartRuleAction={smartRule} />
+        ))}
+      </ul>
+      {!list.isLoading && items.length === 0 && <p className="text-muted text-center" style={{ padding: 8 }}>{t('No alarms to display')}</p>}
+      {list.hasNextPage && (
+        <div className="card-footer text-center">
+          <button type="button" className="btn btn-default btn-sm" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            {t('Load more')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, confirm }: AlarmsViewProps) {
+  const { t } = useTranslation();
+  const ctx = usePlatformContext();
+  const queryClient = useQueryClient();
+  const [unresolved, setUnresolved] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const statuses = statusesFor(unresolved);
+  const canCreateRule = hasRole(ctx.user, SMART_RULE_CREATE_ROLE);
+
+  const changeStatus = async (alarm: Alarm, status: AlarmStatus) => {
+    // The alarm leaves every list at once; the server answer only confirms it.
+    queryClient.setQueriesData<InfiniteData<Paged<Alarm>>>({ queryKey: alarmKeys.lists() }, (data) =>
+      data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((a) => a.id !== alarm.id) })) } : data,
+    );
+    setBusy(true);
+    try {
+      await setAlarmStatus(alarm.id, status);
+      alerts.success(t(STATUS_CHANGED, { status }));
+    } catch (e) {
+      alerts.fail(e);
+      void queryClient.invalidateQueries({ queryKey: alarmKeys.lists() });
+    } finally {
+      setBusy(false);
+      void queryClient.invalidateQueries({ queryKey: alarmKeys.counts() });
+    }
+  };
+
+  const clear = async () => {
+    if (!(await confirm(t('Clear all alarms?')))) return;
+    setBusy(true);
+    try {
+      await clearAll(source);
+      await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
+      alerts.success(t(STATUS_CHANGED, { status: 'CLEARED' }));
+    } catch (e) {
+      alerts.fail(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const smartRule = canCreateRule
+    ? (alarm: Alarm) => (
+        <a className="btn btn-link btn-xs" href={`/apps/cockpit/index.html#/rules?alarmType=${encodeURIComponent(alarm.type)}`} title={t('Create smart rule')}>
+          <i className="dlt-c8y-icon-plus-circle" /> {t('Create smart rule')}
+        </a>
+      )
+    : undefined;
+
+  return (
+    <div className="content-fullpage" data-testid="alarms-view">
+      <div className="action-bar" style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', alignItems: 'center', marginBottom: 12 }}>
+        <label className="c8y-switch" style={{ margin: '0 8px' }}>
+          <input type="checkbox" checked={unresolved} onChange={() => setUnresolved(!unresolved)} data-testid="unresolved-toggle" />
+          <span /> {t('Show only unresolved')}
+        </label>
+        <button type="button" className="btn btn-default" disabled={busy} onClick={() => void clear()}>
+          {t('Clear all')}
+        </button>
+        <button type="button" className="btn btn-default" onClick={() => void queryClient.invalidateQueries({ queryKey: alarmKeys.all })}>
+          <i className="dlt-c8y-icon-refresh" /> {t('Reload')}
+        </button>
+      </div>
+      {severities.map((severity) => (
+        <SeverityList key={severity} filter={{ source, severity, statuses }} busy={busy} onStatus={(a, s) => void changeStatus(a, s)} smartRule={smartRule} />
+      ))}
+    </div>
+  );
+}

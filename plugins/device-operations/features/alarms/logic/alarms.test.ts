@@ -1,0 +1,37 @@
+import { alarmDetailsTitle, canAcknowledge, canClear, changeLogFrom, parseAlarmDetailsParams, statusesFor } from './alarms';
+
+describe('alarm rules', () => {
+  it('acknowledges only ACTIVE and clears anything not CLEARED', () => {
+    expect(canAcknowledge({ status: 'ACTIVE' })).toBe(true);
+    expect(canAcknowledge({ status: 'ACKNOWLEDGED' })).toBe(false);
+    expect(canClear({ status: 'ACKNOWLEDGED' })).toBe(true);
+    expect(canClear({ status: 'CLEARED' })).toBe(false);
+    expect(statusesFor(true)).toEqual(['ACTIVE', 'ACKNOWLEDGED']);
+    expect(statusesFor(false)).toBeUndefined();
+  });
+
+  it.each([
+    [{}, 'Alarms', {}],
+    [{ severity: 'critical' }, '{{severity}} alarms', { severity: 'Critical' }],
+    [{ severity: 'MAJOR', category: 'software' }, '{{severity}} {{category}} alarms', { severity: 'Major', category: 'software' }],
+    [{ severity: 'bogus', category: 'software' }, 'Alarms', {}],
+  ])('title of %p', (query, key, values) => {
+    expect(alarmDetailsTitle(parseAlarmDetailsParams(query as Record<string, string>))).toEqual({ key, values });
+  });
+
+  it('reads the dashboard parameters', () => {
+    expect(parseAlarmDetailsParams({ deviceId: '42', operationsdashboarddetails: 'true', category: 'health' })).toEqual({
+      severity: undefined,
+      category: 'health',
+      deviceId: '42',
+      fromDashboard: true,
+    });
+  });
+
+  it('prefers audit records and falls back to the alarm history, newest first', () => {
+    const audit = [{ creationTime: '2026-01-01T00:00:00Z', user: 'admin', changes: [{ attribute: 'status', previousValue: 'ACTIVE', newValue: 'ACKNOWLEDGED' }] }];
+    expect(changeLogFrom(audit, {})[0]).toEqual({ time: '2026-01-01T00:00:00Z', user: 'admin', text: 'status: ACTIVE → ACKNOWLEDGED' });
+    const history = { history: { auditRecords: [{ time: 'a', text: 'one' }, { time: 'b', text: 'two' }] } };
+    expect(changeLogFrom([], history).map((e) => e.text)).toEqual(['two', 'one']);
+  });
+});

@@ -1,0 +1,88 @@
+/** Alarm rules of the alarm screens (spec 2 "Alarms", 4 "Alarm status"). */
+import type { Alarm, AlarmSeverity, AlarmStatus } from '@shared/platform/alarms';
+
+export const UNRESOLVED: readonly AlarmStatus[] = ['ACTIVE', 'ACKNOWLEDGED'];
+export const STATUS_CHANGED = 'Alarm status changed to "{{status}}".';
+/** Smart rules from alarms need the platform's smart-rule create permission. */
+export const SMART_RULE_CREATE_ROLE = 'ROLE_SMARTRULE_ADMIN';
+
+export const canAcknowledge = (a: Pick<Alarm, 'status'>): boolean => a.status === 'ACTIVE';
+export const canClear = (a: Pick<Alarm, 'status'>): boolean => a.status !== 'CLEARED';
+
+/** The statuses a list asks for: unresolved only, or every status. */
+export const statusesFor = (unresolvedOnly: boolean): readonly AlarmStatus[] | undefined => (unresolvedOnly ? UNRESOLVED : undefined);
+
+export const ALARM_CATEGORIES = ['software', 'health', 'services', 'others'] as const;
+export type AlarmCategory = (typeof ALARM_CATEGORIES)[number];
+export const SEVERITY_PARAMS = ['critical', 'major', 'minor', 'warning'] as const;
+export type SeverityParam = (typeof SEVERITY_PARAMS)[number];
+
+export interface AlarmDetailsParams {
+  severity?: SeverityParam;
+  category?: AlarmCategory;
+  deviceId?: string;
+  fromDashboard: boolean;
+}
+
+/** Reads /alarmDetails query parameters; unknown values are ignored. */
+export function parseAlarmDetailsParams(query: Readonly<Record<string, string>>): AlarmDetailsParams {
+  const severity = query.severity?.toLowerCase();
+  const category = query.category?.toLowerCase();
+  return {
+    severity: (SEVERITY_PARAMS as readonly string[]).includes(severity ?? '') ? (severity as SeverityParam) : undefined,
+    category: (ALARM_CATEGORIES as readonly string[]).includes(category ?? '') ? (category as AlarmCategory) : undefined,
+    deviceId: /^\d+$/.test(query.deviceId ?? '') ? query.deviceId : undefined,
+    fromDashboard: (query.operationsdashboarddetails ?? '') !== '' && query.operationsdashboarddetails !== 'false',
+  };
+}
+
+export const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
+
+/** "Alarms", "{Severity} alarms" or "{Severity} {category} alarms" as key and values. */
+export function alarmDetailsTitle(p: Pick<AlarmDetailsParams, 'severity' | 'category'>): { key: string; values: Record<string, string> } {
+  if (!p.severity) return { key: 'Alarms', values: {} };
+  const severity = capitalize(p.severity);
+  if (!p.category) return { key: '{{severity}} alarms', values: { severity } };
+  return { key: '{{severity}} {{category}} alarms', values: { severity, category: p.category } };
+}
+
+export const toSeverity = (p: SeverityParam): AlarmSeverity => p.toUpperCase() as AlarmSeverity;
+
+/** One entry of an alarm's change log. */
+export interface ChangeLogEntry {
+  time: string;
+  user?: string;
+  text: string;
+}
+
+/**
+ * The change log of an alarm: its audit records when the platform keeps them, else the history
+ * of updates the alarm carries itself.
+ */
+export function changeLogFrom(auditRecords: readonly Record<string, unknown>[] | undefined, alarm: Record<string, unknown>): ChangeLogEntry[] {
+  const fromAudit = (auditRecords ?? []).map((r) => ({
+    time: String(r.creationTime ?? r.time ?? ''),
+    user: typeof r.user === 'string' ? r.user : undefined,
+    text: changesText(r) || String(r.text ?? r.activity ?? ''),
+  }));
+  if (fromAudit.length) return sortByTime(fromAudit);
+  const history = alarm.history as { auditRecords?: Record<string, unknown>[] } | Record<string, unknown>[] | undefined;
+  const records = Array.isArray(history) ? history : history?.auditRecords;
+  return sortByTime(
+    (records ?? []).map((r) => ({
+      time: String(r.creationTime ?? r.time ?? ''),
+      user: typeof r.user === 'string' ? r.user : undefined,
+      text: changesText(r) || String(r.text ?? r.activity ?? ''),
+    })),
+  );
+}
+
+function changesText(r: Record<string, unknown>): string {
+  const changes = r.changes;
+  if (!Array.isArray(changes)) return '';
+  return changes
+    .map((c: { attribute?: unknown; previousValue?: unknown; newValue?: unknown }) => `${String(c.attribute)}: ${String(c.previousValue ?? '')} → ${String(c.newValue ?? '')}`)
+    .join(', ');
+}
+
+const sortByTime = (entries: ChangeLogEntry[]) => [...entries].sort((a, b) => b.time.localeCompare(a.time));

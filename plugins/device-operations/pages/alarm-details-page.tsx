@@ -1,0 +1,3 @@
+import { AlarmDetailsRoute } from './alarms-pages';
+
+export default AlarmDetailsRoute;

@@ -1,0 +1,3 @@
+import { DeviceAlarmsTab } from './alarms-pages';
+
+export default DeviceAlarmsTab;

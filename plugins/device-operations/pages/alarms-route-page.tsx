@@ -1,0 +1,3 @@
+import { AlarmsRoute } from './alarms-pages';
+
+export default AlarmsRoute;
