@@ -52,6 +52,8 @@ interface Alert {
   id: number;
   kind: 'danger' | 'warning';
   text: string;
+  /** The page it was raised on (after any redirect); leaving that page dismisses it. */
+  path: string;
 }
 
 export function Shell({ session, bundle, language, onLanguage, onLogout, queryClient }: ShellProps) {
@@ -62,7 +64,10 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
   const pluginsLoading = useRegistry((s) => s.loading);
   const [alerts, setAlerts] = useState<Alert[]>([]);
   const alertId = useRef(0);
-  const addAlert = useCallback((kind: Alert['kind'], text: string) => setAlerts((a) => [...a, { id: ++alertId.current, kind, text }]), []);
+  const addAlert = useCallback(
+    (kind: Alert['kind'], text: string, path: string) => setAlerts((a) => [...a, { id: ++alertId.current, kind, text, path }]),
+    [],
+  );
 
   useEffect(() => {
     if (loc.path === '/') replace(DEFAULT_PATH);
@@ -110,8 +115,9 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
         setDevice(result.device);
         return;
       }
-      addAlert('danger', t('Navigation refused: {{message}}', { message: result.message }));
-      replace(committed.current ?? DEFAULT_PATH);
+      const back = committed.current ?? DEFAULT_PATH;
+      addAlert('danger', t('Navigation refused: {{message}}', { message: result.message }), back);
+      replace(back);
     });
     return () => {
       stale = true;
@@ -119,6 +125,9 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
     // Only a new device id triggers the guard; the device itself is its result.
   }, [deviceId, addAlert, t]);
   const deviceReady = !deviceId || device?.id === deviceId;
+  useEffect(() => {
+    setAlerts((all) => (all.some((a) => a.path !== loc.raw) ? all.filter((a) => a.path === loc.raw) : all));
+  }, [loc.raw]);
   useEffect(() => {
     if (deviceReady && loc.path !== '/') committed.current = loc.raw;
   }, [deviceReady, loc.raw, loc.path]);
@@ -140,7 +149,7 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
 
   const changeLanguage = (lang: Language) =>
     onLanguage(lang).catch((e: unknown) =>
-      addAlert('warning', t('The language could not be saved for your user: {{message}}', { message: e instanceof Error ? e.message : String(e) })),
+      addAlert('warning', t('The language could not be saved for your user: {{message}}', { message: e instanceof Error ? e.message : String(e) }), loc.raw),
     );
 
   const translate = (text: string, pluginId: string) => i18n.t(text, { ns: [pluginId, SHELL_NS] });

@@ -154,7 +154,10 @@ function NavNode({
   translate: (label: string, pluginId?: string) => string;
 }) {
   const { activePath, contributions, context } = props;
-  const contribution = contributions.find((c) => c.id === node.id);
+  // A merged root carries one contribution's id; the loader may come from another of the same label.
+  const contribution = node.loadsChildren
+    ? contributions.find((c) => c.loadChildren && (c.id === node.id || (!c.parent && c.label === node.label)))
+    : undefined;
   const loadChildren = contribution?.loadChildren;
   const expandable = node.children.length > 0 || !!loadChildren;
   const holdsActive = containsActive(node, activePath);

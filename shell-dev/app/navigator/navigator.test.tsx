@@ -1,0 +1,115 @@
+import React from 'react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { buildNavigatorTree } from '@shared/plugin-api/navigator';
+import { testContext } from '@shared/plugin-api/testing';
+import type { NavigatorChildrenPage, NavigatorNodeContribution, Registered } from '@shared/plugin-api/types';
+import { initShellI18n } from '../i18n-setup';
+import { Navigator } from './navigator';
+
+const node = (pluginId: string, over: Partial<NavigatorNodeContribution> & { id: string; label: string }): Registered<NavigatorNodeContribution> => ({
+  kind: 'navigator-node',
+  priority: 0,
+  pluginId,
+  ...over,
+});
+
+const contributions = [
+  node('a', { id: 'navigator-node:a/devices', label: 'Devices', icon: 'th-list', priority: 9000 }),
+  node('a', { id: 'navigator-node:a/iot', label: 'IoTconnectors', parent: 'Devices', path: '/views/iotconnector', priority: 3000 }),
+  node('b', { id: 'navigator-node:b/celos', label: 'CELOS OS', parent: 'Devices', path: '/views/celosos_x64', priority: 2000 }),
+  node('b', { id: 'navigator-node:b/dash', label: 'Operations Dashboard', path: '/deviceOperationsDashboard', icon: 'th', priority: 10000 }),
+  node('c', { id: 'navigator-node:c/rollouts', label: 'Software Rollouts', parent: 'Management', path: '/softwarerollout', priority: 1000 }),
+  node('c', { id: 'navigator-node:c/repo', label: 'Software repository', parent: 'Management', path: '/software', priority: 1000 }),
+  node('c', { id: 'navigator-node:c/fw', label: 'Firmware', parent: 'Management', path: '/firmware', priority: 10 }),
+];
+
+function renderNavigator(activePath: string, list = contributions, language: 'en' | 'de' = 'en') {
+  const i18n = initShellI18n(language);
+  void i18n.changeLanguage(language);
+  const ctx = testContext({ path: activePath });
+  const tree = buildNavigatorTree(list, ctx);
+  return render(
+    <I18nextProvider i18n={i18n} defaultNS="shell">
+      <Navigator title="Shell" tree={tree} contributions={list} activePath={activePath} context={ctx} />
+    </I18nextProvider>,
+  );
+}
+
+const labels = (root: HTMLElement) => within(root).getAllByTestId('navigator-node').map((n) => n.textContent?.trim());
+
+describe('Navigator', () => {
+  it('shows roots and children in priority order, parents merged by label', () => {
+    renderNavigator('/views/iotconnector');
+    expect(labels(screen.getByTestId('navigator'))).toEqual([
+      'Operations Dashboard',
+      'Devices',
+      'IoTconnectors',
+      'CELOS OS',
+      'Management',
+      'Software repository',
+      'Software Rollouts',
+      'Firmware',
+    ]);
+  });
+
+  it('marks the active item and opens only its group', () => {
+    const { container } = renderNavigator('/views/celosos_x64/sub');
+    const active = container.querySelectorAll('.link.active');
+    expect([...active].map((a) => a.textContent?.trim())).toEqual(['CELOS OS']);
+    const groups = container.querySelectorAll('.children');
+    expect([...groups].map((g) => g.classList.contains('in'))).toEqual([true, false]);
+  });
+
+  it('toggles a group and renders icons as dlt-c8y-icon-<icon>', () => {
+    const { container } = renderNavigator('/deviceOperationsDashboard');
+    expect(container.querySelector('[data-node-id="navigator-node:b/dash"] i.dlt-c8y-icon-th')).not.toBeNull();
+    // The navigation rules give firmware children the 'electronics' icon.
+    expect(container.querySelector('[data-node-id="navigator-node:c/fw"] i.dlt-c8y-icon-electronics')).not.toBeNull();
+    const management = container.querySelectorAll('.children')[1];
+    expect(management.classList.contains('in')).toBe(false);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Management', expanded: false })[0]);
+    expect(management.classList.contains('in')).toBe(true);
+    expect(screen.getByText('Software Rollouts').closest('a')?.getAttribute('href')).toBe('#/softwarerollout');
+  });
+
+  it('translates labels in the namespace of the contributing plugin', () => {
+    const i18n = initShellI18n('en');
+    i18n.addResourceBundle('de', 'b', { 'Operations Dashboard': 'Betriebs-Dashboard' }, true, true);
+    renderNavigator('/', contributions, 'de');
+    expect(screen.getByText('Betriebs-Dashboard')).toBeInTheDocument();
+    act(() => void i18n.changeLanguage('en'));
+  });
+
+  it('loads server-side children when a node is expanded, with "Search more"', async () => {
+    const second: NavigatorChildrenPage = { nodes: [{ id: 'g3', label: 'Group 3', path: '/group/3', expandable: false }] };
+    const loadChildren = jest.fn(async (parentPath: string | null): Promise<NavigatorChildrenPage> => {
+      if (parentPath === null) {
+        return { nodes: [{ id: 'g1', label: 'Group 1', path: '/group/1', expandable: true }], more: async () => second };
+      }
+      return { nodes: [{ id: 'g2', label: `Child of ${parentPath}`, path: '/group/2', expandable: false }] };
+    });
+    const list = [...contributions, node('a', { id: 'navigator-node:a/groups', label: 'Groups', icon: 'c8y-group', priority: 7000, loadChildren })];
+    renderNavigator('/views/iotconnector', list);
+    expect(loadChildren).not.toHaveBeenCalled();
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Groups', expanded: false })[0]);
+    });
+    await screen.findByText('Group 1');
+    expect(loadChildren).toHaveBeenCalledWith(null, expect.objectContaining({ path: '/views/iotconnector' }));
+    await act(async () => {
+      fireEvent.click(screen.getByText('Search more'));
+    });
+    await screen.findByText('Group 3');
+    const group1 = screen.getByText('Group 1').closest('.link')!;
+    await act(async () => {
+      fireEvent.click(within(group1 as HTMLElement).getAllByRole('button', { name: 'Group 1' })[0]);
+    });
+    await waitFor(() => expect(screen.getByText('Child of /group/1')).toBeInTheDocument());
+  });
+
+  it('shows nothing without a current user', () => {
+    const ctx = testContext({ user: null });
+    expect(buildNavigatorTree(contributions, ctx)).toEqual([]);
+  });
+});
