@@ -8,6 +8,8 @@ export interface NavigatorNode {
   priority: number;
   pluginId?: string;
   children: NavigatorNode[];
+  /** Set when a contribution of this node loads children from the server (kept even when empty here). */
+  loadsChildren?: boolean;
 }
 
 /** Children: priority first (higher first), then label. */
@@ -55,12 +57,13 @@ export function buildNavigatorTree(
     r.path ??= n.path;
     r.icon ??= n.icon;
     r.pluginId ??= n.pluginId;
+    if (n.loadChildren) r.loadsChildren = true;
   }
   for (const n of visible.filter((x) => x.parent)) {
     const parent = root(n.parent as string);
     if (parent.priority === Number.NEGATIVE_INFINITY) parent.priority = n.priority;
     const child = applyNavigationRules(
-      { id: n.id, label: n.label, path: n.path, icon: n.icon, priority: n.priority, pluginId: n.pluginId, children: [] },
+      { id: n.id, label: n.label, path: n.path, icon: n.icon, priority: n.priority, pluginId: n.pluginId, children: [], ...(n.loadChildren ? { loadsChildren: true } : {}) },
       true,
     );
     if (child) parent.children.push(child);
@@ -70,7 +73,7 @@ export function buildNavigatorTree(
     const node = applyNavigationRules(r, false);
     if (!node) continue;
     node.children.sort(byPriorityThenLabel);
-    if (node.path || node.children.length) tree.push(node);
+    if (node.path || node.children.length || node.loadsChildren) tree.push(node);
   }
   return tree.sort(byPriorityThenLabel);
 }
