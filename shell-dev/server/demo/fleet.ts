@@ -161,7 +161,10 @@ export function groupAncestors(name: string): string[] {
 
 export function planDevice(seed: number, now: number, index: number): DevicePlan {
   const rng = rngFor(seed, 'device', index);
-  const type = index < FIRST_TYPES.length ? FIRST_TYPES[index] : rng.weighted(TYPE_ENTRIES);
+  // The first devices pin each family to its oldest and newest agent, so even a tiny fleet
+  // has agents on both sides of the spec's version thresholds.
+  const pinned = index < 2 * FIRST_TYPES.length;
+  const type = pinned ? FIRST_TYPES[index % FIRST_TYPES.length] : rng.weighted(TYPE_ENTRIES);
   const hw = HARDWARE[type];
   const creationTime = now - Math.floor(rng.next() * FLEET_AGE_DAYS * DAY_MS) - HOUR_MS;
   const year = new Date(creationTime).getUTCFullYear() % 100;
@@ -199,7 +202,8 @@ export function planDevice(seed: number, now: number, index: number): DevicePlan
   const catalogue = SOFTWARE_CATALOGUE[softwareType as keyof typeof SOFTWARE_CATALOGUE];
   const agentEntry = catalogue.find((e) => e.type === 'AGENT');
   if (!agentEntry || agentEntry.name !== AGENT_NAME[type]) throw new Error(`catalogue of ${softwareType} lacks agent ${AGENT_NAME[type]}`);
-  const agentVersion = pickVersion(rng, agentEntry.versions);
+  const drawnAgent = pickVersion(rng, agentEntry.versions);
+  const agentVersion = !pinned ? drawnAgent : index < FIRST_TYPES.length ? agentEntry.versions[0] : agentEntry.versions[agentEntry.versions.length - 1];
 
   const statusTime = (): number => creationTime + Math.floor(rng.next() * (Math.max(lastMessage, creationTime + MINUTE_MS) - creationTime));
   const packages: PackagePlan[] = [];
@@ -358,7 +362,8 @@ export function planAlarms(seed: number, now: number, plan: DevicePlan): AlarmPl
       if (open.has(spec.type)) status = 'CLEARED';
       else open.add(spec.type);
     }
-    const count = rng.chance(0.7) ? 1 : rng.int(2, 15);
+    // The platform counts re-raises of an open alarm; a cleared one was raised once.
+    const count = status !== 'CLEARED' && rng.chance(0.25) ? rng.int(2, 6) : 1;
     const firstOccurrence = count === 1 ? time : Math.max(start, time - rng.int(1, 72) * HOUR_MS);
     out.push({ spec, severity, status, time, firstOccurrence, count });
   }
@@ -412,15 +417,15 @@ export function planOperations(seed: number, now: number, plan: DevicePlan): Ope
   const rng = rngFor(seed, 'operations', plan.index);
   const start = Math.max(plan.creationTime, now - HISTORY_DAYS * DAY_MS);
   const out: OperationPlan[] = [];
-  const n = Math.floor(-Math.log(1 - rng.next()) * OPERATIONS_PER_DEVICE) + (plan.router ? 1 : 0);
+  // A router device has run each router operation once (the tab shows the newest of each kind).
+  const routerOps = plan.router ? MOBILE_ROUTER_OPERATIONS.length : 0;
+  const n = Math.floor(-Math.log(1 - rng.next()) * OPERATIONS_PER_DEVICE) + routerOps;
   const catalogued = plan.packages.filter((p) => p.catalogueKey !== null && p.type !== 'AGENT');
   for (let k = 0; k < n; k++) {
     const kinds: string[] = ['netbox_RestartAgentOperation'];
     if (plan.type === DEVICE_TYPE.netbox) kinds.push('netbox_RestartNetboxOperation', OP_SET_TIMEZONE);
     if (catalogued.length > 0) kinds.push('netbox_InstallSoftwarePackage', 'netbox_RegisterSoftwarePackage');
-    if (plan.router && k === 0) kinds.length = 0;
-    if (plan.router) kinds.push(...MOBILE_ROUTER_OPERATIONS);
-    const fragment = rng.pick(kinds);
+    const fragment = k < routerOps ? MOBILE_ROUTER_OPERATIONS[k] : rng.pick(kinds);
     const failed = rng.chance(0.2);
     const time = start + Math.floor(rng.next() * (now - start - MINUTE_MS));
     const pkg = fragment.startsWith('netbox_') && fragment.includes('SoftwarePackage') ? rng.pick(catalogued) : null;

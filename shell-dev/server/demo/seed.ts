@@ -254,18 +254,11 @@ function seedDevice(core: ServerCore, seed: number, now: number, index: number, 
 
   const source = { id: deviceId };
   for (const a of alarms) {
-    core.alarms.create({
-      type: a.spec.type,
-      text: a.spec.text,
-      severity: a.severity,
-      status: a.status,
-      count: a.count,
-      time: iso(a.time),
-      creationTime: iso(a.firstOccurrence),
-      firstOccurrenceTime: iso(a.firstOccurrence),
-      lastUpdated: iso(a.status === 'CLEARED' ? Math.min(now, a.time + HOUR_MS) : a.time),
-      source,
-    });
+    // count and firstOccurrenceTime are the platform's: raise once, then re-raise up to `time`.
+    for (let k = 0; k < a.count; k++) {
+      const time = a.count === 1 ? a.time : a.firstOccurrence + Math.round(((a.time - a.firstOccurrence) * k) / (a.count - 1));
+      core.alarms.create({ type: a.spec.type, text: a.spec.text, severity: a.severity, status: a.status, time: iso(time), creationTime: iso(a.firstOccurrence), source });
+    }
   }
   for (const e of events) core.events.create({ type: e.type, text: e.text, time: iso(e.time), creationTime: iso(e.time), source });
   for (const o of operations) {
@@ -275,9 +268,14 @@ function seedDevice(core: ServerCore, seed: number, now: number, index: number, 
       Object.assign(body, { repository_id: ref?.id ?? '', url: ref?.url ?? '' });
     }
     if (o.fragment.startsWith(`${MOBILE_ROUTER_TYPE}_Update`)) Object.assign(body, { name: o.fragment.endsWith('Firmware') ? 'firmware' : 'profile' });
-    const result = { status: o.status, ...(o.failureReason ? { failureReason: o.failureReason } : {}) };
-    const op = core.operations.create({ deviceId, description: o.description, creationTime: iso(o.time), [o.fragment]: body, ...result });
-    // The platform may create every operation PENDING: then move it to its recorded end state.
-    if (op.status !== o.status) core.operations.update(op.id, result);
+    // Internal callers may create an operation in its end state (history, not work for agents).
+    core.operations.create({
+      deviceId,
+      description: o.description,
+      creationTime: iso(o.time),
+      status: o.status,
+      ...(o.failureReason ? { failureReason: o.failureReason } : {}),
+      [o.fragment]: body,
+    });
   }
 }

@@ -1,7 +1,8 @@
 /**
- * An in-memory ServerCore for the demo-data tests: the same contract as core/api.ts (ids,
- * creationTime/lastUpdated from the body when given, re-raising an open alarm bumps its count,
- * operations start PENDING, relations rendered as platform references), without SQLite or HTTP.
+ * An in-memory ServerCore for the demo-data tests, following the real core's rules: ids in
+ * creation order, creationTime/lastUpdated/time taken from the body when given, alarms created
+ * with count 1 and re-raising an open alarm bumps its count, operations created in the status
+ * the internal caller gives (PENDING otherwise), relations rendered as platform references.
  */
 import {
   type Alarm,
@@ -172,6 +173,7 @@ export function createFakeCore(now: number): FakeCore {
         if (open) {
           open.count += 1;
           open.time = time;
+          open.severity = body.severity;
           open.lastUpdated = iso();
           publish();
           return open;
@@ -181,11 +183,11 @@ export function createFakeCore(now: number): FakeCore {
           ...body,
           id,
           status,
-          count: body.count ?? 1,
+          count: 1,
           time,
-          creationTime: body.creationTime ?? time,
-          firstOccurrenceTime: body.firstOccurrenceTime ?? time,
-          lastUpdated: body.lastUpdated ?? time,
+          creationTime: body.creationTime ?? iso(),
+          firstOccurrenceTime: time,
+          lastUpdated: iso(),
           source: { id: source.id, name: source.name as string | undefined },
         };
         alarms.set(id, alarm);
@@ -224,8 +226,8 @@ export function createFakeCore(now: number): FakeCore {
       create(body) {
         const device = must(body.deviceId);
         const id = nextId();
-        // The platform creates operations PENDING whatever the body says.
-        const op: Operation = { ...body, id, deviceId: device.id, deviceName: device.name as string | undefined, status: 'PENDING', creationTime: typeof body.creationTime === 'string' ? body.creationTime : iso() };
+        const status = (body.status as Operation['status'] | undefined) ?? 'PENDING';
+        const op: Operation = { ...body, id, deviceId: device.id, deviceName: device.name as string | undefined, status, creationTime: typeof body.creationTime === 'string' ? body.creationTime : iso() };
         operations.set(id, op);
         publish();
         for (const l of listeners) l(op);
