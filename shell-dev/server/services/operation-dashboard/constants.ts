@@ -49,7 +49,7 @@ export const PACKAGE_STATUS = {
   executed: 'executed',
 } as const;
 /** A package in one of these is on its way to the device and not yet installed. */
-export const PENDING_PACKAGE_STATUSES = ['assigned', 'registered', 'downloading', 'downloaded successfully', 'to be installed', 'to be executed'] as const;
+export const PENDING_PACKAGE_STATUSES = ['assigned', 'registered', 'installing', 'downloading', 'downloaded successfully', 'to be installed', 'to be executed'] as const;
 export const DONE_PACKAGE_STATUSES = [PACKAGE_STATUS.installed, PACKAGE_STATUS.executed] as const;
 
 export const SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const;
