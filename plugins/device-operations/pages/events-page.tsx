@@ -1,15 +1,9 @@
 import { useDevice } from '@shared/plugin-api/context';
 import { EventsList } from '../features/events/components/events-list';
-import { TabAlerts, useTabAlerts } from './tab-alerts';
+import { tabAlerts } from './tab-alerts';
 
 export function EventsPage({ source }: { source?: string }) {
-  const { alerts, api, dismiss } = useTabAlerts();
-  return (
-    <>
-      <TabAlerts alerts={alerts} dismiss={dismiss} />
-      <EventsList source={source} alerts={api} />
-    </>
-  );
+  return <EventsList source={source} alerts={tabAlerts} />;
 }
 
 /** The device's Events tab. */

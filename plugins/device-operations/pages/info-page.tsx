@@ -1,6 +1,7 @@
 import { useIsAdminArea } from '@shared/plugin-api/context';
 import { InfoTab } from '../features/device-info/components/info-tab';
 import { DevicePage } from './device-page';
+import { SetTimezoneAction } from './set-timezone-action';
 
 /** Info tab; the admin view (path contains /admin, e.g. the admin-info tab) adds customer and groups. */
 export function InfoPage({ admin }: { admin: boolean }) {
@@ -14,6 +15,7 @@ export function InfoPage({ admin }: { admin: boolean }) {
           confirm={kit.confirm}
           onSaved={(d) => kit.replace({ ...kit.device, ...d })}
           onReload={kit.refresh}
+          timezoneAction={<SetTimezoneAction device={kit.device} alerts={kit.alerts} />}
         />
       )}
     </DevicePage>

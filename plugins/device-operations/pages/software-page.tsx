@@ -1,13 +1,13 @@
-import type { ReactNode } from 'react';
 import { useIsAdminArea } from '@shared/plugin-api/context';
 import { SoftwareTab } from '../features/software-tab/components/software-tab';
 import { DevicePage } from './device-page';
+import { SelectSoftwareAction } from './select-software-action';
 
 /**
  * Software tab. The Select software dialog belongs to the device-list work (features/
  * select-software); it is composed in here, never imported by the tab itself.
  */
-export function SoftwarePage({ selectSoftwareAction }: { selectSoftwareAction?: ReactNode }) {
+export default function SoftwareTabPage() {
   const isAdmin = useIsAdminArea();
   return (
     <DevicePage>
@@ -19,13 +19,10 @@ export function SoftwarePage({ selectSoftwareAction }: { selectSoftwareAction?: 
           confirm={kit.confirm}
           onSaved={(d) => kit.replace({ ...kit.device, ...d })}
           onReload={kit.refresh}
-          selectSoftwareAction={selectSoftwareAction}
+          selectSoftwareAction={<SelectSoftwareAction device={kit.device} alerts={kit.alerts} />}
         />
       )}
     </DevicePage>
   );
 }
 
-export default function SoftwareTabPage() {
-  return <SoftwarePage />;
-}

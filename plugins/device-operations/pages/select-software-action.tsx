@@ -1,0 +1,37 @@
+/** The Software tab's Select software action (admin): the lists' dialog, assigning to this device. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createSoftwareAssignment } from '@shared/platform/create-software-ng';
+import { typesForSelection } from '@shared/domain/device-types';
+import { ALERT_SUCCESS_DISMISS_MS } from '@shared/domain/constants';
+import type { Device } from '@shared/plugin-api/types';
+import SelectSoftwareDialog, { type SelectSoftwareResult } from '../features/select-software/components/select-software-dialog';
+import { assignmentRequest } from '../features/select-software/model/assignment';
+import type { TabAlertsApi } from './tab-alerts';
+
+export function SelectSoftwareAction({ device, alerts }: { device: Device; alerts: TabAlertsApi }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const close = async (result: SelectSoftwareResult | null) => {
+    setOpen(false);
+    if (!result) {
+      alerts.info(t('No software assigned'));
+      return;
+    }
+    try {
+      const res = await createSoftwareAssignment(assignmentRequest(result.item, [device.id], result.forceInstallation));
+      if ((res?.noOfFailedAssignment ?? 0) > 0) alerts.fail(t('Software assignment failed'));
+      else alerts.success(t('Software assignment successful'), ALERT_SUCCESS_DISMISS_MS);
+    } catch (e) {
+      alerts.fail(e);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="btn btn-default" onClick={() => setOpen(true)}>
+        {t('Select software')}
+      </button>
+      {open && <SelectSoftwareDialog deviceTypes={typesForSelection(device.type ? [device.type] : [])} deviceCount={1} actions={['assign']} onClose={(r) => void close(r)} />}
+    </>
+  );
+}
