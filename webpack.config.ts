@@ -7,6 +7,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import type { Configuration } from 'webpack';
+import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 // webpack 5.111 ships its minimizer as minimizer-webpack-plugin (terser-webpack-plugin's successor).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -104,13 +105,33 @@ function base(name: string, outDir: string, mode: 'production' | 'development'):
       ],
     },
     optimization: {
-      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.esbuildMinify, minimizerOptions: { target: 'es2022' } })],
+      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true, ecma: 2020 } })],
     },
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'error' },
   };
 }
+
+/** Browser-only builds: drop the federation SDK's Node loader (see the stub's comment). */
+const browserOnly = () =>
+  new webpack.NormalModuleReplacementPlugin(/@module-federation[\\/]sdk[\\/]dist[\\/]node\.js$/, path.join(root, 'scripts', 'webpack', 'mf-sdk-node-stub.js'));
+
+/** Remote entries only: SDK parts the host's runtime provides (see the stub's comment). */
+const remoteOnly = () => [
+  new webpack.NormalModuleReplacementPlugin(
+    /@module-federation[\\/]sdk[\\/]dist[\\/](generateSnapshotFromManifest|logger)\.js$/,
+    path.join(root, 'scripts', 'webpack', 'mf-sdk-remote-stubs.js'),
+  ),
+  new webpack.NormalModuleReplacementPlugin(
+    /@module-federation[\\/]sdk[\\/]dist[\\/]dom\.js$/,
+    path.join(root, 'scripts', 'webpack', 'mf-sdk-remote-dom-stub.js'),
+  ),
+  new webpack.NormalModuleReplacementPlugin(
+    /@module-federation[\\/]error-codes[\\/]dist[\\/]desc\.mjs$/,
+    path.join(root, 'scripts', 'webpack', 'mf-error-desc-stub.js'),
+  ),
+];
 
 function shellConfig(mode: 'production' | 'development'): Configuration {
   const cfg = base('shell', manifest.shell.contextPath, mode);
@@ -125,8 +146,9 @@ function shellConfig(mode: 'production' | 'development'): Configuration {
       shareStrategy: 'loaded-first',
       dts: false,
       manifest: false,
-      experiments: { provideExternalRuntime: true },
+      experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
     }),
+    browserOnly(),
     new HtmlWebpackPlugin({ template: './shell-dev/app/index.html', scriptLoading: 'defer' }),
   ];
   return cfg;
@@ -146,8 +168,10 @@ function pluginConfig(id: string, contextPath: string, entry: string, mode: 'pro
       shareStrategy: 'loaded-first',
       dts: false,
       manifest: false,
-      experiments: { externalRuntime: true },
+      experiments: { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
     }),
+    browserOnly(),
+    ...remoteOnly(),
   ];
   return cfg;
 }
