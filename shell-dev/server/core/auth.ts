@@ -1,0 +1,207 @@
+import { randomBytes, scryptSync, timingSafeEqual, createHash } from 'node:crypto';
+import type { AuthUser } from './api';
+import { HttpError } from './api';
+import { type CoreContext, invalid, isPlainObject } from './context';
+
+export const DEFAULT_TENANT = 'demo';
+export const DEMO_PASSWORD = 'demo';
+/** A cookie session lasts as long as a working day plus margin. */
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** Verified Basic credentials are remembered briefly: scrypt per request would dominate latency. */
+export const CREDENTIAL_CACHE_TTL_MS = 5 * 60 * 1000;
+const SCRYPT_KEYLEN = 32;
+
+export const ROLES = {
+  inventoryRead: 'ROLE_INVENTORY_READ',
+  inventoryCreate: 'ROLE_INVENTORY_CREATE',
+  inventoryAdmin: 'ROLE_INVENTORY_ADMIN',
+  alarmRead: 'ROLE_ALARM_READ',
+  alarmAdmin: 'ROLE_ALARM_ADMIN',
+  eventRead: 'ROLE_EVENT_READ',
+  eventAdmin: 'ROLE_EVENT_ADMIN',
+  deviceControlRead: 'ROLE_DEVICE_CONTROL_READ',
+  deviceControlAdmin: 'ROLE_DEVICE_CONTROL_ADMIN',
+  identityRead: 'ROLE_IDENTITY_READ',
+  identityAdmin: 'ROLE_IDENTITY_ADMIN',
+  measurementRead: 'ROLE_MEASUREMENT_READ',
+  userOwnRead: 'ROLE_USER_MANAGEMENT_OWN_READ',
+  userOwnAdmin: 'ROLE_USER_MANAGEMENT_OWN_ADMIN',
+  userRead: 'ROLE_USER_MANAGEMENT_READ',
+  userAdmin: 'ROLE_USER_MANAGEMENT_ADMIN',
+  applicationRead: 'ROLE_APPLICATION_MANAGEMENT_READ',
+  applicationAdmin: 'ROLE_APPLICATION_MANAGEMENT_ADMIN',
+  tenantRead: 'ROLE_TENANT_MANAGEMENT_READ',
+  manageSoftwareAdmin: 'ROLE_MANAGE_SOFTWARE_ADMIN',
+} as const;
+
+const ALL_ROLES: string[] = Object.values(ROLES);
+const OPERATOR_LACKS: string[] = [ROLES.manageSoftwareAdmin, ROLES.userRead, ROLES.userAdmin, ROLES.applicationAdmin];
+const VIEWER_ROLES: string[] = [
+  ...ALL_ROLES.filter((r) => r.endsWith('_READ') && r !== ROLES.userRead),
+  // Every user keeps their own preferences (column configs, page sizes) in customProperties.
+  ROLES.userOwnAdmin,
+];
+
+export interface DemoUser {
+  userName: string;
+  firstName: string;
+  roles: string[];
+}
+
+export const DEMO_USERS: DemoUser[] = [
+  { userName: 'admin', firstName: 'Admin', roles: ALL_ROLES },
+  { userName: 'operator', firstName: 'Operator', roles: ALL_ROLES.filter((r) => !OPERATOR_LACKS.includes(r)) },
+  { userName: 'viewer', firstName: 'Viewer', roles: VIEWER_ROLES },
+];
+
+export interface UserDoc {
+  id: string;
+  userName: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  enabled: boolean;
+  roles: string[];
+  customProperties: Record<string, unknown>;
+  lastPasswordChange: string;
+}
+
+export function hashPassword(password: string): string {
+  const salt = randomBytes(16);
+  return `scrypt$${salt.toString('base64')}$${scryptSync(password, salt, SCRYPT_KEYLEN).toString('base64')}`;
+}
+
+export function verifyPassword(password: string, stored: string): boolean {
+  const [scheme, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = scryptSync(password, Buffer.from(salt, 'base64'), expected.length);
+  return timingSafeEqual(expected, actual);
+}
+
+export interface Session {
+  token: string;
+  xsrf: string;
+  user: AuthUser;
+}
+
+export const unauthorized = (message = 'Invalid credentials!') => new HttpError(401, 'security/Unauthorized', message);
+export const forbidden = (message = 'Access is denied') => new HttpError(403, 'security/Forbidden', message);
+
+export class Auth {
+  private readonly cache = new Map<string, { user: AuthUser; expires: number }>();
+  constructor(private readonly ctx: CoreContext) {}
+
+  ensureDemoUsers(password: string): void {
+    this.ctx.transaction(() => {
+      for (const u of DEMO_USERS) {
+        if (this.ctx.stmt('SELECT 1 FROM users WHERE tenant = ? AND user_name = ?').get(DEFAULT_TENANT, u.userName)) continue;
+        const doc: UserDoc = {
+          id: u.userName,
+          userName: u.userName,
+          firstName: u.firstName,
+          lastName: 'Demo',
+          email: `${u.userName}@demo.example`,
+          enabled: true,
+          roles: u.roles,
+          customProperties: {},
+          lastPasswordChange: this.ctx.nowIso(),
+        };
+        this.ctx.stmt('INSERT INTO users (tenant, user_name, password_hash, json) VALUES (?, ?, ?, ?)').run(DEFAULT_TENANT, u.userName, hashPassword(password), JSON.stringify(doc));
+      }
+    });
+  }
+
+  userDoc(tenant: string, userName: string): UserDoc | undefined {
+    const row = this.ctx.stmt('SELECT json FROM users WHERE tenant = ? AND user_name = ?').get(tenant, userName) as { json: string } | undefined;
+    return row && (JSON.parse(row.json) as UserDoc);
+  }
+
+  listUsers(tenant: string, pageSize: number, currentPage: number): { items: UserDoc[]; total: number } {
+    const rows = this.ctx
+      .stmt('SELECT json FROM users WHERE tenant = ? ORDER BY user_name LIMIT ? OFFSET ?')
+      .all(tenant, pageSize, (currentPage - 1) * pageSize) as Array<{ json: string }>;
+    const { n } = this.ctx.stmt('SELECT count(*) AS n FROM users WHERE tenant = ?').get(tenant) as { n: number };
+    return { items: rows.map((r) => JSON.parse(r.json) as UserDoc), total: n };
+  }
+
+  /** Own profile update: names, email and customProperties (a property set to null is removed). */
+  updateOwn(user: AuthUser, patch: unknown): UserDoc {
+    if (!isPlainObject(patch)) throw invalid('user', 'A user must be a JSON object');
+    for (const f of ['firstName', 'lastName', 'email'] as const) {
+      if (patch[f] !== undefined && typeof patch[f] !== 'string') throw invalid('user', `'${f}' must be a string`);
+    }
+    if (patch.customProperties !== undefined && !isPlainObject(patch.customProperties)) throw invalid('user', "'customProperties' must be an object");
+    return this.ctx.transaction(() => {
+      const doc = this.userDoc(user.tenant, user.userName);
+      if (!doc) throw unauthorized();
+      for (const f of ['firstName', 'lastName', 'email'] as const) if (typeof patch[f] === 'string') doc[f] = patch[f] as string;
+      if (isPlainObject(patch.customProperties)) {
+        for (const [k, v] of Object.entries(patch.customProperties)) {
+          if (v === null) delete doc.customProperties[k];
+          else doc.customProperties[k] = v;
+        }
+      }
+      this.ctx.stmt('UPDATE users SET json = ? WHERE tenant = ? AND user_name = ?').run(JSON.stringify(doc), user.tenant, user.userName);
+      return doc;
+    });
+  }
+
+  /** `tenant/user` or `user` (the default tenant) with a password. */
+  login(login: string, password: string, tenantHint?: string): AuthUser | undefined {
+    const slash = login.indexOf('/');
+    const tenant = slash >= 0 ? login.slice(0, slash) : tenantHint || DEFAULT_TENANT;
+    const userName = slash >= 0 ? login.slice(slash + 1) : login;
+    const row = this.ctx.stmt('SELECT password_hash, json FROM users WHERE tenant = ? AND user_name = ?').get(tenant, userName) as
+      | { password_hash: string; json: string }
+      | undefined;
+    if (!row || !verifyPassword(password, row.password_hash)) return undefined;
+    const doc = JSON.parse(row.json) as UserDoc;
+    if (!doc.enabled) return undefined;
+    return { tenant, userName, effectiveRoles: [...doc.roles] };
+  }
+
+  /** Basic token (base64 of `login:password`), as in the Authorization header and the Bayeux ext. */
+  basic(token: string): AuthUser | undefined {
+    const key = createHash('sha256').update(token).digest('base64');
+    const hit = this.cache.get(key);
+    const now = Date.now();
+    if (hit && hit.expires > now) return hit.user;
+    const decoded = Buffer.from(token, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return undefined;
+    const user = this.login(decoded.slice(0, colon), decoded.slice(colon + 1));
+    if (user) this.cache.set(key, { user, expires: now + CREDENTIAL_CACHE_TTL_MS });
+    return user;
+  }
+
+  createSession(user: AuthUser): Session {
+    const token = randomBytes(32).toString('base64url');
+    const xsrf = randomBytes(16).toString('base64url');
+    this.ctx.stmt('DELETE FROM sessions WHERE expires < ?').run(this.ctx.clock.now());
+    this.ctx.stmt('INSERT INTO sessions (token, tenant, user_name, xsrf, expires) VALUES (?, ?, ?, ?, ?)').run(token, user.tenant, user.userName, xsrf, this.ctx.clock.now() + SESSION_TTL_MS);
+    return { token, xsrf, user };
+  }
+
+  session(token: string): Session | undefined {
+    const row = this.ctx.stmt('SELECT tenant, user_name, xsrf, expires FROM sessions WHERE token = ?').get(token) as
+      | { tenant: string; user_name: string; xsrf: string; expires: number }
+      | undefined;
+    if (!row || row.expires < this.ctx.clock.now()) return undefined;
+    const doc = this.userDoc(row.tenant, row.user_name);
+    if (!doc || !doc.enabled) return undefined;
+    return { token, xsrf: row.xsrf, user: { tenant: row.tenant, userName: row.user_name, effectiveRoles: [...doc.roles] } };
+  }
+
+  endSession(token: string): void {
+    this.ctx.stmt('DELETE FROM sessions WHERE token = ?').run(token);
+  }
+}
+
+/** Constant-time string comparison for XSRF tokens. */
+export function sameToken(a: string | undefined, b: string): boolean {
+  if (typeof a !== 'string') return false;
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

@@ -1,0 +1,62 @@
+import type { Database } from 'better-sqlite3';
+import type { FastifyRequest } from 'fastify';
+import type { AuthUser, Clock, Operation, ServerCore } from './api';
+import { ApplicationStore } from './applications';
+import { Auth, DEFAULT_TENANT, forbidden, unauthorized } from './auth';
+import { CoreContext } from './context';
+import { BinaryStore, IdentityStore } from './identity';
+import { InventoryStore } from './inventory';
+import { AlarmStore, EventStore, OperationStore } from './records';
+
+/** The core with its concrete stores (the REST layer needs more than api.ts exposes). */
+export interface Core extends ServerCore {
+  ctx: CoreContext;
+  inventory: InventoryStore;
+  alarms: AlarmStore;
+  events: EventStore;
+  operations: OperationStore;
+  identity: IdentityStore;
+  binaries: BinaryStore;
+  applications: ApplicationStore;
+  auth: Auth;
+  tenant: string;
+  /** Binds a request to its authenticated user (done by the auth hook). */
+  setUser(req: FastifyRequest, user: AuthUser): void;
+  hasRole(req: FastifyRequest, role: string): boolean;
+}
+
+export function createCore(db: Database, clock: Clock, dataDir: string): Core {
+  const ctx = new CoreContext(db, clock);
+  const inventory = new InventoryStore(ctx);
+  const operations = new OperationStore(ctx);
+  const users = new WeakMap<FastifyRequest, AuthUser>();
+  const user = (req: FastifyRequest): AuthUser => {
+    const u = users.get(req);
+    if (!u) throw unauthorized('Authentication required');
+    return u;
+  };
+  return {
+    db,
+    clock,
+    dataDir,
+    ctx,
+    tenant: DEFAULT_TENANT,
+    inventory,
+    alarms: new AlarmStore(ctx),
+    events: new EventStore(ctx),
+    operations,
+    identity: new IdentityStore(ctx),
+    binaries: new BinaryStore(ctx, inventory),
+    applications: new ApplicationStore(ctx, DEFAULT_TENANT),
+    auth: new Auth(ctx),
+    realtime: { publish: (channel, action, data) => ctx.notify(channel, action, data) },
+    user,
+    setUser: (req, u) => void users.set(req, u),
+    hasRole: (req, role) => user(req).effectiveRoles.includes(role),
+    requireRole(req, role) {
+      if (!user(req).effectiveRoles.includes(role)) throw forbidden(`Access is denied: missing role ${role}`);
+    },
+    transaction: (fn) => ctx.transaction(fn),
+    onOperationCreated: (listener: (op: Operation) => void) => operations.onCreated(listener),
+  };
+}

@@ -1,0 +1,110 @@
+import type { IncomingMessage, Server } from 'node:http';
+import faye, { type BayeuxMessage, type NodeAdapter } from 'faye';
+import type { AuthUser, RealtimeAction } from './api';
+import { type Auth, sameToken } from './auth';
+
+export const REALTIME_MOUNT = '/notification/realtime';
+/** Long-poll hold time in seconds (the platform's CometD advises about this much). */
+export const REALTIME_TIMEOUT_S = 45;
+const AUTHN_EXT = 'com.cumulocity.authn';
+
+/** Channels clients may subscribe to; everything else (and every client publish) is refused. */
+const SUBSCRIBABLE = /^\/(managedobjects|operations|alarms|alarmsWithChildren|events|eventsWithChildren)\/(\*|\d+)$/;
+
+function cookieValue(req: IncomingMessage | undefined, name: string): string | undefined {
+  const header = req?.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+interface FayeEngineProxy {
+  _connections?: Map<string, unknown>;
+  closeConnection(clientId: string): void;
+  publish(message: { channel: string; id: string; data: unknown }): void;
+  _engine?: { disconnect(): void };
+}
+
+export class RealtimeServer {
+  readonly adapter: NodeAdapter;
+  private messageId = 0;
+  private readonly clients = new Map<string, AuthUser>();
+  private readonly pendingHandshakes = new WeakMap<object, AuthUser>();
+
+  constructor(private readonly auth: Auth) {
+    this.adapter = new faye.NodeAdapter({ mount: REALTIME_MOUNT, timeout: REALTIME_TIMEOUT_S });
+    this.adapter.addExtension({
+      incoming: (m, req, cb) => cb(this.incoming(m, req)),
+      outgoing: (m, req, cb) => {
+        if (m.channel === '/meta/handshake' && m.successful && m.clientId && req) {
+          const user = this.pendingHandshakes.get(req);
+          if (user) this.clients.set(m.clientId, user);
+        }
+        cb(m);
+      },
+    });
+    this.adapter.on('disconnect', (clientId) => this.clients.delete(clientId));
+  }
+
+  private authenticate(m: BayeuxMessage, req: IncomingMessage | undefined): AuthUser | undefined {
+    const ext = (m.ext?.[AUTHN_EXT] ?? {}) as { token?: unknown; xsrfToken?: unknown };
+    if (typeof ext.token === 'string' && ext.token) return this.auth.basic(ext.token);
+    const session = this.auth.session(cookieValue(req, 'authorization') ?? '');
+    // A cookie alone could come from any site the browser visits; the XSRF token proves origin.
+    if (session && sameToken(typeof ext.xsrfToken === 'string' ? ext.xsrfToken : undefined, session.xsrf)) return session.user;
+    return undefined;
+  }
+
+  private incoming(m: BayeuxMessage, req: IncomingMessage | undefined): BayeuxMessage {
+    if (m.channel === '/meta/handshake') {
+      const user = this.authenticate(m, req);
+      if (!user) m.error = '401::Unauthorized';
+      else if (req) this.pendingHandshakes.set(req, user);
+      return m;
+    }
+    if (!m.clientId || !this.clients.has(m.clientId)) {
+      // 402 makes Bayeux clients handshake again (and so re-authenticate).
+      m.error = '402::Unknown client';
+      return m;
+    }
+    if (m.channel === '/meta/subscribe') {
+      const subs = ([] as string[]).concat(m.subscription ?? []);
+      if (!subs.every((s) => SUBSCRIBABLE.test(s))) m.error = `403:${subs.join(',')}:Forbidden channel`;
+      return m;
+    }
+    if (m.channel.startsWith('/meta/')) {
+      if (m.channel === '/meta/disconnect') this.clients.delete(m.clientId);
+      return m;
+    }
+    m.error = '403::Publishing is reserved to the server';
+    return m;
+  }
+
+  attach(server: Server): void {
+    this.adapter.attach(server);
+  }
+
+  /**
+   * Straight into faye's engine rather than through an in-process Bayeux client: no handshake,
+   * no client timers, and server messages never pass the client-publish guard above.
+   */
+  publish(channel: string, realtimeAction: RealtimeAction, data: unknown): void {
+    this.engine()?.publish({ channel, id: `s${++this.messageId}`, data: { realtimeAction, data } });
+  }
+
+  private engine(): FayeEngineProxy | undefined {
+    return (this.adapter as unknown as { _server?: { _engine?: FayeEngineProxy } })._server?._engine;
+  }
+
+  close(): void {
+    this.clients.clear();
+    this.adapter.close();
+    // faye keeps per-connection timers (up to 2 x timeout) that would hold the process open.
+    const engine = this.engine();
+    for (const id of [...(engine?._connections?.keys() ?? [])]) engine?.closeConnection(id);
+    engine?._engine?.disconnect();
+  }
+}

@@ -1,0 +1,149 @@
+import type { Database } from 'better-sqlite3';
+
+/**
+ * JSON paths that list pages filter or sort on at fleet scale. Each gets an expression index;
+ * the query compiler emits exactly `json_extract(mo.json, '$.<path>')` for them (without the
+ * array-element branch) so SQLite can use the index.
+ */
+export const INDEXED_JSON_PATHS = [
+  'c8y_Availability.status',
+  'c8y_Connection.status',
+  'c8y_Hardware.serialNumber',
+  'c8y_Hardware.model',
+  'c8y_Firmware.version',
+  'c8y_ActiveAlarmsStatus.critical',
+] as const;
+
+export const SCHEMA_VERSION = 1;
+
+const indexName = (path: string) => `mo_json_${path.replace(/[^A-Za-z0-9]/g, '_')}`;
+
+/** Creates the schema on a new database; a no-op on one at the current version. */
+export function migrate(db: Database): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version >= SCHEMA_VERSION) return;
+  db.transaction(() => {
+    db.exec(`
+      CREATE TABLE managed_objects (
+        id INTEGER PRIMARY KEY,
+        type TEXT,
+        name TEXT,
+        owner TEXT,
+        creation_time TEXT NOT NULL,
+        last_updated TEXT NOT NULL,
+        json TEXT NOT NULL
+      );
+      -- name is matched case-insensitively (LIKE) and sorted the same way, so one index serves
+      -- "type eq X and name eq 'abc*' order by name" without a sort step.
+      CREATE INDEX mo_type_name ON managed_objects(type, name COLLATE NOCASE);
+      CREATE INDEX mo_name ON managed_objects(name COLLATE NOCASE);
+      CREATE INDEX mo_owner ON managed_objects(owner);
+      CREATE INDEX mo_last_updated ON managed_objects(last_updated);
+      CREATE INDEX mo_creation_time ON managed_objects(creation_time);
+      ${INDEXED_JSON_PATHS.map((p) => `CREATE INDEX ${indexName(p)} ON managed_objects(json_extract(json, '$.${p}'));`).join('\n')}
+
+      -- Presence of top-level fragments: has(frag) and fragmentType become index lookups.
+      CREATE TABLE mo_fragments (
+        fragment TEXT NOT NULL,
+        mo_id INTEGER NOT NULL REFERENCES managed_objects(id) ON DELETE CASCADE,
+        PRIMARY KEY (fragment, mo_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX mo_fragments_mo ON mo_fragments(mo_id);
+
+      -- childAssets / childDevices / childAdditions; parents are read from the same rows.
+      CREATE TABLE mo_relations (
+        parent_id INTEGER NOT NULL REFERENCES managed_objects(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('childAssets','childDevices','childAdditions')),
+        child_id INTEGER NOT NULL REFERENCES managed_objects(id) ON DELETE CASCADE,
+        PRIMARY KEY (parent_id, kind, child_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX mo_relations_child ON mo_relations(child_id, kind, parent_id);
+
+      CREATE TABLE binaries (
+        id INTEGER PRIMARY KEY REFERENCES managed_objects(id) ON DELETE CASCADE,
+        content_type TEXT NOT NULL,
+        data BLOB NOT NULL
+      );
+
+      CREATE TABLE external_ids (
+        type TEXT NOT NULL,
+        external_id TEXT NOT NULL,
+        mo_id INTEGER NOT NULL REFERENCES managed_objects(id) ON DELETE CASCADE,
+        PRIMARY KEY (type, external_id)
+      );
+      CREATE INDEX external_ids_mo ON external_ids(mo_id);
+
+      CREATE TABLE alarms (
+        id INTEGER PRIMARY KEY,
+        source_id INTEGER NOT NULL REFERENCES managed_objects(id) ON DELETE CASCADE,
+        type TEXT NOT NULL,
+        severity TEXT NOT NULL,
+        status TEXT NOT NULL,
+        count INTEGER NOT NULL,
+        time TEXT NOT NULL,
+        creation_time TEXT NOT NULL,
+        first_occurrence_time TEXT NOT NULL,
+        last_updated TEXT NOT NULL,
+        json TEXT NOT NULL
+      );
+      CREATE INDEX alarms_source ON alarms(source_id, status, type);
+      CREATE INDEX alarms_status_time ON alarms(status, severity, time);
+      CREATE INDEX alarms_time ON alarms(time);
+
+      CREATE TABLE events (
+        id INTEGER PRIMARY KEY,
+        source_id INTEGER NOT NULL REFERENCES managed_objects(id) ON DELETE CASCADE,
+        type TEXT NOT NULL,
+        time TEXT NOT NULL,
+        creation_time TEXT NOT NULL,
+        last_updated TEXT NOT NULL,
+        json TEXT NOT NULL
+      );
+      CREATE INDEX events_source_time ON events(source_id, time);
+      CREATE INDEX events_type_time ON events(type, time);
+      CREATE INDEX events_time ON events(time);
+
+      CREATE TABLE operations (
+        id INTEGER PRIMARY KEY,
+        device_id INTEGER NOT NULL REFERENCES managed_objects(id) ON DELETE CASCADE,
+        status TEXT NOT NULL,
+        creation_time TEXT NOT NULL,
+        json TEXT NOT NULL
+      );
+      CREATE INDEX operations_device_time ON operations(device_id, creation_time);
+      CREATE INDEX operations_status_time ON operations(status, creation_time);
+      CREATE INDEX operations_time ON operations(creation_time);
+
+      CREATE TABLE users (
+        tenant TEXT NOT NULL,
+        user_name TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        json TEXT NOT NULL,
+        PRIMARY KEY (tenant, user_name)
+      );
+
+      CREATE TABLE sessions (
+        token TEXT PRIMARY KEY,
+        tenant TEXT NOT NULL,
+        user_name TEXT NOT NULL,
+        xsrf TEXT NOT NULL,
+        expires INTEGER NOT NULL,
+        FOREIGN KEY (tenant, user_name) REFERENCES users(tenant, user_name) ON DELETE CASCADE
+      );
+
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+      CREATE TABLE applications (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        key TEXT NOT NULL UNIQUE,
+        context_path TEXT UNIQUE,
+        json TEXT NOT NULL
+      );
+    `);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  })();
+}
+
+/** Index name of an expression-indexed path (for tests that check the query plan). */
+export const jsonIndexName = indexName;

@@ -1,0 +1,211 @@
+/** Users, tenant, applications, identity and binaries. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { ROLES, forbidden, type UserDoc } from '../core/auth';
+import { invalid, isPlainObject, notFound } from '../core/context';
+import type { Core } from '../core/core';
+import type { ApplicationDoc } from '../core/applications';
+import type { ExternalId } from '../core/identity';
+import { baseUrl, body, collection, MEDIA, paging, q, sendJson, str } from './common';
+import { moUrl, requireInventoryWrite, withLinks } from './inventory';
+
+/** Largest binary accepted by upload (firmware and software images). */
+export const MAX_BINARY_BYTES = 200 * 1024 * 1024;
+
+function userView(req: FastifyRequest, tenant: string, u: UserDoc) {
+  const base = baseUrl(req);
+  const { roles, ...rest } = u;
+  const roleRefs = roles.map((r) => ({ id: r, name: r, self: `${base}/user/roles/${r}` }));
+  return {
+    ...rest,
+    self: `${base}/user/${tenant}/users/${u.userName}`,
+    effectiveRoles: roleRefs,
+    roles: { self: `${base}/user/${tenant}/users/${u.userName}/roles`, references: roleRefs.map((role) => ({ role, self: role.self })) },
+    groups: { self: `${base}/user/${tenant}/users/${u.userName}/groups`, references: [] },
+    shouldResetPassword: false,
+  };
+}
+
+function appView(req: FastifyRequest, a: ApplicationDoc) {
+  return { ...a, self: `${baseUrl(req)}/application/applications/${a.id}` };
+}
+
+function externalIdView(req: FastifyRequest, e: ExternalId) {
+  const base = baseUrl(req);
+  return {
+    ...e,
+    self: `${base}/identity/externalIds/${encodeURIComponent(e.type)}/${encodeURIComponent(e.externalId)}`,
+    managedObject: { id: e.managedObject.id, self: moUrl(req, e.managedObject.id) },
+  };
+}
+
+export function registerPlatform(app: FastifyInstance, core: Core): void {
+  // Users and tenant -----------------------------------------------------------------------
+  app.get('/user/currentUser', async (req, reply) => {
+    const u = core.user(req);
+    const doc = core.auth.userDoc(u.tenant, u.userName);
+    if (!doc) throw notFound('user', 'user', u.userName);
+    return sendJson(reply, MEDIA.currentUser, userView(req, u.tenant, doc));
+  });
+
+  /** Own profile and preferences (customProperties hold column configs and page sizes). */
+  app.put('/user/currentUser', async (req, reply) => {
+    const u = core.user(req);
+    return sendJson(reply, MEDIA.currentUser, userView(req, u.tenant, core.auth.updateOwn(u, body(req, 'user'))));
+  });
+
+  app.get('/user/:tenant/users', async (req, reply) => {
+    core.requireRole(req, ROLES.userRead);
+    const { tenant } = req.params as { tenant: string };
+    if (tenant !== core.user(req).tenant) throw forbidden('Access to another tenant is denied');
+    const p = paging(q(req));
+    const { items, total } = core.auth.listUsers(tenant, p.pageSize, p.currentPage);
+    return sendJson(reply, MEDIA.userCollection, collection(req, 'users', items.map((u) => userView(req, tenant, u)), p, total));
+  });
+
+  app.get('/user/:tenant/users/:userName', async (req, reply) => {
+    const { tenant, userName } = req.params as { tenant: string; userName: string };
+    const me = core.user(req);
+    if (!(me.tenant === tenant && me.userName === userName)) core.requireRole(req, ROLES.userRead);
+    if (tenant !== me.tenant) throw forbidden('Access to another tenant is denied');
+    const doc = core.auth.userDoc(tenant, userName);
+    if (!doc) throw notFound('user', 'user', userName);
+    return sendJson(reply, MEDIA.user, userView(req, tenant, doc));
+  });
+
+  app.get('/tenant/currentTenant', async (req, reply) => {
+    const u = core.user(req);
+    const apps = core.applications.list({ pageSize: 2000, currentPage: 1 }).items;
+    return sendJson(reply, MEDIA.currentTenant, {
+      name: u.tenant,
+      domainName: req.hostname,
+      allowCreateTenants: false,
+      customProperties: {},
+      self: `${baseUrl(req)}/tenant/currentTenant`,
+      applications: { references: apps.map((a) => ({ application: appView(req, a) })) },
+    });
+  });
+
+  // Applications ---------------------------------------------------------------------------
+  const listApps = async (req: FastifyRequest, filter: { name?: string; type?: string }) => {
+    core.requireRole(req, ROLES.applicationRead);
+    const p = paging(q(req));
+    const { items, total } = core.applications.list({ ...filter, pageSize: p.pageSize, currentPage: p.currentPage });
+    return collection(req, 'applications', items.map((a) => appView(req, a)), p, total);
+  };
+  app.get('/application/applications', async (req, reply) =>
+    sendJson(reply, MEDIA.applicationCollection, await listApps(req, { name: str(q(req), 'name') || undefined, type: str(q(req), 'type') || undefined })),
+  );
+  app.get('/application/applicationsByName/:name', async (req, reply) =>
+    sendJson(reply, MEDIA.applicationCollection, await listApps(req, { name: (req.params as { name: string }).name })),
+  );
+  app.get('/application/applicationsByUser/:user', async (req, reply) => sendJson(reply, MEDIA.applicationCollection, await listApps(req, {})));
+
+  app.get('/application/applications/:id', async (req, reply) => {
+    core.requireRole(req, ROLES.applicationRead);
+    const { id } = req.params as { id: string };
+    const a = core.applications.get(id);
+    if (!a) throw notFound('application', 'application', id);
+    return sendJson(reply, MEDIA.application, appView(req, a));
+  });
+
+  /** Plugin enabling lives in the shell application's config: a tenant-wide admin decision. */
+  app.put('/application/applications/:id', async (req, reply) => {
+    core.requireRole(req, ROLES.applicationAdmin);
+    const { id } = req.params as { id: string };
+    return sendJson(reply, MEDIA.application, appView(req, core.applications.update(id, body(req, 'application'))));
+  });
+
+  // Identity -------------------------------------------------------------------------------
+  app.get('/identity/globalIds/:id/externalIds', async (req, reply) => {
+    core.requireRole(req, ROLES.identityRead);
+    const { id } = req.params as { id: string };
+    return sendJson(reply, MEDIA.externalIdCollection, {
+      externalIds: core.identity.list(id).map((e) => externalIdView(req, e)),
+      self: `${baseUrl(req)}/identity/globalIds/${id}/externalIds`,
+    });
+  });
+
+  app.post('/identity/globalIds/:id/externalIds', async (req, reply) => {
+    core.requireRole(req, ROLES.identityAdmin);
+    const { id } = req.params as { id: string };
+    const e = externalIdView(req, core.identity.create(id, body(req, 'identity')));
+    reply.header('Location', e.self);
+    return sendJson(reply, MEDIA.externalId, e, 201);
+  });
+
+  app.get('/identity/externalIds/:type/:externalId', async (req, reply) => {
+    core.requireRole(req, ROLES.identityRead);
+    const { type, externalId } = req.params as { type: string; externalId: string };
+    const e = core.identity.get(type, externalId);
+    if (!e) throw notFound('identity', 'external id', `${type}/${externalId}`);
+    return sendJson(reply, MEDIA.externalId, externalIdView(req, e));
+  });
+
+  app.delete('/identity/externalIds/:type/:externalId', async (req, reply) => {
+    core.requireRole(req, ROLES.identityAdmin);
+    const { type, externalId } = req.params as { type: string; externalId: string };
+    core.transaction(() => core.identity.remove(type, externalId));
+    return reply.code(204).send();
+  });
+
+  // Binaries -------------------------------------------------------------------------------
+  /** Multipart: `object` (JSON with name and type) and `file`, as the platform's upload. */
+  app.post('/inventory/binaries', async (req, reply) => {
+    requireInventoryWrite(core, req);
+    if (!req.isMultipart()) throw invalid('inventory', 'A binary upload must be multipart/form-data with the parts object and file');
+    let meta: Record<string, unknown> | undefined;
+    let file: { data: Buffer; mimetype: string; filename: string } | undefined;
+    for await (const part of req.parts({ limits: { fileSize: MAX_BINARY_BYTES } })) {
+      if (part.type === 'file') {
+        const f = part as MultipartFile;
+        file = { data: await f.toBuffer(), mimetype: f.mimetype, filename: f.filename };
+      } else if (part.fieldname === 'object') {
+        try {
+          meta = JSON.parse(String(part.value)) as Record<string, unknown>;
+        } catch {
+          throw invalid('inventory', "The part 'object' must be JSON");
+        }
+      }
+    }
+    if (!file) throw invalid('inventory', "The part 'file' is missing");
+    if (meta !== undefined && !isPlainObject(meta)) throw invalid('inventory', "The part 'object' must be a JSON object");
+    const name = typeof meta?.name === 'string' ? meta.name : file.filename;
+    const contentType = typeof meta?.type === 'string' ? meta.type : file.mimetype || 'application/octet-stream';
+    const { id: _i, self: _s, owner: _o, creationTime: _c, lastUpdated: _l, ...fragments } = meta ?? {};
+    const mo = core.binaries.create({ ...fragments, name, type: contentType }, contentType, file.data, core.user(req).userName);
+    reply.header('Location', `${baseUrl(req)}/inventory/binaries/${mo.id}`);
+    return sendJson(reply, MEDIA.managedObject, withLinks(req, mo), 201);
+  });
+
+  app.get('/inventory/binaries', async (req, reply) => {
+    core.requireRole(req, ROLES.inventoryRead);
+    const p = paging(q(req));
+    const page = core.inventory.query({ fragmentType: 'c8y_IsBinary', ...p });
+    return sendJson(reply, MEDIA.managedObjectCollection, collection(req, 'managedObjects', page.items.map((d) => withLinks(req, d)), p, page.totalElements));
+  });
+
+  app.get('/inventory/binaries/:id', async (req, reply) => {
+    core.requireRole(req, ROLES.inventoryRead);
+    const { id } = req.params as { id: string };
+    const bin = core.binaries.read(id);
+    if (!bin) throw notFound('inventory', 'binary', id);
+    if (bin.name) reply.header('Content-Disposition', `attachment; filename="${bin.name.replace(/["\\\r\n]/g, '_')}"`);
+    return reply.type(bin.contentType).send(bin.data);
+  });
+
+  app.put('/inventory/binaries/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    requireInventoryWrite(core, req, id);
+    const data = Buffer.isBuffer(req.body) ? req.body : typeof req.body === 'string' ? Buffer.from(req.body) : Buffer.from(JSON.stringify(req.body ?? ''));
+    const mo = core.binaries.replace(id, String(req.headers['content-type'] ?? 'application/octet-stream'), data);
+    return sendJson(reply, MEDIA.managedObject, withLinks(req, mo), 201);
+  });
+
+  app.delete('/inventory/binaries/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    requireInventoryWrite(core, req, id);
+    core.binaries.remove(id);
+    return reply.code(204).send();
+  });
+}

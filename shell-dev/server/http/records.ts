@@ -1,0 +1,172 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Alarm, OperationStatus } from '../core/api';
+import { ROLES } from '../core/auth';
+import { invalid, notFound } from '../core/context';
+import type { Core } from '../core/core';
+import { ALARM_STATUSES, type AlarmListFilter, OPERATION_STATUSES, SEVERITIES } from '../core/records';
+import { baseUrl, body, bool, collection, date, list, MEDIA, oneOf, paging, q, type Query, sendJson, str } from './common';
+
+function withSelf<T extends { id: string; source?: { id: string } }>(req: FastifyRequest, path: string, doc: T): T {
+  const base = baseUrl(req);
+  return {
+    ...doc,
+    self: `${base}${path}/${doc.id}`,
+    ...(doc.source ? { source: { ...doc.source, self: `${base}/inventory/managedObjects/${doc.source.id}` } } : {}),
+  };
+}
+
+function alarmFilter(query: Query): AlarmListFilter {
+  return {
+    source: str(query, 'source') || undefined,
+    status: oneOf(query, 'status', ALARM_STATUSES),
+    severity: oneOf(query, 'severity', SEVERITIES),
+    type: list(query, 'type'),
+    resolved: bool(query, 'resolved'),
+    withSourceDevices: bool(query, 'withSourceDevices'),
+    withSourceAssets: bool(query, 'withSourceAssets'),
+    dateFrom: date(query, 'dateFrom'),
+    dateTo: date(query, 'dateTo'),
+    createdFrom: date(query, 'createdFrom'),
+    createdTo: date(query, 'createdTo'),
+    lastUpdatedFrom: date(query, 'lastUpdatedFrom'),
+    lastUpdatedTo: date(query, 'lastUpdatedTo'),
+  };
+}
+
+const ALARM_PATH = '/alarm/alarms';
+const EVENT_PATH = '/event/events';
+const OPERATION_PATH = '/devicecontrol/operations';
+
+export function registerRecords(app: FastifyInstance, core: Core): void {
+  // Alarms ---------------------------------------------------------------------------------
+  app.get(ALARM_PATH, async (req, reply) => {
+    core.requireRole(req, ROLES.alarmRead);
+    const p = paging(q(req));
+    const page = core.alarms.list({ ...alarmFilter(q(req)), ...p });
+    return sendJson(reply, MEDIA.alarmCollection, collection(req, 'alarms', page.items.map((a) => withSelf(req, ALARM_PATH, a)), p, page.totalElements));
+  });
+
+  app.get(`${ALARM_PATH}/count`, async (req, reply) => {
+    core.requireRole(req, ROLES.alarmRead);
+    return sendJson(reply, 'application/json', core.alarms.count(alarmFilter(q(req))));
+  });
+
+  app.post(ALARM_PATH, async (req, reply) => {
+    core.requireRole(req, ROLES.alarmAdmin);
+    const alarm = withSelf(req, ALARM_PATH, core.alarms.create(body(req, 'alarm') as Parameters<Core['alarms']['create']>[0]));
+    reply.header('Location', alarm.self);
+    return sendJson(reply, MEDIA.alarm, alarm, 201);
+  });
+
+  app.get(`${ALARM_PATH}/:id`, async (req, reply) => {
+    core.requireRole(req, ROLES.alarmRead);
+    const { id } = req.params as { id: string };
+    const alarm = core.alarms.get(id);
+    if (!alarm) throw notFound('alarm', 'alarm', id);
+    return sendJson(reply, MEDIA.alarm, withSelf(req, ALARM_PATH, alarm));
+  });
+
+  app.put(`${ALARM_PATH}/:id`, async (req, reply) => {
+    core.requireRole(req, ROLES.alarmAdmin);
+    const { id } = req.params as { id: string };
+    return sendJson(reply, MEDIA.alarm, withSelf(req, ALARM_PATH, core.alarms.update(id, body(req, 'alarm') as Partial<Alarm>)));
+  });
+
+  /** Bulk status change of every alarm matching the filter, as the platform: only `status`. */
+  app.put(ALARM_PATH, async (req, reply) => {
+    core.requireRole(req, ROLES.alarmAdmin);
+    const b = body(req, 'alarm');
+    if (!ALARM_STATUSES.includes(b.status as Alarm['status'])) throw invalid('alarm', `'status' must be one of ${ALARM_STATUSES.join(', ')}`);
+    const filter = alarmFilter(q(req));
+    if (!Object.values(filter).some((v) => v !== undefined)) throw invalid('alarm', 'A bulk update needs at least one filter');
+    core.alarms.updateMany(filter, { status: b.status as Alarm['status'] });
+    return reply.code(200).send();
+  });
+
+  // Events ---------------------------------------------------------------------------------
+  app.get(EVENT_PATH, async (req, reply) => {
+    core.requireRole(req, ROLES.eventRead);
+    const query = q(req);
+    const p = paging(query);
+    const page = core.events.list({
+      source: str(query, 'source') || undefined,
+      type: str(query, 'type') || undefined,
+      fragmentType: str(query, 'fragmentType') || undefined,
+      dateFrom: date(query, 'dateFrom'),
+      dateTo: date(query, 'dateTo'),
+      createdFrom: date(query, 'createdFrom'),
+      createdTo: date(query, 'createdTo'),
+      withSourceDevices: bool(query, 'withSourceDevices'),
+      withSourceAssets: bool(query, 'withSourceAssets'),
+      revert: bool(query, 'revert'),
+      ...p,
+    });
+    return sendJson(reply, MEDIA.eventCollection, collection(req, 'events', page.items.map((e) => withSelf(req, EVENT_PATH, e)), p, page.totalElements));
+  });
+
+  app.post(EVENT_PATH, async (req, reply) => {
+    core.requireRole(req, ROLES.eventAdmin);
+    const event = withSelf(req, EVENT_PATH, core.events.create(body(req, 'event') as Parameters<Core['events']['create']>[0]));
+    reply.header('Location', event.self);
+    return sendJson(reply, MEDIA.event, event, 201);
+  });
+
+  app.get(`${EVENT_PATH}/:id`, async (req, reply) => {
+    core.requireRole(req, ROLES.eventRead);
+    const { id } = req.params as { id: string };
+    const event = core.events.get(id);
+    if (!event) throw notFound('event', 'event', id);
+    return sendJson(reply, MEDIA.event, withSelf(req, EVENT_PATH, event));
+  });
+
+  app.put(`${EVENT_PATH}/:id`, async (req, reply) => {
+    core.requireRole(req, ROLES.eventAdmin);
+    const { id } = req.params as { id: string };
+    return sendJson(reply, MEDIA.event, withSelf(req, EVENT_PATH, core.events.update(id, body(req, 'event'))));
+  });
+
+  app.delete(`${EVENT_PATH}/:id`, async (req, reply) => {
+    core.requireRole(req, ROLES.eventAdmin);
+    core.events.remove((req.params as { id: string }).id);
+    return reply.code(204).send();
+  });
+
+  // Operations -----------------------------------------------------------------------------
+  app.get(OPERATION_PATH, async (req, reply) => {
+    core.requireRole(req, ROLES.deviceControlRead);
+    const query = q(req);
+    const p = paging(query);
+    const page = core.operations.list({
+      deviceId: str(query, 'deviceId') || undefined,
+      agentId: str(query, 'agentId') || undefined,
+      status: oneOf(query, 'status', OPERATION_STATUSES)?.[0] as OperationStatus | undefined,
+      fragmentType: str(query, 'fragmentType') || undefined,
+      dateFrom: date(query, 'dateFrom'),
+      dateTo: date(query, 'dateTo'),
+      revert: bool(query, 'revert'),
+      ...p,
+    });
+    return sendJson(reply, MEDIA.operationCollection, collection(req, 'operations', page.items.map((o) => withSelf(req, OPERATION_PATH, o)), p, page.totalElements));
+  });
+
+  app.post(OPERATION_PATH, async (req, reply) => {
+    core.requireRole(req, ROLES.deviceControlAdmin);
+    const op = withSelf(req, OPERATION_PATH, core.operations.create(body(req, 'devicecontrol') as Parameters<Core['operations']['create']>[0]));
+    reply.header('Location', op.self);
+    return sendJson(reply, MEDIA.operation, op, 201);
+  });
+
+  app.get(`${OPERATION_PATH}/:id`, async (req, reply) => {
+    core.requireRole(req, ROLES.deviceControlRead);
+    const { id } = req.params as { id: string };
+    const op = core.operations.get(id);
+    if (!op) throw notFound('devicecontrol', 'operation', id);
+    return sendJson(reply, MEDIA.operation, withSelf(req, OPERATION_PATH, op));
+  });
+
+  app.put(`${OPERATION_PATH}/:id`, async (req, reply) => {
+    core.requireRole(req, ROLES.deviceControlAdmin);
+    const { id } = req.params as { id: string };
+    return sendJson(reply, MEDIA.operation, withSelf(req, OPERATION_PATH, core.operations.update(id, body(req, 'devicecontrol'))));
+  });
+}

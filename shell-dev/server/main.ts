@@ -1,0 +1,72 @@
+/**
+ * npx tsx shell-dev/server/main.ts [--port 8080] [--host 127.0.0.1] [--data .data] [--devices 2000]
+ *   [--reset] [--proxy URL] [--simulate on|off] [--seed 1] [--password demo]
+ */
+import path from 'node:path';
+import { createServer, DEFAULT_DEVICES, DEFAULT_PORT, REPO_ROOT } from './app';
+import { DEFAULT_TENANT, DEMO_PASSWORD, DEMO_USERS } from './core/auth';
+
+const FLAGS_WITH_VALUE = new Set(['port', 'host', 'data', 'devices', 'proxy', 'simulate', 'seed', 'password']);
+const BOOLEAN_FLAGS = new Set(['reset']);
+
+function parseArgs(argv: string[]): Record<string, string | boolean> {
+  const out: Record<string, string | boolean> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^--([\w-]+)(?:=(.*))?$/.exec(argv[i]);
+    if (!m) throw new Error(`Unexpected argument '${argv[i]}'`);
+    const [, name, inline] = m;
+    if (BOOLEAN_FLAGS.has(name)) out[name] = inline === undefined ? true : inline !== 'false';
+    else if (FLAGS_WITH_VALUE.has(name)) {
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new Error(`--${name} needs a value`);
+      out[name] = v;
+    } else throw new Error(`Unknown flag --${name}`);
+  }
+  return out;
+}
+
+function int(v: string | boolean | undefined, name: string, fallback: number): number {
+  if (v === undefined) return fallback;
+  if (typeof v !== 'string' || !/^\d+$/.test(v)) throw new Error(`--${name} must be a whole number`);
+  return Number(v);
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const simulate = args.simulate ?? 'on';
+  if (simulate !== 'on' && simulate !== 'off') throw new Error('--simulate must be on or off');
+  const password = typeof args.password === 'string' ? args.password : DEMO_PASSWORD;
+  const started = Date.now();
+  const server = await createServer({
+    port: int(args.port, 'port', DEFAULT_PORT),
+    host: typeof args.host === 'string' ? args.host : '127.0.0.1',
+    dataDir: path.resolve(typeof args.data === 'string' ? args.data : path.join(REPO_ROOT, '.data')),
+    devices: int(args.devices, 'devices', DEFAULT_DEVICES),
+    reset: args.reset === true,
+    proxy: typeof args.proxy === 'string' ? args.proxy : undefined,
+    simulate,
+    seed: int(args.seed, 'seed', 1),
+    demoPassword: password,
+  });
+  const port = new URL(server.url).port;
+  console.log(`Stand-in platform ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`  Open http://localhost:${port}/apps/shell/`);
+  if (args.proxy) console.log(`  API forwarded to ${args.proxy}`);
+  else {
+    console.log(`  Logins (tenant ${DEFAULT_TENANT}, password ${password}):`);
+    for (const u of DEMO_USERS) console.log(`    ${u.userName.padEnd(9)} ${DEFAULT_TENANT}/${u.userName}`);
+  }
+  const stop = () => {
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
