@@ -7,7 +7,6 @@ const locales = {
   de: () => import('./locales/de.json'),
 };
 const { lazy } = pluginParcels(locales);
-const notBuiltYet = () => import('@shared/plugin-api/not-built-yet');
 
 /** The four mobile-router operations (spec: Navigation); supporting any one shows the tab. */
 export const ROUTER_OPERATIONS = ['Restart', 'StartMonitoring', 'UpdateFirmware', 'UpdateProfile'].map(
@@ -30,7 +29,7 @@ export default definePlugin({
       icon: 'wifi',
       priority: -2100,
       filter: supportsRouter,
-      loader: lazy(notBuiltYet),
+      loader: lazy(() => import('./features/router/components/mobile-router-tab')),
     }),
   ],
 });

@@ -34,3 +34,6 @@ export async function loadNamespace(ns: string, loaders: LocaleLoaders): Promise
     }),
   );
 }
+
+/** Marks a literal as an i18n key that is translated later with t(key) (found by the key check). */
+export const msg = <T extends string>(key: T): T => key;

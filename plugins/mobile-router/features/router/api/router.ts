@@ -1,0 +1,116 @@
+/**
+ * Server state of the mobile router tab: the device with its children, the router child objects,
+ * the last operation of each router operation kind, firmware and configuration choices.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getManagedObject, listManagedObjects, type ManagedObject } from '@shared/platform/inventory';
+import { createOperation, listOperations } from '@shared/platform/operations';
+import { LAST_OPERATION_PAGE_SIZE, SELECTION_LIST_PAGE_SIZE } from '@shared/domain/constants';
+import {
+  ROUTER_OPERATION_KINDS,
+  ROUTER_TYPE,
+  operationFragment,
+  type FirmwareBinary,
+  type FirmwareRepository,
+  type LastOperations,
+  type MobileRouter,
+  type RouterOperation,
+  type RouterOperationKind,
+} from '../model/router';
+
+const PLUGIN = 'mobile-router';
+export const routerKeys = {
+  all: [PLUGIN] as const,
+  routers: (deviceId: string) => [PLUGIN, 'routers', deviceId] as const,
+  operations: (deviceId: string) => [PLUGIN, 'operations', deviceId] as const,
+  firmware: () => [PLUGIN, 'firmware'] as const,
+  configurations: () => [PLUGIN, 'configurations'] as const,
+};
+
+/** Operations since the epoch, newest first: the platform's way of asking for "the latest". */
+const SINCE_EVER = '1970-01-01T00:00:00.000Z';
+
+export interface RouterData {
+  device: ManagedObject;
+  routers: MobileRouter[];
+}
+
+/** The device with children, then each child; only children of the router type count. */
+export async function fetchRouters(deviceId: string): Promise<RouterData> {
+  const device = await getManagedObject(deviceId, { withChildren: true });
+  const refs = [...(device.childDevices?.references ?? []), ...(device.childAssets?.references ?? []), ...(device.childAdditions?.references ?? [])];
+  const ids = [...new Set(refs.map((r) => r.managedObject.id))];
+  const children = await Promise.all(ids.map((id) => getManagedObject(id).catch(() => null)));
+  const routers = children.filter((c): c is ManagedObject => !!c && c.type === ROUTER_TYPE) as MobileRouter[];
+  return { device, routers };
+}
+
+export const routersQuery = (deviceId: string) =>
+  queryOptions({ queryKey: routerKeys.routers(deviceId), queryFn: () => fetchRouters(deviceId) });
+
+/** For each of the four kinds: operations of the device with that fragment, page size 5, newest taken. */
+export async function fetchLastOperations(deviceId: string): Promise<LastOperations> {
+  const pages = await Promise.all(
+    ROUTER_OPERATION_KINDS.map((kind) =>
+      listOperations({ deviceId, fragmentType: operationFragment(kind), dateFrom: SINCE_EVER, pageSize: LAST_OPERATION_PAGE_SIZE, revert: true }),
+    ),
+  );
+  const last: LastOperations = {};
+  ROUTER_OPERATION_KINDS.forEach((kind, i) => {
+    const newest = [...pages[i].items].sort((a, b) => Date.parse(b.creationTime ?? '') - Date.parse(a.creationTime ?? ''))[0];
+    if (newest) last[kind] = newest as RouterOperation;
+  });
+  return last;
+}
+
+export const lastOperationsQuery = (deviceId: string) =>
+  queryOptions({ queryKey: routerKeys.operations(deviceId), queryFn: () => fetchLastOperations(deviceId) });
+
+export interface FirmwareCatalogue {
+  binaries: FirmwareBinary[];
+  repositories: FirmwareRepository[];
+}
+
+/** Firmware binaries (with parents) and firmware repositories, page size 200. */
+export async function fetchFirmwareCatalogue(): Promise<FirmwareCatalogue> {
+  const [binaries, repositories] = await Promise.all([
+    listManagedObjects({ type: 'c8y_FirmwareBinary', withParents: true, pageSize: SELECTION_LIST_PAGE_SIZE }),
+    listManagedObjects({ type: 'c8y_Firmware', pageSize: SELECTION_LIST_PAGE_SIZE }),
+  ]);
+  return { binaries: binaries.items as FirmwareBinary[], repositories: repositories.items as FirmwareRepository[] };
+}
+
+export const firmwareQuery = () => queryOptions({ queryKey: routerKeys.firmware(), queryFn: fetchFirmwareCatalogue });
+
+export interface ConfigurationDump {
+  id: string;
+  name?: string;
+  version?: string;
+  url?: string;
+}
+
+/** Configuration dumps for the router device type, page size 200. */
+export async function fetchConfigurations(): Promise<ConfigurationDump[]> {
+  const page = await listManagedObjects({
+    query: `$filter=(type eq 'c8y_ConfigurationDump' and deviceType eq '${ROUTER_TYPE}') $orderby=name asc`,
+    pageSize: SELECTION_LIST_PAGE_SIZE,
+  });
+  return page.items.map((mo) => ({ id: mo.id, name: mo.name, version: mo.version as string | undefined, url: mo.url as string | undefined }));
+}
+
+export const configurationsQuery = () => queryOptions({ queryKey: routerKeys.configurations(), queryFn: fetchConfigurations });
+
+export const useRouters = (deviceId: string) => useQuery(routersQuery(deviceId));
+export const useLastOperations = (deviceId: string) => useQuery(lastOperationsQuery(deviceId));
+
+export interface InstallChoice {
+  repositoryId: string;
+  name: string;
+  version: string;
+}
+
+/** Creates a router operation on the main device; firmware and profile carry what to install. */
+export function createRouterOperation(deviceId: string, kind: RouterOperationKind, description: string, choice?: InstallChoice) {
+  const fragment = choice ? { repository_id: choice.repositoryId, name: choice.name, version: choice.version } : {};
+  return createOperation({ deviceId, description, [operationFragment(kind)]: fragment });
+}

@@ -1,0 +1,227 @@
+import React, { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDevice } from '@shared/plugin-api/context';
+import { msg } from '@shared/plugin-api/i18n';
+import { useRealtimeInvalidate } from '@shared/platform/react';
+import { alerts } from '@shared/ui/alerts';
+import { confirm } from '@shared/ui/confirm';
+import { EmptyState } from '@shared/ui/empty-state';
+import { Spinner } from '@shared/ui/spinner';
+import {
+  configurationsQuery,
+  createRouterOperation,
+  firmwareQuery,
+  routerKeys,
+  useLastOperations,
+  useRouters,
+  type InstallChoice,
+} from '../api/router';
+import { canRun, firmwareChoices, isCaughtUp, isMonitoringActive, isOutdated, newestOperation, type LastOperations, type MobileRouter } from '../model/router';
+import { operationBanners } from '../model/banners';
+import { DeviceInformationCard, MobileRouterCard, NetworkStatusCard } from './router-cards';
+import { SelectionModal, type SelectionItem } from './selection-modal';
+
+/** How often 'now' moves for the monitoring and outdated rules. */
+const CLOCK_TICK_MS = 15_000;
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+function useNow() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The two things the selection modal picks ('Select {objective}'). */
+const OBJECTIVES = { firmware: msg('firmware'), configuration: msg('configuration') } as const;
+type Picking = { objective: keyof typeof OBJECTIVES } | null;
+
+function RouterView({ router, deviceId, supportedOperations, last, loading }: {
+  router: MobileRouter;
+  deviceId: string;
+  supportedOperations: readonly string[];
+  last: LastOperations;
+  loading: boolean;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const now = useNow();
+  const [picking, setPicking] = useState<Picking>(null);
+  const [busy, setBusy] = useState(false);
+  useRealtimeInvalidate(`/managedobjects/${router.id}`, [routerKeys.routers(deviceId)]);
+
+  const caughtUp = isCaughtUp(router, newestOperation(last), loading);
+  const gate = { router, supportedOperations, caughtUp, now };
+  const monitoring = isMonitoringActive(router, now);
+  const firmware = useQuery({ ...firmwareQuery(), enabled: picking?.objective === 'firmware' });
+  const configurations = useQuery({ ...configurationsQuery(), enabled: picking?.objective === 'configuration' });
+
+  const refreshOperations = () => queryClient.invalidateQueries({ queryKey: routerKeys.operations(deviceId) });
+
+  async function run(kind: Parameters<typeof createRouterOperation>[1], description: string, success: string, failure: string, choice?: InstallChoice) {
+    setBusy(true);
+    try {
+      await createRouterOperation(deviceId, kind, description, choice);
+      alerts.success(success);
+      await refreshOperations();
+    } catch (e) {
+      alerts.danger(`${failure}${errorText(e)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function restart() {
+    const ok = await confirm({
+      title: t('Restart Mobile Router'),
+      body: t('Do you really want to restart the mobile router "{{name}}"?', { name: router.name ?? router.id }),
+      okLabel: t('Restart'),
+      okClass: 'btn-danger',
+    });
+    if (!ok) {
+      alerts.info(t('Restart cancelled'));
+      return;
+    }
+    await run('Restart', 'Restart mobile router', t('Mobile router restart triggered.'), t('Restart of mobile router could not be triggered: '));
+  }
+
+  const startMonitoring = () =>
+    run('StartMonitoring', 'Start monitoring of mobile router', t('Mobile router monitoring triggered.'), t('Monitoring of mobile router could not be triggered: '));
+
+  const items: SelectionItem[] =
+    picking?.objective === 'firmware'
+      ? firmwareChoices(firmware.data?.binaries ?? [], firmware.data?.repositories ?? [], router.DeviceInformation?.Firmware).map((c) => ({
+          id: `${c.repositoryId}:${c.id}`,
+          name: c.name,
+          version: c.version,
+        }))
+      : (configurations.data ?? []).map((c) => ({ id: `${c.id}:${c.id}`, name: c.name ?? c.id, version: c.version }));
+
+  async function install(item: SelectionItem) {
+    const objective = picking?.objective;
+    setPicking(null);
+    const choice = { repositoryId: item.id.split(':')[0], name: item.name, version: item.version ?? '' };
+    if (objective === 'firmware') {
+      await run('UpdateFirmware', `Update firmware to ${item.name} ${item.version ?? ''}`.trim(), t('Started firmware update'), t('Could not update firmware: '), choice);
+    } else {
+      await run('UpdateProfile', `Update configuration to ${item.name} ${item.version ?? ''}`.trim(), t('Started configuration update'), t('Could not update configuration: '), choice);
+    }
+  }
+
+  const disabled = (kind: Parameters<typeof canRun>[0]) => busy || !canRun(kind, gate);
+
+  return (
+    <div data-testid="mobile-router" data-router-id={router.id}>
+      <div className="action-bar m-b-16 d-flex gap-8 flex-wrap" role="toolbar" aria-label={t('Mobile router actions')}>
+        <button type="button" className="btn btn-default" disabled={disabled('Restart')} onClick={() => void restart()}>
+          <i className="dlt-c8y-icon-refresh" aria-hidden="true" /> {t('Restart Mobile Router')}
+        </button>
+        <button type="button" className="btn btn-default" disabled={disabled('UpdateFirmware')} onClick={() => setPicking({ objective: 'firmware' })}>
+          <i className="dlt-c8y-icon-electronics" aria-hidden="true" /> {t('Update firmware')}
+        </button>
+        <button type="button" className="btn btn-default" disabled={disabled('UpdateProfile')} onClick={() => setPicking({ objective: 'configuration' })}>
+          <i className="dlt-c8y-icon-cog" aria-hidden="true" /> {t('Update configuration')}
+        </button>
+        {monitoring ? (
+          <button type="button" className="btn btn-default" disabled data-testid="monitoring-active">
+            <i className="dlt-c8y-icon-eye" aria-hidden="true" /> {t('Monitoring active')}
+          </button>
+        ) : (
+          <button type="button" className="btn btn-default" disabled={disabled('StartMonitoring')} onClick={() => void startMonitoring()}>
+            <i className="dlt-c8y-icon-eye" aria-hidden="true" /> {t('Start monitoring')}
+          </button>
+        )}
+      </div>
+      {isOutdated(router, now) && (
+        <div className="alert alert-warning" role="status">
+          {t('The shown data was updated over one hour ago.')}
+        </div>
+      )}
+      {operationBanners(last).map((b) => (
+        <div key={b.kind} className={`alert alert-${b.level}`} role={b.level === 'danger' ? 'alert' : 'status'} data-testid={`banner-${b.kind}`}>
+          {t(b.text, { reason: b.reason })}
+        </div>
+      ))}
+      <div className="row">
+        <div className="col-md-4">
+          <MobileRouterCard router={router} />
+        </div>
+        <div className="col-md-4">
+          <NetworkStatusCard router={router} />
+        </div>
+        <div className="col-md-4">
+          <DeviceInformationCard router={router} />
+        </div>
+      </div>
+      {picking && (
+        <SelectionModal
+          objective={picking.objective}
+          items={items}
+          loading={picking.objective === 'firmware' ? firmware.isLoading : configurations.isLoading}
+          onInstall={(item) => void install(item)}
+          onCancel={() => setPicking(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The '{product} Connection' device tab (spec: Mobile router tab). */
+export default function MobileRouterTab() {
+  const { t } = useTranslation();
+  const device = useDevice();
+  const routers = useRouters(device.id);
+  const operations = useLastOperations(device.id);
+  const queryClient = useQueryClient();
+  useRealtimeInvalidate(`/operations/${device.id}`, [routerKeys.operations(device.id)]);
+
+  async function reload() {
+    try {
+      await Promise.all([
+        queryClient.refetchQueries({ queryKey: routerKeys.routers(device.id) }, { throwOnError: true }),
+        queryClient.refetchQueries({ queryKey: routerKeys.operations(device.id) }, { throwOnError: true }),
+      ]);
+    } catch (e) {
+      alerts.danger(`${t('Could not reload mobile router: ')}${errorText(e)}`);
+    }
+  }
+
+  const supported = (routers.data?.device.c8y_SupportedOperations as string[] | undefined) ?? [];
+  const list = routers.data?.routers ?? [];
+
+  return (
+    <div className="p-16" data-testid="mobile-router-tab">
+      <div className="d-flex j-c-between a-i-center m-b-8">
+        <h4>{t('{{product}} Connection', { product: 'adamos' })}</h4>
+        <button type="button" className="btn btn-link" onClick={() => void reload()} disabled={routers.isFetching}>
+          <i className={`dlt-c8y-icon-refresh${routers.isFetching ? ' icon-spin' : ''}`} aria-hidden="true" /> {t('Reload')}
+        </button>
+      </div>
+      {routers.isLoading ? (
+        <Spinner label={t('Loading…')} />
+      ) : routers.isError ? (
+        <div className="alert alert-danger" role="alert">
+          {t('Could not reload mobile router: ')}
+          {errorText(routers.error)}
+        </div>
+      ) : list.length === 0 ? (
+        <EmptyState icon="wifi" title={t('No mobile router to display.')} text={t('The device might not have a mobile router.')} />
+      ) : (
+        list.map((router) => (
+          <RouterView
+            key={router.id}
+            router={router}
+            deviceId={device.id}
+            supportedOperations={supported}
+            last={operations.data ?? {}}
+            loading={routers.isLoading || operations.isLoading}
+          />
+        ))
+      )}
+    </div>
+  );
+}

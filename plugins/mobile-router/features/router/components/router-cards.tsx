@@ -1,0 +1,136 @@
+import React, { type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card } from '@shared/ui/card';
+import { formatBytes, formatDateTime, signalStrength } from '@shared/domain/formats';
+import { SIGNAL_INDICATOR_MAX, SIGNAL_INDICATOR_MIN } from '@shared/domain/constants';
+import type { DataUsagePeriod, MobileRouter } from '../model/router';
+
+const dash = (v: unknown): ReactNode => (v === undefined || v === null || v === '' ? '-' : String(v));
+
+function Rows({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="dl-horizontal router-rows">
+      {rows.map(([label, value]) => (
+        <React.Fragment key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </React.Fragment>
+      ))}
+    </dl>
+  );
+}
+
+function Flag({ value }: { value: boolean | undefined }) {
+  const { t } = useTranslation();
+  if (value === undefined) return <>-</>;
+  return (
+    <span className={value ? 'text-success' : 'text-danger'}>
+      <i className={value ? 'dlt-c8y-icon-check-circle' : 'dlt-c8y-icon-times-circle'} aria-hidden="true" /> {value ? t('Yes') : t('No')}
+    </span>
+  );
+}
+
+/** Signal strength: 99 unknown, 0 'no antenna connected', else round((v+1)/32*100) % and the 0..4 bars. */
+export function SignalStrength({ value, indicator }: { value: number | undefined; indicator: number | undefined }) {
+  const { t } = useTranslation();
+  const s = signalStrength(value);
+  const bars = Math.min(SIGNAL_INDICATOR_MAX, Math.max(SIGNAL_INDICATOR_MIN, Math.round(Number(indicator ?? 0))));
+  const text = s.kind === 'unknown' ? t('unknown') : s.kind === 'noAntenna' ? t('no antenna connected') : `${s.percent} %`;
+  return (
+    <span data-testid="signal-strength">
+      {text}
+      {indicator !== undefined && (
+        <span className="m-l-8" role="img" aria-label={t('Signal indicator {{bars}} of {{max}}', { bars, max: SIGNAL_INDICATOR_MAX })}>
+          {Array.from({ length: SIGNAL_INDICATOR_MAX }, (_, i) => (
+            <span key={i} aria-hidden="true" className={i < bars ? 'text-success' : 'text-muted'}>
+              ▮
+            </span>
+          ))}
+        </span>
+      )}
+    </span>
+  );
+}
+
+const usage = (p: DataUsagePeriod | undefined) => `↓ ${formatBytes(p?.BytesReceived)} / ↑ ${formatBytes(p?.BytesSent)}`;
+
+export function MobileRouterCard({ router }: { router: MobileRouter }) {
+  const { t } = useTranslation();
+  const a = router.DeviceAvailability ?? {};
+  const n = router.NetworkStatus ?? {};
+  return (
+    <Card title={t('Mobile router')} data-testid="card-mobile-router">
+      <Rows
+        rows={[
+          [t('Name'), dash(router.name)],
+          [t('Online state'), dash(n.OnlineState)],
+          [t('Device state'), <span key="s" data-testid="device-state">{dash(a.DeviceState)}</span>],
+          [t('Available'), <Flag key="a" value={a.Available} />],
+          [t('Enabled'), <Flag key="e" value={a.Enabled} />],
+          [t('Internet access'), <Flag key="i" value={a.InternetAccess} />],
+          [t('Error'), dash(a.Error)],
+          [t('Last updated'), dash(formatDateTime(router.lastUpdated))],
+        ]}
+      />
+    </Card>
+  );
+}
+
+export function NetworkStatusCard({ router }: { router: MobileRouter }) {
+  const { t } = useTranslation();
+  const n = router.NetworkStatus ?? {};
+  return (
+    <Card title={t('Mobile network status')} data-testid="card-network-status">
+      <Rows
+        rows={[
+          [t('Network state'), dash(n.NetworkState)],
+          [t('Provider'), dash(n.ProviderName)],
+          [t('Used network'), dash(n.UsedNetwork)],
+          [t('Signal strength'), <SignalStrength key="s" value={n.SignalStrength} indicator={n.SignalIndicator} />],
+          ['RSRP', dash(n.RSRP)],
+          ['RSRQ', dash(n.RSRQ)],
+          ['RSSI', dash(n.RSSI)],
+          ['RSCP', dash(n.RSCP)],
+          ['EC/N0', dash(n.ECNO)],
+          [t('Location'), dash(n.Location)],
+          ['ICCID', dash(n.ICCID)],
+          ['IMEI', dash(n.IMEI)],
+          ['APN', dash(n.APN)],
+          [t('Cell ID'), dash(n.CellID)],
+        ]}
+      />
+    </Card>
+  );
+}
+
+export function DeviceInformationCard({ router }: { router: MobileRouter }) {
+  const { t } = useTranslation();
+  const d = router.DeviceInformation ?? {};
+  const profile = d.Profile;
+  return (
+    <Card title={t('Device information')} data-testid="card-device-information">
+      <Rows
+        rows={[
+          [t('Serial'), dash(d.Serial)],
+          [t('IP address'), dash(d.IPAddress)],
+          [t('WAN IP address'), dash(d.WANIPAddress)],
+          [t('MAC address'), dash(d.MACAddress)],
+          [t('Firmware'), <span key="f" data-testid="router-firmware">{dash(d.Firmware)}</span>],
+          [
+            t('Configuration'),
+            <span key="p" data-testid="router-profile">
+              {profile?.Name ? `${profile.Name}${profile.Version ? ` (${profile.Version})` : ''}` : '-'}
+              {profile?.Modified ? ` · ${t('modified')}` : ''}
+            </span>,
+          ],
+          [t('CPU load'), d.CPULoad === undefined ? '-' : `${d.CPULoad} %`],
+          [t('RAM utilization'), d.RAMUtilization === undefined ? '-' : `${d.RAMUtilization} %`],
+          [t('Uptime'), dash(d.UpTime)],
+          [t('Data usage since online'), usage(d.DataUsage?.SinceOnline)],
+          [t('Data usage last 24 hours'), usage(d.DataUsage?.Last24Hours)],
+          [t('Data usage last 30 days'), usage(d.DataUsage?.Last30Days)],
+        ]}
+      />
+    </Card>
+  );
+}

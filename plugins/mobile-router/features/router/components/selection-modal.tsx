@@ -1,0 +1,66 @@
+import React, { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '@shared/ui/modal';
+import { FilterInput } from '@shared/ui/filter-input';
+import { EmptyState } from '@shared/ui/empty-state';
+
+export interface SelectionItem {
+  id: string;
+  name: string;
+  version?: string;
+}
+
+export interface SelectionModalProps {
+  /** 'firmware' or 'configuration': the title reads 'Select {objective}'. */
+  objective: string;
+  items: readonly SelectionItem[];
+  loading: boolean;
+  onInstall: (item: SelectionItem) => void;
+  onCancel: () => void;
+}
+
+/** The spec's 'Select {objective}' modal: filter, radio list of name (and version), Install and Cancel. */
+export function SelectionModal({ objective, items, loading, onInstall, onCancel }: SelectionModalProps) {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState('');
+  const [selected, setSelected] = useState<string | null>(null);
+  const visible = useMemo(() => {
+    const f = filter.trim().toLowerCase();
+    return f ? items.filter((i) => `${i.name} ${i.version ?? ''}`.toLowerCase().includes(f)) : items;
+  }, [items, filter]);
+  const chosen = items.find((i) => i.id === selected);
+
+  return (
+    <Modal
+      open
+      title={t('Select {{objective}}', { objective: t(objective) })}
+      onClose={onCancel}
+      data-testid="router-selection-modal"
+      buttons={[
+        { label: t('Cancel'), onClick: onCancel },
+        { label: t('Install'), className: 'btn-primary', disabled: !chosen, onClick: () => chosen && onInstall(chosen), 'data-testid': 'selection-install' },
+      ]}
+    >
+      <FilterInput value={filter} onChange={setFilter} placeholder={t('Filter…')} label={t('Filter')} autoFocus />
+      {loading ? (
+        <p className="text-muted m-t-16">{t('Loading…')}</p>
+      ) : visible.length === 0 ? (
+        <EmptyState icon="search" title={t('No items to display.')} />
+      ) : (
+        <fieldset className="m-t-16">
+          <legend className="sr-only">{t('Select {{objective}}', { objective: t(objective) })}</legend>
+          {visible.map((item) => (
+            <label key={item.id} className="c8y-radio d-block" title={item.name}>
+              <input type="radio" name="router-selection" value={item.id} checked={selected === item.id} onChange={() => setSelected(item.id)} />
+              <span />
+              <span>
+                {item.name}
+                {item.version ? ` (${item.version})` : ''}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </Modal>
+  );
+}

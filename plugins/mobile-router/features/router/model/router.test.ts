@@ -1,0 +1,80 @@
+import { canRun, firmwareChoices, isCaughtUp, isMonitoringActive, isOutdated, newestOperation, type MobileRouter, type RouterOperation } from './router';
+
+const now = Date.parse('2026-11-22T12:00:00Z');
+const op = (status: RouterOperation['status'], creationTime = '2026-11-22T11:00:00Z'): RouterOperation => ({ id: '1', status, creationTime });
+const router = (over: Partial<MobileRouter> = {}): MobileRouter => ({
+  id: 'r',
+  lastUpdated: '2026-11-22T11:30:00Z',
+  DeviceAvailability: { Available: true, DeviceState: 'running' },
+  ...over,
+});
+
+describe('isCaughtUp', () => {
+  it.each([
+    ['loading', router(), undefined, true, false],
+    ['no last operation', router(), undefined, false, true],
+    ['successful', router(), op('SUCCESSFUL'), false, true],
+    ['failed', router(), op('FAILED'), false, true],
+    ['pending, router updated after creation', router(), op('PENDING', '2026-11-22T11:00:00Z'), false, true],
+    ['pending, router updated before creation', router(), op('PENDING', '2026-11-22T11:45:00Z'), false, false],
+    ['executing, router without lastUpdated', router({ lastUpdated: undefined }), op('EXECUTING'), false, false],
+  ])('%s', (_n, r, last, loading, expected) => {
+    expect(isCaughtUp(r, last, loading)).toBe(expected);
+  });
+});
+
+describe('canRun', () => {
+  const all = ['adamos_MobileRouter_Restart', 'adamos_MobileRouter_StartMonitoring', 'adamos_MobileRouter_UpdateFirmware', 'adamos_MobileRouter_UpdateProfile'];
+  const gate = (over: Partial<Parameters<typeof canRun>[1]> = {}) => ({ router: router(), supportedOperations: all, caughtUp: true, now, ...over });
+  it.each([
+    ['Restart', gate(), true],
+    ['Restart', gate({ supportedOperations: [] }), false],
+    ['Restart', gate({ caughtUp: false }), false],
+    ['Restart', gate({ router: router({ DeviceAvailability: { Available: false, DeviceState: 'running' } }) }), false],
+    ['Restart', gate({ router: router({ DeviceAvailability: { Available: true, DeviceState: 'restarting' } }) }), false],
+    ['UpdateFirmware', gate({ router: router({ DeviceAvailability: { Available: true, DeviceState: 'applying firmware' } }) }), false],
+    ['UpdateProfile', gate(), true],
+    ['StartMonitoring', gate({ router: router({ DeviceAvailability: { Available: true, DeviceState: 'restarting' } }) }), true],
+    ['StartMonitoring', gate({ router: router({ Attributes: { Monitoring: { Enabled: true, EndAt: '2026-11-22T13:00:00Z' } } }) }), false],
+    ['StartMonitoring', gate({ router: router({ Attributes: { Monitoring: { Enabled: true, EndAt: '2026-11-22T11:00:00Z' } } }) }), true],
+  ] as const)('%s %#', (kind, g, expected) => {
+    expect(canRun(kind, g)).toBe(expected);
+  });
+});
+
+describe('monitoring, outdated, newest', () => {
+  it('monitoring needs enabled and a future end', () => {
+    expect(isMonitoringActive(router({ Attributes: { Monitoring: { Enabled: false, EndAt: '2027-01-01T00:00:00Z' } } }), now)).toBe(false);
+    expect(isMonitoringActive(router({ Attributes: { Monitoring: { Enabled: true, EndAt: '2027-01-01T00:00:00Z' } } }), now)).toBe(true);
+  });
+  it('outdated after one hour', () => {
+    expect(isOutdated(router({ lastUpdated: '2026-11-22T11:00:01Z' }), now)).toBe(false);
+    expect(isOutdated(router({ lastUpdated: '2026-11-22T10:59:59Z' }), now)).toBe(true);
+  });
+  it('newest operation across kinds', () => {
+    expect(newestOperation({ Restart: op('FAILED', '2026-11-20T00:00:00Z'), UpdateFirmware: { ...op('PENDING', '2026-11-21T00:00:00Z'), id: '2' } })?.id).toBe('2');
+    expect(newestOperation({})).toBeUndefined();
+  });
+});
+
+describe('firmwareChoices', () => {
+  const repos = [
+    { id: 'repo1', name: 'RUT955', c8y_Filter: { type: 'adamos_MobileRouter' } },
+    { id: 'repo2', name: 'Other', c8y_Filter: { type: 'c8y_Linux' } },
+  ];
+  const bin = (id: string, repo: string, version: string, dependency?: string) => ({
+    id,
+    c8y_Firmware: { version, url: `https://fw/${id}` },
+    c8y_Patch: dependency ? { dependency } : undefined,
+    additionParents: { references: [{ managedObject: { id: repo } }] },
+  });
+  it('keeps router repositories and matching patches only', () => {
+    const choices = firmwareChoices(
+      [bin('a', 'repo1', '7.1'), bin('b', 'repo2', '7.1'), bin('c', 'repo1', '7.1.1', '7.1'), bin('d', 'repo1', '7.2.1', '7.2'), { id: 'e' }],
+      repos,
+      '7.1',
+    );
+    expect(choices.map((c) => c.id)).toEqual(['a', 'c']);
+    expect(choices[0]).toEqual({ id: 'a', repositoryId: 'repo1', name: 'RUT955', version: '7.1', url: 'https://fw/a' });
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * The mobile router's state rules (spec 4 and 5 of the dashboards/router document), pure so they
+ * are tested by tables.
+ */
+import { PRODUCT } from '@shared/plugin-api/types';
+import { ROUTER_OUTDATED_MS } from '@shared/domain/constants';
+
+export const ROUTER_TYPE = `${PRODUCT}_MobileRouter`;
+
+export type RouterOperationKind = 'Restart' | 'StartMonitoring' | 'UpdateFirmware' | 'UpdateProfile';
+export const ROUTER_OPERATION_KINDS: readonly RouterOperationKind[] = ['Restart', 'StartMonitoring', 'UpdateFirmware', 'UpdateProfile'];
+export const operationFragment = (kind: RouterOperationKind) => `${ROUTER_TYPE}_${kind}`;
+
+export interface DataUsagePeriod {
+  BytesReceived?: number;
+  BytesSent?: number;
+}
+
+export interface MobileRouter {
+  id: string;
+  type?: string;
+  name?: string;
+  lastUpdated?: string;
+  NetworkStatus?: {
+    OnlineState?: string;
+    NetworkState?: string;
+    ProviderName?: string;
+    UsedNetwork?: string;
+    SignalStrength?: number;
+    SignalIndicator?: number;
+    RSRP?: number | string;
+    RSRQ?: number | string;
+    RSSI?: number | string;
+    RSCP?: number | string;
+    ECNO?: number | string;
+    Location?: string;
+    ICCID?: string;
+    IMEI?: string;
+    APN?: string;
+    CellID?: string;
+  };
+  DeviceInformation?: {
+    Serial?: string;
+    IPAddress?: string;
+    WANIPAddress?: string;
+    MACAddress?: string;
+    Firmware?: string;
+    Profile?: { Name?: string; Version?: string; ExpectedHash?: string; Hash?: string; Modified?: boolean };
+    CPULoad?: number | string;
+    RAMUtilization?: number | string;
+    UpTime?: string;
+    DataUsage?: { SinceOnline?: DataUsagePeriod; Last24Hours?: DataUsagePeriod; Last30Days?: DataUsagePeriod };
+  };
+  DeviceAvailability?: { Available?: boolean; Enabled?: boolean; InternetAccess?: boolean; Error?: string; DeviceState?: string };
+  Attributes?: { Monitoring?: { Enabled?: boolean; StartedAt?: string; EndAt?: string } };
+  [fragment: string]: unknown;
+}
+
+export type OperationStatus = 'PENDING' | 'EXECUTING' | 'SUCCESSFUL' | 'FAILED';
+
+export interface RouterOperation {
+  id: string;
+  status: OperationStatus;
+  creationTime: string;
+  failureReason?: string;
+  [fragment: string]: unknown;
+}
+
+export type LastOperations = Partial<Record<RouterOperationKind, RouterOperation>>;
+
+/** The newest of the last operations of every kind (the one the 'caught up' rule looks at). */
+export function newestOperation(ops: LastOperations): RouterOperation | undefined {
+  return Object.values(ops)
+    .filter((o): o is RouterOperation => !!o)
+    .sort((a, b) => Date.parse(b.creationTime) - Date.parse(a.creationTime))[0];
+}
+
+/**
+ * Caught up: not loading and there is no last operation, or it is successful or failed, or the
+ * router was updated after the operation was created.
+ */
+export function isCaughtUp(router: MobileRouter | undefined, last: RouterOperation | undefined, loading: boolean): boolean {
+  if (loading) return false;
+  if (!last) return true;
+  if (last.status === 'SUCCESSFUL' || last.status === 'FAILED') return true;
+  const updated = router?.lastUpdated ? Date.parse(router.lastUpdated) : NaN;
+  return updated > Date.parse(last.creationTime);
+}
+
+/** Monitoring is active when enabled and its end time is in the future. */
+export function isMonitoringActive(router: MobileRouter | undefined, now: number): boolean {
+  const m = router?.Attributes?.Monitoring;
+  return !!m?.Enabled && !!m.EndAt && Date.parse(m.EndAt) > now;
+}
+
+/** Router data is flagged outdated when it was last updated over one hour ago. */
+export function isOutdated(router: MobileRouter | undefined, now: number): boolean {
+  const updated = router?.lastUpdated ? Date.parse(router.lastUpdated) : NaN;
+  return Number.isFinite(updated) && now - updated > ROUTER_OUTDATED_MS;
+}
+
+export interface GateInput {
+  router: MobileRouter | undefined;
+  supportedOperations: readonly string[];
+  caughtUp: boolean;
+  now: number;
+}
+
+/**
+ * Restart, firmware and profile need the supported operation, state running, caught up and
+ * Available; monitoring needs the supported operation, caught up and Available, and is not
+ * offered when already active.
+ */
+export function canRun(kind: RouterOperationKind, g: GateInput): boolean {
+  const supported = g.supportedOperations.includes(operationFragment(kind));
+  const available = g.router?.DeviceAvailability?.Available === true;
+  if (!supported || !g.caughtUp || !available) return false;
+  if (kind === 'StartMonitoring') return !isMonitoringActive(g.router, g.now);
+  return g.router?.DeviceAvailability?.DeviceState === 'running';
+}
+
+export interface FirmwareBinary {
+  id: string;
+  name?: string;
+  type?: string;
+  c8y_Firmware?: { version?: string; url?: string };
+  c8y_Patch?: { dependency?: string };
+  additionParents?: { references?: { managedObject: { id: string } }[] };
+}
+
+export interface FirmwareRepository {
+  id: string;
+  name?: string;
+  c8y_Filter?: { type?: string };
+}
+
+/**
+ * Firmware choices: linked to a repository with the mobile router filter, and either without a
+ * patch dependency or with one equal to the current firmware version.
+ */
+export function firmwareChoices(binaries: readonly FirmwareBinary[], repositories: readonly FirmwareRepository[], currentVersion: string | undefined) {
+  const routerRepos = new Map(repositories.filter((r) => r.c8y_Filter?.type === ROUTER_TYPE).map((r) => [r.id, r]));
+  return binaries.flatMap((b) => {
+    const repo = (b.additionParents?.references ?? []).map((ref) => routerRepos.get(ref.managedObject.id)).find(Boolean);
+    if (!repo) return [];
+    const dependency = b.c8y_Patch?.dependency;
+    if (dependency && dependency !== currentVersion) return [];
+    return [{ id: b.id, repositoryId: repo.id, name: repo.name ?? b.name ?? '', version: b.c8y_Firmware?.version ?? '', url: b.c8y_Firmware?.url }];
+  });
+}
