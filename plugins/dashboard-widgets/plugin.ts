@@ -1,12 +1,27 @@
-import { defineDashboard, defineNavigatorNode, definePlugin, defineRoute } from '@shared/plugin-api/define';
+import { defineDashboard, defineNavigatorNode, definePlugin, defineRoute, defineWidget } from '@shared/plugin-api/define';
 import { pluginParcels } from '@shared/plugin-api/lazy';
+import { DASHBOARD_SECTIONS, DEFAULT_WIDGETS } from './features/widgets/model/default-layout';
+import { DEFAULT_CONFIGS, WIDGET_IDS } from './features/widgets/model/views';
+import {
+  validateAlarmHistory,
+  validateAlarmSeverity,
+  validateDevicesOnline,
+  validateOnlineHistory,
+  validateSoftwareMonitor,
+  validateTopAlarms,
+} from './features/widgets/model/validators';
+import devicesOnlinePreview from './assets/devices-online.svg';
+import onlineHistoryPreview from './assets/online-history.svg';
+import alarmSeverityPreview from './assets/alarm-severity.svg';
+import alarmHistoryPreview from './assets/alarm-history.svg';
+import topAlarmsPreview from './assets/top-alarms.svg';
+import softwareMonitorPreview from './assets/software-monitor.svg';
 
 const locales = {
   en: () => import('./locales/en.json'),
   de: () => import('./locales/de.json'),
 };
 const { lazy } = pluginParcels(locales);
-const notBuiltYet = () => import('@shared/plugin-api/not-built-yet');
 
 export default definePlugin({
   id: 'dashboard-widgets',
@@ -26,19 +41,81 @@ export default definePlugin({
       title: 'Device Operations Dashboard',
       deletable: false,
       priority: 0,
-      sections: [
-        { title: 'Connection Monitoring', y: 0 },
-        { title: 'Alarm Monitoring', y: 8 },
-        { title: 'Software Monitoring', y: 16 },
-      ],
-      defaultWidgets: [],
+      sections: DASHBOARD_SECTIONS,
+      defaultWidgets: DEFAULT_WIDGETS,
     }),
     defineRoute({
       id: 'route:dashboard-widgets/devices-from-dashboard',
       path: '/devicesFromDashboard',
       title: 'Device Operations Dashboard',
       priority: 0,
-      loader: lazy(notBuiltYet),
+      loader: lazy(() => import('./features/devices-from-dashboard/components/devices-from-dashboard-page')),
+    }),
+    defineWidget({
+      id: WIDGET_IDS.devicesOnline,
+      label: 'Devices online',
+      description: 'Devices online now: the count, all four figures or a pie chart of online, offline and not monitored devices.',
+      previewImage: devicesOnlinePreview,
+      priority: 600,
+      defaultConfig: DEFAULT_CONFIGS.devicesOnline,
+      validateConfig: validateDevicesOnline,
+      loader: lazy(() => import('./features/widgets/components/devices-online-widget')),
+      configLoader: lazy(() => import('./features/widgets/components/devices-online-config')),
+    }),
+    defineWidget({
+      id: WIDGET_IDS.onlineHistory,
+      label: 'Device online history',
+      description: 'Devices online per day and their average online time, as a bar chart or as yesterday’s figures.',
+      previewImage: onlineHistoryPreview,
+      priority: 500,
+      defaultConfig: DEFAULT_CONFIGS.onlineHistory,
+      validateConfig: validateOnlineHistory,
+      loader: lazy(() => import('./features/widgets/components/online-history-widget')),
+      configLoader: lazy(() => import('./features/widgets/components/online-history-config')),
+    }),
+    defineWidget({
+      id: WIDGET_IDS.alarmSeverity,
+      label: 'Alarm severity',
+      description: 'Active alarms of one severity with their counts per category: software, Health, services, others.',
+      previewImage: alarmSeverityPreview,
+      priority: 400,
+      defaultConfig: DEFAULT_CONFIGS.alarmSeverity,
+      validateConfig: validateAlarmSeverity,
+      loader: lazy(() => import('./features/widgets/components/alarm-severity-widget')),
+      configLoader: lazy(() => import('./features/widgets/components/alarm-severity-config')),
+    }),
+    defineWidget({
+      id: WIDGET_IDS.alarmHistory,
+      label: 'Alarm history',
+      description: 'Alarms raised per day, stacked by severity.',
+      previewImage: alarmHistoryPreview,
+      priority: 300,
+      defaultConfig: DEFAULT_CONFIGS.alarmHistory,
+      validateConfig: validateAlarmHistory,
+      loader: lazy(() => import('./features/widgets/components/alarm-history-widget')),
+      configLoader: lazy(() => import('./features/widgets/components/alarm-history-config')),
+    }),
+    defineWidget({
+      id: WIDGET_IDS.topAlarms,
+      label: 'Top alarm list',
+      description: 'The ten most frequent alarm types of the last days with severity and occurrence count.',
+      previewImage: topAlarmsPreview,
+      priority: 200,
+      defaultConfig: DEFAULT_CONFIGS.topAlarms,
+      validateConfig: validateTopAlarms,
+      loader: lazy(() => import('./features/widgets/components/top-alarms-widget')),
+      configLoader: lazy(() => import('./features/widgets/components/top-alarms-config')),
+    }),
+    defineWidget({
+      id: WIDGET_IDS.softwareMonitor,
+      label: 'Software monitor',
+      description: 'Devices waiting for a dependency or an approval, devices without software assignment with their trend, and recovered devices.',
+      previewImage: softwareMonitorPreview,
+      priority: 100,
+      defaultConfig: DEFAULT_CONFIGS.softwareMonitor,
+      validateConfig: validateSoftwareMonitor,
+      loader: lazy(() => import('./features/widgets/components/software-monitor-widget')),
+      configLoader: lazy(() => import('./features/widgets/components/software-monitor-config')),
     }),
   ],
 });

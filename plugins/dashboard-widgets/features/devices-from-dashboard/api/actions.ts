@@ -1,0 +1,65 @@
+/** The list's actions against create-software-ng and the inventory (spec 2 and 7). */
+import { clearPendingAssignment, createSoftwareAssignment, initializeDevices, type SoftwareAssignmentRequest } from '@shared/platform/create-software-ng';
+import { createManagedObject, type ManagedObject } from '@shared/platform/inventory';
+import { and, buildQuery, eq, has, or } from '@shared/platform/query-language';
+import type { SoftwareChoice } from './software';
+import type { ListSource } from '../model/views';
+import { assignmentCounters, successFailed, type Counters } from '../model/job';
+import { waitForJob } from './job';
+
+export function assignmentRequest(choice: SoftwareChoice, devices: string[], forceInstallation: boolean): SoftwareAssignmentRequest {
+  if (choice.kind === 'profile') {
+    return { devices, forceInstallation, description: `Assign device profile ${choice.name}`, registerDeviceProfile: { deviceProfileId: choice.id } };
+  }
+  return {
+    devices,
+    forceInstallation,
+    description: `Assign software ${choice.name} ${choice.version}`,
+    netbox_RegisterSoftwarePackage: {
+      name: choice.name,
+      version: choice.version,
+      repository_id: choice.id,
+      url: choice.url,
+      category: choice.category,
+      installation_requires_approval: choice.installationRequiresApproval,
+      c8y_encryptionKey: choice.encryptionKey,
+    },
+  };
+}
+
+export async function assignSoftware(choice: SoftwareChoice, devices: string[], force: boolean): Promise<Counters> {
+  const answer = await createSoftwareAssignment(assignmentRequest(choice, devices, force));
+  const status = await waitForJob('assign');
+  return assignmentCounters(status, answer);
+}
+
+export async function clearPending(devices: string[]) {
+  await clearPendingAssignment(devices);
+  const status = await waitForJob('clearPending');
+  return status ? successFailed('clearPending', status) : { success: devices.length, failed: 0 };
+}
+
+export async function initialize(devices: string[]) {
+  await initializeDevices(devices);
+  const status = await waitForJob('initialize');
+  return status ? successFailed('initialize', status) : { success: devices.length, failed: 0 };
+}
+
+const AVAILABILITY = 'c8y_Availability.status';
+
+/**
+ * The smart group's query: the live views by their availability, every other view (computed by
+ * the microservice, not expressible in the query language) by the ids of its devices.
+ */
+export function smartGroupQuery(source: ListSource, devices: readonly ManagedObject[], selectionOnly: boolean): string {
+  if (source.kind === 'devices' && !selectionOnly) {
+    const device = has('c8y_IsDevice');
+    if (source.list === 'online') return buildQuery(and(device, eq(AVAILABILITY, 'AVAILABLE')));
+    if (source.list === 'offline') return buildQuery(and(device, eq(AVAILABILITY, 'UNAVAILABLE')));
+    if (source.list === 'total') return buildQuery(device);
+  }
+  return buildQuery(or(...devices.map((d) => eq('id', d.id))));
+}
+
+export const createSmartGroup = (name: string, query: string) =>
+  createManagedObject({ name, type: 'c8y_DynamicGroup', c8y_IsDynamicGroup: {}, c8y_DeviceQueryString: query });

@@ -1,0 +1,55 @@
+/** Alarm history: stacked bars warning, minor, major, critical over days ago (spec 2 "Widgets"). */
+import React, { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WidgetInstanceProps } from '@shared/plugin-api/types';
+import { CHART_COLORS, Chart, tooltipFormatter, type EChartsOption } from '@shared/ui/charts';
+import type { AlarmHistory } from '@shared/platform/operation-dashboard';
+import { useAlarmHistory } from '../api/dashboard';
+import { daysOf, validateDays, toDays } from '../model/config';
+import { alarmHistoryTitle, daysAgoAxis, sliceDays } from '../model/figures';
+import { WidgetState } from './widget-state';
+
+/** Bottom to top, as the product stacks them. */
+const SERIES = [
+  { key: 'warningAlarmHistory', label: 'warning', color: CHART_COLORS.warning },
+  { key: 'minorAlarmHistory', label: 'minor', color: CHART_COLORS.minor },
+  { key: 'majorAlarmHistory', label: 'major', color: CHART_COLORS.major },
+  { key: 'criticalAlarmHistory', label: 'critical', color: CHART_COLORS.critical },
+] as const;
+
+function Bars({ attrs, days }: { attrs: AlarmHistory['attrs']; days: number }) {
+  const { t } = useTranslation();
+  const lists = SERIES.map((s) => [...sliceDays(attrs[s.key], days)].reverse());
+  const length = Math.max(0, ...lists.map((l) => l.length));
+  const axis = daysAgoAxis(length);
+  const signature = lists.map((l) => l.join(',')).join('|');
+  const option = useMemo<EChartsOption>(
+    () => ({
+      grid: { left: 40, right: 8, top: 32, bottom: 40 },
+      legend: { top: 0 },
+      tooltip: { trigger: 'axis', formatter: tooltipFormatter() as never },
+      xAxis: { type: 'category', data: axis.map(String), name: t('days ago'), nameLocation: 'middle', nameGap: 26 },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: SERIES.map((s, i) => ({ type: 'bar', stack: 'alarms', name: t(s.label), data: lists[i], itemStyle: { color: s.color } })),
+    }),
+    [signature, t],
+  );
+  const summary = SERIES.map((s, i) => `${t(s.label)}: ${lists[i].reduce((a, b) => a + b, 0)}`).join(', ');
+  return <Chart option={option} ariaLabel={summary} />;
+}
+
+export default function AlarmHistoryWidget({ widget }: { widget?: WidgetInstanceProps }) {
+  const { t } = useTranslation();
+  const raw = widget?.config?.showNumberOfDaysAgo;
+  const days = daysOf(raw);
+  const title = alarmHistoryTitle(validateDays(raw) === null ? toDays(raw) : null);
+  const query = useAlarmHistory();
+  return (
+    <div data-testid="widget-alarm-history">
+      <h5 className="m-t-0" data-testid="widget-title">
+        {t(title.key, title.values)}
+      </h5>
+      <WidgetState queries={[query]}>{() => <Bars attrs={query.data!.attrs} days={days} />}</WidgetState>
+    </div>
+  );
+}

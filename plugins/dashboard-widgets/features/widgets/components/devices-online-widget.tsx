@@ -1,0 +1,104 @@
+/** Devices online: number, numberOfAll and piechart views (spec 2 "Widgets"). */
+import React, { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePlatformContext } from '@shared/plugin-api/context';
+import type { WidgetInstanceProps } from '@shared/plugin-api/types';
+import { CHART_COLORS, Chart, escapeHtml, type EChartsOption } from '@shared/ui/charts';
+import type { DeviceStatistics } from '@shared/platform/operation-dashboard';
+import { useDeviceStatistics } from '../api/dashboard';
+import { viewOf } from '../model/config';
+import { percentages } from '../model/figures';
+import { DEVICES_ONLINE_VIEWS, deviceListLink, viewNames, type DeviceListView } from '../model/views';
+import { FigureLink, WidgetState } from './widget-state';
+
+const SLICES: { key: keyof DeviceStatistics; label: string; view: DeviceListView; color: string }[] = [
+  { key: 'onlineDeviceCount', label: 'online', view: 'currentOnlineDevices', color: CHART_COLORS.online },
+  { key: 'offlineDeviceCount', label: 'offline', view: 'currentOfflineDevices', color: CHART_COLORS.offline },
+  { key: 'notMonitoredDeviceCount', label: 'not monitored', view: 'currentNotMonitoredDevices', color: CHART_COLORS.notMonitored },
+];
+
+function NumberView({ stats }: { stats: DeviceStatistics }) {
+  const { t } = useTranslation();
+  return (
+    <div className="text-center" data-testid="devices-online-number">
+      <FigureLink to={deviceListLink('currentOnlineDevices')} className="h1 d-block m-0" label={t('online')} testId="figure-online">
+        {stats.onlineDeviceCount}
+      </FigureLink>
+      <p className="text-muted">{t('online from {{count}} devices', { count: stats.totalDevices })}</p>
+    </div>
+  );
+}
+
+function NumberOfAllView({ stats }: { stats: DeviceStatistics }) {
+  const { t } = useTranslation();
+  const figures = [...SLICES, { key: 'totalDevices' as const, label: 'total', view: 'totalDevices' as const, color: undefined }];
+  return (
+    <div className="d-flex j-c-between text-center" data-testid="devices-online-all">
+      {figures.map((f) => (
+        <div key={f.key} className="flex-grow">
+          <FigureLink to={deviceListLink(f.view)} className="h2 d-block m-0" label={t(f.label)} testId={`figure-${f.view}`}>
+            <span style={f.color ? { color: f.color } : undefined}>{stats[f.key]}</span>
+          </FigureLink>
+          <small className="text-muted">{t(f.label)}</small>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function PieView({ stats }: { stats: DeviceStatistics }) {
+  const { t } = useTranslation();
+  const { navigate } = usePlatformContext();
+  const values = SLICES.map((s) => stats[s.key]);
+  const percent = percentages(values);
+  const option = useMemo<EChartsOption>(
+    () => ({
+      tooltip: {
+        trigger: 'item',
+        formatter: (p: unknown) => {
+          const item = p as { name?: string; value?: number; dataIndex: number; marker?: string };
+          return `${item.marker ?? ''}${escapeHtml(item.name)}: ${escapeHtml(item.value)} (${percent[item.dataIndex]} %)`;
+        },
+      },
+      legend: { bottom: 0 },
+      series: [
+        {
+          type: 'pie',
+          radius: ['0%', '65%'],
+          label: { formatter: (p: unknown) => `${percent[(p as { dataIndex: number }).dataIndex]} %` },
+          data: SLICES.map((s, i) => ({ name: t(s.label), value: values[i], itemStyle: { color: s.color } })),
+        },
+      ],
+    }),
+    [values.join(','), t],
+  );
+  const summary = SLICES.map((s, i) => `${t(s.label)}: ${values[i]} (${percent[i]} %)`).join(', ');
+  return (
+    <div data-testid="devices-online-pie">
+      <Chart option={option} ariaLabel={summary} onClick={(e) => SLICES[e.dataIndex] && navigate(deviceListLink(SLICES[e.dataIndex].view))} />
+      <ul className="list-inline text-center small m-0">
+        {SLICES.map((s, i) => (
+          <li key={s.key}>
+            <FigureLink to={deviceListLink(s.view)} testId={`slice-${s.view}`}>
+              {t(s.label)}: {percent[i]} %
+            </FigureLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function DevicesOnlineWidget({ widget }: { widget?: WidgetInstanceProps }) {
+  const view = viewOf(widget?.config ?? {}, viewNames(DEVICES_ONLINE_VIEWS)) ?? 'number';
+  const query = useDeviceStatistics();
+  return (
+    <div data-testid="widget-devices-online" data-view={view}>
+      <WidgetState queries={[query]}>
+        {() =>
+          view === 'piechart' ? <PieView stats={query.data!} /> : view === 'numberOfAll' ? <NumberOfAllView stats={query.data!} /> : <NumberView stats={query.data!} />
+        }
+      </WidgetState>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+/** Device online history: barchart (devices / avg time) and number-avg (YESTERDAY) views. */
+import React, { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePlatformContext } from '@shared/plugin-api/context';
+import type { WidgetInstanceProps } from '@shared/plugin-api/types';
+import { CHART_COLORS, Chart, tooltipFormatter, type EChartsOption } from '@shared/ui/charts';
+import type { HistoryEntry } from '@shared/platform/operation-dashboard';
+import { useOnlineHistory } from '../api/dashboard';
+import { daysOf, viewOf } from '../model/config';
+import { averageHours, daysAgoAxis, formatHoursMinutes, onlineHistoryTitle, sliceDays, yesterday } from '../model/figures';
+import { ONLINE_HISTORY_VIEWS, dayOfIndex, deviceListLink, viewNames } from '../model/views';
+import { FigureLink, WidgetState } from './widget-state';
+
+type Measure = 'devices' | 'avg time';
+const MEASURES: Measure[] = ['devices', 'avg time'];
+
+function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
+  const { t } = useTranslation();
+  const { navigate } = usePlatformContext();
+  const [measure, setMeasure] = useState<Measure>('devices');
+  const shown = sliceDays(history, days);
+  const axis = daysAgoAxis(shown.length);
+  // Oldest left: the list is newest first.
+  const values = [...shown].reverse().map((h) => (measure === 'devices' ? h.deviceCount : averageHours(h.averageTime)));
+  const seriesName = measure === 'devices' ? t('devices') : t('avg time');
+  const option = useMemo<EChartsOption>(
+    () => ({
+      grid: { left: 40, right: 8, top: 16, bottom: 40 },
+      tooltip: { trigger: 'axis', formatter: tooltipFormatter() as never },
+      xAxis: { type: 'category', data: axis.map(String), name: t('days ago'), nameLocation: 'middle', nameGap: 26 },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [{ type: 'bar', name: seriesName, data: values, itemStyle: { color: CHART_COLORS.online } }],
+    }),
+    [values.join(','), seriesName, axis.length, t],
+  );
+  return (
+    <div data-testid="online-history-bars" data-measure={measure}>
+      <div className="btn-group btn-group-xs m-b-8" role="group" aria-label={t('Measure')}>
+        {MEASURES.map((m) => (
+          <button key={m} type="button" className={`btn ${m === measure ? 'btn-primary' : 'btn-default'}`} aria-pressed={m === measure} onClick={() => setMeasure(m)}>
+            {t(m)}
+          </button>
+        ))}
+      </div>
+      <Chart
+        option={option}
+        ariaLabel={`${seriesName}: ${values.join(', ')}`}
+        onClick={(e) => {
+          const day = Number(axis[e.dataIndex]);
+          if (Number.isInteger(day)) navigate(deviceListLink('onlineOnDay', day));
+        }}
+      />
+    </div>
+  );
+}
+
+function NumberAvgView({ history }: { history: HistoryEntry[] }) {
+  const { t } = useTranslation();
+  const last = yesterday(history);
+  return (
+    <div className="text-center" data-testid="online-history-number">
+      <p className="text-muted text-uppercase m-b-4">{t('YESTERDAY')}</p>
+      <FigureLink to={deviceListLink('onlineOnDay', dayOfIndex(0))} className="h1 d-block m-0" label={t('online')} testId="figure-yesterday">
+        {last ? last.deviceCount : 0}
+      </FigureLink>
+      <p className="m-t-8">
+        <span className="text-muted">{t('average online time')}</span> <strong data-testid="figure-average">{formatHoursMinutes(last?.averageTime ?? 0)}</strong>
+      </p>
+    </div>
+  );
+}
+
+export default function OnlineHistoryWidget({ widget }: { widget?: WidgetInstanceProps }) {
+  const { t } = useTranslation();
+  const config = widget?.config ?? {};
+  const view = viewOf(config, viewNames(ONLINE_HISTORY_VIEWS)) ?? 'barchart';
+  const days = daysOf(config.showNumberOfDaysAgo);
+  const query = useOnlineHistory();
+  const title = onlineHistoryTitle(days);
+  return (
+    <div data-testid="widget-online-history" data-view={view}>
+      <h5 className="m-t-0" data-testid="widget-title">
+        {t(title.key, title.values)}
+      </h5>
+      <WidgetState queries={[query]}>
+        {() => (view === 'number-avg' ? <NumberAvgView history={query.data!.attrs.history} /> : <BarView history={query.data!.attrs.history} days={days} />)}
+      </WidgetState>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import React, { type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@shared/ui/spinner';
+import { MICROSERVICE_ERROR, errorStatus } from '../api/dashboard';
+
+interface QueryLike {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+}
+
+/** The microservice error of spec 8, as the widget shows it. */
+export function WidgetError({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  return (
+    <div className="alert alert-danger m-b-8" role="alert" data-testid="widget-error">
+      {t(MICROSERVICE_ERROR, { status: errorStatus(error) })}
+    </div>
+  );
+}
+
+/**
+ * Spinner until the first fetch has answered; the error instead of a blank when it failed. A
+ * failed refresh keeps the last figures and shows the error above them.
+ */
+export function WidgetState({ queries, children, loading }: { queries: readonly QueryLike[]; children: () => ReactNode; loading?: ReactNode }) {
+  const failed = queries.find((q) => q.isError);
+  if (queries.some((q) => q.isPending)) {
+    if (failed) return <WidgetError error={failed.error} />;
+    return <>{loading ?? <Spinner />}</>;
+  }
+  return (
+    <>
+      {failed && <WidgetError error={failed.error} />}
+      {children()}
+    </>
+  );
+}
+
+/** A figure that opens a list: a hash link, so it works with the keyboard and in a new tab. */
+export function FigureLink({ to, children, className, label, testId }: { to: string; children: ReactNode; className?: string; label?: string; testId?: string }) {
+  return (
+    <a href={`#${to}`} className={className} aria-label={label} title={label} data-testid={testId}>
+      {children}
+    </a>
+  );
+}
