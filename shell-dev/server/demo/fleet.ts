@@ -348,7 +348,7 @@ export function planAlarms(seed: number, now: number, plan: DevicePlan): AlarmPl
     out.push({ spec: UNAVAILABILITY_ALARM, severity: UNAVAILABILITY_ALARM.severity, status: rng.chance(0.85) ? 'ACTIVE' : 'ACKNOWLEDGED', time, firstOccurrence: time, count: 1 });
     open.add(UNAVAILABILITY_ALARM.type);
   }
-  const n = Math.floor(-Math.log(1 - rng.next()) * ALARMS_PER_DEVICE);
+  const n = rng.poisson(ALARMS_PER_DEVICE);
   for (let k = 0; k < n; k++) {
     const spec = rng.pick(ALARM_TYPES);
     const severity = rng.chance(0.75) ? spec.severity : rng.pick(SEVERITIES);
@@ -394,7 +394,7 @@ export function planEvents(seed: number, now: number, plan: DevicePlan): EventPl
   const rng = rngFor(seed, 'events', plan.index);
   const start = Math.max(plan.creationTime, now - HISTORY_DAYS * DAY_MS);
   const out: EventPlan[] = [];
-  const n = Math.floor(-Math.log(1 - rng.next()) * EVENTS_PER_DEVICE);
+  const n = rng.poisson(EVENTS_PER_DEVICE);
   for (let k = 0; k < n; k++) {
     const type = rng.pick(EVENT_TYPES);
     out.push({ type, text: eventText(type), time: start + Math.floor(rng.next() * (now - start)) });
@@ -419,7 +419,7 @@ export function planOperations(seed: number, now: number, plan: DevicePlan): Ope
   const out: OperationPlan[] = [];
   // A router device has run each router operation once (the tab shows the newest of each kind).
   const routerOps = plan.router ? MOBILE_ROUTER_OPERATIONS.length : 0;
-  const n = Math.floor(-Math.log(1 - rng.next()) * OPERATIONS_PER_DEVICE) + routerOps;
+  const n = rng.poisson(OPERATIONS_PER_DEVICE) + routerOps;
   const catalogued = plan.packages.filter((p) => p.catalogueKey !== null && p.type !== 'AGENT');
   for (let k = 0; k < n; k++) {
     const kinds: string[] = ['netbox_RestartAgentOperation'];

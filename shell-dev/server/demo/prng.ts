@@ -72,6 +72,18 @@ export class Rng {
     return copy.slice(0, n);
   }
 
+  /** Poisson-distributed count with the given mean (Knuth; the means here are small). */
+  poisson(mean: number): number {
+    const limit = Math.exp(-mean);
+    let k = 0;
+    let p = this.next();
+    while (p > limit) {
+      k++;
+      p *= this.next();
+    }
+    return k;
+  }
+
   hex(length: number): string {
     let s = '';
     while (s.length < length) s += ((this.next() * 4294967296) >>> 0).toString(16).padStart(8, '0');

@@ -357,6 +357,19 @@ describe.each([fake, sqlite])('the demo fleet on the $name', (backend) => {
       expect(report.summary.ungrouped).toBeGreaterThan(0);
     });
 
+    // Only the real core evaluates query strings (the fake refuses them).
+    if (backend === sqlite) {
+      it("has smart-group queries the core's query language runs, each matching devices", () => {
+        for (const g of byType(OTHER_TYPE.dynamicGroup)) {
+          const count = handle.core.inventory.count({ query: String(g.c8y_DeviceQueryString) });
+          expect([g.name, count > 0]).toEqual([g.name, true]);
+        }
+        const offline = devices.filter((d) => d.type === 'adamos_NETbox' && (d.c8y_Availability as { status: string }).status === 'UNAVAILABLE');
+        const [offlineGroup] = byType(OTHER_TYPE.dynamicGroup).filter((g) => g.name === 'Offline IoTconnectors');
+        expect(handle.core.inventory.count({ query: String(offlineGroup.c8y_DeviceQueryString) })).toBe(offline.length);
+      });
+    }
+
     it('has more dynamic groups than one page of the navigator', () => {
       const dynamic = byType(OTHER_TYPE.dynamicGroup);
       expect(dynamic.length).toBeGreaterThan(10);

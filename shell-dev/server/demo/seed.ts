@@ -52,7 +52,7 @@ export interface SeedOptions {
 export const DEFAULT_DEMO_DEVICES = 2000;
 export const DEFAULT_DEMO_SEED = 20240501;
 /** Devices written per transaction: big enough to amortise commits, small enough to bound the realtime queue. */
-export const DEVICES_PER_TRANSACTION = 5000;
+export const DEVICES_PER_TRANSACTION = 1000;
 
 /** Small facts about the demo data that tests (and other engineers) can rely on. */
 export const DEMO = {
