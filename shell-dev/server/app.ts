@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import type { Clock, ServerModule } from './core/api';
 import { readManifest } from './core/applications';
@@ -22,7 +21,7 @@ import { registerInventory } from './http/inventory';
 import { MAX_BINARY_BYTES, registerPlatform } from './http/platform';
 import { registerProxy } from './http/proxy';
 import { registerRecords } from './http/records';
-import { appIndexFor, registerStatic } from './http/static';
+import { registerStatic } from './http/static';
 import { serviceModules } from './services/index';
 import { createSimulator } from './simulator/index';
 
@@ -99,22 +98,19 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
 
   try {
     app.get('/health', async (_req, reply) => sendJson(reply, 'application/json', { status: 'UP' }));
-    await registerStatic(app, staticDir);
+    registerStatic(app, staticDir);
     if (opts.proxy) {
       await registerProxy(app, opts.proxy);
     } else {
       registerParsersAndErrors(app);
-      await app.register(fastifyCookie);
       await app.register(fastifyMultipart, { limits: { fileSize: MAX_BINARY_BYTES } });
       registerAuth(app, core);
       registerInventory(app, core);
       registerRecords(app, core);
       registerPlatform(app, core);
-      app.setNotFoundHandler((req, reply) => {
-        const index = appIndexFor(staticDir, req.url.split('?')[0]);
-        if (index) return reply.type('text/html; charset=UTF-8').header('Cache-Control', 'no-store').send(fs.createReadStream(index));
-        return sendJson(reply, MEDIA.error, errorBody('general/Not Found', `No resource at ${req.method} ${req.url.split('?')[0]}`), 404);
-      });
+      app.setNotFoundHandler((req, reply) =>
+        sendJson(reply, MEDIA.error, errorBody('general/Not Found', `No resource at ${req.method} ${req.url.split('?')[0]}`), 404),
+      );
 
       realtime = new RealtimeServer(core.auth);
       const rt = realtime;

@@ -12,11 +12,14 @@ const AUTHN_EXT = 'com.cumulocity.authn';
 const SUBSCRIBABLE = /^\/(managedobjects|operations|alarms|alarmsWithChildren|events|eventsWithChildren)\/(\*|\d+)$/;
 
 function cookieValue(req: IncomingMessage | undefined, name: string): string | undefined {
-  const header = req?.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
+  for (const part of (req?.headers.cookie ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq <= 0 || part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

@@ -1,8 +1,8 @@
-import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sameToken, SESSION_TTL_MS, unauthorized, forbidden } from '../core/auth';
 import type { Core } from '../core/core';
 import { errorBody, MEDIA, sendJson } from './common';
+import { parseCookies, serializeCookie } from './cookies';
 
 export const AUTH_COOKIE = 'authorization';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -27,7 +27,7 @@ export function registerAuth(app: FastifyInstance, core: Core): void {
       core.setUser(req, user);
       return;
     }
-    const session = core.auth.session(req.cookies[AUTH_COOKIE] ?? '');
+    const session = core.auth.session(parseCookies(req.headers.cookie)[AUTH_COOKIE] ?? '');
     if (!session) {
       return sendJson(reply, MEDIA.error, errorBody('security/Unauthorized', 'Full authentication is required to access this resource'), 401);
     }
@@ -60,16 +60,17 @@ export function registerAuth(app: FastifyInstance, core: Core): void {
     if (!user) throw unauthorized();
     const session = core.transaction(() => core.auth.createSession(user));
     const maxAge = Math.floor(SESSION_TTL_MS / 1000);
-    reply.setCookie(AUTH_COOKIE, session.token, { path: '/', httpOnly: true, sameSite: 'lax', maxAge });
-    reply.setCookie(XSRF_COOKIE, session.xsrf, { path: '/', httpOnly: false, sameSite: 'lax', maxAge });
+    reply.header('Set-Cookie', [
+      serializeCookie(AUTH_COOKIE, session.token, { httpOnly: true, maxAge }),
+      serializeCookie(XSRF_COOKIE, session.xsrf, { maxAge }),
+    ]);
     return reply.code(200).send();
   });
 
   app.post('/user/logout', async (req, reply) => {
-    const token = req.cookies[AUTH_COOKIE];
+    const token = parseCookies(req.headers.cookie)[AUTH_COOKIE];
     if (token) core.transaction(() => core.auth.endSession(token));
-    reply.clearCookie(AUTH_COOKIE, { path: '/' });
-    reply.clearCookie(XSRF_COOKIE, { path: '/' });
+    reply.header('Set-Cookie', [serializeCookie(AUTH_COOKIE, '', { httpOnly: true, maxAge: 0 }), serializeCookie(XSRF_COOKIE, '', { maxAge: 0 })]);
     return reply.code(200).send();
   });
 }

@@ -1,38 +1,54 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { errorBody, MEDIA, sendJson } from './common';
 
 export const SHELL_PATH = '/apps/shell/';
-/** Module Federation entry files must never be cached: a rebuilt plugin has to load at once. */
-const NO_CACHE = /(^|\/)remoteEntry\.js$|(^|\/)index\.html$|\.json$/;
+/** Module Federation entry files and pages must never be cached: a rebuilt plugin has to load at once. */
+const NO_CACHE = /(^|\/)remoteEntry\.js$|\.html$|\.json$/;
+/** Hashed bundles may be cached briefly; the entry files above decide which ones load. */
+const ASSET_MAX_AGE_S = 3600;
 
-/** /apps/<contextPath>/* from staticDir/<contextPath>/, with / and /apps/shell leading to the shell. */
-export async function registerStatic(app: FastifyInstance, staticDir: string): Promise<void> {
-  app.get('/', async (_req, reply) => reply.redirect(SHELL_PATH));
-  app.get('/apps/shell', async (_req, reply) => reply.redirect(SHELL_PATH));
-  if (!fs.existsSync(staticDir)) {
-    app.get('/apps/*', async (_req, reply) =>
-      sendJson(reply, MEDIA.error, errorBody('general/Not Found', `No apps built in ${staticDir}: run npm run build`), 404),
-    );
-    return;
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=UTF-8',
+  '.js': 'application/javascript; charset=UTF-8',
+  '.mjs': 'application/javascript; charset=UTF-8',
+  '.css': 'text/css; charset=UTF-8',
+  '.json': 'application/json; charset=UTF-8',
+  '.map': 'application/json; charset=UTF-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.eot': 'application/vnd.ms-fontobject',
+  '.txt': 'text/plain; charset=UTF-8',
+  '.wasm': 'application/wasm',
+};
+
+/** The file under staticDir for a URL path, never outside it; a directory means its index.html. */
+export function resolveAppFile(staticDir: string, urlPath: string): string | undefined {
+  const m = /^\/apps\/(.*)$/.exec(urlPath);
+  if (!m) return undefined;
+  let rel: string;
+  try {
+    rel = decodeURIComponent(m[1]);
+  } catch {
+    return undefined;
   }
-  await app.register(fastifyStatic, {
-    root: staticDir,
-    prefix: '/apps/',
-    index: ['index.html'],
-    redirect: true,
-    cacheControl: true,
-    maxAge: 0,
-    setHeaders(res, filePath) {
-      if (NO_CACHE.test(filePath.split(path.sep).join('/'))) {
-        res.header('Cache-Control', 'no-store');
-        res.removeHeader('ETag');
-        res.removeHeader('Last-Modified');
-      }
-    },
-  });
+  const root = path.resolve(staticDir);
+  let file = path.resolve(root, rel);
+  if (file !== root && !file.startsWith(root + path.sep)) return undefined;
+  try {
+    if (fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    return fs.statSync(file).isFile() ? file : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A deep link inside an app (no file extension) gets the app's index.html. */
@@ -41,4 +57,27 @@ export function appIndexFor(staticDir: string, urlPath: string): string | undefi
   if (!m || path.extname(m[2]) !== '') return undefined;
   const file = path.join(staticDir, m[1], 'index.html');
   return fs.existsSync(file) ? file : undefined;
+}
+
+/**
+ * /apps/<contextPath>/* from staticDir/<contextPath>/, with / and /apps/<contextPath> leading to
+ * the trailing-slash URL. (Hand-written: @fastify/static pulls an ESM-only dependency that jest's
+ * CommonJS runtime cannot load.)
+ */
+export function registerStatic(app: FastifyInstance, staticDir: string): void {
+  app.get('/', async (_req, reply) => reply.redirect(SHELL_PATH));
+  app.get('/apps', async (_req, reply) => reply.redirect(SHELL_PATH));
+  app.get('/apps/*', async (req, reply) => {
+    const urlPath = req.url.split('?')[0];
+    const appOnly = /^\/apps\/([\w.-]+)$/.exec(urlPath);
+    if (appOnly && fs.existsSync(path.join(staticDir, appOnly[1]))) return reply.redirect(`${urlPath}/`);
+    const file = resolveAppFile(staticDir, urlPath) ?? appIndexFor(staticDir, urlPath);
+    if (!file) {
+      const hint = fs.existsSync(staticDir) ? '' : ` (nothing built in ${staticDir}: run npm run build)`;
+      return sendJson(reply, MEDIA.error, errorBody('general/Not Found', `No file at ${urlPath}${hint}`), 404);
+    }
+    const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    reply.header('Cache-Control', NO_CACHE.test(file.split(path.sep).join('/')) ? 'no-store' : `public, max-age=${ASSET_MAX_AGE_S}`);
+    return reply.type(type).send(fs.createReadStream(file));
+  });
 }

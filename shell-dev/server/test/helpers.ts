@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createServer, type RunningServer, type ServerOptions } from '../app';
+
+export const AUTH = {
+  admin: 'Basic ' + Buffer.from('demo/admin:demo').toString('base64'),
+  operator: 'Basic ' + Buffer.from('demo/operator:demo').toString('base64'),
+  viewer: 'Basic ' + Buffer.from('demo/viewer:demo').toString('base64'),
+} as const;
+export type Who = keyof typeof AUTH | 'nobody';
+
+export function tempDir(prefix = 'stand-in-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** A real server on a random port over a real database file, simulator off. */
+export async function start(opts: Partial<ServerOptions> = {}): Promise<RunningServer & { dataDir: string }> {
+  const dataDir = opts.dataDir ?? tempDir();
+  const server = await createServer({
+    port: 0,
+    host: '127.0.0.1',
+    devices: 0,
+    simulate: 'off',
+    seed: 1,
+    staticDir: path.join(dataDir, 'no-apps'),
+    manifestPath: path.join(dataDir, 'no-manifest.json'),
+    ...opts,
+    dataDir,
+  });
+  return { ...server, dataDir };
+}
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export function client(baseUrl: string) {
+  return async function api<T = Record<string, unknown>>(
+    method: string,
+    url: string,
+    opts: { who?: Who; body?: unknown; raw?: string; contentType?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+    const who = opts.who ?? 'admin';
+    if (who !== 'nobody') headers.authorization = AUTH[who];
+    let payload: string | undefined;
+    if (opts.raw !== undefined) payload = opts.raw;
+    else if (opts.body !== undefined) payload = JSON.stringify(opts.body);
+    if (payload !== undefined) headers['content-type'] = opts.contentType ?? 'application/json';
+    const res = await fetch(baseUrl + url, { method, headers, body: payload, redirect: 'manual' });
+    const text = await res.text();
+    let body: unknown = undefined;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status: res.status, headers: res.headers, body: body as T, text };
+  };
+}
