@@ -81,7 +81,8 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
     [user, tenant, language, loc.path, queryKey],
   );
 
-  const navNodes = useMemo(() => ofKind(contributions, 'navigator-node'), [contributions]);
+  // Ordered (and same ids resolved) first, so a merged parent does not depend on which plugin loaded first.
+  const navNodes = useMemo(() => orderContributions(ofKind(contributions, 'navigator-node')), [contributions]);
   const tree = useMemo(() => buildNavigatorTree(navNodes, pageContext), [navNodes, pageContext]);
   const deviceTabs = useMemo(() => ofKind(contributions, 'device-tab'), [contributions]);
   const widgets = useMemo(() => ofKind(contributions, 'widget'), [contributions]);
