@@ -98,7 +98,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
 
   try {
     app.get('/health', async (_req, reply) => sendJson(reply, 'application/json', { status: 'UP' }));
-    registerStatic(app, staticDir);
+    registerStatic(app, staticDir, !opts.proxy);
     if (opts.proxy) {
       await registerProxy(app, opts.proxy);
     } else {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
+import { SHELL_PATH } from './static';
 
 /**
  * Cookies from a real tenant carry its Domain and Secure; on http://localhost the browser would
@@ -22,6 +23,10 @@ export async function registerProxy(app: FastifyInstance, upstream: string): Pro
     upstream: url.origin,
     prefix: '/',
     websocket: true,
+    preHandler: (req, reply, done) => {
+      if (req.url === '/') reply.redirect(SHELL_PATH);
+      else done();
+    },
     replyOptions: {
       rewriteRequestHeaders: (_req, headers) => ({ ...headers, host: url.host }),
       rewriteHeaders: (headers) => {

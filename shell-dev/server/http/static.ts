@@ -64,8 +64,9 @@ export function appIndexFor(staticDir: string, urlPath: string): string | undefi
  * the trailing-slash URL. (Hand-written: @fastify/static pulls an ESM-only dependency that jest's
  * CommonJS runtime cannot load.)
  */
-export function registerStatic(app: FastifyInstance, staticDir: string): void {
-  app.get('/', async (_req, reply) => reply.redirect(SHELL_PATH));
+export function registerStatic(app: FastifyInstance, staticDir: string, rootRedirect = true): void {
+  // In proxy mode the proxy owns '/' and redirects it itself (see proxy.ts).
+  if (rootRedirect) app.get('/', async (_req, reply) => reply.redirect(SHELL_PATH));
   app.get('/apps', async (_req, reply) => reply.redirect(SHELL_PATH));
   app.get('/apps/*', async (req, reply) => {
     const urlPath = req.url.split('?')[0];

@@ -74,7 +74,7 @@ describe('query language against SQLite', () => {
   const ctx = new CoreContext(db, { now: () => Date.parse('2026-01-01T00:00:00Z') });
   const inv = new InventoryStore(ctx);
   const a = inv.create({ name: 'Alpha 1', type: 'adamos_NETbox', c8y_IsDevice: {}, c8y_Availability: { status: 'AVAILABLE' }, c8y_SupportedOperations: ['c8y_Restart', 'c8y_Software'], level: 3 });
-  const b = inv.create({ name: 'alpha 2', type: 'adamos_NETbox', c8y_IsDevice: {}, c8y_Availability: { status: 'UNAVAILABLE' }, level: 7.5 });
+  inv.create({ name: 'alpha 2', type: 'adamos_NETbox', c8y_IsDevice: {}, c8y_Availability: { status: 'UNAVAILABLE' }, level: 7.5 });
   const c = inv.create({ name: 'Beta_%', type: 'adamos_MobileRouter', c8y_IsDevice: {}, c8y_SupportedOperations: 'c8y_Restart' });
   const g = inv.create({ name: 'Group', type: 'c8y_DeviceGroup', c8y_IsDeviceGroup: {} });
   inv.addChild(g.id, 'childAssets', a.id);
