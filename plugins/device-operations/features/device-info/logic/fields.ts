@@ -85,7 +85,7 @@ export function iotConnectorInfo(device: Device): IoTconnectorInfo {
     image: text(hw.information, info.imageVersion),
     serial: text(info.serial, netbox.netbox_serial, at(device, 'c8y_Hardware.serialNumber')),
     machine: {
-      serial: text(machine.number, device[FRAGMENT.machineSerial], ccmMachine.serial, ccmMachine.number),
+      serial: text(machine.number, device[FRAGMENT.machineSerial], ccmMachine.serial_number, ccmMachine.serial, ccmMachine.number),
       model: text(machine.model, ccmMachine.model),
       control: text(machine.controller, device[FRAGMENT.machineControl], ccmMachine.controller, ccmMachine.control),
       manufacturer: text(machine.manufacturer, ccmMachine.manufacturer),

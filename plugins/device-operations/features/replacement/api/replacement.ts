@@ -49,9 +49,13 @@ export function assign(targetId: string, sw: SoftwareObject) {
 
 export const fetchDevice = (id: string) => getManagedObject(id);
 
-/** Hands the source IoTconnector's identity to the replacement (first external id of each). */
+/** The identity type IoTconnectors register with (the microservice's default). */
+export const SERIAL_EXTERNAL_ID_TYPE = 'c8y_Serial';
+
+/** Hands the source IoTconnector's identity to the replacement, by their serial external ids. */
 export async function finishReplacement(sourceId: string, targetId: string): Promise<void> {
-  const [source, target] = await Promise.all([listExternalIds(sourceId), listExternalIds(targetId)]);
-  if (!source[0] || !target[0]) throw new Error('external id missing');
-  await assignTargetDeviceToSourceDevice(source[0].externalId, target[0].externalId);
+  const serial = async (id: string) => (await listExternalIds(id)).find((e) => e.type === SERIAL_EXTERNAL_ID_TYPE)?.externalId;
+  const [source, target] = await Promise.all([serial(sourceId), serial(targetId)]);
+  if (!source || !target) throw new Error(`No ${SERIAL_EXTERNAL_ID_TYPE} external id`);
+  await assignTargetDeviceToSourceDevice(source, target);
 }
