@@ -136,7 +136,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
                     <td>
                       <StatusCell status={status} />
                     </td>
-                    <td className="text-right" data-testid="plugin-load-time">
+                    <td className="text-right text-nowrap" data-testid="plugin-load-time">
                       {status && (status.status === 'loaded' || status.status === 'failed') ? t('{{ms}} ms', { ms: status.loadTimeMs }) : '–'}
                     </td>
                     <td>
