@@ -4,6 +4,7 @@
  * these, so tests and the README can name them.
  */
 import { CELOSX_TYPE, IOTCONNECTOR_FLEX_TYPE, IPC_X64_TYPE, MOBILE_ROUTER_TYPE, NETBOX_TYPE } from '@shared/domain/device-types';
+import { TIMEZONES, timezoneValue } from '@shared/domain/timezones';
 import { PRODUCT } from '@shared/plugin-api/types';
 
 export { MOBILE_ROUTER_TYPE };
@@ -278,25 +279,31 @@ export const CUSTOMERS: readonly { name: string; number: string; regio: string }
   ['Melbourne CNC Pty Ltd', 'APAC'],
 ].map(([name, regio], i) => ({ name, regio, number: `C-${10001 + i * 7}` }));
 
-/** '{name}#{windowsZone}' values (spec device-operations 3). */
-export const TIME_ZONES: readonly (readonly [string, string])[] = [
-  ['Europe/Berlin', 'W. Europe Standard Time'],
-  ['Europe/Paris', 'Romance Standard Time'],
-  ['Europe/Warsaw', 'Central European Standard Time'],
-  ['Europe/London', 'GMT Standard Time'],
-  ['Europe/Helsinki', 'FLE Standard Time'],
-  ['Europe/Istanbul', 'Turkey Standard Time'],
-  ['America/Chicago', 'Central Standard Time'],
-  ['America/New_York', 'Eastern Standard Time'],
-  ['America/Los_Angeles', 'Pacific Standard Time'],
-  ['America/Mexico_City', 'Central Standard Time (Mexico)'],
-  ['America/Sao_Paulo', 'E. South America Standard Time'],
-  ['Asia/Shanghai', 'China Standard Time'],
-  ['Asia/Tokyo', 'Tokyo Standard Time'],
-  ['Asia/Kolkata', 'India Standard Time'],
-  ['Asia/Seoul', 'Korea Standard Time'],
-  ['Australia/Sydney', 'AUS Eastern Standard Time'],
-];
+/** Windows zones the fleet runs in, resolved against the Set timezone dialog's list. */
+const FLEET_WINDOWS_ZONES = [
+  'W. Europe Standard Time',
+  'Romance Standard Time',
+  'Central European Standard Time',
+  'GMT Standard Time',
+  'FLE Standard Time',
+  'Turkey Standard Time',
+  'Central Standard Time',
+  'Eastern Standard Time',
+  'Pacific Standard Time',
+  'Central Standard Time (Mexico)',
+  'E. South America Standard Time',
+  'China Standard Time',
+  'Tokyo Standard Time',
+  'India Standard Time',
+  'Korea Standard Time',
+  'AUS Eastern Standard Time',
+] as const;
+/** '{name}#{windowsZone}' values (spec device-operations 3), as the dialog would write them. */
+export const TIME_ZONES: readonly string[] = FLEET_WINDOWS_ZONES.map((w) => {
+  const zone = TIMEZONES.find((z) => z.windowsZone === w);
+  if (!zone) throw new Error(`time zone ${w} is not in shared/domain/timezones.ts`);
+  return timezoneValue(zone);
+});
 export const TIME_ZONES_BY_REGION: Record<string, readonly number[]> = {
   DACH: [0],
   EMEA: [0, 1, 2, 3, 4, 5],

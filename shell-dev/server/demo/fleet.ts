@@ -440,9 +440,9 @@ export function planOperations(seed: number, now: number, plan: DevicePlan): Ope
     } else if (fragment === 'netbox_RestartAgentOperation') description = 'Restart agent';
     else if (fragment === 'netbox_RestartNetboxOperation') description = 'Restart IoTconnector';
     else if (fragment === OP_SET_TIMEZONE) {
-      const [zone, windows] = TIME_ZONES[plan.timeZone ?? 0];
-      body = { timezone: `${zone}#${windows}` };
-      description = `Set time zone to ${zone}`;
+      const timezone = TIME_ZONES[plan.timeZone ?? 0];
+      body = { timezone };
+      description = `Set time zone to ${timezone.split('#')[0]}`;
     }
     else description = `Mobile router: ${fragment.slice(fragment.lastIndexOf('_') + 1)}`;
     out.push({ fragment, body, description, status: failed ? 'FAILED' : 'SUCCESSFUL', failureReason: failed ? rng.pick(FAILURE_REASONS) : '', time, catalogueKey: pkg?.catalogueKey ?? null });

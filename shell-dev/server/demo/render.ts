@@ -130,7 +130,7 @@ export function renderDevice(seed: number, plan: DevicePlan, refs: RenderRefs): 
       };
     }),
   };
-  if (plan.timeZone !== null) body[F.timezone] = TIME_ZONES[plan.timeZone].join('#');
+  if (plan.timeZone !== null) body[F.timezone] = TIME_ZONES[plan.timeZone];
   if (plan.type === DEVICE_TYPE.netbox) {
     const info: Record<string, unknown> = {
       networkInterfaces: { EthernetX1: plan.ips.x1, EthernetX2: plan.ips.x2 },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { findTimezone, timezoneValue } from '@shared/domain/timezones';
 import { compareVersions } from '@shared/domain/version';
 import Database from 'better-sqlite3';
 import type { Alarm, ChildKind, Operation, Page, PlatformEvent, ServerCore } from '../core/api';
@@ -269,6 +270,13 @@ describe.each([fake, sqlite])('the demo fleet on the $name', (backend) => {
       for (const c of dps) expect(c).toMatchObject({ azure_dps_registration_id: expect.any(String), azure_dps_scope_id: expect.any(String) });
       const mdc = netboxes.flatMap((d) => ((d[F.mdcStatus] as { Interfaces?: object[] } | undefined)?.Interfaces ?? []) as { ErrorState: string }[]);
       expect(mdc.some((i) => i.ErrorState !== '')).toBe(true);
+    });
+
+    it('sets time zones the Set timezone dialog knows, as {name}#{windowsZone}', () => {
+      const zones = devices.map((d) => d[F.timezone]).filter((z): z is string => typeof z === 'string');
+      expect(zones.length).toBeGreaterThan(0);
+      expect(zones.length).toBeLessThan(DEVICES);
+      for (const z of zones) expect(z).toBe(timezoneValue(findTimezone(z)!));
     });
 
     it('has services named KB..., applied profiles on some devices and URL checks on some', () => {
