@@ -6,7 +6,6 @@ const locales = {
   de: () => import('./locales/de.json'),
 };
 const { lazy } = pluginParcels(locales);
-const notBuiltYet = () => import('@shared/plugin-api/not-built-yet');
 
 export default definePlugin({
   id: 'software-repository',
@@ -29,7 +28,7 @@ export default definePlugin({
       icon: 'rocket',
       priority: 1000,
     }),
-    defineRoute({ id: 'route:software-repository/software', path: '/software', title: 'Software repository', priority: 0, loader: lazy(notBuiltYet) }),
-    defineRoute({ id: 'route:software-repository/software-rollouts', path: '/softwarerollout', title: 'Software Rollouts', priority: 0, loader: lazy(notBuiltYet) }),
+    defineRoute({ id: 'route:software-repository/software', path: '/software', title: 'Software repository', priority: 0, loader: lazy(() => import('./pages/software-page')) }),
+    defineRoute({ id: 'route:software-repository/software-rollouts', path: '/softwarerollout', title: 'Software Rollouts', priority: 0, loader: lazy(() => import('./features/rollouts/components/software-rollouts-page')) }),
   ],
 });

@@ -1,0 +1,56 @@
+import React, { useEffect, useRef, useState, type ReactNode } from 'react';
+import { CARD_FLIP_MS } from '@shared/domain/constants';
+
+export interface FlipCardProps {
+  flipped: boolean;
+  front: ReactNode;
+  /** Rendered only while flipped or turning, so its state (an edit form) is discarded on the way back. */
+  back: () => ReactNode;
+  'data-testid'?: string;
+}
+
+/**
+ * A card that turns between its front and back in CARD_FLIP_MS. Both faces share one grid cell;
+ * the face turned away is inert so it takes neither clicks nor focus.
+ */
+export function FlipCard({ flipped, front, back, ...rest }: FlipCardProps) {
+  const [backMounted, setBackMounted] = useState(flipped);
+  const [turned, setTurned] = useState(flipped);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    clearTimeout(timer.current);
+    if (flipped) {
+      setBackMounted(true);
+      // Mount the back first, then turn, so the transition runs.
+      const frame = requestAnimationFrame(() => setTurned(true));
+      return () => cancelAnimationFrame(frame);
+    }
+    setTurned(false);
+    timer.current = setTimeout(() => setBackMounted(false), CARD_FLIP_MS);
+    return () => clearTimeout(timer.current);
+  }, [flipped]);
+
+  const face: React.CSSProperties = { gridArea: '1 / 1', backfaceVisibility: 'hidden', WebkitBackfaceVisibility: 'hidden', minWidth: 0 };
+  return (
+    <div style={{ perspective: 1200 }} data-testid={rest['data-testid']} data-side={flipped ? 'back' : 'front'}>
+      <div
+        style={{
+          display: 'grid',
+          transformStyle: 'preserve-3d',
+          transition: `transform ${CARD_FLIP_MS}ms ease-in-out`,
+          transform: turned ? 'rotateY(180deg)' : 'none',
+        }}
+      >
+        <div style={face} inert={flipped} aria-hidden={flipped} data-face="front">
+          {front}
+        </div>
+        {backMounted && (
+          <div style={{ ...face, transform: 'rotateY(180deg)' }} inert={!flipped} aria-hidden={!flipped} data-face="back">
+            {back()}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

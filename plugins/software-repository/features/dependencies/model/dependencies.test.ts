@@ -1,0 +1,70 @@
+import { addDependency, availableCandidates, byIdOf, dependencyTree, installOrder, isCircular, removeDependency } from './dependencies';
+
+const p = (id: string, name: string, deps: string[] = [], version = '1.0') => ({ id, name, version, dependencies: deps.map((d) => ({ id: d, name: `n${d}`, version: '1.0' })) });
+
+// a -> b -> c ; d -> a ; e alone
+const all = [p('a', 'alpha', ['b']), p('b', 'beta', ['c']), p('c', 'gamma'), p('d', 'delta', ['a']), p('e', 'eps')];
+const byId = byIdOf(all);
+
+describe('circular detection', () => {
+  it.each([
+    ['direct: d depends on a', 'd', 'a', true],
+    ['transitive: b reaches c, editing c', 'a', 'c', true],
+    ['the package itself', 'a', 'a', true],
+    ['unrelated', 'e', 'a', false],
+    ['dependency of the edited one is fine', 'c', 'a', false],
+  ])('%s', (_n, candidate, edited, expected) => {
+    expect(isCircular(byId.get(candidate)!, edited, byId)).toBe(expected);
+  });
+
+  it('survives circles already stored', () => {
+    const looped = byIdOf([p('x', 'x', ['y']), p('y', 'y', ['x'])]);
+    expect(isCircular(looped.get('x')!, 'z', looped)).toBe(false);
+  });
+});
+
+describe('available packages', () => {
+  it('never offers the package itself nor the chosen ones, sorts by name and marks circles', () => {
+    const list = availableCandidates(all, 'c', [{ id: 'e', name: 'eps', version: '1.0' }], '');
+    expect(list.map((c) => [c.pkg.id, c.circular])).toEqual([
+      ['a', true],
+      ['b', true],
+      ['d', true],
+    ]);
+  });
+
+  it('filters by name or version, case-insensitive', () => {
+    expect(availableCandidates(all, 'e', [], 'ALP').map((c) => c.pkg.id)).toEqual(['a']);
+  });
+
+  it('adds only non-circular candidates, once; removes by id', () => {
+    const [alpha] = availableCandidates(all, 'c', [], 'alpha');
+    expect(addDependency([], alpha)).toEqual([]);
+    const [eps] = availableCandidates(all, 'c', [], 'eps');
+    const added = addDependency([], eps);
+    expect(added).toEqual([{ id: 'e', name: 'eps', version: '1.0' }]);
+    expect(addDependency(added, eps)).toEqual(added);
+    expect(removeDependency(added, 'e')).toEqual([]);
+  });
+});
+
+describe('graph', () => {
+  it('lists every transitive dependency before what needs it', () => {
+    expect(installOrder(byId.get('d')!, byId).map((d) => d.id)).toEqual(['c', 'b', 'a', 'd']);
+  });
+
+  it('installs a shared dependency once', () => {
+    const diamond = byIdOf([p('top', 't', ['l', 'r']), p('l', 'l', ['base']), p('r', 'r', ['base']), p('base', 'b')]);
+    expect(installOrder(diamond.get('top')!, diamond).map((d) => d.id)).toEqual(['base', 'l', 'r', 'top']);
+  });
+
+  it('builds the tree, marking missing packages and stored circles', () => {
+    const mixed = byIdOf([p('x', 'x', ['y', 'gone']), p('y', 'y', ['x'])]);
+    const tree = dependencyTree(mixed.get('x')!, mixed);
+    expect(tree.children.map((c) => [c.id, c.missing, c.cycle])).toEqual([
+      ['y', false, false],
+      ['gone', true, false],
+    ]);
+    expect(tree.children[0].children[0]).toMatchObject({ id: 'x', cycle: true, children: [] });
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * Dependency rules of the software repository: which packages the dependency modal offers,
+ * which are circular, and the transitive graph with its install order.
+ */
+import type { SoftwareDependency, SoftwarePackage } from '@shared/platform/create-software-ng';
+import { isCircularDependency, matchesNameOrVersion } from '@shared/domain/software-package';
+
+type Pkg = Pick<SoftwarePackage, 'id' | 'name' | 'version' | 'dependencies'>;
+
+export const byIdOf = <P extends Pkg>(packages: readonly P[]): Map<string, P> => new Map(packages.filter((p) => p.id).map((p) => [p.id as string, p]));
+
+/** Ids reachable from the start ids by following dependencies (the starts included). */
+export function reachableIds(byId: ReadonlyMap<string, Pkg>, startIds: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...startIds];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const d of byId.get(id)?.dependencies ?? []) stack.push(String(d.id));
+  }
+  return seen;
+}
+
+/**
+ * A candidate may not be added when one of its dependencies refers to the edited package (the
+ * spec's rule) or, further down, one of theirs does: the service refuses that circle too.
+ */
+export function isCircular(candidate: Pkg, editedId: string, byId: ReadonlyMap<string, Pkg>): boolean {
+  if (isCircularDependency({ id: candidate.id, dependencies: candidate.dependencies ?? [] }, editedId)) return true;
+  return reachableIds(byId, (candidate.dependencies ?? []).map((d) => String(d.id))).has(editedId);
+}
+
+const byNameThenVersion = (a: Pkg, b: Pkg) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version);
+
+export interface Candidate<P extends Pkg> {
+  pkg: P;
+  circular: boolean;
+}
+
+/**
+ * The 'Available Packages' list: every package but the edited one and those already chosen,
+ * filtered by name or version, sorted by name; circular ones marked.
+ */
+export function availableCandidates<P extends Pkg>(
+  all: readonly P[],
+  editedId: string,
+  chosen: readonly SoftwareDependency[],
+  filter: string,
+): Candidate<P>[] {
+  const byId = byIdOf(all);
+  const taken = new Set(chosen.map((d) => String(d.id)));
+  return all
+    .filter((p) => p.id && p.id !== editedId && !taken.has(p.id) && matchesNameOrVersion(p, filter))
+    .sort(byNameThenVersion)
+    .map((pkg) => ({ pkg, circular: isCircular(pkg, editedId, byId) }));
+}
+
+/** The 'Software Dependencies' list filtered by name or version. */
+export const filterDependencies = (chosen: readonly SoftwareDependency[], filter: string): SoftwareDependency[] =>
+  chosen.filter((d) => matchesNameOrVersion(d, filter));
+
+export const toDependency = (p: Pkg): SoftwareDependency => ({ id: String(p.id), name: p.name, version: p.version });
+
+/** Adds a candidate unless it is circular or already chosen. */
+export function addDependency(chosen: readonly SoftwareDependency[], candidate: Candidate<Pkg>): SoftwareDependency[] {
+  if (candidate.circular || chosen.some((d) => d.id === candidate.pkg.id)) return [...chosen];
+  return [...chosen, toDependency(candidate.pkg)];
+}
+
+export const removeDependency = (chosen: readonly SoftwareDependency[], id: string): SoftwareDependency[] => chosen.filter((d) => d.id !== id);
+
+/** 'name version' lines of the success message. */
+export const dependencyLines = (deps: readonly { name: string; version: string }[]): string[] => deps.map((d) => `${d.name} ${d.version}`);
+
+// ---- graph view -----------------------------------------------------------------------------
+
+export interface GraphNode {
+  id: string;
+  name: string;
+  version: string;
+  /** Not in the repository's list (deleted or of another device type). */
+  missing: boolean;
+  /** Already shown higher up in this branch: a circle in stored data, not expanded again. */
+  cycle: boolean;
+  children: GraphNode[];
+}
+
+/** The package's dependency tree (all transitive dependencies), each branch cut at a circle. */
+export function dependencyTree(root: Pkg, byId: ReadonlyMap<string, Pkg>): GraphNode {
+  const build = (dep: SoftwareDependency, path: ReadonlySet<string>): GraphNode => {
+    const pkg = byId.get(dep.id);
+    const cycle = path.has(dep.id);
+    const next = new Set(path).add(dep.id);
+    return {
+      id: dep.id,
+      name: pkg?.name ?? dep.name,
+      version: pkg?.version ?? dep.version,
+      missing: !pkg,
+      cycle,
+      children: cycle || !pkg ? [] : (pkg.dependencies ?? []).map((d) => build({ ...d, id: String(d.id) }, next)),
+    };
+  };
+  return build({ id: String(root.id), name: root.name, version: root.version }, new Set());
+}
+
+/**
+ * The order the dependencies install in: every dependency before what needs it (depth-first,
+ * post-order, each package once), the package itself last.
+ */
+export function installOrder(root: Pkg, byId: ReadonlyMap<string, Pkg>): SoftwareDependency[] {
+  const order: SoftwareDependency[] = [];
+  const done = new Set<string>();
+  const visiting = new Set<string>();
+  const visit = (dep: SoftwareDependency) => {
+    if (done.has(dep.id) || visiting.has(dep.id)) return;
+    visiting.add(dep.id);
+    const pkg = byId.get(dep.id);
+    for (const d of pkg?.dependencies ?? []) visit({ ...d, id: String(d.id) });
+    visiting.delete(dep.id);
+    done.add(dep.id);
+    order.push({ id: dep.id, name: pkg?.name ?? dep.name, version: pkg?.version ?? dep.version });
+  };
+  visit({ id: String(root.id), name: root.name, version: root.version });
+  return order;
+}

@@ -1,0 +1,72 @@
+/** Server state of the Software repository page: the package list per device type and its writes. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  createSoftwarePackage,
+  deleteSoftwarePackage,
+  listSoftwarePackages,
+  updateSoftwarePackage,
+  type SoftwarePackageSaveResult,
+  type SoftwarePackage,
+} from '@shared/platform/create-software-ng';
+import { deleteBinary, uploadBinary } from '@shared/platform/inventory';
+import { createQueryKeys } from '@shared/platform/query-keys';
+import { softwareTypeFor, type DeviceType } from '@shared/domain/device-types';
+import { SOFTWARE_TYPE } from '@shared/domain/constants';
+import { compareByNameThenVersion } from '@shared/domain/software-package';
+import { toCreateRequest, toUpdateRequest, type AddForm, type EditForm } from '../model/package-form';
+
+export const packageKeys = createQueryKeys<DeviceType>('software-repository', 'packages');
+
+/** Packages of the device type, by name then version. */
+export async function fetchPackages(deviceType: DeviceType): Promise<SoftwarePackage[]> {
+  const list = await listSoftwarePackages({ deviceType: softwareTypeFor(deviceType) });
+  return [...list].sort(compareByNameThenVersion);
+}
+
+export const packagesQuery = (deviceType: DeviceType) =>
+  queryOptions({ queryKey: packageKeys.list(deviceType), queryFn: () => fetchPackages(deviceType) });
+
+export const usePackages = (deviceType: DeviceType) => useQuery(packagesQuery(deviceType));
+
+const BINARY_PATH = '/inventory/binaries/';
+
+/**
+ * The download URL of an uploaded binary: its `self` as the platform answers it; a self that
+ * names the binary's managed object (the stand-in does) is turned into the binary's path.
+ */
+export function binaryDownloadUrl(binary: { id: string; self?: string }): string {
+  if (binary.self?.includes(BINARY_PATH)) return binary.self;
+  const origin = binary.self ? binary.self.replace(/\/inventory\/.*$/, '') : '';
+  return `${origin}${BINARY_PATH}${binary.id}`;
+}
+
+/** Why adding failed: the file upload or the package itself (each has its own message). */
+export class UploadError extends Error {}
+
+/**
+ * Uploads a chosen file as a platform binary (its `self` becomes the package URL), then creates
+ * the package. A binary left without its package is removed again.
+ */
+export async function addPackage(form: AddForm, file: Blob | null, deviceType: DeviceType): Promise<SoftwarePackageSaveResult> {
+  let binaryId: string | undefined;
+  let uploadedUrl: string | undefined;
+  if (file && form.file) {
+    try {
+      const binary = await uploadBinary(file, { type: file.type || 'application/octet-stream', [SOFTWARE_TYPE]: {} }, form.file.name);
+      binaryId = binary.id;
+      uploadedUrl = binaryDownloadUrl(binary);
+    } catch (e) {
+      throw new UploadError(e instanceof Error ? e.message : String(e));
+    }
+  }
+  try {
+    return await createSoftwarePackage(toCreateRequest(form, softwareTypeFor(deviceType), uploadedUrl));
+  } catch (e) {
+    if (binaryId) await deleteBinary(binaryId).catch(() => undefined);
+    throw e;
+  }
+}
+
+export const savePackage = (pkg: SoftwarePackage, form: EditForm) => updateSoftwarePackage(toUpdateRequest(pkg, form));
+
+export const removePackage = (pkg: SoftwarePackage) => deleteSoftwarePackage(String(pkg.id));

@@ -1,0 +1,182 @@
+import React, { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { alerts } from '@shared/ui/alerts';
+import { Icon } from '@shared/ui/icon';
+import type { DeviceType } from '@shared/domain/device-types';
+import { addPackage, UploadError } from '../api/packages';
+import { canSaveAdd, emptyAddForm, validateAddForm, withFile, withUrl, type AddForm } from '../model/package-form';
+import { ApprovalField, ChoiceField, TextField } from './form-fields';
+import { useOutsideClick } from '../../../components/use-outside-click';
+
+/** The 'Add software' toolbar dropdown: opens a blank form, discards it on close. */
+export function AddSoftware({ deviceType, onAdded }: { deviceType: DeviceType; onAdded: () => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useOutsideClick(ref, open, close);
+  return (
+    <div className={`dropdown${open ? ' open' : ''}`} ref={ref} style={{ position: 'relative' }}>
+      <button type="button" className="btn btn-link" aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="add-software">
+        <Icon name="plus-circle" /> {t('Add software')}
+      </button>
+      {open && (
+        <div
+          className="dropdown-menu dropdown-menu-right"
+          style={{ display: 'block', padding: 16, width: 460, maxHeight: '75vh', overflowY: 'auto' }}
+          data-testid="add-software-form"
+        >
+          <AddSoftwareForm deviceType={deviceType} onDone={(added) => {
+              close();
+              if (added) onAdded();
+            }} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDone: (added: boolean) => void }) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<AddForm>(emptyAddForm);
+  const [file, setFile] = useState<File | null>(null);
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [saving, setSaving] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const errors = validateAddForm(form);
+
+  const set = <K extends keyof AddForm>(key: K, value: AddForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setTouched((s) => new Set(s).add(key));
+  };
+  const choose = (picked: File | null) => {
+    setFile(picked);
+    setForm((f) => withFile(f, picked ? { name: picked.name } : null));
+  };
+  const field = (name: 'name' | 'version' | 'md5' | 'sha256', label: string) => (
+    <TextField name={name} label={label} required value={form[name]} onChange={(v) => set(name, v)} error={errors[name]} showError={touched.has(name)} />
+  );
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await addPackage(form, file, deviceType);
+      alerts.success(t('Software successfully added.'));
+      onDone(true);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      if (e instanceof UploadError) alerts.danger(t('Error uploading file'), { detail: message });
+      else alerts.danger(t('Error creating software.'), { detail: message });
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (canSaveAdd(form) && !saving) void save();
+      }}
+      noValidate
+    >
+      {field('name', t('Name'))}
+      {field('version', t('Version'))}
+      {field('md5', t('MD5 checksum'))}
+      {field('sha256', t('SHA-256 checksum'))}
+      <div className="row">
+        <div className="col-xs-6">
+          <ChoiceField name="apptype" label={t('App type')} value={form.apptype} onChange={(v) => set('apptype', v as AddForm['apptype'])} error={errors.apptype} showError={touched.has('apptype')} />
+        </div>
+        <div className="col-xs-6">
+          <ChoiceField name="category" label={t('Category')} value={form.category} onChange={(v) => set('category', v as AddForm['category'])} error={errors.category} showError={touched.has('category')} />
+        </div>
+      </div>
+      <TextField
+        name="password"
+        type="password"
+        label={t('Password')}
+        required
+        value={form.password}
+        onChange={(v) => set('password', v)}
+        error={errors.password}
+        showError={touched.has('password')}
+      />
+      <ApprovalField checked={form.installation_requires_approval} onChange={(v) => set('installation_requires_approval', v)} />
+
+      <div className="form-group">
+        <label>{t('File')}</label>
+        {file ? (
+          <div className="d-flex a-i-center" style={{ gap: 8 }} data-testid="chosen-file">
+            <Icon name="file" />
+            <span className="text-truncate" style={{ flex: 1 }}>
+              {file.name}
+            </span>
+            <button type="button" className="btn btn-dot btn-dot--danger" aria-label={t('Remove file')} title={t('Remove file')} onClick={() => choose(null)}>
+              <Icon name="minus-circle" />
+            </button>
+          </div>
+        ) : (
+          <div
+            className={`drop-zone text-center${dragging ? ' drag-over' : ''}`}
+            style={{ border: '2px dashed #ccc', padding: 12, cursor: form.url ? 'not-allowed' : 'pointer', opacity: form.url ? 0.5 : 1 }}
+            role="button"
+            tabIndex={form.url ? -1 : 0}
+            aria-disabled={!!form.url}
+            onClick={() => !form.url && fileInput.current?.click()}
+            onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && !form.url && fileInput.current?.click()}
+            onDragOver={(e) => {
+              e.preventDefault();
+              if (!form.url) setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(e) => {
+              e.preventDefault();
+              setDragging(false);
+              const dropped = e.dataTransfer.files;
+              // Only one file or URL may be chosen.
+              if (!form.url && dropped.length === 1) choose(dropped[0]);
+            }}
+            data-testid="drop-zone"
+          >
+            <Icon name="upload" /> {t('Drop a file here or click to choose one')}
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              disabled={!!form.url}
+              onChange={(e) => choose(e.target.files?.[0] ?? null)}
+              data-testid="file-input"
+            />
+          </div>
+        )}
+      </div>
+      <TextField
+        name="url"
+        type="url"
+        label={t('or URL')}
+        value={form.url}
+        readOnly={!!file}
+        placeholder={file ? t('A file is chosen') : 'https://'}
+        onChange={(v) => setForm((f) => withUrl(f, v))}
+      />
+      <TextField
+        name="full_packagename"
+        label={t('Full package name')}
+        required={!!file}
+        value={form.full_packagename}
+        onChange={(v) => set('full_packagename', v)}
+        error={errors.full_packagename}
+        showError={touched.has('full_packagename')}
+      />
+      <div className="d-flex j-c-end" style={{ gap: 8 }}>
+        <button type="button" className="btn btn-default" onClick={() => onDone(false)} data-testid="add-cancel">
+          {t('Cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={!canSaveAdd(form) || saving} data-testid="add-save">
+          {t('Save')}
+        </button>
+      </div>
+    </form>
+  );
+}

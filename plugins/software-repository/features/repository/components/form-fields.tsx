@@ -1,0 +1,99 @@
+import React, { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { APP_TYPES, CATEGORIES } from '../model/package-form';
+
+interface FieldProps {
+  label: string;
+  value: string;
+  onChange?: (value: string) => void;
+  error?: string;
+  required?: boolean;
+  readOnly?: boolean;
+  type?: 'text' | 'password' | 'url';
+  placeholder?: string;
+  name: string;
+  /** Shows the error only after the user touched the field or tried to save. */
+  showError?: boolean;
+}
+
+/** A labelled input with the platform's error state. */
+export function TextField({ label, value, onChange, error, required, readOnly, type = 'text', placeholder, name, showError = true }: FieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const visible = showError && !!error;
+  return (
+    <div className={`form-group${visible ? ' has-error' : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        className="form-control"
+        value={value}
+        readOnly={readOnly}
+        required={required}
+        placeholder={placeholder}
+        aria-invalid={visible || undefined}
+        autoComplete={type === 'password' ? 'new-password' : 'off'}
+        onChange={(e) => onChange?.(e.target.value)}
+        data-testid={`field-${name}`}
+      />
+      {visible && <p className="help-block">{t(error as string)}</p>}
+    </div>
+  );
+}
+
+interface SelectProps {
+  label: string;
+  name: 'apptype' | 'category';
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  showError?: boolean;
+}
+
+/** The apptype or category select. */
+export function ChoiceField({ label, name, value, onChange, error, showError = true }: SelectProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const options = name === 'apptype' ? APP_TYPES : CATEGORIES;
+  const visible = showError && !!error;
+  return (
+    <div className={`form-group${visible ? ' has-error' : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        <span aria-hidden="true"> *</span>
+      </label>
+      <div className="c8y-select-wrapper">
+        <select id={id} name={name} className="form-control" value={value} required onChange={(e) => onChange(e.target.value)} data-testid={`field-${name}`}>
+          <option value="" disabled>
+            {t('Select…')}
+          </option>
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      </div>
+      {visible && <p className="help-block">{t(error as string)}</p>}
+    </div>
+  );
+}
+
+/** The installation approval switch. */
+export function ApprovalField({ checked, onChange }: { checked: boolean; onChange: (v: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="form-group">
+      <label className="c8y-checkbox">
+        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid="field-installation_requires_approval" />
+        <span />
+        <span>{t('Installation requires approval')}</span>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import React, { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SoftwarePackage } from '@shared/platform/create-software-ng';
+import { alerts } from '@shared/ui/alerts';
+import { confirm } from '@shared/ui/confirm';
+import { Icon } from '@shared/ui/icon';
+import { removePackage, savePackage } from '../api/packages';
+import { editFormFrom, validateEditForm, type EditForm } from '../model/package-form';
+import { FlipCard } from '../../../components/flip-card';
+import { ApprovalField, ChoiceField, TextField } from './form-fields';
+import { useOutsideClick } from '../../../components/use-outside-click';
+
+/** Extra entries of a card's menu, composed by the page (dependencies live in another feature). */
+export interface CardMenuItem {
+  label: string;
+  onSelect: (pkg: SoftwarePackage) => void;
+  testId: string;
+}
+
+interface Props {
+  pkg: SoftwarePackage;
+  menu: readonly CardMenuItem[];
+  onChanged: () => void;
+}
+
+/** A package as a card: front with name, version and menu; back with the edit form. */
+export function SoftwareCard({ pkg, menu, onChanged }: Props) {
+  const [flipped, setFlipped] = useState(false);
+  return (
+    <FlipCard
+      flipped={flipped}
+      data-testid={`software-card-${pkg.id}`}
+      front={<Front pkg={pkg} menu={menu} onDetails={() => setFlipped(true)} onChanged={onChanged} />}
+      back={() => (
+        <Back
+          pkg={pkg}
+          onBack={() => setFlipped(false)}
+          onSaved={() => {
+            setFlipped(false);
+            onChanged();
+          }}
+        />
+      )}
+    />
+  );
+}
+
+function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu: readonly CardMenuItem[]; onDetails: () => void; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useOutsideClick(ref, open, close);
+
+  const remove = async () => {
+    setOpen(false);
+    const ok = await confirm({
+      title: t('Confirm delete?'),
+      body: t('Do you really want to remove software {{name}}?', { name: pkg.name }),
+      okLabel: t('Delete'),
+      cancelLabel: t('Cancel'),
+      okClass: 'btn-danger',
+    });
+    if (!ok) return;
+    try {
+      await removePackage(pkg);
+      alerts.success(t('Software successfully removed.'));
+      onChanged();
+    } catch (e) {
+      alerts.danger(t('Error removing software.'), { detail: e instanceof Error ? e.message : String(e) });
+    }
+  };
+
+  return (
+    <div className="card" style={{ height: '100%', marginBottom: 0 }}>
+      <div className="card-header separator d-flex a-i-center">
+        <Icon name="software" className="m-r-8" />
+        <h4 className="card-title text-truncate" style={{ flex: 1 }} title={pkg.name}>
+          {pkg.name}
+        </h4>
+        <div className={`dropdown${open ? ' open' : ''}`} ref={ref}>
+          <button
+            type="button"
+            className="btn btn-clean dropdown-toggle"
+            aria-haspopup="menu"
+            aria-expanded={open}
+            aria-label={t('Actions')}
+            title={t('Actions')}
+            onClick={() => setOpen((o) => !o)}
+            data-testid="card-menu"
+          >
+            <Icon name="ellipsis-v" />
+          </button>
+          {open && (
+            <ul className="dropdown-menu dropdown-menu-right" role="menu" style={{ display: 'block' }}>
+              {menu.map((item) => (
+                <li key={item.testId} role="none">
+                  <button
+                    type="button"
+                    role="menuitem"
+                    className="btn-link"
+                    onClick={() => {
+                      setOpen(false);
+                      item.onSelect(pkg);
+                    }}
+                    data-testid={item.testId}
+                  >
+                    {item.label}
+                  </button>
+                </li>
+              ))}
+              <li role="none">
+                <button type="button" role="menuitem" className="btn-link text-danger" onClick={() => void remove()} data-testid="delete-software">
+                  <Icon name="trash" /> {t('Delete software')}
+                </button>
+              </li>
+            </ul>
+          )}
+        </div>
+      </div>
+      <div className="card-block">
+        <p className="m-b-4">
+          <span className="text-muted">{t('Version')}: </span>
+          <strong data-testid="card-version">{pkg.version}</strong>
+        </p>
+        {pkg.dependencies && pkg.dependencies.length > 0 && (
+          <p className="small text-muted m-b-4" data-testid="card-dependency-count">
+            {t('{{count}} dependencies', { count: pkg.dependencies.length })}
+          </p>
+        )}
+        {pkg.installation_requires_approval && <span className="label label-warning">{t('Requires approval')}</span>}
+      </div>
+      <div className="card-footer separator text-right">
+        <button type="button" className="btn btn-default btn-sm" onClick={onDetails} data-testid="details">
+          {t('Details')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Back({ pkg, onBack, onSaved }: { pkg: SoftwarePackage; onBack: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<EditForm>(() => editFormFrom(pkg));
+  const [saving, setSaving] = useState(false);
+  const errors = validateEditForm(form);
+  const valid = Object.keys(errors).length === 0;
+  const set = <K extends keyof EditForm>(key: K, value: EditForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await savePackage(pkg, form);
+      alerts.success(t('Software successfully updated.'));
+      onSaved();
+    } catch (e) {
+      alerts.danger(t('Error updating software.'), { detail: e instanceof Error ? e.message : String(e) });
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      className="card"
+      style={{ height: '100%', marginBottom: 0 }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (valid && !saving) void save();
+      }}
+      noValidate
+      data-testid="edit-form"
+    >
+      <div className="card-header separator d-flex a-i-center">
+        <button type="button" className="btn btn-clean m-r-8" onClick={onBack} data-testid="back">
+          <Icon name="chevron-left" /> {t('Back')}
+        </button>
+        <h4 className="card-title text-truncate">{pkg.name}</h4>
+      </div>
+      <div className="card-block">
+        <TextField name="name" label={t('Name')} value={pkg.name} readOnly />
+        <TextField name="version" label={t('Version')} value={pkg.version} readOnly />
+        <TextField name="full_packagename" label={t('Full package name')} value={pkg.full_packagename ?? ''} readOnly />
+        <TextField name="url" label={t('URL')} value={pkg.url ?? ''} readOnly />
+        <TextField name="md5" label={t('MD5 checksum')} required value={form.md5} onChange={(v) => set('md5', v)} error={errors.md5} />
+        <TextField name="sha256" label={t('SHA-256 checksum')} required value={form.sha256} onChange={(v) => set('sha256', v)} error={errors.sha256} />
+        <ChoiceField name="apptype" label={t('App type')} value={form.apptype} onChange={(v) => set('apptype', v as EditForm['apptype'])} error={errors.apptype} />
+        <ChoiceField name="category" label={t('Category')} value={form.category} onChange={(v) => set('category', v as EditForm['category'])} error={errors.category} />
+        <TextField name="password" type="password" label={t('Password')} required value={form.password} onChange={(v) => set('password', v)} error={errors.password} />
+        <ApprovalField checked={form.installation_requires_approval} onChange={(v) => set('installation_requires_approval', v)} />
+      </div>
+      <div className="card-footer separator text-right">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={!valid || saving} data-testid="edit-save">
+          {t('Save')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import React, { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SoftwarePackage } from '@shared/platform/create-software-ng';
+import { DEVICE_TYPES, DEFAULT_DEVICE_TYPE, isDeviceType, REPOSITORY_LABELS, type DeviceType } from '@shared/domain/device-types';
+import { matchesNameOrVersion } from '@shared/domain/software-package';
+import { usePlatformContext } from '@shared/plugin-api/context';
+import { EmptyState } from '@shared/ui/empty-state';
+import { FilterInput } from '@shared/ui/filter-input';
+import { Icon } from '@shared/ui/icon';
+import { Spinner } from '@shared/ui/spinner';
+import { usePackages } from '../api/packages';
+import { AddSoftware } from './add-software';
+import { SoftwareCard, type CardMenuItem } from './software-card';
+
+export interface SoftwareRepositoryProps {
+  /** Menu entries the page adds to every card; they receive the card's package and all packages of its type. */
+  cardMenu?: readonly { label: string; testId: string; onSelect: (pkg: SoftwarePackage, all: readonly SoftwarePackage[]) => void }[];
+}
+
+/** The Software repository page: device-type select, filter, 'Add software', 'Reload' and the package cards. */
+export function SoftwareRepository({ cardMenu = [] }: SoftwareRepositoryProps) {
+  const { t } = useTranslation();
+  const ctx = usePlatformContext();
+  const [deviceType, setDeviceType] = useState<DeviceType>(isDeviceType(ctx.query.deviceType) ? ctx.query.deviceType : DEFAULT_DEVICE_TYPE);
+  const [filter, setFilter] = useState('');
+  const selectId = useId();
+  const query = usePackages(deviceType);
+  const all = useMemo(() => query.data ?? [], [query.data]);
+  const shown = useMemo(() => all.filter((p) => matchesNameOrVersion(p, filter)), [all, filter]);
+  const menu: CardMenuItem[] = useMemo(
+    () => cardMenu.map((m) => ({ label: m.label, testId: m.testId, onSelect: (pkg: SoftwarePackage) => m.onSelect(pkg, all) })),
+    [cardMenu, all],
+  );
+  const reload = () => void query.refetch();
+
+  return (
+    <div className="content-fullpage" data-testid="software-repository">
+      <div className="action-bar d-flex a-i-center flex-wrap" role="toolbar" aria-label={t('Software repository')} style={{ gap: 8, marginBottom: 12 }}>
+        <div className="d-flex a-i-center" style={{ gap: 8 }}>
+          <label htmlFor={selectId} className="m-0">
+            {t('Device type')}
+          </label>
+          <div className="c8y-select-wrapper">
+            <select id={selectId} className="form-control" value={deviceType} onChange={(e) => setDeviceType(e.target.value as DeviceType)} data-testid="device-type">
+              {DEVICE_TYPES.map((dt) => (
+                <option key={dt} value={dt}>
+                  {t(REPOSITORY_LABELS[dt])}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div style={{ width: 260 }}>
+          <FilterInput value={filter} onChange={setFilter} placeholder={t('Filter by name or version…')} />
+        </div>
+        <div style={{ flex: 1 }} />
+        <AddSoftware deviceType={deviceType} onAdded={reload} />
+        <button type="button" className="btn btn-link" onClick={reload} disabled={query.isFetching} data-testid="reload">
+          <Icon name="refresh" className={query.isFetching ? 'icon-spin' : undefined} /> {t('Reload')}
+        </button>
+      </div>
+
+      {query.isPending ? (
+        <Spinner />
+      ) : query.isError ? (
+        <div className="alert alert-danger" role="alert">
+          {t('Software could not be loaded.')} {query.error.message}
+        </div>
+      ) : shown.length === 0 ? (
+        <EmptyState icon="software" title={t('No software to display.')} text={t('Add software using the button on the toolbar.')} />
+      ) : (
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: 16, alignItems: 'start' }} data-testid="software-cards">
+          {shown.map((pkg) => (
+            <SoftwareCard key={pkg.id} pkg={pkg} menu={menu} onChanged={reload} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import {
+  canSaveAdd,
+  editFormFrom,
+  emptyAddForm,
+  PASSWORD_MESSAGE,
+  PASSWORD_PLACEHOLDER,
+  REQUIRED,
+  toCreateRequest,
+  toUpdateRequest,
+  validateAddForm,
+  validateEditForm,
+  withFile,
+  withUrl,
+  type AddForm,
+} from './package-form';
+
+const valid = (over: Partial<AddForm> = {}): AddForm => ({
+  ...emptyAddForm(),
+  name: 'opcua',
+  version: '1.2.3',
+  md5: 'm',
+  sha256: 's',
+  apptype: 'APPLICATION',
+  category: 'normal',
+  password: 'secret12',
+  ...over,
+});
+
+describe('full package name autofill', () => {
+  it.each([
+    ['plain URL', 'https://store.example/pkgs/opcua-1.2.3.zip', 'opcua-1.2.3.zip'],
+    ['SAS token cut after .zip', 'https://blob.example/c/opc%20ua-1.2.zip?sv=2020&sig=a%2Fb', 'opc ua-1.2.zip'],
+    ['URL-decoded', 'https://store.example/a/my%2Bpkg.zip', 'my+pkg.zip'],
+    ['empty', '', ''],
+  ])('%s', (_n, url, expected) => {
+    expect(withUrl(emptyAddForm(), url).full_packagename).toBe(expected);
+  });
+
+  it('takes the dropped file name and drops the URL', () => {
+    const f = withFile(withUrl(emptyAddForm(), 'https://x/a.zip'), { name: 'agent 2.zip' });
+    expect(f).toMatchObject({ full_packagename: 'agent 2.zip', url: '', file: { name: 'agent 2.zip' } });
+  });
+
+  it('a URL replaces a chosen file', () => {
+    const f = withUrl(withFile(emptyAddForm(), { name: 'a.zip' }), 'https://x/b.zip');
+    expect(f.file).toBeNull();
+    expect(f.full_packagename).toBe('b.zip');
+  });
+});
+
+describe('SAS detection', () => {
+  it.each([
+    ['https://blob.example/c/a.zip?sv=1&sig=2', true],
+    ['https://blob.example/c/a.zip', false],
+    ['https://blob.example/c/a.tar?x=1', false],
+  ])('%s -> %s', (url, sas) => {
+    expect(toCreateRequest(withUrl(valid(), url), 'adamos_NETbox').urlHasIncludedSAS).toBe(sas);
+  });
+
+  it('is false for uploaded files', () => {
+    expect(toCreateRequest(withFile(valid(), { name: 'a.zip' }), 'adamos_NETbox', 'http://h/inventory/binaries/9').urlHasIncludedSAS).toBe(false);
+  });
+});
+
+describe('password rule', () => {
+  it.each([
+    ['', REQUIRED],
+    ['short12', PASSWORD_MESSAGE],
+    ['x'.repeat(64), PASSWORD_MESSAGE],
+    ['tab\there!', PASSWORD_MESSAGE],
+    ['umlaut-ä-ok?', PASSWORD_MESSAGE],
+    ['exactly8', undefined],
+    [' ~'.repeat(31) + '!', undefined],
+  ])('%j -> %s', (password, message) => {
+    expect(validateAddForm(valid({ password })).password).toBe(message);
+  });
+});
+
+describe('add form', () => {
+  it('requires name, version, md5, sha256, apptype and category', () => {
+    const errors = validateAddForm(emptyAddForm());
+    expect(Object.keys(errors).sort()).toEqual(['apptype', 'category', 'md5', 'name', 'password', 'sha256', 'version']);
+  });
+
+  it('requires the full package name only with a file', () => {
+    expect(validateAddForm({ ...withUrl(valid(), 'https://x/'), full_packagename: '' }).full_packagename).toBeUndefined();
+    expect(validateAddForm({ ...withFile(valid(), { name: 'a.zip' }), full_packagename: ' ' }).full_packagename).toBe(REQUIRED);
+  });
+
+  it('saves only when valid and a file or a URL is chosen', () => {
+    expect(canSaveAdd(valid())).toBe(false);
+    expect(canSaveAdd(withUrl(valid(), 'https://x/a.zip'))).toBe(true);
+    expect(canSaveAdd(withFile(valid(), { name: 'a.zip' }))).toBe(true);
+    expect(canSaveAdd(withUrl(valid({ md5: '' }), 'https://x/a.zip'))).toBe(false);
+    expect(canSaveAdd({ ...withUrl(valid(), 'https://x/a.zip'), file: { name: 'b.zip' } })).toBe(false);
+  });
+
+  it('approval defaults to false', () => {
+    expect(emptyAddForm().installation_requires_approval).toBe(false);
+    expect(toCreateRequest(withUrl(valid(), 'https://x/a.zip'), 'adamos_NETbox').installation_requires_approval).toBe(false);
+  });
+
+  it('sends a URL as url and an upload as c8y_url', () => {
+    const byUrl = toCreateRequest(withUrl(valid(), 'https://x/a.zip'), 'adamos_NETbox');
+    expect(byUrl).toMatchObject({ url: 'https://x/a.zip', type: 'c8y_Software', deviceType: 'adamos_NETbox', c8y_encryptionKey: true });
+    expect(byUrl.c8y_url).toBeUndefined();
+    const byFile = toCreateRequest(withFile(valid(), { name: 'a.zip' }), 'adamos_ipc-x64', 'http://h/inventory/binaries/9');
+    expect(byFile).toMatchObject({ c8y_url: 'http://h/inventory/binaries/9', full_packagename: 'a.zip' });
+    expect(byFile.url).toBeUndefined();
+  });
+});
+
+describe('edit form', () => {
+  const pkg = { id: '5', name: 'opcua', version: '1', full_packagename: 'o.zip', deviceType: 'adamos_NETbox', md5: 'm', sha256: 's', apptype: 'BATCH' as const, category: 'critical' as const };
+
+  it('shows the placeholder and sends null when the password is unchanged', () => {
+    const form = editFormFrom(pkg);
+    expect(form.password).toBe(PASSWORD_PLACEHOLDER);
+    expect(validateEditForm(form)).toEqual({});
+    expect(toUpdateRequest(pkg, form)).toMatchObject({ id: '5', name: 'opcua', version: '1', full_packagename: 'o.zip', password: null });
+  });
+
+  it('sends a changed password and checks its rule', () => {
+    const form = { ...editFormFrom(pkg), password: 'newpass!1' };
+    expect(toUpdateRequest(pkg, form).password).toBe('newpass!1');
+    expect(validateEditForm({ ...form, password: 'short' }).password).toBe(PASSWORD_MESSAGE);
+    expect(validateEditForm({ ...form, password: '' }).password).toBe(REQUIRED);
+  });
+
+  it('requires md5, sha256, apptype and category', () => {
+    expect(Object.keys(validateEditForm({ ...editFormFrom(pkg), md5: '', sha256: ' ', apptype: '', category: '' })).sort()).toEqual(['apptype', 'category', 'md5', 'sha256']);
+  });
+});

@@ -1,0 +1,38 @@
+import React, { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SoftwarePackage } from '@shared/platform/create-software-ng';
+import { SoftwareRepository } from '../features/repository/components/software-repository';
+import { packageKeys } from '../features/repository/api/packages';
+import { DependencyModal } from '../features/dependencies/components/dependency-modal';
+import { DependencyGraph } from '../features/dependencies/components/dependency-graph';
+
+type Open = { kind: 'edit' | 'graph'; pkg: SoftwarePackage; all: readonly SoftwarePackage[] } | null;
+
+/** The Software repository route: the repository feature with the dependency modal and graph composed in. */
+export default function SoftwarePage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState<Open>(null);
+  const cardMenu = useMemo(
+    () => [
+      { label: t('Edit dependencies'), testId: 'edit-dependencies', onSelect: (pkg: SoftwarePackage, all: readonly SoftwarePackage[]) => setOpen({ kind: 'edit', pkg, all }) },
+      { label: t('Dependency graph'), testId: 'dependency-graph', onSelect: (pkg: SoftwarePackage, all: readonly SoftwarePackage[]) => setOpen({ kind: 'graph', pkg, all }) },
+    ],
+    [t],
+  );
+  return (
+    <>
+      <SoftwareRepository cardMenu={cardMenu} />
+      {open?.kind === 'edit' && (
+        <DependencyModal
+          pkg={open.pkg}
+          packages={open.all}
+          onClose={() => setOpen(null)}
+          onSaved={() => void queryClient.invalidateQueries({ queryKey: packageKeys.all })}
+        />
+      )}
+      {open?.kind === 'graph' && <DependencyGraph pkg={open.pkg} packages={open.all} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
