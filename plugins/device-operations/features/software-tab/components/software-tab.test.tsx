@@ -1,0 +1,87 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configureClient } from '@shared/platform/fetch-client';
+import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import { SoftwareTab } from './software-tab';
+
+const device = {
+  id: '42',
+  type: 'adamos_NETbox',
+  adamos_adamos_netbox_SoftwarePackageList: [
+    { name: 'adamos-agent', version: '0.5.1', type: 'AGENT', status: 'installed' },
+    { name: 'mdc-collector', version: '2.5.0', type: 'APPLICATION', status: 'waiting for approval' },
+    { name: 'hidden', version: '1', type: 'APPLICATION', status: 'installed', marked_for_deletion: true },
+    ...Array.from({ length: 12 }, (_, i) => ({ name: `app-${i}`, version: 'unknown', type: 'BATCH', status: 'executed' })),
+  ],
+};
+
+type Call = { method: string; url: string; body: unknown };
+/** jsdom has no fetch Response; the client reads only these members. */
+const reply = (status: number, body: unknown) =>
+  ({ ok: status < 400, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
+let calls: Call[];
+
+beforeEach(() => {
+  calls = [];
+  configureClient({
+    fetch: (async (url: string, init: RequestInit) => {
+      calls.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      return reply(201, { id: '1', deviceId: '42', status: 'PENDING' });
+    }) as typeof fetch,
+  });
+});
+
+function renderTab(roles: string[], list = device, confirm = jest.fn(async () => true)) {
+  const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
+  renderContribution(
+    <SoftwareTab device={list} isAdmin={false} alerts={alerts} confirm={confirm} onSaved={jest.fn()} onReload={jest.fn(async () => undefined)} />,
+    { context: { user: testUser(roles) } },
+  );
+  return { alerts, confirm };
+}
+
+describe('SoftwareTab', () => {
+  it('pages by 10, hides flagged packages and shows "unknown" as empty', () => {
+    renderTab([]);
+    const rows = screen.getAllByTestId('software-row');
+    expect(rows).toHaveLength(10);
+    expect(screen.queryByText('hidden')).toBeNull();
+    expect(rows[2].children[2].textContent).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getAllByTestId('software-row')).toHaveLength(4);
+  });
+
+  it('offers delete only with ROLE_MANAGE_SOFTWARE_ADMIN and never for the agent', () => {
+    renderTab([]);
+    expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
+  });
+
+  it('offers delete to software admins except for AGENT', () => {
+    renderTab(['ROLE_MANAGE_SOFTWARE_ADMIN']);
+    expect(screen.getByRole('button', { name: 'Delete mdc-collector' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete adamos-agent' })).toBeNull();
+  });
+
+  it('approves waiting packages with an install operation scheduled at once', async () => {
+    const { confirm, alerts } = renderTab([]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approve pending installation(s)' })));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(alerts.success).toHaveBeenCalled());
+    const post = calls.find((c) => c.method === 'POST' && c.url.endsWith('/devicecontrol/operations'));
+    expect(post?.body).toMatchObject({ deviceId: '42', netbox_InstallSoftwarePackage: { scheduledinstallationtime: '0', name: 'mdc-collector', version: '2.5.0' } });
+  });
+
+  it('skips the confirmation when nothing waits', async () => {
+    const none = { ...device, adamos_adamos_netbox_SoftwarePackageList: device.adamos_adamos_netbox_SoftwarePackageList.filter((p) => p.status !== 'waiting for approval') };
+    const { confirm } = renderTab([], none);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approve pending installation(s)' })));
+    expect(confirm).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('reports failures through the alerts', async () => {
+    configureClient({ fetch: (async () => reply(500, { error: 'x', message: 'boom' })) as unknown as typeof fetch });
+    const { alerts } = renderTab([]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Clear Pending Assignments' })));
+    await waitFor(() => expect(alerts.fail).toHaveBeenCalledWith(expect.objectContaining({ message: 'boom' })));
+  });
+});
