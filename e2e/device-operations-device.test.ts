@@ -110,6 +110,33 @@ describe('device info tab', () => {
   });
 });
 
+describe('services and events tabs', () => {
+  it('lists services without KB* entries and the MDC table for IoTconnectors; filters events by type', async () => {
+    const target = (await netboxes()).find((d) => available(d) && Array.isArray(d.adamos_adamos_netbox_Services))!;
+    const services = (target.adamos_adamos_netbox_Services as { name: string }[]).filter((x) => !x.name.startsWith('KB'));
+    const { page, context } = await loginAs(stack, 'admin');
+    try {
+      await openTab(page, target.id, 'services');
+      await page.getByTestId('services-table').waitFor();
+      assert.deepEqual(await page.locator('[data-testid="services-table"] tbody tr td:first-child').allTextContents(), services.map((x) => x.name));
+      await page.getByTestId('mdc-table').waitFor();
+      if (!target.adamos_IoTconnector_MDC_Status) await page.getByText('No MDC status information available').waitFor();
+      await snap(page, 'device-operations-services');
+
+      const types = await api<{ managedObjects: { adamos_adamos_netbox_EventList: string[] }[] }>('/inventory/managedObjects?type=adamos_Event_types&pageSize=1');
+      const eventType = types.managedObjects[0].adamos_adamos_netbox_EventList[0];
+      await openTab(page, target.id, 'events');
+      await page.locator('#event-type option', { hasText: eventType }).waitFor({ state: 'attached' });
+      await page.locator('#event-type').selectOption(eventType);
+      const expected = await api<{ events: unknown[] }>(`/event/events?source=${target.id}&type=${eventType}&pageSize=25`);
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="event-row"]').length === n, expected.events.length);
+      await snap(page, 'device-operations-events');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('software tab', () => {
   it('approves a waiting package and shows it install live', async () => {
     const all = await netboxes();
