@@ -159,7 +159,7 @@ function RouterView({ router, deviceId, supportedOperations, last, loading }: {
       </div>
       {picking && (
         <SelectionModal
-          objective={picking.objective}
+          objective={OBJECTIVES[picking.objective]}
           items={items}
           loading={picking.objective === 'firmware' ? firmware.isLoading : configurations.isLoading}
           onInstall={(item) => void install(item)}
