@@ -38,8 +38,16 @@ export interface RenderRefs {
   software: ReadonlyMap<string, SoftwareRef>;
   /** Profile name -> id. */
   profiles: ReadonlyMap<string, string>;
-  /** Firmware versions of mobile routers and configuration dumps ([name, version]). */
+  /** Installable firmware versions of the mobile-router repositories (no patches). */
   routerFirmware: readonly string[];
+  /** What a router's firmware and profile updates name: repository_id, name, version. */
+  routerUpdates: { firmware: readonly RouterUpdateRef[]; profile: readonly RouterUpdateRef[] };
+}
+
+export interface RouterUpdateRef {
+  repository_id: string;
+  name: string;
+  version: string;
 }
 
 export const softwareKey = (softwareType: string, nameAtVersion: string): string => `${softwareType}|${nameAtVersion}`;

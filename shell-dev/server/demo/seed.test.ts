@@ -502,6 +502,23 @@ describe.each([fake, sqlite])('the demo fleet on the $name', (backend) => {
       }
     });
 
+    it('names an existing firmware binary or configuration dump in router updates', () => {
+      for (const [fragment, type] of [
+        ['adamos_MobileRouter_UpdateFirmware', OTHER_TYPE.firmwareBinary],
+        ['adamos_MobileRouter_UpdateProfile', OTHER_TYPE.configurationDump],
+      ] as const) {
+        const ops = data.operations.filter((o) => o[fragment] !== undefined);
+        expect(ops.length).toBeGreaterThan(0);
+        for (const o of ops) {
+          const { repository_id, name, version } = o[fragment] as { repository_id: string; name: string; version: string };
+          const target = data.objects.find((x) => x.id === repository_id)!;
+          expect(target.type).toBe(type);
+          expect(type === OTHER_TYPE.firmwareBinary ? (target.c8y_Firmware as { version: string }).version : target.version).toBe(version);
+          expect(name).toBe(target.name);
+        }
+      }
+    });
+
     it('has one c8y_status object with every dmg_* status completed', () => {
       const [status, ...more] = byType(OTHER_TYPE.status);
       expect(more).toHaveLength(0);

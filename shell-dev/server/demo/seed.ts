@@ -29,6 +29,7 @@ import { rngFor } from './prng';
 import {
   type BinaryPlan,
   type RenderRefs,
+  type RouterUpdateRef,
   type SoftwareRef,
   externalUrl,
   firmwareUrl,
@@ -205,17 +206,22 @@ function seedCatalogue(core: ServerCore, seed: number, now: number): Base {
   });
 
   const routerFirmware: string[] = [];
+  const firmwareUpdates: RouterUpdateRef[] = [];
+  const profileUpdates: RouterUpdateRef[] = [];
   for (const repo of FIRMWARE_REPOSITORIES) {
     const repoId = inv.create({ name: repo.name, type: OTHER_TYPE.firmware, description: `${repo.name} releases`, c8y_Filter: { type: repo.filterType }, creationTime: setup }, SYSTEM_OWNER).id;
     for (const [version, dependency] of repo.versions) {
       const body: Record<string, unknown> = { name: repo.name, type: OTHER_TYPE.firmwareBinary, c8y_Firmware: { name: repo.name, version, url: firmwareUrl(repo.name, version) }, creationTime: setup };
       if (dependency !== null) body.c8y_Patch = { dependency };
-      inv.addChild(repoId, 'childAdditions', inv.create(body, SYSTEM_OWNER).id);
+      const binaryId = inv.create(body, SYSTEM_OWNER).id;
+      inv.addChild(repoId, 'childAdditions', binaryId);
+      if (repo.filterType === MOBILE_ROUTER_TYPE) firmwareUpdates.push({ repository_id: binaryId, name: repo.name, version });
       if (repo.filterType === MOBILE_ROUTER_TYPE && dependency === null) routerFirmware.push(version);
     }
   }
   for (const [name, version] of CONFIGURATION_DUMPS) {
-    inv.create({ name, version, type: OTHER_TYPE.configurationDump, deviceType: MOBILE_ROUTER_TYPE, url: firmwareUrl(name, version), creationTime: setup }, SYSTEM_OWNER);
+    const id = inv.create({ name, version, type: OTHER_TYPE.configurationDump, deviceType: MOBILE_ROUTER_TYPE, url: firmwareUrl(name, version), creationTime: setup }, SYSTEM_OWNER).id;
+    profileUpdates.push({ repository_id: id, name, version });
   }
 
   const eventTypesObjectId = inv.create({ name: 'Event types', type: OTHER_TYPE.eventTypes, [F.eventList]: [...EVENT_TYPES], creationTime: setup }, SYSTEM_OWNER).id;
@@ -240,7 +246,7 @@ function seedCatalogue(core: ServerCore, seed: number, now: number): Base {
     SYSTEM_OWNER,
   ).id;
 
-  return { refs: { software, profiles, routerFirmware }, groupIds, dynamicGroupIds, statusObjectId, eventTypesObjectId };
+  return { refs: { software, profiles, routerFirmware, routerUpdates: { firmware: firmwareUpdates, profile: profileUpdates } }, groupIds, dynamicGroupIds, statusObjectId, eventTypesObjectId };
 }
 
 function seedDevice(core: ServerCore, seed: number, now: number, index: number, base: Base, acc: FleetAccumulator): void {
@@ -267,7 +273,10 @@ function seedDevice(core: ServerCore, seed: number, now: number, index: number, 
       const ref = base.refs.software.get(softwareKey(plan.type === DEVICE_TYPE.celosx ? DEVICE_TYPE.ipcX64 : plan.type, o.catalogueKey));
       Object.assign(body, { repository_id: ref?.id ?? '', url: ref?.url ?? '' });
     }
-    if (o.fragment.startsWith(`${MOBILE_ROUTER_TYPE}_Update`)) Object.assign(body, { name: o.fragment.endsWith('Firmware') ? 'firmware' : 'profile' });
+    if (o.fragment.startsWith(`${MOBILE_ROUTER_TYPE}_Update`)) {
+      const choices = o.fragment.endsWith('Firmware') ? base.refs.routerUpdates.firmware : base.refs.routerUpdates.profile;
+      Object.assign(body, choices[(plan.index + o.time) % choices.length]);
+    }
     // Internal callers may create an operation in its end state (history, not work for agents).
     core.operations.create({
       deviceId,
