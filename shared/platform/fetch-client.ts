@@ -82,7 +82,11 @@ export interface ClientConfig {
   onUnauthorized?: (error: PlatformError) => void;
 }
 
-const config: ClientConfig = { baseUrl: '' };
+// One configuration per page: every plugin bundle carries its own copy of this module, and the
+// shell's settings (onUnauthorized, a proxy's base URL) must reach all of them.
+const CONFIG_KEY = Symbol.for('adamos.shared.platform.config');
+const pageGlobal = globalThis as typeof globalThis & { [CONFIG_KEY]?: ClientConfig };
+const config: ClientConfig = (pageGlobal[CONFIG_KEY] ??= { baseUrl: '' });
 
 /** Changes the page-wide client settings (the client is a singleton shared by every plugin). */
 export function configureClient(patch: Partial<ClientConfig>): void {

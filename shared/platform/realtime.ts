@@ -281,11 +281,13 @@ export class RealtimeClient {
   }
 }
 
-let shared: RealtimeClient | undefined;
+// One connection per page, although every plugin bundle carries its own copy of this module.
+const SHARED_KEY = Symbol.for('adamos.shared.platform.realtime');
+const pageGlobal = globalThis as typeof globalThis & { [SHARED_KEY]?: RealtimeClient };
 
 /** The page's one realtime connection (created on first use). */
 export function getRealtime(): RealtimeClient {
-  return (shared ??= new RealtimeClient());
+  return (pageGlobal[SHARED_KEY] ??= new RealtimeClient());
 }
 
 /** Subscribes on the page's shared connection; returns the unsubscribe function. */

@@ -1,0 +1,69 @@
+import React from 'react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { AlertOutlet, alerts } from './alerts';
+import { renderUi } from './test-utils';
+
+afterEach(() => {
+  act(() => alerts.clearAll());
+  jest.useRealTimers();
+});
+
+describe('alerts', () => {
+  it('renders each type in the outlet with the platform classes', () => {
+    renderUi(<AlertOutlet />);
+    act(() => {
+      alerts.success('Device updated successfully');
+      alerts.info('No software assigned');
+      alerts.warning('No Device to assign Sofware');
+      alerts.danger('Software assignment failed', { detail: 'Created: 1, Failed: 2' });
+    });
+    const outlet = document.querySelector('.alerts c8y-alert-outlet') as HTMLElement;
+    expect(within(outlet).getByText('Device updated successfully').closest('.alert')).toHaveClass('alert-success');
+    expect(within(outlet).getByText('No software assigned').closest('.alert')).toHaveClass('alert-info');
+    expect(within(outlet).getByText('No Device to assign Sofware').closest('.alert')).toHaveClass('alert-warning');
+    const danger = within(outlet).getByText('Software assignment failed').closest('.alert') as HTMLElement;
+    expect(danger).toHaveClass('alert-danger');
+    expect(danger).toHaveAttribute('role', 'alert');
+    expect(danger).toHaveTextContent('Created: 1, Failed: 2');
+    // The fallback outlet stays empty while a real outlet is mounted.
+    expect(document.querySelectorAll('.alert')).toHaveLength(4);
+  });
+
+  it('dismisses success/info after 5 s, keeps danger, honours 15 s', () => {
+    jest.useFakeTimers();
+    renderUi(<AlertOutlet />);
+    act(() => {
+      alerts.success('Software assignment successful', { dismissMs: 15000 });
+      alerts.info('Clearing pending software assignments triggered');
+      alerts.danger('Error: 500 Internal Server Error');
+    });
+    act(() => jest.advanceTimersByTime(5000));
+    expect(screen.queryByText('Clearing pending software assignments triggered')).toBeNull();
+    expect(screen.getByText('Software assignment successful')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(10000));
+    expect(screen.queryByText('Software assignment successful')).toBeNull();
+    act(() => jest.advanceTimersByTime(60000));
+    expect(screen.getByText('Error: 500 Internal Server Error')).toBeInTheDocument();
+  });
+
+  it('closes one alert by its button and clears all', () => {
+    renderUi(<AlertOutlet />);
+    act(() => {
+      alerts.danger('first');
+      alerts.danger('second');
+    });
+    fireEvent.click(within(screen.getByText('first').closest('.alert') as HTMLElement).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText('first')).toBeNull();
+    act(() => alerts.clearAll());
+    expect(screen.queryByText('second')).toBeNull();
+    expect(alerts.list()).toEqual([]);
+  });
+
+  it('shows alerts without an outlet through the fallback', async () => {
+    await act(async () => {
+      alerts.warning('An operation is currently ongoing - please try again later.');
+    });
+    expect(await screen.findByText('An operation is currently ongoing - please try again later.')).toBeInTheDocument();
+    expect(document.querySelector('[data-alert-fallback]')).not.toBeNull();
+  });
+});

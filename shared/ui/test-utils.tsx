@@ -1,0 +1,17 @@
+/** Test helper of shared/ui: renders inside the i18n provider with the shared namespace loaded. */
+import React, { type ReactElement } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { getI18n } from '../plugin-api/i18n';
+import { SHARED_NS } from './i18n';
+import en from './locales/en.json';
+import de from './locales/de.json';
+
+/** Renders ui with the shared namespace in the given language. */
+export function renderUi(ui: ReactElement, language: 'en' | 'de' = 'en'): RenderResult {
+  const i18n = getI18n();
+  i18n.addResourceBundle('en', SHARED_NS, en, true, true);
+  i18n.addResourceBundle('de', SHARED_NS, de, true, true);
+  void i18n.changeLanguage(language);
+  return render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+}
