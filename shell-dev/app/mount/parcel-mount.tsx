@@ -14,10 +14,12 @@ export interface ParcelMountProps {
   className?: string;
 }
 
-const configOf = (mod: ParcelModule): ParcelConfig<ContributionProps> =>
-  (typeof mod === 'object' && mod !== null && 'default' in mod ? mod.default : mod) as ParcelConfig<ContributionProps>;
+type MountedProps = ContributionProps & { domElement: HTMLElement };
 
-function unmountWhenMounted(parcel: Parcel<ContributionProps>): void {
+const configOf = (mod: ParcelModule): ParcelConfig<MountedProps> =>
+  (typeof mod === 'object' && mod !== null && 'default' in mod ? mod.default : mod) as ParcelConfig<MountedProps>;
+
+function unmountWhenMounted(parcel: Parcel<MountedProps>): void {
   parcel.mountPromise
     .then(() => (parcel.getStatus() === 'MOUNTED' ? parcel.unmount() : undefined))
     .catch(() => undefined);
@@ -31,7 +33,9 @@ function unmountWhenMounted(parcel: Parcel<ContributionProps>): void {
 function ParcelHost(props: ParcelMountProps) {
   const { t } = useShellT();
   const hostRef = useRef<HTMLDivElement>(null);
-  const parcelRef = useRef<Parcel<ContributionProps> | null>(null);
+  const parcelRef = useRef<Parcel<MountedProps> | null>(null);
+  // single-spa replaces a parcel's props on update, so the element goes along every time.
+  const domRef = useRef<HTMLElement | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const latest = useRef(props);
@@ -51,6 +55,7 @@ function ParcelHost(props: ParcelMountProps) {
     if (!host) return;
     const domElement = document.createElement('div');
     host.appendChild(domElement);
+    domRef.current = domElement;
     setError(null);
     setLoading(true);
     const { loader, pluginId, contributionId } = latest.current;
@@ -82,8 +87,8 @@ function ParcelHost(props: ParcelMountProps) {
 
   useEffect(() => {
     const parcel = parcelRef.current;
-    if (parcel && parcel.getStatus() === 'MOUNTED' && parcel.update) {
-      parcel.update(parcelProps(latest.current)).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    if (parcel && parcel.getStatus() === 'MOUNTED' && parcel.update && domRef.current) {
+      parcel.update({ domElement: domRef.current, ...parcelProps(latest.current) }).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
     }
   }, [props.context, props.widget, props.queryClient]);
 
