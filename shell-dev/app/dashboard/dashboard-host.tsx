@@ -1,18 +1,72 @@
-import React, { useMemo } from 'react';
-import type { DashboardContribution, DashboardWidgetPlacement, PlatformContext, Registered, WidgetContribution } from '@shared/plugin-api/types';
+import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { DashboardContribution, DashboardWidgetPlacement, PlatformContext, Registered, WidgetContribution, WidgetInstanceProps } from '@shared/plugin-api/types';
+import { hasRole } from '@shared/plugin-api/context';
 import { orderContributions } from '@shared/plugin-api/ordering';
-import { DASHBOARD_COLUMNS, DASHBOARD_ROW_HEIGHT_PX } from '../constants';
+import { getI18n } from '@shared/plugin-api/i18n';
+import { Modal } from '@shared/ui/modal';
+import { DASHBOARD_COLUMNS, DASHBOARD_ROW_HEIGHT_PX, SHELL_NS } from '../constants';
 import { useShellT } from '../i18n-setup';
 import { ParcelMount } from '../mount/parcel-mount';
 import { layoutDashboard } from './layout';
+import { addWidget, cellsMoved, configureWidget, moveWidget, removeWidget, resizeWidget } from './edit-model';
+import { loadDashboard, saveDashboard } from './persistence';
+import en from './locales/en.json';
+import de from './locales/de.json';
+
+let textsAdded = false;
+/**
+ * The dashboard host's own texts join the shell namespace (this folder keeps its own files).
+ * Added on first render, when the shell has initialised i18next with the user's language.
+ */
+function addDashboardTexts() {
+  if (textsAdded) return;
+  textsAdded = true;
+  const i18n = getI18n();
+  i18n.addResourceBundle('en', SHELL_NS, en, true, false);
+  i18n.addResourceBundle('de', SHELL_NS, de, true, false);
+}
+
+/** Who may change a dashboard: inventory admins (the platform's rule for dashboards) or an explicit role. */
+export const DASHBOARD_EDIT_ROLES = ['ROLE_INVENTORY_ADMIN', 'ROLE_DASHBOARD_EDIT'] as const;
+const GRID_GAP_PX = 16;
 
 export interface DashboardHostProps {
   dashboard: Registered<DashboardContribution>;
-  /** The placed widgets (the dashboard's defaults until a saved layout exists). */
+  /** The placed widgets; when absent the saved layout is loaded (the defaults until one is saved). */
   widgets?: readonly DashboardWidgetPlacement[];
   widgetContributions: readonly Registered<WidgetContribution>[];
   context: PlatformContext;
   queryClient: unknown;
+}
+
+interface EditActions {
+  move: (dx: number, dy: number) => void;
+  resize: (dw: number, dh: number) => void;
+  configure: () => void;
+  remove: () => void;
+}
+
+function EditBar({ title, actions }: { title: string; actions: EditActions }) {
+  const { t } = useShellT();
+  const btn = (label: string, icon: string, onClick: () => void, testId: string) => (
+    <button type="button" className="btn btn-clean btn-xs" aria-label={`${label}: ${title}`} title={label} onClick={onClick} data-testid={testId}>
+      <i className={`dlt-c8y-icon-${icon}`} aria-hidden="true" />
+    </button>
+  );
+  return (
+    <div className="dashboard-widget-edit d-flex a-i-center" role="toolbar" aria-label={t('Edit widget {{title}}', { title })}>
+      {btn(t('Move left'), 'chevron-left', () => actions.move(-1, 0), 'widget-move-left')}
+      {btn(t('Move right'), 'chevron-right', () => actions.move(1, 0), 'widget-move-right')}
+      {btn(t('Move up'), 'chevron-up', () => actions.move(0, -1), 'widget-move-up')}
+      {btn(t('Move down'), 'chevron-down', () => actions.move(0, 1), 'widget-move-down')}
+      {btn(t('Narrower'), 'compress', () => actions.resize(-1, 0), 'widget-narrower')}
+      {btn(t('Wider'), 'expand', () => actions.resize(1, 0), 'widget-wider')}
+      {btn(t('Shorter'), 'minus', () => actions.resize(0, -1), 'widget-shorter')}
+      {btn(t('Taller'), 'plus', () => actions.resize(0, 1), 'widget-taller')}
+      {btn(t('Configure'), 'cog', actions.configure, 'widget-configure')}
+      {btn(t('Remove'), 'trash', actions.remove, 'widget-remove')}
+    </div>
+  );
 }
 
 function WidgetCard({
@@ -20,23 +74,54 @@ function WidgetCard({
   widget,
   context,
   queryClient,
+  edit,
+  onDragMove,
 }: {
   placement: DashboardWidgetPlacement;
   widget: Registered<WidgetContribution> | undefined;
   context: PlatformContext;
   queryClient: unknown;
+  edit?: EditActions;
+  onDragMove?: (px: number, py: number) => void;
 }) {
-  const { t, i18n } = useShellT();
+  const { t, i18n: i } = useShellT();
   // Stable per placement, so the parcel is updated rather than remounted on every render.
   const widgetProps = useMemo(
     () => Object.freeze({ instanceId: placement.instanceId, config: Object.freeze({ ...placement.config }) }),
     [placement.instanceId, placement.config],
   );
-  const title = placement.title ?? (widget ? i18n.t(widget.label, { ns: widget.pluginId }) : placement.widgetId);
+  const title = widget
+    ? i.t(placement.title ?? widget.label, { ns: [widget.pluginId, SHELL_NS] })
+    : (placement.title ?? placement.widgetId);
+  const drag = useRef<{ x: number; y: number } | null>(null);
   return (
-    <div className="card dashboard-widget" data-testid="dashboard-widget" data-instance-id={placement.instanceId}>
-      <div className="card-header separator">
-        <h4 className="card-title">{title}</h4>
+    <div className="card dashboard-widget" style={{ height: '100%', overflow: 'auto' }} data-testid="dashboard-widget" data-instance-id={placement.instanceId} data-widget-id={placement.widgetId}>
+      <div
+        className="card-header separator"
+        style={edit ? { cursor: 'move', touchAction: 'none' } : undefined}
+        onPointerDown={
+          edit && onDragMove
+            ? (e) => {
+                if ((e.target as HTMLElement).closest('button')) return;
+                drag.current = { x: e.clientX, y: e.clientY };
+                (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
+              }
+            : undefined
+        }
+        onPointerUp={
+          edit && onDragMove
+            ? (e) => {
+                const start = drag.current;
+                drag.current = null;
+                if (start) onDragMove(e.clientX - start.x, e.clientY - start.y);
+              }
+            : undefined
+        }
+      >
+        <h4 className="card-title text-truncate" data-testid="widget-card-title">
+          {title}
+        </h4>
+        {edit && <EditBar title={title} actions={edit} />}
       </div>
       <div className="card-block">
         {widget ? (
@@ -58,36 +143,231 @@ function WidgetCard({
   );
 }
 
+/** The widget's own config form (its configLoader); Save stays disabled while the form reports messages. */
+function ConfigModal({
+  widget,
+  initial,
+  context,
+  queryClient,
+  title,
+  onSave,
+  onClose,
+}: {
+  widget: Registered<WidgetContribution>;
+  initial: Record<string, unknown>;
+  context: PlatformContext;
+  queryClient: unknown;
+  title: string;
+  onSave: (config: Record<string, unknown>) => void;
+  onClose: () => void;
+}) {
+  const { t } = useShellT();
+  const [config, setConfig] = useState<Record<string, unknown>>(initial);
+  const [errors, setErrors] = useState<readonly string[]>(() => safeValidate(widget, initial));
+  const onConfigChange = useCallback((next: Record<string, unknown>, messages: readonly string[]) => {
+    setConfig(next);
+    setErrors(messages);
+  }, []);
+  const formProps = useMemo<WidgetInstanceProps>(() => ({ instanceId: 'config', config: Object.freeze({ ...initial }), onConfigChange }), [initial, onConfigChange]);
+  const invalid = errors.length > 0 || safeValidate(widget, config).length > 0;
+  return (
+    <Modal
+      open
+      title={title}
+      onClose={onClose}
+      closeOnBackdrop={false}
+      data-testid="widget-config-modal"
+      buttons={[
+        { label: t('Cancel'), onClick: onClose, 'data-testid': 'widget-config-cancel' },
+        { label: t('Save'), className: 'btn-primary', disabled: invalid, onClick: () => !invalid && onSave(config), 'data-testid': 'widget-config-save' },
+      ]}
+    >
+      <ParcelMount loader={widget.configLoader} pluginId={widget.pluginId} contributionId={`${widget.id}#config`} context={context} queryClient={queryClient} widget={formProps} />
+    </Modal>
+  );
+}
+
+function safeValidate(widget: WidgetContribution, config: Record<string, unknown>): string[] {
+  try {
+    return widget.validateConfig(config);
+  } catch (e) {
+    return [e instanceof Error ? e.message : String(e)];
+  }
+}
+
+function Gallery({ widgets, onPick, onClose }: { widgets: readonly Registered<WidgetContribution>[]; onPick: (w: Registered<WidgetContribution>) => void; onClose: () => void }) {
+  const { t, i18n: i } = useShellT();
+  return (
+    <Modal open size="lg" title={t('Add widget')} onClose={onClose} data-testid="widget-gallery" buttons={[{ label: t('Cancel'), onClick: onClose }]}>
+      <div className="row">
+        {widgets.map((w) => {
+          const label = i.t(w.label, { ns: [w.pluginId, SHELL_NS] });
+          return (
+            <div key={w.id} className="col-sm-6 m-b-16">
+              <button type="button" className="card btn-clean text-left" style={{ width: '100%' }} onClick={() => onPick(w)} data-testid="gallery-item" data-widget-id={w.id}>
+                {w.previewImage && <img src={w.previewImage} alt="" style={{ width: '100%', height: 120, objectFit: 'contain' }} />}
+                <div className="card-block">
+                  <h5 className="m-t-0">{label}</h5>
+                  <p className="text-muted small m-0">{i.t(w.description, { ns: [w.pluginId, SHELL_NS] })}</p>
+                </div>
+              </button>
+            </div>
+          );
+        })}
+        {widgets.length === 0 && <p className="text-muted p-16">{t('No widgets are available.')}</p>}
+      </div>
+    </Modal>
+  );
+}
+
+type Dialog =
+  | { kind: 'gallery' }
+  | { kind: 'configure'; widget: Registered<WidgetContribution>; placement: DashboardWidgetPlacement | null }
+  | { kind: 'remove'; placement: DashboardWidgetPlacement };
+
+const newInstanceId = () => `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
 /**
  * Renders a context dashboard as the platform does: a 12-column grid with section headings,
- * each widget a parcel of its widget contribution.
+ * each widget a parcel of its widget contribution. Editors add, configure, move, resize and
+ * remove widgets; each change is saved to the dashboard's managed object at once.
  */
 export function DashboardHost({ dashboard, widgets, widgetContributions, context, queryClient }: DashboardHostProps) {
-  const { t, i18n } = useShellT();
-  const placements = widgets ?? dashboard.defaultWidgets;
-  const bands = useMemo(() => layoutDashboard(dashboard.sections, placements), [dashboard.sections, placements]);
-  const byId = useMemo(() => new Map(orderContributions(widgetContributions).map((w) => [w.id, w])), [widgetContributions]);
+  addDashboardTexts();
+  const { t, i18n: i } = useShellT();
+  const canEdit = DASHBOARD_EDIT_ROLES.some((r) => hasRole(context.user, r));
+  const [saved, setSaved] = useState<{ id: string | null; widgets: DashboardWidgetPlacement[] } | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const gridRefs = useRef(new Map<number, HTMLDivElement>());
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+  const savedId = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (widgets) return;
+    let stale = false;
+    loadDashboard(dashboard.name)
+      .then((loaded) => {
+        if (stale) return;
+        savedId.current = loaded?.id ?? null;
+        setSaved(loaded ?? { id: null, widgets: [...dashboard.defaultWidgets] });
+      })
+      .catch((e: unknown) => {
+        if (stale) return;
+        // The defaults still show; the problem is said, not hidden.
+        setLoadError(e instanceof Error ? e.message : String(e));
+        setSaved({ id: null, widgets: [...dashboard.defaultWidgets] });
+      });
+    return () => {
+      stale = true;
+    };
+  }, [dashboard.name, dashboard.defaultWidgets, widgets]);
+
+  const placements = widgets ?? saved?.widgets ?? null;
+  const bands = useMemo(() => (placements ? layoutDashboard(dashboard.sections, placements) : []), [dashboard.sections, placements]);
+  const ordered = useMemo(() => orderContributions(widgetContributions), [widgetContributions]);
+  const byId = useMemo(() => new Map(ordered.map((w) => [w.id, w])), [ordered]);
+
+  const commit = useCallback(
+    (next: DashboardWidgetPlacement[]) => {
+      setSaved({ id: savedId.current, widgets: next });
+      setSaveError(null);
+      // Saves run one after another, so the object is created once and the last layout wins.
+      saving.current = saving.current.then(async () => {
+        try {
+          savedId.current = await saveDashboard(savedId.current, { name: dashboard.name, title: dashboard.title, deletable: dashboard.deletable }, next);
+        } catch (e) {
+          setSaveError(e instanceof Error ? e.message : String(e));
+        }
+      });
+    },
+    [dashboard.name, dashboard.title, dashboard.deletable],
+  );
+
+  const editActions = (p: DashboardWidgetPlacement): EditActions | undefined =>
+    editing && placements
+      ? {
+          move: (dx, dy) => commit(moveWidget(placements, p.instanceId, dx, dy)),
+          resize: (dw, dh) => commit(resizeWidget(placements, p.instanceId, dw, dh)),
+          configure: () => {
+            const w = byId.get(p.widgetId);
+            if (w) setDialog({ kind: 'configure', widget: w, placement: p });
+          },
+          remove: () => setDialog({ kind: 'remove', placement: p }),
+        }
+      : undefined;
+
+  if (!placements) {
+    return (
+      <p className="text-muted p-16" data-testid="dashboard-loading">
+        <i className="dlt-c8y-icon-circle-o-notch icon-spin" /> {t('Loading…')}
+      </p>
+    );
+  }
+
+  const titleOf = (w: Registered<WidgetContribution>) => i.t(w.label, { ns: [w.pluginId, SHELL_NS] });
+
   return (
-    <div className="dashboard-host" data-testid="dashboard" data-dashboard={dashboard.name}>
-      {bands.map((band, i) => (
-        <section key={band.title ?? `band-${i}`} className="dashboard-band">
+    <div className="dashboard-host" data-testid="dashboard" data-dashboard={dashboard.name} data-editing={editing}>
+      {canEdit && !widgets && (
+        <div className="action-bar d-flex a-i-center m-b-8" role="toolbar" aria-label={t('Dashboard')}>
+          {editing && (
+            <button type="button" className="btn btn-link" onClick={() => setDialog({ kind: 'gallery' })} data-testid="dashboard-add-widget">
+              <i className="dlt-c8y-icon-plus-circle" aria-hidden="true" /> {t('Add widget')}
+            </button>
+          )}
+          <button type="button" className="btn btn-link" aria-pressed={editing} onClick={() => setEditing(!editing)} data-testid="dashboard-edit">
+            <i className={`dlt-c8y-icon-${editing ? 'check' : 'pencil'}`} aria-hidden="true" /> {editing ? t('Done') : t('Edit dashboard')}
+          </button>
+        </div>
+      )}
+      {loadError && (
+        <div className="alert alert-warning" role="alert" data-testid="dashboard-load-error">
+          {t('The saved layout could not be loaded; showing the default layout: {{message}}', { message: loadError })}
+        </div>
+      )}
+      {saveError && (
+        <div className="alert alert-danger" role="alert" data-testid="dashboard-save-error">
+          {t('The dashboard could not be saved: {{message}}', { message: saveError })}
+        </div>
+      )}
+      {bands.map((band, bi) => (
+        <section key={band.title ?? `band-${bi}`} className="dashboard-band">
           {band.title && (
             <h3 className="dashboard-section-title" data-testid="dashboard-section">
-              {i18n.t(band.title, { ns: [dashboard.pluginId, 'shell'] })}
+              {i.t(band.title, { ns: [dashboard.pluginId, SHELL_NS] })}
             </h3>
           )}
           <div
+            ref={(el) => {
+              if (el) gridRefs.current.set(bi, el);
+              else gridRefs.current.delete(bi);
+            }}
             className="dashboard-grid"
             style={{
               display: 'grid',
               gridTemplateColumns: `repeat(${DASHBOARD_COLUMNS}, minmax(0, 1fr))`,
               gridAutoRows: `${DASHBOARD_ROW_HEIGHT_PX}px`,
-              gap: '16px',
+              gap: `${GRID_GAP_PX}px`,
             }}
           >
             {band.widgets.map((p) => (
               <div key={p.instanceId} style={{ gridColumn: `${p.column} / span ${p.width}`, gridRow: `${p.row} / span ${p.height}`, minWidth: 0 }}>
-                <WidgetCard placement={p} widget={byId.get(p.widgetId)} context={context} queryClient={queryClient} />
+                <WidgetCard
+                  placement={p}
+                  widget={byId.get(p.widgetId)}
+                  context={context}
+                  queryClient={queryClient}
+                  edit={editActions(p)}
+                  onDragMove={(px, py) => {
+                    const grid = gridRefs.current.get(bi);
+                    const cellWidth = grid ? (grid.clientWidth + GRID_GAP_PX) / DASHBOARD_COLUMNS : 0;
+                    const { dx, dy } = cellsMoved(px, py, cellWidth, DASHBOARD_ROW_HEIGHT_PX + GRID_GAP_PX);
+                    if (dx || dy) commit(moveWidget(placements, p.instanceId, dx, dy));
+                  }}
+                />
               </div>
             ))}
           </div>
@@ -97,6 +377,47 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
         <div className="c8y-empty-state text-center p-24" data-testid="dashboard-empty">
           <p className="text-muted">{t('This dashboard has no widgets yet.')}</p>
         </div>
+      )}
+      {dialog?.kind === 'gallery' && (
+        <Gallery widgets={ordered} onClose={() => setDialog(null)} onPick={(w) => setDialog({ kind: 'configure', widget: w, placement: null })} />
+      )}
+      {dialog?.kind === 'configure' && (
+        <ConfigModal
+          widget={dialog.widget}
+          initial={dialog.placement?.config ?? { ...dialog.widget.defaultConfig }}
+          context={context}
+          queryClient={queryClient}
+          title={t('Configure {{title}}', { title: dialog.placement?.title ? i.t(dialog.placement.title, { ns: [dialog.widget.pluginId, SHELL_NS] }) : titleOf(dialog.widget) })}
+          onClose={() => setDialog(null)}
+          onSave={(config) => {
+            const target = dialog.placement;
+            setDialog(null);
+            commit(target ? configureWidget(placements, target.instanceId, config) : addWidget(placements, { widgetId: dialog.widget.id, config }, newInstanceId()));
+          }}
+        />
+      )}
+      {dialog?.kind === 'remove' && (
+        <Modal
+          open
+          title={t('Remove widget')}
+          onClose={() => setDialog(null)}
+          data-testid="widget-remove-confirm"
+          buttons={[
+            { label: t('Cancel'), onClick: () => setDialog(null) },
+            {
+              label: t('Remove'),
+              className: 'btn-danger',
+              onClick: () => {
+                const target = dialog.placement;
+                setDialog(null);
+                commit(removeWidget(placements, target.instanceId));
+              },
+              'data-testid': 'widget-remove-ok',
+            },
+          ]}
+        >
+          <p>{t('Remove this widget from the dashboard for every user of the tenant?')}</p>
+        </Modal>
       )}
     </div>
   );

@@ -64,7 +64,7 @@ function PieView({ stats }: { stats: DeviceStatistics }) {
       series: [
         {
           type: 'pie',
-          radius: ['0%', '65%'],
+          radius: ['0%', '55%'],
           label: { formatter: (p: unknown) => `${percent[(p as { dataIndex: number }).dataIndex]} %` },
           data: SLICES.map((s, i) => ({ name: t(s.label), value: values[i], itemStyle: { color: s.color } })),
         },

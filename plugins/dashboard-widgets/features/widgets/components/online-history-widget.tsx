@@ -79,9 +79,11 @@ export default function OnlineHistoryWidget({ widget }: { widget?: WidgetInstanc
   const title = onlineHistoryTitle(days);
   return (
     <div data-testid="widget-online-history" data-view={view}>
-      <h5 className="m-t-0" data-testid="widget-title">
-        {t(title.key, title.values)}
-      </h5>
+      {view === 'barchart' && (
+        <h5 className="m-t-0" data-testid="widget-title">
+          {t(title.key, title.values)}
+        </h5>
+      )}
       <WidgetState queries={[query]}>
         {() => (view === 'number-avg' ? <NumberAvgView history={query.data!.attrs.history} /> : <BarView history={query.data!.attrs.history} days={days} />)}
       </WidgetState>

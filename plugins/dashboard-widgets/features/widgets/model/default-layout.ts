@@ -19,8 +19,8 @@ import {
 
 /** First grid row of each section. */
 const CONNECTION_Y = 0;
-const ALARM_Y = 8;
-const SOFTWARE_Y = 16;
+const ALARM_Y = 5;
+const SOFTWARE_Y = 12;
 
 export const DASHBOARD_SECTIONS: DashboardSection[] = [
   { title: 'Connection Monitoring', y: CONNECTION_Y },
@@ -30,7 +30,9 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
 
 /** The four figures in a row take a quarter of the grid each. */
 const QUARTER = 3;
-const FIGURE_HEIGHT = 3;
+const FIGURE_HEIGHT = 2;
+/** The charts and the alarm list. */
+const CHART_HEIGHT = 5;
 
 const severityTitles: Record<AlarmSeverityView, string> = {
   critical: 'Critical alarms',
@@ -64,7 +66,7 @@ export const DEFAULT_WIDGETS: DashboardWidgetPlacement[] = [
     x: 0,
     y: CONNECTION_Y + FIGURE_HEIGHT,
     w: QUARTER,
-    h: 4,
+    h: CHART_HEIGHT - FIGURE_HEIGHT,
     config: { selectedView: selectView(ONLINE_HISTORY_VIEWS, 'number-avg'), showNumberOfDaysAgo: DASHBOARD_HISTORY_DAYS },
   },
   {
@@ -74,7 +76,7 @@ export const DEFAULT_WIDGETS: DashboardWidgetPlacement[] = [
     x: QUARTER,
     y: CONNECTION_Y,
     w: 4,
-    h: 7,
+    h: CHART_HEIGHT,
     config: { selectedView: selectView(DEVICES_ONLINE_VIEWS, 'piechart') },
   },
   {
@@ -84,7 +86,7 @@ export const DEFAULT_WIDGETS: DashboardWidgetPlacement[] = [
     x: 7,
     y: CONNECTION_Y,
     w: 5,
-    h: 7,
+    h: CHART_HEIGHT,
     config: { selectedView: selectView(ONLINE_HISTORY_VIEWS, 'barchart'), showNumberOfDaysAgo: DASHBOARD_HISTORY_DAYS },
   },
   ...(Object.keys(ALARM_SEVERITY_VIEWS) as AlarmSeverityView[]).map((severity, i) => ({
@@ -104,7 +106,7 @@ export const DEFAULT_WIDGETS: DashboardWidgetPlacement[] = [
     x: 0,
     y: ALARM_Y + FIGURE_HEIGHT,
     w: 7,
-    h: 5,
+    h: CHART_HEIGHT,
     // "alarms last month" on the default dashboard.
     config: { selectedView: selectView(ALARM_HISTORY_VIEWS, 'barchart'), showNumberOfDaysAgo: DAYS_DEFAULT },
   },
@@ -115,7 +117,7 @@ export const DEFAULT_WIDGETS: DashboardWidgetPlacement[] = [
     x: 7,
     y: ALARM_Y + FIGURE_HEIGHT,
     w: 5,
-    h: 5,
+    h: CHART_HEIGHT,
     config: { ...DEFAULT_CONFIGS.topAlarms },
   },
   ...(Object.keys(SOFTWARE_MONITOR_VIEWS) as SoftwareMonitorView[]).map((view, i) => ({

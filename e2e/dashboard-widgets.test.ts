@@ -1,0 +1,276 @@
+/**
+ * Browser tests of the Device Operations Dashboard: every default widget with the stand-in's
+ * figures, click-throughs to the device and alarm lists, config validation, and an editor's
+ * add / configure / move / remove surviving a reload for every user. Needs `npm run build`.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { loginAs, snap, startStack, type Stack } from './harness';
+
+const WAIT_MS = 30_000;
+const DEFAULT_WIDGET_COUNT = 14;
+const DASHBOARD = '/deviceOperationsDashboard';
+const FRAGMENT = 'c8y_Dashboard!name!deviceOperationsDashboardAngular';
+
+let stack: Stack;
+
+before(async () => {
+  stack = await startStack({ devices: 150 });
+});
+after(async () => {
+  await stack?.close();
+});
+
+const api = <T>(page: Page, path: string): Promise<T> =>
+  page.evaluate(async (p) => {
+    const res = await fetch(p, { headers: { Accept: 'application/json' } });
+    if (!res.ok) throw new Error(`${p}: ${res.status}`);
+    return res.json();
+  }, path) as Promise<T>;
+
+const widget = (page: Page, instanceId: string) => page.locator(`[data-testid="dashboard-widget"][data-instance-id="${instanceId}"]`);
+
+/** Every widget's content has painted: no spinner, no placeholder, no loading parcel. */
+async function waitForAllWidgets(page: Page, count: number) {
+  await page.waitForFunction(
+    (n) => {
+      const cards = [...document.querySelectorAll('[data-testid="dashboard-widget"]')];
+      if (cards.length !== n) return false;
+      return cards.every(
+        (c) =>
+          !c.querySelector('[data-testid="contribution-loading"], .spinner, [data-testid="top-alarms-placeholders"]') &&
+          !!c.querySelector('[data-testid^="widget-"]'),
+      );
+    },
+    count,
+    { timeout: WAIT_MS },
+  );
+}
+
+async function openDashboard(page: Page, count = DEFAULT_WIDGET_COUNT) {
+  await page.goto(`${stack.url}/apps/shell/#${DASHBOARD}`);
+  await page.waitForSelector('[data-testid="dashboard"]', { timeout: WAIT_MS });
+  await waitForAllWidgets(page, count);
+}
+
+/** Rows of the grid (a row is drawn once per pinned area, so count distinct row indexes). */
+const rowCount = (page: Page) =>
+  page.evaluate(() => new Set([...document.querySelectorAll('[data-testid="device-grid"] .ag-row[row-index]')].map((r) => r.getAttribute('row-index'))).size);
+
+const hash = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
+
+async function expectList(page: Page, view: string, extra = '') {
+  await page.waitForFunction((v) => location.hash.includes(`view=${v}`), view, { timeout: WAIT_MS });
+  assert.ok(hash(page).startsWith('#/devicesFromDashboard?'), hash(page));
+  assert.ok(hash(page).includes('operationsdashboarddetails=true'), hash(page));
+  if (extra) assert.ok(hash(page).includes(extra), `${hash(page)} lacks ${extra}`);
+  await page.waitForSelector(`[data-testid="devices-from-dashboard"][data-view="${view}"]`, { timeout: WAIT_MS });
+  await page.waitForSelector('[data-testid="device-grid"] .ag-row, .c8y-empty-state', { timeout: WAIT_MS });
+}
+
+describe('Device Operations Dashboard', () => {
+  test('the default dashboard renders every widget with the stand-in figures', async () => {
+    const { context, page } = await loginAs(stack, 'admin');
+    try {
+      await openDashboard(page);
+      const sections = await page.locator('[data-testid="dashboard-section"]').allInnerTexts();
+      assert.deepEqual(sections, ['Connection Monitoring', 'Alarm Monitoring', 'Software Monitoring']);
+      assert.equal(await page.locator('[data-testid="widget-error"]').count(), 0);
+
+      const stats = await api<{ onlineDeviceCount: number; totalDevices: number }>(page, '/service/operation-dashboard/devicestatistics');
+      assert.equal((await widget(page, 'devices-online-number').getByTestId('figure-online').innerText()).trim(), String(stats.onlineDeviceCount));
+      assert.match(await widget(page, 'devices-online-number').innerText(), new RegExp(`online from ${stats.totalDevices} devices`));
+
+      const history = await api<{ attrs: { history: { deviceCount: number; averageTime: number }[] } }>(page, '/service/operation-dashboard/historydevicelist');
+      const y = history.attrs.history[0];
+      assert.equal((await widget(page, 'online-yesterday').getByTestId('figure-yesterday').innerText()).trim(), String(y.deviceCount));
+      const hhmm = `${String(Math.floor(y.averageTime / 60)).padStart(2, '0')}:${String(y.averageTime % 60).padStart(2, '0')}`;
+      assert.equal((await widget(page, 'online-yesterday').getByTestId('figure-average').innerText()).trim(), hhmm);
+      assert.equal((await widget(page, 'online-history-bars').getByTestId('widget-title').innerText()).trim(), 'online last 60 days');
+      assert.equal((await widget(page, 'alarm-history').getByTestId('widget-title').innerText()).trim(), 'alarms last month');
+
+      for (const severity of ['critical', 'major', 'minor', 'warning']) {
+        const count = await api<{ total: number; connectivity: number }>(page, `/service/operation-dashboard/alarmcount/${severity}`);
+        const card = widget(page, `alarm-severity-${severity}`);
+        assert.equal((await card.getByTestId('figure-total').innerText()).trim(), String(count.total), severity);
+        assert.equal((await card.getByTestId('category-health').innerText()).trim(), String(count.connectivity), severity);
+      }
+
+      const top = await api<{ alarmType: string; count: number }[]>(page, '/service/operation-dashboard/toptenalarmtypes/30');
+      const rows = widget(page, 'top-alarms').getByTestId('top-alarm');
+      assert.equal(await rows.count(), Math.min(10, top.length));
+      if (top.length) assert.match(await rows.first().innerText(), new RegExp(`${top[0].count}\\s+${top[0].alarmType}`));
+
+      const sw = await api<{ devicesWaitingForDependencies: number; TrendWFD: number }>(page, '/service/operation-dashboard/softwaremonitoringstats/30');
+      const dep = widget(page, 'software-monitor-dependency');
+      assert.equal((await dep.getByTestId('figure-count').innerText()).trim(), String(sw.devicesWaitingForDependencies));
+      assert.equal(await dep.getByTestId('trend').getAttribute('data-trend'), sw.TrendWFD === 1 ? 'up' : sw.TrendWFD === -1 ? 'down' : 'right');
+      const rec = await api<{ thisMonth: number; thisYear: number; total: number }>(page, '/service/operation-dashboard/recovereddevicestats');
+      assert.equal((await widget(page, 'software-monitor-recovered').getByTestId('figure-recoveredTotal').innerText()).trim(), String(rec.total));
+      assert.ok((await page.locator('canvas').count()) >= 3, 'pie, bar and stacked charts paint');
+      await snap(page, 'dashboard-widgets-default');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('figures open the matching device list or alarm page', async () => {
+    const { context, page } = await loginAs(stack, 'operator');
+    try {
+      await openDashboard(page);
+      await widget(page, 'devices-online-number').getByTestId('figure-online').click();
+      await expectList(page, 'currentOnlineDevices');
+      await snap(page, 'dashboard-widgets-list-online');
+
+      await openDashboard(page);
+      await widget(page, 'devices-online-pie').getByTestId('slice-currentOfflineDevices').click();
+      await expectList(page, 'currentOfflineDevices');
+
+      await openDashboard(page);
+      await widget(page, 'online-yesterday').getByTestId('figure-yesterday').click();
+      await expectList(page, 'onlineOnDay', 'day=1');
+
+      // The newest bar is at the right end of the 60-day chart: yesterday, day=1.
+      await openDashboard(page);
+      const canvas = widget(page, 'online-history-bars').locator('canvas');
+      const box = await canvas.boundingBox();
+      assert.ok(box);
+      await page.mouse.click(box.x + box.width - 8 - 2, box.y + box.height - 44);
+      await expectList(page, 'onlineOnDay', 'day=1');
+
+      await openDashboard(page);
+      await widget(page, 'software-monitor-dependency').getByTestId('figure-count').click();
+      await expectList(page, 'devicesWaitingForDependency');
+
+      await openDashboard(page);
+      await widget(page, 'software-monitor-recovered').getByTestId('figure-recoveredThisYear').click();
+      await expectList(page, 'recoveredThisYear');
+
+      await openDashboard(page);
+      await widget(page, 'alarm-severity-major').getByTestId('category-health').click();
+      await page.waitForFunction(() => location.hash.startsWith('#/alarmDetails'), undefined, { timeout: WAIT_MS });
+      const h = hash(page);
+      for (const part of ['operationsdashboarddetails=true', 'severity=major', 'category=health']) assert.ok(h.includes(part), h);
+      await page.waitForSelector('[data-contribution="route:device-operations/alarm-details"]', { timeout: WAIT_MS });
+      assert.equal(await page.locator('[data-testid="not-found"]').count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the dashboard list pages, sizes and refuses unknown views', async () => {
+    const { context, page } = await loginAs(stack, 'admin', '/devicesFromDashboard?view=totalDevices&operationsdashboarddetails=true');
+    try {
+      await page.waitForSelector('[data-testid="device-grid"] .ag-row', { timeout: WAIT_MS });
+      assert.equal(await rowCount(page), 25);
+      const sizes = await page.locator('[data-testid="list-pager"] select option').allInnerTexts();
+      assert.deepEqual(sizes, ['10', '25', '50', '100']);
+      await page.locator('[data-testid="list-pager"] select').selectOption('10');
+      await page.waitForFunction(() => new Set([...document.querySelectorAll('[data-testid="device-grid"] .ag-row[row-index]')].map((r) => r.getAttribute('row-index'))).size === 10, undefined, {
+        timeout: WAIT_MS,
+      });
+      for (const id of ['action-select-software', 'action-clear-pending', 'action-initialize', 'action-smart-group', 'action-reload']) {
+        assert.equal(await page.getByTestId(id).count(), 1, id);
+      }
+      await page.goto(`${stack.url}/apps/shell/#/devicesFromDashboard?view=bogus&operationsdashboarddetails=true`);
+      await page.waitForSelector('[data-testid="view-not-known"]', { timeout: WAIT_MS });
+      assert.equal((await page.getByTestId('view-not-known').innerText()).trim(), 'Device Operations Dashboard view not known.');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an editor configures, adds, moves and removes widgets; everyone sees it after reload', async () => {
+    const { context, page } = await loginAs(stack, 'admin');
+    try {
+      await openDashboard(page);
+      await page.getByTestId('dashboard-edit').click();
+
+      // Configure the history chart: the slider's four messages, Save disabled while invalid.
+      await widget(page, 'online-history-bars').getByTestId('widget-configure').click();
+      const modal = page.getByTestId('widget-config-modal');
+      const days = modal.getByTestId('days-input');
+      await days.waitFor({ timeout: WAIT_MS });
+      const save = modal.getByTestId('widget-config-save');
+      for (const [value, message] of [
+        ['5', 'Amount of days must be at least 7 days.'],
+        ['61', 'Amount of days excceds the limit of 60 days.'],
+        ['7.5', 'Amount of days must be an integer.'],
+        ['', 'Amount of days is required and should be a number between 7 and 60 days.'],
+      ]) {
+        await days.fill(value);
+        assert.equal((await modal.getByTestId('days-message').innerText()).trim(), message);
+        assert.equal(await save.isDisabled(), true, `Save disabled for "${value}"`);
+      }
+      await snap(page, 'dashboard-widgets-config-invalid');
+      await days.fill('7');
+      assert.equal(await modal.getByTestId('days-message').count(), 0);
+      await save.click();
+      await page.waitForFunction(
+        () => document.querySelector('[data-instance-id="online-history-bars"] [data-testid="widget-title"]')?.textContent?.trim() === 'online last week',
+        undefined,
+        { timeout: WAIT_MS },
+      );
+
+      // Add a software monitor from the gallery, configured to the recovered view.
+      await page.getByTestId('dashboard-add-widget').click();
+      const gallery = page.getByTestId('widget-gallery');
+      assert.equal(await gallery.getByTestId('gallery-item').count(), 6);
+      assert.equal(await gallery.locator('img').count(), 6);
+      await snap(page, 'dashboard-widgets-gallery');
+      await gallery.locator('[data-widget-id="widget:dashboard-widgets/software-monitor"]').click();
+      await modal.getByTestId('view-selection').selectOption('recovered');
+      await modal.getByTestId('widget-config-save').click();
+      await waitForAllWidgets(page, DEFAULT_WIDGET_COUNT + 1);
+      const added = page.locator('[data-testid="dashboard-widget"][data-widget-id="widget:dashboard-widgets/software-monitor"]').last();
+      const addedId = await added.getAttribute('data-instance-id');
+      assert.ok(addedId && !addedId.startsWith('software-monitor-'));
+      assert.equal(await added.locator('[data-testid="widget-software-monitor"]').getAttribute('data-view'), 'recovered');
+
+      // Move right twice (keyboard), make it wider, and remove the top alarm list.
+      await added.getByTestId('widget-move-right').focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await added.getByTestId('widget-wider').click();
+      await widget(page, 'top-alarms').getByTestId('widget-remove').click();
+      await page.getByTestId('widget-remove-ok').click();
+      await page.waitForFunction(() => !document.querySelector('[data-instance-id="top-alarms"]'), undefined, { timeout: WAIT_MS });
+
+      // Saved on the stand-in as the platform keeps dashboards.
+      await page.waitForFunction(
+        async ({ fragment, id }) => {
+          const res = await fetch(`/inventory/managedObjects?fragmentType=${encodeURIComponent(fragment)}&pageSize=5`, { headers: { Accept: 'application/json' } });
+          const body = await res.json();
+          const child = body.managedObjects?.[0]?.c8y_Dashboard?.children?.[id];
+          return body.managedObjects.length === 1 && child?._x === 2 && child?._width === 5 && !body.managedObjects[0].c8y_Dashboard.children['top-alarms'];
+        },
+        { fragment: FRAGMENT, id: addedId },
+        { timeout: WAIT_MS, polling: 250 },
+      );
+
+      await page.reload();
+      await page.waitForSelector('[data-testid="dashboard"]', { timeout: WAIT_MS });
+      await waitForAllWidgets(page, DEFAULT_WIDGET_COUNT);
+      assert.equal(await widget(page, 'top-alarms').count(), 0);
+      assert.equal((await widget(page, 'online-history-bars').getByTestId('widget-title').innerText()).trim(), 'online last week');
+      const style = await widget(page, addedId).locator('xpath=..').getAttribute('style');
+      // grid-area: row-start / column-start / row-span / column-span
+      assert.match(style ?? '', /grid-area: \d+ \/ 3 \/ span \d+ \/ span 5;/);
+      await snap(page, 'dashboard-widgets-edited');
+    } finally {
+      await context.close();
+    }
+
+    // A viewer has no edit rights: the same layout, read-only.
+    const viewer = await loginAs(stack, 'viewer');
+    try {
+      await openDashboard(viewer.page);
+      assert.equal(await viewer.page.getByTestId('dashboard-edit').count(), 0);
+      assert.equal(await widget(viewer.page, 'top-alarms').count(), 0);
+      assert.equal(await viewer.page.locator('[data-testid="widget-configure"]').count(), 0);
+    } finally {
+      await viewer.context.close();
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { DASHBOARD_COLUMNS, DASHBOARD_HISTORY_DAYS } from '@shared/domain/constants';
+import { DASHBOARD_SECTIONS, DEFAULT_WIDGETS } from './default-layout';
+import { WIDGET_IDS } from './views';
+import * as validators from './validators';
+
+const validatorOf: Record<string, (c: Record<string, unknown>) => string[]> = {
+  [WIDGET_IDS.devicesOnline]: validators.validateDevicesOnline,
+  [WIDGET_IDS.onlineHistory]: validators.validateOnlineHistory,
+  [WIDGET_IDS.alarmSeverity]: validators.validateAlarmSeverity,
+  [WIDGET_IDS.alarmHistory]: validators.validateAlarmHistory,
+  [WIDGET_IDS.topAlarms]: validators.validateTopAlarms,
+  [WIDGET_IDS.softwareMonitor]: validators.validateSoftwareMonitor,
+};
+
+const view = (id: string) => (DEFAULT_WIDGETS.find((w) => w.instanceId === id)?.config.selectedView as { name: string }).name;
+
+describe('default dashboard layout', () => {
+  it('has the three section headings in order', () => {
+    expect(DASHBOARD_SECTIONS.map((s) => s.title)).toEqual(['Connection Monitoring', 'Alarm Monitoring', 'Software Monitoring']);
+  });
+
+  it('places every widget of the spec with a valid config', () => {
+    const byWidget = (id: string) => DEFAULT_WIDGETS.filter((w) => w.widgetId === id).map((w) => (w.config.selectedView as { name: string }).name);
+    expect(byWidget(WIDGET_IDS.devicesOnline).sort()).toEqual(['number', 'piechart']);
+    expect(byWidget(WIDGET_IDS.onlineHistory).sort()).toEqual(['barchart', 'number-avg']);
+    expect(byWidget(WIDGET_IDS.alarmSeverity)).toEqual(['critical', 'major', 'minor', 'warning']);
+    expect(byWidget(WIDGET_IDS.alarmHistory)).toEqual(['barchart']);
+    expect(byWidget(WIDGET_IDS.topAlarms)).toEqual(['list']);
+    expect(byWidget(WIDGET_IDS.softwareMonitor)).toEqual(['dependency', 'approval', 'wo-assignements', 'recovered']);
+    for (const w of DEFAULT_WIDGETS) expect([w.instanceId, validatorOf[w.widgetId](w.config)]).toEqual([w.instanceId, []]);
+    expect(view('online-history-bars')).toBe('barchart');
+    expect(DEFAULT_WIDGETS.find((w) => w.instanceId === 'online-history-bars')?.config.showNumberOfDaysAgo).toBe(DASHBOARD_HISTORY_DAYS);
+    expect(DEFAULT_WIDGETS.find((w) => w.instanceId === 'alarm-history')?.config.showNumberOfDaysAgo).toBe(30);
+  });
+
+  it('fits the 12 columns without overlaps, each widget inside its section', () => {
+    const cells = new Set<string>();
+    for (const w of DEFAULT_WIDGETS) {
+      expect(w.x + w.w).toBeLessThanOrEqual(DASHBOARD_COLUMNS);
+      const section = [...DASHBOARD_SECTIONS].reverse().find((s) => s.y <= w.y)!;
+      const next = DASHBOARD_SECTIONS.find((s) => s.y > section.y);
+      if (next) expect(w.y + w.h).toBeLessThanOrEqual(next.y);
+      for (let x = w.x; x < w.x + w.w; x++)
+        for (let y = w.y; y < w.y + w.h; y++) {
+          expect(cells.has(`${x},${y}`)).toBe(false);
+          cells.add(`${x},${y}`);
+        }
+    }
+  });
+});

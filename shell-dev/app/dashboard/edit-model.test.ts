@@ -1,0 +1,53 @@
+import type { DashboardWidgetPlacement } from '@shared/plugin-api/types';
+import { addWidget, cellsMoved, configureWidget, moveWidget, nextFreeRow, removeWidget, resizeWidget } from './edit-model';
+import { fromStored, namedDashboardFragment, toStored } from './persistence';
+
+const p = (instanceId: string, x: number, y: number, w: number, h: number): DashboardWidgetPlacement => ({ instanceId, widgetId: 'widget:p/x', x, y, w, h, config: {} });
+
+describe('dashboard editing', () => {
+  const layout = [p('a', 0, 0, 4, 2), p('b', 8, 3, 4, 3)];
+
+  it('moves inside the 12 columns and below row 0', () => {
+    expect(moveWidget(layout, 'a', 1, 1)[0]).toMatchObject({ x: 1, y: 1 });
+    expect(moveWidget(layout, 'a', -3, -5)[0]).toMatchObject({ x: 0, y: 0 });
+    expect(moveWidget(layout, 'b', 1, 0)[1]).toMatchObject({ x: 8 });
+    expect(moveWidget(layout, 'a', 20, 0)[0]).toMatchObject({ x: 8 });
+  });
+
+  it('resizes by cells, at least one, never past the right edge', () => {
+    expect(resizeWidget(layout, 'a', 2, 1)[0]).toMatchObject({ w: 6, h: 3 });
+    expect(resizeWidget(layout, 'a', -10, -10)[0]).toMatchObject({ w: 1, h: 1 });
+    expect(resizeWidget(layout, 'b', 1, 0)[1]).toMatchObject({ w: 4 });
+  });
+
+  it('adds below everything, removes and configures by instance id', () => {
+    expect(nextFreeRow(layout)).toBe(6);
+    const added = addWidget(layout, { widgetId: 'widget:p/y', config: { a: 1 } }, 'c');
+    expect(added[2]).toMatchObject({ instanceId: 'c', widgetId: 'widget:p/y', x: 0, y: 6, config: { a: 1 } });
+    expect(removeWidget(added, 'a').map((w) => w.instanceId)).toEqual(['b', 'c']);
+    expect(configureWidget(added, 'b', { view: 2 })[1].config).toEqual({ view: 2 });
+    expect(layout[0].config).toEqual({});
+  });
+
+  it('turns a drag into whole cells', () => {
+    expect(cellsMoved(130, -95, 100, 80)).toEqual({ dx: 1, dy: -1 });
+    expect(cellsMoved(40, 30, 100, 80)).toEqual({ dx: 0, dy: 0 });
+  });
+});
+
+describe('c8y_Dashboard storage', () => {
+  it('round-trips placements through the platform fragment', () => {
+    const widgets = [{ ...p('b', 3, 2, 4, 5), title: 'T', config: { selectedView: { name: 'x' } } }, p('a', 0, 0, 3, 3)];
+    const stored = toStored('deviceOperationsDashboardAngular', 'Device Operations Dashboard', false, widgets);
+    expect(stored.children.b).toEqual({ id: 'b', componentId: 'widget:p/x', title: 'T', _x: 3, _y: 2, _width: 4, _height: 5, config: { selectedView: { name: 'x' } } });
+    expect(stored.isFrozen).toBe(true);
+    expect(fromStored(JSON.parse(JSON.stringify(stored))).map((w) => w.instanceId)).toEqual(['a', 'b']);
+    expect(fromStored(stored)[1]).toEqual(widgets[0]);
+  });
+
+  it('skips broken entries and reads nothing from nothing', () => {
+    expect(fromStored(undefined)).toEqual([]);
+    expect(fromStored({ children: { x: { _x: 1 } } })).toEqual([]);
+    expect(namedDashboardFragment('d')).toBe('c8y_Dashboard!name!d');
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Editing a dashboard's placements on the 12-column grid: pure functions, so the host's
+ * buttons, keyboard and drag all go through the same rules (stay inside the columns, at least
+ * one cell, never above row 0).
+ */
+import type { DashboardWidgetPlacement } from '@shared/plugin-api/types';
+import { DASHBOARD_COLUMNS } from '../constants';
+
+/** Size of a newly added widget. */
+export const NEW_WIDGET_WIDTH = 4;
+export const NEW_WIDGET_HEIGHT = 4;
+export const MIN_SIZE = 1;
+
+const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
+
+const update = (widgets: readonly DashboardWidgetPlacement[], instanceId: string, change: (w: DashboardWidgetPlacement) => DashboardWidgetPlacement) =>
+  widgets.map((w) => (w.instanceId === instanceId ? change(w) : w));
+
+/** Moves by whole cells; the widget stays inside the columns and below row 0. */
+export function moveWidget(widgets: readonly DashboardWidgetPlacement[], instanceId: string, dx: number, dy: number): DashboardWidgetPlacement[] {
+  return update(widgets, instanceId, (w) => ({
+    ...w,
+    x: clamp(w.x + dx, 0, DASHBOARD_COLUMNS - clamp(w.w, MIN_SIZE, DASHBOARD_COLUMNS)),
+    y: Math.max(0, w.y + dy),
+  }));
+}
+
+/** Resizes by whole cells; the width never passes the grid's right edge. */
+export function resizeWidget(widgets: readonly DashboardWidgetPlacement[], instanceId: string, dw: number, dh: number): DashboardWidgetPlacement[] {
+  return update(widgets, instanceId, (w) => ({
+    ...w,
+    w: clamp(w.w + dw, MIN_SIZE, DASHBOARD_COLUMNS - clamp(w.x, 0, DASHBOARD_COLUMNS - MIN_SIZE)),
+    h: Math.max(MIN_SIZE, w.h + dh),
+  }));
+}
+
+export const removeWidget = (widgets: readonly DashboardWidgetPlacement[], instanceId: string): DashboardWidgetPlacement[] =>
+  widgets.filter((w) => w.instanceId !== instanceId);
+
+export const configureWidget = (widgets: readonly DashboardWidgetPlacement[], instanceId: string, config: Record<string, unknown>): DashboardWidgetPlacement[] =>
+  update(widgets, instanceId, (w) => ({ ...w, config }));
+
+/** The first row below every widget: a new widget goes there, at the left. */
+export const nextFreeRow = (widgets: readonly DashboardWidgetPlacement[]): number => widgets.reduce((max, w) => Math.max(max, w.y + w.h), 0);
+
+export function addWidget(
+  widgets: readonly DashboardWidgetPlacement[],
+  widget: { widgetId: string; title?: string; config: Record<string, unknown> },
+  instanceId: string,
+): DashboardWidgetPlacement[] {
+  return [
+    ...widgets,
+    { instanceId, widgetId: widget.widgetId, title: widget.title, x: 0, y: nextFreeRow(widgets), w: NEW_WIDGET_WIDTH, h: NEW_WIDGET_HEIGHT, config: widget.config },
+  ];
+}
+
+/** Whole cells moved by a pointer drag of (px, py) on a grid of the given cell size. */
+export const cellsMoved = (px: number, py: number, cellWidth: number, cellHeight: number): { dx: number; dy: number } => ({
+  dx: cellWidth > 0 ? Math.round(px / cellWidth) : 0,
+  dy: cellHeight > 0 ? Math.round(py / cellHeight) : 0,
+});
