@@ -97,6 +97,14 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
   };
 
   try {
+    // Server-Timing shows the server's own share of a request (devtools, the query bench).
+    const started = new WeakMap<object, bigint>();
+    app.addHook('onRequest', async (req) => void started.set(req, process.hrtime.bigint()));
+    app.addHook('onSend', async (req, reply, payload) => {
+      const t = started.get(req);
+      if (t !== undefined) reply.header('Server-Timing', `app;dur=${(Number(process.hrtime.bigint() - t) / 1e6).toFixed(2)}`);
+      return payload;
+    });
     app.get('/health', async (_req, reply) => sendJson(reply, 'application/json', { status: 'UP' }));
     registerStatic(app, staticDir, !opts.proxy);
     if (opts.proxy) {

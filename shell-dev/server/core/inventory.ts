@@ -107,15 +107,21 @@ export class InventoryStore implements Inventory {
         .stmt('INSERT INTO managed_objects (type, name, owner, creation_time, last_updated, json) VALUES (?, ?, ?, ?, ?, ?)')
         .run(type, name, ownerValue, creationTime, lastUpdated, JSON.stringify(fragments));
       const id = Number(info.lastInsertRowid);
-      this.indexFragments(id, body);
-      const doc = this.get(String(id))!;
+      this.indexFragments(id, body, true);
+      // A new object has no relations yet, so the document is built rather than read back.
+      const doc = this.toDocs([{ id, type, name, owner: ownerValue, creation_time: creationTime, last_updated: lastUpdated, json: '{}' }], { withChildren: false })[0];
+      Object.assign(doc, fragments);
+      for (const k of CHILD_KINDS) {
+        doc[k] = { references: [] };
+        doc[PARENT_OF[k]] = { references: [] };
+      }
       this.ctx.notify(`/managedobjects/${id}`, 'CREATE', doc);
       return doc;
     });
   }
 
-  private indexFragments(id: number, doc: Fragments): void {
-    this.ctx.stmt('DELETE FROM mo_fragments WHERE mo_id = ?').run(id);
+  private indexFragments(id: number, doc: Fragments, isNew = false): void {
+    if (!isNew) this.ctx.stmt('DELETE FROM mo_fragments WHERE mo_id = ?').run(id);
     const ins = this.ctx.stmt('INSERT OR IGNORE INTO mo_fragments (fragment, mo_id) VALUES (?, ?)');
     for (const [k, v] of Object.entries(doc)) if (v !== null && v !== undefined && !RESERVED.has(k)) ins.run(k, id);
     for (const k of ['type', 'name', 'owner'] as const) if (typeof doc[k] === 'string') ins.run(k, id);
