@@ -163,6 +163,11 @@ describe('dev shell', () => {
     const active = await page.$$eval('[data-testid="navigator"] .link.active', (els) => els.map((e) => e.getAttribute('data-node-id')));
     assert.deepEqual(active, ['navigator-node:device-operations/iotconnectors']);
     await snap(page, 'shell-device-list');
+
+    // Nodes that load their children from the server (Groups) expand on demand.
+    const groups = page.locator('[data-testid="navigator-node"][data-node-id="navigator-node:device-operations/groups"]');
+    await groups.locator('button').first().click();
+    await groups.locator('xpath=..').locator('.children [data-testid="navigator-node"]').first().waitFor({ timeout: WAIT_MS });
     await ctx.close();
   });
 
