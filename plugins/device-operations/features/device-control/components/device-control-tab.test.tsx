@@ -1,0 +1,62 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { configureClient } from '@shared/platform/fetch-client';
+import { renderContribution } from '@shared/plugin-api/testing';
+import { DeviceControlTab, type Subscribe } from './device-control-tab';
+
+const reply = (status: number, body: unknown) =>
+  ({ ok: status < 400, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
+
+const device = (version: string, status = 'AVAILABLE') => ({ id: '7', type: 'adamos_NETbox', c8y_Agent: { version }, c8y_Availability: { status } });
+
+let fetched = 0;
+let handlers: Map<string, (m: { realtimeAction: string; data: unknown }) => void>;
+const subscribe: Subscribe = (channel, onMessage) => {
+  handlers.set(channel, onMessage as never);
+  return () => handlers.delete(channel);
+};
+
+beforeEach(() => {
+  handlers = new Map();
+  fetched = 0;
+  configureClient({
+    fetch: (async () => {
+      fetched++;
+      return reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 1 } });
+    }) as unknown as typeof fetch,
+  });
+});
+
+const alerts = { fail: jest.fn(), clear: jest.fn() };
+
+describe('DeviceControlTab', () => {
+  it('follows a restart through realtime on /operations/{deviceId} and blocks restarts meanwhile', async () => {
+    renderContribution(<DeviceControlTab device={device('0.5.1')} alerts={alerts} subscribe={subscribe} />);
+    const agent = await screen.findByRole('button', { name: 'Restart agent' });
+    // Both kinds' newest operation loaded (none yet).
+    await waitFor(() => expect(fetched).toBe(2));
+    await act(async () => undefined);
+    const push = handlers.get('/operations/7')!;
+    const op = { id: '1', deviceId: '7', creationTime: new Date().toISOString(), netbox_RestartAgentOperation: {} };
+    await act(async () => push({ realtimeAction: 'CREATE', data: { ...op, status: 'PENDING' } }));
+    expect(await screen.findByText('Restart operation is pending.')).toBeInTheDocument();
+    expect(agent).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Restart IoTconnector' })).toBeDisabled();
+    await act(async () => push({ realtimeAction: 'UPDATE', data: { ...op, status: 'EXECUTING' } }));
+    expect(await screen.findByText('Restart operation is executing.')).toBeInTheDocument();
+    await act(async () => push({ realtimeAction: 'UPDATE', data: { ...op, status: 'SUCCESSFUL' } }));
+    expect(await screen.findByText('Restart operation has been executed successfully.')).toBeInTheDocument();
+    await waitFor(() => expect(agent).toBeEnabled());
+  });
+
+  it('disables restarts while the device is unavailable', async () => {
+    renderContribution(<DeviceControlTab device={device('0.5.1', 'UNAVAILABLE')} alerts={alerts} subscribe={subscribe} />);
+    expect(await screen.findByRole('button', { name: 'Restart agent' })).toBeDisabled();
+    expect(screen.getByTestId('online-status')).toHaveTextContent('offline');
+  });
+
+  it('shows no restart UI below agent 0.4.0', () => {
+    renderContribution(<DeviceControlTab device={device('0.3.9')} alerts={alerts} subscribe={subscribe} />);
+    expect(screen.queryByRole('button', { name: 'Restart agent' })).toBeNull();
+    expect(handlers.size).toBe(0);
+  });
+});
