@@ -16,7 +16,8 @@ import type { Filters, ListState } from '../model/list-state';
 
 const MODULES: Module[] = [ClientSideRowModelModule];
 const SELECT_COLUMN_WIDTH = 48;
-const MIN_COLUMN_WIDTH = 90;
+/** Below this the headers and values become unreadable; the grid scrolls sideways instead. */
+const MIN_COLUMN_WIDTH = 130;
 
 export interface DeviceGridProps {
   columns: readonly DeviceColumn[];
@@ -196,8 +197,12 @@ export function DeviceGrid({ columns, rows, loading, now, sort, onSort, filters 
       suppressMovable: true,
       headerComponent: ColumnHeader,
       headerComponentParams: { column, sort, onSort, onOpenFilter, filterActive: isActive(filters[column.id]) } satisfies HeaderParams,
-      cellRenderer: (p: CustomCellRendererProps<ManagedObject>) => (p.data ? <Cell column={column} device={p.data} now={now} /> : null),
-      cellClass: 'text-truncate',
+      cellRenderer: (p: CustomCellRendererProps<ManagedObject>) =>
+        p.data ? (
+          <div className="text-truncate">
+            <Cell column={column} device={p.data} now={now} />
+          </div>
+        ) : null,
     }));
     if (selection) {
       defs.unshift({
@@ -225,6 +230,8 @@ export function DeviceGrid({ columns, rows, loading, now, sort, onSort, filters 
         columnDefs={columnDefs}
         getRowId={(p) => p.data.id}
         domLayout="autoHeight"
+        // At most ~16 columns: render them all so every header is reachable (and findable) at once.
+        suppressColumnVirtualisation
         suppressCellFocus
         loading={loading}
         overlayNoRowsTemplate={`<span class="c8y-empty-state">${t('No devices to display')}</span>`}

@@ -1,0 +1,325 @@
+/**
+ * Device lists in Chromium on the stand-in's demo fleet (issue 5 "Tests"): filters checked
+ * against the API, sorting, paging, column configuration following the user, select-all with a
+ * software assignment and its progress/result, the rollout dialog with preview, a smart group,
+ * a bulk time zone, and the groups tree. Build first: `npx webpack --env only=device-operations,shell`.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { loginAs, snap, startStack, type Stack } from './harness';
+
+let stack: Stack;
+const AUTH = 'Basic ' + Buffer.from('demo/admin:demo').toString('base64');
+
+async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${stack.url}${path}`, { ...init, headers: { Authorization: AUTH, Accept: 'application/json', 'Content-Type': 'application/json', ...(init.headers ?? {}) } });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+type Mo = { id: string; name?: string; [k: string]: unknown };
+const inventory = (query: string, pageSize = 100) =>
+  api<{ managedObjects: Mo[]; statistics: { totalElements?: number } }>(
+    `/inventory/managedObjects?pageSize=${pageSize}&withTotalElements=true&query=${encodeURIComponent(query)}`,
+  );
+const NETBOX = "type eq 'adamos_NETbox'";
+
+const NAME_CELLS = '[data-testid="device-grid"] .ag-row [col-id="name"] a';
+
+/** The names shown once the grid settled on `expected` rows (the grid renders a frame after the data). */
+async function listNames(page: Page, expected?: number): Promise<string[]> {
+  await page.waitForSelector('[data-testid="device-grid"][aria-busy="false"]');
+  if (expected !== undefined) {
+    await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel as string).length === n, [NAME_CELLS, expected] as const, { timeout: 15000 });
+  } else {
+    await page.waitForSelector(NAME_CELLS);
+  }
+  return page.locator(NAME_CELLS).allTextContents();
+}
+
+/** Waits until the grid shows exactly these names (order as given). */
+async function expectNames(page: Page, names: (string | undefined)[]) {
+  // AG Grid reuses row elements, so the DOM order is not the display order: sort by row-index.
+  await page.waitForFunction(
+    ([sel, want]) =>
+      JSON.stringify(
+        [...document.querySelectorAll(sel as string)]
+          .map((a) => [Number(a.closest('.ag-row')?.getAttribute('row-index')), a.textContent] as const)
+          .sort((x, y) => x[0] - y[0])
+          .map((x) => x[1]),
+      ) === JSON.stringify(want),
+    [NAME_CELLS, names] as const,
+    { timeout: 15000 },
+  );
+}
+
+async function waitForCount(page: Page, pattern: RegExp) {
+  await page.waitForFunction(
+    (src) => new RegExp(src).test(document.querySelector('[data-testid="list-count"]')?.textContent ?? ''),
+    pattern.source,
+    { timeout: 15000 },
+  );
+}
+
+async function openFilter(page: Page, column: string) {
+  await page.locator(`[data-testid="filter-${column}"]`).click();
+  await page.waitForSelector('[data-testid="column-filter"]');
+}
+
+before(async () => {
+  stack = await startStack({ devices: 300, simulate: 'off' });
+});
+after(async () => {
+  await stack?.close();
+});
+
+describe('device list', () => {
+  it('shows the total, pages and sorts on the server', async () => {
+    const { page, context } = await loginAs(stack, 'admin', '/views/iotconnector');
+    const total = (await inventory(NETBOX, 1)).statistics.totalElements!;
+    await waitForCount(page, new RegExp(`^${total} devices$`));
+    assert.equal((await listNames(page, 25)).length, 25, 'default page size 25');
+    // Pager: a window of at most 10 numbers.
+    const pages = Math.ceil(total / 25);
+    assert.equal(await page.locator('[data-testid="pager"] button[data-testid^="page-"]:not([data-testid="page-first"]):not([data-testid="page-previous"]):not([data-testid="page-next"]):not([data-testid="page-last"])').count(), Math.min(10, Math.ceil(total / 25)));
+    await page.locator('[data-testid="page-last"]').click();
+    await page.waitForURL(new RegExp(`page=${pages}`));
+    assert.equal((await listNames(page, total - (pages - 1) * 25)).length, total - (pages - 1) * 25);
+    // Sort by name descending through two header clicks; compare with the API.
+    await page.locator('[data-testid="header-name"] button').first().click();
+    await page.locator('[data-testid="header-name"] button').first().click();
+    await page.waitForURL(/sort=name%3Adesc|sort=name:desc/);
+    const expected = (await api<{ managedObjects: Mo[] }>(`/inventory/managedObjects?pageSize=25&query=${encodeURIComponent(`$filter=(${NETBOX}) $orderby=name desc`)}`)).managedObjects.map((m) => m.name);
+    await expectNames(page, expected);
+    await page.locator('[data-testid="page-size"]').selectOption('10');
+    await page.waitForURL(/size=10/);
+    assert.equal((await listNames(page, 10)).length, 10);
+    await snap(page, 'lists-sorted');
+    // The size is saved per user: put the default back for the other tests.
+    await page.locator('[data-testid="page-size"]').selectOption('25');
+    await page.waitForURL(/size=25/);
+    await page.waitForTimeout(500);
+    await context.close();
+  });
+
+  it('applies each filter kind and matches the API', async () => {
+    const { page, context } = await loginAs(stack, 'admin', '/views/iotconnector');
+    const total = (await inventory(NETBOX, 1)).statistics.totalElements!;
+    await waitForCount(page, /devices/);
+
+    // Name with wildcard.
+    await openFilter(page, 'name');
+    await page.fill('[data-testid="filter-text"]', '*NB2*1');
+    await page.locator('[data-testid="filter-apply"]').dispatchEvent('click');
+    const byName = await inventory(`(${NETBOX}) and (name eq '*NB2*1')`);
+    await waitForCount(page, new RegExp(`^Filtered ${byName.statistics.totalElements} of ${total} devices$`));
+    await expectNames(page, byName.managedObjects.slice(0, 25).map((m) => m.name));
+    await page.locator('[data-testid="action-clear-filters"]').dispatchEvent('click');
+    await waitForCount(page, new RegExp(`^${total} devices$`));
+
+    // Failed installations: at least 2, then range 1..1.
+    await openFilter(page, 'failedInstallations');
+    await page.selectOption('[data-testid="filter-number-mode"]', 'ge');
+    await page.fill('[data-testid="filter-number-from"]', '2');
+    await page.locator('[data-testid="filter-apply"]').dispatchEvent('click');
+    const ge2 = await inventory(`(${NETBOX}) and (adamos_adamos_netbox_FailedInstallationCount ge 2)`);
+    await waitForCount(page, new RegExp(`^Filtered ${ge2.statistics.totalElements} of`));
+    await openFilter(page, 'failedInstallations');
+    await page.selectOption('[data-testid="filter-number-mode"]', 'range');
+    await page.fill('[data-testid="filter-number-from"]', '3');
+    await page.fill('[data-testid="filter-number-to"]', '1');
+    assert.equal(await page.isDisabled('[data-testid="filter-apply"]'), true, 'upper limit below lower is rejected');
+    await page.fill('[data-testid="filter-number-to"]', '3');
+    await page.locator('[data-testid="filter-apply"]').dispatchEvent('click');
+    const r13 = await inventory(`(${NETBOX}) and (adamos_adamos_netbox_FailedInstallationCount ge 3) and (adamos_adamos_netbox_FailedInstallationCount le 3)`);
+    await waitForCount(page, new RegExp(`^Filtered ${r13.statistics.totalElements} of`));
+    await page.locator('[data-testid="action-clear-filters"]').dispatchEvent('click');
+
+    // Machine serial begins-with.
+    await openFilter(page, 'machineSerial');
+    await page.fill('[data-testid="filter-text"]', 'M1');
+    await page.locator('[data-testid="filter-apply"]').dispatchEvent('click');
+    const serial = await inventory(`(${NETBOX}) and (adamos_adamos_netbox_MachineSerialNumber eq 'M1*')`);
+    await waitForCount(page, new RegExp(`^Filtered ${serial.statistics.totalElements} of`));
+    await page.locator('[data-testid="action-clear-filters"]').dispatchEvent('click');
+
+    // Status selector with the "Empty" entry available.
+    await openFilter(page, 'status');
+    assert.equal(await page.locator('[data-testid="filter-option-empty"]').count(), 1);
+    await page.locator('[data-testid="filter-option-UNAVAILABLE"]').dispatchEvent('click');
+    await page.locator('[data-testid="filter-apply"]').dispatchEvent('click');
+    const offline = await inventory(`(${NETBOX}) and (c8y_Availability.status eq 'UNAVAILABLE')`);
+    await waitForCount(page, new RegExp(`^Filtered ${offline.statistics.totalElements} of`));
+    // Typed selector pattern is case-insensitive.
+    await page.locator('[data-testid="action-clear-filters"]').dispatchEvent('click');
+    await openFilter(page, 'machineControl');
+    await page.fill('[data-testid="filter-select-text"]', 'siem');
+    await page.locator('[data-testid="filter-apply"]').dispatchEvent('click');
+    const siemens = await inventory(`(${NETBOX}) and (adamos_adamos_netbox_MachineControlType eq 'SIEMENS')`);
+    await waitForCount(page, new RegExp(`^Filtered ${siemens.statistics.totalElements} of`));
+    await page.locator('[data-testid="action-clear-filters"]').dispatchEvent('click');
+
+    // Registration date: after/before bound each other.
+    await openFilter(page, 'registrationDate');
+    await page.fill('[data-testid="filter-date-after"]', '2025-06-01');
+    assert.equal(await page.getAttribute('[data-testid="filter-date-before"]', 'min'), '2025-06-01');
+    await page.fill('[data-testid="filter-date-before"]', '2026-01-31');
+    assert.equal(await page.getAttribute('[data-testid="filter-date-after"]', 'max'), '2026-01-31');
+    await page.locator('[data-testid="filter-apply"]').dispatchEvent('click');
+    const after = new Date(2025, 5, 1).toISOString();
+    const beforeDay = new Date(2026, 1, 1).toISOString();
+    const reg = await inventory(`(${NETBOX}) and (creationTime ge '${after}') and (creationTime lt '${beforeDay}')`);
+    await waitForCount(page, new RegExp(`^Filtered ${reg.statistics.totalElements} of`));
+    // The URL carries the filter: reloading shows the same list (shareable, back-button safe).
+    const url = page.url();
+    await page.reload();
+    await waitForCount(page, new RegExp(`^Filtered ${reg.statistics.totalElements} of`));
+    assert.equal(page.url(), url);
+    await page.goBack();
+    await snap(page, 'lists-filtered');
+    await context.close();
+  });
+
+  it('saves the column configuration on the server and shows it in another browser', async () => {
+    const first = await loginAs(stack, 'operator', '/views/celosos_x64');
+    await waitForCount(first.page, /devices/);
+    await first.page.locator('[data-testid="column-config"]').dispatchEvent('click');
+    await first.page.locator('[data-testid="column-visible-machineModel"]').dispatchEvent('click');
+    await first.page.locator('[data-testid="column-visible-customerNumber"]').dispatchEvent('click');
+    await first.page.locator('[data-testid="column-config-save"]').dispatchEvent('click');
+    await first.page.waitForSelector('[data-testid="header-customerNumber"]');
+    await first.page.locator('[data-testid="page-size"]').selectOption('50');
+    await first.page.waitForTimeout(1000);
+    await first.context.close();
+
+    const second = await loginAs(stack, 'operator', '/views/celosos_x64');
+    await second.page.waitForSelector('[data-testid="header-customerNumber"]');
+    assert.equal(await second.page.locator('[data-testid="header-machineModel"]').count(), 0);
+    assert.equal(await second.page.inputValue('[data-testid="page-size"]'), '50');
+    const user = await (await fetch(`${stack.url}/user/currentUser`, { headers: { Authorization: 'Basic ' + Buffer.from('demo/operator:demo').toString('base64') } })).json();
+    assert.equal(user.customProperties.NETBOXES_DROPDOWN_CONFIGcelosos_x64, 50);
+    assert.ok(Array.isArray(user.customProperties.NETBOXES_COLUMNS_CONFIGcelosos_x64));
+    await second.context.close();
+  });
+
+  it('selects all matching devices, assigns software with progress and result counters', async () => {
+    const { page, context } = await loginAs(stack, 'admin', '/views/celosos_aarch64');
+    await waitForCount(page, /devices/);
+    await listNames(page);
+    await page.locator('[data-testid="select-page"]').dispatchEvent('click');
+    await page.locator('[data-testid="select-all-matching"]').dispatchEvent('click');
+    const total = (await inventory("type eq 'adamos_iotconnectorflex'", 1)).statistics.totalElements!;
+    await page.waitForSelector(`[data-testid="selected-count"]:has-text("${total} selected")`);
+    // Set timezone and Initialize are IoTconnector actions only.
+    assert.equal(await page.locator('[data-testid="action-set-timezone"]').count(), 0);
+    await page.locator('[data-testid="action-select-software"]').dispatchEvent('click');
+    await page.waitForSelector('[data-testid="select-software-dialog"]');
+    await page.fill('[data-testid="software-search"]', 'flex-mdc');
+    await page.locator('[data-testid="software-table"] tbody tr').first().click();
+    await snap(page, 'lists-select-software');
+    await page.locator('[data-testid="software-ok"]').dispatchEvent('click');
+    await page.waitForSelector('[data-testid="alert-success"], [data-testid="alert-danger"]', { timeout: 60000 });
+    const text = await page.locator('[data-testid="alerts"]').textContent();
+    assert.match(text ?? '', /Software assignment (successful|failed)/);
+    assert.match(text ?? '', /Created: \d+/);
+    await snap(page, 'lists-assigned');
+    // Cancel gives "No software assigned".
+    await page.locator('[data-testid="select-page"]').dispatchEvent('click');
+    await page.locator('[data-testid="action-select-software"]').dispatchEvent('click');
+    await page.locator('[data-testid="software-cancel"]').dispatchEvent('click');
+    await page.waitForSelector('text=No software assigned');
+    await context.close();
+  });
+
+  it('creates a rollout from the dialog with a preview', async () => {
+    const { page, context } = await loginAs(stack, 'admin', '/views/iotconnector');
+    await waitForCount(page, /devices/);
+    await listNames(page);
+    await page.locator('[data-testid="select-page"]').dispatchEvent('click');
+    await page.locator('[data-testid="action-select-software"]').dispatchEvent('click');
+    await page.fill('[data-testid="software-search"]', 'opcua');
+    await page.locator('[data-testid="software-table"] tbody tr').first().click();
+    await page.locator('[data-testid="software-rollout"]').dispatchEvent('click');
+    await page.waitForSelector('[data-testid="rollout-dialog"]');
+    assert.equal(await page.inputValue('[data-testid="rollout-batchSize"]'), '10');
+    assert.equal(await page.inputValue('[data-testid="rollout-batchGapSeconds"]'), '60');
+    assert.equal(await page.textContent('[data-testid="plan-batches"]'), '3');
+    assert.equal(await page.textContent('[data-testid="plan-duration"]'), '2 min');
+    assert.equal(await page.locator('[data-testid="plan-first-batch"] li').count(), 10);
+    await page.locator('[data-testid="rollout-add-pause"]').dispatchEvent('click');
+    assert.equal(await page.inputValue('[data-testid="rollout-pause-0"]'), '100');
+    await page.locator('[data-testid="rollout-add-pause"]').dispatchEvent('click');
+    assert.equal(await page.inputValue('[data-testid="rollout-pause-1"]'), '200');
+    await page.fill('[data-testid="rollout-batchSize"]', '2001');
+    assert.equal(await page.isDisabled('[data-testid="rollout-create"]'), true);
+    await page.fill('[data-testid="rollout-batchSize"]', '5');
+    assert.equal(await page.textContent('[data-testid="plan-batches"]'), '5');
+    await snap(page, 'lists-rollout-preview');
+    await page.locator('[data-testid="rollout-create"]').dispatchEvent('click');
+    await page.waitForSelector('text=Software rollout creation successful - needs to be started', { timeout: 20000 });
+    await context.close();
+  });
+
+  it('creates a smart group from the filter and sets a time zone in bulk', async () => {
+    const { page, context } = await loginAs(stack, 'admin', '/views/iotconnector');
+    await waitForCount(page, /devices/);
+    assert.equal(await page.locator('[data-testid="action-smart-group"]').count(), 0, 'no smart group without a filter');
+    await openFilter(page, 'name');
+    await page.fill('[data-testid="filter-text"]', 'IoTconnector NB26*');
+    await page.locator('[data-testid="filter-apply"]').dispatchEvent('click');
+    await waitForCount(page, /^Filtered/);
+    await listNames(page);
+    await page.locator('[data-testid="action-smart-group"]').dispatchEvent('click');
+    await page.fill('[data-testid="smart-group-name"]', 'E2E NB26');
+    await page.locator('[data-testid="smart-group-create"]').dispatchEvent('click');
+    await page.waitForSelector('text=Smart group "E2E NB26" created.');
+    const groups = await inventory("name eq 'E2E NB26'");
+    assert.equal(groups.managedObjects.length, 1);
+    assert.match(String(groups.managedObjects[0].c8y_DeviceQueryString), /name eq 'IoTconnector NB26\*'/);
+    assert.ok(groups.managedObjects[0].c8y_IsDynamicGroup);
+
+    await page.locator('[data-testid="select-page"]').dispatchEvent('click');
+    const selected = await page.locator('[data-testid="selected-count"]').textContent();
+    await page.locator('[data-testid="action-set-timezone"]').dispatchEvent('click');
+    await page.waitForSelector('[data-testid="set-timezone-dialog"]');
+    assert.match(await page.locator('[data-testid="timezone-select"] option:checked').textContent() ?? '', /Berlin/);
+    await page.locator('[data-testid="timezone-save"]').dispatchEvent('click');
+    await page.waitForSelector('[data-testid="alerts"]');
+    const msg = await page.locator('[data-testid="alerts"]').textContent();
+    const n = Number(/(\d+)/.exec(selected ?? '')?.[1]);
+    assert.match(msg ?? '', n === 1 ? /Time Zone operation created for / : new RegExp(`Time Zone operation created for \\d+ of ${n} devices\\.`));
+    await context.close();
+  });
+
+  it('clears pending assignments with the result message', async () => {
+    const { page, context } = await loginAs(stack, 'admin', '/views/iotconnector');
+    await waitForCount(page, /devices/);
+    await listNames(page);
+    await page.locator('[data-testid="select-page"]').dispatchEvent('click');
+    await page.locator('[data-testid="action-clear-pending"]').dispatchEvent('click');
+    await page.waitForSelector('text=/Cleared all pending software operations successfully for \\d+ devices\\./', { timeout: 60000 });
+    await context.close();
+  });
+
+  it('groups tree and sub-assets Select Software', async () => {
+    const { page, context } = await loginAs(stack, 'admin', '/views/iotconnector');
+    await page.getByText('Groups', { exact: true }).first().click();
+    await page.waitForSelector('text=Plant Bielefeld');
+    await page.waitForSelector('text=Search more');
+    await snap(page, 'lists-groups-tree');
+    const group = (await inventory("name eq 'Returned Devices'")).managedObjects[0];
+    await page.goto(`${stack.url}/apps/shell/#/group/${group.id}/sub-assets`);
+    await page.waitForSelector('[data-testid="group-sub-assets"] h1:has-text("Returned Devices")');
+    await page.waitForSelector('[data-testid="server-job-banner"]', { state: 'detached', timeout: 60000 });
+    await page.locator('[data-testid="group-select-software"]').dispatchEvent('click');
+    await page.waitForSelector('[data-testid="alerts"]');
+    assert.match((await page.locator('[data-testid="alerts"]').textContent()) ?? '', /No Device to assign Sofware/);
+    const bielefeld = (await inventory("name eq 'Bielefeld Hall 1'")).managedObjects[0];
+    await page.goto(`${stack.url}/apps/shell/#/group/${bielefeld.id}/sub-assets`);
+    await page.locator('[data-testid="group-select-software"]').dispatchEvent('click');
+    await page.locator('[data-testid="software-cancel"]').dispatchEvent('click');
+    await page.waitForSelector('text=No software was assigned');
+    await context.close();
+  });
+});
