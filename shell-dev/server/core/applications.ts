@@ -52,7 +52,24 @@ export function readManifest(path: string): Manifest | undefined {
   }
 }
 
-const remotesOf = (m: Manifest | undefined): ManifestRemote[] => (Array.isArray(m?.remotes) ? m!.remotes!.filter(isPlainObject) : []);
+/**
+ * The plugins of the bundle, from `remotes` ({id, contextPath, exposedModule, ...}) or from
+ * `exports` ({id, name, module, contextPath, ...}): the manifest's shape is still settling.
+ */
+function remotesOf(m: Manifest | undefined): ManifestRemote[] {
+  const entries = [...(Array.isArray(m?.remotes) ? m!.remotes! : []), ...(Array.isArray(m?.exports) ? m!.exports! : [])].filter(isPlainObject) as Array<
+    ManifestRemote & { module?: unknown; name?: unknown }
+  >;
+  const seen = new Set<string>();
+  const out: ManifestRemote[] = [];
+  for (const e of entries) {
+    if (typeof e.contextPath !== 'string' || seen.has(e.contextPath)) continue;
+    seen.add(e.contextPath);
+    const exposedModule = typeof e.exposedModule === 'string' ? e.exposedModule : typeof e.module === 'string' ? e.module : undefined;
+    out.push({ ...e, id: typeof e.id === 'string' ? e.id : typeof e.name === 'string' ? e.name : e.contextPath, exposedModule });
+  }
+  return out;
+}
 
 export function defaultRemotes(m: Manifest | undefined): RemotesConfig {
   const remotes: Record<string, string[]> = {};
