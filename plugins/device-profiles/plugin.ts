@@ -1,15 +1,12 @@
 import { defineNavigatorNode, definePlugin, defineRoute } from '@shared/plugin-api/define';
 import { pluginParcels } from '@shared/plugin-api/lazy';
+import { PROFILE_ROUTE_BASE } from './features/device-profiles/model/routes';
 
 const locales = {
   en: () => import('./locales/en.json'),
   de: () => import('./locales/de.json'),
 };
 const { lazy } = pluginParcels(locales);
-const notBuiltYet = () => import('@shared/plugin-api/not-built-yet');
-
-/** Spec 9: the profile UI route base. */
-export const PROFILE_ROUTE_BASE = '/device-profiles-v2';
 
 export default definePlugin({
   id: 'device-profiles',
@@ -24,7 +21,7 @@ export default definePlugin({
       icon: 'profile',
       priority: 1000,
     }),
-    defineRoute({ id: 'route:device-profiles/list', path: PROFILE_ROUTE_BASE, title: 'Device Profiles', priority: 0, loader: lazy(notBuiltYet) }),
-    defineRoute({ id: 'route:device-profiles/detail', path: `${PROFILE_ROUTE_BASE}/:id`, title: 'Device profile', priority: 0, loader: lazy(notBuiltYet) }),
+    defineRoute({ id: 'route:device-profiles/list', path: PROFILE_ROUTE_BASE, title: 'Device Profiles', priority: 0, loader: lazy(() => import('./features/device-profiles/components/profile-list-page')) }),
+    defineRoute({ id: 'route:device-profiles/detail', path: `${PROFILE_ROUTE_BASE}/:id`, title: 'Device profile', priority: 0, loader: lazy(() => import('./features/device-profiles/components/profile-detail-page')) }),
   ],
 });

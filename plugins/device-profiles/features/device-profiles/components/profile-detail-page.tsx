@@ -1,0 +1,191 @@
+import React, { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { usePlatformContext } from '@shared/plugin-api/context';
+import { updateDeviceProfile, type DeviceProfile, type ProfileSoftware } from '@shared/platform/create-software-ng';
+import { formatDateTime } from '@shared/domain/formats';
+import { alerts } from '@shared/ui/alerts';
+import { Card } from '@shared/ui/card';
+import { EmptyState } from '@shared/ui/empty-state';
+import { Spinner } from '@shared/ui/spinner';
+import { devicesUsingQuery, profileKeys, trySave, useGroups, useProfile, useRestrictions } from '../api/profiles';
+import { offeredGroups, updateErrorMessages, validateProfileForm, type ProfileForm } from '../model/profile-rules';
+import { PROFILE_ROUTE_BASE } from '../model/routes';
+import { ProfileFields } from './profile-fields';
+import { SoftwareSelectionDialog } from './software-selection-dialog';
+
+const formOf = (p: DeviceProfile): ProfileForm => ({ name: p.name, deviceType: p.deviceType, deviceGroup: p.deviceGroup ?? null });
+
+/** Shows every message of a failed update (the form stays editable). */
+function reportUpdateFailure(codes: readonly string[], t: (k: string) => string) {
+  alerts.clearAll();
+  for (const m of updateErrorMessages(codes)) alerts.danger(t(m));
+}
+
+/** Device profile detail (spec 2): ID, devices using it, last update, the edit form and its software. */
+export default function ProfileDetailPage() {
+  const { t } = useTranslation();
+  const { params, navigate } = usePlatformContext();
+  const id = params.id;
+  const queryClient = useQueryClient();
+  const profile = useProfile(id);
+  const devicesUsing = useQuery(devicesUsingQuery(id));
+  const groups = useGroups();
+  const [editing, setEditing] = useState(false);
+  const restrictions = useRestrictions(editing ? id : null);
+  const [form, setForm] = useState<ProfileForm | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [selecting, setSelecting] = useState(false);
+
+  useEffect(() => {
+    if (profile.data && !editing) setForm(formOf(profile.data));
+  }, [profile.data, editing]);
+
+  // Restrictions of an edit exclude this profile (its own name and group are fine).
+  const restrictionsReady = editing && !!restrictions.data && !restrictions.isFetching;
+  const errors = useMemo(() => (form && restrictionsReady && restrictions.data ? validateProfileForm(form, restrictions.data) : {}), [form, restrictionsReady, restrictions.data]);
+  const groupOptions = restrictions.data && editing ? offeredGroups(groups.data ?? [], restrictions.data, form?.deviceGroup ?? null) : (groups.data ?? []);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: profileKeys.all });
+
+  if (profile.isLoading || !form) return <Spinner label={t('Loading…')} />;
+  if (profile.isError || !profile.data) {
+    return (
+      <div className="p-16">
+        <div className="alert alert-danger" role="alert">
+          {(profile.error as Error)?.message}
+        </div>
+        <a href={`#${PROFILE_ROUTE_BASE}`}>{t('Device Profiles')}</a>
+      </div>
+    );
+  }
+  const p = profile.data;
+  const software = p.c8y_DeviceProfile?.software ?? [];
+  const changed = JSON.stringify(form) !== JSON.stringify(formOf(p));
+
+  async function save() {
+    if (!form) return;
+    setSaving(true);
+    const { result, codes } = await trySave(() => updateDeviceProfile(id, { name: form.name.trim(), deviceType: form.deviceType, deviceGroup: form.deviceGroup }));
+    setSaving(false);
+    if (result?.ok) {
+      alerts.success(t('Device profile updated'));
+      setEditing(false);
+      await refresh();
+    } else reportUpdateFailure(codes, t);
+  }
+
+  async function saveSoftware(next: ProfileSoftware[]) {
+    const { result, codes } = await trySave(() => updateDeviceProfile(id, { c8y_DeviceProfile: { software: next } }));
+    if (result?.ok) {
+      alerts.success(t('Device profile updated'));
+      await refresh();
+    } else reportUpdateFailure(codes, t);
+  }
+
+  return (
+    <div className="p-16" data-testid="device-profile-detail">
+      <p>
+        <a href={`#${PROFILE_ROUTE_BASE}`} onClick={(e) => { e.preventDefault(); navigate(PROFILE_ROUTE_BASE); }}>
+          ← {t('Device Profiles')}
+        </a>
+      </p>
+      <div className="row">
+        <div className="col-md-6">
+          <Card
+            title={p.name}
+            actions={
+              editing ? (
+                <>
+                  <button type="button" className="btn btn-default btn-sm" onClick={() => { setEditing(false); setForm(formOf(p)); }}>
+                    {t('Cancel')}
+                  </button>{' '}
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm"
+                    disabled={!restrictionsReady || saving || !changed || Object.keys(errors).length > 0}
+                    onClick={() => void save()}
+                    data-testid="profile-save"
+                  >
+                    {t('Save')}
+                  </button>
+                </>
+              ) : (
+                <button type="button" className="btn btn-default btn-sm" onClick={() => setEditing(true)} data-testid="profile-edit">
+                  {t('Edit')}
+                </button>
+              )
+            }
+          >
+            <dl className="dl-horizontal">
+              <dt>{t('ID')}</dt>
+              <dd data-testid="profile-id">{p.id}</dd>
+              <dt>{t('Devices using this profile')}</dt>
+              <dd data-testid="devices-using">{devicesUsing.isLoading ? '…' : (devicesUsing.data ?? '-')}</dd>
+              <dt>{t('Last update on')}</dt>
+              <dd>{formatDateTime(p.lastUpdatedDateTime ?? (p.lastUpdated as string | undefined)) || '-'}</dd>
+            </dl>
+            <p className="text-muted small">
+              <i className="dlt-c8y-icon-info-circle" aria-hidden="true" />{' '}
+              {t('A profile without a device group is the default profile of its device type. Only one group per device type.')}
+            </p>
+            <ProfileFields form={form} errors={errors} groups={groupOptions} disabled={!editing} onChange={setForm} />
+          </Card>
+        </div>
+        <div className="col-md-6">
+          <Card
+            title={t('Software')}
+            actions={
+              <button type="button" className="btn btn-default btn-sm" onClick={() => setSelecting(true)} data-testid="add-software">
+                <i className="dlt-c8y-icon-plus-circle" aria-hidden="true" /> {t('Add software')}
+              </button>
+            }
+          >
+            {software.length === 0 ? (
+              <EmptyState icon="software" title={t('No software in this profile.')} />
+            ) : (
+              <table className="table" data-testid="profile-software">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('Name')}</th>
+                    <th scope="col">{t('Version')}</th>
+                    <th scope="col">
+                      <span className="sr-only">{t('Actions')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {software.map((s) => (
+                    <tr key={`${s.id}-${s.name}`}>
+                      <td>{s.name}</td>
+                      <td>{s.version}</td>
+                      <td className="text-right">
+                        <button
+                          type="button"
+                          className="btn btn-link btn-xs text-danger"
+                          aria-label={t('Remove {{name}}', { name: s.name })}
+                          onClick={() => void saveSoftware(software.filter((x) => x !== s))}
+                        >
+                          <i className="dlt-c8y-icon-minus-circle" aria-hidden="true" /> {t('Remove')}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </Card>
+        </div>
+      </div>
+      {selecting && (
+        <SoftwareSelectionDialog
+          deviceType={p.deviceType}
+          assigned={software}
+          onDone={(r) => {
+            setSelecting(false);
+            if (!r.cancelled && r.selected.length) void saveSoftware([...software, ...r.selected]);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import React, { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEVICE_TYPES, REPOSITORY_LABELS, softwareTypeFor } from '@shared/domain/device-types';
+import type { GroupOption, ProfileForm, ProfileFormErrors } from '../model/profile-rules';
+
+/** The device types a profile can be for, as stored (software type) with their labels. */
+export const PROFILE_DEVICE_TYPES = DEVICE_TYPES.map((dt) => ({ value: softwareTypeFor(dt), label: REPOSITORY_LABELS[dt] }));
+
+/** '---' in the group select: no group, the device type's default profile. */
+export const NO_GROUP = '';
+
+export function deviceTypeLabel(type: string): string {
+  return PROFILE_DEVICE_TYPES.find((d) => d.value === type)?.label ?? type;
+}
+
+interface Props {
+  form: ProfileForm;
+  errors: ProfileFormErrors;
+  groups: readonly GroupOption[];
+  disabled?: boolean;
+  onChange: (form: ProfileForm) => void;
+}
+
+/** Name, Device type and Device Group with their validation messages. */
+export function ProfileFields({ form, errors, groups, disabled, onChange }: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const field = (name: keyof ProfileForm, label: string, control: React.ReactNode) => (
+    <div className={`form-group${errors[name] ? ' has-error' : ''}`}>
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      {control}
+      {errors[name] && (
+        <p className="help-block" role="alert" id={`${id}-${name}-error`}>
+          {t(errors[name] as string)}
+        </p>
+      )}
+    </div>
+  );
+  return (
+    <fieldset disabled={disabled}>
+      {field(
+        'name',
+        t('Name'),
+        <input
+          id={`${id}-name`}
+          className="form-control"
+          value={form.name}
+          required
+          aria-invalid={!!errors.name}
+          aria-describedby={errors.name ? `${id}-name-error` : undefined}
+          onChange={(e) => onChange({ ...form, name: e.target.value })}
+        />,
+      )}
+      {field(
+        'deviceType',
+        t('Device type'),
+        <div className="c8y-select-wrapper">
+          <select id={`${id}-deviceType`} className="form-control" value={form.deviceType} required onChange={(e) => onChange({ ...form, deviceType: e.target.value })}>
+            <option value="" disabled>
+              {t('Select device type')}
+            </option>
+            {PROFILE_DEVICE_TYPES.map((d) => (
+              <option key={d.value} value={d.value}>
+                {t(d.label)}
+              </option>
+            ))}
+          </select>
+        </div>,
+      )}
+      {field(
+        'deviceGroup',
+        t('Device Group'),
+        <div className="c8y-select-wrapper">
+          <select
+            id={`${id}-deviceGroup`}
+            className="form-control"
+            value={form.deviceGroup ?? NO_GROUP}
+            aria-invalid={!!errors.deviceGroup}
+            aria-describedby={errors.deviceGroup ? `${id}-deviceGroup-error` : undefined}
+            onChange={(e) => onChange({ ...form, deviceGroup: e.target.value === NO_GROUP ? null : e.target.value })}
+          >
+            <option value={NO_GROUP}>---</option>
+            {groups.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </div>,
+      )}
+    </fieldset>
+  );
+}

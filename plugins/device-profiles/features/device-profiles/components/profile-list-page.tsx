@@ -1,0 +1,128 @@
+import React, { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { usePlatformContext } from '@shared/plugin-api/context';
+import { deleteDeviceProfile, duplicateDeviceProfile } from '@shared/platform/create-software-ng';
+import { alerts } from '@shared/ui/alerts';
+import { confirm } from '@shared/ui/confirm';
+import { EmptyState } from '@shared/ui/empty-state';
+import { FilterInput } from '@shared/ui/filter-input';
+import { Spinner } from '@shared/ui/spinner';
+import { profileKeys, useProfiles } from '../api/profiles';
+import { isDefaultProfile, matchesProfileFilter } from '../model/profile-rules';
+import { AddProfileModal } from './add-profile-modal';
+import { deviceTypeLabel } from './profile-fields';
+import { PROFILE_ROUTE_BASE } from '../model/routes';
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** Device Profiles (spec 2): filter, 'Add device profile', Reload; ID, Device profile, Device type; Edit, Duplicate, Delete. */
+export default function ProfileListPage() {
+  const { t } = useTranslation();
+  const { navigate } = usePlatformContext();
+  const queryClient = useQueryClient();
+  const profiles = useProfiles();
+  const [filter, setFilter] = useState('');
+  const [adding, setAdding] = useState(false);
+  const rows = (profiles.data ?? []).filter((p) => matchesProfileFilter({ id: String(p.id), name: p.name }, filter));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: profileKeys.all });
+
+  async function duplicate(id: string) {
+    try {
+      const newId = await duplicateDeviceProfile(id);
+      await refresh();
+      navigate(`${PROFILE_ROUTE_BASE}/${newId}`);
+    } catch (e) {
+      alerts.danger(errorText(e));
+    }
+  }
+
+  async function remove(id: string, name: string) {
+    const ok = await confirm({
+      title: t('Confirm delete?'),
+      body: t('Do you really want to remove profile {{name}}?', { name }),
+      okLabel: t('Delete'),
+      okClass: 'btn-danger',
+    });
+    if (!ok) return;
+    try {
+      await deleteDeviceProfile(id);
+      alerts.success(t('Device profile deleted'));
+      await refresh();
+    } catch (e) {
+      alerts.danger(errorText(e));
+    }
+  }
+
+  return (
+    <div className="p-16" data-testid="device-profile-list">
+      <div className="action-bar d-flex gap-8 a-i-center m-b-16" role="toolbar" aria-label={t('Device profile actions')}>
+        <div style={{ flex: '0 1 320px' }}>
+          <FilterInput value={filter} onChange={setFilter} label={t('Filter device profiles')} />
+        </div>
+        <button type="button" className="btn btn-primary" onClick={() => setAdding(true)} data-testid="add-device-profile">
+          <i className="dlt-c8y-icon-plus-circle" aria-hidden="true" /> {t('Add device profile')}
+        </button>
+        <button type="button" className="btn btn-link" onClick={() => void profiles.refetch()} disabled={profiles.isFetching}>
+          <i className={`dlt-c8y-icon-refresh${profiles.isFetching ? ' icon-spin' : ''}`} aria-hidden="true" /> {t('Reload')}
+        </button>
+      </div>
+      {profiles.isLoading ? (
+        <Spinner label={t('Loading…')} />
+      ) : profiles.isError ? (
+        <div className="alert alert-danger" role="alert">
+          {errorText(profiles.error)}
+        </div>
+      ) : rows.length === 0 ? (
+        <EmptyState icon="profile" title={t('No device profiles to display.')} text={filter ? undefined : t('Add a device profile using the button on the toolbar.')} />
+      ) : (
+        <div className="card">
+          <table className="table table-striped">
+            <thead>
+              <tr>
+                <th scope="col">{t('ID')}</th>
+                <th scope="col">{t('Device profile')}</th>
+                <th scope="col">{t('Device type')}</th>
+                <th scope="col">
+                  <span className="sr-only">{t('Actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((p) => (
+                <tr key={p.id} data-testid="profile-row" data-profile-id={p.id}>
+                  <td>{p.id}</td>
+                  <td>
+                    <a href={`#${PROFILE_ROUTE_BASE}/${p.id}`}>{p.name}</a>
+                    {isDefaultProfile(p) && <span className="label label-default m-l-8">{t('default')}</span>}
+                  </td>
+                  <td>{t(deviceTypeLabel(p.deviceType))}</td>
+                  <td className="text-right text-nowrap">
+                    <button type="button" className="btn btn-link btn-xs" onClick={() => navigate(`${PROFILE_ROUTE_BASE}/${p.id}`)}>
+                      {t('Edit')}
+                    </button>
+                    <button type="button" className="btn btn-link btn-xs" onClick={() => void duplicate(String(p.id))}>
+                      {t('Duplicate')}
+                    </button>
+                    <button type="button" className="btn btn-link btn-xs text-danger" onClick={() => void remove(String(p.id), p.name)}>
+                      {t('Delete')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {adding && (
+        <AddProfileModal
+          onClose={() => setAdding(false)}
+          onCreated={(id) => {
+            setAdding(false);
+            navigate(`${PROFILE_ROUTE_BASE}/${id}`);
+          }}
+        />
+      )}
+    </div>
+  );
+}

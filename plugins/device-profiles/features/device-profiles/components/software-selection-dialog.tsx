@@ -1,0 +1,85 @@
+import React, { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Modal } from '@shared/ui/modal';
+import { FilterInput } from '@shared/ui/filter-input';
+import { EmptyState } from '@shared/ui/empty-state';
+import type { ProfileSoftware } from '@shared/platform/create-software-ng';
+import { softwareQuery } from '../api/profiles';
+import { cancelSelection, chooseVersion, filterGroups, groupSoftware, saveSelection, type SelectionResult, type SoftwareGroup } from '../model/software-selection';
+
+/** 'Select software' for a profile: names expand into versions; assigned names are locked. */
+export function SoftwareSelectionDialog({ deviceType, assigned, onDone }: { deviceType: string; assigned: readonly ProfileSoftware[]; onDone: (r: SelectionResult) => void }) {
+  const { t } = useTranslation();
+  const software = useQuery(softwareQuery(deviceType));
+  const [groups, setGroups] = useState<SoftwareGroup[]>([]);
+  const [filter, setFilter] = useState('');
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  useEffect(() => {
+    if (software.data) setGroups(groupSoftware(software.data, assigned));
+  }, [software.data, assigned]);
+
+  const toggle = (name: string) =>
+    setOpen((s) => {
+      const next = new Set(s);
+      if (next.has(name)) next.delete(name);
+      else next.add(name);
+      return next;
+    });
+  const visible = filterGroups(groups, filter);
+  const anyNew = saveSelection(groups).selected.length > 0;
+
+  return (
+    <Modal
+      open
+      size="lg"
+      title={t('Select software')}
+      onClose={() => onDone(cancelSelection())}
+      data-testid="software-selection-dialog"
+      buttons={[
+        { label: t('Cancel'), onClick: () => onDone(cancelSelection()) },
+        { label: t('Save'), className: 'btn-primary', disabled: !anyNew, onClick: () => onDone(saveSelection(groups)), 'data-testid': 'software-selection-save' },
+      ]}
+    >
+      <FilterInput value={filter} onChange={setFilter} label={t('Filter software')} autoFocus />
+      {software.isLoading && <p className="text-muted m-t-16">{t('Loading…')}</p>}
+      {software.isError && (
+        <div className="alert alert-danger m-t-16" role="alert">
+          {(software.error as Error).message}
+        </div>
+      )}
+      {software.data && visible.length === 0 && <EmptyState icon="search" title={t('No software to display.')} />}
+      <ul className="list-unstyled m-t-16" role="list">
+        {visible.map((g) => {
+          const expanded = open.has(g.name) || !!filter.trim();
+          return (
+            <li key={g.name} className="p-t-4 p-b-4 separator-bottom">
+              <button
+                type="button"
+                className="btn btn-clean"
+                aria-expanded={expanded}
+                onClick={() => toggle(g.name)}
+                data-testid="software-name"
+              >
+                <i className={expanded ? 'dlt-c8y-icon-chevron-down' : 'dlt-c8y-icon-chevron-right'} aria-hidden="true" /> {g.name}
+                {g.alreadyAssigned && <span className="label label-info m-l-8">{t('assigned')}</span>}
+              </button>
+              {expanded && (
+                <fieldset className="p-l-24" disabled={g.alreadyAssigned}>
+                  <legend className="sr-only">{t('Versions of {{name}}', { name: g.name })}</legend>
+                  {g.versions.map((v) => (
+                    <label key={v.id} className="c8y-radio d-block" title={`${g.name} ${v.version}`}>
+                      <input type="radio" name={`version-${g.name}`} checked={v.selected} onChange={() => setGroups((gs) => chooseVersion(gs, g.name, v.id))} />
+                      <span />
+                      <span>{v.version}</span>
+                    </label>
+                  ))}
+                </fieldset>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </Modal>
+  );
+}

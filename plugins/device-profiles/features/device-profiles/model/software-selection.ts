@@ -1,0 +1,75 @@
+/**
+ * The software selection dialog's state (spec 2, section 4): software grouped by name with its
+ * versions; names already in the profile are locked with their versions selected; choosing a
+ * version makes it the only selected one of its name; Save returns the new selections only.
+ */
+import type { ProfileSoftware, SoftwarePackage } from '@shared/platform/create-software-ng';
+import { compareVersions } from '@shared/domain/version';
+
+export interface VersionEntry {
+  id: string;
+  version: string;
+  url: string;
+  selected: boolean;
+  /** Default action of a selection. */
+  action: 'install';
+}
+
+export interface SoftwareGroup {
+  name: string;
+  versions: VersionEntry[];
+  alreadyAssigned: boolean;
+}
+
+export interface SelectionResult {
+  selected: ProfileSoftware[];
+  cancelled: boolean;
+}
+
+/** Groups by name (sorted), newest version first; marks and locks what the profile already has. */
+export function groupSoftware(packages: readonly SoftwarePackage[], assigned: readonly ProfileSoftware[]): SoftwareGroup[] {
+  const byName = new Map<string, VersionEntry[]>();
+  const assignedIds = new Set(assigned.map((s) => String(s.id)));
+  const assignedNames = new Set(assigned.map((s) => s.name));
+  for (const p of packages) {
+    if (!p.id || !p.name) continue;
+    const list = byName.get(p.name) ?? [];
+    list.push({ id: String(p.id), version: p.version ?? '', url: String(p.url ?? ''), selected: assignedIds.has(String(p.id)), action: 'install' });
+    byName.set(p.name, list);
+  }
+  return [...byName.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, versions]) => ({
+      name,
+      alreadyAssigned: assignedNames.has(name),
+      versions: versions.sort((a, b) => {
+        const c = compareVersions(b.version, a.version);
+        return Number.isNaN(c) ? b.version.localeCompare(a.version) : c;
+      }),
+    }));
+}
+
+/** Choosing a version: the only selected one of its name; locked names do not change. */
+export function chooseVersion(groups: readonly SoftwareGroup[], name: string, id: string): SoftwareGroup[] {
+  return groups.map((g) =>
+    g.name !== name || g.alreadyAssigned ? g : { ...g, versions: g.versions.map((v) => ({ ...v, selected: v.id === id })) },
+  );
+}
+
+/** Save: the selected versions of names not already assigned. */
+export function saveSelection(groups: readonly SoftwareGroup[]): SelectionResult {
+  const selected = groups
+    .filter((g) => !g.alreadyAssigned)
+    .flatMap((g) => g.versions.filter((v) => v.selected).map((v) => ({ id: v.id, name: g.name, version: v.version, url: v.url, action: v.action })));
+  return { selected, cancelled: false };
+}
+
+/** Cancel: nothing. */
+export const cancelSelection = (): SelectionResult => ({ selected: [], cancelled: true });
+
+/** The dialog's filter: names or versions containing the text, case-insensitive. */
+export function filterGroups(groups: readonly SoftwareGroup[], filter: string): SoftwareGroup[] {
+  const f = filter.trim().toLowerCase();
+  if (!f) return [...groups];
+  return groups.filter((g) => g.name.toLowerCase().includes(f) || g.versions.some((v) => v.version.toLowerCase().includes(f)));
+}
