@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { rngFor } from './prng';
+import { storedZip } from './zip';
 import {
   AGENT_NAME,
   APPTYPE_OF,
@@ -262,11 +263,19 @@ export interface BinaryPlan {
   storage: 'external-sas' | 'external' | 'local';
 }
 
+export const packageFileName = (b: BinaryPlan): string => `${b.entry.name}-${b.version}.zip`;
+
+/** The package file itself: a small zip with a manifest (served for platform-stored packages). */
+export function packageContent(b: BinaryPlan): Buffer {
+  const manifest = { name: b.entry.name, version: b.version, deviceType: b.softwareType, apptype: APPTYPE_OF[b.entry.type] };
+  return storedZip(`${b.entry.name}-${b.version}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
 /** Binary bodies need their dependency ids and, for local storage, a platform binary id. */
 export function renderSoftware(seed: number, now: number, b: BinaryPlan, index: number, url: string, dependencies: SoftwareRef[]): Record<string, unknown> {
   const r = rngFor(seed, 'software', index);
-  const file = `${b.entry.name}-${b.version}.zip`;
-  const content = `${b.softwareType}/${file}`;
+  const file = packageFileName(b);
+  const content = packageContent(b);
   return {
     type: OTHER_TYPE.software,
     name: b.entry.name,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,7 +32,7 @@ interface Dump {
 interface Backend {
   name: string;
   devices: number;
-  open(): { core: ServerCore; dump(): Dump; close(): void };
+  open(): { core: ServerCore; dump(): Dump; binary(id: string): Buffer | undefined; close(): void };
 }
 
 const readAll = <T>(list: (page: { pageSize: number; currentPage: number }) => Page<T>): T[] => {
@@ -51,6 +52,7 @@ const fake: Backend = {
     return {
       core,
       dump: () => ({ objects: core.allObjects(), relations: core.relations(), alarms: core.allAlarms(), events: core.allEvents(), operations: core.allOperations() }),
+      binary: (id) => core.binaries.read(id),
       close: () => undefined,
     };
   },
@@ -81,6 +83,7 @@ const sqlite: Backend = {
         events: readAll((p) => core.events.list(p)),
         operations: readAll((p) => core.operations.list(p)),
       }),
+      binary: (id) => core.binaries.read(id)?.data,
       close() {
         db.close();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -413,6 +416,10 @@ describe.each([fake, sqlite])('the demo fleet on the $name', (backend) => {
         const local = /^\/inventory\/binaries\/(\d+)$/.exec(url);
         if (local) {
           expect(binaries).toContain(local[1]);
+          const file = handle.binary(local[1])!;
+          expect(createHash('md5').update(file).digest('hex')).toBe(s.md5);
+          expect(createHash('sha256').update(file).digest('hex')).toBe(s.sha256);
+          expect(file.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
           kinds.add('local');
         } else kinds.add(new URL(url).host);
       }

@@ -33,6 +33,8 @@ import {
   type SoftwareRef,
   externalUrl,
   firmwareUrl,
+  packageContent,
+  packageFileName,
   renderChildAdditions,
   renderDevice,
   renderRouter,
@@ -131,6 +133,16 @@ interface Base {
 }
 
 const SYSTEM_OWNER = 'service_demo';
+const ZIP = 'application/zip';
+
+/** The core's binary store (not part of api.ts; the SQLite core and the fake have one). */
+interface BinaryStore {
+  create(meta: { name: string; type?: string }, contentType: string, data: Buffer, owner: string): { id: string };
+}
+const binaryStoreOf = (core: ServerCore): BinaryStore | undefined => {
+  const store = (core as ServerCore & { binaries?: Partial<BinaryStore> }).binaries;
+  return typeof store?.create === 'function' ? (store as BinaryStore) : undefined;
+};
 const STORAGE_KINDS: readonly BinaryPlan['storage'][] = ['local', 'external-sas', 'external'];
 
 function seedCatalogue(core: ServerCore, seed: number, now: number): Base {
@@ -153,6 +165,7 @@ function seedCatalogue(core: ServerCore, seed: number, now: number): Base {
   }
 
   const software = new Map<string, SoftwareRef>();
+  const binaryStore = binaryStoreOf(core);
   let binaryIndex = 0;
   for (const softwareType of SOFTWARE_TYPES) {
     const deps = SOFTWARE_DEPENDENCIES[softwareType];
@@ -162,8 +175,10 @@ function seedCatalogue(core: ServerCore, seed: number, now: number): Base {
         const plan: BinaryPlan = { softwareType, entry, version, storage: rngFor(seed, 'storage', index).pick(STORAGE_KINDS) };
         let url: string;
         if (plan.storage === 'local') {
-          const file = `${entry.name}-${version}.zip`;
-          const binary = inv.create({ name: file, type: 'application/zip', c8y_IsBinary: {}, contentType: 'application/zip', creationTime: setup }, SYSTEM_OWNER);
+          const file = packageFileName(plan);
+          const binary = binaryStore
+            ? binaryStore.create({ name: file, type: ZIP }, ZIP, packageContent(plan), SYSTEM_OWNER)
+            : inv.create({ name: file, type: ZIP, c8y_IsBinary: '', contentType: ZIP, creationTime: setup }, SYSTEM_OWNER);
           url = `/inventory/binaries/${binary.id}`;
         } else url = externalUrl(seed, plan, index);
         const key = `${entry.name}@${version}`;

@@ -31,6 +31,11 @@ export interface FakeCore extends ServerCore {
   allOperations(): Operation[];
   /** [parentId, kind, childId] in insertion order. */
   relations(): [string, ChildKind, string][];
+  /** The binary store the real core has beside api.ts (platform-stored files). */
+  binaries: {
+    create(meta: { name: string; type?: string }, contentType: string, data: Buffer, owner: string): ManagedObject;
+    read(id: string): Buffer | undefined;
+  };
 }
 
 function page<T>(items: T[], q: { pageSize?: number; currentPage?: number; withTotal?: boolean }): Page<T> {
@@ -67,6 +72,7 @@ export function createFakeCore(now: number): FakeCore {
   const events = new Map<string, PlatformEvent>();
   const operations = new Map<string, Operation>();
   const listeners: ((op: Operation) => void)[] = [];
+  const files = new Map<string, Buffer>();
   const stats = { transactions: 0, published: 0, operationUpdates: 0 };
   let depth = 0;
 
@@ -274,6 +280,14 @@ export function createFakeCore(now: number): FakeCore {
     allEvents: () => [...events.values()],
     allOperations: () => [...operations.values()],
     relations: () => rel.slice(),
+    binaries: {
+      create(meta, contentType, data, owner) {
+        const mo = core.inventory.create({ ...meta, type: meta.type ?? contentType, c8y_IsBinary: '', contentType, length: data.length }, owner);
+        files.set(mo.id, data);
+        return mo;
+      },
+      read: (id) => files.get(id),
+    },
   };
   return core;
 }
