@@ -4,6 +4,7 @@ import { Spinner } from '@shared/ui/spinner';
 import { MICROSERVICE_ERROR, errorStatus } from '../api/dashboard';
 
 interface QueryLike {
+  data: unknown;
   isPending: boolean;
   isError: boolean;
   error: unknown;
@@ -25,7 +26,9 @@ export function WidgetError({ error }: { error: unknown }) {
  */
 export function WidgetState({ queries, children, loading }: { queries: readonly QueryLike[]; children: () => ReactNode; loading?: ReactNode }) {
   const failed = queries.find((q) => q.isError);
-  if (queries.some((q) => q.isPending)) {
+  // Only a query that has answered at least once has figures to show.
+  const answered = queries.every((q) => q.data !== undefined && q.data !== null);
+  if (!answered) {
     if (failed) return <WidgetError error={failed.error} />;
     return <>{loading ?? <Spinner />}</>;
   }

@@ -1,0 +1,76 @@
+import React from 'react';
+import { screen, waitFor } from '@testing-library/react';
+import { renderContribution } from '@shared/plugin-api/testing';
+import en from '../../../locales/en.json';
+import DevicesOnlineWidget from './devices-online-widget';
+import TopAlarmsWidget from './top-alarms-widget';
+import SoftwareMonitorWidget from './software-monitor-widget';
+
+// ECharts is ESM only and draws on canvas (absent in jsdom); these tests read the figures, not the charts.
+jest.mock('@shared/ui/charts', () => ({
+  CHART_COLORS: { online: 'g', offline: 'r', notMonitored: 'n', critical: 'r', major: 'o', minor: 'o', warning: 'b' },
+  Chart: () => null,
+  escapeHtml: (v: unknown) => String(v),
+  tooltipFormatter: () => () => '',
+}));
+
+/** jsdom has no Response: the parts the platform client reads. */
+const json = (status: number, body: unknown) =>
+  Promise.resolve({
+    status,
+    ok: status >= 200 && status < 300,
+    statusText: status === 200 ? 'OK' : 'Service Unavailable',
+    headers: { get: (h: string) => (h.toLowerCase() === 'content-type' ? 'application/json' : null) },
+    text: async () => JSON.stringify(body),
+  } as unknown as Response);
+
+const opts = { pluginId: 'dashboard-widgets', locales: en as Record<string, string> };
+let fetchMock: jest.Mock;
+
+beforeEach(() => {
+  fetchMock = jest.fn();
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+
+describe('widgets', () => {
+  it('shows the microservice error instead of a blank', async () => {
+    fetchMock.mockImplementation(() => json(503, { error: 'x', message: 'down' }));
+    renderContribution(<DevicesOnlineWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'number' } } }} />, opts);
+    expect(await screen.findByTestId('widget-error')).toHaveTextContent('Could not get connection data from microservice, response status: 503.');
+    expect(String(fetchMock.mock.calls[0][0])).toContain('/service/operation-dashboard/devicestatistics');
+  });
+
+  it('shows a spinner until the first answer, then the figures with links', async () => {
+    let answer!: (r: Response) => void;
+    fetchMock.mockImplementation(() => new Promise<Response>((r) => (answer = r)));
+    renderContribution(<DevicesOnlineWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'numberOfAll' } } }} />, opts);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    answer(await json(200, { onlineDeviceCount: 5, offlineDeviceCount: 2, notMonitoredDeviceCount: 1, totalDevices: 8 }));
+    const offline = await screen.findByTestId('figure-currentOfflineDevices');
+    expect(offline).toHaveTextContent('2');
+    expect(offline.getAttribute('href')).toBe('#/devicesFromDashboard?view=currentOfflineDevices&operationsdashboarddetails=true');
+  });
+
+  it('top alarm list: placeholders first, then the empty text', async () => {
+    let answer!: (r: Response) => void;
+    fetchMock.mockImplementation(() => new Promise<Response>((r) => (answer = r)));
+    renderContribution(<TopAlarmsWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'list' }, showNumberOfDaysAgo: 14 } }} />, opts);
+    expect(screen.getByTestId('top-alarms-placeholders').querySelectorAll('li')).toHaveLength(4);
+    expect(String(fetchMock.mock.calls[0][0])).toContain('/toptenalarmtypes/14');
+    answer(await json(200, []));
+    expect(await screen.findByText('No alarms to display.')).toBeInTheDocument();
+  });
+
+  it('software monitor: count, trend arrow and the trend days of its view', async () => {
+    fetchMock.mockImplementation(() =>
+      json(200, { devicesWaitingForDependencies: 1, TrendWFD: 0, devicesWaitingForApproval: 7, TrendWFA: -1, devicesWithoutSoftwareAssignment: 3, TrendWSA: 1 }),
+    );
+    renderContribution(
+      <SoftwareMonitorWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'approval' }, trendDaysWaitingForApproval: 21, trendDaysWaitingForDependency: 9 } }} />,
+      opts,
+    );
+    await waitFor(() => expect(screen.getByTestId('figure-count')).toHaveTextContent('7'));
+    expect(screen.getByTestId('trend').getAttribute('data-trend')).toBe('down');
+    expect(String(fetchMock.mock.calls[0][0])).toContain('/softwaremonitoringstats/21');
+  });
+});
