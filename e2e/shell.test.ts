@@ -231,6 +231,64 @@ describe('dev shell', () => {
     await ctx.close();
   });
 
+  test('react, react-dom, react-query and i18next are fetched once, from the shell, with several plugins on screen', async () => {
+    const opened = await newPage(stack);
+    const { page } = opened;
+    const scripts: { url: string; body: Promise<string> }[] = [];
+    page.on('response', (res) => {
+      if (res.url().endsWith('.js')) scripts.push({ url: res.url(), body: res.text().catch(() => '') });
+    });
+    await page.goto(`${stack.url}/apps/shell/`);
+    await page.getByLabel('Tenant').fill(DEMO.tenant);
+    await page.getByLabel('User').fill('admin');
+    await page.getByLabel('Password').fill(DEMO.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await pluginsSettled(page);
+    const devices = await findDemoDevices(page);
+    // Parcels of four plugins: a device list, the dashboard, the router tab and the URL-check tab.
+    const mounted = ['route:device-operations/device-list'];
+    await page.locator(`[data-contribution="${mounted[0]}"]`).waitFor({ timeout: WAIT_MS });
+    for (const [hash, contribution] of [
+      ['/deviceOperationsDashboard', null],
+      [`/device/${devices.router.id}/adamos-connection`, 'device-tab:mobile-router/connection'],
+      [`/device/${devices.withUrlChecks.id}/connection-checks`, 'device-tab:connection-checks/connection-results'],
+    ] as const) {
+      await go(page, stack, hash);
+      if (contribution) await page.locator(`[data-contribution="${contribution}"]`).waitFor({ timeout: WAIT_MS });
+      else await page.getByTestId('dashboard').waitFor({ timeout: WAIT_MS });
+    }
+    await page.waitForLoadState('networkidle');
+
+    const urls = scripts.map((x) => new URL(x.url).pathname);
+    assert.deepEqual(urls.filter((u, i) => urls.indexOf(u) !== i), [], 'no script fetched twice');
+    const bodies = await Promise.all(scripts.map(async (x) => ({ path: new URL(x.url).pathname, body: await x.body })));
+    const markers: Record<string, string> = {
+      'react/react-dom': '"19.3.1"',
+      '@tanstack/react-query': 'No QueryClient set',
+      i18next: 'i18next is already initialized',
+    };
+    for (const [lib, marker] of Object.entries(markers)) {
+      const holders = bodies.filter((b) => b.body.includes(marker) && !b.path.endsWith('/remoteEntry.js')).map((b) => b.path);
+      assert.ok(holders.length > 0, `${lib} was fetched`);
+      assert.deepEqual(holders.filter((h) => !h.startsWith('/apps/shell/')), [], `${lib} only from the shell`);
+      if (lib !== 'react/react-dom') assert.equal(holders.length, 1, `${lib} fetched once`);
+    }
+    const used = await page.evaluate(() => {
+      const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean; useIn?: string[] }>>>> } }).__FEDERATION__.__SHARE__;
+      const out: Record<string, string[]> = {};
+      for (const scopes of Object.values(share)) {
+        for (const [pkg, versions] of Object.entries(scopes.default ?? {})) {
+          for (const [version, entry] of Object.entries(versions)) if (entry.loaded) out[pkg] = [...(out[pkg] ?? []), `${entry.from}@${version}`];
+        }
+      }
+      return out;
+    });
+    for (const pkg of ['react', 'react-dom', '@tanstack/react-query', 'i18next']) {
+      assert.deepEqual([...new Set(used[pkg])], [`shell@${used[pkg]?.[0]?.split('@').pop()}`], `${pkg}: one loaded copy, the shell's`);
+    }
+    await opened.context.close();
+  });
+
   test('language switch re-renders shell and contributions and is kept per user', async () => {
     const { context: ctx, page } = await login(stack, 'viewer');
     await page.getByTestId('user-menu').click();
