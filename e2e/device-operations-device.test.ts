@@ -246,6 +246,22 @@ describe('software tab', () => {
   });
 });
 
+describe('software tab: clear pending', () => {
+  it('clears pending assignments as a server job and reports the result', async () => {
+    const target = (await netboxes()).find((d) => packages(d).some((p) => p.status === 'assigned'))!;
+    const { page, context } = await loginAs(stack, 'admin');
+    try {
+      await openTab(page, target.id, 'software');
+      await page.getByTestId('software-row').first().waitFor();
+      await page.getByRole('button', { name: 'Clear Pending Assignments' }).click();
+      await page.getByText('Clearing pending software assignments triggered').waitFor();
+      await page.getByText('Cleared all pending software operations successfully for 1 devices.').waitFor({ timeout: 20000 });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('device control tab', () => {
   it('restarts an agent through to success', async () => {
     const target = (await netboxes()).find((d) => available(d) && atLeast04(d) && answers(d))!;

@@ -2,6 +2,8 @@ import { useIsAdminArea } from '@shared/plugin-api/context';
 import { SoftwareTab } from '../features/software-tab/components/software-tab';
 import { DevicePage } from './device-page';
 import { SelectSoftwareAction } from './select-software-action';
+import { useClearPending } from './clear-pending';
+import { tabAlerts } from './tab-alerts';
 
 /**
  * Software tab. The Select software dialog belongs to the device-list work (features/
@@ -9,6 +11,7 @@ import { SelectSoftwareAction } from './select-software-action';
  */
 export default function SoftwareTabPage() {
   const isAdmin = useIsAdminArea();
+  const clearPendingAssignments = useClearPending(tabAlerts);
   return (
     <DevicePage>
       {(kit) => (
@@ -19,6 +22,7 @@ export default function SoftwareTabPage() {
           confirm={kit.confirm}
           onSaved={(d) => kit.replace({ ...kit.device, ...d })}
           onReload={kit.refresh}
+          clearPendingAssignments={clearPendingAssignments}
           selectSoftwareAction={<SelectSoftwareAction device={kit.device} alerts={kit.alerts} />}
         />
       )}

@@ -9,6 +9,8 @@ import { ALERT_DISMISS_MS } from '@shared/domain/constants';
 export interface TabAlertsApi {
   success(text: string, dismissMs?: number): void;
   info(text: string, dismissMs?: number): void;
+  /** Stays until closed. */
+  warning(text: string): void;
   /** All alerts cleared, then a danger alert with the error's message. */
   fail(error: unknown): void;
   clear(): void;
@@ -20,6 +22,7 @@ export const errorText = (error: unknown): string =>
 export const tabAlerts: TabAlertsApi = {
   success: (text, dismissMs = ALERT_DISMISS_MS) => void alerts.success(text, { dismissMs }),
   info: (text, dismissMs = ALERT_DISMISS_MS) => void alerts.info(text, { dismissMs }),
+  warning: (text) => void alerts.warning(text),
   fail: (error) => {
     alerts.clearAll();
     alerts.danger(errorText(error));

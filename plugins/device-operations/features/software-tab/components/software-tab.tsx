@@ -28,6 +28,8 @@ export interface SoftwareTabProps {
   confirm: (message: string) => Promise<boolean>;
   onSaved: (device: Device) => void;
   onReload: () => Promise<unknown>;
+  /** Clear pending for this device; the page may run it as a server job with its messages. */
+  clearPendingAssignments?: (deviceId: string) => Promise<void>;
   /** The Select software action (admin only), composed in by the page. */
   selectSoftwareAction?: ReactNode;
 }
@@ -38,7 +40,7 @@ const formatDate = (iso: string | undefined, lang: string) => {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(lang);
 };
 
-export function SoftwareTab({ device, isAdmin, alerts, confirm, onSaved, onReload, selectSoftwareAction }: SoftwareTabProps) {
+export function SoftwareTab({ device, isAdmin, alerts, confirm, onSaved, onReload, clearPendingAssignments, selectSoftwareAction }: SoftwareTabProps) {
   const { t } = useTranslation();
   const ctx = usePlatformContext();
   const roles = ctx.user?.effectiveRoles ?? [];
@@ -103,6 +105,7 @@ export function SoftwareTab({ device, isAdmin, alerts, confirm, onSaved, onReloa
 
   const clear = () =>
     run(async () => {
+      if (clearPendingAssignments) return clearPendingAssignments(device.id);
       await clearPending(device.id);
       alerts.info(t('Clearing pending software assignments triggered'));
     });
