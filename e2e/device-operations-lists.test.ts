@@ -311,12 +311,14 @@ describe('device list', () => {
     const group = (await inventory("name eq 'Returned Devices'")).managedObjects[0];
     await page.goto(`${stack.url}/apps/shell/#/group/${group.id}/sub-assets`);
     await page.waitForSelector('[data-testid="group-sub-assets"] h1:has-text("Returned Devices")');
-    await page.waitForSelector('[data-testid="server-job-banner"]', { state: 'detached', timeout: 60000 });
+    await page.waitForSelector('[data-testid="group-select-software"]:not([disabled])', { timeout: 60000 });
     await page.locator('[data-testid="group-select-software"]').dispatchEvent('click');
     await page.waitForSelector('[data-testid="alerts"]');
     assert.match((await page.locator('[data-testid="alerts"]').textContent()) ?? '', /No Device to assign Sofware/);
     const bielefeld = (await inventory("name eq 'Bielefeld Hall 1'")).managedObjects[0];
     await page.goto(`${stack.url}/apps/shell/#/group/${bielefeld.id}/sub-assets`);
+    await page.waitForSelector('[data-testid="group-sub-assets"] h1:has-text("Bielefeld Hall 1")');
+    await page.waitForSelector('[data-testid="group-select-software"]:not([disabled])', { timeout: 60000 });
     await page.locator('[data-testid="group-select-software"]').dispatchEvent('click');
     await page.locator('[data-testid="software-cancel"]').dispatchEvent('click');
     await page.waitForSelector('text=No software was assigned');
