@@ -76,6 +76,7 @@ export const OTHER_TYPE = {
   firmwareBinary: 'c8y_FirmwareBinary',
   configurationDump: 'c8y_ConfigurationDump',
   staticGroup: 'c8y_DeviceGroup',
+  rollout: `${PRODUCT}_software_rollout_object`,
   dynamicGroup: 'c8y_DynamicGroup',
 } as const;
 
@@ -475,6 +476,30 @@ export const CONFIGURATION_DUMPS: readonly (readonly [string, string])[] = [
   ['Default profile', '2.0'],
   ['Private APN profile', '1.0'],
   ['Monitoring profile', '1.3'],
+];
+
+export interface RolloutSpec {
+  name: string;
+  software: string;
+  status: 'CREATED' | 'COMPLETED' | 'CANCELLED' | 'ARCHIVED' | 'BROKEN';
+  devices: number;
+  /** Shares of the devices per outcome; what is left was not processed. */
+  outcome: { success: number; upToDate: number; updated: number; failed: number; disabled: number };
+  createdDaysAgo: number;
+  /** Days the rollout ran (null: it never finished). */
+  ranDays: number | null;
+  batchSize: number;
+  batchGapSeconds: number;
+  automaticPauseLimits: number[];
+}
+
+/** Finished rollouts for the Software Rollouts page, and one waiting to be started (IoTconnectors). */
+export const ROLLOUTS: readonly RolloutSpec[] = [
+  { name: 'mdc-collector 2.5.0 Bielefeld', software: 'mdc-collector@2.5.0', status: 'COMPLETED', devices: 40, outcome: { success: 0.75, upToDate: 0.125, updated: 0.05, failed: 0.05, disabled: 0.025 }, createdDaysAgo: 21, ranDays: 1, batchSize: 10, batchGapSeconds: 60, automaticPauseLimits: [] },
+  { name: 'opcua-connector 1.4.0 pilot', software: 'opcua-connector@1.4.0', status: 'CANCELLED', devices: 30, outcome: { success: 0.3, upToDate: 0.1, updated: 0, failed: 0.1, disabled: 0 }, createdDaysAgo: 12, ranDays: 2, batchSize: 5, batchGapSeconds: 300, automaticPauseLimits: [100] },
+  { name: 'adamos-agent 0.5.1', software: 'adamos-agent@0.5.1', status: 'ARCHIVED', devices: 50, outcome: { success: 0.9, upToDate: 0.06, updated: 0, failed: 0.04, disabled: 0 }, createdDaysAgo: 55, ranDays: 3, batchSize: 25, batchGapSeconds: 120, automaticPauseLimits: [100, 200] },
+  { name: 'remote-service 1.1.5', software: 'remote-service@1.1.5', status: 'BROKEN', devices: 20, outcome: { success: 0.2, upToDate: 0, updated: 0, failed: 0.15, disabled: 0 }, createdDaysAgo: 6, ranDays: null, batchSize: 10, batchGapSeconds: 60, automaticPauseLimits: [] },
+  { name: 'machine-monitor 4.2.0', software: 'machine-monitor@4.2.0', status: 'CREATED', devices: 25, outcome: { success: 0, upToDate: 0, updated: 0, failed: 0, disabled: 0 }, createdDaysAgo: 1, ranDays: null, batchSize: 10, batchGapSeconds: 60, automaticPauseLimits: [] },
 ];
 
 /** Smart groups: more than the dynamic-group page (10) so "Search more" shows. */

@@ -469,6 +469,30 @@ describe.each([fake, sqlite])('the demo fleet on the $name', (backend) => {
     });
   });
 
+  describe('software rollouts', () => {
+    it('has a rollout in every end state and one to start, over existing IoTconnectors', () => {
+      const rollouts = byType(OTHER_TYPE.rollout);
+      expect(rollouts.map((r) => r.status).sort()).toEqual(['ARCHIVED', 'BROKEN', 'CANCELLED', 'COMPLETED', 'CREATED']);
+      const software = new Map(byType(OTHER_TYPE.software).map((x) => [x.id, x]));
+      const netboxes = new Set(devices.filter((d) => d.type === 'adamos_NETbox').map((d) => d.id));
+      for (const r of rollouts) {
+        const ref = r.software as { id: string; name: string; version: string };
+        expect(software.get(ref.id)).toMatchObject({ name: ref.name, version: ref.version, deviceType: 'adamos_NETbox' });
+        const ids = r.devices as string[];
+        expect(ids.length).toBeGreaterThan(0);
+        for (const id of ids) expect(netboxes).toContain(id);
+        const c = r.counters as Record<string, number>;
+        expect(c.total).toBe(ids.length);
+        expect(c.processed).toBe(c.success + c.upToDate + c.updated + c.failed + c.disabled);
+        expect(c.processed).toBeLessThanOrEqual(c.total);
+        if (r.status === 'COMPLETED' || r.status === 'ARCHIVED') expect(c.processed).toBe(c.total);
+        if (r.status === 'CREATED') expect(c.processed).toBe(0);
+        expect((r.finishedTime ?? null) === null).toBe(r.status === 'CREATED' || r.status === 'BROKEN');
+        expect(r.rolloutParameters).toMatchObject({ batchSize: expect.any(Number), batchGapSeconds: expect.any(Number), automaticPauseLimits: expect.any(Array) });
+      }
+    });
+  });
+
   describe('alarms, events, operations and status', () => {
     it('has alarms of every severity, status and dashboard category within 60 days', () => {
       const alarms = data.alarms;

@@ -17,6 +17,7 @@ import {
   PACKAGE_STATUSES,
   PACKAGE_TYPES,
   PROFILES,
+  ROLLOUTS,
   SEVERITIES,
   SOFTWARE_CATALOGUE,
   SOFTWARE_DEPENDENCIES,
@@ -86,6 +87,7 @@ export interface SeedReport {
   profileIds: Record<string, string>;
   /** Key `${softwareType}|${name}@${version}`. */
   software: Record<string, SoftwareRef>;
+  rolloutIds: Record<string, string>;
   statusObjectId: string;
   eventTypesObjectId: string;
   milliseconds: number;
@@ -103,14 +105,19 @@ export async function seedDemoFleet(core: ServerCore, opts: SeedOptions): Promis
   const { seed } = opts;
   const base = core.transaction(() => seedCatalogue(core, seed, now));
   const acc = new FleetAccumulator(now);
+  const rolloutDevices: string[] = [];
   for (let start = 0; start < opts.devices; start += DEVICES_PER_TRANSACTION) {
     const end = Math.min(opts.devices, start + DEVICES_PER_TRANSACTION);
     core.transaction(() => {
-      for (let i = start; i < end; i++) seedDevice(core, seed, now, i, base, acc);
+      for (let i = start; i < end; i++) {
+        const device = seedDevice(core, seed, now, i, base, acc);
+        if (device.type === DEVICE_TYPE.netbox && rolloutDevices.length < MAX_ROLLOUT_DEVICES) rolloutDevices.push(device.id);
+      }
     });
     // Let the event loop breathe between chunks (health checks, log flushes).
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
+  const rolloutIds = core.transaction(() => seedRollouts(core, now, base, rolloutDevices));
   const summary = acc.summary();
   return {
     summary,
@@ -118,6 +125,7 @@ export async function seedDemoFleet(core: ServerCore, opts: SeedOptions): Promis
     dynamicGroupIds: base.dynamicGroupIds,
     profileIds: Object.fromEntries(base.refs.profiles),
     software: Object.fromEntries(base.refs.software),
+    rolloutIds,
     statusObjectId: base.statusObjectId,
     eventTypesObjectId: base.eventTypesObjectId,
     milliseconds: Math.round(performance.now() - started),
@@ -264,7 +272,7 @@ function seedCatalogue(core: ServerCore, seed: number, now: number): Base {
   return { refs: { software, profiles, routerFirmware, routerUpdates: { firmware: firmwareUpdates, profile: profileUpdates } }, groupIds, dynamicGroupIds, statusObjectId, eventTypesObjectId };
 }
 
-function seedDevice(core: ServerCore, seed: number, now: number, index: number, base: Base, acc: FleetAccumulator): void {
+function seedDevice(core: ServerCore, seed: number, now: number, index: number, base: Base, acc: FleetAccumulator): { id: string; type: string } {
   const inv = core.inventory;
   const { device: plan, alarms, events, operations } = planAll(seed, now, index, acc);
   const owner = `device_${plan.serial}`;
@@ -302,4 +310,39 @@ function seedDevice(core: ServerCore, seed: number, now: number, index: number, 
       [o.fragment]: body,
     });
   }
+  return { id: deviceId, type: plan.type };
+}
+
+const MAX_ROLLOUT_DEVICES = Math.max(...ROLLOUTS.map((r) => r.devices));
+
+/** Rollout objects as create-software-ng writes them (its routes/rollouts.ts and rollout engine). */
+function seedRollouts(core: ServerCore, now: number, base: Base, netboxIds: readonly string[]): Record<string, string> {
+  const ids: Record<string, string> = {};
+  for (const r of ROLLOUTS) {
+    const software = base.refs.software.get(softwareKey(DEVICE_TYPE.netbox, r.software));
+    if (!software) throw new Error(`demo rollout ${r.name} names ${r.software}, which is not catalogued`);
+    const devices = netboxIds.slice(0, r.devices);
+    const total = devices.length;
+    const share = (x: number) => Math.floor(x * total);
+    const c = { success: share(r.outcome.success), upToDate: share(r.outcome.upToDate), updated: share(r.outcome.updated), failed: share(r.outcome.failed), disabled: share(r.outcome.disabled) };
+    // A completed (or archived) rollout processed every device: the rounding rest succeeded.
+    if (r.status === 'COMPLETED' || r.status === 'ARCHIVED') c.success = total - c.upToDate - c.updated - c.failed - c.disabled;
+    const created = now - r.createdDaysAgo * DAY_MS;
+    ids[r.name] = core.inventory.create(
+      {
+        type: OTHER_TYPE.rollout,
+        name: r.name,
+        creationTime: iso(created),
+        software: { id: software.id, name: software.name, version: software.version },
+        status: r.status,
+        counters: { processed: c.success + c.upToDate + c.updated + c.failed + c.disabled, total, ...c },
+        rolloutParameters: { batchSize: r.batchSize, batchGapSeconds: r.batchGapSeconds, automaticPauseLimits: r.automaticPauseLimits },
+        devices,
+        forceInstallation: false,
+        finishedTime: r.ranDays === null ? null : iso(created + r.ranDays * DAY_MS),
+      },
+      SYSTEM_OWNER,
+    ).id;
+  }
+  return ids;
 }
