@@ -8,6 +8,8 @@ const reply = (status: number, body: unknown) =>
 
 const device = (version: string, status = 'AVAILABLE') => ({ id: '7', type: 'adamos_NETbox', c8y_Agent: { version }, c8y_Availability: { status } });
 
+/** The initial operation loads answer this late, so pushes can overtake them. */
+const LOAD_MS = 200;
 let fetched = 0;
 let handlers: Map<string, (m: { realtimeAction: string; data: unknown }) => void>;
 const subscribe: Subscribe = (channel, onMessage) => {
@@ -21,6 +23,7 @@ beforeEach(() => {
   configureClient({
     fetch: (async () => {
       fetched++;
+      await new Promise((r) => setTimeout(r, LOAD_MS));
       return reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 1 } });
     }) as unknown as typeof fetch,
   });
@@ -32,9 +35,7 @@ describe('DeviceControlTab', () => {
   it('follows a restart through realtime on /operations/{deviceId} and blocks restarts meanwhile', async () => {
     renderContribution(<DeviceControlTab device={device('0.5.1')} alerts={alerts} subscribe={subscribe} />);
     const agent = await screen.findByRole('button', { name: 'Restart agent' });
-    // Both kinds' newest operation loaded (none yet).
     await waitFor(() => expect(fetched).toBe(2));
-    await act(async () => undefined);
     const push = handlers.get('/operations/7')!;
     const op = { id: '1', deviceId: '7', creationTime: new Date().toISOString(), netbox_RestartAgentOperation: {} };
     await act(async () => push({ realtimeAction: 'CREATE', data: { ...op, status: 'PENDING' } }));
@@ -46,6 +47,15 @@ describe('DeviceControlTab', () => {
     await act(async () => push({ realtimeAction: 'UPDATE', data: { ...op, status: 'SUCCESSFUL' } }));
     expect(await screen.findByText('Restart operation has been executed successfully.')).toBeInTheDocument();
     await waitFor(() => expect(agent).toBeEnabled());
+  });
+
+  it('keeps a pushed state that overtook the initial load', async () => {
+    renderContribution(<DeviceControlTab device={device('0.5.1')} alerts={alerts} subscribe={subscribe} />);
+    await waitFor(() => expect(fetched).toBe(2));
+    const op = { id: '2', deviceId: '7', creationTime: new Date().toISOString(), netbox_RestartNetboxOperation: {}, status: 'PENDING' };
+    await act(async () => handlers.get('/operations/7')!({ realtimeAction: 'CREATE', data: op }));
+    await act(async () => new Promise((r) => setTimeout(r, LOAD_MS * 2)));
+    expect(screen.getByText('Restart operation is pending.')).toBeInTheDocument();
   });
 
   it('disables restarts while the device is unavailable', async () => {

@@ -67,6 +67,8 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
       const op = msg.data;
       const kind = op && restartKindOf(op);
       if (!kind || msg.realtimeAction === 'DELETE') return;
+      // A load still running would overwrite the pushed state with an older one.
+      void queryClient.cancelQueries({ queryKey: restartKeys.latest(device.id, kind) });
       queryClient.setQueryData(restartKeys.latest(device.id, kind), (old: Operation | null | undefined) =>
         // A newer restart replaces the shown one; an update of the shown one refreshes it.
         !old || old.id === op.id || Date.parse(op.creationTime ?? '') >= Date.parse(old.creationTime ?? '') ? { ...old, ...op } : old,
