@@ -120,11 +120,11 @@ export class InventoryStore implements Inventory {
     });
   }
 
+  /** One statement per object: the fragment names go in as a JSON array. */
   private indexFragments(id: number, doc: Fragments, isNew = false): void {
     if (!isNew) this.ctx.stmt('DELETE FROM mo_fragments WHERE mo_id = ?').run(id);
-    const ins = this.ctx.stmt('INSERT OR IGNORE INTO mo_fragments (fragment, mo_id) VALUES (?, ?)');
-    for (const [k, v] of Object.entries(doc)) if (v !== null && v !== undefined && !RESERVED.has(k)) ins.run(k, id);
-    for (const k of ['type', 'name', 'owner'] as const) if (typeof doc[k] === 'string') ins.run(k, id);
+    const names = Object.keys(doc).filter((k) => doc[k] !== null && doc[k] !== undefined && !RESERVED.has(k));
+    if (names.length) this.ctx.stmt('INSERT OR IGNORE INTO mo_fragments (fragment, mo_id) SELECT value, ? FROM json_each(?)').run(id, JSON.stringify(names));
   }
 
   update(id: string, patch: Fragments): ManagedObject {

@@ -6,6 +6,9 @@ import { client, start, tempDir } from './helpers';
 type Mo = { id: string; name?: string; [k: string]: unknown };
 type Coll = { statistics: Record<string, number>; next?: string; prev?: string; self: string; [k: string]: unknown };
 
+// Servers start and stop inside tests; the machine may be busy with other work.
+jest.setTimeout(30_000);
+
 let server: Awaited<ReturnType<typeof start>>;
 let api: ReturnType<typeof client>;
 

@@ -1,6 +1,9 @@
 import { AUTH, client, start } from './helpers';
 
 type Server = Awaited<ReturnType<typeof start>>;
+// Servers start and stop inside tests; the machine may be busy with other work.
+jest.setTimeout(30_000);
+
 let upstream: Server;
 let proxy: Server;
 
