@@ -102,8 +102,24 @@ describe('device info tab', () => {
       assert.equal(await page.getByTestId('customer-card').count(), 0);
       await openTab(page, target.id, 'admin-info');
       await page.getByTestId('customer-card').waitFor();
-      await page.getByTestId('groups-card').waitFor();
+      const card = page.getByTestId('groups-card');
+      await card.waitFor();
       await snap(page, 'device-operations-admin-info');
+      const select = card.locator('select');
+      await select.locator('option:nth-child(2)').waitFor({ state: 'attached' });
+      const groupId = await select.locator('option:nth-child(2)').getAttribute('value');
+      const groupName = (await select.locator('option:nth-child(2)').textContent())!;
+      await select.selectOption(groupId!);
+      await card.getByRole('button', { name: 'Add to group' }).click();
+      await page.getByText('Device added to group').waitFor();
+      const member = card.getByTestId('device-groups').locator('li', { hasText: groupName });
+      await member.waitFor();
+      const parents = async () => ((await device(target.id)).assetParents as { references: { managedObject: { id: string } }[] }).references.map((r) => r.managedObject.id);
+      assert.ok((await parents()).includes(groupId!));
+      await member.getByRole('button', { name: 'Unassign' }).click();
+      await page.getByText('Device removed from group').waitFor();
+      await member.waitFor({ state: 'detached' });
+      assert.ok(!(await parents()).includes(groupId!));
     } finally {
       await context.close();
     }
