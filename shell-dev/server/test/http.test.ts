@@ -443,3 +443,23 @@ describe('static apps', () => {
     }
   });
 });
+
+describe('concurrency', () => {
+  const PARALLEL = 40;
+
+  it('parallel re-raises of one alarm end as one alarm with the full count', async () => {
+    const d = await device('Busy');
+    const body = { type: 'test_Parallel', text: 'x', severity: 'MINOR', source: { id: d.id } };
+    const results = await Promise.all(Array.from({ length: PARALLEL }, () => api<{ id: string }>('POST', '/alarm/alarms', { body })));
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    expect((await api<{ count: number }>('GET', `/alarm/alarms/${results[0].body.id}`)).body.count).toBe(PARALLEL);
+  });
+
+  it('parallel partial updates of one object lose no fragment', async () => {
+    const d = await device('Merged');
+    const results = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => api('PUT', `/inventory/managedObjects/${d.id}`, { body: { [`frag_${i}`]: { i } } })));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const doc = (await api<Mo>('GET', `/inventory/managedObjects/${d.id}`)).body;
+    for (let i = 0; i < PARALLEL; i++) expect(doc[`frag_${i}`]).toEqual({ i });
+  });
+});
