@@ -14,17 +14,8 @@ echarts.use([BarChart, PieChart, GridComponent, TooltipComponent, LegendComponen
 
 export { echarts };
 export type { EChartsOption };
-
-/** Chart colours of the spec (canvas cannot read CSS variables, so the platform palette's values). */
-export const CHART_COLORS = {
-  online: '#71a112',
-  offline: '#d70f0f',
-  notMonitored: '#8b96a0',
-  critical: '#d70f0f',
-  major: '#e07800',
-  minor: '#e07800',
-  warning: '#056ad6',
-} as const;
+// The pure helpers live apart so they load (and test) without echarts, which jest cannot load (ESM).
+export { CHART_COLORS, escapeHtml, tooltipFormatter, type TooltipParam } from './chart-format';
 
 /** Default chart height in px when the caller gives none. */
 const DEFAULT_HEIGHT_PX = 250;
@@ -60,37 +51,4 @@ export function Chart({ option, onClick, height = DEFAULT_HEIGHT_PX, ariaLabel, 
       />
     </div>
   );
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for ECharts' HTML tooltips (alarm types and device names are user data). */
-export const escapeHtml = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
-
-/** The parts of ECharts' tooltip params the formatter reads. */
-export interface TooltipParam {
-  marker?: string;
-  seriesName?: string;
-  name?: string;
-  axisValueLabel?: string;
-  value?: unknown;
-  percent?: number;
-}
-
-/**
- * A tooltip formatter (axis or item trigger) that escapes every text: a heading (the axis label
- * or item name), then one line per series, `marker name: value`. ECharts' marker is its own
- * safe HTML and is kept.
- */
-export function tooltipFormatter(formatValue: (value: unknown, p: TooltipParam) => string = (v) => String(v ?? '')) {
-  return (params: TooltipParam | TooltipParam[]): string => {
-    const list = Array.isArray(params) ? params : [params];
-    if (list.length === 0) return '';
-    const heading = list[0].axisValueLabel ?? list[0].name ?? '';
-    const lines = list.map((p) => {
-      const label = Array.isArray(params) ? p.seriesName : p.name;
-      return `${p.marker ?? ''}${escapeHtml(label)}: ${escapeHtml(formatValue(p.value, p))}`;
-    });
-    return Array.isArray(params) ? [escapeHtml(heading), ...lines].join('<br/>') : lines.join('<br/>');
-  };
 }

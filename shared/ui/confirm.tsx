@@ -7,7 +7,7 @@ import { Modal } from './modal';
 import { useSharedTranslation } from './i18n';
 
 export interface ConfirmOptions {
-  /** Texts come translated by the caller (e.g. t('Confirm delete?')). */
+  /** Texts come translated by the caller (its own namespace, e.g. 'Confirm delete?'). */
   title: string;
   body: ReactNode;
   /** Default: 'OK'. */

@@ -13,5 +13,7 @@ export function renderUi(ui: ReactElement, language: 'en' | 'de' = 'en'): Render
   i18n.addResourceBundle('en', SHARED_NS, en, true, true);
   i18n.addResourceBundle('de', SHARED_NS, de, true, true);
   void i18n.changeLanguage(language);
-  return render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+  // As a wrapper, so rerender() keeps the provider.
+  const wrapper = ({ children }: { children: React.ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  return render(ui, { wrapper });
 }

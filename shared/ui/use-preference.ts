@@ -9,7 +9,10 @@ import { getCurrentUser, setPreference, type PlatformCurrentUser } from '../plat
  * updates the cache at once and saves to the platform. Keys per spec: e.g.
  * `NETBOXES_COLUMNS_CONFIG${deviceType}`.
  */
-export function usePreference<T>(key: string, defaultValue: T): [T, (value: T) => Promise<void>, { isLoading: boolean }] {
+export function usePreference<T>(
+  key: string,
+  defaultValue: T,
+): [T, (value: T) => Promise<void>, { isLoading: boolean; saveError: Error | null }] {
   const queryClient = useQueryClient();
   const queryKey = platformKeys.currentUser();
   const user = useQuery({ queryKey, queryFn: getCurrentUser, staleTime: Infinity });
@@ -42,9 +45,14 @@ export function usePreference<T>(key: string, defaultValue: T): [T, (value: T) =
   });
 
   const { mutateAsync } = mutation;
-  const set = useCallback(async (next: T) => {
-    await mutateAsync(next);
-  }, [mutateAsync]);
+  // A preference that could not be saved is rolled back and reported in saveError, never thrown:
+  // callers fire and forget.
+  const set = useCallback(
+    async (next: T) => {
+      await mutateAsync(next).catch(() => undefined);
+    },
+    [mutateAsync],
+  );
 
-  return [value, set, { isLoading: user.isLoading }];
+  return [value, set, { isLoading: user.isLoading, saveError: mutation.error }];
 }
