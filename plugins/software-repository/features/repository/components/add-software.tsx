@@ -143,7 +143,7 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
             <input
               ref={fileInput}
               type="file"
-              hidden
+              style={{ display: 'none' }}
               disabled={!!form.url}
               onChange={(e) => choose(e.target.files?.[0] ?? null)}
               data-testid="file-input"
