@@ -42,7 +42,7 @@ export default function ProfileDetailPage() {
   }, [profile.data, editing]);
 
   // Restrictions of an edit exclude this profile (its own name and group are fine).
-  const restrictionsReady = editing && !!restrictions.data && !restrictions.isFetching;
+  const restrictionsReady = editing && restrictions.isSuccess;
   const errors = useMemo(() => (form && restrictionsReady && restrictions.data ? validateProfileForm(form, restrictions.data) : {}), [form, restrictionsReady, restrictions.data]);
   const groupOptions = restrictions.data && editing ? offeredGroups(groups.data ?? [], restrictions.data, form?.deviceGroup ?? null) : (groups.data ?? []);
   const refresh = () => queryClient.invalidateQueries({ queryKey: profileKeys.all });
