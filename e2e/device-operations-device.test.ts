@@ -262,6 +262,31 @@ describe('software tab', () => {
   });
 });
 
+describe('software tab: profile updates', () => {
+  it('toggles updates by device profile with a confirmation each way', async () => {
+    const target = (await netboxes()).find((d) => (d.adamos_IoTconnector_UpdateStrategy as { skipUpdateByProfile?: boolean } | undefined)?.skipUpdateByProfile === false)!;
+    const skip = async () => ((await device(target.id)).adamos_IoTconnector_UpdateStrategy as { skipUpdateByProfile: boolean }).skipUpdateByProfile;
+    const { page, context } = await loginAs(stack, 'admin');
+    try {
+      await openTab(page, target.id, 'software');
+      const toggle = page.locator('label:has([data-testid="profile-update-toggle"])');
+      await toggle.click();
+      await page.getByTestId('confirm-cancel').click();
+      assert.equal(await skip(), false, 'cancel keeps updates active');
+      await toggle.click();
+      await confirmModal(page);
+      await page.getByText('Updates by profile deactivated').waitFor();
+      assert.equal(await skip(), true);
+      await toggle.click();
+      await confirmModal(page);
+      await page.getByText('Updates by profile active').waitFor();
+      assert.equal(await skip(), false);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('software tab: clear pending', () => {
   it('clears pending assignments as a server job and reports the result', async () => {
     const target = (await netboxes()).find((d) => packages(d).some((p) => p.status === 'assigned'))!;
@@ -367,6 +392,38 @@ describe('device control tab', () => {
       await page.getByText('IoTconnector replacement done successfully').waitFor({ timeout: 10000 });
       const moved = await device(replacement.id);
       assert.deepEqual((moved.adamos_IoTconnector_Replaces as { id: string }).id, source.id);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('transfer configuration', () => {
+  it('assigns the source software (KB* excluded) to another device of the type', async () => {
+    const all = await netboxes();
+    const source = all.find((d) => atLeast04(d) && packages(d).some((p) => p.type === 'APPLICATION' && (p as { repository_id?: string }).repository_id))!;
+    const target = all.find((d) => d.id !== source.id && available(d))!;
+    const { page, context } = await loginAs(stack, 'admin');
+    try {
+      await openTab(page, source.id, 'device_control');
+      await page.getByRole('button', { name: 'Transfer configuration' }).click();
+      const dialog = page.getByTestId('transfer-dialog');
+      await dialog.locator('#transfer-search').fill(target.name!);
+      const select = dialog.getByRole('combobox', { name: 'Target device' });
+      await select.locator(`option[value="${target.id}"]`).waitFor({ state: 'attached' });
+      await select.selectOption(target.id);
+      const names = await dialog.getByTestId('transfer-row').locator('td:nth-child(2)').allTextContents();
+      assert.ok(names.length > 0 && names.every((n) => !n.startsWith('KB')));
+      await dialog.getByRole('button', { name: 'Transfer' }).click();
+      await page.getByText(`Configuration transferred to ${target.name}`).waitFor({ timeout: 15000 });
+      const ops = await api<{ operations: { netbox_RegisterSoftwarePackage: { name: string } }[] }>(
+        `/devicecontrol/operations?deviceId=${target.id}&fragmentType=netbox_RegisterSoftwarePackage&pageSize=100`,
+      );
+      const registered = new Set(ops.operations.map((o) => o.netbox_RegisterSoftwarePackage.name));
+      // Packages the target already has at that version are "already assigned" and get no operation.
+      const already = new Set(packages(target).map((p) => `${p.name}@${p.version}`));
+      const expected = packages(source).filter((p) => (p as { repository_id?: string }).repository_id && !p.name.startsWith('KB') && !p.marked_for_deletion && !already.has(`${p.name}@${p.version}`));
+      for (const p of expected) assert.ok(registered.has(p.name), `${p.name} registered on the target`);
     } finally {
       await context.close();
     }
