@@ -1,0 +1,56 @@
+import React from 'react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderContribution } from '@shared/plugin-api/testing';
+import { alerts } from '@shared/ui/alerts';
+import { DependencyModal } from './dependency-modal';
+
+const pkg = (id: string, name: string, deps: string[] = []) => ({ id, name, version: '1.0', type: 'c8y_Software', dependencies: deps.map((d) => ({ id: d, name: `n${d}`, version: '1.0' })) });
+// edited: a; b depends on a (circular); c free.
+const all = [pkg('a', 'alpha'), pkg('b', 'beta', ['a']), pkg('c', 'gamma')];
+
+/** The part of a fetch Response the client reads (jsdom has no Response). */
+const reply = (status: number, body: unknown) =>
+  ({ ok: status < 300, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
+
+describe('DependencyModal', () => {
+  afterEach(() => alerts.clearAll());
+
+  it('offers other packages, blocks circular ones and saves the chosen list', async () => {
+    const fetchMock = jest.fn(async (_url: string, init?: RequestInit) => reply(200, { ...all[0], dependencies: JSON.parse(String(init?.body)).dependencies }));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    const onSaved = jest.fn();
+    const onClose = jest.fn();
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} onClose={onClose} onSaved={onSaved} />, { pluginId: 'software-repository' });
+    expect(screen.queryByTestId('available-a')).toBeNull();
+    expect(screen.getByTestId('available-b')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('available-b'));
+    expect(screen.queryByTestId('chosen-b')).toBeNull();
+    fireEvent.click(screen.getByTestId('available-c'));
+    expect(screen.getByTestId('chosen-c')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('dependencies-save'));
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toContain('These are now the existing dependencies'));
+    expect(onClose).toHaveBeenCalled();
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toContain('/service/create-software-ng/dependencies');
+    expect(JSON.parse(String(init?.body))).toEqual({ managedObject: { id: 'a', name: 'alpha', type: 'c8y_Software', version: '1.0' }, dependencies: [{ id: 'c', name: 'gamma', version: '1.0' }] });
+    expect(onSaved).toHaveBeenCalled();
+    expect(alerts.list().map((a) => [a.type, a.text])).toEqual([['success', 'These are now the existing dependencies']]);
+  });
+
+  it("says 'Something went wrong. please try again later.' when refused and stays open", async () => {
+    global.fetch = jest.fn(async () => reply(422, { error: 'x', message: 'Circular dependency' })) as unknown as typeof fetch;
+    const onClose = jest.fn();
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} onClose={onClose} onSaved={jest.fn()} />, { pluginId: 'software-repository' });
+    fireEvent.click(screen.getByTestId('dependencies-save'));
+    await waitFor(() => expect(alerts.list()[0]?.text).toBe('Something went wrong. please try again later.'));
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("cancel says 'No software dependency added'", () => {
+    const onClose = jest.fn();
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} onClose={onClose} onSaved={jest.fn()} />, { pluginId: 'software-repository' });
+    fireEvent.click(screen.getByTestId('dependencies-cancel'));
+    expect(onClose).toHaveBeenCalled();
+    expect(alerts.list().map((a) => [a.type, a.text])).toEqual([['info', 'No software dependency added']]);
+  });
+});
