@@ -20,8 +20,9 @@ const AUTH = { authorization: `Basic ${Buffer.from('demo/admin:demo').toString('
 
 /** Name wildcards a device list sends: a prefix (index range) and a contains (scan of the type). */
 const PATTERNS = [
-  { label: 'prefix', like: 'device 12*', sqlLike: 'device 12%' },
-  { label: 'contains', like: '*7*', sqlLike: '%7%' },
+  { label: 'prefix', like: 'device 12*' },
+  { label: 'contains', like: '*0042*' },
+  { label: 'contains 1 char', like: '*7*' },
 ];
 
 function percentile(sorted: number[], p: number): number {
@@ -60,6 +61,8 @@ async function main(): Promise<number> {
       }
     });
     lines.push({ name: `insert ${DEVICES} devices (one transaction)`, value: Date.now() - t0, unit: 'ms' });
+    // What the server does at start after seeding: statistics for the query planner.
+    core.db.exec('ANALYZE');
 
     for (const p of PATTERNS) {
       const query = `$filter=(type eq '${TYPES[0]}' and name eq '${p.like}') $orderby=name asc`;
@@ -75,14 +78,16 @@ async function main(): Promise<number> {
       });
       // Server time from the server's own Server-Timing header (client and server share this process).
       const server = serverMs.slice(WARMUP).sort((a, b) => a - b);
+      // The floor: the very SQL the server runs, without HTTP, auth and JSON shaping.
+      const { where, orderBy } = core.inventory.where({ query });
       const page = core.db.prepare(
-        `SELECT id, type, name, owner, creation_time, last_updated, json FROM managed_objects WHERE type = ? AND name LIKE ? ESCAPE '\\' ORDER BY name COLLATE NOCASE, id LIMIT ?`,
+        `SELECT mo.id, mo.type, mo.name, mo.owner, mo.creation_time, mo.last_updated, mo.json FROM managed_objects mo WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ?`,
       );
-      const count = core.db.prepare(`SELECT count(*) AS n FROM managed_objects WHERE type = ? AND name LIKE ? ESCAPE '\\'`);
+      const count = core.db.prepare(`SELECT count(*) AS n FROM managed_objects mo WHERE ${where.sql}`);
       let floorTotal = -2;
       const floor = await time(() => {
-        page.all(TYPES[0], p.sqlLike, PAGE_SIZE);
-        floorTotal = (count.get(TYPES[0], p.sqlLike) as { n: number }).n;
+        page.all(...where.params, PAGE_SIZE);
+        floorTotal = (count.get(...where.params) as { n: number }).n;
       });
       if (total !== floorTotal) throw new Error(`totals differ: server ${total}, SQLite ${floorTotal}`);
       lines.push({ name: `${p.label} page server time p50 (${total} matches)`, value: percentile(server, 50), unit: 'ms' });

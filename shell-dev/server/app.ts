@@ -93,6 +93,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     for (const m of [...modules].reverse()) await m.close?.();
     realtime?.close();
     await app.close();
+    db.pragma('optimize');
     db.close();
   };
 
@@ -129,6 +130,10 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
       if (!seeded) {
         await seedDemoData(core, { devices: opts.devices ?? DEFAULT_DEVICES, seed: opts.seed ?? 1 });
         db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('seeded', ?)").run(new Date(clock.now()).toISOString());
+        // Statistics let the planner pick e.g. the name trigram index over a scan of a type's rows.
+        db.exec('ANALYZE');
+      } else {
+        db.pragma('optimize');
       }
       for (const m of [...serviceModules(), createSimulator({ mode: opts.simulate ?? 'on' })]) {
         await m.register(app, core);

@@ -4,7 +4,7 @@
  * sort runs inside SQLite, on indexes where the schema has them.
  */
 import { HttpError } from './api';
-import { INDEXED_JSON_PATHS } from './schema';
+import { INDEXED_JSON_PATHS, NAME_TRIGRAM_TABLE } from './schema';
 
 export type Literal =
   | { type: 'string'; value: string }
@@ -306,9 +306,28 @@ function compare(expr: string, op: CompareOp, lit: Literal, kind: 'text' | 'time
   return { sql: `${expr} ${SQL_OP[op]} ?`, params: [param] };
 }
 
+/** Shortest literal run the trigram index can look up. */
+const TRIGRAM = 3;
+
+/**
+ * For `name eq '*abc*'` (a wildcard that is not a plain prefix, which the name index serves):
+ * the ids whose name contains the pattern's longest literal run, from the trigram index. The LIKE
+ * stays beside it for the exact match.
+ */
+function nameTrigramFilter(pattern: string): SqlFragment | undefined {
+  if (!pattern.startsWith('*')) return undefined;
+  const longest = pattern.split('*').reduce((a, b) => (b.length > a.length ? b : a), '');
+  if (longest.length < TRIGRAM) return undefined;
+  return { sql: `mo.id IN (SELECT rowid FROM ${NAME_TRIGRAM_TABLE} WHERE ${NAME_TRIGRAM_TABLE} MATCH ?)`, params: [`"${longest.replace(/"/g, '""')}"`] };
+}
+
 function compileCmp(e: Extract<Expr, { kind: 'cmp' }>): SqlFragment {
   const col = COLUMNS[e.path];
-  if (col) return compare(col.sql, e.op, e.value, col.kind);
+  if (col) {
+    const plain = compare(col.sql, e.op, e.value, col.kind);
+    const trigram = e.path === 'name' && e.op === 'eq' && e.value.type === 'string' ? nameTrigramFilter(e.value.value) : undefined;
+    return trigram ? { sql: `(${plain.sql} AND ${trigram.sql})`, params: [...plain.params, ...trigram.params] } : plain;
+  }
   const expr = jsonExpr(e.path);
   const direct = compare(expr, e.op, e.value, 'json');
   // Indexed paths hold scalars; keeping the expression bare lets SQLite use the index.

@@ -14,7 +14,9 @@ export const INDEXED_JSON_PATHS = [
   'c8y_ActiveAlarmsStatus.critical',
 ] as const;
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
+/** Trigram index over names: `name eq '*abc*'` looks names up instead of scanning them. */
+export const NAME_TRIGRAM_TABLE = 'mo_name_trigram';
 
 const indexName = (path: string) => `mo_json_${path.replace(/[^A-Za-z0-9]/g, '_')}`;
 
@@ -23,6 +25,30 @@ export function migrate(db: Database): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version >= SCHEMA_VERSION) return;
   db.transaction(() => {
+    if (version < 1) createV1(db);
+    if (version < 2) addNameTrigram(db);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  })();
+}
+
+function addNameTrigram(db: Database): void {
+  db.exec(`
+    CREATE VIRTUAL TABLE ${NAME_TRIGRAM_TABLE} USING fts5(name, content='managed_objects', content_rowid='id', tokenize='trigram case_sensitive 0');
+    CREATE TRIGGER mo_name_trigram_ai AFTER INSERT ON managed_objects WHEN new.name IS NOT NULL BEGIN
+      INSERT INTO ${NAME_TRIGRAM_TABLE} (rowid, name) VALUES (new.id, new.name);
+    END;
+    CREATE TRIGGER mo_name_trigram_ad AFTER DELETE ON managed_objects WHEN old.name IS NOT NULL BEGIN
+      INSERT INTO ${NAME_TRIGRAM_TABLE} (${NAME_TRIGRAM_TABLE}, rowid, name) VALUES ('delete', old.id, old.name);
+    END;
+    CREATE TRIGGER mo_name_trigram_au AFTER UPDATE OF name ON managed_objects WHEN old.name IS NOT new.name BEGIN
+      INSERT INTO ${NAME_TRIGRAM_TABLE} (${NAME_TRIGRAM_TABLE}, rowid, name) SELECT 'delete', old.id, old.name WHERE old.name IS NOT NULL;
+      INSERT INTO ${NAME_TRIGRAM_TABLE} (rowid, name) SELECT new.id, new.name WHERE new.name IS NOT NULL;
+    END;
+    INSERT INTO ${NAME_TRIGRAM_TABLE} (${NAME_TRIGRAM_TABLE}) VALUES ('rebuild');
+  `);
+}
+
+function createV1(db: Database): void {
     db.exec(`
       CREATE TABLE managed_objects (
         id INTEGER PRIMARY KEY,
@@ -141,8 +167,6 @@ export function migrate(db: Database): void {
         json TEXT NOT NULL
       );
     `);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  })();
 }
 
 /** Index name of an expression-indexed path (for tests that check the query plan). */

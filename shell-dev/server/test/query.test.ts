@@ -102,11 +102,27 @@ describe('query language against SQLite', () => {
     ["creationTime.date ge '2025-12-31T00:00:00Z'", ['Alpha 1', 'alpha 2', 'Beta_%', 'Group']],
     ["lastUpdated lt '2025-12-31T00:00:00Z'", []],
     ['c8y_Availability.status eq null and has(c8y_IsDevice)', ['Beta_%']],
+    // Contains patterns with a run of 3+ characters go through the name trigram index.
+    ["name eq '*LPHA*'", ['Alpha 1', 'alpha 2']],
+    ["name eq '*pha 2'", ['alpha 2']],
+    ["name eq '*eta_%'", ['Beta_%']],
+    ["name eq '*eta_%x'", []],
+    ["name eq '*rou*'", ['Group']],
   ];
   it.each(cases)('%s', (query, expected) => {
     const got = names(query);
     if (query.includes('$orderby')) expect(got).toEqual(expected);
     else expect(got.sort()).toEqual([...expected].sort());
+  });
+
+  it('keeps the name trigram index in step with renames and deletes', () => {
+    const t = inv.create({ name: 'Temporary thing' });
+    expect(names("name eq '*porary*'")).toEqual(['Temporary thing']);
+    inv.update(t.id, { name: 'Renamed thing' });
+    expect(names("name eq '*porary*'")).toEqual([]);
+    expect(names("name eq '*named th*'")).toEqual(['Renamed thing']);
+    inv.remove(t.id);
+    expect(names("name eq '*named th*'")).toEqual([]);
   });
 
   it('counts with the same filter', () => {
