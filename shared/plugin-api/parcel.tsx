@@ -8,6 +8,23 @@ import { PlatformContextReact } from './context';
 import { getI18n, loadNamespace, type LocaleLoaders } from './i18n';
 import type { ContributionProps, WidgetInstanceProps } from './types';
 
+/**
+ * A window event each caught render failure dispatches, so the host page (whose React tree does not
+ * contain the plugin's parcel root) can name the fault, e.g. on its plugins page.
+ */
+export const CONTRIBUTION_ERROR_EVENT = 'plugin-contribution-error';
+
+export interface ContributionErrorDetail {
+  pluginId: string;
+  contributionId: string;
+  message: string;
+}
+
+export function reportContributionError(detail: ContributionErrorDetail): void {
+  if (typeof window === 'undefined' || typeof CustomEvent === 'undefined') return;
+  window.dispatchEvent(new CustomEvent<ContributionErrorDetail>(CONTRIBUTION_ERROR_EVENT, { detail }));
+}
+
 interface BoundaryProps {
   pluginId: string;
   contributionId: string;
@@ -24,6 +41,7 @@ export class ContributionErrorBoundary extends Component<BoundaryProps, { error:
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`[${this.props.pluginId}] ${this.props.contributionId} failed`, error, info.componentStack);
+    reportContributionError({ pluginId: this.props.pluginId, contributionId: this.props.contributionId, message: error.message });
   }
 
   override render() {

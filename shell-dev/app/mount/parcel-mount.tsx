@@ -1,6 +1,6 @@
 import React, { useEffect, useRef, useState } from 'react';
 import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
-import { ContributionErrorBoundary } from '@shared/plugin-api/parcel';
+import { ContributionErrorBoundary, reportContributionError } from '@shared/plugin-api/parcel';
 import type { ContributionProps, Loader, ParcelModule, PlatformContext, WidgetInstanceProps } from '@shared/plugin-api/types';
 import { useShellT } from '../i18n-setup';
 
@@ -71,6 +71,7 @@ function ParcelHost(props: ParcelMountProps) {
       })
       .catch((e: unknown) => {
         console.error(`[${pluginId}] ${contributionId} could not be mounted`, e);
+        reportContributionError({ pluginId, contributionId, message: e instanceof Error ? e.message : String(e) });
         if (!cancelled) {
           setLoading(false);
           setError(e instanceof Error ? e.message : String(e));

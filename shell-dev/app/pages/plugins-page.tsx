@@ -6,10 +6,25 @@ import { useShellT } from '../i18n-setup';
 import { saveShellConfig } from '../api/shell-application';
 import { isEnabledByConfig, setPluginEnabled, type BundleManifest, type PluginManifestEntry, type ShellConfig } from '../plugin-host/enabled';
 import { useRegistry, type PluginStatus } from '../plugin-host/registry';
+import type { ContributionErrorDetail } from '@shared/plugin-api/parcel';
 
 export interface PluginsPageProps {
   bundle: BundleManifest;
   user: CurrentUser;
+}
+
+function RenderErrors({ errors }: { errors: readonly ContributionErrorDetail[] | undefined }) {
+  const { t } = useShellT();
+  if (!errors?.length) return null;
+  return (
+    <ul className="list-unstyled text-danger small m-t-4" data-testid="plugin-render-errors">
+      {errors.map((e) => (
+        <li key={e.contributionId} data-testid="plugin-render-error" data-contribution={e.contributionId}>
+          {t('"{{contributionId}}" failed while rendering: {{message}}', { contributionId: e.contributionId, message: e.message })}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function StatusCell({ status }: { status: PluginStatus | undefined }) {
@@ -58,6 +73,7 @@ function StatusCell({ status }: { status: PluginStatus | undefined }) {
 export function PluginsPage({ bundle, user }: PluginsPageProps) {
   const { t } = useShellT();
   const plugins = useRegistry((s) => s.plugins);
+  const renderErrors = useRegistry((s) => s.renderErrors);
   const app = useRegistry((s) => s.shellApplication);
   const configError = useRegistry((s) => s.configError);
   const setConfig = useRegistry((s) => s.setConfig);
@@ -135,6 +151,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
                     <td className="small">{p.description}</td>
                     <td>
                       <StatusCell status={status} />
+                      <RenderErrors errors={renderErrors[p.id]} />
                     </td>
                     <td className="text-right text-nowrap" data-testid="plugin-load-time">
                       {status && (status.status === 'loaded' || status.status === 'failed') ? t('{{ms}} ms', { ms: status.loadTimeMs }) : '–'}

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { Application } from '@shared/platform/applications';
 import type { Registered } from '@shared/plugin-api/types';
+import type { ContributionErrorDetail } from '@shared/plugin-api/parcel';
 import type { LoadPlanEntry, ShellConfig } from './enabled';
 import type { PluginLoadResult } from './loader';
 import { shellContributions } from './shell-contributions';
@@ -20,6 +21,9 @@ export interface RegistryState {
   shellApplication: Application | null;
   /** Why the tenant's plugin settings could not be read (then the manifest's defaults apply). */
   configError: string | null;
+  /** Contributions that failed while rendering on this page, per plugin (one entry per contribution). */
+  renderErrors: Record<string, ContributionErrorDetail[]>;
+  addRenderError(detail: ContributionErrorDetail): void;
   setPlan(plan: LoadPlanEntry[]): void;
   setShellApplication(app: Application | null, error?: string): void;
   setConfig(config: ShellConfig): void;
@@ -33,6 +37,13 @@ export const useRegistry = create<RegistryState>((set) => ({
   loading: true,
   shellApplication: null,
   configError: null,
+  renderErrors: {},
+  addRenderError: (detail) =>
+    set((s) => {
+      const known = s.renderErrors[detail.pluginId] ?? [];
+      const others = known.filter((d) => d.contributionId !== detail.contributionId);
+      return { renderErrors: { ...s.renderErrors, [detail.pluginId]: [...others, detail] } };
+    }),
   setPlan: (plan) =>
     set({
       plugins: Object.fromEntries(

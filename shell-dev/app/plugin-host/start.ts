@@ -3,6 +3,7 @@ import { computeLoadPlan, parseUrlOptions, type BundleManifest, type ShellConfig
 import { federationRuntime, loadPlugins, type RemoteRuntime } from './loader';
 import { applyTestFaults } from './fault-injection';
 import { findShellApplication } from '../api/shell-application';
+import { CONTRIBUTION_ERROR_EVENT, type ContributionErrorDetail } from '@shared/plugin-api/parcel';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -12,6 +13,10 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
  */
 export async function startPlugins(bundle: BundleManifest, search: string): Promise<void> {
   const registry = useRegistry.getState();
+  window.addEventListener(CONTRIBUTION_ERROR_EVENT, (e) => {
+    const detail = (e as CustomEvent<ContributionErrorDetail>).detail;
+    if (detail && typeof detail.pluginId === 'string') registry.addRenderError(detail);
+  });
   let config: ShellConfig | undefined;
   try {
     const app = await findShellApplication(bundle.shell.contextPath);
