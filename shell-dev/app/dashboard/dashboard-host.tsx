@@ -95,7 +95,17 @@ function WidgetCard({
     : (placement.title ?? placement.widgetId);
   const drag = useRef<{ x: number; y: number } | null>(null);
   return (
-    <div className="card dashboard-widget" style={{ height: '100%', overflow: 'auto' }} data-testid="dashboard-widget" data-instance-id={placement.instanceId} data-widget-id={placement.widgetId}>
+    // A widget's card scrolls when its content is taller: focusable and named so keyboard users can scroll it.
+    <div
+      className="card dashboard-widget"
+      style={{ height: '100%', overflow: 'auto' }}
+      role="region"
+      aria-label={title}
+      tabIndex={0}
+      data-testid="dashboard-widget"
+      data-instance-id={placement.instanceId}
+      data-widget-id={placement.widgetId}
+    >
       <div
         className="card-header separator"
         style={edit ? { cursor: 'move', touchAction: 'none' } : undefined}

@@ -3,7 +3,7 @@
  * and column set). The grid shows one server page; sorting, filtering and paging are the
  * caller's state and run on the server, so only the client-side row model is registered.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { AgGridReact, type CustomCellRendererProps, type CustomHeaderProps } from 'ag-grid-react';
 import { ClientSideRowModelModule, type ColDef, type Module } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +52,14 @@ function ColumnHeader(props: CustomHeaderProps & HeaderParams) {
   const { column, sort, onSort, onOpenFilter, filterActive } = props;
   const direction = sort?.column === column.id ? sort.direction : undefined;
   const sortable = !!column.sortField && !!onSort;
+  const sortRef = useRef<HTMLButtonElement>(null);
+  // aria-sort belongs to the grid's column header cell, not to the button inside it.
+  useEffect(() => {
+    const cell = sortRef.current?.closest('[role="columnheader"]');
+    if (!cell) return;
+    if (sortable) cell.setAttribute('aria-sort', direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none');
+    else cell.removeAttribute('aria-sort');
+  }, [direction, sortable]);
   return (
     <div className="d-flex a-i-center" style={{ width: '100%', gap: 4 }} data-testid={`header-${column.id}`}>
       <button
@@ -59,7 +67,7 @@ function ColumnHeader(props: CustomHeaderProps & HeaderParams) {
         className="btn btn-link btn-xs text-truncate"
         style={{ padding: 0, flex: 1, textAlign: 'left', color: 'inherit', fontWeight: 'bold' }}
         disabled={!sortable}
-        aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+        ref={sortRef}
         onClick={() => onSort?.(column.id)}
         title={t(column.label)}
       >

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogKeyboard } from '../../dialog-keyboard/use-dialog-keyboard';
 
 /** Asks for the smart group's name; the group gets the list's current filter as its query. */
 export function SmartGroupDialog({ query, onClose }: { query: string; onClose: (name: string | null) => void }) {
+  const dialogKeys = useDialogKeyboard(() => onClose(null));
   const { t } = useTranslation();
   const [name, setName] = useState('');
   return (
     <>
       <div className="modal-backdrop fade in" />
-      <div className="modal fade in" style={{ display: 'block' }} role="dialog" aria-modal="true" aria-labelledby="smart-group-title" data-testid="smart-group-dialog">
+      <div ref={dialogKeys.ref} onKeyDown={dialogKeys.onKeyDown} className="modal fade in" style={{ display: 'block' }} role="dialog" aria-modal="true" aria-labelledby="smart-group-title" data-testid="smart-group-dialog">
         <div className="modal-dialog">
           <form
             className="modal-content"

@@ -21,6 +21,7 @@ import {
   type ValidationRow,
 } from '../logic/replacement';
 import { assign, fetchDevice, finishReplacement, useReplacementCandidates, validate } from '../api/replacement';
+import { useDialogKeyboard } from '../../dialog-keyboard/use-dialog-keyboard';
 
 export type Subscribe = <T = unknown>(channel: string, onMessage: (message: { realtimeAction: string; data: T }) => void) => () => void;
 
@@ -114,8 +115,9 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
 
   const setAction = (index: number, action: ReplacementAction) => setRows((all) => all.map((r, i) => (i === index ? { ...r, action } : r)));
 
+  const dialogKeys = useDialogKeyboard(busy ? undefined : cancel);
   return (
-    <div className="modal fade in" style={{ display: 'block', background: 'rgba(0,0,0,0.4)', overflowY: 'auto' }} role="dialog" aria-modal="true" data-testid="replace-dialog">
+    <div ref={dialogKeys.ref} onKeyDown={dialogKeys.onKeyDown} className="modal fade in" style={{ display: 'block', background: 'rgba(0,0,0,0.4)', overflowY: 'auto' }} role="dialog" aria-modal="true" data-testid="replace-dialog">
       <div className="modal-dialog modal-lg">
         <div className="modal-content">
           <div className="modal-header">

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSoftwarePage } from '../api/software';
 import type { SoftwareItem } from '../model/storage';
+import { useDialogKeyboard } from '../../dialog-keyboard/use-dialog-keyboard';
 
 export type SelectSoftwareAction = 'assign' | 'rollout' | 'install';
 
@@ -26,6 +27,7 @@ export interface SelectSoftwareDialogProps {
 }
 
 export default function SelectSoftwareDialog({ deviceTypes, deviceCount, actions = ['assign', 'rollout', 'install'], onClose }: SelectSoftwareDialogProps) {
+  const dialogKeys = useDialogKeyboard(() => onClose(null));
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -39,7 +41,7 @@ export default function SelectSoftwareDialog({ deviceTypes, deviceCount, actions
   return (
     <>
       <div className="modal-backdrop fade in" />
-      <div className="modal fade in" style={{ display: 'block' }} role="dialog" aria-modal="true" aria-labelledby="select-software-title" data-testid="select-software-dialog">
+      <div ref={dialogKeys.ref} onKeyDown={dialogKeys.onKeyDown} className="modal fade in" style={{ display: 'block' }} role="dialog" aria-modal="true" aria-labelledby="select-software-title" data-testid="select-software-dialog">
         <div className="modal-dialog modal-lg">
           <div className="modal-content">
             <div className="modal-header">

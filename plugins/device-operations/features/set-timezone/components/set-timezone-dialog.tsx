@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIMEZONE_INDEX, TIMEZONES, timezoneValue } from '@shared/domain/timezones';
+import { useDialogKeyboard } from '../../dialog-keyboard/use-dialog-keyboard';
 
 export interface SetTimezoneDialogProps {
   deviceCount: number;
@@ -10,12 +11,13 @@ export interface SetTimezoneDialogProps {
 }
 
 export default function SetTimezoneDialog({ deviceCount, onClose }: SetTimezoneDialogProps) {
+  const dialogKeys = useDialogKeyboard(() => onClose(null));
   const { t } = useTranslation();
   const [index, setIndex] = useState(DEFAULT_TIMEZONE_INDEX);
   return (
     <>
       <div className="modal-backdrop fade in" />
-      <div className="modal fade in" style={{ display: 'block' }} role="dialog" aria-modal="true" aria-labelledby="set-timezone-title" data-testid="set-timezone-dialog">
+      <div ref={dialogKeys.ref} onKeyDown={dialogKeys.onKeyDown} className="modal fade in" style={{ display: 'block' }} role="dialog" aria-modal="true" aria-labelledby="set-timezone-title" data-testid="set-timezone-dialog">
         <div className="modal-dialog">
           <div className="modal-content">
             <div className="modal-header">

@@ -15,6 +15,7 @@ import {
   type RolloutForm,
   type RolloutParametersValue,
 } from '../model/rollout';
+import { useDialogKeyboard } from '../../dialog-keyboard/use-dialog-keyboard';
 
 export interface RolloutDialogResult {
   name: string;
@@ -28,6 +29,7 @@ export interface SoftwareRolloutDialogProps {
 }
 
 export default function SoftwareRolloutDialog({ devices, software, onClose }: SoftwareRolloutDialogProps) {
+  const dialogKeys = useDialogKeyboard(() => onClose(null));
   const { t } = useTranslation();
   const [name, setName] = useState(`${software.name} ${software.version}`);
   const [form, setForm] = useState<RolloutForm>(defaultRolloutForm);
@@ -58,7 +60,7 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
   return (
     <>
       <div className="modal-backdrop fade in" />
-      <div className="modal fade in" style={{ display: 'block' }} role="dialog" aria-modal="true" aria-labelledby="rollout-title" data-testid="rollout-dialog">
+      <div ref={dialogKeys.ref} onKeyDown={dialogKeys.onKeyDown} className="modal fade in" style={{ display: 'block' }} role="dialog" aria-modal="true" aria-labelledby="rollout-title" data-testid="rollout-dialog">
         <div className="modal-dialog modal-lg">
           <div className="modal-content">
             <div className="modal-header">

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Device } from '@shared/plugin-api/types';
 import { transferable } from '../logic/transfer';
 import { transfer, useTransferTargets } from '../api/transfer';
+import { useDialogKeyboard } from '../../dialog-keyboard/use-dialog-keyboard';
 
 export interface TransferDialogProps {
   source: Device;
@@ -46,8 +47,9 @@ export function TransferConfigurationDialog({ source, alerts, onClose }: Transfe
     }
   };
 
+  const dialogKeys = useDialogKeyboard(busy ? undefined : onClose);
   return (
-    <div className="modal fade in" style={{ display: 'block', background: 'rgba(0,0,0,0.4)', overflowY: 'auto' }} role="dialog" aria-modal="true" data-testid="transfer-dialog">
+    <div ref={dialogKeys.ref} onKeyDown={dialogKeys.onKeyDown} className="modal fade in" style={{ display: 'block', background: 'rgba(0,0,0,0.4)', overflowY: 'auto' }} role="dialog" aria-modal="true" data-testid="transfer-dialog">
       <div className="modal-dialog">
         <div className="modal-content">
           <div className="modal-header">

@@ -24,8 +24,9 @@ function Flag({ value }: { value: boolean | undefined }) {
   const { t } = useTranslation();
   if (value === undefined) return <>-</>;
   return (
-    <span className={value ? 'text-success' : 'text-danger'}>
-      <i className={value ? 'dlt-c8y-icon-check-circle' : 'dlt-c8y-icon-times-circle'} aria-hidden="true" /> {value ? t('Yes') : t('No')}
+    // Only the icon is coloured: the platform's success green is too light for text (3.1:1 on white).
+    <span>
+      <i className={value ? 'dlt-c8y-icon-check-circle text-success' : 'dlt-c8y-icon-times-circle text-danger'} aria-hidden="true" /> {value ? t('Yes') : t('No')}
     </span>
   );
 }

@@ -151,10 +151,11 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
             {r.software?.name} {r.software?.version}
           </strong>
         </p>
-        <div className="progress m-b-4" style={{ height: 8 }} aria-label={t('Progress')}>
+        <div className="progress m-b-4" style={{ height: 8 }}>
           <div
             className="progress-bar progress-bar-success"
             role="progressbar"
+            aria-label={t('Progress')}
             aria-valuenow={percent}
             aria-valuemin={0}
             aria-valuemax={100}
