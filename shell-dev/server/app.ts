@@ -16,7 +16,7 @@ import { RealtimeServer } from './core/realtime';
 import { migrate } from './core/schema';
 import { seedDemoData } from './demo/seed';
 import { registerAuth } from './http/auth';
-import { errorBody, MEDIA, registerParsersAndErrors, sendJson } from './http/common';
+import { errorBody, frameworkError, MEDIA, registerParsersAndErrors, sendJson } from './http/common';
 import { registerInventory } from './http/inventory';
 import { MAX_BINARY_BYTES, registerPlatform } from './http/platform';
 import { registerProxy } from './http/proxy';
@@ -83,7 +83,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
   core.auth.ensureDemoUsers(opts.demoPassword ?? DEMO_PASSWORD);
   core.applications.sync(readManifest(manifestPath));
 
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true, frameworkErrors: frameworkError });
   const modules: ServerModule[] = [];
   let realtime: RealtimeServer | undefined;
   let closed = false;

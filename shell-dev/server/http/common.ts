@@ -5,6 +5,11 @@ import { invalid, isPlainObject } from '../core/context';
 export const DEFAULT_PAGE_SIZE = 5;
 export const MAX_PAGE_SIZE = 2000;
 export const ERROR_INFO = 'https://cumulocity.com/api/core/#section/REST-implementation/HTTP-response-codes';
+/**
+ * Deepest JSON nesting accepted (the platform's JSON reader, Jackson, refuses beyond 1000 too).
+ * Deeper documents would overflow the stack of the recursive code that stores and answers them.
+ */
+export const MAX_JSON_DEPTH = 1000;
 
 export const MEDIA = {
   managedObject: 'application/vnd.com.nsn.cumulocity.managedobject+json',
@@ -139,12 +144,39 @@ export function errorBody(error: string, message: string) {
   return { error, message, info: ERROR_INFO };
 }
 
+/** Deepest bracket nesting of a JSON text, brackets inside strings not counted. */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) max = depth;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return max;
+}
+
+/** Errors fastify answers before routing (undecodable URL, over-long path parameter) in the platform's shape. */
+export function frameworkError(err: Error & { code?: string }, _req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  return sendJson(reply, MEDIA.error, errorBody(tooLong ? 'general/URI Too Long' : 'general/Bad Request', err.message), tooLong ? 414 : 400);
+}
+
 /** JSON in every media type the platform uses, a form parser for login, raw bytes for binaries. */
 export function registerParsersAndErrors(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(/^application\/([\w.-]+\+)?json/, { parseAs: 'string' }, (_req, raw, done) => {
     const text = String(raw);
     if (text.trim() === '') return done(null, undefined);
+    if (nestingDepth(text) > MAX_JSON_DEPTH) {
+      return done(new HttpError(400, 'general/Bad Request', `The request body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+    }
     try {
       done(null, JSON.parse(text));
     } catch {

@@ -1,6 +1,5 @@
 /** Users, tenant, applications, identity and binaries. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { MultipartFile } from '@fastify/multipart';
 import { ROLES, forbidden, type UserDoc } from '../core/auth';
 import { invalid, isPlainObject, notFound } from '../core/context';
 import type { Core } from '../core/core';
@@ -8,9 +7,9 @@ import type { ApplicationDoc } from '../core/applications';
 import type { ExternalId } from '../core/identity';
 import { baseUrl, body, collection, MEDIA, paging, q, sendJson, str } from './common';
 import { moUrl, requireInventoryWrite, withLinks } from './inventory';
+import { readMultipart } from './multipart';
 
-/** Largest binary accepted by upload (firmware and software images). */
-export const MAX_BINARY_BYTES = 200 * 1024 * 1024;
+export { MAX_BINARY_BYTES } from './limits';
 
 function userView(req: FastifyRequest, tenant: string, u: UserDoc) {
   const base = baseUrl(req);
@@ -153,29 +152,26 @@ export function registerPlatform(app: FastifyInstance, core: Core): void {
   /** Multipart: `object` (JSON with name and type) and `file`, as the platform's upload. */
   app.post('/inventory/binaries', async (req, reply) => {
     requireInventoryWrite(core, req);
-    if (!req.isMultipart()) throw invalid('inventory', 'A binary upload must be multipart/form-data with the parts object and file');
-    let meta: Record<string, unknown> | undefined;
-    let file: { data: Buffer; mimetype: string; filename: string } | undefined;
-    for await (const part of req.parts({ limits: { fileSize: MAX_BINARY_BYTES } })) {
-      if (part.type === 'file') {
-        const f = part as MultipartFile;
-        file = { data: await f.toBuffer(), mimetype: f.mimetype, filename: f.filename };
-      } else if (part.fieldname === 'object') {
-        try {
-          meta = JSON.parse(String(part.value)) as Record<string, unknown>;
-        } catch {
-          throw invalid('inventory', "The part 'object' must be JSON");
-        }
-      }
-    }
+    const { fields, file } = await readMultipart(req, 'inventory');
     if (!file) throw invalid('inventory', "The part 'file' is missing");
-    if (meta !== undefined && !isPlainObject(meta)) throw invalid('inventory', "The part 'object' must be a JSON object");
-    const name = typeof meta?.name === 'string' ? meta.name : file.filename;
-    const contentType = typeof meta?.type === 'string' ? meta.type : file.mimetype || 'application/octet-stream';
-    const { id: _i, self: _s, owner: _o, creationTime: _c, lastUpdated: _l, ...fragments } = meta ?? {};
+    let meta: unknown;
+    if (fields.object !== undefined) {
+      try {
+        meta = JSON.parse(fields.object);
+      } catch {
+        throw invalid('inventory', "The part 'object' must be JSON");
+      }
+      if (!isPlainObject(meta)) throw invalid('inventory', "The part 'object' must be a JSON object");
+    }
+    const m = meta as Record<string, unknown> | undefined;
+    const name = typeof m?.name === 'string' ? m.name : file.filename;
+    const contentType = typeof m?.type === 'string' ? m.type : file.mimetype || 'application/octet-stream';
+    const { id: _i, self: _s, owner: _o, creationTime: _c, lastUpdated: _l, ...fragments } = m ?? {};
     const mo = core.binaries.create({ ...fragments, name, type: contentType }, contentType, file.data, core.user(req).userName);
-    reply.header('Location', `${baseUrl(req)}/inventory/binaries/${mo.id}`);
-    return sendJson(reply, MEDIA.managedObject, withLinks(req, mo), 201);
+    const self = `${baseUrl(req)}/inventory/binaries/${mo.id}`;
+    reply.header('Location', self);
+    // The platform answers an upload with the binary's own URL as self (its download address).
+    return sendJson(reply, MEDIA.managedObject, { ...withLinks(req, mo), self }, 201);
   });
 
   app.get('/inventory/binaries', async (req, reply) => {

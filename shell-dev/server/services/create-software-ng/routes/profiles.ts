@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ManagedObject, ServerCore } from '../../../core/api';
-import { GROUP_FRAGMENT, PROFILE_TYPE, ROLE_READ, ROLE_WRITE, SOFTWARE_DEVICE_TYPES } from '../constants';
+import { GROUP_FRAGMENT, PROFILE_TYPE, ROLE_READ, ROLE_WRITE, SERVICE_PREFIX, SOFTWARE_DEVICE_TYPES } from '../constants';
 import { bodyOf, notFound, scanAll, type ServiceContext } from '../helpers';
 import { str } from '../model';
 import { badRequest } from '../validation';
@@ -83,6 +83,7 @@ function sendErrors(reply: FastifyReply, errors: ProfileErrorCode[]) {
   return reply.code(422).send({
     error: 'create-software-ng/profileValidation',
     message: errors.map((c) => PROFILE_ERROR_MESSAGES[c]).join(' '),
+    info: SERVICE_PREFIX,
     ok: null,
     errors,
   });
