@@ -9,6 +9,7 @@ import { ClientSideRowModelModule, type ColDef, type Module } from 'ag-grid-comm
 import { useTranslation } from 'react-i18next';
 import { GRID_CELL_MAX_WIDTH_PX } from '@shared/domain/constants';
 import type { ManagedObject } from '@shared/platform/inventory';
+import { msg } from '@shared/plugin-api/i18n';
 import { ALARM_SEVERITIES, alarmCounts, daysSince, groupNames, type ColumnId, type DeviceColumn } from '../model/columns';
 import { FIELD, readPath } from '../model/fields';
 import { isActive } from '../model/filters';
@@ -103,6 +104,14 @@ const STATUS_ICON: Record<string, { icon: string; cls: string }> = {
   UNKNOWN: { icon: 'unknown', cls: 'text-muted' },
 };
 
+/** Tooltip texts of the alarm counters (i18n keys). */
+const SEVERITY_LABELS: Record<(typeof ALARM_SEVERITIES)[number], string> = {
+  critical: msg('Critical'),
+  major: msg('Major'),
+  minor: msg('Minor'),
+  warning: msg('Warning'),
+};
+
 const ALARM_CLASS: Record<(typeof ALARM_SEVERITIES)[number], string> = {
   critical: 'badge badge-danger',
   major: 'badge badge-warning',
@@ -139,7 +148,7 @@ function Cell({ column, device, now }: { column: DeviceColumn; device: ManagedOb
       return (
         <span className="d-flex" style={{ gap: 2 }}>
           {ALARM_SEVERITIES.filter((s) => c[s] > 0).map((s) => (
-            <span key={s} className={ALARM_CLASS[s]} title={t(s)}>
+            <span key={s} className={ALARM_CLASS[s]} title={t(SEVERITY_LABELS[s])}>
               {c[s]}
             </span>
           ))}
