@@ -1,0 +1,167 @@
+/**
+ * Issue 7 budgets, in Chromium, on the device-list bench's fleet (100,000 devices):
+ * - time until every widget of the default Device Operations Dashboard has painted (no spinner,
+ *   placeholder or loading parcel left, each widget's content present) after a cold, logged-in
+ *   load, as a ratio to the device list's first rows after the same kind of load (2x);
+ * - JS heap growth over REFRESH_CYCLES widget refreshes (every WIDGET_REFRESH_MS) on Playwright's
+ *   fake clock, heap measured after a forced GC before and after (< 10 %).
+ * Run: npx tsx bench/dashboard.bench.ts
+ */
+import type { Page } from 'playwright-core';
+import { WIDGET_REFRESH_MS } from '../shared/domain/constants';
+import { DEFAULT_WIDGETS } from '../plugins/dashboard-widgets/features/widgets/model/default-layout';
+import { startStack, type Stack } from '../e2e/harness';
+import { coldContext, FIRST_ROWS_SCRIPT, median, waitForFirstRows, WAIT_MS } from './browser';
+import { ensureFleet, FLEET_DEVICES } from './fleet';
+import { report, type BenchLine } from './report';
+
+const REPS = 5;
+const DASHBOARD_RATIO_BUDGET = 2;
+const HEAP_GROWTH_BUDGET_PCT = 10;
+const REFRESH_CYCLES = 30;
+/** Real time after a refresh's requests settled, for their results to render. */
+const SETTLE_MS = 300;
+/** Fake time run after each refresh so timers and animation frames of the new data fire. */
+const RENDER_FAKE_MS = 2000;
+const DASHBOARD_HASH = '#/deviceOperationsDashboard';
+const LIST_HASH = '#/views/iotconnector';
+
+/** window.__allWidgets: ms from navigation start to the frame that paints the last widget. */
+const ALL_WIDGETS_SCRIPT = (count: number) => `(() => {
+  const done = () => {
+    const cards = [...document.querySelectorAll('[data-testid="dashboard-widget"]')];
+    return cards.length === ${count} && cards.every((c) =>
+      !c.querySelector('[data-testid="contribution-loading"], .spinner, [data-testid="top-alarms-placeholders"]') &&
+      !!c.querySelector('[data-testid^="widget-"]'));
+  };
+  const obs = new MutationObserver(() => {
+    if (!done()) return;
+    obs.disconnect();
+    requestAnimationFrame(() => { window.__allWidgets = performance.now(); });
+  });
+  obs.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+})();`;
+
+async function coldLoad(stack: Stack, hash: string, script: string, mark: string): Promise<number> {
+  const context = await coldContext(stack);
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(script);
+    await page.goto(`${stack.url}/apps/shell/${hash}`);
+    if (mark === '__firstRows') return await waitForFirstRows(page);
+    await page.waitForFunction((m) => typeof (window as unknown as Record<string, unknown>)[m] === 'number', mark, { timeout: WAIT_MS });
+    const errors = await page.locator('[data-testid="widget-error"]').count();
+    if (errors) throw new Error(`${errors} widget(s) show an error`);
+    return await page.evaluate((m) => (window as unknown as Record<string, number>)[m], mark);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Waits until no request of the page is in flight (after the refresh's requests went out). */
+function inflight(page: Page) {
+  let pending = 0;
+  let sent = 0;
+  page.on('request', () => {
+    pending++;
+    sent++;
+  });
+  const done = () => pending--;
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    sent: () => sent,
+    async settled() {
+      for (let i = 0; i < WAIT_MS / 50 && pending > 0; i++) await page.waitForTimeout(50);
+      if (pending > 0) throw new Error(`${pending} request(s) still pending`);
+    },
+  };
+}
+
+async function heapGrowth(stack: Stack): Promise<{ before: number; after: number; requestsPerCycle: number }> {
+  const context = await coldContext(stack);
+  try {
+    const page = await context.newPage();
+    // Installed before the app: react-query's refetch interval then runs on the fake clock.
+    await page.clock.install();
+    await page.addInitScript(ALL_WIDGETS_SCRIPT(DEFAULT_WIDGETS.length));
+    const net = inflight(page);
+    await page.goto(`${stack.url}/apps/shell/${DASHBOARD_HASH}`);
+    // The app's own timers (the first fetches' retries, chart animations) need the clock to move.
+    for (let i = 0; i < WAIT_MS / 500; i++) {
+      if (await page.evaluate(() => typeof (window as unknown as Record<string, unknown>).__allWidgets === 'number')) break;
+      await page.clock.runFor(500);
+      await page.waitForTimeout(100);
+    }
+    const cdp = await context.newCDPSession(page);
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    };
+    const cycle = async () => {
+      const before = net.sent();
+      await page.clock.fastForward(WIDGET_REFRESH_MS);
+      await page.waitForTimeout(SETTLE_MS);
+      await net.settled();
+      await page.clock.runFor(RENDER_FAKE_MS);
+      await page.waitForTimeout(SETTLE_MS);
+      await net.settled();
+      return net.sent() - before;
+    };
+    // One unmeasured cycle: first-refresh allocations (query observers, chart instances) are not growth.
+    await cycle();
+    const before = await heap();
+    const requests: number[] = [];
+    for (let i = 0; i < REFRESH_CYCLES; i++) requests.push(await cycle());
+    const after = await heap();
+    if (requests.some((r) => r === 0)) throw new Error(`a refresh cycle sent no request: ${requests.join(' ')}`);
+    const errors = await page.locator('[data-testid="widget-error"]').count();
+    if (errors) throw new Error(`${errors} widget(s) show an error after the refresh cycles`);
+    return { before, after, requestsPerCycle: median(requests) };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main(): Promise<number> {
+  const dataDir = await ensureFleet();
+  const stack = await startStack({ devices: FLEET_DEVICES, dataDir, simulate: 'off' });
+  const lines: BenchLine[] = [];
+  try {
+    const widgets = ALL_WIDGETS_SCRIPT(DEFAULT_WIDGETS.length);
+    // Unmeasured: warms the server for both sides alike.
+    await coldLoad(stack, DASHBOARD_HASH, widgets, '__allWidgets');
+    await coldLoad(stack, LIST_HASH, FIRST_ROWS_SCRIPT, '__firstRows');
+    const dashboard: number[] = [];
+    const list: number[] = [];
+    for (let i = 0; i < REPS; i++) {
+      dashboard.push(await coldLoad(stack, DASHBOARD_HASH, widgets, '__allWidgets'));
+      list.push(await coldLoad(stack, LIST_HASH, FIRST_ROWS_SCRIPT, '__firstRows'));
+    }
+    console.log(`all widgets painted (ms): ${dashboard.map((v) => v.toFixed(0)).join(' ')}`);
+    console.log(`list first rows     (ms): ${list.map((v) => v.toFixed(0)).join(' ')}`);
+    const heap = await heapGrowth(stack);
+    const growth = ((heap.after - heap.before) / heap.before) * 100;
+    lines.push(
+      { name: `all ${DEFAULT_WIDGETS.length} widgets painted, cold load (median)`, value: median(dashboard), unit: 'ms' },
+      { name: 'device list first rows, cold load (median)', value: median(list), unit: 'ms' },
+      { name: 'dashboard painted / list first rows', value: median(dashboard) / median(list), unit: 'x', budget: DASHBOARD_RATIO_BUDGET },
+      { name: 'JS heap after GC, before refreshes', value: heap.before, unit: 'B' },
+      { name: `JS heap after GC, after ${REFRESH_CYCLES} refreshes`, value: heap.after, unit: 'B' },
+      { name: 'requests per refresh cycle (median)', value: heap.requestsPerCycle, unit: 'req' },
+      { name: `JS heap growth over ${REFRESH_CYCLES} refresh cycles`, value: growth, unit: '%', budget: HEAP_GROWTH_BUDGET_PCT },
+    );
+  } finally {
+    await stack.close();
+  }
+  return report('dashboard', lines);
+}
+
+main().then(
+  (code) => (process.exitCode = code),
+  (err) => {
+    console.error(err);
+    process.exitCode = 1;
+  },
+);
