@@ -14,7 +14,6 @@ const locales = {
   de: () => merge(import('./locales/de.json'), import('./locales/lists.de.json'), import('./locales/device.de.json')),
 };
 const { lazy } = pluginParcels(locales);
-const notBuiltYet = () => import('@shared/plugin-api/not-built-yet');
 
 /** Reads the agent version the way the device reports it (c8y_Agent, else the AGENT package). */
 function agentVersion(device: Device): string | undefined {
@@ -82,7 +81,7 @@ export default definePlugin({
     defineRoute({ id: 'route:device-operations/alarms', path: '/alarms', title: 'Alarms', priority: 0, loader: lazy(() => import('./pages/alarms-route-page')) }),
     defineRoute({ id: 'route:device-operations/alarm-details', path: '/alarmDetails', title: 'Alarms', priority: 0, loader: lazy(() => import('./pages/alarm-details-page')) }),
     defineRoute({ id: 'route:device-operations/events', path: '/events', title: 'Events', priority: 0, loader: lazy(() => import('./pages/events-route-page')) }),
-    defineRoute({ id: 'route:device-operations/configuration', path: '/admin/configuration', title: 'Configuration', priority: 0, loader: lazy(notBuiltYet) }),
+    defineRoute({ id: 'route:device-operations/configuration', path: '/admin/configuration', title: 'Configuration', priority: 0, loader: lazy(() => import('./features/configuration/components/configuration-page')) }),
     defineDeviceTab({ id: 'device-tab:device-operations/admin-info', path: 'admin-info', label: 'Admin Info', icon: 'asterisk', priority: 10000, filter: isDevice, loader: lazy(() => import('./pages/admin-info-page')) }),
     defineDeviceTab({ id: 'device-tab:device-operations/info', path: 'info', label: 'Info', icon: 'info', priority: 1000, loader: lazy(() => import('./pages/info-page')) }),
     defineDeviceTab({ id: 'device-tab:device-operations/software', path: 'software', label: 'Software', icon: 'download', priority: 101, filter: isDevice, loader: lazy(() => import('./pages/software-page')) }),
