@@ -22,6 +22,7 @@ import { MAX_BINARY_BYTES, registerPlatform } from './http/platform';
 import { registerProxy } from './http/proxy';
 import { registerRecords } from './http/records';
 import { registerStatic } from './http/static';
+import { registerPackages } from './packages/index';
 import { serviceModules } from './services/index';
 import { createSimulator } from './simulator/index';
 
@@ -107,7 +108,9 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
       return payload;
     });
     app.get('/health', async (_req, reply) => sendJson(reply, 'application/json', { status: 'UP' }));
-    registerStatic(app, staticDir, !opts.proxy);
+    // Packages a tenant admin uploads are unpacked beside the database (they belong to the tenant's data).
+    const installedDir = path.join(opts.dataDir, 'apps');
+    registerStatic(app, staticDir, !opts.proxy, opts.proxy ? undefined : installedDir);
     if (opts.proxy) {
       await registerProxy(app, opts.proxy);
     } else {
@@ -117,6 +120,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
       registerInventory(app, core);
       registerRecords(app, core);
       registerPlatform(app, core);
+      registerPackages(app, core, installedDir);
       app.setNotFoundHandler((req, reply) =>
         sendJson(reply, MEDIA.error, errorBody('general/Not Found', `No resource at ${req.method} ${req.url.split('?')[0]}`), 404),
       );

@@ -25,6 +25,31 @@ function userView(req: FastifyRequest, tenant: string, u: UserDoc) {
   };
 }
 
+const USER_TEXT_FIELDS = ['firstName', 'lastName', 'email'] as const;
+/** Device users are named device_<serial> by the platform's registration. */
+const DEVICE_USER_PREFIX = 'device_';
+/** Stored in place of a password hash: matches no password (see core/auth verifyPassword). */
+const DEVICE_USER_NO_PASSWORD = 'none';
+
+/**
+ * The platform creates a user for every registered device (the owner of its objects); the demo
+ * fleet only names them as owners. Such a user exists, enabled, while some object is owned by it.
+ */
+function deviceUser(core: Core, userName: string): UserDoc | undefined {
+  if (!userName.startsWith(DEVICE_USER_PREFIX)) return undefined;
+  const owned = core.ctx.stmt('SELECT creation_time FROM managed_objects WHERE owner = ? ORDER BY id LIMIT 1').get(userName) as { creation_time: string } | undefined;
+  if (!owned) return undefined;
+  return { id: userName, userName, enabled: true, roles: [], customProperties: {}, lastPasswordChange: owned.creation_time };
+}
+
+/**
+ * Basic credentials are cached by the core for a few minutes; a disabled user must be refused at
+ * once. The core offers no call for that, so its cache is emptied here (the next calls re-verify).
+ */
+function forgetCredentials(core: Core): void {
+  (core.auth as unknown as { cache?: Map<string, unknown> }).cache?.clear();
+}
+
 function appView(req: FastifyRequest, a: ApplicationDoc) {
   return { ...a, self: `${baseUrl(req)}/application/applications/${a.id}` };
 }
@@ -67,8 +92,32 @@ export function registerPlatform(app: FastifyInstance, core: Core): void {
     const me = core.user(req);
     if (!(me.tenant === tenant && me.userName === userName)) core.requireRole(req, ROLES.userRead);
     if (tenant !== me.tenant) throw forbidden('Access to another tenant is denied');
-    const doc = core.auth.userDoc(tenant, userName);
+    const doc = core.auth.userDoc(tenant, userName) ?? deviceUser(core, userName);
     if (!doc) throw notFound('user', 'user', userName);
+    return sendJson(reply, MEDIA.user, userView(req, tenant, doc));
+  });
+
+  /** An admin changes another user: the enabled flag (device owners' activation) and the names. */
+  app.put('/user/:tenant/users/:userName', async (req, reply) => {
+    core.requireRole(req, ROLES.userAdmin);
+    const { tenant, userName } = req.params as { tenant: string; userName: string };
+    if (tenant !== core.user(req).tenant) throw forbidden('Access to another tenant is denied');
+    const patch = body(req, 'user');
+    if (patch.enabled !== undefined && typeof patch.enabled !== 'boolean') throw invalid('user', "'enabled' must be true or false");
+    for (const f of USER_TEXT_FIELDS) if (patch[f] !== undefined && typeof patch[f] !== 'string') throw invalid('user', `'${f}' must be a string`);
+    const doc = core.transaction(() => {
+      const current = core.auth.userDoc(tenant, userName) ?? deviceUser(core, userName);
+      if (!current) throw notFound('user', 'user', userName);
+      const next: UserDoc = { ...current };
+      if (typeof patch.enabled === 'boolean') next.enabled = patch.enabled;
+      for (const f of USER_TEXT_FIELDS) if (typeof patch[f] === 'string') next[f] = patch[f] as string;
+      core.ctx
+        .stmt('INSERT INTO users (tenant, user_name, password_hash, json) VALUES (?, ?, ?, ?) ON CONFLICT (tenant, user_name) DO UPDATE SET json = excluded.json')
+        // A device user that gets its first row cannot log in with a password (no valid hash).
+        .run(tenant, userName, DEVICE_USER_NO_PASSWORD, JSON.stringify(next));
+      return next;
+    });
+    if (doc.enabled === false) forgetCredentials(core);
     return sendJson(reply, MEDIA.user, userView(req, tenant, doc));
   });
 

@@ -4,6 +4,7 @@ import { ROLES } from '../core/auth';
 import { invalid, notFound } from '../core/context';
 import type { Core } from '../core/core';
 import { ALARM_STATUSES, type AlarmListFilter, OPERATION_STATUSES, SEVERITIES } from '../core/records';
+import { AuditLog, registerAudit } from './audit';
 import { baseUrl, body, bool, collection, date, list, MEDIA, oneOf, paging, q, type Query, sendJson, str } from './common';
 
 function withSelf<T extends { id: string; source?: { id: string } }>(req: FastifyRequest, path: string, doc: T): T {
@@ -37,7 +38,12 @@ const ALARM_PATH = '/alarm/alarms';
 const EVENT_PATH = '/event/events';
 const OPERATION_PATH = '/devicecontrol/operations';
 
+/** Pages read when collecting the alarms a bulk update is about to change (for their audit records). */
+const BULK_SCAN_PAGE_SIZE = 2000;
+
 export function registerRecords(app: FastifyInstance, core: Core): void {
+  const audit = new AuditLog(core);
+  registerAudit(app, core);
   // Alarms ---------------------------------------------------------------------------------
   app.get(ALARM_PATH, async (req, reply) => {
     core.requireRole(req, ROLES.alarmRead);
@@ -69,7 +75,15 @@ export function registerRecords(app: FastifyInstance, core: Core): void {
   app.put(`${ALARM_PATH}/:id`, async (req, reply) => {
     core.requireRole(req, ROLES.alarmAdmin);
     const { id } = req.params as { id: string };
-    return sendJson(reply, MEDIA.alarm, withSelf(req, ALARM_PATH, core.alarms.update(id, body(req, 'alarm') as Partial<Alarm>)));
+    const patch = body(req, 'alarm') as Partial<Alarm>;
+    const user = core.user(req).userName;
+    const updated = core.transaction(() => {
+      const before = core.alarms.get(id);
+      const after = core.alarms.update(id, patch);
+      if (before) audit.recordAlarmUpdate(before, after, user);
+      return after;
+    });
+    return sendJson(reply, MEDIA.alarm, withSelf(req, ALARM_PATH, updated));
   });
 
   /** Bulk status change of every alarm matching the filter, as the platform: only `status`. */
@@ -79,7 +93,17 @@ export function registerRecords(app: FastifyInstance, core: Core): void {
     if (!ALARM_STATUSES.includes(b.status as Alarm['status'])) throw invalid('alarm', `'status' must be one of ${ALARM_STATUSES.join(', ')}`);
     const filter = alarmFilter(q(req));
     if (!Object.values(filter).some((v) => v !== undefined)) throw invalid('alarm', 'A bulk update needs at least one filter');
-    core.alarms.updateMany(filter, { status: b.status as Alarm['status'] });
+    const user = core.user(req).userName;
+    core.transaction(() => {
+      const before: Alarm[] = [];
+      for (let page = 1; ; page++) {
+        const { items } = core.alarms.list({ ...filter, pageSize: BULK_SCAN_PAGE_SIZE, currentPage: page });
+        before.push(...items);
+        if (items.length < BULK_SCAN_PAGE_SIZE) break;
+      }
+      core.alarms.updateMany(filter, { status: b.status as Alarm['status'] });
+      for (const a of before) audit.recordAlarmUpdate(a, core.alarms.get(a.id)!, user);
+    });
     return reply.code(200).send();
   });
 

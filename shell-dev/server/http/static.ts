@@ -64,15 +64,18 @@ export function appIndexFor(staticDir: string, urlPath: string): string | undefi
  * the trailing-slash URL. (Hand-written: @fastify/static pulls an ESM-only dependency that jest's
  * CommonJS runtime cannot load.)
  */
-export function registerStatic(app: FastifyInstance, staticDir: string, rootRedirect = true): void {
+export function registerStatic(app: FastifyInstance, staticDir: string, rootRedirect = true, installedDir?: string): void {
+  // Installed packages (uploaded by a tenant admin) come first: an upload replaces a built app.
+  const roots = installedDir ? [installedDir, staticDir] : [staticDir];
   // In proxy mode the proxy owns '/' and redirects it itself (see proxy.ts).
   if (rootRedirect) app.get('/', async (_req, reply) => reply.redirect(SHELL_PATH));
   app.get('/apps', async (_req, reply) => reply.redirect(SHELL_PATH));
   app.get('/apps/*', async (req, reply) => {
     const urlPath = req.url.split('?')[0];
     const appOnly = /^\/apps\/([\w.-]+)$/.exec(urlPath);
-    if (appOnly && fs.existsSync(path.join(staticDir, appOnly[1]))) return reply.redirect(`${urlPath}/`);
-    const file = resolveAppFile(staticDir, urlPath) ?? appIndexFor(staticDir, urlPath);
+    if (appOnly && roots.some((r) => fs.existsSync(path.join(r, appOnly[1])))) return reply.redirect(`${urlPath}/`);
+    let file: string | undefined;
+    for (const r of roots) file ??= resolveAppFile(r, urlPath) ?? appIndexFor(r, urlPath);
     if (!file) {
       const hint = fs.existsSync(staticDir) ? '' : ` (nothing built in ${staticDir}: run npm run build)`;
       return sendJson(reply, MEDIA.error, errorBody('general/Not Found', `No file at ${urlPath}${hint}`), 404);

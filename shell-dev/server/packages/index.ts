@@ -1,0 +1,160 @@
+/**
+ * Installing application packages as a tenant admin does on the platform: create a HOSTED
+ * application (POST /application/applications), then upload its zip (POST
+ * /application/applications/{id}/binaries), which is unpacked and served under
+ * /apps/<contextPath>/. A plugin package (cumulocity.json with isPackage) is then listed by
+ * /application/applications like the bundle's own plugins, and the shell offers it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../core/api';
+import type { ApplicationDoc } from '../core/applications';
+import { SHELL_APPLICATION } from '../core/applications';
+import { ROLES } from '../core/auth';
+import { invalid, isPlainObject, notFound } from '../core/context';
+import type { Core } from '../core/core';
+import { baseUrl, body, MEDIA, sendJson } from '../http/common';
+import { readMultipart } from '../http/multipart';
+import { readZip, ZipError } from './unzip';
+
+export const MANIFEST_FILE = 'cumulocity.json';
+/** Context paths the stand-in itself answers (an app there would hide the API). */
+const RESERVED_CONTEXT_PATHS = new Set(['apps', 'service', 'inventory', 'alarm', 'event', 'devicecontrol', 'user', 'tenant', 'application', 'identity', 'audit', 'health', 'cep', 'notification']);
+const CONTEXT_PATH = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
+const APPLICATION_TYPES = ['HOSTED', 'EXTERNAL', 'MICROSERVICE'] as const;
+
+const conflict = (message: string) => new HttpError(409, 'application/Conflict', message);
+
+export function appView(req: FastifyRequest, a: ApplicationDoc) {
+  return { ...a, self: `${baseUrl(req)}/application/applications/${a.id}` };
+}
+
+function readApp(core: Core, id: string): ApplicationDoc {
+  const a = core.applications.get(id);
+  if (!a) throw notFound('application', 'application', id);
+  return a;
+}
+
+function writeApp(core: Core, doc: ApplicationDoc): void {
+  const { id, ...stored } = doc;
+  core.ctx.stmt('UPDATE applications SET name = ?, json = ? WHERE id = ?').run(doc.name, JSON.stringify(stored), Number(id));
+}
+
+/** The unpacked files replace the previous version in one rename: a request sees old or new, never half. */
+function publish(installedDir: string, contextPath: string, files: Array<{ name: string; data: Buffer }>): void {
+  fs.mkdirSync(installedDir, { recursive: true });
+  const suffix = randomBytes(6).toString('hex');
+  const staging = path.join(installedDir, `.staging-${contextPath}-${suffix}`);
+  const target = path.join(installedDir, contextPath);
+  const old = path.join(installedDir, `.old-${contextPath}-${suffix}`);
+  try {
+    for (const f of files) {
+      const file = path.join(staging, f.name);
+      if (!file.startsWith(staging + path.sep)) throw new ZipError(`The entry '${f.name}' would unpack outside the application`);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, f.data);
+    }
+    if (fs.existsSync(target)) fs.renameSync(target, old);
+    fs.renameSync(staging, target);
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+    fs.rmSync(old, { recursive: true, force: true });
+  }
+}
+
+/** The package manifest, as the shell and the platform read it. */
+function packageManifest(entries: Array<{ name: string; data: Buffer }>, contextPath: string): Record<string, unknown> | undefined {
+  const entry = entries.find((e) => e.name === MANIFEST_FILE);
+  if (!entry) return undefined;
+  let m: unknown;
+  try {
+    m = JSON.parse(entry.data.toString('utf8'));
+  } catch {
+    throw invalid('application', `${MANIFEST_FILE} is not valid JSON`);
+  }
+  if (!isPlainObject(m)) throw invalid('application', `${MANIFEST_FILE} must be a JSON object`);
+  if (m.contextPath !== undefined && m.contextPath !== contextPath) {
+    throw invalid('application', `${MANIFEST_FILE} names the context path '${String(m.contextPath)}', the application has '${contextPath}'`);
+  }
+  return m;
+}
+
+export function registerPackages(app: FastifyInstance, core: Core, installedDir: string): void {
+  app.post('/application/applications', async (req, reply) => {
+    core.requireRole(req, ROLES.applicationAdmin);
+    const b = body(req, 'application');
+    for (const f of ['name', 'key'] as const) {
+      if (typeof b[f] !== 'string' || !(b[f] as string).trim()) throw invalid('application', `'${f}' is required`);
+    }
+    if (!APPLICATION_TYPES.includes(b.type as (typeof APPLICATION_TYPES)[number])) throw invalid('application', `'type' must be one of ${APPLICATION_TYPES.join(', ')}`);
+    if (b.type !== 'HOSTED') throw invalid('application', 'The stand-in hosts HOSTED applications only');
+    const contextPath = b.contextPath === undefined ? b.name : b.contextPath;
+    if (typeof contextPath !== 'string' || !CONTEXT_PATH.test(contextPath) || RESERVED_CONTEXT_PATHS.has(contextPath.toLowerCase())) {
+      throw invalid('application', "'contextPath' must be letters, digits, '.', '_' or '-' and not a path of the platform");
+    }
+    if (b.description !== undefined && typeof b.description !== 'string') throw invalid('application', "'description' must be a string");
+    const doc = {
+      name: (b.name as string).trim(),
+      key: (b.key as string).trim(),
+      contextPath,
+      type: 'HOSTED',
+      availability: b.availability === 'MARKET' ? 'MARKET' : 'PRIVATE',
+      owner: { tenant: { id: core.tenant } },
+      ...(typeof b.description === 'string' ? { description: b.description } : {}),
+      ...(isPlainObject(b.manifest) ? { manifest: b.manifest } : {}),
+    };
+    const id = core.transaction(() => {
+      if (core.ctx.stmt('SELECT 1 FROM applications WHERE key = ?').get(doc.key)) throw conflict(`An application with key '${doc.key}' exists`);
+      if (core.ctx.stmt('SELECT 1 FROM applications WHERE context_path = ?').get(contextPath)) throw conflict(`An application with context path '${contextPath}' exists`);
+      const r = core.ctx.stmt('INSERT INTO applications (name, key, context_path, json) VALUES (?, ?, ?, ?)').run(doc.name, doc.key, contextPath, JSON.stringify(doc));
+      return String(r.lastInsertRowid);
+    });
+    const created = appView(req, readApp(core, id));
+    reply.header('Location', created.self);
+    return sendJson(reply, MEDIA.application, created, 201);
+  });
+
+  app.post('/application/applications/:id/binaries', async (req, reply) => {
+    core.requireRole(req, ROLES.applicationAdmin);
+    const { id } = req.params as { id: string };
+    const current = readApp(core, id);
+    if (current.type !== 'HOSTED' || typeof current.contextPath !== 'string') throw invalid('application', 'Only HOSTED applications take a zip');
+    if (current.key === SHELL_APPLICATION.key) throw invalid('application', 'The shell is served from the build; it cannot be replaced by an upload');
+    const { file } = await readMultipart(req, 'application');
+    if (!file) throw invalid('application', "The part 'file' (the application's zip) is missing");
+    let entries;
+    try {
+      entries = readZip(file.data);
+    } catch (e) {
+      if (e instanceof ZipError) throw invalid('application', e.message);
+      throw e;
+    }
+    if (entries.length === 0) throw invalid('application', 'The zip holds no files');
+    const contextPath = current.contextPath;
+    const manifest = packageManifest(entries, contextPath);
+    if (!entries.some((e) => e.name === 'index.html' || e.name === 'remoteEntry.js')) {
+      throw invalid('application', 'The zip holds neither index.html nor remoteEntry.js at its top level');
+    }
+    const binaryId = String(core.clock.now());
+    // Files first: a crash between the two steps leaves files the record does not name yet, never a record without files.
+    try {
+      publish(installedDir, contextPath, entries);
+    } catch (e) {
+      if (e instanceof ZipError) throw invalid('application', e.message);
+      throw e;
+    }
+    const updated = core.transaction(() => {
+      const doc = readApp(core, id);
+      const next: ApplicationDoc = {
+        ...doc,
+        activeVersionId: binaryId,
+        ...(manifest ? { manifest: { ...manifest, contextPath }, ...(typeof manifest.version === 'string' ? { version: manifest.version } : {}) } : {}),
+      };
+      writeApp(core, next);
+      return readApp(core, id);
+    });
+    return sendJson(reply, MEDIA.application, appView(req, updated), 201);
+  });
+}

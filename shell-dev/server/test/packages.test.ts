@@ -1,0 +1,124 @@
+/** Installing a plugin package as a tenant admin: create the application, upload its zip, load it. */
+import yazl from 'yazl';
+import { readZip, safeEntryName } from '../packages/unzip';
+import { AUTH, client, start } from './helpers';
+
+jest.setTimeout(30_000);
+
+let server: Awaited<ReturnType<typeof start>>;
+let api: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  server = await start();
+  api = client(server.url);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const ERROR_SHAPE = { error: expect.any(String), message: expect.any(String), info: expect.any(String) };
+
+/** A zip as `npm run build` writes it (yazl), from name -> content. */
+function zip(files: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const z = new yazl.ZipFile();
+    for (const [name, content] of Object.entries(files)) z.addBuffer(Buffer.from(content), name, { compress: name.endsWith('.js') });
+    z.end();
+    const chunks: Buffer[] = [];
+    z.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    z.outputStream.on('error', reject);
+  });
+}
+
+function manifest(contextPath: string) {
+  return JSON.stringify({
+    name: contextPath,
+    version: '2.0.0',
+    contextPath,
+    key: `${contextPath}-key`,
+    isPackage: true,
+    package: 'plugin',
+    remotes: { 'connection-checks': ['./plugin'] },
+    exports: [{ name: 'Connection checks', module: './plugin', path: './plugins/connection-checks/plugin.ts', description: 'd' }],
+  });
+}
+
+async function upload(id: string, data: Buffer, who: keyof typeof AUTH = 'admin') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(data)], { type: 'application/zip' }), 'plugin.zip');
+  const res = await fetch(`${server.url}/application/applications/${id}/binaries`, { method: 'POST', headers: { authorization: AUTH[who], accept: 'application/json' }, body: form });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function createApp(contextPath: string, who: keyof typeof AUTH = 'admin') {
+  return api<{ id: string; contextPath: string; self: string }>('POST', '/application/applications', {
+    who,
+    body: { name: contextPath, key: `${contextPath}-key`, contextPath, type: 'HOSTED' },
+  });
+}
+
+describe('plugin package install', () => {
+  it('creates a HOSTED application, unpacks the uploaded zip under /apps/<contextPath>/ and lists it as a package', async () => {
+    const created = await createApp('checks-copy');
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ contextPath: 'checks-copy', type: 'HOSTED', self: expect.stringContaining(`/application/applications/${created.body.id}`) });
+
+    const data = await zip({ 'cumulocity.json': manifest('checks-copy'), 'remoteEntry.js': 'var entry = "checks-copy v2";', 'js/chunk.1.js': 'chunk();' });
+    const up = await upload(created.body.id, data);
+    expect(up.status).toBe(201);
+    expect(up.body).toMatchObject({ id: created.body.id, manifest: { isPackage: true, version: '2.0.0', contextPath: 'checks-copy', remotes: { 'connection-checks': ['./plugin'] } } });
+
+    const entry = await fetch(`${server.url}/apps/checks-copy/remoteEntry.js`);
+    expect(entry.status).toBe(200);
+    expect(entry.headers.get('cache-control')).toBe('no-store');
+    expect(await entry.text()).toBe('var entry = "checks-copy v2";');
+    expect(await (await fetch(`${server.url}/apps/checks-copy/js/chunk.1.js`)).text()).toBe('chunk();');
+
+    const list = await api<{ applications: Array<{ contextPath: string; manifest?: { isPackage?: boolean } }> }>('GET', '/application/applications?pageSize=100');
+    expect(list.body.applications.find((a) => a.contextPath === 'checks-copy')?.manifest?.isPackage).toBe(true);
+  });
+
+  it('replaces the files of an earlier upload (no file of the old version stays)', async () => {
+    const created = await createApp('replaced');
+    await upload(created.body.id, await zip({ 'cumulocity.json': manifest('replaced'), 'remoteEntry.js': 'v1', 'old.js': 'old' }));
+    expect((await upload(created.body.id, await zip({ 'cumulocity.json': manifest('replaced'), 'remoteEntry.js': 'v2' }))).status).toBe(201);
+    expect(await (await fetch(`${server.url}/apps/replaced/remoteEntry.js`)).text()).toBe('v2');
+    expect((await fetch(`${server.url}/apps/replaced/old.js`)).status).toBe(404);
+  });
+
+  it('refuses what an admin must not install, with the error body', async () => {
+    const created = await createApp('guarded');
+    const id = created.body.id;
+    expect(await createApp('guarded')).toMatchObject({ status: 409, body: ERROR_SHAPE });
+    expect(await createApp('other', 'operator')).toMatchObject({ status: 403, body: ERROR_SHAPE });
+    for (const contextPath of ['../x', 'inventory', 'a/b', '']) {
+      expect((await api('POST', '/application/applications', { body: { name: 'n', key: `k-${contextPath}`, contextPath, type: 'HOSTED' } })).status).toBe(422);
+    }
+    expect((await api('POST', '/application/applications', { body: { name: 'n', key: 'k', contextPath: 'ms', type: 'MICROSERVICE' } })).status).toBe(422);
+
+    expect(await upload(id, await zip({ 'remoteEntry.js': 'x' }), 'operator')).toMatchObject({ status: 403, body: ERROR_SHAPE });
+    expect(await upload(id, Buffer.from('not a zip'))).toMatchObject({ status: 422, body: ERROR_SHAPE });
+    expect(await upload(id, await zip({ 'cumulocity.json': manifest('someone-else'), 'remoteEntry.js': 'x' }))).toMatchObject({ status: 422, body: ERROR_SHAPE });
+    expect(await upload(id, await zip({ 'cumulocity.json': manifest('guarded') }))).toMatchObject({ status: 422, body: ERROR_SHAPE });
+    expect(await upload('999999', await zip({ 'remoteEntry.js': 'x' }))).toMatchObject({ status: 404, body: ERROR_SHAPE });
+    const shell = (await api<{ applications: Array<{ id: string; contextPath: string }> }>('GET', '/application/applications?pageSize=100')).body.applications.find((a) => a.contextPath === 'shell')!;
+    expect(await upload(shell.id, await zip({ 'index.html': 'x' }))).toMatchObject({ status: 422, body: ERROR_SHAPE });
+  });
+
+  it('never unpacks outside the application (zip slip)', async () => {
+    expect(safeEntryName('../evil.js')).toBeUndefined();
+    expect(safeEntryName('a/../../evil.js')).toBeUndefined();
+    expect(safeEntryName('/etc/passwd')).toBeUndefined();
+    expect(safeEntryName('C:/x')).toBeUndefined();
+    expect(safeEntryName('a\\..\\b')).toBeUndefined();
+    expect(safeEntryName('js/./a.js')).toBe('js/a.js');
+    // yazl refuses such names itself: write one by hand by patching a harmless name of equal length.
+    const data = await zip({ 'remoteEntry.js': 'x', 'xx/evil.js': 'evil' });
+    const patched = Buffer.from(data.toString('latin1').split('xx/evil.js').join('../evil.js'), 'latin1');
+    expect(() => readZip(patched)).toThrow(/outside/);
+    const created = await createApp('slip');
+    expect(await upload(created.body.id, patched)).toMatchObject({ status: 422, body: ERROR_SHAPE });
+    expect((await fetch(`${server.url}/apps/evil.js`)).status).toBe(404);
+  });
+});
