@@ -3,12 +3,31 @@ import { HttpError, type Clock, type RealtimeAction } from './api';
 
 const STATEMENT_CACHE_SIZE = 500;
 
+/**
+ * Notification data built only when it is delivered: a document with thousands of references
+ * costs nothing while nobody listens, and a parent changed by many writes of one transaction is
+ * rendered once, after commit, in its final state. `undefined` means "nothing to send" (the
+ * object is gone by then).
+ */
+export class LazyData {
+  constructor(readonly build: () => unknown) {}
+}
+
+/** Work that must run inside the outermost transaction just before it commits. */
+export type BeforeCommit = () => void;
+
 /** What the storage modules share: the database, the clock and the after-commit queue. */
 export class CoreContext {
   private depth = 0;
   private pending: Array<() => void> = [];
+  /** Keys of notifications already queued in this transaction (sent once, at commit), in order. */
+  private readonly queuedOnce = new Set<string>();
+  private readonly onceLog: string[] = [];
+  private readonly beforeCommit: BeforeCommit[] = [];
+  private readonly rollbackListeners: Array<(depth: number) => void> = [];
+  private readonly savepointListeners: Array<(depth: number) => void> = [];
   private readonly statements = new Map<string, Statement>();
-  /** Set by the realtime module once the Bayeux server exists. */
+  /** Set by the realtime module once the Bayeux server exists; data may be a LazyData. */
   publisher: (channel: string, action: RealtimeAction, data: unknown) => void = () => {};
 
   constructor(
@@ -18,6 +37,10 @@ export class CoreContext {
 
   nowIso(): string {
     return new Date(this.clock.now()).toISOString();
+  }
+
+  get inTransaction(): boolean {
+    return this.depth > 0;
   }
 
   stmt(sql: string): Statement {
@@ -31,23 +54,61 @@ export class CoreContext {
   }
 
   /**
+   * Staged writes (e.g. the name index) register here: `beforeCommit` runs inside the outermost
+   * transaction, `savepoint(depth)` when a transaction level opens, `rollback(depth)` when that
+   * level is undone, so staged state can follow the database exactly.
+   */
+  stage(hooks: { beforeCommit: BeforeCommit; savepoint: (depth: number) => void; rollback: (depth: number) => void }): void {
+    this.beforeCommit.push(hooks.beforeCommit);
+    this.savepointListeners.push(hooks.savepoint);
+    this.rollbackListeners.push(hooks.rollback);
+  }
+
+  /**
    * One SQLite transaction (nested calls become savepoints). Work queued with afterCommit runs
    * only once the outermost transaction has committed, and is dropped with a rollback.
    */
   transaction<T>(fn: () => T): T {
     const mark = this.pending.length;
-    this.depth++;
+    const onceMark = this.onceLog.length;
+    const level = ++this.depth;
+    for (const l of this.savepointListeners) l(level);
     let result: T;
     try {
-      result = this.db.transaction(fn)();
+      result = this.db.transaction(() => {
+        const r = fn();
+        if (level === 1) for (const b of this.beforeCommit) b();
+        return r;
+      })();
     } catch (e) {
       this.pending.length = mark;
+      while (this.onceLog.length > onceMark) this.queuedOnce.delete(this.onceLog.pop() as string);
+      for (const l of this.rollbackListeners) l(level);
       throw e;
     } finally {
       this.depth--;
     }
     if (this.depth === 0) this.flush();
     return result;
+  }
+
+  /**
+   * A store method's own write. Outside a transaction it is one; inside one it runs without a
+   * savepoint: SQLite copies every page a savepoint touches to a sub-journal, which tripled the
+   * cost of an insert. Only for methods that validate before their first write, so a throw leaves
+   * nothing half written (a failing statement undoes itself).
+   */
+  write<T>(fn: () => T): T {
+    if (this.depth === 0) return this.transaction(fn);
+    const mark = this.pending.length;
+    const onceMark = this.onceLog.length;
+    try {
+      return fn();
+    } catch (e) {
+      this.pending.length = mark;
+      while (this.onceLog.length > onceMark) this.queuedOnce.delete(this.onceLog.pop() as string);
+      throw e;
+    }
   }
 
   afterCommit(fn: () => void): void {
@@ -59,9 +120,21 @@ export class CoreContext {
     this.afterCommit(() => this.publisher(channel, action, data));
   }
 
+  /** Like notify, but a second call with the same key in the same transaction is dropped. */
+  notifyOnce(key: string, channel: string, action: RealtimeAction, data: LazyData): void {
+    if (this.depth > 0) {
+      if (this.queuedOnce.has(key)) return;
+      this.queuedOnce.add(key);
+      this.onceLog.push(key);
+    }
+    this.notify(channel, action, data);
+  }
+
   private flush(): void {
     const work = this.pending;
     this.pending = [];
+    this.queuedOnce.clear();
+    this.onceLog.length = 0;
     for (const fn of work) {
       try {
         fn();

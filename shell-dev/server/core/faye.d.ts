@@ -35,6 +35,7 @@ declare module 'faye' {
     addExtension(ext: Extension): void;
     getClient(): Client;
     on(event: 'disconnect' | 'handshake', listener: (clientId: string) => void): void;
+    on(event: 'subscribe' | 'unsubscribe', listener: (clientId: string, channel: string) => void): void;
     close(): void;
   }
 

@@ -1,6 +1,7 @@
 import type { ChildKind, Fragments, Inventory, InventoryQuery, ManagedObject, Page } from './api';
-import { type CoreContext, invalid, isPlainObject, notFound, parseId } from './context';
+import { type CoreContext, invalid, isPlainObject, LazyData, notFound, parseId } from './context';
 import { compileFilter, compileOrder, hasFragment, parseQuery, type SqlFragment, wildcardToLike } from './query';
+import { NAME_TRIGRAM_TABLE } from './schema';
 
 export const CHILD_KINDS: readonly ChildKind[] = ['childAssets', 'childDevices', 'childAdditions'];
 const PARENT_OF: Record<ChildKind, string> = { childAssets: 'assetParents', childDevices: 'deviceParents', childAdditions: 'additionParents' };
@@ -36,8 +37,95 @@ const SELECT = 'SELECT mo.id, mo.type, mo.name, mo.owner, mo.creation_time, mo.l
 
 export type Reference = { managedObject: { id: string; name?: string } };
 
+interface RelRow {
+  owner: number;
+  kind: ChildKind;
+  other: number;
+  name: string | null;
+}
+const CHILD_KINDS_OF: Record<ChildKind, string> = { childAssets: 'childAssets', childDevices: 'childDevices', childAdditions: 'childAdditions' };
+const CHILDREN_SELECT = 'SELECT r.parent_id AS owner, r.kind, r.child_id AS other, m.name FROM mo_relations r JOIN managed_objects m ON m.id = r.child_id';
+const PARENTS_SELECT = 'SELECT r.child_id AS owner, r.kind, r.parent_id AS other, m.name FROM mo_relations r JOIN managed_objects m ON m.id = r.parent_id';
+const CHILDREN_OF_ONE = `${CHILDREN_SELECT} WHERE r.parent_id = ? ORDER BY r.kind, r.child_id`;
+const PARENTS_OF_ONE = `${PARENTS_SELECT} WHERE r.child_id = ? ORDER BY r.kind, r.parent_id`;
+const CHILDREN_OF_MANY = `${CHILDREN_SELECT} WHERE r.parent_id IN (SELECT value FROM json_each(?)) ORDER BY r.parent_id, r.kind, r.child_id`;
+const PARENTS_OF_MANY = `${PARENTS_SELECT} WHERE r.child_id IN (SELECT value FROM json_each(?)) ORDER BY r.child_id, r.kind, r.parent_id`;
+
+function docOf(r: Omit<Row, 'json'>, fragments: Fragments): ManagedObject {
+  return {
+    id: String(r.id),
+    ...(r.type !== null ? { type: r.type } : {}),
+    ...(r.name !== null ? { name: r.name } : {}),
+    ...(r.owner !== null ? { owner: r.owner } : {}),
+    creationTime: r.creation_time,
+    lastUpdated: r.last_updated,
+    ...fragments,
+  };
+}
+
+/**
+ * The name trigram index, written once per transaction: name changes are journaled and applied
+ * just before commit (or before a query of the same transaction) in two statements. The journal
+ * follows savepoints, so a rolled back nested write leaves no trace in the index either.
+ */
+class NameIndex {
+  /** [id, name before, name after] in write order. */
+  private readonly journal: Array<[number, string | null, string | null]> = [];
+  /** Entries before this index are in the FTS table already. */
+  private applied = 0;
+  private readonly marks: Array<[number, number]> = [];
+
+  constructor(private readonly ctx: CoreContext) {
+    ctx.stage({
+      savepoint: (depth) => void (this.marks[depth] = [this.journal.length, this.applied]),
+      rollback: (depth) => {
+        const [length, applied] = this.marks[depth] ?? [0, 0];
+        this.journal.length = length;
+        this.applied = applied;
+      },
+      beforeCommit: () => {
+        this.apply();
+        this.journal.length = 0;
+        this.applied = 0;
+      },
+    });
+  }
+
+  changed(id: number, before: string | null, after: string | null): void {
+    if (before !== after) this.journal.push([id, before, after]);
+  }
+
+  /** Brings the FTS table up to the journal; the first "before" of an id is what the table holds. */
+  apply(): void {
+    if (this.applied >= this.journal.length) return;
+    const first = new Map<number, string | null>();
+    const last = new Map<number, string | null>();
+    for (let i = this.applied; i < this.journal.length; i++) {
+      const [id, before, after] = this.journal[i];
+      if (!first.has(id)) first.set(id, before);
+      last.set(id, after);
+    }
+    const removed: Array<[number, string]> = [];
+    const added: Array<[number, string]> = [];
+    for (const [id, before] of first) {
+      const after = last.get(id) ?? null;
+      if (before === after) continue;
+      if (before !== null) removed.push([id, before]);
+      if (after !== null) added.push([id, after]);
+    }
+    const t = NAME_TRIGRAM_TABLE;
+    if (removed.length) this.ctx.stmt(`INSERT INTO ${t} (${t}, rowid, name) SELECT 'delete', value->>0, value->>1 FROM json_each(?)`).run(JSON.stringify(removed));
+    if (added.length) this.ctx.stmt(`INSERT INTO ${t} (rowid, name) SELECT value->>0, value->>1 FROM json_each(?)`).run(JSON.stringify(added));
+    this.applied = this.journal.length;
+  }
+}
+
 export class InventoryStore implements Inventory {
-  constructor(private readonly ctx: CoreContext) {}
+  private readonly names: NameIndex;
+
+  constructor(private readonly ctx: CoreContext) {
+    this.names = new NameIndex(ctx);
+  }
 
   private row(id: number): Row | undefined {
     return this.ctx.stmt(`${SELECT} WHERE mo.id = ?`).get(id) as Row | undefined;
@@ -50,43 +138,32 @@ export class InventoryStore implements Inventory {
   }
 
   private toDocs(rows: Row[], shape: ShapeOptions = {}): ManagedObject[] {
+    return this.shape(
+      rows.map((r) => docOf(r, JSON.parse(r.json) as Fragments)),
+      shape,
+    );
+  }
+
+  /** Adds the reference lists (one query per direction for all docs). */
+  private shape(docs: ManagedObject[], shape: ShapeOptions = {}): ManagedObject[] {
     const { withChildren = true, withParents = false } = shape;
-    const docs = rows.map((r) => {
-      const doc: ManagedObject = {
-        id: String(r.id),
-        ...(r.type !== null ? { type: r.type } : {}),
-        ...(r.name !== null ? { name: r.name } : {}),
-        ...(r.owner !== null ? { owner: r.owner } : {}),
-        creationTime: r.creation_time,
-        lastUpdated: r.last_updated,
-        ...(JSON.parse(r.json) as Fragments),
-      };
-      return doc;
-    });
     if (docs.length === 0 || (!withChildren && !withParents)) return docs;
     const byId = new Map(docs.map((d) => [Number(d.id), d]));
+    if (docs.length === 1) {
+      const id = Number(docs[0].id);
+      if (withChildren) this.addRefs(byId, CHILD_KINDS_OF, this.ctx.stmt(CHILDREN_OF_ONE).all(id) as RelRow[]);
+      if (withParents) this.addRefs(byId, PARENT_OF, this.ctx.stmt(PARENTS_OF_ONE).all(id) as RelRow[]);
+      return docs;
+    }
     const ids = JSON.stringify([...byId.keys()]);
-    if (withChildren) {
-      for (const d of docs) for (const k of CHILD_KINDS) d[k] = { references: [] as Reference[] };
-      const rels = this.ctx
-        .stmt(
-          `SELECT r.parent_id AS owner, r.kind, r.child_id AS other, m.name FROM mo_relations r JOIN managed_objects m ON m.id = r.child_id
-           WHERE r.parent_id IN (SELECT value FROM json_each(?)) ORDER BY r.parent_id, r.kind, r.child_id`,
-        )
-        .all(ids) as Array<{ owner: number; kind: ChildKind; other: number; name: string | null }>;
-      for (const r of rels) (byId.get(r.owner)![r.kind] as { references: Reference[] }).references.push(ref(r.other, r.name));
-    }
-    if (withParents) {
-      for (const d of docs) for (const k of CHILD_KINDS) d[PARENT_OF[k]] = { references: [] as Reference[] };
-      const rels = this.ctx
-        .stmt(
-          `SELECT r.child_id AS owner, r.kind, r.parent_id AS other, m.name FROM mo_relations r JOIN managed_objects m ON m.id = r.parent_id
-           WHERE r.child_id IN (SELECT value FROM json_each(?)) ORDER BY r.child_id, r.kind, r.parent_id`,
-        )
-        .all(ids) as Array<{ owner: number; kind: ChildKind; other: number; name: string | null }>;
-      for (const r of rels) (byId.get(r.owner)![PARENT_OF[r.kind]] as { references: Reference[] }).references.push(ref(r.other, r.name));
-    }
+    if (withChildren) this.addRefs(byId, CHILD_KINDS_OF, this.ctx.stmt(CHILDREN_OF_MANY).all(ids) as RelRow[]);
+    if (withParents) this.addRefs(byId, PARENT_OF, this.ctx.stmt(PARENTS_OF_MANY).all(ids) as RelRow[]);
     return docs;
+  }
+
+  private addRefs(byId: Map<number, ManagedObject>, property: Record<ChildKind, string>, rels: RelRow[]): void {
+    for (const d of byId.values()) for (const k of CHILD_KINDS) d[property[k]] = { references: [] as Reference[] };
+    for (const r of rels) (byId.get(r.owner)![property[r.kind]] as { references: Reference[] }).references.push(ref(r.other, r.name));
   }
 
   get(id: string, shape?: ShapeOptions): ManagedObject | undefined {
@@ -97,7 +174,7 @@ export class InventoryStore implements Inventory {
 
   create(body: Fragments, owner?: string): ManagedObject {
     if (!isPlainObject(body)) throw invalid('inventory', 'A managed object must be a JSON object');
-    return this.ctx.transaction(() => {
+    return this.ctx.write(() => {
       const now = this.ctx.nowIso();
       const creationTime = timeOr(body.creationTime, now);
       const lastUpdated = timeOr(body.lastUpdated, creationTime);
@@ -107,10 +184,10 @@ export class InventoryStore implements Inventory {
         .stmt('INSERT INTO managed_objects (type, name, owner, creation_time, last_updated, json) VALUES (?, ?, ?, ?, ?, ?)')
         .run(type, name, ownerValue, creationTime, lastUpdated, JSON.stringify(fragments));
       const id = Number(info.lastInsertRowid);
-      this.indexFragments(id, body, true);
+      this.names.changed(id, null, name);
+      this.insertFragments(id, Object.keys(fragments));
       // A new object has no relations yet, so the document is built rather than read back.
-      const doc = this.toDocs([{ id, type, name, owner: ownerValue, creation_time: creationTime, last_updated: lastUpdated, json: '{}' }], { withChildren: false })[0];
-      Object.assign(doc, fragments);
+      const doc = docOf({ id, type, name, owner: ownerValue, creation_time: creationTime, last_updated: lastUpdated }, fragments);
       for (const k of CHILD_KINDS) {
         doc[k] = { references: [] };
         doc[PARENT_OF[k]] = { references: [] };
@@ -121,57 +198,88 @@ export class InventoryStore implements Inventory {
   }
 
   /** One statement per object: the fragment names go in as a JSON array. */
-  private indexFragments(id: number, doc: Fragments, isNew = false): void {
-    if (!isNew) this.ctx.stmt('DELETE FROM mo_fragments WHERE mo_id = ?').run(id);
-    const names = Object.keys(doc).filter((k) => doc[k] !== null && doc[k] !== undefined && !RESERVED.has(k));
-    if (names.length) this.ctx.stmt('INSERT OR IGNORE INTO mo_fragments (fragment, mo_id) SELECT value, ? FROM json_each(?)').run(id, JSON.stringify(names));
+  private insertFragments(id: number, names: string[]): void {
+    if (names.length === 1) this.ctx.stmt('INSERT OR IGNORE INTO mo_fragments (fragment, mo_id) VALUES (?, ?)').run(names[0], id);
+    else if (names.length) this.ctx.stmt('INSERT OR IGNORE INTO mo_fragments (fragment, mo_id) SELECT value, ? FROM json_each(?)').run(id, JSON.stringify(names));
+  }
+
+  private deleteFragments(id: number, names: string[]): void {
+    if (names.length === 1) this.ctx.stmt('DELETE FROM mo_fragments WHERE fragment = ? AND mo_id = ?').run(names[0], id);
+    else if (names.length) this.ctx.stmt('DELETE FROM mo_fragments WHERE mo_id = ? AND fragment IN (SELECT value FROM json_each(?))').run(id, JSON.stringify(names));
   }
 
   update(id: string, patch: Fragments): ManagedObject {
     if (!isPlainObject(patch)) throw invalid('inventory', 'A managed object must be a JSON object');
-    return this.ctx.transaction(() => {
-      const n = this.mustExist(id);
-      const current = this.row(n)!;
-      const merged: Fragments = {
-        ...(current.type !== null ? { type: current.type } : {}),
-        ...(current.name !== null ? { name: current.name } : {}),
-        ...(current.owner !== null ? { owner: current.owner } : {}),
-        ...(JSON.parse(current.json) as Fragments),
-      };
+    return this.ctx.write(() => {
+      const n = parseId(id);
+      const current = n === undefined ? undefined : this.row(n);
+      if (n === undefined || !current) throw notFound('inventory', 'managed object', id);
+      // The stored fragments are patched in place: only what the patch names changes, and only
+      // fragments that appear or disappear touch the fragment index.
+      const fragments = JSON.parse(current.json) as Fragments;
+      const added: string[] = [];
+      const removed: string[] = [];
+      let { type, name, owner } = current;
       for (const [k, v] of Object.entries(patch)) {
         if (k === 'id' || k === 'creationTime' || k === 'lastUpdated' || k === 'self') continue;
-        if (v === null) delete merged[k];
-        else merged[k] = v;
+        if (k === 'type' || k === 'name' || k === 'owner') {
+          // A non-string value (or null) removes the column value, as the merged document did.
+          const value = typeof v === 'string' ? v : null;
+          if (k === 'type') type = value;
+          else if (k === 'name') name = value;
+          else owner = value;
+          continue;
+        }
+        if (RESERVED.has(k)) continue;
+        const had = Object.prototype.hasOwnProperty.call(fragments, k);
+        if (v === null || v === undefined) {
+          if (had) {
+            delete fragments[k];
+            removed.push(k);
+          }
+        } else {
+          fragments[k] = v;
+          if (!had) added.push(k);
+        }
       }
-      const { fragments, type, name } = split(merged);
       const lastUpdated = timeOr(patch.lastUpdated, this.ctx.nowIso());
       this.ctx
         .stmt('UPDATE managed_objects SET type = ?, name = ?, owner = ?, last_updated = ?, json = ? WHERE id = ?')
-        .run(type, name, typeof merged.owner === 'string' ? merged.owner : null, lastUpdated, JSON.stringify(fragments), n);
-      this.indexFragments(n, merged);
-      const doc = this.get(id)!;
+        .run(type, name, owner, lastUpdated, JSON.stringify(fragments), n);
+      this.names.changed(n, current.name, name);
+      this.deleteFragments(n, removed);
+      this.insertFragments(n, added);
+      const doc = this.shape([docOf({ id: n, type, name, owner, creation_time: current.creation_time, last_updated: lastUpdated }, fragments)], { withParents: true })[0];
       this.ctx.notify(`/managedobjects/${n}`, 'UPDATE', doc);
       return doc;
     });
   }
 
   remove(id: string): void {
-    this.ctx.transaction(() => {
-      const n = this.mustExist(id);
+    this.ctx.write(() => {
+      const n = parseId(id);
+      const current = n === undefined ? undefined : (this.ctx.stmt('SELECT name FROM managed_objects WHERE id = ?').get(n) as { name: string | null } | undefined);
+      if (n === undefined || !current) throw notFound('inventory', 'managed object', id);
       const parents = this.ctx.stmt('SELECT DISTINCT parent_id FROM mo_relations WHERE child_id = ?').all(n) as Array<{ parent_id: number }>;
       this.ctx.stmt('DELETE FROM managed_objects WHERE id = ?').run(n);
+      this.names.changed(n, current.name, null);
       this.ctx.notify(`/managedobjects/${n}`, 'DELETE', String(n));
       for (const p of parents) this.notifyUpdated(p.parent_id);
     });
   }
 
+  /**
+   * A parent whose references changed: one notification per transaction, rendered at commit and
+   * only when someone listens (a group of 100,000 devices is not re-rendered per added device).
+   */
   private notifyUpdated(id: number): void {
-    const doc = this.get(String(id));
-    if (doc) this.ctx.notify(`/managedobjects/${id}`, 'UPDATE', doc);
+    this.ctx.notifyOnce(`mo/${id}`, `/managedobjects/${id}`, 'UPDATE', new LazyData(() => this.get(String(id))));
   }
 
   /** WHERE clause (over `mo`) and ORDER BY of a list query. */
   where(q: InventoryListQuery): { where: SqlFragment; orderBy: string } {
+    // A name filter of this transaction must see the names it wrote.
+    this.names.apply();
     const parts: SqlFragment[] = [];
     let orderBy: string | undefined;
     for (const src of [q.query]) {
@@ -239,17 +347,16 @@ export class InventoryStore implements Inventory {
   }
 
   addChild(parentId: string, kind: ChildKind, childId: string): void {
-    this.ctx.transaction(() => {
-      const p = this.mustExist(parentId);
-      const c = this.mustExist(childId);
-      if (p === c) throw invalid('inventory', 'A managed object cannot be its own child');
-      const info = this.ctx.stmt('INSERT OR IGNORE INTO mo_relations (parent_id, kind, child_id) VALUES (?, ?, ?)').run(p, kind, c);
-      if (info.changes) this.notifyUpdated(p);
-    });
+    const p = this.mustExist(parentId);
+    const c = this.mustExist(childId);
+    if (p === c) throw invalid('inventory', 'A managed object cannot be its own child');
+    // One statement: atomic without a transaction of its own (and without a savepoint when nested).
+    const info = this.ctx.stmt('INSERT OR IGNORE INTO mo_relations (parent_id, kind, child_id) VALUES (?, ?, ?)').run(p, kind, c);
+    if (info.changes) this.notifyUpdated(p);
   }
 
   removeChild(parentId: string, kind: ChildKind, childId: string): void {
-    this.ctx.transaction(() => {
+    this.ctx.write(() => {
       const p = this.mustExist(parentId);
       const c = parseId(childId);
       const info = this.ctx.stmt('DELETE FROM mo_relations WHERE parent_id = ? AND kind = ? AND child_id = ?').run(p, kind, c ?? -1);

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import faye, { type BayeuxMessage, type NodeAdapter } from 'faye';
 import type { AuthUser, RealtimeAction } from './api';
 import { type Auth, sameToken } from './auth';
+import { LazyData } from './context';
 
 export const REALTIME_MOUNT = '/notification/realtime';
 /** Long-poll hold time in seconds (the platform's CometD advises about this much). */
@@ -36,6 +37,8 @@ export class RealtimeServer {
   private messageId = 0;
   private readonly clients = new Map<string, AuthUser>();
   private readonly pendingHandshakes = new WeakMap<object, AuthUser>();
+  /** Subscriptions per channel, so data nobody receives is never built. */
+  private readonly subscribers = new Map<string, number>();
 
   constructor(private readonly auth: Auth) {
     this.adapter = new faye.NodeAdapter({ mount: REALTIME_MOUNT, timeout: REALTIME_TIMEOUT_S });
@@ -50,6 +53,13 @@ export class RealtimeServer {
       },
     });
     this.adapter.on('disconnect', (clientId) => this.clients.delete(clientId));
+    // faye unsubscribes every channel of a client it destroys, so these counts stay exact.
+    this.adapter.on('subscribe', (_clientId, channel) => this.subscribers.set(channel, (this.subscribers.get(channel) ?? 0) + 1));
+    this.adapter.on('unsubscribe', (_clientId, channel) => {
+      const n = (this.subscribers.get(channel) ?? 0) - 1;
+      if (n > 0) this.subscribers.set(channel, n);
+      else this.subscribers.delete(channel);
+    });
   }
 
   private authenticate(m: BayeuxMessage, req: IncomingMessage | undefined): AuthUser | undefined {
@@ -95,7 +105,19 @@ export class RealtimeServer {
    * no client timers, and server messages never pass the client-publish guard above.
    */
   publish(channel: string, realtimeAction: RealtimeAction, data: unknown): void {
+    if (data instanceof LazyData) {
+      if (!this.hasSubscribers(channel)) return;
+      data = data.build();
+      if (data === undefined) return;
+    }
     this.engine()?.publish({ channel, id: `s${++this.messageId}`, data: { realtimeAction, data } });
+  }
+
+  /** Clients may only subscribe to '/<kind>/<id>' and '/<kind>/*' (SUBSCRIBABLE). */
+  hasSubscribers(channel: string): boolean {
+    if (this.subscribers.has(channel)) return true;
+    const slash = channel.lastIndexOf('/');
+    return slash > 0 && this.subscribers.has(`${channel.slice(0, slash)}/*`);
   }
 
   private engine(): FayeEngineProxy | undefined {

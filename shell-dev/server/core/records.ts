@@ -114,7 +114,7 @@ function fragmentsOf(body: Record<string, unknown>, reserved: Set<string>): Reco
   return out;
 }
 
-function toAlarm(r: AlarmRow): Alarm {
+function toAlarm(r: Omit<AlarmRow, 'json'>, fragments?: Record<string, unknown>): Alarm {
   return {
     id: String(r.id),
     type: r.type,
@@ -126,7 +126,7 @@ function toAlarm(r: AlarmRow): Alarm {
     firstOccurrenceTime: r.first_occurrence_time,
     lastUpdated: r.last_updated,
     source: { id: String(r.source_id), ...(r.source_name !== null ? { name: r.source_name } : {}) },
-    ...(JSON.parse(r.json) as { text: string }),
+    ...((fragments ?? JSON.parse((r as AlarmRow).json)) as { text: string }),
   };
 }
 
@@ -145,7 +145,7 @@ export class AlarmStore implements Alarms {
     if (!SEVERITIES.includes(body.severity)) throw invalid('alarm', `'severity' must be one of ${SEVERITIES.join(', ')}`);
     const status: AlarmStatus = (body.status as AlarmStatus | undefined) ?? 'ACTIVE';
     if (!ALARM_STATUSES.includes(status)) throw invalid('alarm', `'status' must be one of ${ALARM_STATUSES.join(', ')}`);
-    return this.ctx.transaction(() => {
+    return this.ctx.write(() => {
       const source = sourceOf(this.ctx, body.source, 'alarm');
       const now = this.ctx.nowIso();
       const time = isoTime(body.time, 'time', 'alarm') ?? now;
@@ -176,7 +176,11 @@ export class AlarmStore implements Alarms {
         id = Number(info.lastInsertRowid);
         action = 'CREATE';
       }
-      const alarm = this.get(String(id))!;
+      // A new alarm is built from what was written; a re-raised one merges stored state, so it is read.
+      const alarm =
+        action === 'CREATE'
+          ? toAlarm({ id, source_id: source.id, source_name: source.name, type, severity: body.severity, status, count: 1, time, creation_time: creationTime, first_occurrence_time: time, last_updated: now }, fragments)
+          : this.get(String(id))!;
       this.ctx.notify(`/alarms/${source.id}`, action, alarm);
       return alarm;
     });
@@ -184,7 +188,7 @@ export class AlarmStore implements Alarms {
 
   update(id: string, patch: Partial<Alarm>): Alarm {
     if (!isPlainObject(patch)) throw invalid('alarm', 'An alarm must be a JSON object');
-    return this.ctx.transaction(() => {
+    return this.ctx.write(() => {
       const current = this.ctx.stmt('SELECT * FROM alarms WHERE id = ?').get(parseId(id) ?? -1) as AlarmRow | undefined;
       if (!current) throw notFound('alarm', 'alarm', id);
       if (patch.status !== undefined && !ALARM_STATUSES.includes(patch.status)) throw invalid('alarm', `'status' must be one of ${ALARM_STATUSES.join(', ')}`);
@@ -219,7 +223,7 @@ export class AlarmStore implements Alarms {
   }
 
   list(f: AlarmListFilter): Page<Alarm> {
-    return paged(this.ctx, ALARM_SELECT, ALARM_FROM, this.where(f), 'a.time DESC, a.id DESC', f, toAlarm);
+    return paged(this.ctx, ALARM_SELECT, ALARM_FROM, this.where(f), 'a.time DESC, a.id DESC', f, (r: AlarmRow) => toAlarm(r));
   }
 
   count(f: AlarmListFilter): number {
@@ -269,7 +273,7 @@ const EVENT_SELECT = 'SELECT e.*, m.name AS source_name';
 const EVENT_FROM = 'FROM events e JOIN managed_objects m ON m.id = e.source_id';
 const EVENT_RESERVED = new Set(['id', 'self', 'source', 'type', 'time', 'creationTime', 'lastUpdated']);
 
-function toEvent(r: EventRow): PlatformEvent {
+function toEvent(r: Omit<EventRow, 'json'>, fragments?: Record<string, unknown>): PlatformEvent {
   return {
     id: String(r.id),
     type: r.type,
@@ -277,7 +281,7 @@ function toEvent(r: EventRow): PlatformEvent {
     creationTime: r.creation_time,
     lastUpdated: r.last_updated,
     source: { id: String(r.source_id), ...(r.source_name !== null ? { name: r.source_name } : {}) },
-    ...(JSON.parse(r.json) as { text: string }),
+    ...((fragments ?? JSON.parse((r as EventRow).json)) as { text: string }),
   };
 }
 
@@ -293,15 +297,16 @@ export class EventStore implements Events {
     if (!isPlainObject(body)) throw invalid('event', 'An event must be a JSON object');
     const type = requireString(body.type, 'type', 'event');
     const text = requireString(body.text, 'text', 'event');
-    return this.ctx.transaction(() => {
+    return this.ctx.write(() => {
       const source = sourceOf(this.ctx, body.source, 'event');
       const now = this.ctx.nowIso();
       const time = isoTime(body.time, 'time', 'event') ?? now;
       const creationTime = isoTime(body.creationTime, 'creationTime', 'event') ?? now;
+      const fragments = { ...fragmentsOf(body, EVENT_RESERVED), text };
       const info = this.ctx
         .stmt('INSERT INTO events (source_id, type, time, creation_time, last_updated, json) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(source.id, type, time, creationTime, now, JSON.stringify({ ...fragmentsOf(body, EVENT_RESERVED), text }));
-      const event = this.get(String(info.lastInsertRowid))!;
+        .run(source.id, type, time, creationTime, now, JSON.stringify(fragments));
+      const event = toEvent({ id: Number(info.lastInsertRowid), source_id: source.id, source_name: source.name, type, time, creation_time: creationTime, last_updated: now }, fragments);
       this.ctx.notify(`/events/${source.id}`, 'CREATE', event);
       return event;
     });
@@ -310,7 +315,7 @@ export class EventStore implements Events {
   update(id: string, patch: Record<string, unknown>): PlatformEvent {
     if (!isPlainObject(patch)) throw invalid('event', 'An event must be a JSON object');
     if (patch.text !== undefined && typeof patch.text !== 'string') throw invalid('event', "'text' must be a string");
-    return this.ctx.transaction(() => {
+    return this.ctx.write(() => {
       const current = this.ctx.stmt('SELECT * FROM events WHERE id = ?').get(parseId(id) ?? -1) as EventRow | undefined;
       if (!current) throw notFound('event', 'event', id);
       const json = JSON.parse(current.json) as Record<string, unknown>;
@@ -327,7 +332,7 @@ export class EventStore implements Events {
   }
 
   remove(id: string): void {
-    this.ctx.transaction(() => {
+    this.ctx.write(() => {
       const current = this.ctx.stmt('SELECT id, source_id FROM events WHERE id = ?').get(parseId(id) ?? -1) as { id: number; source_id: number } | undefined;
       if (!current) throw notFound('event', 'event', id);
       this.ctx.stmt('DELETE FROM events WHERE id = ?').run(current.id);
@@ -343,7 +348,7 @@ export class EventStore implements Events {
     parts.push(...timeRange('e.time', f.dateFrom, f.dateTo));
     parts.push(...timeRange('e.creation_time', f.createdFrom, f.createdTo));
     const dir = f.revert ? 'ASC' : 'DESC';
-    return paged(this.ctx, EVENT_SELECT, EVENT_FROM, and(parts), `e.time ${dir}, e.id ${dir}`, f, toEvent);
+    return paged(this.ctx, EVENT_SELECT, EVENT_FROM, and(parts), `e.time ${dir}, e.id ${dir}`, f, (r: EventRow) => toEvent(r));
   }
 }
 
@@ -378,14 +383,14 @@ const OPERATION_SELECT = 'SELECT o.*, m.name AS device_name';
 const OPERATION_FROM = 'FROM operations o JOIN managed_objects m ON m.id = o.device_id';
 const OPERATION_RESERVED = new Set(['id', 'self', 'deviceId', 'deviceName', 'status', 'creationTime']);
 
-function toOperation(r: OperationRow): Operation {
+function toOperation(r: Omit<OperationRow, 'json'>, fragments?: Record<string, unknown>): Operation {
   return {
     id: String(r.id),
     deviceId: String(r.device_id),
     ...(r.device_name !== null ? { deviceName: r.device_name } : {}),
     status: r.status,
     creationTime: r.creation_time,
-    ...(JSON.parse(r.json) as object),
+    ...((fragments ?? JSON.parse((r as OperationRow).json)) as object),
   };
 }
 
@@ -406,15 +411,14 @@ export class OperationStore implements Operations {
     if (!isPlainObject(body)) throw invalid('devicecontrol', 'An operation must be a JSON object');
     if (typeof body.deviceId !== 'string' && typeof body.deviceId !== 'number') throw invalid('devicecontrol', "'deviceId' is required");
     if (body.description !== undefined && typeof body.description !== 'string') throw invalid('devicecontrol', "'description' must be a string");
-    return this.ctx.transaction(() => {
+    return this.ctx.write(() => {
       const device = sourceOf(this.ctx, { id: String(body.deviceId) }, 'devicecontrol');
       const creationTime = isoTime(body.creationTime, 'creationTime', 'devicecontrol') ?? this.ctx.nowIso();
       const status = (body as { status?: OperationStatus }).status ?? 'PENDING';
       if (!OPERATION_STATUSES.includes(status)) throw invalid('devicecontrol', `'status' must be one of ${OPERATION_STATUSES.join(', ')}`);
-      const info = this.ctx
-        .stmt('INSERT INTO operations (device_id, status, creation_time, json) VALUES (?, ?, ?, ?)')
-        .run(device.id, status, creationTime, JSON.stringify(fragmentsOf(body, OPERATION_RESERVED)));
-      const op = this.get(String(info.lastInsertRowid))!;
+      const fragments = fragmentsOf(body, OPERATION_RESERVED);
+      const info = this.ctx.stmt('INSERT INTO operations (device_id, status, creation_time, json) VALUES (?, ?, ?, ?)').run(device.id, status, creationTime, JSON.stringify(fragments));
+      const op = toOperation({ id: Number(info.lastInsertRowid), device_id: device.id, device_name: device.name, status, creation_time: creationTime }, fragments);
       this.ctx.notify(`/operations/${device.id}`, 'CREATE', op);
       for (const l of this.listeners) this.ctx.afterCommit(() => l(op));
       return op;
@@ -429,7 +433,7 @@ export class OperationStore implements Operations {
     if (patch.failureReason !== undefined && patch.failureReason !== null && typeof patch.failureReason !== 'string') {
       throw invalid('devicecontrol', "'failureReason' must be a string");
     }
-    return this.ctx.transaction(() => {
+    return this.ctx.write(() => {
       const current = this.ctx.stmt('SELECT * FROM operations WHERE id = ?').get(parseId(id) ?? -1) as OperationRow | undefined;
       if (!current) throw notFound('devicecontrol', 'operation', id);
       const json = JSON.parse(current.json) as Record<string, unknown>;
@@ -457,6 +461,6 @@ export class OperationStore implements Operations {
     parts.push(...timeRange('o.creation_time', f.dateFrom, f.dateTo));
     // The platform lists oldest first; revert=true gives newest first.
     const dir = f.revert ? 'DESC' : 'ASC';
-    return paged(this.ctx, OPERATION_SELECT, OPERATION_FROM, and(parts), `o.creation_time ${dir}, o.id ${dir}`, f, toOperation);
+    return paged(this.ctx, OPERATION_SELECT, OPERATION_FROM, and(parts), `o.creation_time ${dir}, o.id ${dir}`, f, (r: OperationRow) => toOperation(r));
   }
 }

@@ -14,8 +14,13 @@ export const INDEXED_JSON_PATHS = [
   'c8y_ActiveAlarmsStatus.critical',
 ] as const;
 
-export const SCHEMA_VERSION = 2;
-/** Trigram index over names: `name eq '*abc*'` looks names up instead of scanning them. */
+export const SCHEMA_VERSION = 3;
+/**
+ * Trigram index over names: `name eq '*abc*'` looks names up instead of scanning them. Kept in
+ * step by the inventory store, once per transaction (inventory.ts, NameIndex): FTS5 writes its
+ * pending terms out at every statement savepoint, so triggers made each insert cost a segment
+ * write and merge (v2; about 10x the cost of the insert itself).
+ */
 export const NAME_TRIGRAM_TABLE = 'mo_name_trigram';
 
 const indexName = (path: string) => `mo_json_${path.replace(/[^A-Za-z0-9]/g, '_')}`;
@@ -27,6 +32,7 @@ export function migrate(db: Database): void {
   db.transaction(() => {
     if (version < 1) createV1(db);
     if (version < 2) addNameTrigram(db);
+    if (version < 3) dropNameTriggers(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
 }
@@ -45,6 +51,14 @@ function addNameTrigram(db: Database): void {
       INSERT INTO ${NAME_TRIGRAM_TABLE} (rowid, name) SELECT new.id, new.name WHERE new.name IS NOT NULL;
     END;
     INSERT INTO ${NAME_TRIGRAM_TABLE} (${NAME_TRIGRAM_TABLE}) VALUES ('rebuild');
+  `);
+}
+
+function dropNameTriggers(db: Database): void {
+  db.exec(`
+    DROP TRIGGER IF EXISTS mo_name_trigram_ai;
+    DROP TRIGGER IF EXISTS mo_name_trigram_ad;
+    DROP TRIGGER IF EXISTS mo_name_trigram_au;
   `);
 }
 
