@@ -34,14 +34,11 @@ const SINGLETONS = [
   'i18next',
   'react-i18next',
   'zustand',
-  'ag-grid-community',
-  'ag-grid-react',
-  'echarts/core',
-  'echarts/charts',
-  'echarts/components',
-  'echarts/renderers',
-  'echarts-for-react/lib/core',
 ];
+// Not shared, on purpose: ag-grid and echarts. A shared module is bundled whole (ag-grid-community
+// alone is 367 kB gzip; 'echarts/charts' is every chart type), while each plugin that bundles them
+// itself keeps only the modules it registers (AG Grid's row model, bar and pie charts). They load
+// with the screen that needs them, and a page shows one grid plugin at a time.
 
 /** SDK modules with page-wide state: one realtime connection, one alert outlet. */
 const SHARED_SDK = ['@shared/platform/realtime', '@shared/ui/alerts'];
