@@ -13,6 +13,9 @@ const common = { transform: tsJest, moduleNameMapper, testPathIgnorePatterns: ['
 
 /** `*.test.ts` run in Node (logic, server over real HTTP); `*.test.tsx` in jsdom (components). */
 const config: Config = {
+  // Server tests start real servers and child processes; a handle left behind must not keep CI
+  // waiting (CI has no standard input and a time limit), so jest exits when the run is complete.
+  forceExit: true,
   projects: [
     { ...common, displayName: 'node', testEnvironment: 'node', testMatch: ['<rootDir>/**/*.test.ts'] },
     {
