@@ -74,8 +74,10 @@ export function assignToDevice(
   target: AssignTarget,
   force: boolean,
   description: string | undefined,
+  /** The device as the caller just read it in this transaction (saves a second read). */
+  knownDevice?: ManagedObject,
 ): AssignOutcome {
-  const device = core.inventory.get(deviceId);
+  const device = knownDevice ?? core.inventory.get(deviceId);
   if (!isDevice(device)) return 'failed';
   const swType = softwareTypeOfDevice(device.type);
   const packages = target.kind === 'software' ? [target.pkg] : target.packages;

@@ -6,7 +6,11 @@ import { validPackage } from './testing/fixtures';
 import { caller, createDevices, newestStatus, spawnServer, type Caller } from './testing/platform';
 
 const S = '/service/create-software-ng';
-const DEVICES = 5000;
+/**
+ * Enough devices that the job is still running when the request's JOB_RESPONSE_WAIT_MS has passed
+ * (about 0.2 ms per device on a quiet machine, so about 2.4 s: 5,000 used to finish within the wait).
+ */
+const DEVICES = 12_000;
 const PAGE = 2000;
 
 let dir: string;

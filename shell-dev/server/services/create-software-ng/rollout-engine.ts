@@ -203,7 +203,7 @@ export class RolloutEngine {
     if (!isDevice(device) || isUnavailable(device)) return 'disabled';
     let outcome;
     try {
-      outcome = assignToDevice(this.core, deviceId, { kind: 'software', pkg }, force, `Software rollout ${rolloutName}`);
+      outcome = assignToDevice(this.core, deviceId, { kind: 'software', pkg }, force, `Software rollout ${rolloutName}`, device);
     } catch {
       return 'failed';
     }

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 
 /**
  * The service's own tables in the core's SQLite file. Job and rollout progress live here and are
@@ -28,6 +28,18 @@ export interface RolloutStateRow {
 }
 
 export class ServiceStore {
+  private readonly statements = new Map<string, Statement>();
+
+  /** Prepared once: a rollout tick runs these per device. */
+  private stmt(sql: string): Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
   constructor(private readonly db: Database) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS csng_jobs (
@@ -55,79 +67,74 @@ export class ServiceStore {
         state TEXT NOT NULL,
         PRIMARY KEY (rolloutId, seq)
       );
-      CREATE INDEX IF NOT EXISTS csng_rollout_devices_state ON csng_rollout_devices (rolloutId, state);
+      -- seq in the index: the next batch is read in order without sorting every pending device.
+      DROP INDEX IF EXISTS csng_rollout_devices_state;
+      CREATE INDEX IF NOT EXISTS csng_rollout_devices_state_seq ON csng_rollout_devices (rolloutId, state, seq);
     `);
   }
 
   ongoingJobs(): JobRow[] {
-    return this.db.prepare(`SELECT * FROM csng_jobs WHERE status = 'ongoing' ORDER BY id`).all() as JobRow[];
+    return this.stmt(`SELECT * FROM csng_jobs WHERE status = 'ongoing' ORDER BY id`).all() as JobRow[];
   }
 
   insertJob(kind: JobKind, params: unknown, deviceIds: string[], counters: unknown, statusObjectId: string, now: number): number {
-    const r = this.db
-      .prepare(`INSERT INTO csng_jobs (kind, status, params, deviceIds, counters, statusObjectId, createdAt) VALUES (?, 'ongoing', ?, ?, ?, ?, ?)`)
+    const r = this.stmt(`INSERT INTO csng_jobs (kind, status, params, deviceIds, counters, statusObjectId, createdAt) VALUES (?, 'ongoing', ?, ?, ?, ?, ?)`)
       .run(kind, JSON.stringify(params), JSON.stringify(deviceIds), JSON.stringify(counters), statusObjectId, now);
     return Number(r.lastInsertRowid);
   }
 
   job(id: number): JobRow | undefined {
-    return this.db.prepare(`SELECT * FROM csng_jobs WHERE id = ?`).get(id) as JobRow | undefined;
+    return this.stmt(`SELECT * FROM csng_jobs WHERE id = ?`).get(id) as JobRow | undefined;
   }
 
   saveJobProgress(id: number, cursor: number, counters: unknown, finishedAt: number | null): void {
-    this.db
-      .prepare(`UPDATE csng_jobs SET cursor = ?, counters = ?, status = ?, finishedAt = ? WHERE id = ?`)
+    this.stmt(`UPDATE csng_jobs SET cursor = ?, counters = ?, status = ?, finishedAt = ? WHERE id = ?`)
       .run(cursor, JSON.stringify(counters), finishedAt === null ? 'ongoing' : 'completed', finishedAt, id);
   }
 
   rolloutState(rolloutId: string): RolloutStateRow | undefined {
-    return this.db.prepare(`SELECT * FROM csng_rollouts WHERE rolloutId = ?`).get(rolloutId) as RolloutStateRow | undefined;
+    return this.stmt(`SELECT * FROM csng_rollouts WHERE rolloutId = ?`).get(rolloutId) as RolloutStateRow | undefined;
   }
 
   rolloutIds(): string[] {
-    return (this.db.prepare(`SELECT rolloutId FROM csng_rollouts`).all() as { rolloutId: string }[]).map((r) => r.rolloutId);
+    return (this.stmt(`SELECT rolloutId FROM csng_rollouts`).all() as { rolloutId: string }[]).map((r) => r.rolloutId);
   }
 
   initRollout(rolloutId: string, deviceIds: string[]): void {
-    this.db.prepare(`INSERT INTO csng_rollouts (rolloutId) VALUES (?)`).run(rolloutId);
-    const ins = this.db.prepare(`INSERT INTO csng_rollout_devices (rolloutId, seq, deviceId, state) VALUES (?, ?, ?, 'pending')`);
-    deviceIds.forEach((d, i) => ins.run(rolloutId, i, d));
+    this.stmt(`INSERT INTO csng_rollouts (rolloutId) VALUES (?)`).run(rolloutId);
+    this.stmt(`INSERT INTO csng_rollout_devices (rolloutId, seq, deviceId, state) SELECT ?, key, value, 'pending' FROM json_each(?)`).run(rolloutId, JSON.stringify(deviceIds));
   }
 
   saveRolloutState(s: RolloutStateRow): void {
-    this.db
-      .prepare(`UPDATE csng_rollouts SET nextSeq = ?, lastBatchAt = ?, nextPauseIdx = ? WHERE rolloutId = ?`)
+    this.stmt(`UPDATE csng_rollouts SET nextSeq = ?, lastBatchAt = ?, nextPauseIdx = ? WHERE rolloutId = ?`)
       .run(s.nextSeq, s.lastBatchAt, s.nextPauseIdx, s.rolloutId);
   }
 
   dropRollout(rolloutId: string): void {
-    this.db.prepare(`DELETE FROM csng_rollout_devices WHERE rolloutId = ?`).run(rolloutId);
-    this.db.prepare(`DELETE FROM csng_rollouts WHERE rolloutId = ?`).run(rolloutId);
+    this.stmt(`DELETE FROM csng_rollout_devices WHERE rolloutId = ?`).run(rolloutId);
+    this.stmt(`DELETE FROM csng_rollouts WHERE rolloutId = ?`).run(rolloutId);
   }
 
   /** Next devices still to dispatch, in rollout order. */
   pendingBatch(rolloutId: string, limit: number): { seq: number; deviceId: string }[] {
-    return this.db
-      .prepare(`SELECT seq, deviceId FROM csng_rollout_devices WHERE rolloutId = ? AND state = 'pending' ORDER BY seq LIMIT ?`)
+    return this.stmt(`SELECT seq, deviceId FROM csng_rollout_devices WHERE rolloutId = ? AND state = 'pending' ORDER BY seq LIMIT ?`)
       .all(rolloutId, limit) as { seq: number; deviceId: string }[];
   }
 
   waiting(rolloutId: string): { seq: number; deviceId: string; state: RolloutDeviceState }[] {
-    return this.db
-      .prepare(`SELECT seq, deviceId, state FROM csng_rollout_devices WHERE rolloutId = ? AND state IN ('waitingNew', 'waitingUpdated')`)
+    return this.stmt(`SELECT seq, deviceId, state FROM csng_rollout_devices WHERE rolloutId = ? AND state IN ('waitingNew', 'waitingUpdated')`)
       .all(rolloutId) as { seq: number; deviceId: string; state: RolloutDeviceState }[];
   }
 
   setDeviceState(rolloutId: string, seq: number, state: RolloutDeviceState): void {
-    this.db.prepare(`UPDATE csng_rollout_devices SET state = ? WHERE rolloutId = ? AND seq = ?`).run(state, rolloutId, seq);
+    this.stmt(`UPDATE csng_rollout_devices SET state = ? WHERE rolloutId = ? AND seq = ?`).run(state, rolloutId, seq);
   }
 
   stateCounts(rolloutId: string): Record<RolloutDeviceState, number> {
     const counts: Record<RolloutDeviceState, number> = {
       pending: 0, waitingNew: 0, waitingUpdated: 0, success: 0, updated: 0, upToDate: 0, failed: 0, disabled: 0,
     };
-    const rows = this.db
-      .prepare(`SELECT state, COUNT(*) AS n FROM csng_rollout_devices WHERE rolloutId = ? GROUP BY state`)
+    const rows = this.stmt(`SELECT state, COUNT(*) AS n FROM csng_rollout_devices WHERE rolloutId = ? GROUP BY state`)
       .all(rolloutId) as { state: RolloutDeviceState; n: number }[];
     for (const r of rows) counts[r.state] = r.n;
     return counts;

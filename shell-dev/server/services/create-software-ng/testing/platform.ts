@@ -36,11 +36,15 @@ export async function newestStatus(call: Caller): Promise<Record<string, unknown
 
 export const REPO_ROOT = path.resolve(__dirname, '../../../../..');
 
-/** Starts `tsx shell-dev/server/main.ts` on a free port; resolves with its base URL once it listens. */
+/**
+ * Starts shell-dev/server/main.ts on a free port; resolves with its base URL once it listens.
+ * tsx is loaded into this very process (`node --import tsx`): the tsx CLI would run the server in
+ * a grandchild, and a SIGKILL to the child would leave the server running on the same database.
+ */
 export function spawnServer(dataDir: string, extra: string[] = []): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(
     process.execPath,
-    [path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'shell-dev/server/main.ts', '--port', '0', '--data', dataDir, '--devices', '5', '--simulate', 'off', ...extra],
+    ['--import', 'tsx', 'shell-dev/server/main.ts', '--port', '0', '--data', dataDir, '--devices', '5', '--simulate', 'off', ...extra],
     { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   return new Promise((resolve, reject) => {
