@@ -5,7 +5,7 @@ import type { ParcelConfig } from 'single-spa';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { PlatformContextReact } from './context';
-import { getI18n, loadNamespace, type LocaleLoaders } from './i18n';
+import { getI18n, loadNamespace, msg, type LocaleLoaders } from './i18n';
 import type { ContributionProps, WidgetInstanceProps } from './types';
 
 /**
@@ -24,6 +24,9 @@ export function reportContributionError(detail: ContributionErrorDetail): void {
   if (typeof window === 'undefined' || typeof CustomEvent === 'undefined') return;
   window.dispatchEvent(new CustomEvent<ContributionErrorDetail>(CONTRIBUTION_ERROR_EVENT, { detail }));
 }
+
+/** i18n key (English text) of the error boundary's headline. */
+const CONTRIBUTION_FAILED = msg('Plugin "{{pluginId}}" failed to render "{{contributionId}}".');
 
 interface BoundaryProps {
   pluginId: string;
@@ -49,7 +52,8 @@ export class ContributionErrorBoundary extends Component<BoundaryProps, { error:
     return (
       <div className="alert alert-danger" role="alert" data-testid="contribution-error">
         <strong>
-          Plugin &quot;{this.props.pluginId}&quot; failed to render &quot;{this.props.contributionId}&quot;.
+          {/* The SDK's 'shared' namespace (shared/ui/locales): the boundary sits outside the plugin's provider. */}
+          {getI18n().t(CONTRIBUTION_FAILED, { ns: 'shared', pluginId: this.props.pluginId, contributionId: this.props.contributionId })}
         </strong>{' '}
         <span>{this.state.error.message}</span>
       </div>

@@ -3,10 +3,15 @@ import { join } from 'node:path';
 import en from './locales/en.json';
 import de from './locales/de.json';
 
-// Every t('...') of shared/ui has an English key (equal to itself) and a German translation.
+// Every t('...') / msg('...') of shared/ui (and of the contribution error boundary, which renders
+// in this namespace) has an English key (equal to itself) and a German translation.
 const used = new Set<string>();
-for (const file of readdirSync(__dirname).filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'))) {
-  for (const m of readFileSync(join(__dirname, file), 'utf8').matchAll(/\bt\('((?:[^'\\]|\\.)+)'/g)) used.add(m[1]);
+const files = [
+  ...readdirSync(__dirname).filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx')).map((f) => join(__dirname, f)),
+  join(__dirname, '..', 'plugin-api', 'parcel.tsx'),
+];
+for (const file of files) {
+  for (const m of readFileSync(file, 'utf8').matchAll(/\b(?:t|msg)\('((?:[^'\\]|\\.)+)'/g)) used.add(m[1]);
 }
 
 it('ships every shared text in en and de', () => {

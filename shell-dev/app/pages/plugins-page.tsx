@@ -144,7 +144,8 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
                 return (
                   <tr key={p.id} data-testid="plugin-row" data-plugin={p.id} data-status={status?.status ?? 'loading'}>
                     <td>
-                      <strong>{p.name}</strong>
+                      {/* A plugin that ships its name as a text of its namespace gets it translated. */}
+                      <strong>{t(p.name, { ns: p.id, defaultValue: p.name })}</strong>
                       <div className="text-muted small">{p.id}</div>
                     </td>
                     <td>{p.version}</td>

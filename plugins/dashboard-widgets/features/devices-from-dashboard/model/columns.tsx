@@ -1,6 +1,7 @@
 /** The list's columns; the user shows, hides and orders them (kept per user). */
 import React from 'react';
 import type { TFunction } from 'i18next';
+import { msg } from '@shared/plugin-api/i18n';
 import { PRODUCT } from '@shared/plugin-api/types';
 import type { ManagedObject } from '@shared/platform/inventory';
 import type { GridColumn } from '@shared/ui/data-grid';
@@ -19,6 +20,9 @@ function read(doc: Record<string, unknown>, path: string): unknown {
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
+/** Availability codes the platform reports, shown through i18n (English keeps the code). */
+const AVAILABILITY: ReadonlySet<string> = new Set([msg('AVAILABLE'), msg('UNAVAILABLE'), msg('MAINTENANCE'), msg('NOT_MONITORED'), msg('UNKNOWN')]);
+
 export function deviceColumns(t: TFunction): GridColumn<ManagedObject>[] {
   return [
     {
@@ -28,7 +32,14 @@ export function deviceColumns(t: TFunction): GridColumn<ManagedObject>[] {
       value: (d) => d.name ?? d.id,
       render: (d) => <a href={`#/device/${encodeURIComponent(d.id)}/info`}>{d.name ?? d.id}</a>,
     },
-    { id: 'status', header: t('Status'), value: (d) => text(read(d, 'c8y_Availability.status')) },
+    {
+      id: 'status',
+      header: t('Status'),
+      value: (d) => {
+        const status = text(read(d, 'c8y_Availability.status'));
+        return AVAILABILITY.has(status) ? t(status) : status;
+      },
+    },
     { id: 'type', header: t('Type'), value: (d) => text(d.type) },
     { id: 'serial', header: t('Machine serial'), value: (d) => text(read(d, `${PRODUCT}_adamos_netbox_MachineSerialNumber`)) },
     { id: 'agentVersion', header: t('Agent version'), value: (d) => text(read(d, 'c8y_Agent.version')) },

@@ -14,6 +14,7 @@ import { ALARM_SEVERITIES, alarmCounts, daysSince, groupNames, type ColumnId, ty
 import { FIELD, readPath } from '../model/fields';
 import { isActive } from '../model/filters';
 import type { Filters, ListState } from '../model/list-state';
+import { focusFirstControl, onTabKeyDownCapture } from './native-tab-order';
 
 const MODULES: Module[] = [ClientSideRowModelModule];
 const SELECT_COLUMN_WIDTH = 48;
@@ -203,6 +204,7 @@ function SelectHeader(props: CustomHeaderProps & { selection: NonNullable<Device
 
 export function DeviceGrid({ columns, rows, loading, now, sort, onSort, filters = {}, onOpenFilter, selection }: DeviceGridProps) {
   const { t } = useTranslation();
+  const gridRef = useRef<HTMLDivElement>(null);
   const columnDefs = useMemo<ColDef<ManagedObject>[]>(() => {
     const defs: ColDef<ManagedObject>[] = columns.map((column) => ({
       colId: column.id,
@@ -240,7 +242,7 @@ export function DeviceGrid({ columns, rows, loading, now, sort, onSort, filters 
   }, [columns, sort, onSort, onOpenFilter, filters, selection, now, t]);
 
   return (
-    <div data-testid="device-grid" aria-busy={loading ? 'true' : 'false'} style={{ width: '100%' }}>
+    <div data-testid="device-grid" aria-busy={loading ? 'true' : 'false'} style={{ width: '100%' }} ref={gridRef} onKeyDownCapture={onTabKeyDownCapture}>
       <AgGridReact<ManagedObject>
         modules={MODULES}
         rowData={rows as ManagedObject[]}
@@ -250,6 +252,8 @@ export function DeviceGrid({ columns, rows, loading, now, sort, onSort, filters 
         // At most ~16 columns: render them all so every header is reachable (and findable) at once.
         suppressColumnVirtualisation
         suppressCellFocus
+        // Header buttons, select-all and row controls in the page's Tab order (see native-tab-order).
+        focusGridInnerElement={({ fromBottom }) => focusFirstControl(gridRef.current, fromBottom)}
         loading={loading}
         overlayNoRowsTemplate={`<span class="c8y-empty-state">${t('No devices to display')}</span>`}
       />

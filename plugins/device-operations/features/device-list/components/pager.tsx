@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { msg } from '@shared/plugin-api/i18n';
 import { PAGE_SIZE_OPTIONS } from '@shared/domain/constants';
 import { pageWindow } from '../model/list-state';
 
@@ -26,8 +27,8 @@ export function Pager({ page, totalPages, pageSize, onPage, onPageSize }: PagerP
   return (
     <nav className="d-flex a-i-center j-c-between p-8" aria-label={t('Pagination')} data-testid="pager">
       <ul className="pagination m-0">
-        {item('First', 1, first, 'page-first')}
-        {item('Previous', page - 1, first, 'page-previous')}
+        {item(msg('First'), 1, first, 'page-first')}
+        {item(msg('Previous'), page - 1, first, 'page-previous')}
         {pageWindow(page, totalPages).map((n) => (
           <li key={n} className={n === page ? 'active' : undefined}>
             <button type="button" className="btn btn-link" aria-current={n === page ? 'page' : undefined} onClick={() => onPage(n)} data-testid={`page-${n}`}>
@@ -35,8 +36,8 @@ export function Pager({ page, totalPages, pageSize, onPage, onPageSize }: PagerP
             </button>
           </li>
         ))}
-        {item('Next', page + 1, last, 'page-next')}
-        {item('Last', totalPages, last, 'page-last')}
+        {item(msg('Next'), page + 1, last, 'page-next')}
+        {item(msg('Last'), totalPages, last, 'page-last')}
       </ul>
       {onPageSize && (
         <label className="d-flex a-i-center m-0" style={{ gap: 8 }}>

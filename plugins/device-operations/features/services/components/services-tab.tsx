@@ -60,7 +60,7 @@ export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
                 <select className="form-control input-sm" aria-label={t('Filter by state')} value={state} onChange={(e) => setState(e.target.value)}>
                   <option value="">{t('All')}</option>
                   {states.map((s) => (
-                    <option key={s} value={s}>
+                    <option key={s} value={s} translate="no">
                       {s}
                     </option>
                   ))}
@@ -71,8 +71,9 @@ export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
           <tbody>
             {rows.map((s) => (
               <tr key={s.name}>
+                {/* Service states and interface statuses are the device's own words: data, not UI text. */}
                 <td>{s.name}</td>
-                <td>{s.state}</td>
+                <td translate="no">{s.state}</td>
               </tr>
             ))}
           </tbody>
@@ -96,7 +97,7 @@ export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
               {data.m.map((i) => (
                 <tr key={i.ID}>
                   <td>{i.ID}</td>
-                  <td>{i.Status}</td>
+                  <td translate="no">{i.Status}</td>
                   <td>{i.ErrorState}</td>
                 </tr>
               ))}

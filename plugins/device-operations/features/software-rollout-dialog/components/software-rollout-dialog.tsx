@@ -5,6 +5,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedObject } from '@shared/platform/inventory';
+import { msg } from '@shared/plugin-api/i18n';
 import {
   defaultRolloutForm,
   formatDuration,
@@ -78,8 +79,8 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
                     <label htmlFor="rollout-name">{t('Name')}</label>
                     <input id="rollout-name" className="form-control" data-testid="rollout-name" value={name} onChange={(e) => setName(e.target.value)} />
                   </div>
-                  {field('batchSize', 'Batch size')}
-                  {field('batchGapSeconds', 'Batch delay (seconds)')}
+                  {field('batchSize', msg('Batch size'))}
+                  {field('batchGapSeconds', msg('Batch delay (seconds)'))}
                   <fieldset>
                     <legend className="h5">{t('Automatic pause limits')}</legend>
                     {form.automaticPauseLimits.map((value, i) => {

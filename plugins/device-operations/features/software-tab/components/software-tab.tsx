@@ -181,7 +181,7 @@ export function SoftwareTab({ device, isAdmin, alerts, confirm, onSaved, onReloa
                 >
                   <option value="">{t('All')}</option>
                   {statusOptions(list).map((s) => (
-                    <option key={s} value={s}>
+                    <option key={s} value={s} translate="no">
                       {s}
                     </option>
                   ))}
@@ -203,7 +203,8 @@ export function SoftwareTab({ device, isAdmin, alerts, confirm, onSaved, onReloa
                 <td>{p.name}</td>
                 <td>{displayVersion(p.version)}</td>
                 <td>{formatDate(p.last_status_timestamp, ctx.language)}</td>
-                <td data-testid="software-status">{p.status}</td>
+                {/* The device's own status text (matched verbatim by filters): data, not UI text. */}
+                <td data-testid="software-status" translate="no">{p.status}</td>
                 <td>{p.failure_message ?? ''}</td>
               </tr>
             ))}
