@@ -136,7 +136,11 @@ describe('Device Operations Dashboard', () => {
       const canvas = widget(page, 'online-history-bars').locator('canvas');
       const box = await canvas.boundingBox();
       assert.ok(box);
-      await page.mouse.click(box.x + box.width - 8 - 2, box.y + box.height - 44);
+      // The bars grow in with an animation: click until the chart has a bar under the pointer.
+      for (let attempt = 0; attempt < 20 && !hash(page).includes('view=onlineOnDay'); attempt++) {
+        await page.mouse.click(box.x + box.width - 8 - 2, box.y + box.height - 44);
+        await page.waitForTimeout(250);
+      }
       await expectList(page, 'onlineOnDay', 'day=1');
 
       await openDashboard(page);
