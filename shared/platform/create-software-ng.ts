@@ -4,7 +4,8 @@
  * section 7. Payload and response types follow the specs' section 3.
  */
 import { request } from './fetch-client';
-import type { ManagedObject } from './inventory';
+import { listManagedObjects, type ManagedObject } from './inventory';
+import { buildQuery, eq } from './query-language';
 
 /** Base path of the microservice. */
 export const CREATE_SOFTWARE_NG = '/service/create-software-ng';
@@ -308,4 +309,19 @@ export function getDeviceProfileRestrictions(excludedIds: readonly string[] = []
   return request('GET', `${DEVICE_PROFILE_SERVICE}/restrictions`, {
     query: { excludedIds: excludedIds.length ? excludedIds.join(',') : undefined },
   });
+}
+
+// ---- server-job status ---------------------------------------------------------------------
+
+/** Type of the status object the service's jobs write (assignment, clear pending, initialize). */
+export const JOB_STATUS_TYPE = 'c8y_status';
+
+/** The newest status object (by creationTime), which the console's banners and progress follow. */
+export async function fetchNewestJobStatus(): Promise<ManagedObject | null> {
+  const page = await listManagedObjects({
+    query: buildQuery(eq('type', JOB_STATUS_TYPE), [{ field: 'creationTime', direction: 'desc' }]),
+    pageSize: 1,
+    withChildren: false,
+  });
+  return page.items[0] ?? null;
 }

@@ -1,19 +1,12 @@
 /** The newest c8y_status object: the banner follows it, polled every STATUS_POLLING_MS while a job runs. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { STATUS_POLLING_MS } from '@shared/domain/constants';
-import { listManagedObjects, type ManagedObject } from '@shared/platform/inventory';
-import { buildQuery, eq } from '@shared/platform/query-language';
-import { STATUS_TYPE, isJobCompleted, isJobOngoing, type JobKind } from '../model/job';
+import { fetchNewestJobStatus } from '@shared/platform/create-software-ng';
+import type { ManagedObject } from '@shared/platform/inventory';
+import { isJobCompleted, isJobOngoing, type JobKind } from '../model/job';
 import { listKeys } from './devices';
 
-export async function fetchNewestStatus(): Promise<ManagedObject | null> {
-  const page = await listManagedObjects({
-    query: buildQuery(eq('type', STATUS_TYPE), [{ field: 'creationTime', direction: 'desc' }]),
-    pageSize: 1,
-    withChildren: false,
-  });
-  return page.items[0] ?? null;
-}
+export const fetchNewestStatus = fetchNewestJobStatus;
 
 export const statusOptions = () =>
   queryOptions({

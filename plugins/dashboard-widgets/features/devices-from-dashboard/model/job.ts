@@ -5,7 +5,6 @@
  */
 import type { ManagedObject } from '@shared/platform/inventory';
 
-export const STATUS_TYPE = 'c8y_status';
 export const ONGOING_MESSAGE = 'An operation is currently ongoing - please try again later.';
 const COMPLETED = 'completed';
 

@@ -1,21 +1,13 @@
 /** The newest c8y_status object, polled while a server job runs (spec 1, sections 4 and 7). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { STATUS_POLLING_MS } from '@shared/domain/constants';
-import { listManagedObjects, type ManagedObject } from '@shared/platform/inventory';
-import { buildQuery, eq } from '@shared/platform/query-language';
+import { fetchNewestJobStatus } from '@shared/platform/create-software-ng';
 import { createQueryKeys } from '@shared/platform/query-keys';
-import { STATUS_TYPE, isJobOngoing } from '../model/status';
+import { isJobOngoing } from '../model/status';
 
 export const statusKeys = createQueryKeys('device-operations', 'server-job');
 
-export async function fetchNewestStatus(): Promise<ManagedObject | null> {
-  const page = await listManagedObjects({
-    query: buildQuery(eq('type', STATUS_TYPE), [{ field: 'creationTime', direction: 'desc' }]),
-    pageSize: 1,
-    withChildren: false,
-  });
-  return page.items[0] ?? null;
-}
+export const fetchNewestStatus = fetchNewestJobStatus;
 
 export const newestStatusOptions = () =>
   queryOptions({

@@ -4,7 +4,6 @@
  */
 import type { ManagedObject } from '@shared/platform/inventory';
 
-export const STATUS_TYPE = 'c8y_status';
 const COMPLETED = 'completed';
 
 export type JobKind = 'assign' | 'clearPending' | 'initialize';
