@@ -64,18 +64,18 @@ function docOf(r: Omit<Row, 'json'>, fragments: Fragments): ManagedObject {
 }
 
 /**
- * The name trigram index, written once per transaction: name changes are journaled and applied
- * just before commit (or before a query of the same transaction) in two statements. The journal
- * follows savepoints, so a rolled back nested write leaves no trace in the index either.
+ * An index table written per transaction from a journal of changes: a nested transaction's
+ * rollback drops its entries, the commit applies what is left. `apply()` may also run earlier
+ * (a query inside the transaction must see the changes); it writes only what is new.
  */
-class NameIndex {
-  /** [id, name before, name after] in write order. */
-  private readonly journal: Array<[number, string | null, string | null]> = [];
-  /** Entries before this index are in the FTS table already. */
-  private applied = 0;
+abstract class JournaledIndex<E> {
+  /** Changes in write order. */
+  protected readonly journal: E[] = [];
+  /** Entries before this index are in the table already. */
+  protected applied = 0;
   private readonly marks: Array<[number, number]> = [];
 
-  constructor(private readonly ctx: CoreContext) {
+  constructor(protected readonly ctx: CoreContext) {
     ctx.stage({
       savepoint: (depth) => void (this.marks[depth] = [this.journal.length, this.applied]),
       rollback: (depth) => {
@@ -91,17 +91,33 @@ class NameIndex {
     });
   }
 
+  /** Writes the journal's entries from `applied` on, then moves `applied` to the end. */
+  apply(): void {
+    if (this.applied >= this.journal.length) return;
+    this.write(this.journal, this.applied);
+    this.applied = this.journal.length;
+  }
+
+  protected abstract write(journal: readonly E[], from: number): void;
+}
+
+/**
+ * The name trigram index, written once per transaction: name changes are journaled and applied
+ * just before commit (or before a query of the same transaction) in two statements. The journal
+ * follows savepoints, so a rolled back nested write leaves no trace in the index either.
+ * Entries: [id, name before, name after].
+ */
+class NameIndex extends JournaledIndex<[number, string | null, string | null]> {
   changed(id: number, before: string | null, after: string | null): void {
     if (before !== after) this.journal.push([id, before, after]);
   }
 
   /** Brings the FTS table up to the journal; the first "before" of an id is what the table holds. */
-  apply(): void {
-    if (this.applied >= this.journal.length) return;
+  protected write(journal: readonly [number, string | null, string | null][], from: number): void {
     const first = new Map<number, string | null>();
     const last = new Map<number, string | null>();
-    for (let i = this.applied; i < this.journal.length; i++) {
-      const [id, before, after] = this.journal[i];
+    for (let i = from; i < journal.length; i++) {
+      const [id, before, after] = journal[i];
       if (!first.has(id)) first.set(id, before);
       last.set(id, after);
     }
@@ -116,7 +132,6 @@ class NameIndex {
     const t = NAME_TRIGRAM_TABLE;
     if (removed.length) this.ctx.stmt(`INSERT INTO ${t} (${t}, rowid, name) SELECT 'delete', value->>0, value->>1 FROM json_each(?)`).run(JSON.stringify(removed));
     if (added.length) this.ctx.stmt(`INSERT INTO ${t} (rowid, name) SELECT value->>0, value->>1 FROM json_each(?)`).run(JSON.stringify(added));
-    this.applied = this.journal.length;
   }
 }
 
@@ -124,41 +139,16 @@ class NameIndex {
  * The fragment index (has(...), fragmentType), written per transaction like the names: one
  * statement with the rows sorted by the table's key instead of one per object into 30 places of
  * the B-tree (half the cost when seeding). Adding and removing are set operations, so the last
- * change of a (fragment, object) pair decides.
+ * change of a (fragment, object) pair decides. Entries: [id, fragment, present].
  */
-class FragmentIndex {
-  /** [id, fragment, present] in write order. */
-  private readonly journal: Array<[number, string, boolean]> = [];
-  private applied = 0;
-  private readonly marks: Array<[number, number]> = [];
-
-  constructor(private readonly ctx: CoreContext) {
-    ctx.stage({
-      savepoint: (depth) => void (this.marks[depth] = [this.journal.length, this.applied]),
-      rollback: (depth) => {
-        const [length, applied] = this.marks[depth] ?? [0, 0];
-        this.journal.length = length;
-        this.applied = applied;
-      },
-      beforeCommit: () => {
-        this.apply();
-        this.journal.length = 0;
-        this.applied = 0;
-      },
-    });
-  }
-
+class FragmentIndex extends JournaledIndex<[number, string, boolean]> {
   set(id: number, fragments: string[], present: boolean): void {
     for (const f of fragments) this.journal.push([id, f, present]);
   }
 
-  apply(): void {
-    if (this.applied >= this.journal.length) return;
+  protected write(journal: readonly [number, string, boolean][], from: number): void {
     const last = new Map<string, [number, string, boolean]>();
-    for (let i = this.applied; i < this.journal.length; i++) {
-      const e = this.journal[i];
-      last.set(`${e[0]}\u0000${e[1]}`, e);
-    }
+    for (let i = from; i < journal.length; i++) last.set(`${journal[i][0]}\u0000${journal[i][1]}`, journal[i]);
     const added: Array<[string, number]> = [];
     const removed: Array<[string, number]> = [];
     for (const [id, f, present] of last.values()) (present ? added : removed).push([f, id]);
@@ -166,7 +156,6 @@ class FragmentIndex {
     if (added.length) {
       this.ctx.stmt('INSERT OR IGNORE INTO mo_fragments (fragment, mo_id) SELECT value->>0, value->>1 FROM json_each(?) ORDER BY 1, 2').run(JSON.stringify(added));
     }
-    this.applied = this.journal.length;
   }
 }
 
