@@ -1,34 +1,14 @@
 /** The list's actions against create-software-ng and the inventory (spec 2 and 7). */
-import { clearPendingAssignment, createSoftwareAssignment, initializeDevices, type SoftwareAssignmentRequest } from '@shared/platform/create-software-ng';
+import { clearPendingAssignment, createSoftwareAssignment, initializeDevices } from '@shared/platform/create-software-ng';
 import { createManagedObject, type ManagedObject } from '@shared/platform/inventory';
 import { and, buildQuery, eq, has, or } from '@shared/platform/query-language';
-import type { SoftwareChoice } from './software';
+import { assignmentRequest, type SoftwareItem } from '@shared/platform/software-choices';
 import type { ListSource } from '../model/views';
 import { assignmentCounters, successFailed, type Counters } from '../model/job';
 import { waitForJob } from './job';
 
-export function assignmentRequest(choice: SoftwareChoice, devices: string[], forceInstallation: boolean): SoftwareAssignmentRequest {
-  if (choice.kind === 'profile') {
-    return { devices, forceInstallation, description: `Assign device profile ${choice.name}`, registerDeviceProfile: { deviceProfileId: choice.id } };
-  }
-  return {
-    devices,
-    forceInstallation,
-    description: `Assign software ${choice.name} ${choice.version}`,
-    netbox_RegisterSoftwarePackage: {
-      name: choice.name,
-      version: choice.version,
-      repository_id: choice.id,
-      url: choice.url,
-      category: choice.category,
-      installation_requires_approval: choice.installationRequiresApproval,
-      c8y_encryptionKey: choice.encryptionKey,
-    },
-  };
-}
-
-export async function assignSoftware(choice: SoftwareChoice, devices: string[], force: boolean): Promise<Counters> {
-  const answer = await createSoftwareAssignment(assignmentRequest(choice, devices, force));
+export async function assignSoftware(item: SoftwareItem, devices: string[], force: boolean): Promise<Counters> {
+  const answer = await createSoftwareAssignment(assignmentRequest(item, devices, force));
   const status = await waitForJob('assign');
   return assignmentCounters(status, answer);
 }

@@ -16,15 +16,15 @@ import { EmptyState } from '@shared/ui/empty-state';
 import { Icon } from '@shared/ui/icon';
 import { LoadingOverlay } from '@shared/ui/loading-overlay';
 import { Pager } from '@shared/ui/pager';
+import { SelectSoftwareDialog, type SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { Spinner } from '@shared/ui/spinner';
+import { usePreference } from '@shared/ui/use-preference';
 import { listKeys, loadAll, useDevicePage } from '../api/devices';
 import { statusOptions, useNewestStatus } from '../api/job';
 import { assignSoftware, clearPending, createSmartGroup, initialize, smartGroupQuery } from '../api/actions';
-import { usePreference, useSavePreference } from '../api/preferences';
 import { COLUMNS_PREFERENCE, PAGE_SIZE_PREFERENCE, deviceColumns } from '../model/columns';
 import { ONGOING_MESSAGE, assignmentMessage, clearPendingMessage, httpErrorMessage, initializeMessage, isJobOngoing, type Message } from '../model/job';
 import { VIEW_NOT_KNOWN, resolveView } from '../model/views';
-import { SelectSoftwareDialog, type SoftwareSelection } from './select-software-dialog';
 import { SmartGroupDialog } from './smart-group-dialog';
 
 const MICROSERVICE_ERROR = 'Could not get connection data from microservice, response status: {{status}}.';
@@ -39,10 +39,9 @@ export default function DevicesFromDashboardPage() {
   const resolved = useMemo(() => resolveView(query), [query.view, query.day]);
   const source = resolved?.source ?? null;
 
-  const savedSize = usePreference<number>(PAGE_SIZE_PREFERENCE);
-  const savedColumns = usePreference<ColumnConfig[]>(COLUMNS_PREFERENCE);
-  const savePreference = useSavePreference();
-  const pageSize = (PAGE_SIZE_OPTIONS as readonly number[]).includes(savedSize.value ?? -1) ? (savedSize.value as number) : DEFAULT_PAGE_SIZE;
+  const [savedSize, saveSize] = usePreference<number | undefined>(PAGE_SIZE_PREFERENCE, undefined);
+  const [savedColumns, saveColumns] = usePreference<ColumnConfig[] | undefined>(COLUMNS_PREFERENCE, undefined);
+  const pageSize = savedSize !== undefined && (PAGE_SIZE_OPTIONS as readonly number[]).includes(savedSize) ? savedSize : DEFAULT_PAGE_SIZE;
   const [localSize, setLocalSize] = useState<number | null>(null);
   const size = localSize ?? pageSize;
   const [page, setPage] = useState(1);
@@ -112,7 +111,7 @@ export default function DevicesFromDashboardPage() {
     const devices = await startAction();
     if (devices?.length) setDialog({ kind: 'software', devices });
   };
-  const onSoftwareChosen = (devices: ManagedObject[], choice: SoftwareSelection | null) => {
+  const onSoftwareChosen = (devices: ManagedObject[], choice: SelectSoftwareResult | null) => {
     setDialog(null);
     if (!choice) {
       alerts.info(t('No software assigned'), { dismissMs: NO_SOFTWARE_DISMISS_MS });
@@ -120,7 +119,7 @@ export default function DevicesFromDashboardPage() {
     }
     void runJob(async () => {
       try {
-        const counters = await assignSoftware(choice.choice, devices.map((d) => d.id), choice.forceInstallation);
+        const counters = await assignSoftware(choice.item, devices.map((d) => d.id), choice.forceInstallation);
         const m = assignmentMessage(counters);
         show(m, m.type === 'success' ? ALERT_SUCCESS_DISMISS_MS : null);
       } catch (e) {
@@ -200,7 +199,7 @@ export default function DevicesFromDashboardPage() {
           <Icon name="refresh" /> {t('Reload')}
         </button>
         <div className="m-l-auto">
-          <ColumnChooser columns={columns} columnConfig={savedColumns.value} onChange={(c) => savePreference.mutate({ key: COLUMNS_PREFERENCE, value: c })} />
+          <ColumnChooser columns={columns} columnConfig={savedColumns} onChange={(c) => void saveColumns(c)} />
         </div>
       </div>
       {ongoing && (
@@ -225,8 +224,8 @@ export default function DevicesFromDashboardPage() {
             rows={rows}
             getRowId={(d) => d.id}
             columns={columns}
-            columnConfig={savedColumns.value}
-            onColumnConfigChange={(c) => savePreference.mutate({ key: COLUMNS_PREFERENCE, value: c })}
+            columnConfig={savedColumns}
+            onColumnConfigChange={(c) => void saveColumns(c)}
             selection={{
               selectedIds: new Set(selected.keys()),
               onChange: (ids) => {
@@ -254,7 +253,7 @@ export default function DevicesFromDashboardPage() {
           onPageSizeChange={(s) => {
             setLocalSize(s);
             setPage(1);
-            savePreference.mutate({ key: PAGE_SIZE_PREFERENCE, value: s });
+            void saveSize(s);
           }}
         />
       </div>
@@ -263,6 +262,8 @@ export default function DevicesFromDashboardPage() {
         <SelectSoftwareDialog
           deviceTypes={typesForSelection([...new Set(dialog.devices.map((d) => d.type ?? ''))].filter(Boolean))}
           deviceCount={dialog.devices.length}
+          queryKey={[...listKeys.all, 'software']}
+          storageColumn={false}
           onClose={(r) => onSoftwareChosen(dialog.devices, r)}
         />
       )}

@@ -1,0 +1,111 @@
+/**
+ * What the Select software dialog offers (spec 1, section 2 Dialogs): software binaries
+ * (c8y_Software) of the selected device types and device profiles (c8y_Profile) filtered to them,
+ * each with its storage, and the assignment payload for the one chosen (spec 1, section 7).
+ * Both the device lists and the dashboard's device lists assign through it.
+ */
+import { SHORT_LIST_PAGE_SIZE, SOFTWARE_TYPE } from '../domain/constants';
+import type { SoftwareAssignmentRequest } from './create-software-ng';
+import { listManagedObjects, type ManagedObject } from './inventory';
+import { and, anyOf, buildQuery, eq, or } from './query-language';
+
+export const PROFILE_TYPE = 'c8y_Profile';
+
+/** The two known external storage hosts; any other URL is stored on the platform (Local). */
+export const EXTERNAL_STORAGE_HOSTS = ['adamosstorage.blob.core.windows.net', 'adamossoftware.blob.core.windows.net'] as const;
+
+export type Storage = 'Profile' | 'External' | 'Local';
+
+export interface SoftwareItem {
+  id: string;
+  kind: 'software' | 'profile';
+  name: string;
+  version: string;
+  storage: Storage;
+  url: string;
+  category?: string;
+  installationRequiresApproval: boolean;
+  encryptionKey?: unknown;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+export function storageOf(mo: ManagedObject): Storage {
+  if (mo.type === PROFILE_TYPE) return 'Profile';
+  const url = typeof mo.url === 'string' ? mo.url : '';
+  return (EXTERNAL_STORAGE_HOSTS as readonly string[]).includes(hostOf(url)) ? 'External' : 'Local';
+}
+
+export function toSoftwareItem(mo: ManagedObject): SoftwareItem {
+  const isProfile = mo.type === PROFILE_TYPE;
+  return {
+    id: mo.id,
+    kind: isProfile ? 'profile' : 'software',
+    name: mo.name ?? '',
+    version: isProfile ? '' : String(mo.version ?? ''),
+    storage: storageOf(mo),
+    url: typeof mo.url === 'string' ? mo.url : '',
+    category: typeof mo.category === 'string' ? mo.category : undefined,
+    installationRequiresApproval: mo.installation_requires_approval === true,
+    encryptionKey: mo.c8y_encryptionKey,
+  };
+}
+
+/** The query: software of the types, profiles filtered to the types, matching the search on name or version. */
+export function softwareQuery(deviceTypes: readonly string[], search: string): string {
+  const text = search.trim();
+  const pattern = text.includes('*') ? text : `*${text}*`;
+  return buildQuery(
+    and(
+      or(and(eq('type', SOFTWARE_TYPE), anyOf('deviceType', deviceTypes)), and(eq('type', PROFILE_TYPE), anyOf('c8y_Filter.type', deviceTypes))),
+      text ? or(eq('name', pattern), eq('version', pattern)) : undefined,
+    ),
+    [
+      { field: 'name', direction: 'asc' },
+      { field: 'version', direction: 'asc' },
+    ],
+  );
+}
+
+export interface SoftwarePage {
+  items: SoftwareItem[];
+  hasNext: boolean;
+}
+
+/** One page of SHORT_LIST_PAGE_SIZE choices (previous/next paging: no totals asked for). */
+export async function listSoftwareChoices(deviceTypes: readonly string[], search: string, page: number): Promise<SoftwarePage> {
+  const result = await listManagedObjects({
+    query: softwareQuery(deviceTypes, search),
+    pageSize: SHORT_LIST_PAGE_SIZE,
+    currentPage: page,
+    withChildren: false,
+  });
+  return { items: result.items.map(toSoftwareItem), hasNext: result.items.length === SHORT_LIST_PAGE_SIZE && result.hasNext !== false };
+}
+
+/** Payload of POST /createSoftwareAssignment for a chosen software or profile. */
+export function assignmentRequest(item: SoftwareItem, deviceIds: string[], forceInstallation: boolean): SoftwareAssignmentRequest {
+  if (item.kind === 'profile') {
+    return { devices: deviceIds, forceInstallation, description: `Assign device profile ${item.name}`, registerDeviceProfile: { deviceProfileId: item.id } };
+  }
+  return {
+    devices: deviceIds,
+    forceInstallation,
+    description: `Assign software ${item.name} ${item.version}`,
+    netbox_RegisterSoftwarePackage: {
+      name: item.name,
+      version: item.version,
+      repository_id: item.id,
+      url: item.url,
+      category: item.category,
+      installation_requires_approval: item.installationRequiresApproval,
+      c8y_encryptionKey: item.encryptionKey,
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import React from 'react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SHORT_LIST_PAGE_SIZE } from '../domain/constants';
+import { configureClient } from '../platform/fetch-client';
+import { SelectSoftwareDialog, type SelectSoftwareDialogProps } from './select-software-dialog';
+import { renderUi } from './test-utils';
+
+/** jsdom has no fetch Response; the client reads only these members. */
+const reply = (body: unknown) =>
+  ({
+    ok: true,
+    status: 200,
+    statusText: 'OK',
+    headers: { get: (h: string) => (h.toLowerCase() === 'content-type' ? 'application/json' : null) },
+    text: async () => JSON.stringify(body),
+  }) as unknown as Response;
+
+const PROFILE = { id: 'p1', type: 'c8y_Profile', name: 'Base profile' };
+const EXTERNAL = { id: 's1', type: 'c8y_Software', name: 'mdc', version: '2.0', url: 'https://adamosstorage.blob.core.windows.net/mdc.zip' };
+const LOCAL = { id: 's2', type: 'c8y_Software', name: 'opcua', version: '1.1', url: '/inventory/binaries/7' };
+/** Eleven more, so the first page is full and a second one exists. */
+const MORE = Array.from({ length: SHORT_LIST_PAGE_SIZE + 1 }, (_, i) => ({ id: `m${i}`, type: 'c8y_Software', name: `zz${i}`, version: '1', url: '/inventory/binaries/1' }));
+const ALL = [PROFILE, EXTERNAL, LOCAL, ...MORE];
+
+/** The inventory: every call recorded; the search filters on "name eq '*x*'" as the platform would. */
+function fakeInventory() {
+  const calls: URL[] = [];
+  const fetch = (async (url: string) => {
+    const u = new URL(url, 'http://x');
+    calls.push(u);
+    const text = /name eq '\*([^*']+)\*'/.exec(u.searchParams.get('query') ?? '')?.[1];
+    const matching = text ? ALL.filter((m) => m.name.includes(text)) : ALL;
+    const page = Number(u.searchParams.get('currentPage') ?? 1);
+    const size = Number(u.searchParams.get('pageSize'));
+    const items = matching.slice((page - 1) * size, page * size);
+    // Like the platform: a next link whenever the page is full.
+    const next = items.length === size ? { next: `${u.pathname}?currentPage=${page + 1}` } : {};
+    return reply({ managedObjects: items, statistics: { currentPage: page, pageSize: size }, ...next });
+  }) as unknown as typeof globalThis.fetch;
+  return { fetch, calls };
+}
+
+function open(props: Partial<SelectSoftwareDialogProps> = {}, language: 'en' | 'de' = 'en') {
+  const api = fakeInventory();
+  configureClient({ fetch: api.fetch, xsrfToken: () => 't' });
+  const onClose = jest.fn();
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderUi(
+    <QueryClientProvider client={qc}>
+      <SelectSoftwareDialog deviceTypes={['adamos_NETbox']} deviceCount={3} queryKey={['test', 'software']} onClose={onClose} {...props} />
+    </QueryClientProvider>,
+    language,
+  );
+  return { api, onClose };
+}
+
+const rows = () => within(screen.getByTestId('software-table')).getAllByRole('row').slice(1);
+
+afterEach(() => configureClient({ fetch: undefined }));
+
+describe('SelectSoftwareDialog', () => {
+  it('lists software and profiles of the device types with their storage', async () => {
+    const { api } = open();
+    await waitFor(() => expect(screen.getByText('Base profile')).toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Select software' })).toBeInTheDocument();
+    expect(screen.getByText('Selected devices: 3')).toBeInTheDocument();
+    expect(rows().slice(0, 3).map((r) => within(r).getAllByRole('cell').slice(1).map((c) => c.textContent))).toEqual([
+      ['Base profile', '', 'Profile'],
+      ['mdc', '2.0', 'External'],
+      ['opcua', '1.1', 'Local'],
+    ]);
+    expect(api.calls[0].searchParams.get('query')).toContain("deviceType eq 'adamos_NETbox'");
+    expect(api.calls[0].searchParams.get('pageSize')).toBe(String(SHORT_LIST_PAGE_SIZE));
+  });
+
+  it('without the storage column marks a profile in the version column', async () => {
+    open({ storageColumn: false });
+    await waitFor(() => expect(screen.getByText('Base profile')).toBeInTheDocument());
+    expect(screen.queryByText('Storage')).not.toBeInTheDocument();
+    expect(within(rows()[0]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', 'Base profile', 'Device profile']);
+    expect(within(rows()[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', 'mdc', '2.0']);
+  });
+
+  it('pages with previous/next and goes back to page 1 on a new search', async () => {
+    const { api } = open();
+    await waitFor(() => expect(screen.getByTestId('software-next')).toBeEnabled());
+    expect(screen.getByTestId('software-previous')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('software-next'));
+    await waitFor(() => expect(screen.getByText('zz10')).toBeInTheDocument());
+    expect(api.calls.at(-1)!.searchParams.get('currentPage')).toBe('2');
+    expect(screen.getByTestId('software-next')).toBeDisabled();
+    fireEvent.change(screen.getByTestId('software-search'), { target: { value: 'opc' } });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(api.calls.at(-1)!.searchParams.get('currentPage')).toBe('1');
+    expect(api.calls.at(-1)!.searchParams.get('query')).toContain("version eq '*opc*'");
+  });
+
+  it('keeps one selection and gives it with the force flag on OK', async () => {
+    const { onClose } = open();
+    await waitFor(() => expect(screen.getByText('mdc')).toBeInTheDocument());
+    expect(screen.getByTestId('software-ok')).toBeDisabled();
+    fireEvent.click(screen.getByText('Base profile'));
+    fireEvent.click(screen.getByTestId('software-s1'));
+    expect(screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('force-installation'));
+    fireEvent.click(screen.getByTestId('software-ok'));
+    expect(onClose).toHaveBeenCalledWith({ action: 'assign', item: expect.objectContaining({ id: 's1', storage: 'External' }), forceInstallation: true });
+  });
+
+  it('offers rollout and install for software, not for a profile', async () => {
+    const { onClose } = open({ actions: ['assign', 'rollout', 'install'] });
+    await waitFor(() => expect(screen.getByText('mdc')).toBeInTheDocument());
+    const footer = within(document.querySelector('.modal-footer') as HTMLElement).getAllByRole('button').map((b) => b.textContent);
+    expect(footer).toEqual(['Cancel', 'Create Software Rollout', 'Install', 'OK']);
+    fireEvent.click(screen.getByText('Base profile'));
+    expect(screen.getByTestId('software-rollout')).toBeDisabled();
+    expect(screen.getByTestId('software-install')).toBeDisabled();
+    expect(screen.getByTestId('software-ok')).toBeEnabled();
+    fireEvent.click(screen.getByText('opcua'));
+    fireEvent.click(screen.getByTestId('software-install'));
+    expect(onClose).toHaveBeenCalledWith({ action: 'install', item: expect.objectContaining({ id: 's2' }), forceInstallation: false });
+  });
+
+  it('offers only OK by default', async () => {
+    open();
+    await waitFor(() => expect(screen.getByText('mdc')).toBeInTheDocument());
+    expect(screen.queryByTestId('software-rollout')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('software-install')).not.toBeInTheDocument();
+  });
+
+  it('gives null on Cancel and on Escape', async () => {
+    const { onClose } = open();
+    fireEvent.click(screen.getByTestId('software-cancel'));
+    expect(onClose).toHaveBeenLastCalledWith(null);
+    act(() => {
+      fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    });
+    expect(onClose).toHaveBeenCalledTimes(2);
+    expect(onClose).toHaveBeenLastCalledWith(null);
+  });
+
+  it('speaks German from the SDK namespace', async () => {
+    open({ actions: ['assign', 'rollout'] }, 'de');
+    await waitFor(() => expect(screen.getByText('Profil')).toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Software auswählen' })).toBeInTheDocument();
+    expect(screen.getByText('Extern')).toBeInTheDocument();
+    expect(screen.getByText('Software-Rollout erstellen')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Suche nach Name oder Version')).toBeInTheDocument();
+  });
+});

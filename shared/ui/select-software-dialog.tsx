@@ -1,0 +1,143 @@
+/**
+ * Select software (spec 1, section 2 Dialogs): software binaries and device profiles of the
+ * selected device types, searched on name or version, paged previous/next, one selection at a
+ * time, with the force-installation checkbox. OK assigns; Create Software Rollout and Install
+ * (software only) are offered where the caller runs them. The caller runs the chosen action;
+ * closing without a choice gives null (the caller says "No software assigned").
+ */
+import React, { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { msg } from '../plugin-api/i18n';
+import type { QueryKey } from '../platform/query-keys';
+import { listSoftwareChoices, type SoftwareItem, type Storage } from '../platform/software-choices';
+import { useSharedTranslation } from './i18n';
+import { Modal, type ModalButton } from './modal';
+
+const STORAGE_LABEL: Record<Storage, string> = { Profile: msg('Profile'), External: msg('External'), Local: msg('Local') };
+
+export type SelectSoftwareAction = 'assign' | 'rollout' | 'install';
+
+export interface SelectSoftwareResult {
+  action: SelectSoftwareAction;
+  item: SoftwareItem;
+  forceInstallation: boolean;
+}
+
+export interface SelectSoftwareDialogProps {
+  /** Inventory types of the selected devices (celosx already widened to ipc-x64). */
+  deviceTypes: readonly string[];
+  deviceCount: number;
+  /** Where the pages are cached: the caller's own key (query keys start with the plugin id). */
+  queryKey: QueryKey;
+  /** Which buttons to offer; OK ('assign') is always there. */
+  actions?: readonly SelectSoftwareAction[];
+  /**
+   * The Storage column (Profile / External / Local). Without it a profile row says
+   * "Device profile" where software shows its version, so the two kinds stay apart.
+   */
+  storageColumn?: boolean;
+  onClose: (result: SelectSoftwareResult | null) => void;
+}
+
+export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actions = ['assign'], storageColumn = true, onClose }: SelectSoftwareDialogProps) {
+  const t = useSharedTranslation();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<SoftwareItem | null>(null);
+  const [force, setForce] = useState(false);
+  const query = useQuery({
+    queryKey: [...queryKey, { deviceTypes, search, page }],
+    queryFn: () => listSoftwareChoices(deviceTypes, search, page),
+    placeholderData: keepPreviousData,
+  });
+  const items = query.data?.items ?? [];
+  const done = (action: SelectSoftwareAction) => selected && onClose({ action, item: selected, forceInstallation: force });
+  // A rollout or an immediate install takes a software package, never a profile.
+  const notSoftware = !selected || selected.kind !== 'software';
+  const columns = storageColumn ? 4 : 3;
+
+  const buttons: ModalButton[] = [{ label: t('Cancel'), onClick: () => onClose(null), 'data-testid': 'software-cancel' }];
+  if (actions.includes('rollout')) buttons.push({ label: t('Create Software Rollout'), disabled: notSoftware, onClick: () => done('rollout'), 'data-testid': 'software-rollout' });
+  if (actions.includes('install')) buttons.push({ label: t('Install'), disabled: notSoftware, onClick: () => done('install'), 'data-testid': 'software-install' });
+  buttons.push({ label: t('OK'), className: 'btn-primary', disabled: !selected, onClick: () => done('assign'), 'data-testid': 'software-ok' });
+
+  return (
+    <Modal open size="lg" title={t('Select software')} onClose={() => onClose(null)} closeOnBackdrop={false} buttons={buttons} data-testid="select-software-dialog">
+      <p className="text-muted">{t('Selected devices: {{count}}', { count: deviceCount })}</p>
+      <div className="form-group">
+        <input
+          className="form-control"
+          type="search"
+          aria-label={t('Search on name or version')}
+          placeholder={t('Search on name or version')}
+          data-testid="software-search"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      <table className="table table-condensed table-hover" data-testid="software-table">
+        <thead>
+          <tr>
+            <th style={{ width: 40 }}>
+              <span className="sr-only">{t('Select')}</span>
+            </th>
+            <th>{t('Name')}</th>
+            <th>{t('Version')}</th>
+            {storageColumn && <th>{t('Storage')}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id} onClick={() => setSelected(item)} className={selected?.id === item.id ? 'active' : undefined} style={{ cursor: 'pointer' }}>
+              <td>
+                <label className="c8y-radio m-0">
+                  <input
+                    type="radio"
+                    name="software"
+                    aria-label={`${item.name} ${item.version}`.trim()}
+                    data-testid={`software-${item.id}`}
+                    checked={selected?.id === item.id}
+                    onChange={() => setSelected(item)}
+                  />
+                  <span />
+                </label>
+              </td>
+              <td>{item.name}</td>
+              <td>{!storageColumn && item.kind === 'profile' ? t('Device profile') : item.version}</td>
+              {storageColumn && <td>{t(STORAGE_LABEL[item.storage])}</td>}
+            </tr>
+          ))}
+          {!query.isFetching && items.length === 0 && (
+            <tr>
+              <td colSpan={columns} className="text-muted text-center">
+                {query.isError ? t('Software could not be loaded.') : t('No software to display.')}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      <div className="d-flex j-c-between a-i-center">
+        <ul className="pager m-0">
+          <li className={page <= 1 ? 'disabled' : undefined}>
+            <button type="button" className="btn btn-link" disabled={page <= 1} onClick={() => setPage(page - 1)} data-testid="software-previous">
+              {t('Previous')}
+            </button>
+          </li>
+          <li className={!query.data?.hasNext ? 'disabled' : undefined}>
+            <button type="button" className="btn btn-link" disabled={!query.data?.hasNext} onClick={() => setPage(page + 1)} data-testid="software-next">
+              {t('Next')}
+            </button>
+          </li>
+        </ul>
+        <label className="c8y-checkbox m-0">
+          <input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} data-testid="force-installation" />
+          <span />
+          <span>{t('Force installation (install if already installed)')}</span>
+        </label>
+      </div>
+    </Modal>
+  );
+}
