@@ -68,6 +68,23 @@ describe('Modal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('cannot be dismissed while not dismissible (its work runs), and can again after', () => {
+    const onClose = jest.fn();
+    const view = (dismissible: boolean) => (
+      <Modal open title="Busy" onClose={onClose} dismissible={dismissible}>
+        <input aria-label="field" />
+      </Modal>
+    );
+    const { rerender } = renderUi(view(false));
+    fireEvent.keyDown(screen.getByLabelText('field'), { key: 'Escape' });
+    expect(screen.getByRole('button', { name: 'Close' })).toBeDisabled();
+    fireEvent.mouseDown(document.querySelector('.modal') as Element);
+    expect(onClose).not.toHaveBeenCalled();
+    rerender(view(true));
+    fireEvent.keyDown(screen.getByLabelText('field'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('lets only the innermost of nested dialogs react to Escape', () => {
     const outer = jest.fn();
     const inner = jest.fn();

@@ -24,6 +24,8 @@ export interface ModalProps {
   footer?: ReactNode;
   size?: 'sm' | 'lg';
   closeOnBackdrop?: boolean;
+  /** False while the dialog's work runs (nothing may interrupt it): Escape, the close button and the backdrop do nothing. */
+  dismissible?: boolean;
   /** Focused on open; otherwise the first focusable element of the body, then of the dialog. */
   initialFocus?: RefObject<HTMLElement | null>;
   'data-testid'?: string;
@@ -44,7 +46,7 @@ let focusedThisCommit = false;
  * closes, focus restored. Keys are handled on the dialog itself, so with nested dialogs only the
  * innermost (where focus is) reacts.
  */
-export function Modal({ open, title, onClose, children, buttons, footer, size, closeOnBackdrop = true, initialFocus, ...rest }: ModalProps) {
+export function Modal({ open, title, onClose, children, buttons, footer, size, closeOnBackdrop = true, dismissible = true, initialFocus, ...rest }: ModalProps) {
   const t = useSharedTranslation();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -80,7 +82,7 @@ export function Modal({ open, title, onClose, children, buttons, footer, size, c
     if (!dialog) return;
     if (e.key === 'Escape') {
       e.stopPropagation();
-      onCloseRef.current();
+      if (dismissible) onCloseRef.current();
     } else if (e.key === 'Tab') {
       e.stopPropagation();
       const items = focusables(dialog);
@@ -110,7 +112,7 @@ export function Modal({ open, title, onClose, children, buttons, footer, size, c
         className="modal fade in"
         style={{ display: 'block' }}
         onMouseDown={(e) => {
-          if (closeOnBackdrop && e.target === e.currentTarget) onClose();
+          if (closeOnBackdrop && dismissible && e.target === e.currentTarget) onClose();
         }}
       >
         <div
@@ -125,7 +127,7 @@ export function Modal({ open, title, onClose, children, buttons, footer, size, c
         >
           <div className="modal-content">
             <div className="modal-header">
-              <button type="button" className="close" aria-label={t('Close')} onClick={onClose}>
+              <button type="button" className="close" aria-label={t('Close')} onClick={onClose} disabled={!dismissible}>
                 <span aria-hidden="true">×</span>
               </button>
               <h4 className="modal-title" id={titleId}>

@@ -3,10 +3,11 @@
  * validate the source's software (CURRENT / LATEST / SKIP), install on the replacement while
  * following its package statuses live, then finish by handing over the identity.
  */
-import { useEffect, useMemo, useState } from 'react';
+import React, { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedObject } from '@shared/platform/inventory';
 import { PRODUCT, type Device } from '@shared/plugin-api/types';
+import { Modal, type ModalButton } from '@shared/ui/modal';
 import {
   actionAvailable,
   applyPackageStatuses,
@@ -21,7 +22,6 @@ import {
   type ValidationRow,
 } from '../logic/replacement';
 import { assign, fetchDevice, finishReplacement, useReplacementCandidates, validate } from '../api/replacement';
-import { useDialogKeyboard } from '../../dialog-keyboard/use-dialog-keyboard';
 
 export type Subscribe = <T = unknown>(channel: string, onMessage: (message: { realtimeAction: string; data: T }) => void) => () => void;
 
@@ -115,101 +115,76 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
 
   const setAction = (index: number, action: ReplacementAction) => setRows((all) => all.map((r, i) => (i === index ? { ...r, action } : r)));
 
-  const dialogKeys = useDialogKeyboard(busy ? undefined : cancel);
+  const buttons: ModalButton[] = [{ label: t('Cancel'), onClick: cancel, disabled: busy }];
+  if (step === 'pick') buttons.push({ label: t('Start'), className: 'btn-primary', disabled: !targetId || busy, onClick: () => void start() });
+  if (step === 'validation') buttons.push({ label: t('Install'), className: 'btn-primary', disabled: busy, onClick: () => void install() });
+  if (step === 'install') buttons.push({ label: t('Finish'), className: 'btn-primary', disabled: busy || running, onClick: () => void finish() });
+
   return (
-    <div ref={dialogKeys.ref} onKeyDown={dialogKeys.onKeyDown} className="modal fade in" style={{ display: 'block', background: 'rgba(0,0,0,0.4)', overflowY: 'auto' }} role="dialog" aria-modal="true" data-testid="replace-dialog">
-      <div className="modal-dialog modal-lg">
-        <div className="modal-content">
-          <div className="modal-header">
-            <h4 className="modal-title">{t('Replace IoTconnector')}</h4>
-          </div>
-          <div className="modal-body">
-            {step === 'pick' && (
-              <div className="form-group">
-                <label htmlFor="replacement-device">{t('Replacement device')}</label>
-                <select id="replacement-device" className="form-control" value={targetId} onChange={(e) => setTargetId(e.target.value)}>
-                  <option value="">{t('Select device')}</option>
-                  {list.map((d) => (
-                    <option key={d.id} value={d.id}>
-                      {d.name ?? d.id}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
-            {step !== 'pick' && (
-              <table className="table" data-testid="validation-table">
-                <thead>
-                  <tr>
-                    <th>{t('Name')}</th>
-                    <th>{t('Version')}</th>
-                    <th>{t('Latest version')}</th>
-                    <th>{t('Action')}</th>
-                    {step === 'install' && <th>{t('Status')}</th>}
-                  </tr>
-                </thead>
-                <tbody>
-                  {live.map((row, i) => (
-                    <tr key={`${row.name}@${row.version}`} data-testid="validation-row" data-name={row.name}>
-                      <td>{row.name}</td>
-                      <td>{row.version}</td>
-                      <td>{row.response.latestSoftwareObject?.version ?? ''}</td>
-                      <td>
-                        <select
-                          className="form-control input-sm"
-                          aria-label={t('Action')}
-                          value={row.action}
-                          disabled={step !== 'validation'}
-                          onChange={(e) => setAction(i, e.target.value as ReplacementAction)}
-                        >
-                          {REPLACEMENT_ACTIONS.filter((a) => actionAvailable(row.response, a)).map((a) => (
-                            <option key={a} value={a}>
-                              {a}
-                            </option>
-                          ))}
-                        </select>
-                      </td>
-                      {step === 'install' && (
-                        <td data-testid="install-status" className={installOutcome(row.status) === 'failed' ? 'text-danger' : ''}>
-                          {row.action === 'SKIP' ? '' : row.status ?? ''}
-                        </td>
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-            {step === 'install' && (
-              <div className="progress" data-testid="replacement-progress">
-                <div className="progress-bar" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} style={{ width: `${percent}%` }}>
-                  {percent}%
-                </div>
-              </div>
-            )}
-            {step === 'install' && !running && hasInstallFailures(live) && <p className="text-danger">{t('Some installations failed.')}</p>}
-          </div>
-          <div className="modal-footer">
-            <button type="button" className="btn btn-default" onClick={cancel} disabled={busy}>
-              {t('Cancel')}
-            </button>
-            {step === 'pick' && (
-              <button type="button" className="btn btn-primary" disabled={!targetId || busy} onClick={() => void start()}>
-                {t('Start')}
-              </button>
-            )}
-            {step === 'validation' && (
-              <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void install()}>
-                {t('Install')}
-              </button>
-            )}
-            {step === 'install' && (
-              <button type="button" className="btn btn-primary" disabled={busy || running} onClick={() => void finish()}>
-                {t('Finish')}
-              </button>
-            )}
+    <Modal open size="lg" title={t('Replace IoTconnector')} onClose={cancel} closeOnBackdrop={false} dismissible={!busy} buttons={buttons} data-testid="replace-dialog">
+      {step === 'pick' && (
+        <div className="form-group">
+          <label htmlFor="replacement-device">{t('Replacement device')}</label>
+          <select id="replacement-device" className="form-control" value={targetId} onChange={(e) => setTargetId(e.target.value)}>
+            <option value="">{t('Select device')}</option>
+            {list.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name ?? d.id}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {step !== 'pick' && (
+        <table className="table" data-testid="validation-table">
+          <thead>
+            <tr>
+              <th>{t('Name')}</th>
+              <th>{t('Version')}</th>
+              <th>{t('Latest version')}</th>
+              <th>{t('Action')}</th>
+              {step === 'install' && <th>{t('Status')}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {live.map((row, i) => (
+              <tr key={`${row.name}@${row.version}`} data-testid="validation-row" data-name={row.name}>
+                <td>{row.name}</td>
+                <td>{row.version}</td>
+                <td>{row.response.latestSoftwareObject?.version ?? ''}</td>
+                <td>
+                  <select
+                    className="form-control input-sm"
+                    aria-label={t('Action')}
+                    value={row.action}
+                    disabled={step !== 'validation'}
+                    onChange={(e) => setAction(i, e.target.value as ReplacementAction)}
+                  >
+                    {REPLACEMENT_ACTIONS.filter((a) => actionAvailable(row.response, a)).map((a) => (
+                      <option key={a} value={a}>
+                        {a}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                {step === 'install' && (
+                  <td data-testid="install-status" className={installOutcome(row.status) === 'failed' ? 'text-danger' : ''}>
+                    {row.action === 'SKIP' ? '' : row.status ?? ''}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {step === 'install' && (
+        <div className="progress" data-testid="replacement-progress">
+          <div className="progress-bar" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} style={{ width: `${percent}%` }}>
+            {percent}%
           </div>
         </div>
-      </div>
-    </div>
+      )}
+      {step === 'install' && !running && hasInstallFailures(live) && <p className="text-danger">{t('Some installations failed.')}</p>}
+    </Modal>
   );
 }

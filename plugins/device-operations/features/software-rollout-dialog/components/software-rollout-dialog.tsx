@@ -2,10 +2,11 @@
  * Configure software rollout (spec 1, sections 2, 5, 9): batch size, batch delay and automatic
  * pause limits, with a preview of the plan before the rollout is created.
  */
-import { useMemo, useState } from 'react';
+import React, { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedObject } from '@shared/platform/inventory';
 import { msg } from '@shared/plugin-api/i18n';
+import { Modal } from '@shared/ui/modal';
 import {
   defaultRolloutForm,
   formatDuration,
@@ -16,7 +17,6 @@ import {
   type RolloutForm,
   type RolloutParametersValue,
 } from '../model/rollout';
-import { useDialogKeyboard } from '../../dialog-keyboard/use-dialog-keyboard';
 
 export interface RolloutDialogResult {
   name: string;
@@ -30,7 +30,6 @@ export interface SoftwareRolloutDialogProps {
 }
 
 export default function SoftwareRolloutDialog({ devices, software, onClose }: SoftwareRolloutDialogProps) {
-  const dialogKeys = useDialogKeyboard(() => onClose(null));
   const { t } = useTranslation();
   const [name, setName] = useState(`${software.name} ${software.version}`);
   const [form, setForm] = useState<RolloutForm>(defaultRolloutForm);
@@ -59,125 +58,105 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
   };
 
   return (
-    <>
-      <div className="modal-backdrop fade in" />
-      <div ref={dialogKeys.ref} onKeyDown={dialogKeys.onKeyDown} className="modal fade in" style={{ display: 'block' }} role="dialog" aria-modal="true" aria-labelledby="rollout-title" data-testid="rollout-dialog">
-        <div className="modal-dialog modal-lg">
-          <div className="modal-content">
-            <div className="modal-header">
-              <button type="button" className="close" aria-label={t('Close')} onClick={() => onClose(null)}>
-                <span aria-hidden="true">×</span>
-              </button>
-              <h4 id="rollout-title" className="modal-title">
-                {t('Configure software rollout')}
-              </h4>
-            </div>
-            <div className="modal-body">
-              <div className="row">
-                <div className="col-sm-6">
-                  <div className={`form-group${name.trim() === '' ? ' has-error' : ''}`}>
-                    <label htmlFor="rollout-name">{t('Name')}</label>
-                    <input id="rollout-name" className="form-control" data-testid="rollout-name" value={name} onChange={(e) => setName(e.target.value)} />
-                  </div>
-                  {field('batchSize', msg('Batch size'))}
-                  {field('batchGapSeconds', msg('Batch delay (seconds)'))}
-                  <fieldset>
-                    <legend className="h5">{t('Automatic pause limits')}</legend>
-                    {form.automaticPauseLimits.map((value, i) => {
-                      const error = errorOf(`pause.${i}`);
-                      return (
-                        <div key={i} className={`form-group d-flex${error ? ' has-error' : ''}`} style={{ gap: 8 }}>
-                          <input
-                            className="form-control"
-                            inputMode="numeric"
-                            aria-label={t('Pause after this many devices')}
-                            data-testid={`rollout-pause-${i}`}
-                            value={value}
-                            onChange={(e) => setForm({ ...form, automaticPauseLimits: form.automaticPauseLimits.map((v, j) => (j === i ? e.target.value : v)) })}
-                          />
-                          <button
-                            type="button"
-                            className="btn btn-clean"
-                            aria-label={t('Remove')}
-                            onClick={() => setForm({ ...form, automaticPauseLimits: form.automaticPauseLimits.filter((_, j) => j !== i) })}
-                          >
-                            <i className="dlt-c8y-icon-minus-circle" aria-hidden="true" />
-                          </button>
-                          {error && <p className="help-block">{t(error.message, error.values)}</p>}
-                        </div>
-                      );
-                    })}
-                    <button
-                      type="button"
-                      className="btn btn-default btn-sm"
-                      data-testid="rollout-add-pause"
-                      onClick={() => {
-                        setForm({ ...form, automaticPauseLimits: [...form.automaticPauseLimits, String(nextPauseLimit(added))] });
-                        setAdded(added + 1);
-                      }}
-                    >
-                      <i className="dlt-c8y-icon-plus-circle m-r-4" aria-hidden="true" />
-                      {t('Add pause limit')}
-                    </button>
-                  </fieldset>
-                </div>
-                <div className="col-sm-6" data-testid="rollout-plan">
-                  <h5>{t('Plan')}</h5>
-                  {plan ? (
-                    <>
-                      <dl className="dl-horizontal">
-                        <dt>{t('Software')}</dt>
-                        <dd>
-                          {software.name} {software.version}
-                        </dd>
-                        <dt>{t('Devices')}</dt>
-                        <dd data-testid="plan-targets">{plan.targets}</dd>
-                        <dt>{t('Batches')}</dt>
-                        <dd data-testid="plan-batches">{plan.batches}</dd>
-                        <dt>{t('Estimated duration')}</dt>
-                        <dd data-testid="plan-duration">{formatDuration(plan.estimatedSeconds)}</dd>
-                        <dt>{t('Offline')}</dt>
-                        <dd data-testid="plan-offline">{plan.offline}</dd>
-                        <dt>{t('Already installed')}</dt>
-                        <dd data-testid="plan-installed">{plan.alreadyInstalled}</dd>
-                        {plan.pausesAt.length > 0 && (
-                          <>
-                            <dt>{t('Pauses after')}</dt>
-                            <dd>{plan.pausesAt.join(', ')}</dd>
-                          </>
-                        )}
-                      </dl>
-                      <p className="small text-muted">{t('The estimate counts the delays between batches; installing takes extra time.')}</p>
-                      <h5>{t('Devices of batch 1')}</h5>
-                      <ul className="list-unstyled small" style={{ maxHeight: 200, overflowY: 'auto' }} data-testid="plan-first-batch">
-                        {plan.firstBatch.map((d) => (
-                          <li key={d.id}>{d.name ?? d.id}</li>
-                        ))}
-                      </ul>
-                    </>
-                  ) : (
-                    <p className="text-muted">{t('Correct the parameters to see the plan.')}</p>
-                  )}
-                </div>
-              </div>
-            </div>
-            <div className="modal-footer">
-              <button type="button" className="btn btn-default" onClick={() => onClose(null)} data-testid="rollout-cancel">
-                {t('Cancel')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={invalid}
-                data-testid="rollout-create"
-                onClick={() => onClose({ name: name.trim(), parameters: toParameters(form) })}
-              >
-                {t('Create')}
-              </button>
-            </div>
+    <Modal
+      open
+      size="lg"
+      title={t('Configure software rollout')}
+      onClose={() => onClose(null)}
+      closeOnBackdrop={false}
+      data-testid="rollout-dialog"
+      buttons={[
+        { label: t('Cancel'), onClick: () => onClose(null), 'data-testid': 'rollout-cancel' },
+        { label: t('Create'), className: 'btn-primary', disabled: invalid, onClick: () => onClose({ name: name.trim(), parameters: toParameters(form) }), 'data-testid': 'rollout-create' },
+      ]}
+    >
+      <div className="row">
+        <div className="col-sm-6">
+          <div className={`form-group${name.trim() === '' ? ' has-error' : ''}`}>
+            <label htmlFor="rollout-name">{t('Name')}</label>
+            <input id="rollout-name" className="form-control" data-testid="rollout-name" value={name} onChange={(e) => setName(e.target.value)} />
           </div>
+          {field('batchSize', msg('Batch size'))}
+          {field('batchGapSeconds', msg('Batch delay (seconds)'))}
+          <fieldset>
+            <legend className="h5">{t('Automatic pause limits')}</legend>
+            {form.automaticPauseLimits.map((value, i) => {
+              const error = errorOf(`pause.${i}`);
+              return (
+                <div key={i} className={`form-group d-flex${error ? ' has-error' : ''}`} style={{ gap: 8 }}>
+                  <input
+                    className="form-control"
+                    inputMode="numeric"
+                    aria-label={t('Pause after this many devices')}
+                    data-testid={`rollout-pause-${i}`}
+                    value={value}
+                    onChange={(e) => setForm({ ...form, automaticPauseLimits: form.automaticPauseLimits.map((v, j) => (j === i ? e.target.value : v)) })}
+                  />
+                  <button
+                    type="button"
+                    className="btn btn-clean"
+                    aria-label={t('Remove')}
+                    onClick={() => setForm({ ...form, automaticPauseLimits: form.automaticPauseLimits.filter((_, j) => j !== i) })}
+                  >
+                    <i className="dlt-c8y-icon-minus-circle" aria-hidden="true" />
+                  </button>
+                  {error && <p className="help-block">{t(error.message, error.values)}</p>}
+                </div>
+              );
+            })}
+            <button
+              type="button"
+              className="btn btn-default btn-sm"
+              data-testid="rollout-add-pause"
+              onClick={() => {
+                setForm({ ...form, automaticPauseLimits: [...form.automaticPauseLimits, String(nextPauseLimit(added))] });
+                setAdded(added + 1);
+              }}
+            >
+              <i className="dlt-c8y-icon-plus-circle m-r-4" aria-hidden="true" />
+              {t('Add pause limit')}
+            </button>
+          </fieldset>
+        </div>
+        <div className="col-sm-6" data-testid="rollout-plan">
+          <h5>{t('Plan')}</h5>
+          {plan ? (
+            <>
+              <dl className="dl-horizontal">
+                <dt>{t('Software')}</dt>
+                <dd>
+                  {software.name} {software.version}
+                </dd>
+                <dt>{t('Devices')}</dt>
+                <dd data-testid="plan-targets">{plan.targets}</dd>
+                <dt>{t('Batches')}</dt>
+                <dd data-testid="plan-batches">{plan.batches}</dd>
+                <dt>{t('Estimated duration')}</dt>
+                <dd data-testid="plan-duration">{formatDuration(plan.estimatedSeconds)}</dd>
+                <dt>{t('Offline')}</dt>
+                <dd data-testid="plan-offline">{plan.offline}</dd>
+                <dt>{t('Already installed')}</dt>
+                <dd data-testid="plan-installed">{plan.alreadyInstalled}</dd>
+                {plan.pausesAt.length > 0 && (
+                  <>
+                    <dt>{t('Pauses after')}</dt>
+                    <dd>{plan.pausesAt.join(', ')}</dd>
+                  </>
+                )}
+              </dl>
+              <p className="small text-muted">{t('The estimate counts the delays between batches; installing takes extra time.')}</p>
+              <h5>{t('Devices of batch 1')}</h5>
+              <ul className="list-unstyled small" style={{ maxHeight: 200, overflowY: 'auto' }} data-testid="plan-first-batch">
+                {plan.firstBatch.map((d) => (
+                  <li key={d.id}>{d.name ?? d.id}</li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p className="text-muted">{t('Correct the parameters to see the plan.')}</p>
+          )}
         </div>
       </div>
-    </>
+    </Modal>
   );
 }

@@ -2,12 +2,12 @@
  * Transfer configuration dialog: assigns the source device's software (KB* excluded) to another
  * device of the same type.
  */
-import { useState } from 'react';
+import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '@shared/plugin-api/types';
+import { Modal } from '@shared/ui/modal';
 import { transferable } from '../logic/transfer';
 import { transfer, useTransferTargets } from '../api/transfer';
-import { useDialogKeyboard } from '../../dialog-keyboard/use-dialog-keyboard';
 
 export interface TransferDialogProps {
   source: Device;
@@ -47,58 +47,51 @@ export function TransferConfigurationDialog({ source, alerts, onClose }: Transfe
     }
   };
 
-  const dialogKeys = useDialogKeyboard(busy ? undefined : onClose);
   return (
-    <div ref={dialogKeys.ref} onKeyDown={dialogKeys.onKeyDown} className="modal fade in" style={{ display: 'block', background: 'rgba(0,0,0,0.4)', overflowY: 'auto' }} role="dialog" aria-modal="true" data-testid="transfer-dialog">
-      <div className="modal-dialog">
-        <div className="modal-content">
-          <div className="modal-header">
-            <h4 className="modal-title">{t('Transfer configuration')}</h4>
-          </div>
-          <div className="modal-body">
-            <div className="form-group">
-              <label htmlFor="transfer-search">{t('Target device')}</label>
-              <input id="transfer-search" className="form-control" placeholder={t('Search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-              <select className="form-control" aria-label={t('Target device')} value={targetId} onChange={(e) => setTargetId(e.target.value)} style={{ marginTop: 4 }}>
-                <option value="">{t('Select device')}</option>
-                {candidates.map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.name ?? d.id}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <table className="table">
-              <thead>
-                <tr>
-                  <th aria-label={t('Select')} />
-                  <th>{t('Name')}</th>
-                  <th>{t('Version')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {packages.map((p) => (
-                  <tr key={p.name} data-testid="transfer-row">
-                    <td>
-                      <input type="checkbox" aria-label={p.name} checked={chosen.has(p.name)} onChange={() => toggle(p.name)} />
-                    </td>
-                    <td>{p.name}</td>
-                    <td>{p.version}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="modal-footer">
-            <button type="button" className="btn btn-default" onClick={onClose} disabled={busy}>
-              {t('Cancel')}
-            </button>
-            <button type="button" className="btn btn-primary" disabled={busy || !targetId || chosen.size === 0} onClick={() => void submit()}>
-              {t('Transfer')}
-            </button>
-          </div>
-        </div>
+    <Modal
+      open
+      title={t('Transfer configuration')}
+      onClose={onClose}
+      closeOnBackdrop={false}
+      dismissible={!busy}
+      data-testid="transfer-dialog"
+      buttons={[
+        { label: t('Cancel'), onClick: onClose, disabled: busy },
+        { label: t('Transfer'), className: 'btn-primary', disabled: busy || !targetId || chosen.size === 0, onClick: () => void submit() },
+      ]}
+    >
+      <div className="form-group">
+        <label htmlFor="transfer-search">{t('Target device')}</label>
+        <input id="transfer-search" className="form-control" placeholder={t('Search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <select className="form-control" aria-label={t('Target device')} value={targetId} onChange={(e) => setTargetId(e.target.value)} style={{ marginTop: 4 }}>
+          <option value="">{t('Select device')}</option>
+          {candidates.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name ?? d.id}
+            </option>
+          ))}
+        </select>
       </div>
-    </div>
+      <table className="table">
+        <thead>
+          <tr>
+            <th aria-label={t('Select')} />
+            <th>{t('Name')}</th>
+            <th>{t('Version')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {packages.map((p) => (
+            <tr key={p.name} data-testid="transfer-row">
+              <td>
+                <input type="checkbox" aria-label={p.name} checked={chosen.has(p.name)} onChange={() => toggle(p.name)} />
+              </td>
+              <td>{p.name}</td>
+              <td>{p.version}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Modal>
   );
 }
