@@ -4,10 +4,10 @@ import type { SoftwarePackage } from '@shared/platform/create-software-ng';
 import { DEVICE_TYPES, DEFAULT_DEVICE_TYPE, isDeviceType, REPOSITORY_LABELS, type DeviceType } from '@shared/domain/device-types';
 import { matchesNameOrVersion } from '@shared/domain/software-package';
 import { usePlatformContext } from '@shared/plugin-api/context';
+import { CardGrid } from '@shared/ui/card-grid';
 import { EmptyState } from '@shared/ui/empty-state';
 import { FilterInput } from '@shared/ui/filter-input';
-import { Icon } from '@shared/ui/icon';
-import { Spinner } from '@shared/ui/spinner';
+import { ReloadButton } from '@shared/ui/reload-button';
 import { usePackages } from '../api/packages';
 import { AddSoftware } from './add-software';
 import { SoftwareCard, type CardMenuItem } from './software-card';
@@ -55,26 +55,17 @@ export function SoftwareRepository({ cardMenu = [] }: SoftwareRepositoryProps) {
         </div>
         <div style={{ flex: 1 }} />
         <AddSoftware deviceType={deviceType} onAdded={reload} />
-        <button type="button" className="btn btn-link" onClick={reload} disabled={query.isFetching} data-testid="reload">
-          <Icon name="refresh" className={query.isFetching ? 'icon-spin' : undefined} /> {t('Reload')}
-        </button>
+        <ReloadButton onClick={reload} fetching={query.isFetching} />
       </div>
-
-      {query.isPending ? (
-        <Spinner />
-      ) : query.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {t('Software could not be loaded.')} {query.error.message}
-        </div>
-      ) : shown.length === 0 ? (
-        <EmptyState icon="software" title={t('No software to display.')} text={t('Add software using the button on the toolbar.')} />
-      ) : (
-        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: 16, alignItems: 'start' }} data-testid="software-cards">
-          {shown.map((pkg) => (
-            <SoftwareCard key={pkg.id} pkg={pkg} menu={menu} onChanged={reload} />
-          ))}
-        </div>
-      )}
+      <CardGrid
+        query={query}
+        items={shown}
+        renderCard={(pkg) => <SoftwareCard key={pkg.id} pkg={pkg} menu={menu} onChanged={reload} />}
+        errorText={t('Software could not be loaded.')}
+        empty={<EmptyState icon="software" title={t('No software to display.')} text={t('Add software using the button on the toolbar.')} />}
+        minCardWidth={300}
+        data-testid="software-cards"
+      />
     </div>
   );
 }

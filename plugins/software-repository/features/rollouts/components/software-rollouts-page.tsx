@@ -1,10 +1,10 @@
 import React, { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import { CardGrid } from '@shared/ui/card-grid';
 import { EmptyState } from '@shared/ui/empty-state';
 import { FilterInput } from '@shared/ui/filter-input';
-import { Icon } from '@shared/ui/icon';
-import { Spinner } from '@shared/ui/spinner';
+import { ReloadButton } from '@shared/ui/reload-button';
 import { Toggle } from '@shared/ui/toggle';
 import { rolloutKeys, useRollouts } from '../api/rollouts';
 import { visibleRollouts } from '../model/rollout';
@@ -30,25 +30,17 @@ export default function SoftwareRolloutsPage() {
           <Toggle checked={showArchived} onChange={setShowArchived} label={t('Show archived')} />
         </div>
         <div style={{ flex: 1 }} />
-        <button type="button" className="btn btn-link" onClick={reload} disabled={query.isFetching} data-testid="reload">
-          <Icon name="refresh" className={query.isFetching ? 'icon-spin' : undefined} /> {t('Reload')}
-        </button>
+        <ReloadButton onClick={reload} fetching={query.isFetching} />
       </div>
-      {query.isPending ? (
-        <Spinner />
-      ) : query.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {t('Software rollouts could not be loaded.')} {query.error.message}
-        </div>
-      ) : shown.length === 0 ? (
-        <EmptyState icon="rocket" title={t('No software rollouts available')} />
-      ) : (
-        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(340px, 1fr))', gap: 16, alignItems: 'start' }} data-testid="rollout-cards">
-          {shown.map((r) => (
-            <RolloutCard key={r.id} rollout={r} onReloadList={reload} />
-          ))}
-        </div>
-      )}
+      <CardGrid
+        query={query}
+        items={shown}
+        renderCard={(r) => <RolloutCard key={r.id} rollout={r} onReloadList={reload} />}
+        errorText={t('Software rollouts could not be loaded.')}
+        empty={<EmptyState icon="rocket" title={t('No software rollouts available')} />}
+        minCardWidth={340}
+        data-testid="rollout-cards"
+      />
     </div>
   );
 }
