@@ -13,6 +13,21 @@ export class LazyData {
   constructor(readonly build: () => unknown) {}
 }
 
+/**
+ * A record notification that subscribers of `/<kind>WithChildren/<id>` receive too, for its
+ * source and every ancestor of it (the platform's alarmsWithChildren/eventsWithChildren cover a
+ * managed object and all its descendants). Ancestors are looked up only when such a channel has
+ * a subscriber, so writes (and seeding) pay nothing while nobody listens.
+ */
+export class WithChildren {
+  constructor(
+    readonly kind: 'alarms' | 'events',
+    readonly sourceId: number,
+    readonly data: unknown,
+    readonly ancestors: () => number[],
+  ) {}
+}
+
 /** Work that must run inside the outermost transaction just before it commits. */
 export type BeforeCommit = () => void;
 

@@ -2,15 +2,18 @@ import type { IncomingMessage, Server } from 'node:http';
 import faye, { type BayeuxMessage, type NodeAdapter } from 'faye';
 import type { AuthUser, RealtimeAction } from './api';
 import { type Auth, sameToken } from './auth';
-import { LazyData } from './context';
+import { LazyData, WithChildren } from './context';
 
 export const REALTIME_MOUNT = '/notification/realtime';
+/** The platform answers Bayeux at its older address too (CEP realtime); same server, same channels. */
+export const CEP_REALTIME_MOUNT = '/cep/realtime';
+const ENDPOINT = /^\/(?:notification|cep)\/realtime(\/[^/]*)*(\.[^.]+)?$/;
 /** Long-poll hold time in seconds (the platform's CometD advises about this much). */
 export const REALTIME_TIMEOUT_S = 45;
 const AUTHN_EXT = 'com.cumulocity.authn';
 
 /** Channels clients may subscribe to; everything else (and every client publish) is refused. */
-const SUBSCRIBABLE = /^\/(managedobjects|operations|alarms|alarmsWithChildren|events|eventsWithChildren)\/(\*|\d+)$/;
+const SUBSCRIBABLE = /^\/(managedobjects|operations|alarms|alarmsWithChildren|events|eventsWithChildren|measurements)\/(\*|\d+)$/;
 
 function cookieValue(req: IncomingMessage | undefined, name: string): string | undefined {
   for (const part of (req?.headers.cookie ?? '').split(';')) {
@@ -32,6 +35,17 @@ interface FayeEngineProxy {
   _engine?: { disconnect(): void };
 }
 
+function count(map: Map<string, number>, key: string, delta: number): void {
+  const n = (map.get(key) ?? 0) + delta;
+  if (n > 0) map.set(key, n);
+  else map.delete(key);
+}
+
+/** '/alarmsWithChildren/42' -> '/alarmsWithChildren/'. */
+function kindOf(channel: string): string {
+  return channel.slice(0, channel.lastIndexOf('/') + 1);
+}
+
 export class RealtimeServer {
   readonly adapter: NodeAdapter;
   private messageId = 0;
@@ -39,9 +53,13 @@ export class RealtimeServer {
   private readonly pendingHandshakes = new WeakMap<object, AuthUser>();
   /** Subscriptions per channel, so data nobody receives is never built. */
   private readonly subscribers = new Map<string, number>();
+  /** Subscriptions per channel kind ('/alarmsWithChildren/'), so ancestors are looked up only for listeners. */
+  private readonly kindSubscribers = new Map<string, number>();
 
   constructor(private readonly auth: Auth) {
     this.adapter = new faye.NodeAdapter({ mount: REALTIME_MOUNT, timeout: REALTIME_TIMEOUT_S });
+    // faye takes one mount; its request and upgrade routing test this expression, so both addresses reach it.
+    (this.adapter as unknown as { _endpointRe: RegExp })._endpointRe = ENDPOINT;
     this.adapter.addExtension({
       incoming: (m, req, cb) => cb(this.incoming(m, req)),
       outgoing: (m, req, cb) => {
@@ -54,11 +72,13 @@ export class RealtimeServer {
     });
     this.adapter.on('disconnect', (clientId) => this.clients.delete(clientId));
     // faye unsubscribes every channel of a client it destroys, so these counts stay exact.
-    this.adapter.on('subscribe', (_clientId, channel) => this.subscribers.set(channel, (this.subscribers.get(channel) ?? 0) + 1));
+    this.adapter.on('subscribe', (_clientId, channel) => {
+      count(this.subscribers, channel, 1);
+      count(this.kindSubscribers, kindOf(channel), 1);
+    });
     this.adapter.on('unsubscribe', (_clientId, channel) => {
-      const n = (this.subscribers.get(channel) ?? 0) - 1;
-      if (n > 0) this.subscribers.set(channel, n);
-      else this.subscribers.delete(channel);
+      count(this.subscribers, channel, -1);
+      count(this.kindSubscribers, kindOf(channel), -1);
     });
   }
 
@@ -105,12 +125,26 @@ export class RealtimeServer {
    * no client timers, and server messages never pass the client-publish guard above.
    */
   publish(channel: string, realtimeAction: RealtimeAction, data: unknown): void {
+    if (data instanceof WithChildren) return this.publishWithChildren(channel, realtimeAction, data);
     if (data instanceof LazyData) {
       if (!this.hasSubscribers(channel)) return;
       data = data.build();
       if (data === undefined) return;
     }
     this.engine()?.publish({ channel, id: `s${++this.messageId}`, data: { realtimeAction, data } });
+  }
+
+  /**
+   * The record on its own channel, then on `/<kind>WithChildren/<id>` of its source and of every
+   * ancestor somebody listens to. A `/<kind>WithChildren/*` subscriber gets it once, through the
+   * source's channel.
+   */
+  private publishWithChildren(channel: string, action: RealtimeAction, w: WithChildren): void {
+    this.publish(channel, action, w.data);
+    const kind = `/${w.kind}WithChildren/`;
+    if (!this.kindSubscribers.has(kind)) return;
+    this.publish(kind + w.sourceId, action, w.data);
+    for (const id of w.ancestors()) if (this.subscribers.has(kind + id)) this.publish(kind + id, action, w.data);
   }
 
   /** Clients may only subscribe to '/<kind>/<id>' and '/<kind>/*' (SUBSCRIBABLE). */

@@ -10,9 +10,10 @@ import type {
   OperationStatus,
   Page,
   PlatformEvent,
+  RealtimeAction,
   Severity,
 } from './api';
-import { type CoreContext, invalid, isPlainObject, notFound, parseId } from './context';
+import { type CoreContext, invalid, isPlainObject, LazyData, notFound, parseId, WithChildren } from './context';
 import type { SqlFragment } from './query';
 
 export const ALARM_STATUSES: readonly AlarmStatus[] = ['ACTIVE', 'ACKNOWLEDGED', 'CLEARED'];
@@ -76,6 +77,24 @@ function sourceOf(ctx: CoreContext, source: unknown, domain: string): { id: numb
   const row = ctx.stmt('SELECT name FROM managed_objects WHERE id = ?').get(id) as { name: string | null } | undefined;
   if (!row) throw notFound('inventory', 'managed object', String(id));
   return { id, name: row.name };
+}
+
+/** Every object above a source through childDevices/childAssets (cycles end the walk). */
+function ancestorsOf(ctx: CoreContext, id: number): number[] {
+  const rows = ctx
+    .stmt(
+      `WITH RECURSIVE up(id) AS (
+         SELECT parent_id FROM mo_relations WHERE child_id = ? AND kind IN ('childDevices','childAssets')
+         UNION SELECT r.parent_id FROM mo_relations r JOIN up ON r.child_id = up.id WHERE r.kind IN ('childDevices','childAssets'))
+       SELECT id FROM up`,
+    )
+    .all(id) as Array<{ id: number }>;
+  return rows.map((r) => r.id).filter((a) => a !== id);
+}
+
+/** `/alarms/<source>` or `/events/<source>`, and the WithChildren channels of the source and its ancestors. */
+function notifyRecord(ctx: CoreContext, kind: 'alarms' | 'events', sourceId: number, action: RealtimeAction, data: unknown): void {
+  ctx.notify(`/${kind}/${sourceId}`, action, new WithChildren(kind, sourceId, data, () => ancestorsOf(ctx, sourceId)));
 }
 
 // --------------------------------------------------------------------------------------------
@@ -181,7 +200,7 @@ export class AlarmStore implements Alarms {
         action === 'CREATE'
           ? toAlarm({ id, source_id: source.id, source_name: source.name, type, severity: body.severity, status, count: 1, time, creation_time: creationTime, first_occurrence_time: time, last_updated: now }, fragments)
           : this.get(String(id))!;
-      this.ctx.notify(`/alarms/${source.id}`, action, alarm);
+      notifyRecord(this.ctx, 'alarms', source.id, action, alarm);
       return alarm;
     });
   }
@@ -204,7 +223,7 @@ export class AlarmStore implements Alarms {
         .stmt('UPDATE alarms SET status = ?, severity = ?, last_updated = ?, json = ? WHERE id = ?')
         .run(patch.status ?? current.status, patch.severity ?? current.severity, this.ctx.nowIso(), JSON.stringify(json), current.id);
       const alarm = this.get(id)!;
-      this.ctx.notify(`/alarms/${current.source_id}`, 'UPDATE', alarm);
+      notifyRecord(this.ctx, 'alarms', current.source_id, 'UPDATE', alarm);
       return alarm;
     });
   }
@@ -229,6 +248,19 @@ export class AlarmStore implements Alarms {
   count(f: AlarmListFilter): number {
     const w = this.where(f);
     return (this.ctx.stmt(`SELECT count(*) AS n ${ALARM_FROM} WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
+  }
+
+  /**
+   * Bulk removal by filter (DELETE /alarm/alarms): one statement, then a DELETE notification per
+   * alarm carrying only its id, as the platform sends for deleted records.
+   */
+  removeMany(f: AlarmListFilter): number {
+    return this.ctx.write(() => {
+      const w = this.where(f);
+      const gone = this.ctx.stmt(`DELETE FROM alarms WHERE id IN (SELECT a.id ${ALARM_FROM} WHERE ${w.sql}) RETURNING id, source_id`).all(...w.params) as RemovedRow[];
+      for (const r of gone) notifyRemoved(this.ctx, 'alarms', r);
+      return gone.length;
+    });
   }
 
   /** Bulk update by filter (PUT /alarm/alarms): one transaction, one notification per alarm. */
@@ -307,7 +339,7 @@ export class EventStore implements Events {
         .stmt('INSERT INTO events (source_id, type, time, creation_time, last_updated, json) VALUES (?, ?, ?, ?, ?, ?)')
         .run(source.id, type, time, creationTime, now, JSON.stringify(fragments));
       const event = toEvent({ id: Number(info.lastInsertRowid), source_id: source.id, source_name: source.name, type, time, creation_time: creationTime, last_updated: now }, fragments);
-      this.ctx.notify(`/events/${source.id}`, 'CREATE', event);
+      notifyRecord(this.ctx, 'events', source.id, 'CREATE', event);
       return event;
     });
   }
@@ -326,7 +358,7 @@ export class EventStore implements Events {
       }
       this.ctx.stmt('UPDATE events SET last_updated = ?, json = ? WHERE id = ?').run(this.ctx.nowIso(), JSON.stringify(json), current.id);
       const event = this.get(id)!;
-      this.ctx.notify(`/events/${current.source_id}`, 'UPDATE', event);
+      notifyRecord(this.ctx, 'events', current.source_id, 'UPDATE', event);
       return event;
     });
   }
@@ -336,7 +368,7 @@ export class EventStore implements Events {
       const current = this.ctx.stmt('SELECT id, source_id FROM events WHERE id = ?').get(parseId(id) ?? -1) as { id: number; source_id: number } | undefined;
       if (!current) throw notFound('event', 'event', id);
       this.ctx.stmt('DELETE FROM events WHERE id = ?').run(current.id);
-      this.ctx.notify(`/events/${current.source_id}`, 'DELETE', String(current.id));
+      notifyRecord(this.ctx, 'events', current.source_id, 'DELETE', String(current.id));
     });
   }
 
@@ -350,6 +382,18 @@ export class EventStore implements Events {
     const dir = f.revert ? 'ASC' : 'DESC';
     return paged(this.ctx, EVENT_SELECT, EVENT_FROM, and(parts), `e.time ${dir}, e.id ${dir}`, f, (r: EventRow) => toEvent(r));
   }
+}
+
+interface RemovedRow {
+  id: number;
+  source_id: number;
+}
+
+/** Built only for subscribers: a bulk delete of thousands of records costs no messages nobody reads. */
+function notifyRemoved(ctx: CoreContext, kind: 'alarms' | 'operations', r: RemovedRow): void {
+  const id = String(r.id);
+  if (kind === 'alarms') notifyRecord(ctx, kind, r.source_id, 'DELETE', new LazyData(() => id));
+  else ctx.notify(`/${kind}/${r.source_id}`, 'DELETE', new LazyData(() => id));
 }
 
 function fragmentPresent(column: string, fragment: string): SqlFragment {
@@ -450,6 +494,24 @@ export class OperationStore implements Operations {
   }
 
   list(f: OperationFilter): Page<Operation> {
+    // The platform lists oldest first; revert=true gives newest first.
+    const dir = f.revert ? 'DESC' : 'ASC';
+    return paged(this.ctx, OPERATION_SELECT, OPERATION_FROM, this.where(f), `o.creation_time ${dir}, o.id ${dir}`, f, (r: OperationRow) => toOperation(r));
+  }
+
+  /** Bulk removal by filter (DELETE /devicecontrol/operations), a DELETE notification per operation. */
+  removeMany(f: OperationFilter): number {
+    return this.ctx.write(() => {
+      const w = this.where(f);
+      const gone = this.ctx
+        .stmt(`DELETE FROM operations WHERE id IN (SELECT o.id ${OPERATION_FROM} WHERE ${w.sql}) RETURNING id, device_id AS source_id`)
+        .all(...w.params) as RemovedRow[];
+      for (const r of gone) notifyRemoved(this.ctx, 'operations', r);
+      return gone.length;
+    });
+  }
+
+  private where(f: OperationFilter): SqlFragment {
     const parts: SqlFragment[] = [];
     if (f.deviceId !== undefined) parts.push({ sql: 'o.device_id = ?', params: [parseId(f.deviceId) ?? -1] });
     if (f.agentId !== undefined) {
@@ -459,8 +521,6 @@ export class OperationStore implements Operations {
     if (f.status !== undefined) parts.push({ sql: 'o.status = ?', params: [f.status] });
     if (f.fragmentType !== undefined) parts.push(fragmentPresent('o.json', f.fragmentType));
     parts.push(...timeRange('o.creation_time', f.dateFrom, f.dateTo));
-    // The platform lists oldest first; revert=true gives newest first.
-    const dir = f.revert ? 'DESC' : 'ASC';
-    return paged(this.ctx, OPERATION_SELECT, OPERATION_FROM, and(parts), `o.creation_time ${dir}, o.id ${dir}`, f, (r: OperationRow) => toOperation(r));
+    return and(parts);
   }
 }

@@ -25,6 +25,12 @@ function userView(req: FastifyRequest, tenant: string, u: UserDoc) {
   };
 }
 
+/**
+ * An external id is read back through its URL (and answered with it as Location): a longer one
+ * would not fit in a request line or response header (Node refuses headers beyond 16 KB).
+ */
+const MAX_EXTERNAL_ID_LENGTH = 1000;
+
 const USER_TEXT_FIELDS = ['firstName', 'lastName', 'email'] as const;
 /** Device users are named device_<serial> by the platform's registration. */
 const DEVICE_USER_PREFIX = 'device_';
@@ -177,7 +183,11 @@ export function registerPlatform(app: FastifyInstance, core: Core): void {
   app.post('/identity/globalIds/:id/externalIds', async (req, reply) => {
     core.requireRole(req, ROLES.identityAdmin);
     const { id } = req.params as { id: string };
-    const e = externalIdView(req, core.identity.create(id, body(req, 'identity')));
+    const b = body(req, 'identity');
+    for (const f of ['type', 'externalId']) {
+      if (typeof b[f] === 'string' && b[f].length > MAX_EXTERNAL_ID_LENGTH) throw invalid('identity', `'${f}' must not be longer than ${MAX_EXTERNAL_ID_LENGTH} characters`);
+    }
+    const e = externalIdView(req, core.identity.create(id, b));
     reply.header('Location', e.self);
     return sendJson(reply, MEDIA.externalId, e, 201);
   });

@@ -3,7 +3,7 @@ import type { Alarm, OperationStatus } from '../core/api';
 import { ROLES } from '../core/auth';
 import { invalid, notFound } from '../core/context';
 import type { Core } from '../core/core';
-import { ALARM_STATUSES, type AlarmListFilter, OPERATION_STATUSES, SEVERITIES } from '../core/records';
+import { ALARM_STATUSES, type AlarmListFilter, OPERATION_STATUSES, type OperationFilter, SEVERITIES } from '../core/records';
 import { AuditLog, registerAudit } from './audit';
 import { baseUrl, body, bool, collection, date, list, MEDIA, oneOf, paging, q, type Query, sendJson, str } from './common';
 
@@ -31,6 +31,17 @@ function alarmFilter(query: Query): AlarmListFilter {
     createdTo: date(query, 'createdTo'),
     lastUpdatedFrom: date(query, 'lastUpdatedFrom'),
     lastUpdatedTo: date(query, 'lastUpdatedTo'),
+  };
+}
+
+/** The filters GET and DELETE /devicecontrol/operations share. */
+function operationFilter(query: Query): OperationFilter {
+  return {
+    deviceId: str(query, 'deviceId') || undefined,
+    agentId: str(query, 'agentId') || undefined,
+    status: oneOf(query, 'status', OPERATION_STATUSES)?.[0] as OperationStatus | undefined,
+    dateFrom: date(query, 'dateFrom'),
+    dateTo: date(query, 'dateTo'),
   };
 }
 
@@ -107,6 +118,13 @@ export function registerRecords(app: FastifyInstance, core: Core): void {
     return reply.code(200).send();
   });
 
+  /** As the platform: no filter at all removes every alarm. */
+  app.delete(ALARM_PATH, async (req, reply) => {
+    core.requireRole(req, ROLES.alarmAdmin);
+    core.alarms.removeMany(alarmFilter(q(req)));
+    return reply.code(204).send();
+  });
+
   // Events ---------------------------------------------------------------------------------
   app.get(EVENT_PATH, async (req, reply) => {
     core.requireRole(req, ROLES.eventRead);
@@ -160,17 +178,15 @@ export function registerRecords(app: FastifyInstance, core: Core): void {
     core.requireRole(req, ROLES.deviceControlRead);
     const query = q(req);
     const p = paging(query);
-    const page = core.operations.list({
-      deviceId: str(query, 'deviceId') || undefined,
-      agentId: str(query, 'agentId') || undefined,
-      status: oneOf(query, 'status', OPERATION_STATUSES)?.[0] as OperationStatus | undefined,
-      fragmentType: str(query, 'fragmentType') || undefined,
-      dateFrom: date(query, 'dateFrom'),
-      dateTo: date(query, 'dateTo'),
-      revert: bool(query, 'revert'),
-      ...p,
-    });
+    const page = core.operations.list({ ...operationFilter(query), fragmentType: str(query, 'fragmentType') || undefined, revert: bool(query, 'revert'), ...p });
     return sendJson(reply, MEDIA.operationCollection, collection(req, 'operations', page.items.map((o) => withSelf(req, OPERATION_PATH, o)), p, page.totalElements));
+  });
+
+  /** As the platform: no filter at all removes every operation. */
+  app.delete(OPERATION_PATH, async (req, reply) => {
+    core.requireRole(req, ROLES.deviceControlAdmin);
+    core.operations.removeMany(operationFilter(q(req)));
+    return reply.code(204).send();
   });
 
   app.post(OPERATION_PATH, async (req, reply) => {

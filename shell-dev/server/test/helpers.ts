@@ -62,3 +62,32 @@ export function client(baseUrl: string) {
     return { status: res.status, headers: res.headers, body: body as T, text };
   };
 }
+
+/** The platform's error body, for toMatchObject. */
+export const ERROR_SHAPE = { error: expect.any(String), message: expect.any(String), info: expect.any(String) };
+
+/**
+ * One server for the whole test file: started before its first test, closed after its last.
+ * Read `server` and `api` inside tests (they are set once beforeAll has run).
+ */
+export function serverPerFile(opts: Partial<ServerOptions> = {}): { readonly server: RunningServer & { dataDir: string }; readonly api: ReturnType<typeof client> } {
+  let server: (RunningServer & { dataDir: string }) | undefined;
+  let api: ReturnType<typeof client> | undefined;
+  beforeAll(async () => {
+    server = await start(opts);
+    api = client(server.url);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the server starts in beforeAll');
+      return server;
+    },
+    get api() {
+      if (!api) throw new Error('the server starts in beforeAll');
+      return api;
+    },
+  };
+}

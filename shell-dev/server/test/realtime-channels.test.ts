@@ -1,0 +1,152 @@
+/**
+ * Realtime beyond the basics: the *WithChildren channels (a record of a descendant reaches the
+ * ancestor's channel), the websocket transport of the Bayeux endpoint, and its /cep/realtime address.
+ */
+import WebSocket from 'ws';
+import { basicToken, type BayeuxMessage, Subscriber } from './bayeux';
+import { type client, serverPerFile } from './helpers';
+
+jest.setTimeout(30_000);
+
+const ctx = serverPerFile();
+const api: ReturnType<typeof client> = (...args) => ctx.api(...args);
+
+async function mo(body: Record<string, unknown>): Promise<string> {
+  return (await api<{ id: string }>('POST', '/inventory/managedObjects', { body })).body.id;
+}
+
+/** group -> (childAssets) device -> (childDevices) child; `other` is unrelated. */
+async function tree() {
+  const group = await mo({ name: 'rt-group', c8y_IsDeviceGroup: {} });
+  const device = await mo({ name: 'rt-device', c8y_IsDevice: {} });
+  const child = await mo({ name: 'rt-child', c8y_IsDevice: {} });
+  const other = await mo({ name: 'rt-other', c8y_IsDevice: {} });
+  await api('POST', `/inventory/managedObjects/${group}/childAssets`, { body: { managedObject: { id: device } } });
+  await api('POST', `/inventory/managedObjects/${device}/childDevices`, { body: { managedObject: { id: child } } });
+  return { group, device, child, other };
+}
+
+const summary = (ms: BayeuxMessage[]) => ms.map((m) => `${m.channel} ${m.data?.realtimeAction}`).sort();
+
+describe('alarmsWithChildren / eventsWithChildren', () => {
+  it('deliver alarms and events of the object and of all its descendants, not of others', async () => {
+    const t = await tree();
+    const { sub, replies } = await Subscriber.open(ctx.server.url, [`/alarmsWithChildren/${t.group}`, `/eventsWithChildren/${t.device}`]);
+    expect(replies.every((r) => r.successful)).toBe(true);
+
+    const time = new Date().toISOString();
+    const alarm = await api<{ id: string }>('POST', '/alarm/alarms', { body: { source: { id: t.child }, type: 'rt_A', text: 'deep', severity: 'MAJOR', time } });
+    await api('POST', '/alarm/alarms', { body: { source: { id: t.other }, type: 'rt_A', text: 'unrelated', severity: 'MAJOR', time } });
+    await api('POST', '/event/events', { body: { source: { id: t.child }, type: 'rt_E', text: 'child event', time } });
+    await api('POST', '/event/events', { body: { source: { id: t.group }, type: 'rt_E', text: 'above the device', time } });
+    await api('PUT', `/alarm/alarms/${alarm.body.id}`, { body: { status: 'ACKNOWLEDGED' } });
+
+    const got = await sub.until((all) => all.length >= 3);
+    await sub.settle();
+    expect(summary(sub.received)).toEqual([`/alarmsWithChildren/${t.group} CREATE`, `/alarmsWithChildren/${t.group} UPDATE`, `/eventsWithChildren/${t.device} CREATE`].sort());
+    expect(got.find((m) => m.channel.startsWith('/events'))?.data?.data).toMatchObject({ text: 'child event', source: { id: t.child } });
+    await sub.close();
+  });
+
+  it('include the object itself, and deletions (bulk alarm delete, event delete) carry the id', async () => {
+    const t = await tree();
+    const time = new Date().toISOString();
+    const alarm = await api<{ id: string }>('POST', '/alarm/alarms', { body: { source: { id: t.device }, type: 'rt_D', text: 'd', severity: 'MINOR', time } });
+    const event = await api<{ id: string }>('POST', '/event/events', { body: { source: { id: t.child }, type: 'rt_D', text: 'd', time } });
+    const { sub } = await Subscriber.open(ctx.server.url, [`/alarmsWithChildren/${t.device}`, `/eventsWithChildren/${t.group}`]);
+    await api('DELETE', `/alarm/alarms?source=${t.device}`);
+    await api('DELETE', `/event/events/${event.body.id}`);
+    await sub.until((all) => all.length >= 2);
+    expect(sub.received.map((m) => [m.channel, m.data?.realtimeAction, m.data?.data]).sort()).toEqual(
+      [
+        [`/alarmsWithChildren/${t.device}`, 'DELETE', alarm.body.id],
+        [`/eventsWithChildren/${t.group}`, 'DELETE', event.body.id],
+      ].sort(),
+    );
+    await sub.close();
+  });
+
+  it('a wildcard subscriber receives each record once', async () => {
+    const t = await tree();
+    const { sub } = await Subscriber.open(ctx.server.url, ['/alarmsWithChildren/*', `/alarmsWithChildren/${t.group}`]);
+    await api('POST', '/alarm/alarms', { body: { source: { id: t.child }, type: 'rt_W', text: 'w', severity: 'MAJOR', time: new Date().toISOString() } });
+    await sub.until((all) => all.length >= 2);
+    await sub.settle();
+    // Once for the wildcard (the source's channel), once for the group's own subscription.
+    expect(summary(sub.received)).toEqual([`/alarmsWithChildren/${t.child} CREATE`, `/alarmsWithChildren/${t.group} CREATE`].sort());
+    await sub.close();
+  });
+});
+
+/** A Bayeux client over a real websocket: each frame is a JSON array of messages. */
+class WsBayeux {
+  readonly messages: BayeuxMessage[] = [];
+  private waiters: Array<() => void> = [];
+  private constructor(private readonly ws: WebSocket) {
+    ws.on('message', (raw) => {
+      this.messages.push(...(JSON.parse(String(raw)) as BayeuxMessage[]));
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+
+  static open(url: string): Promise<WsBayeux> {
+    const ws = new WebSocket(url);
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(new WsBayeux(ws)));
+      ws.once('error', reject);
+    });
+  }
+
+  send(...messages: unknown[]): void {
+    this.ws.send(JSON.stringify(messages));
+  }
+
+  async next(match: (m: BayeuxMessage) => boolean, timeoutMs = 5000): Promise<BayeuxMessage> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const hit = this.messages.find(match);
+      if (hit) return hit;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no matching websocket message; got ${JSON.stringify(this.messages)}`);
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, left);
+        this.waiters.push(() => (clearTimeout(t), r()));
+      });
+    }
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+describe.each(['/notification/realtime', '/cep/realtime'])('websocket transport at %s', (mount) => {
+  it('handshakes with supportedConnectionTypes websocket, subscribes and receives a notification over the socket', async () => {
+    const bx = await WsBayeux.open(`${ctx.server.url.replace(/^http/, 'ws')}${mount}`);
+    try {
+      bx.send({ channel: '/meta/handshake', version: '1.0', supportedConnectionTypes: ['websocket'], ext: { 'com.cumulocity.authn': { token: basicToken('viewer') } } });
+      const hs = await bx.next((m) => m.channel === '/meta/handshake');
+      expect(hs).toMatchObject({ successful: true, supportedConnectionTypes: expect.arrayContaining(['websocket']) });
+      const clientId = hs.clientId!;
+      bx.send({ channel: '/meta/subscribe', clientId, subscription: '/managedobjects/*' });
+      expect(await bx.next((m) => m.channel === '/meta/subscribe')).toMatchObject({ successful: true, subscription: '/managedobjects/*' });
+      bx.send({ channel: '/meta/connect', clientId, connectionType: 'websocket' });
+
+      const created = await mo({ name: `ws ${mount}`, c8y_IsDevice: {} });
+      const note = await bx.next((m) => m.channel === `/managedobjects/${created}`);
+      expect(note.data).toMatchObject({ realtimeAction: 'CREATE', data: { id: created, name: `ws ${mount}` } });
+    } finally {
+      bx.close();
+    }
+  });
+});
+
+it('refuses a websocket handshake without credentials', async () => {
+  const bx = await WsBayeux.open(`${ctx.server.url.replace(/^http/, 'ws')}/notification/realtime`);
+  try {
+    bx.send({ channel: '/meta/handshake', version: '1.0', supportedConnectionTypes: ['websocket'] });
+    expect(await bx.next((m) => m.channel === '/meta/handshake')).toMatchObject({ successful: false });
+  } finally {
+    bx.close();
+  }
+});
