@@ -8,34 +8,32 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Device } from '../shared/plugin-api/types';
-import { DEMO, ROOT, snap, startStack, type Stack } from './harness';
+import { ROOT, snap, startStack, type Stack } from './harness';
+import {
+  PAGES,
+  PLAIN_DEVICE_TABS,
+  SETTLE_MS,
+  WAIT_MS,
+  closeDialogs,
+  demoDevices,
+  go as goTo,
+  logIn,
+  openProfileDetail,
+  walkAddDeviceProfile,
+  walkSelectSoftwareAndRollout,
+  walkSetTimezone,
+} from './screens';
 
-const WAIT_MS = 20_000;
 const DEVICES = 80;
 const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 /** Impacts the quality bar refuses (axe's scale: minor, moderate, serious, critical). */
 const BLOCKING = ['serious', 'critical'];
-/** Time for late renders (charts, second queries) after the spinners are gone. */
-const SETTLE_MS = 600;
 
 interface Violation {
   id: string;
   impact: string | null;
   help: string;
   nodes: { target: string[]; failureSummary?: string }[];
-}
-
-const ROUTER_OPERATIONS = ['Restart', 'StartMonitoring', 'UpdateFirmware', 'UpdateProfile'].map((o) => `adamos_MobileRouter_${o}`);
-
-async function settled(page: Page): Promise<void> {
-  await page.waitForSelector('[data-testid="navigator"]', { timeout: WAIT_MS });
-  await page.waitForSelector('[data-testid="navigator-loading"]', { state: 'detached', timeout: WAIT_MS });
-  await page.waitForFunction(
-    () => !document.querySelector('[data-testid="contribution-loading"], .spinner, [data-testid="spinner"], .icon-spin'),
-    undefined,
-    { timeout: WAIT_MS },
-  ).catch(() => undefined);
-  await page.waitForTimeout(SETTLE_MS);
 }
 
 /** Runs axe on the page (or inside `scope`) and returns the serious and critical violations. */
@@ -66,10 +64,7 @@ describe('accessibility', () => {
   let withUrlChecks: Device;
   const errors: string[] = [];
 
-  const go = async (hash: string) => {
-    await page.evaluate((h) => (location.hash = h), hash);
-    await settled(page);
-  };
+  const go = (hash: string) => goTo(page, hash);
 
   const screen = (name: string, hash: string, ready?: string) =>
     test(`${name} (${hash})`, async () => {
@@ -96,27 +91,14 @@ describe('accessibility', () => {
     await page.getByTestId('login-page').waitFor({ timeout: WAIT_MS });
     const blocking = await audit(page, 'login page');
     assert.equal(blocking.length, 0, describeViolations(blocking));
-    await page.getByLabel('Tenant').fill(DEMO.tenant);
-    await page.getByLabel('User').fill('admin');
-    await page.getByLabel('Password').fill(DEMO.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await settled(page);
-    const all = await page.evaluate(async () => {
-      const res = await fetch('/inventory/managedObjects?fragmentType=c8y_IsDevice&pageSize=2000', { headers: { Accept: 'application/json' } });
-      return ((await res.json()) as { managedObjects: Device[] }).managedObjects;
-    });
-    const hasUrl = (d: Device) => ((d.adamos_IoTconnector_URLChecks as { results?: unknown[] } | undefined)?.results?.length ?? 0) > 0;
-    const isRouter = (d: Device) => ((d.c8y_SupportedOperations as string[] | undefined) ?? []).some((o) => ROUTER_OPERATIONS.includes(o));
-    plain = all.find((d) => d.type === 'adamos_NETbox' && !hasUrl(d) && !isRouter(d)) ?? all.find((d) => !hasUrl(d) && !isRouter(d))!;
-    router = all.find(isRouter)!;
-    withUrlChecks = all.find(hasUrl)!;
-    assert.ok(plain && router && withUrlChecks, 'demo fleet has plain, router and URL-check devices');
+    await logIn(page, 'admin');
+    ({ plain, router, withUrlChecks } = await demoDevices(page));
   });
 
   screen('IoTconnector list', '/views/iotconnector', '[data-contribution="route:device-operations/device-list"] table, [data-contribution="route:device-operations/device-list"] [role="grid"]');
   screen('CELOS OS x64 list', '/views/celosos_x64');
   screen('admin device list', '/admin/views/iotconnector');
-  for (const tab of ['admin-info', 'info', 'software', 'services', 'events', 'device_control', 'alarm']) {
+  for (const tab of PLAIN_DEVICE_TABS) {
     test(`device tab ${tab}`, async () => {
       await go(`/device/${plain.id}/${tab}`);
       const blocking = await audit(page, `device tab ${tab}`);
@@ -134,20 +116,9 @@ describe('accessibility', () => {
     const blocking = await audit(page, 'device tab connection-checks');
     assert.equal(blocking.length, 0, describeViolations(blocking));
   });
-  screen('alarms', '/alarms');
-  screen('alarm details critical', '/alarmDetails?severity=critical');
-  screen('operations dashboard', '/deviceOperationsDashboard', '[data-testid="dashboard"]');
-  screen('devices from dashboard', '/devicesFromDashboard?view=totalDevices&operationsdashboarddetails=true');
-  screen('software repository', '/software');
-  screen('software rollouts', '/softwarerollout');
-  screen('device profiles', '/device-profiles-v2');
+  for (const p of PAGES) screen(p.name, p.hash, p.ready);
   test('device profile detail', async () => {
-    await go('/device-profiles-v2');
-    const link = page.getByTestId('profile-row').first().locator('a').first();
-    await link.waitFor({ timeout: WAIT_MS });
-    await link.click();
-    await page.waitForFunction(() => /device-profiles-v2\/\w+/.test(location.hash), undefined, { timeout: WAIT_MS });
-    await settled(page);
+    await openProfileDetail(page);
     const blocking = await audit(page, 'device profile detail');
     assert.equal(blocking.length, 0, describeViolations(blocking));
   });
@@ -161,41 +132,9 @@ describe('accessibility', () => {
       await snap(page, `a11y-${name.replace(/\W+/g, '-').toLowerCase()}`);
       assert.equal(blocking.length, 0, `${name}:\n${describeViolations(blocking)}`);
     };
-    const closeDialogs = async () => {
-      for (let i = 0; i < 3 && (await page.locator('.modal.in, .modal[style*="block"], [role="dialog"]').count()) > 0; i++) {
-        await page.keyboard.press('Escape');
-        await page.waitForTimeout(200);
-      }
-    };
-
-    test('Select software and Configure software rollout', async () => {
-      await go('/views/iotconnector');
-      await page.locator('[data-testid="select-page"]').waitFor({ timeout: WAIT_MS });
-      await page.locator('[data-testid="select-page"]').dispatchEvent('click');
-      await page.locator('[data-testid="action-select-software"]').dispatchEvent('click');
-      await page.locator('[data-testid="software-table"] tbody tr').first().waitFor({ timeout: WAIT_MS });
-      await dialog('Select software', '[data-testid="select-software-dialog"]');
-      await page.locator('[data-testid="software-table"] tbody tr').first().click();
-      await page.locator('[data-testid="software-rollout"]').dispatchEvent('click');
-      await dialog('Configure software rollout', '[data-testid="rollout-dialog"]');
-      await closeDialogs();
-    });
-
-    test('Set timezone', async () => {
-      await go('/views/iotconnector');
-      await page.locator('[data-testid="select-page"]').waitFor({ timeout: WAIT_MS });
-      if ((await page.locator('[data-testid="selected-count"]').count()) === 0) await page.locator('[data-testid="select-page"]').dispatchEvent('click');
-      await page.locator('[data-testid="action-set-timezone"]').dispatchEvent('click');
-      await dialog('Set timezone', '[data-testid="set-timezone-dialog"]');
-      await closeDialogs();
-    });
-
-    test('add device profile', async () => {
-      await go('/device-profiles-v2');
-      await page.getByTestId('add-device-profile').click();
-      await dialog('add device profile', '[data-testid="add-profile-modal"]');
-      await closeDialogs();
-    });
+    test('Select software and Configure software rollout', () => walkSelectSoftwareAndRollout(page, dialog));
+    test('Set timezone', () => walkSetTimezone(page, dialog));
+    test('add device profile', () => walkAddDeviceProfile(page, dialog));
 
     test('router selection modal', async () => {
       // The firmware button needs an answering router: make the router child available and running.
@@ -222,7 +161,7 @@ describe('accessibility', () => {
       }, undefined, { timeout: WAIT_MS });
       await button.click();
       await dialog('router selection modal', '[data-testid="router-selection-modal"]');
-      await closeDialogs();
+      await closeDialogs(page);
     });
   });
 

@@ -14,12 +14,22 @@ import { after, before, describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Device } from '../shared/plugin-api/types';
 import { DEMO, ROOT, snap, startStack, type Stack } from './harness';
+import {
+  PAGES,
+  PLAIN_DEVICE_TABS,
+  SETTLE_MS,
+  WAIT_MS,
+  demoDevices,
+  go as goTo,
+  logIn,
+  openProfileDetail,
+  settled as settledOn,
+  walkAddDeviceProfile,
+  walkSelectSoftwareAndRollout,
+  walkSetTimezone,
+} from './screens';
 
-const WAIT_MS = 20_000;
 const DEVICES = 80;
-/** Time for late renders (charts, second queries) after the spinners are gone. */
-const SETTLE_MS = 600;
-const ROUTER_OPERATIONS = ['Restart', 'StartMonitoring', 'UpdateFirmware', 'UpdateProfile'].map((o) => `adamos_MobileRouter_${o}`);
 
 /** Every locale file pair of the bundle: plugins/<id>/locales, shared/ui/locales, shell-dev/app/**\/locales. */
 function localeDirs(): string[] {
@@ -104,18 +114,7 @@ describe('German', () => {
   let withUrlChecks: Device;
   const errors: string[] = [];
 
-  const settled = async () => {
-    await page.waitForSelector('[data-testid="navigator"]', { timeout: WAIT_MS });
-    await page.waitForSelector('[data-testid="navigator-loading"]', { state: 'detached', timeout: WAIT_MS });
-    await page
-      .waitForFunction(() => !document.querySelector('[data-testid="contribution-loading"], .spinner, [data-testid="spinner"], .icon-spin'), undefined, { timeout: WAIT_MS })
-      .catch(() => undefined);
-    await page.waitForTimeout(SETTLE_MS);
-  };
-  const go = async (hash: string) => {
-    await page.evaluate((h) => (location.hash = h), hash);
-    await settled();
-  };
+  const go = (hash: string) => goTo(page, hash);
 
   /** Fails with every English text the page shows. */
   const checkGerman = async (name: string) => {
@@ -154,11 +153,7 @@ describe('German', () => {
   test('login and switch to German', async () => {
     await page.goto(`${stack.url}/apps/shell/`);
     await page.getByTestId('login-page').waitFor({ timeout: WAIT_MS });
-    await page.getByLabel('Tenant').fill(DEMO.tenant);
-    await page.getByLabel('User').fill('admin');
-    await page.getByLabel('Password').fill(DEMO.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await settled();
+    await logIn(page, 'admin');
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
     await page.getByTestId('user-menu').click();
@@ -166,24 +161,15 @@ describe('German', () => {
     await page.keyboard.press('Escape');
     // From a fresh load: every plugin's namespace in German from the start.
     await page.reload();
-    await settled();
-    const all = await page.evaluate(async () => {
-      const res = await fetch('/inventory/managedObjects?fragmentType=c8y_IsDevice&pageSize=2000', { headers: { Accept: 'application/json' } });
-      return ((await res.json()) as { managedObjects: Device[] }).managedObjects;
-    });
-    const hasUrl = (d: Device) => ((d.adamos_IoTconnector_URLChecks as { results?: unknown[] } | undefined)?.results?.length ?? 0) > 0;
-    const isRouter = (d: Device) => ((d.c8y_SupportedOperations as string[] | undefined) ?? []).some((o) => ROUTER_OPERATIONS.includes(o));
-    plain = all.find((d) => d.type === 'adamos_NETbox' && !hasUrl(d) && !isRouter(d)) ?? all.find((d) => !hasUrl(d) && !isRouter(d))!;
-    router = all.find(isRouter)!;
-    withUrlChecks = all.find(hasUrl)!;
-    assert.ok(plain && router && withUrlChecks, 'demo fleet has plain, router and URL-check devices');
+    await settledOn(page);
+    ({ plain, router, withUrlChecks } = await demoDevices(page));
   });
 
   screen('IoTconnector list', '/views/iotconnector', '[data-testid="select-page"]');
   screen('CELOS OS x64 list', '/views/celosos_x64');
   screen('CELOS OS IOT2050 list', '/views/celosos_iot2050');
   screen('admin device list', '/admin/views/iotconnector');
-  for (const tab of ['admin-info', 'info', 'software', 'services', 'events', 'device_control', 'alarm']) {
+  for (const tab of PLAIN_DEVICE_TABS) {
     test(`device tab ${tab}`, async () => {
       await go(`/device/${plain.id}/${tab}`);
       await checkGerman(`device tab ${tab}`);
@@ -198,31 +184,14 @@ describe('German', () => {
     await go(`/device/${withUrlChecks.id}/connection-checks`);
     await checkGerman('device tab connection-checks');
   });
-  screen('alarms', '/alarms');
-  screen('alarm details critical', '/alarmDetails?severity=critical');
-  screen('operations dashboard', '/deviceOperationsDashboard', '[data-testid="dashboard"]');
-  screen('devices from dashboard', '/devicesFromDashboard?view=totalDevices&operationsdashboarddetails=true');
-  screen('software repository', '/software');
-  screen('software rollouts', '/softwarerollout');
-  screen('device profiles', '/device-profiles-v2');
+  for (const p of PAGES) screen(p.name, p.hash, p.ready);
   test('device profile detail', async () => {
-    await go('/device-profiles-v2');
-    const link = page.getByTestId('profile-row').first().locator('a').first();
-    await link.waitFor({ timeout: WAIT_MS });
-    await link.click();
-    await page.waitForFunction(() => /device-profiles-v2\/\w+/.test(location.hash), undefined, { timeout: WAIT_MS });
-    await settled();
+    await openProfileDetail(page);
     await checkGerman('device profile detail');
   });
   screen('plugins page', '/plugins', '[data-testid="plugins-page"]');
 
   describe('dialogs', () => {
-    const closeDialogs = async () => {
-      for (let i = 0; i < 3 && (await page.locator('.modal.in, .modal[style*="block"], [role="dialog"]').count()) > 0; i++) {
-        await page.keyboard.press('Escape');
-        await page.waitForTimeout(200);
-      }
-    };
     const dialog = async (name: string, selector: string) => {
       await page.waitForSelector(selector, { timeout: WAIT_MS });
       await page.waitForTimeout(SETTLE_MS);
@@ -236,27 +205,8 @@ describe('German', () => {
       await page.keyboard.press('Escape');
     });
 
-    test('Select software and Configure software rollout', async () => {
-      await go('/views/iotconnector');
-      await page.locator('[data-testid="select-page"]').waitFor({ timeout: WAIT_MS });
-      await page.locator('[data-testid="select-page"]').dispatchEvent('click');
-      await page.locator('[data-testid="action-select-software"]').dispatchEvent('click');
-      await page.locator('[data-testid="software-table"] tbody tr').first().waitFor({ timeout: WAIT_MS });
-      await dialog('Select software', '[data-testid="select-software-dialog"]');
-      await page.locator('[data-testid="software-table"] tbody tr').first().click();
-      await page.locator('[data-testid="software-rollout"]').dispatchEvent('click');
-      await dialog('Configure software rollout', '[data-testid="rollout-dialog"]');
-      await closeDialogs();
-    });
-
-    test('Set timezone', async () => {
-      await go('/views/iotconnector');
-      await page.locator('[data-testid="select-page"]').waitFor({ timeout: WAIT_MS });
-      if ((await page.locator('[data-testid="selected-count"]').count()) === 0) await page.locator('[data-testid="select-page"]').dispatchEvent('click');
-      await page.locator('[data-testid="action-set-timezone"]').dispatchEvent('click');
-      await dialog('Set timezone', '[data-testid="set-timezone-dialog"]');
-      await closeDialogs();
-    });
+    test('Select software and Configure software rollout', () => walkSelectSoftwareAndRollout(page, dialog));
+    test('Set timezone', () => walkSetTimezone(page, dialog));
 
     test('confirmation on the Software tab', async () => {
       await go(`/device/${plain.id}/software`);
@@ -268,12 +218,7 @@ describe('German', () => {
       }
     });
 
-    test('add device profile', async () => {
-      await go('/device-profiles-v2');
-      await page.getByTestId('add-device-profile').click();
-      await dialog('add device profile', '[data-testid="add-profile-modal"]');
-      await closeDialogs();
-    });
+    test('add device profile', () => walkAddDeviceProfile(page, dialog));
   });
 
   test('no uncaught page error on any screen', () => {

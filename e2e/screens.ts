@@ -1,0 +1,130 @@
+/**
+ * Walking the screens and main dialogs the way the screen-by-screen checks do (accessibility,
+ * German): log in, find demo devices of each kind, open a hash and wait until it has settled,
+ * open each main dialog, close what is open.
+ */
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import type { Device } from '../shared/plugin-api/types';
+import { DEMO, type DemoUser } from './harness';
+
+export const WAIT_MS = 20_000;
+/** Time for late renders (charts, second queries) after the spinners are gone. */
+export const SETTLE_MS = 600;
+
+const ROUTER_OPERATIONS = ['Restart', 'StartMonitoring', 'UpdateFirmware', 'UpdateProfile'].map((o) => `adamos_MobileRouter_${o}`);
+
+/** Waits for the navigator and until no spinner is left, then a moment for late renders. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid="navigator"]', { timeout: WAIT_MS });
+  await page.waitForSelector('[data-testid="navigator-loading"]', { state: 'detached', timeout: WAIT_MS });
+  await page
+    .waitForFunction(() => !document.querySelector('[data-testid="contribution-loading"], .spinner, [data-testid="spinner"], .icon-spin'), undefined, { timeout: WAIT_MS })
+    .catch(() => undefined);
+  await page.waitForTimeout(SETTLE_MS);
+}
+
+/** Opens a hash route of the shell and waits until it has settled. */
+export async function go(page: Page, hash: string): Promise<void> {
+  await page.evaluate((h) => (location.hash = h), hash);
+  await settled(page);
+}
+
+/** Fills the login form (the page shows it) and waits for the shell. */
+export async function logIn(page: Page, user: DemoUser): Promise<void> {
+  await page.getByLabel('Tenant').fill(DEMO.tenant);
+  await page.getByLabel('User').fill(user);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await settled(page);
+}
+
+export interface DemoDevices {
+  /** A device with neither URL checks nor a mobile router (an IoTconnector where there is one). */
+  plain: Device;
+  router: Device;
+  withUrlChecks: Device;
+}
+
+/** One device of each kind the device tabs need, read from the logged-in page's inventory. */
+export async function demoDevices(page: Page): Promise<DemoDevices> {
+  const all = await page.evaluate(async () => {
+    const res = await fetch('/inventory/managedObjects?fragmentType=c8y_IsDevice&pageSize=2000', { headers: { Accept: 'application/json' } });
+    return ((await res.json()) as { managedObjects: Device[] }).managedObjects;
+  });
+  const hasUrl = (d: Device) => ((d.adamos_IoTconnector_URLChecks as { results?: unknown[] } | undefined)?.results?.length ?? 0) > 0;
+  const isRouter = (d: Device) => ((d.c8y_SupportedOperations as string[] | undefined) ?? []).some((o) => ROUTER_OPERATIONS.includes(o));
+  const plain = all.find((d) => d.type === 'adamos_NETbox' && !hasUrl(d) && !isRouter(d)) ?? all.find((d) => !hasUrl(d) && !isRouter(d));
+  const router = all.find(isRouter);
+  const withUrlChecks = all.find(hasUrl);
+  assert.ok(plain && router && withUrlChecks, 'demo fleet has plain, router and URL-check devices');
+  return { plain, router, withUrlChecks };
+}
+
+/** The device tabs every plain device shows (the router and URL-check tabs need their own device). */
+export const PLAIN_DEVICE_TABS = ['admin-info', 'info', 'software', 'services', 'events', 'device_control', 'alarm'] as const;
+
+/** The routes both walks visit after the device lists and tabs: name, hash and what shows it is there. */
+export const PAGES: readonly { name: string; hash: string; ready?: string }[] = [
+  { name: 'alarms', hash: '/alarms' },
+  { name: 'alarm details critical', hash: '/alarmDetails?severity=critical' },
+  { name: 'operations dashboard', hash: '/deviceOperationsDashboard', ready: '[data-testid="dashboard"]' },
+  { name: 'devices from dashboard', hash: '/devicesFromDashboard?view=totalDevices&operationsdashboarddetails=true' },
+  { name: 'software repository', hash: '/software' },
+  { name: 'software rollouts', hash: '/softwarerollout' },
+  { name: 'device profiles', hash: '/device-profiles-v2' },
+];
+
+/** Opens the first device profile's detail from the list. */
+export async function openProfileDetail(page: Page): Promise<void> {
+  await go(page, '/device-profiles-v2');
+  const link = page.getByTestId('profile-row').first().locator('a').first();
+  await link.waitFor({ timeout: WAIT_MS });
+  await link.click();
+  await page.waitForFunction(() => /device-profiles-v2\/\w+/.test(location.hash), undefined, { timeout: WAIT_MS });
+  await settled(page);
+}
+
+/** Presses Escape until no dialog is open (nested ones included). */
+export async function closeDialogs(page: Page): Promise<void> {
+  for (let i = 0; i < 3 && (await page.locator('.modal.in, .modal[style*="block"], [role="dialog"]').count()) > 0; i++) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(200);
+  }
+}
+
+/** Checks one dialog once it shows `selector`. */
+export type DialogCheck = (name: string, selector: string) => Promise<void>;
+
+/** The IoTconnector list with its first page selected. */
+async function selectFirstPage(page: Page): Promise<void> {
+  await go(page, '/views/iotconnector');
+  await page.locator('[data-testid="select-page"]').waitFor({ timeout: WAIT_MS });
+  if ((await page.locator('[data-testid="selected-count"]').count()) === 0) await page.locator('[data-testid="select-page"]').dispatchEvent('click');
+}
+
+/** Select software for the selected devices, then Configure software rollout for its first row. */
+export async function walkSelectSoftwareAndRollout(page: Page, check: DialogCheck): Promise<void> {
+  await selectFirstPage(page);
+  await page.locator('[data-testid="action-select-software"]').dispatchEvent('click');
+  await page.locator('[data-testid="software-table"] tbody tr').first().waitFor({ timeout: WAIT_MS });
+  await check('Select software', '[data-testid="select-software-dialog"]');
+  await page.locator('[data-testid="software-table"] tbody tr').first().click();
+  await page.locator('[data-testid="software-rollout"]').dispatchEvent('click');
+  await check('Configure software rollout', '[data-testid="rollout-dialog"]');
+  await closeDialogs(page);
+}
+
+export async function walkSetTimezone(page: Page, check: DialogCheck): Promise<void> {
+  await selectFirstPage(page);
+  await page.locator('[data-testid="action-set-timezone"]').dispatchEvent('click');
+  await check('Set timezone', '[data-testid="set-timezone-dialog"]');
+  await closeDialogs(page);
+}
+
+export async function walkAddDeviceProfile(page: Page, check: DialogCheck): Promise<void> {
+  await go(page, '/device-profiles-v2');
+  await page.getByTestId('add-device-profile').click();
+  await check('add device profile', '[data-testid="add-profile-modal"]');
+  await closeDialogs(page);
+}
