@@ -141,6 +141,47 @@ export interface Operations {
   }): Page<Operation>;
 }
 
+export interface Measurement {
+  id: string;
+  type: string;
+  time: string;
+  source: { id: string };
+  /** Fragments; a series is a member holding {value, unit}: `{c8y_Temperature: {T: {value: 21, unit: 'C'}}}`. */
+  [fragment: string]: unknown;
+}
+
+export interface MeasurementFilter {
+  source?: string;
+  type?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  /** Fragment present (DELETE's fragmentType, GET's valueFragmentType). */
+  fragmentType?: string;
+  valueFragmentType?: string;
+  valueFragmentSeries?: string;
+  revert?: boolean;
+  pageSize?: number;
+  currentPage?: number;
+  withTotal?: boolean;
+}
+
+export type SeriesAggregation = 'DAILY' | 'HOURLY' | 'MINUTELY';
+
+/** GET /measurement/measurements/series: per time, one {min, max} (or null) per entry of `series`. */
+export interface MeasurementSeries {
+  values: Record<string, Array<{ min: number; max: number } | null>>;
+  series: Array<{ unit: string; name: string; type: string }>;
+  truncated: boolean;
+}
+
+export interface Measurements {
+  /** Throws 422 for a malformed measurement, 404 for an unknown source. */
+  create(body: { source: { id: string }; type: string; time: string; [fragment: string]: unknown }): Measurement;
+  list(f: MeasurementFilter): Page<Measurement>;
+  /** Removes every measurement matching the filter; returns how many. */
+  removeMany(f: MeasurementFilter): number;
+}
+
 export type RealtimeAction = 'CREATE' | 'UPDATE' | 'DELETE';
 
 export interface Realtime {
@@ -177,6 +218,8 @@ export interface ServerCore {
   alarms: Alarms;
   events: Events;
   operations: Operations;
+  /** Optional so that test doubles of the core written before measurements need not offer them. */
+  measurements?: Measurements;
   realtime: Realtime;
   /** The authenticated user of a request (routes under /service are authenticated by the core). */
   user(req: FastifyRequest): AuthUser;

@@ -24,6 +24,7 @@ export const ROLES = {
   identityRead: 'ROLE_IDENTITY_READ',
   identityAdmin: 'ROLE_IDENTITY_ADMIN',
   measurementRead: 'ROLE_MEASUREMENT_READ',
+  measurementAdmin: 'ROLE_MEASUREMENT_ADMIN',
   userOwnRead: 'ROLE_USER_MANAGEMENT_OWN_READ',
   userOwnAdmin: 'ROLE_USER_MANAGEMENT_OWN_ADMIN',
   userRead: 'ROLE_USER_MANAGEMENT_READ',

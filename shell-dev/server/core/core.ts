@@ -6,6 +6,7 @@ import { Auth, DEFAULT_TENANT, forbidden, unauthorized } from './auth';
 import { CoreContext } from './context';
 import { BinaryStore, IdentityStore } from './identity';
 import { InventoryStore } from './inventory';
+import { MeasurementStore } from './measurements';
 import { AlarmStore, EventStore, OperationStore } from './records';
 
 /** The core with its concrete stores (the REST layer needs more than api.ts exposes). */
@@ -15,6 +16,7 @@ export interface Core extends ServerCore {
   alarms: AlarmStore;
   events: EventStore;
   operations: OperationStore;
+  measurements: MeasurementStore;
   identity: IdentityStore;
   binaries: BinaryStore;
   applications: ApplicationStore;
@@ -52,6 +54,7 @@ export function createCore(db: Database, clock: Clock, dataDir: string): Core {
     alarms: new AlarmStore(ctx),
     events: new EventStore(ctx),
     operations,
+    measurements: new MeasurementStore(ctx),
     identity: new IdentityStore(ctx),
     binaries: new BinaryStore(ctx, inventory),
     applications: new ApplicationStore(ctx, DEFAULT_TENANT),

@@ -14,7 +14,7 @@ export const INDEXED_JSON_PATHS = [
   'c8y_ActiveAlarmsStatus.critical',
 ] as const;
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 /**
  * Trigram index over names: `name eq '*abc*'` looks names up instead of scanning them. Kept in
  * step by the inventory store, once per transaction (inventory.ts, NameIndex): FTS5 writes its
@@ -33,6 +33,7 @@ export function migrate(db: Database): void {
     if (version < 1) createV1(db);
     if (version < 2) addNameTrigram(db);
     if (version < 3) dropNameTriggers(db);
+    if (version < 4) addMeasurements(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
 }
@@ -51,6 +52,22 @@ function addNameTrigram(db: Database): void {
       INSERT INTO ${NAME_TRIGRAM_TABLE} (rowid, name) SELECT new.id, new.name WHERE new.name IS NOT NULL;
     END;
     INSERT INTO ${NAME_TRIGRAM_TABLE} (${NAME_TRIGRAM_TABLE}) VALUES ('rebuild');
+  `);
+}
+
+/** Read per source and period (lists, series), optionally of one type; deleted by the same filters. */
+function addMeasurements(db: Database): void {
+  db.exec(`
+    CREATE TABLE measurements (
+      id INTEGER PRIMARY KEY,
+      source_id INTEGER NOT NULL REFERENCES managed_objects(id) ON DELETE CASCADE,
+      type TEXT NOT NULL,
+      time TEXT NOT NULL,
+      json TEXT NOT NULL
+    );
+    CREATE INDEX measurements_source_time ON measurements(source_id, time);
+    CREATE INDEX measurements_source_type_time ON measurements(source_id, type, time);
+    CREATE INDEX measurements_time ON measurements(time);
   `);
 }
 

@@ -22,6 +22,8 @@ export const MEDIA = {
   eventCollection: 'application/vnd.com.nsn.cumulocity.eventcollection+json',
   operation: 'application/vnd.com.nsn.cumulocity.operation+json',
   operationCollection: 'application/vnd.com.nsn.cumulocity.operationcollection+json',
+  measurement: 'application/vnd.com.nsn.cumulocity.measurement+json',
+  measurementCollection: 'application/vnd.com.nsn.cumulocity.measurementcollection+json',
   externalId: 'application/vnd.com.nsn.cumulocity.externalid+json',
   externalIdCollection: 'application/vnd.com.nsn.cumulocity.externalidcollection+json',
   currentUser: 'application/vnd.com.nsn.cumulocity.currentuser+json',

@@ -5,6 +5,7 @@ import { invalid, notFound } from '../core/context';
 import type { Core } from '../core/core';
 import { ALARM_STATUSES, type AlarmListFilter, OPERATION_STATUSES, type OperationFilter, SEVERITIES } from '../core/records';
 import { AuditLog, registerAudit } from './audit';
+import { registerMeasurements } from './measurements';
 import { baseUrl, body, bool, collection, date, list, MEDIA, oneOf, paging, q, type Query, sendJson, str } from './common';
 
 function withSelf<T extends { id: string; source?: { id: string } }>(req: FastifyRequest, path: string, doc: T): T {
@@ -55,6 +56,7 @@ const BULK_SCAN_PAGE_SIZE = 2000;
 export function registerRecords(app: FastifyInstance, core: Core): void {
   const audit = new AuditLog(core);
   registerAudit(app, core);
+  registerMeasurements(app, core);
   // Alarms ---------------------------------------------------------------------------------
   app.get(ALARM_PATH, async (req, reply) => {
     core.requireRole(req, ROLES.alarmRead);

@@ -1,5 +1,5 @@
 import type { Severity, ServerCore } from '../core/api';
-import { BACKGROUND_ALARMS, FRAGMENT, UNAVAILABILITY_ALARM } from './constants';
+import { BACKGROUND_ALARMS, CPU_MEASUREMENT, FRAGMENT, MEASUREMENT_PRUNE_EVERY_BATCHES, UNAVAILABILITY_ALARM } from './constants';
 import { rng } from './fate';
 import type { ResolvedOptions } from './options';
 
@@ -11,13 +11,17 @@ import type { ResolvedOptions } from './options';
  */
 export class Background {
   private page = 1;
+  private batches = 0;
   private readonly random: () => number;
+  /** Its own sequence, so measurements leave the offline and alarm draws of a seed as they were. */
+  private readonly measureRandom: () => number;
 
   constructor(
     private readonly core: ServerCore,
     private readonly opts: ResolvedOptions,
   ) {
     this.random = rng(opts.seed);
+    this.measureRandom = rng(opts.seed + 1);
   }
 
   batch(): void {
@@ -37,6 +41,7 @@ export class Background {
             this.core.alarms.create({ source: { id: d.id }, type: UNAVAILABILITY_ALARM.type, text: UNAVAILABILITY_ALARM.text, severity: UNAVAILABILITY_ALARM.severity, time: nowIso });
           } else {
             this.core.inventory.update(d.id, { [FRAGMENT.availability]: { ...a, lastMessage: nowIso } });
+            this.measure(d.id, nowIso);
           }
         } else if (a.status === 'UNAVAILABLE' && this.random() < this.opts.comeBackRatio) {
           this.core.inventory.update(d.id, { [FRAGMENT.availability]: { ...a, status: 'AVAILABLE', lastMessage: nowIso } });
@@ -50,7 +55,22 @@ export class Background {
         }
       }
       this.clearSome();
+      if (++this.batches % MEASUREMENT_PRUNE_EVERY_BATCHES === 0) this.prune();
     });
+  }
+
+  /** A workload that wanders around a per-device level, so charts of a device look like one machine. */
+  private measure(deviceId: string, time: string): void {
+    if (!this.core.measurements || this.measureRandom() >= this.opts.measurementRatio) return;
+    const level = 10 + (Number(deviceId) % 50);
+    const value = Math.round(Math.min(100, Math.max(0, level + (this.measureRandom() - 0.5) * 20)) * 10) / 10;
+    const { type, fragment, series, unit } = CPU_MEASUREMENT;
+    this.core.measurements.create({ source: { id: deviceId }, type, time, [fragment]: { [series]: { value, unit } } });
+  }
+
+  private prune(): void {
+    const before = new Date(this.core.clock.now() - this.opts.measurementRetentionHours * 3600_000).toISOString();
+    this.core.measurements?.removeMany({ dateTo: before });
   }
 
   /** Clears a few open alarms picked at random; an offline device keeps its unavailability alarm. */

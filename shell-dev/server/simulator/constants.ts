@@ -81,3 +81,8 @@ export const BACKGROUND_ALARMS = [
   { type: `${PRODUCT}_service_MDCStopped`, severity: 'CRITICAL', text: 'Machine data collector stopped' },
   { type: `${PRODUCT}_hardware_DiskSpaceLow`, severity: 'MINOR', text: 'Free disk space below 10 %' },
 ] as const;
+
+/** What a heartbeat measures: the agent's CPU workload in percent (the platform's c8y_CPUMeasurement). */
+export const CPU_MEASUREMENT = { type: 'c8y_CPUMeasurement', fragment: 'c8y_CPUMeasurement', series: 'Workload', unit: '%' } as const;
+/** Old measurements are removed every this many background batches (one indexed delete). */
+export const MEASUREMENT_PRUNE_EVERY_BATCHES = 100;

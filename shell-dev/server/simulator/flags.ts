@@ -4,7 +4,7 @@ import type { SimulatorOptions } from './options';
  * Simulator options from command-line flags, for the server's entry point:
  * `--simulate on|off` (default on), `--sim-failure-ratio 0.1`, `--sim-never-answer-ratio 0.1`,
  * `--sim-step-ms 300-1500`, `--sim-tick-ms 100`, `--sim-heartbeats 20`, `--sim-offline-ratio 0.01`,
- * `--sim-alarm-ratio 0.01`, `--sim-seed 1`. Both `--flag value` and `--flag=value` work.
+ * `--sim-alarm-ratio 0.01`, `--sim-measurement-ratio 1`, `--sim-seed 1`. Both `--flag value` and `--flag=value` work.
  */
 export function simulatorOptionsFromArgs(argv: readonly string[]): SimulatorOptions {
   const value = (name: string): string | undefined => {
@@ -40,6 +40,7 @@ export function simulatorOptionsFromArgs(argv: readonly string[]): SimulatorOpti
     heartbeatsPerBatch: num('sim-heartbeats'),
     offlineRatio: num('sim-offline-ratio'),
     alarmRaiseRatio: num('sim-alarm-ratio'),
+    measurementRatio: num('sim-measurement-ratio'),
     seed: num('sim-seed'),
   };
 }

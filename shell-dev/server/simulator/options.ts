@@ -29,6 +29,10 @@ export interface SimulatorOptions {
   monitoringMinutes?: number;
   /** Seed of the background randomness (which device goes offline, which alarm). */
   seed?: number;
+  /** A device's heartbeat also sends a CPU workload measurement (0 = never, 1 = every heartbeat). */
+  measurementRatio?: number;
+  /** Measurements older than this are removed (a long-running stand-in must not grow without end). */
+  measurementRetentionHours?: number;
 }
 
 export type ResolvedOptions = Required<SimulatorOptions>;
@@ -48,14 +52,17 @@ export const DEFAULTS: Omit<ResolvedOptions, 'mode'> = {
   maxStepsPerTick: 200,
   monitoringMinutes: 60,
   seed: 1,
+  measurementRatio: 1,
+  measurementRetentionHours: 24,
 };
 
 export function resolve(opts: SimulatorOptions): ResolvedOptions {
   const o = { ...DEFAULTS, ...Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) } as ResolvedOptions;
-  for (const k of ['failureRatio', 'neverAnswerRatio', 'offlineRatio', 'comeBackRatio', 'alarmRaiseRatio', 'alarmClearRatio'] as const) {
+  for (const k of ['failureRatio', 'neverAnswerRatio', 'offlineRatio', 'comeBackRatio', 'alarmRaiseRatio', 'alarmClearRatio', 'measurementRatio'] as const) {
     if (!(o[k] >= 0 && o[k] <= 1)) throw new Error(`simulator: ${k} must be between 0 and 1, got ${o[k]}`);
   }
   if (!(o.stepMs.min >= 0 && o.stepMs.max >= o.stepMs.min)) throw new Error(`simulator: stepMs needs 0 <= min <= max`);
   if (!(o.tickMs >= 0)) throw new Error('simulator: tickMs must be >= 0');
+  if (!(o.measurementRetentionHours > 0)) throw new Error('simulator: measurementRetentionHours must be > 0');
   return o;
 }

@@ -283,6 +283,40 @@ describe('background', () => {
     expect(h.core.alarms.count({ source: e.id, status: ['ACTIVE'] })).toBe(0);
   });
 
+  it("sends a CPU workload measurement with an online device's heartbeat, none with measurementRatio 0", async () => {
+    const quiet = { backgroundEveryMs: STEP, heartbeatsPerBatch: 50, offlineRatio: 0, comeBackRatio: 0, alarmRaiseRatio: 0, alarmClearRatio: 0 };
+    await start(quiet);
+    const d = device(h.core, 1);
+    const idle = device(h.core, 2, { c8y_Availability: { status: 'NOT_MONITORED' } });
+    h.clock.set(NOW + 60_000);
+    sim.tick(STEP);
+    const measured = h.core.measurements!.list({ source: d.id, pageSize: 10 }).items;
+    expect(measured).toEqual([
+      expect.objectContaining({ type: 'c8y_CPUMeasurement', time: new Date(NOW + 60_000).toISOString(), c8y_CPUMeasurement: { Workload: { value: expect.any(Number), unit: '%' } } }),
+    ]);
+    const workload = (measured[0].c8y_CPUMeasurement as { Workload: { value: number } }).Workload.value;
+    expect(workload).toBeGreaterThanOrEqual(0);
+    expect(workload).toBeLessThanOrEqual(100);
+    expect(h.core.measurements!.list({ source: idle.id }).items).toEqual([]);
+    await h.close();
+
+    await start({ ...quiet, measurementRatio: 0 });
+    const silent = device(h.core, 1);
+    sim.tick(STEP);
+    expect(h.core.measurements!.list({ source: silent.id }).items).toEqual([]);
+  });
+
+  it('removes measurements older than the retention', async () => {
+    await start({ backgroundEveryMs: STEP, heartbeatsPerBatch: 50, offlineRatio: 0, comeBackRatio: 0, alarmRaiseRatio: 0, alarmClearRatio: 0, measurementRetentionHours: 1 });
+    const d = device(h.core, 1);
+    const old = h.core.measurements!.create({ source: { id: d.id }, type: 't', time: new Date(NOW - 2 * 3600_000).toISOString() });
+    const recent = h.core.measurements!.create({ source: { id: d.id }, type: 't', time: new Date(NOW - 1800_000).toISOString() });
+    for (let i = 0; i < 100; i++) sim.tick(STEP);
+    const left = h.core.measurements!.list({ source: d.id, type: 't' }).items.map((m) => m.id);
+    expect(left).toEqual([recent.id]);
+    expect(left).not.toContain(old.id);
+  });
+
   it('touches at most heartbeatsPerBatch devices per batch', async () => {
     await start({ backgroundEveryMs: STEP, heartbeatsPerBatch: 2, offlineRatio: 0, comeBackRatio: 0, alarmRaiseRatio: 0, alarmClearRatio: 0 });
     const ds = [1, 2, 3, 4, 5].map((n) => device(h.core, n));

@@ -153,6 +153,7 @@ interface Fixtures {
   alarm: string;
   event: string;
   operation: string;
+  measurement: string;
   pkg: string;
   profile: string;
   rollout: string;
@@ -160,13 +161,23 @@ interface Fixtures {
   binary: string;
 }
 
-type Endpoint = { method: string; path: (f: Fixtures, id: (valid: string) => string) => string; body?: (f: Fixtures) => Record<string, unknown>; list?: string[] };
+type Endpoint = {
+  method: string;
+  path: (f: Fixtures, id: (valid: string) => string) => string;
+  body?: (f: Fixtures) => Record<string, unknown>;
+  list?: string[];
+  /** Media type of the valid body (default application/json). */
+  contentType?: string;
+};
 
 const CSNG = '/service/create-software-ng';
 const OD = '/service/operation-dashboard';
 /** Query parameters the list endpoints read; the generator sets a few of them to hostile values. */
 const INVENTORY_PARAMS = ['query', 'q', 'type', 'fragmentType', 'ids', 'text', 'owner', 'onlyRoots', 'childAssetId', 'withParents', 'withChildren', 'pageSize', 'currentPage', 'withTotalPages', 'withTotalElements'];
 const RECORD_PARAMS = ['source', 'status', 'severity', 'type', 'resolved', 'withSourceDevices', 'withSourceAssets', 'dateFrom', 'dateTo', 'createdFrom', 'lastUpdatedTo', 'deviceId', 'agentId', 'fragmentType', 'revert', 'pageSize', 'currentPage', 'withTotalPages'];
+
+const MEASUREMENT_PARAMS = ['source', 'type', 'dateFrom', 'dateTo', 'revert', 'fragmentType', 'valueFragmentType', 'valueFragmentSeries', 'pageSize', 'currentPage', 'withTotalPages'];
+const MEASUREMENT_COLLECTION = 'application/vnd.com.nsn.cumulocity.measurementcollection+json';
 
 const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: () => '/inventory/managedObjects', list: INVENTORY_PARAMS },
@@ -195,6 +206,13 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: () => '/devicecontrol/operations', body: (f) => ({ deviceId: f.device, description: 'd', c8y_Restart: {} }) },
   { method: 'PUT', path: (f, id) => `/devicecontrol/operations/${id(f.operation)}`, body: () => ({ status: 'EXECUTING' }) },
   { method: 'DELETE', path: () => '/devicecontrol/operations', list: RECORD_PARAMS },
+  { method: 'GET', path: () => '/measurement/measurements', list: MEASUREMENT_PARAMS },
+  { method: 'POST', path: () => '/measurement/measurements', body: (f) => ({ source: { id: f.device }, type: 'fuzz_M', time: new Date(0).toISOString(), c8y_Fuzz: { x: { value: 1, unit: 'u' } } }) },
+  { method: 'POST', path: () => '/measurement/measurements', body: (f) => ({ measurements: [{ source: { id: f.device }, type: 'fuzz_M', time: new Date(0).toISOString(), c8y_Fuzz: { x: { value: 1 } } }] }), contentType: MEASUREMENT_COLLECTION },
+  { method: 'GET', path: (f, id) => `/measurement/measurements/${id(f.measurement)}` },
+  { method: 'DELETE', path: (f, id) => `/measurement/measurements/${id(f.measurement)}` },
+  { method: 'DELETE', path: () => '/measurement/measurements', list: MEASUREMENT_PARAMS },
+  { method: 'GET', path: (f) => `/measurement/measurements/series?source=${f.device}&dateFrom=1970-01-01&dateTo=2100-01-01`, list: ['source', 'dateFrom', 'dateTo', 'series', 'aggregationType', 'revert'] },
   { method: 'GET', path: () => '/audit/auditRecords', list: ['source', 'type', 'revert', 'pageSize', 'currentPage', 'dateFrom'] },
   { method: 'PUT', path: () => '/user/currentUser', body: () => ({ firstName: 'A', customProperties: { x: 1 } }) },
   { method: 'GET', path: (_f, id) => `/user/${id('demo')}/users`, list: ['pageSize', 'currentPage'] },
@@ -275,7 +293,7 @@ function generate(r: Rng, f: Fixtures): Case {
   if (ep.method === 'GET' || ep.method === 'DELETE' || !ep.body) return { method: ep.method, path: p, who };
   const valid = ep.body(f);
   let raw: string | Buffer;
-  let contentType = 'application/json';
+  let contentType = ep.contentType ?? 'application/json';
   switch (r.int(9)) {
     case 0:
       raw = r.pick(['{', '{"a":}', '{"a":1,}', "{'a':1}", '[1,2', 'nul', '"unterminated', '{"a":NaN}', '\u0000', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"x":1}}}']);
@@ -403,6 +421,7 @@ beforeAll(async () => {
   const alarm = await mk('/alarm/alarms', { source: { id: device }, type: 't', text: 't', severity: 'MAJOR', time: new Date().toISOString() });
   const event = await mk('/event/events', { source: { id: device }, type: 't', text: 't', time: new Date().toISOString() });
   const operation = await mk('/devicecontrol/operations', { deviceId: device, c8y_Restart: {} });
+  const measurement = await mk('/measurement/measurements', { source: { id: device }, type: 't', time: new Date().toISOString(), c8y_T: { T: { value: 1 } } });
   const pkgRes = await api<{ id: string }>('POST', `${CSNG}/softwarePackage`, {
     body: { inventoryRequest: { name: 'MDC', version: '2.1.0', deviceType: 'adamos_NETbox', md5: 'a'.repeat(32), sha256: 'b'.repeat(64), apptype: 'APPLICATION', category: 'normal', password: 'secret-pass', url: 'https://store.example.com/mdc.zip' } },
   });
@@ -418,7 +437,7 @@ beforeAll(async () => {
   form.append('file', new Blob([Buffer.from('abc')]), 'b.bin');
   const bin = await fetch(`${server.url}/inventory/binaries`, { method: 'POST', headers: { authorization: AUTH.admin }, body: form });
   const binary = String(((await bin.json()) as { id: string }).id);
-  fixtures = { device, device2, alarm, event, operation, pkg, profile, rollout, shellApp, binary };
+  fixtures = { device, device2, alarm, event, operation, measurement, pkg, profile, rollout, shellApp, binary };
 });
 
 afterAll(async () => {
