@@ -120,18 +120,14 @@ export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actio
         </tbody>
       </table>
       <div className="d-flex j-c-between a-i-center">
-        <ul className="pager m-0">
-          <li className={page <= 1 ? 'disabled' : undefined}>
-            <button type="button" className="btn btn-link" disabled={page <= 1} onClick={() => setPage(page - 1)} data-testid="software-previous">
-              {t('Previous')}
-            </button>
-          </li>
-          <li className={!query.data?.hasNext ? 'disabled' : undefined}>
-            <button type="button" className="btn btn-link" disabled={!query.data?.hasNext} onClick={() => setPage(page + 1)} data-testid="software-next">
-              {t('Next')}
-            </button>
-          </li>
-        </ul>
+        <div className="btn-group">
+          <button type="button" className="btn btn-default btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)} data-testid="software-previous">
+            {t('Previous')}
+          </button>
+          <button type="button" className="btn btn-default btn-sm" disabled={!query.data?.hasNext} onClick={() => setPage(page + 1)} data-testid="software-next">
+            {t('Next')}
+          </button>
+        </div>
         <label className="c8y-checkbox m-0">
           <input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} data-testid="force-installation" />
           <span />
