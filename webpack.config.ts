@@ -13,6 +13,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { RemoteEntryPreloadsExposes, ShellStartPreload } from './scripts/webpack/preload';
 
 const root = __dirname;
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -114,6 +115,33 @@ function base(name: string, outDir: string, mode: 'production' | 'development'):
 const browserOnly = () =>
   new webpack.NormalModuleReplacementPlugin(/@module-federation[\\/]sdk[\\/]dist[\\/]node\.js$/, path.join(root, 'scripts', 'webpack', 'mf-sdk-node-stub.js'));
 
+/**
+ * The federation packages ship CommonJS and ESM builds side by side, and the plugin injects some
+ * of them with require() (the external-runtime plugin, runtime-tools' runtime-core): the host
+ * then bundled the runtime twice, once per format (115 kB of runtime-core alone, two module
+ * registries). Every require of a federation .cjs file is pointed at its ESM sibling, so the
+ * runtime is bundled once and webpack can drop what is not used.
+ */
+class FederationRuntimeEsmOnly {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.normalModuleFactory.tap('FederationRuntimeEsmOnly', (nmf) => {
+      nmf.hooks.afterResolve.tap('FederationRuntimeEsmOnly', (data) => {
+        const created = data.createData as { resource?: string; userRequest?: string; type?: string; parser?: unknown; generator?: unknown };
+        const resource = created.resource;
+        if (!resource || !/[\\/]node_modules[\\/]@module-federation[\\/][^\\/]+[\\/]dist[\\/].*\.cjs$/.test(resource)) return;
+        const esm = [resource.replace(/\.cjs$/, '.js'), resource.replace(/\.cjs$/, '.mjs')].find((f) => fs.existsSync(f));
+        if (!esm) return;
+        // The .cjs file was typed javascript/dynamic (CommonJS only); its sibling is an ES module.
+        created.resource = esm;
+        created.userRequest = esm;
+        created.type = 'javascript/esm';
+        created.parser = nmf.getParser('javascript/esm');
+        created.generator = nmf.getGenerator('javascript/esm');
+      });
+    });
+  }
+}
+
 /** Remote entries only: SDK parts the host's runtime provides (see the stub's comment). */
 const remoteOnly = () => [
   new webpack.NormalModuleReplacementPlugin(
@@ -146,7 +174,12 @@ function shellConfig(mode: 'production' | 'development'): Configuration {
       experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
     }),
     browserOnly(),
-    new HtmlWebpackPlugin({ template: './shell-dev/app/index.html', scriptLoading: 'defer' }),
+    new FederationRuntimeEsmOnly(),
+    // The entry is async, not deferred (a deferred script waits for every pending stylesheet, 1.2 MB
+    // of platform CSS); it only starts requests and imports the rest, and bootstrap waits for the
+    // document and the stylesheet before it renders.
+    new HtmlWebpackPlugin({ template: './shell-dev/app/index.html', scriptLoading: 'blocking', inject: 'head' }),
+    new ShellStartPreload(/shell-dev[\\/]app[\\/]index\.ts$/),
   ];
   return cfg;
 }
@@ -168,6 +201,8 @@ function pluginConfig(id: string, contextPath: string, entry: string, mode: 'pro
       experiments: { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
     }),
     browserOnly(),
+    new FederationRuntimeEsmOnly(),
+    new RemoteEntryPreloadsExposes('remoteEntry.js'),
     ...remoteOnly(),
   ];
   return cfg;

@@ -1,4 +1,6 @@
 /** What the browser benches share: logged-in cold contexts, in-page paint marks, JS accounting. */
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO, type Stack } from '../e2e/harness';
@@ -42,25 +44,28 @@ export async function waitForFirstRows(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __firstRows: number }).__firstRows);
 }
 
-/** Gzip size of every JS response of a page, by URL, recorded as they arrive. */
-export function recordJs(page: Page): Map<string, number> {
-  const sizes = new Map<string, number>();
-  page.on('response', async (res) => {
-    if (!/\.m?js(\?|$)/.test(res.url()) || res.status() !== 200) return;
-    const body = await res.body().catch(() => null);
-    if (body) sizes.set(res.url(), zlib.gzipSync(body).length);
-  });
-  return sizes;
-}
+const gzipCache = new Map<string, number>();
 
-/** Gzip bytes of the JS the page requested before `before` (ms from navigation start). */
-export async function jsBefore(page: Page, sizes: Map<string, number>, before: number): Promise<{ bytes: number; files: { url: string; gzip: number }[] }> {
+/**
+ * Gzip bytes of the JS the page requested before `before` (ms from navigation start). Sizes come
+ * from the served files under `staticDir` (the stand-in sends them unchanged), not from the
+ * responses: reading and compressing response bodies in this process would take the event loop
+ * from the stand-in serving the page, and slow down most the page that loads the most files.
+ */
+export async function jsBefore(page: Page, staticDir: string, before: number): Promise<{ bytes: number; files: { url: string; gzip: number }[] }> {
   const urls = await page.evaluate(
     (t) => performance.getEntriesByType('resource').filter((e) => e.startTime < t && /\.m?js(\?|$)/.test(e.name)).map((e) => e.name),
     before,
   );
-  // A response body may still be on its way to node: give it a moment.
-  for (let i = 0; i < 50 && urls.some((u) => !sizes.has(u)); i++) await page.waitForTimeout(100);
-  const files = urls.map((url) => ({ url: new URL(url).pathname, gzip: sizes.get(url) ?? NaN }));
+  const files = urls.map((url) => {
+    const pathname = new URL(url).pathname;
+    const file = path.join(staticDir, decodeURIComponent(pathname).replace(/^\/apps\//, ''));
+    let gzip = gzipCache.get(file);
+    if (gzip === undefined) {
+      gzip = fs.existsSync(file) ? zlib.gzipSync(fs.readFileSync(file)).length : NaN;
+      gzipCache.set(file, gzip);
+    }
+    return { url: pathname, gzip };
+  });
   return { bytes: files.reduce((s, f) => s + f.gzip, 0), files };
 }

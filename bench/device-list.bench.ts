@@ -10,7 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import { startStack, type Stack } from '../e2e/harness';
-import { coldContext, FIRST_ROWS_SCRIPT, jsBefore, median, recordJs, waitForFirstRows, WAIT_MS } from './browser';
+import { coldContext, FIRST_ROWS_SCRIPT, jsBefore, median, waitForFirstRows, WAIT_MS } from './browser';
 import { ensureFleet, FLEET_DEVICES } from './fleet';
 import { FLOOR_CONTEXT_PATH, staticDirWithFloor } from './floor/build';
 import { report, type BenchLine } from './report';
@@ -43,19 +43,18 @@ interface ColdLoad {
   jsFiles: { url: string; gzip: number }[];
 }
 
-async function listColdLoad(stack: Stack): Promise<ColdLoad> {
+async function listColdLoad(stack: Stack, staticDir: string): Promise<ColdLoad> {
   const context = await coldContext(stack);
   try {
     const page = await context.newPage();
     await page.addInitScript(FIRST_ROWS_SCRIPT);
-    const sizes = recordJs(page);
     let apiUrl = '';
     page.on('request', (r) => {
       if (!apiUrl && isPageRequest(r.url())) apiUrl = r.url();
     });
     await page.goto(`${stack.url}/apps/shell/${LIST_HASH}`);
     const firstRows = await waitForFirstRows(page);
-    const js = await jsBefore(page, sizes, firstRows);
+    const js = await jsBefore(page, staticDir, firstRows);
     if (!apiUrl) throw new Error('the device list sent no page request');
     return { firstRows, apiUrl: pathOf(apiUrl), jsBytes: js.bytes, jsFiles: js.files };
   } finally {
@@ -203,13 +202,13 @@ async function main(): Promise<number> {
   const lines: BenchLine[] = [];
   try {
     // Unmeasured: warms the server (SQLite pages, JIT) for both sides alike.
-    const warm = await listColdLoad(stack);
+    const warm = await listColdLoad(stack, staticDir);
     await floorColdLoad(stack, warm.apiUrl);
 
     const list: ColdLoad[] = [];
     const floor: number[] = [];
     for (let i = 0; i < REPS; i++) {
-      list.push(await listColdLoad(stack));
+      list.push(await listColdLoad(stack, staticDir));
       floor.push(await floorColdLoad(stack, warm.apiUrl));
     }
     const listMs = median(list.map((l) => l.firstRows));

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const dist = path.join(root, 'dist');
 const STAMP = path.join(dist, '.build-stamp');
-const SOURCES = ['plugins', 'shared', 'shell-dev/app', 'webpack.config.ts', 'manifest.json', 'package-lock.json', 'scripts/build-lib.mjs'];
+const SOURCES = ['plugins', 'shared', 'shell-dev/app', 'webpack.config.ts', 'scripts/webpack', 'manifest.json', 'package-lock.json', 'scripts/build-lib.mjs'];
 
 function* walk(p) {
   const st = fs.statSync(p, { throwIfNoEntry: false });

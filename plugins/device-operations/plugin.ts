@@ -4,13 +4,19 @@ import { PRODUCT, type Device, type PlatformContext } from '@shared/plugin-api/t
 import { isAdminPath } from '@shared/plugin-api/context';
 import { MIN_AGENT_VERSION_DEVICE_CONTROL } from '@shared/domain/constants';
 import { isAtLeast } from '@shared/domain/version';
+import en from './locales/en.json';
+import listsEn from './locales/lists.en.json';
+import deviceEn from './locales/device.en.json';
 
 const id = 'device-operations';
 /** One file per area so the list and the device-tab work can translate independently. */
 const merge = (...files: Promise<{ default: Record<string, string> }>[]) =>
   Promise.all(files).then((mods) => Object.assign({}, ...mods.map((m) => m.default)) as Record<string, string>);
+// English is always loaded (it is the fallback language): it ships in the start chunk, one round
+// trip fewer on every start.
+const english = Object.assign({}, en, listsEn, deviceEn) as Record<string, string>;
 const locales = {
-  en: () => merge(import('./locales/en.json'), import('./locales/lists.en.json'), import('./locales/device.en.json')),
+  en: () => Promise.resolve(english),
   de: () => merge(import('./locales/de.json'), import('./locales/lists.de.json'), import('./locales/device.de.json')),
 };
 const { lazy } = pluginParcels(locales);

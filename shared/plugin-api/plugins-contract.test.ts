@@ -9,7 +9,7 @@ import type { Device, DeviceTabContribution, PluginDefinition, Registered } from
 import { testContext } from './testing-context';
 
 const root = path.resolve(__dirname, '..', '..');
-const manifest = JSON.parse(fs.readFileSync(path.join(root, 'manifest.json'), 'utf8')) as { exports: { id: string; path: string }[] };
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'manifest.json'), 'utf8')) as { exports: { id: string; path: string; routes?: string[] }[] };
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const load = (p: string): PluginDefinition => require(path.join(root, p)).default;
@@ -22,6 +22,12 @@ describe.each(manifest.exports.map((e) => [e.id, e.path]))('plugin %s', (id, fil
   it('validates without errors', () => {
     expect(result.errors).toEqual([]);
     expect(result.accepted.length).toBeGreaterThan(0);
+  });
+
+  it("lists exactly its route paths in the manifest (the shell loads a start route's owner first)", () => {
+    const routes = result.accepted.filter((c) => c.kind === 'route').map((c) => (c as { path: string }).path);
+    const declared = manifest.exports.find((e) => e.id === id)?.routes ?? [];
+    expect([...declared].sort()).toEqual([...new Set(routes)].sort());
   });
 
   it('names contributions <kind>:<plugin-id>/<name>', () => {

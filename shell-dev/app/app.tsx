@@ -2,7 +2,11 @@ import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { configureClient } from '@shared/platform/fetch-client';
 import type { Language } from '@shared/plugin-api/types';
 import { useShellT } from './i18n-setup';
-import { loadSession, logout, saveLanguage, type Session } from './api/session';
+import { logout, saveLanguage, type Session } from './api/session';
+import { takeSession } from './api/early';
+import { loadLanguage } from '@shared/plugin-api/i18n';
+import { platformKeys } from '@shared/platform/query-keys';
+import type { QueryClient } from '@tanstack/react-query';
 import { LoginPage } from './pages/login-page';
 import type { BundleManifest } from './plugin-host/enabled';
 import { startPlugins } from './plugin-host/start';
@@ -14,7 +18,7 @@ const LAST_TENANT_KEY = 'shell.lastTenant';
 
 export interface AppProps {
   bundle: BundleManifest;
-  queryClient: unknown;
+  queryClient: QueryClient;
 }
 
 export function App({ bundle, queryClient }: AppProps) {
@@ -25,12 +29,14 @@ export function App({ bundle, queryClient }: AppProps) {
 
   const check = useCallback(async () => {
     try {
-      const session = await loadSession();
+      const session = await takeSession();
       if (!session) {
         setState({ phase: 'login' });
         return;
       }
       sessionStorage.setItem(LAST_TENANT_KEY, session.tenant.name);
+      // The user (preferences included) is known: screens reading preferences need not ask again.
+      queryClient.setQueryData(platformKeys.currentUser(), session.platformUser);
       const lang = session.language ?? 'en';
       await i18n.changeLanguage(lang);
       setLanguage(lang);
@@ -38,9 +44,13 @@ export function App({ bundle, queryClient }: AppProps) {
     } catch (e) {
       setState({ phase: 'error', message: e instanceof Error ? e.message : String(e) });
     }
-  }, [i18n]);
+  }, [i18n, queryClient]);
 
+  // Once per page: `check` changes identity when react-i18next hands out a new i18n binding.
+  const checked = useRef(false);
   useEffect(() => {
+    if (checked.current) return;
+    checked.current = true;
     void check();
   }, [check]);
 
@@ -71,6 +81,8 @@ export function App({ bundle, queryClient }: AppProps) {
 
   const onLanguage = useCallback(
     async (lang: Language) => {
+      // The plugins' texts in that language arrive before the switch, so nothing renders half-translated.
+      await loadLanguage(lang);
       await i18n.changeLanguage(lang);
       setLanguage(lang);
       await saveLanguage(lang);

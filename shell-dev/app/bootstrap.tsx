@@ -19,12 +19,30 @@ const i18n = initShellI18n('en');
 /** One QueryClient for the page, shared by every contribution. */
 const queryClient = new QueryClient();
 
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('index.html has no #root');
-createRoot(rootElement).render(
-  <React.StrictMode>
-    <I18nextProvider i18n={i18n} defaultNS={SHELL_NS}>
-      <App bundle={manifest as BundleManifest} queryClient={queryClient} />
-    </I18nextProvider>
-  </React.StrictMode>,
-);
+/**
+ * The entry script is async (index.html): it may run before the body is parsed or the platform's
+ * stylesheet has arrived. Rendering waits for both, so nothing shows unstyled.
+ */
+async function documentReady(): Promise<void> {
+  if (document.readyState === 'loading') await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
+  const style = document.getElementById('platform-style') as HTMLLinkElement | null;
+  if (style && !style.sheet) {
+    await new Promise((r) => {
+      style.addEventListener('load', r, { once: true });
+      // A missing stylesheet must not keep the console from starting.
+      style.addEventListener('error', r, { once: true });
+    });
+  }
+}
+
+void documentReady().then(() => {
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('index.html has no #root');
+  createRoot(rootElement).render(
+    <React.StrictMode>
+      <I18nextProvider i18n={i18n} defaultNS={SHELL_NS}>
+        <App bundle={manifest as BundleManifest} queryClient={queryClient} />
+      </I18nextProvider>
+    </React.StrictMode>,
+  );
+});

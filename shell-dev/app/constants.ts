@@ -6,6 +6,12 @@ export const DEFAULT_PATH = '/views/iotconnector';
 /** A remote that neither loads nor fails within this time is reported as failed. */
 export const REMOTE_LOAD_TIMEOUT_MS = 20_000;
 
+/**
+ * On a start at a plugin's route, the other plugins load once that screen signals it shows its
+ * data, on the first user input, or after this long, whichever comes first.
+ */
+export const DEFERRED_PLUGINS_FALLBACK_MS = 2_000;
+
 /** The shell's i18n namespace and the plugin id its own contributions are registered under. */
 export const SHELL_NS = 'shell';
 

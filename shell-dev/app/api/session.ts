@@ -6,6 +6,8 @@ import { LANGUAGE_PROPERTY, LANGUAGES } from '../constants';
 
 export interface Session {
   user: CurrentUser;
+  /** The platform's answer for the user, preferences included (seeds the page's query cache). */
+  platformUser: PlatformCurrentUser;
   tenant: Tenant;
   /** The language saved for this user, if any. */
   language: Language | null;
@@ -59,6 +61,9 @@ export function toCurrentUser(u: PlatformCurrentUser): CurrentUser {
 
 /** The current session, or null when nobody is logged in (401). */
 export async function loadSession(): Promise<Session | null> {
+  // Both at once: the tenant's answer is dropped when nobody is logged in.
+  const tenantRequest = request<{ name?: string; domainName?: string }>('GET', '/tenant/currentTenant');
+  tenantRequest.catch(() => undefined);
   let user: PlatformCurrentUser;
   try {
     user = await getCurrentUser();
@@ -66,10 +71,11 @@ export async function loadSession(): Promise<Session | null> {
     if (isPlatformError(e) && e.status === 401) return null;
     throw e;
   }
-  const tenantBody = await request<{ name?: string; domainName?: string }>('GET', '/tenant/currentTenant');
+  const tenantBody = await tenantRequest;
   const saved = user.customProperties?.[LANGUAGE_PROPERTY];
   return {
     user: toCurrentUser(user),
+    platformUser: user,
     tenant: Object.freeze({ name: tenantBody?.name ?? '', domainName: tenantBody?.domainName }),
     language: isLanguage(saved) ? saved : null,
   };

@@ -1,5 +1,6 @@
 import {
   computeLoadPlan,
+  firstWave,
   isEnabledByConfig,
   parseUrlOptions,
   setPluginEnabled,
@@ -94,5 +95,25 @@ describe('setPluginEnabled', () => {
   it('keeps what it does not own', () => {
     const next = setPluginEnabled({ excludedRemotes: { 'bundle@0.9.0': ['b'], 'elsewhere@2.0.0': ['X'] } }, bundle, a, false);
     expect(next.excludedRemotes).toEqual({ 'bundle@0.9.0': ['b'], 'elsewhere@2.0.0': ['X'], 'a@1.0.0': ['plugin'] });
+  });
+});
+
+describe('firstWave', () => {
+  const lists = { ...plugin('lists'), routes: ['/views/:deviceType', '/alarms'] };
+  const repo = { ...plugin('repo'), routes: ['/software'] };
+  const tabs = plugin('tabs');
+
+  it('loads the owner of the start route first', () => {
+    expect(firstWave([lists, repo, tabs], '/views/iotconnector').map((p) => p.id)).toEqual(['lists']);
+    expect(firstWave([lists, repo, tabs], '/software').map((p) => p.id)).toEqual(['repo']);
+  });
+
+  it('loads everything together where no plugin claims the path (device and dashboard pages)', () => {
+    expect(firstWave([lists, repo, tabs], '/device/42')).toEqual([]);
+    expect(firstWave([lists, repo, tabs], '/views/iotconnector/extra')).toEqual([]);
+  });
+
+  it('has no second wave to defer when every plugin owns the path', () => {
+    expect(firstWave([lists], '/alarms')).toEqual([]);
   });
 });

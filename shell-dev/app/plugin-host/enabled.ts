@@ -2,6 +2,7 @@
  * Which plugins this page loads: the tenant's choice (the shell application's config, as the
  * platform stores it) narrowed by the debugging URL options the platform offers.
  */
+import { matchPath } from '../routing/match';
 
 export interface PluginManifestEntry {
   id: string;
@@ -11,6 +12,11 @@ export interface PluginManifestEntry {
   version: string;
   defaultEnabled: boolean;
   description: string;
+  /**
+   * The route paths the plugin contributes (its `route` contributions, checked by the contract
+   * test), so the shell can load the plugin that owns the current route before the others.
+   */
+  routes?: string[];
 }
 
 export interface BundleManifest {
@@ -140,4 +146,17 @@ export function setPluginEnabled(
     remotes: withoutPlugin(base.remotes, bundle, plugin),
     excludedRemotes: withPlugin(base.excludedRemotes, bundle, plugin),
   };
+}
+
+/** Where the stand-in (and the platform) serve a plugin: /apps/<contextPath>/remoteEntry.js. */
+export const remoteEntryUrl = (plugin: PluginManifestEntry): string => `/apps/${plugin.contextPath}/remoteEntry.js`;
+
+/**
+ * The plugins to load first for a start at `path`: those whose manifest names a route matching
+ * it. Empty (load all together) when no plugin claims the path, e.g. the shell's own device and
+ * dashboard pages, which show contributions of every plugin.
+ */
+export function firstWave(plugins: readonly PluginManifestEntry[], path: string): PluginManifestEntry[] {
+  const owners = plugins.filter((p) => p.routes?.some((route) => matchPath(route, path) !== null));
+  return owners.length === plugins.length ? [] : owners;
 }

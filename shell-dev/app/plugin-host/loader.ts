@@ -8,7 +8,7 @@ import { validatePlugin } from '@shared/plugin-api/validate';
 import { loadNamespace, type LocaleLoaders } from '@shared/plugin-api/i18n';
 import type { PluginDefinition, Registered } from '@shared/plugin-api/types';
 import { REMOTE_LOAD_TIMEOUT_MS } from '../constants';
-import type { PluginManifestEntry } from './enabled';
+import { remoteEntryUrl, type PluginManifestEntry } from './enabled';
 
 export type PluginLoadResult =
   | { id: string; status: 'loaded'; loadTimeMs: number; contributions: Registered[]; warnings: string[] }
@@ -40,8 +40,6 @@ export function federationRuntime(): RemoteRuntime {
   };
 }
 
-/** Where the stand-in (and the platform) serve a plugin: /apps/<contextPath>/remoteEntry.js. */
-export const remoteEntryUrl = (plugin: PluginManifestEntry): string => `/apps/${plugin.contextPath}/remoteEntry.js`;
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,11 +1,33 @@
 import { useRegistry } from './registry';
-import { computeLoadPlan, parseUrlOptions, type BundleManifest, type ShellConfig } from './enabled';
+import { computeLoadPlan, firstWave, parseUrlOptions, type BundleManifest, type ShellConfig } from './enabled';
 import { federationRuntime, loadPlugins, type RemoteRuntime } from './loader';
 import { applyTestFaults } from './fault-injection';
-import { findShellApplication } from '../api/shell-application';
+import { takeShellApplication } from '../api/early';
 import { CONTRIBUTION_ERROR_EVENT, type ContributionErrorDetail } from '@shared/plugin-api/parcel';
+import { SCREEN_READY_EVENT } from '@shared/plugin-api/screen-ready';
+import { parseHash } from '../routing/match';
+import { DEFAULT_PATH, DEFERRED_PLUGINS_FALLBACK_MS } from '../constants';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * Resolves when the screen signals it shows its data or on user input or navigation, listening
+ * from now on; `fallback(ms)` resolves it `ms` later at the latest.
+ */
+function screenSettled(): { settled: Promise<void>; fallback(ms: number): void } {
+  const events = [SCREEN_READY_EVENT, 'hashchange', 'pointerdown', 'keydown'];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let done = () => undefined as void;
+  const settled = new Promise<void>((resolve) => {
+    done = () => {
+      clearTimeout(timer);
+      for (const e of events) window.removeEventListener(e, done, true);
+      resolve();
+    };
+    for (const e of events) window.addEventListener(e, done, true);
+  });
+  return { settled, fallback: (ms) => (timer = setTimeout(done, ms)) };
+}
 
 /**
  * Reads the tenant's plugin set, then loads every enabled plugin on its own. Called once the
@@ -19,7 +41,7 @@ export async function startPlugins(bundle: BundleManifest, search: string): Prom
   });
   let config: ShellConfig | undefined;
   try {
-    const app = await findShellApplication(bundle.shell.contextPath);
+    const app = await takeShellApplication(bundle.shell.contextPath);
     registry.setShellApplication(app, app ? undefined : `no application with context path '${bundle.shell.contextPath}'`);
     config = app?.config as ShellConfig | undefined;
   } catch (e) {
@@ -40,8 +62,21 @@ export async function startPlugins(bundle: BundleManifest, search: string): Prom
     registry.setDone();
     return;
   }
-  await loadPlugins(toLoad, runtime, (result) =>
-    registry.addResult(result.status === 'loaded' ? { ...result, contributions: applyTestFaults(result.contributions) } : result),
+  const register = (result: Awaited<ReturnType<typeof loadPlugins>>[number]) =>
+    registry.addResult(result.status === 'loaded' ? { ...result, contributions: applyTestFaults(result.contributions) } : result);
+  const hashPath = parseHash(window.location.hash).path;
+  const first = firstWave(toLoad, hashPath === '/' ? DEFAULT_PATH : hashPath);
+  if (first.length > 0) {
+    // Listening starts now: the screen may signal while the first wave is still registering.
+    const screen = screenSettled();
+    await loadPlugins(first, runtime, register);
+    screen.fallback(DEFERRED_PLUGINS_FALLBACK_MS);
+    await screen.settled;
+  }
+  await loadPlugins(
+    toLoad.filter((p) => !first.includes(p)),
+    runtime,
+    register,
   );
   registry.setDone();
 }

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { GRID_CELL_MAX_WIDTH_PX } from '@shared/domain/constants';
 import type { ManagedObject } from '@shared/platform/inventory';
 import { msg } from '@shared/plugin-api/i18n';
+import { signalScreenReady, useScreenReady } from '@shared/plugin-api/screen-ready';
 import { ALARM_SEVERITIES, alarmCounts, daysSince, groupNames, type ColumnId, type DeviceColumn } from '../model/columns';
 import { FIELD, readPath } from '../model/fields';
 import { isActive } from '../model/filters';
@@ -17,6 +18,16 @@ import type { Filters, ListState } from '../model/list-state';
 import { focusFirstControl, onTabKeyDownCapture } from './native-tab-order';
 
 const MODULES: Module[] = [ClientSideRowModelModule];
+
+/**
+ * AG Grid reports its first data before React has put the cells in the DOM: wait for a row with
+ * text, then for the frame that paints it.
+ */
+function signalWhenRowsPainted(grid: HTMLElement | null, framesLeft = 60): void {
+  const painted = !grid || [...grid.querySelectorAll('.ag-row')].some((r) => (r.textContent ?? '').trim() !== '');
+  if (painted || framesLeft === 0) requestAnimationFrame(() => signalScreenReady());
+  else requestAnimationFrame(() => signalWhenRowsPainted(grid, framesLeft - 1));
+}
 const SELECT_COLUMN_WIDTH = 48;
 /** Below this the headers and values become unreadable; the grid scrolls sideways instead. */
 const MIN_COLUMN_WIDTH = 130;
@@ -205,6 +216,8 @@ function SelectHeader(props: CustomHeaderProps & { selection: NonNullable<Device
 export function DeviceGrid({ columns, rows, loading, now, sort, onSort, filters = {}, onOpenFilter, selection }: DeviceGridProps) {
   const { t } = useTranslation();
   const gridRef = useRef<HTMLDivElement>(null);
+  // An empty page renders no data (onFirstDataRendered stays silent) but is just as ready.
+  useScreenReady(!loading && rows.length === 0);
   const columnDefs = useMemo<ColDef<ManagedObject>[]>(() => {
     const defs: ColDef<ManagedObject>[] = columns.map((column) => ({
       colId: column.id,
@@ -255,6 +268,8 @@ export function DeviceGrid({ columns, rows, loading, now, sort, onSort, filters 
         // Header buttons, select-all and row controls in the page's Tab order (see native-tab-order).
         focusGridInnerElement={({ fromBottom }) => focusFirstControl(gridRef.current, fromBottom)}
         loading={loading}
+        // The list's first rows are on screen: the shell may now load the plugins it deferred.
+        onFirstDataRendered={() => signalWhenRowsPainted(gridRef.current)}
         overlayNoRowsTemplate={`<span class="c8y-empty-state">${t('No devices to display')}</span>`}
       />
     </div>

@@ -2,14 +2,11 @@
  * A device list: title with counts, bulk actions, the grid of one server page, filters, pager and
  * the dialogs started from it. Filters, sort, page and page size live in the URL.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@shared/domain/constants';
 import type { ManagedObject } from '@shared/platform/inventory';
 import { usePlatformContext } from '@shared/plugin-api/context';
-import SelectSoftwareDialog from '../../select-software/components/select-software-dialog';
-import SoftwareRolloutDialog from '../../software-rollout-dialog/components/software-rollout-dialog';
-import SetTimezoneDialog from '../../set-timezone/components/set-timezone-dialog';
 import { AlertOutlet } from '../../server-job/components/alert-outlet';
 import { ServerJobBanner } from '../../server-job/components/server-job-banner';
 import { ServerJobOverlay } from '../../server-job/components/server-job-overlay';
@@ -25,9 +22,23 @@ import { hasActiveFilter, hrefOf, isPageSize, nextSort, stateFromQuery, stateToQ
 import { ColumnConfig } from './column-config';
 import { ColumnFilter, type FilterOption } from './column-filter';
 import { CsvExport } from './csv-export';
-import { DeviceGrid } from './device-grid';
 import { Pager } from './pager';
 import { SmartGroupDialog } from './smart-group-dialog';
+
+/**
+ * AG Grid is most of the list's code. Its chunk downloads alongside this module's (webpackPreload),
+ * but runs only once the list has sent its first requests (the effect in DeviceListView): running
+ * it takes the main thread for a while, and the page's data should be on its way meanwhile.
+ */
+let startGrid: () => void = () => undefined;
+const gridMayStart = new Promise<void>((resolve) => (startGrid = resolve));
+const DeviceGrid = lazy(() =>
+  gridMayStart.then(() => import(/* webpackPreload: true */ './device-grid')).then((m) => ({ default: m.DeviceGrid })),
+);
+// The dialogs load when opened.
+const SelectSoftwareDialog = lazy(() => import('../../select-software/components/select-software-dialog'));
+const SoftwareRolloutDialog = lazy(() => import('../../software-rollout-dialog/components/software-rollout-dialog'));
+const SetTimezoneDialog = lazy(() => import('../../set-timezone/components/set-timezone-dialog'));
 
 export interface DeviceListViewProps {
   source: DeviceSource;
@@ -61,6 +72,8 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
 
   const page = useDevicePage(source, state, pageSize, prefsReady);
   const sourceTotal = useSourceTotal(source);
+  // After the queries above subscribed (effects run in order): their requests are sent.
+  useEffect(() => startGrid(), []);
   const total = page.data?.total ?? 0;
   const totalPages = totalPagesOf(total, pageSize);
   const filtered = hasActiveFilter(state.filters);
@@ -222,17 +235,19 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
         </div>
       )}
       <div className="card">
-        <DeviceGrid
-          columns={columns}
-          rows={pageRows}
-          loading={!page.data && !page.isError}
-          now={Date.now()}
-          sort={state.sort}
-          onSort={(column) => update({ sort: nextSort(state.sort, column), page: 1 })}
-          filters={state.filters}
-          onOpenFilter={(column, anchor) => setOpenFilter({ column, anchor })}
-          selection={selection}
-        />
+        <Suspense fallback={<GridLoading />}>
+          <DeviceGrid
+            columns={columns}
+            rows={pageRows}
+            loading={!page.data && !page.isError}
+            now={Date.now()}
+            sort={state.sort}
+            onSort={(column) => update({ sort: nextSort(state.sort, column), page: 1 })}
+            filters={state.filters}
+            onOpenFilter={(column, anchor) => setOpenFilter({ column, anchor })}
+            selection={selection}
+          />
+        </Suspense>
         <Pager page={state.page} totalPages={totalPages} pageSize={pageSize} onPage={(p) => update({ page: p })} onPageSize={changePageSize} />
       </div>
       {openFilter && (
@@ -246,6 +261,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
           onClose={() => setOpenFilter(null)}
         />
       )}
+      <Suspense fallback={null}>
       {actions.dialog?.kind === 'software' && (
         <SelectSoftwareDialog
           deviceTypes={actions.dialog.deviceTypes}
@@ -269,8 +285,19 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
           onClose={(tz) => void actions.onTimezoneChosen((actions.dialog as { devices: ManagedObject[] }).devices, tz)}
         />
       )}
+      </Suspense>
       {actions.dialog?.kind === 'smartGroup' && <SmartGroupDialog query={smartGroupQuery(source, state.filters)} onClose={(name) => void actions.createSmartGroup(name)} />}
       <ServerJobOverlay overlay={actions.job.overlay} />
+    </div>
+  );
+}
+
+/** Where the grid will be, while its code loads: the same busy state the grid shows for data. */
+function GridLoading() {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="device-grid" aria-busy="true" className="p-16 text-muted">
+      {t('Loading…')}
     </div>
   );
 }

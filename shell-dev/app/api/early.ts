@@ -1,0 +1,61 @@
+/**
+ * The requests every logged-in start needs, sent by the entry chunk before the shell's code and
+ * the shared libraries have loaded (they take a few round trips of their own). Each answer is
+ * handed out once; later callers ask the platform again.
+ */
+import { isPlatformError } from '@shared/platform/fetch-client';
+import { loadSession, type Session } from './session';
+import { findShellApplication } from './shell-application';
+import type { Application } from '@shared/platform/applications';
+import { computeLoadPlan, firstWave, parseUrlOptions, remoteEntryUrl, type BundleManifest, type ShellConfig } from '../plugin-host/enabled';
+import { parseHash } from '../routing/match';
+import { DEFAULT_PATH } from '../constants';
+
+let session: Promise<Session | null> | undefined;
+let shellApplication: { contextPath: string; app: Promise<Application | null> } | undefined;
+
+export function startEarly(bundle: BundleManifest): void {
+  const shellContextPath = bundle.shell.contextPath;
+  session = loadSession();
+  // Without a session the list answers 401; the login brings a fresh start.
+  const app = findShellApplication(shellContextPath);
+  app.then((a) => preloadFirstWave(bundle, a?.config as ShellConfig | undefined)).catch(() => undefined);
+  session.catch(() => undefined);
+  shellApplication = { contextPath: shellContextPath, app };
+}
+
+/**
+ * The remote entries of the plugins that own the start route, fetched while the shell's own code
+ * still loads; the federation runtime's script tag then finds them in the cache.
+ */
+function preloadFirstWave(bundle: BundleManifest, config: ShellConfig | undefined): void {
+  const plan = computeLoadPlan(bundle, config, parseUrlOptions(window.location.search));
+  const path = parseHash(window.location.hash).path;
+  const toLoad = plan.filter((e) => e.load).map((e) => e.plugin);
+  for (const plugin of firstWave(toLoad, path === '/' ? DEFAULT_PATH : path)) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'script';
+    link.href = remoteEntryUrl(plugin);
+    document.head.appendChild(link);
+  }
+}
+
+/** The session started early, else a fresh lookup. */
+export function takeSession(): Promise<Session | null> {
+  const early = session;
+  session = undefined;
+  return early ?? loadSession();
+}
+
+/** The shell application started early (when it was for the same context path), else a fresh lookup. */
+export function takeShellApplication(contextPath: string): Promise<Application | null> {
+  const early = shellApplication;
+  shellApplication = undefined;
+  if (!early || early.contextPath !== contextPath) return findShellApplication(contextPath);
+  return early.app.catch((e: unknown) => {
+    // Sent before the login: ask again now that there is a session.
+    if (isPlatformError(e) && e.status === 401) return findShellApplication(contextPath);
+    throw e;
+  });
+}
