@@ -3,7 +3,9 @@
  * application (POST /application/applications), then upload its zip (POST
  * /application/applications/{id}/binaries), which is unpacked and served under
  * /apps/<contextPath>/. A plugin package (cumulocity.json with isPackage) is then listed by
- * /application/applications like the bundle's own plugins, and the shell offers it.
+ * /application/applications like the bundle's own plugins, with the cumulocity.json as its
+ * `manifest`, and the shell loads it. DELETE /application/applications/{id} removes the
+ * application and its unpacked files.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -62,6 +64,15 @@ function publish(installedDir: string, contextPath: string, files: Array<{ name:
     fs.rmSync(staging, { recursive: true, force: true });
     fs.rmSync(old, { recursive: true, force: true });
   }
+}
+
+/** Renamed away first, so a request sees the files or none, never a half-deleted folder. */
+function unpublish(installedDir: string, contextPath: string): void {
+  const target = path.join(installedDir, contextPath);
+  if (!fs.existsSync(target)) return;
+  const old = path.join(installedDir, `.old-${contextPath}-${randomBytes(6).toString('hex')}`);
+  fs.renameSync(target, old);
+  fs.rmSync(old, { recursive: true, force: true });
 }
 
 /** The package manifest, as the shell and the platform read it. */
@@ -156,5 +167,17 @@ export function registerPackages(app: FastifyInstance, core: Core, installedDir:
       return readApp(core, id);
     });
     return sendJson(reply, MEDIA.application, appView(req, updated), 201);
+  });
+
+  app.delete('/application/applications/:id', async (req, reply) => {
+    core.requireRole(req, ROLES.applicationAdmin);
+    const { id } = req.params as { id: string };
+    const current = readApp(core, id);
+    // The shell keeps the tenant's plugin settings in its config: without it no plugin loads.
+    if (current.key === SHELL_APPLICATION.key) throw invalid('application', 'The shell application cannot be deleted');
+    core.transaction(() => core.ctx.stmt('DELETE FROM applications WHERE id = ?').run(Number(id)));
+    // The record first: a crash in between leaves files no application names (the next upload to that context path replaces them), never an application without its files.
+    if (typeof current.contextPath === 'string' && CONTEXT_PATH.test(current.contextPath)) unpublish(installedDir, current.contextPath);
+    return reply.code(204).send();
   });
 }

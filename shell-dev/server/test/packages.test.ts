@@ -106,6 +106,24 @@ describe('plugin package install', () => {
     expect(await upload(shell.id, await zip({ 'index.html': 'x' }))).toMatchObject({ status: 422, body: ERROR_SHAPE });
   });
 
+  it('deletes an application with its files; the shell application stays', async () => {
+    const created = await createApp('removed');
+    await upload(created.body.id, await zip({ 'cumulocity.json': manifest('removed'), 'remoteEntry.js': 'x' }));
+    expect(await api('DELETE', `/application/applications/${created.body.id}`, { who: 'operator' })).toMatchObject({ status: 403, body: ERROR_SHAPE });
+    expect((await fetch(`${server.url}/apps/removed/remoteEntry.js`)).status).toBe(200);
+
+    expect((await api('DELETE', `/application/applications/${created.body.id}`)).status).toBe(204);
+    expect((await api('GET', `/application/applications/${created.body.id}`)).status).toBe(404);
+    expect((await fetch(`${server.url}/apps/removed/remoteEntry.js`)).status).toBe(404);
+    expect(await api('DELETE', `/application/applications/${created.body.id}`)).toMatchObject({ status: 404, body: ERROR_SHAPE });
+    // The context path is free again.
+    expect((await createApp('removed')).status).toBe(201);
+
+    const shell = (await api<{ applications: Array<{ id: string; contextPath: string }> }>('GET', '/application/applications?pageSize=100')).body.applications.find((a) => a.contextPath === 'shell')!;
+    expect(await api('DELETE', `/application/applications/${shell.id}`)).toMatchObject({ status: 422, body: ERROR_SHAPE });
+    expect((await api('GET', `/application/applications/${shell.id}`)).status).toBe(200);
+  });
+
   it('never unpacks outside the application (zip slip)', async () => {
     expect(safeEntryName('../evil.js')).toBeUndefined();
     expect(safeEntryName('a/../../evil.js')).toBeUndefined();
