@@ -37,6 +37,7 @@ export const ROLES = {
 
 const ALL_ROLES: string[] = Object.values(ROLES);
 const OPERATOR_LACKS: string[] = [ROLES.manageSoftwareAdmin, ROLES.userRead, ROLES.userAdmin, ROLES.applicationAdmin];
+const OPERATOR_ROLES = ALL_ROLES.filter((r) => !OPERATOR_LACKS.includes(r));
 const VIEWER_ROLES: string[] = [
   ...ALL_ROLES.filter((r) => r.endsWith('_READ') && r !== ROLES.userRead),
   // Every user keeps their own preferences (column configs, page sizes) in customProperties.
@@ -51,7 +52,7 @@ export interface DemoUser {
 
 export const DEMO_USERS: DemoUser[] = [
   { userName: 'admin', firstName: 'Admin', roles: ALL_ROLES },
-  { userName: 'operator', firstName: 'Operator', roles: ALL_ROLES.filter((r) => !OPERATOR_LACKS.includes(r)) },
+  { userName: 'operator', firstName: 'Operator', roles: OPERATOR_ROLES },
   { userName: 'viewer', firstName: 'Viewer', roles: VIEWER_ROLES },
 ];
 
@@ -61,11 +62,23 @@ export interface UserDoc {
   firstName?: string;
   lastName?: string;
   email?: string;
+  phone?: string;
+  displayName?: string;
   enabled: boolean;
   roles: string[];
   customProperties: Record<string, unknown>;
   lastPasswordChange: string;
 }
+
+/**
+ * The tenant's default user groups (as on the platform: admins, business, readers), each
+ * granting its roles to its members; a demo user starts in the group of its kind.
+ */
+export const DEFAULT_GROUPS: Array<{ name: string; description: string; roles: string[]; members: string[] }> = [
+  { name: 'admins', description: 'Can do everything', roles: ALL_ROLES, members: ['admin'] },
+  { name: 'business', description: 'Operates devices, alarms and software assignments', roles: OPERATOR_ROLES, members: ['operator'] },
+  { name: 'readers', description: 'Reads everything', roles: VIEWER_ROLES, members: ['viewer'] },
+];
 
 export function hashPassword(password: string): string {
   const salt = randomBytes(16);
@@ -110,7 +123,35 @@ export class Auth {
         };
         this.ctx.stmt('INSERT INTO users (tenant, user_name, password_hash, json) VALUES (?, ?, ?, ?)').run(DEFAULT_TENANT, u.userName, hashPassword(password), JSON.stringify(doc));
       }
+      this.ensureDefaultGroups();
     });
+  }
+
+  /** Made once: a group an admin changed later (members, or removed) is left as it is. */
+  private ensureDefaultGroups(): void {
+    for (const g of DEFAULT_GROUPS) {
+      if (this.ctx.stmt('SELECT 1 FROM user_groups WHERE tenant = ? AND name = ?').get(DEFAULT_TENANT, g.name)) continue;
+      const info = this.ctx.stmt('INSERT INTO user_groups (tenant, name, json) VALUES (?, ?, ?)').run(DEFAULT_TENANT, g.name, JSON.stringify({ description: g.description, roles: g.roles }));
+      for (const m of g.members) {
+        if (!this.ctx.stmt('SELECT 1 FROM users WHERE tenant = ? AND user_name = ?').get(DEFAULT_TENANT, m)) continue;
+        this.ctx.stmt('INSERT INTO user_group_members (group_id, tenant, user_name) VALUES (?, ?, ?)').run(Number(info.lastInsertRowid), DEFAULT_TENANT, m);
+      }
+    }
+  }
+
+  /** The user's own roles and those of every group it belongs to. */
+  effectiveRoles(tenant: string, doc: UserDoc): string[] {
+    const rows = this.ctx
+      .stmt('SELECT g.json FROM user_group_members m JOIN user_groups g ON g.id = m.group_id WHERE m.tenant = ? AND m.user_name = ?')
+      .all(tenant, doc.userName) as Array<{ json: string }>;
+    const roles = new Set(doc.roles);
+    for (const r of rows) for (const role of (JSON.parse(r.json) as { roles: string[] }).roles) roles.add(role);
+    return [...roles];
+  }
+
+  /** Verified Basic credentials are cached; a changed password, disabled or deleted user must count at once. */
+  forgetCredentials(): void {
+    this.cache.clear();
   }
 
   userDoc(tenant: string, userName: string): UserDoc | undefined {
@@ -159,7 +200,7 @@ export class Auth {
     if (!row || !verifyPassword(password, row.password_hash)) return undefined;
     const doc = JSON.parse(row.json) as UserDoc;
     if (!doc.enabled) return undefined;
-    return { tenant, userName, effectiveRoles: [...doc.roles] };
+    return { tenant, userName, effectiveRoles: this.effectiveRoles(tenant, doc) };
   }
 
   /** Basic token (base64 of `login:password`), as in the Authorization header and the Bayeux ext. */
@@ -191,7 +232,7 @@ export class Auth {
     if (!row || row.expires < this.ctx.clock.now()) return undefined;
     const doc = this.userDoc(row.tenant, row.user_name);
     if (!doc || !doc.enabled) return undefined;
-    return { token, xsrf: row.xsrf, user: { tenant: row.tenant, userName: row.user_name, effectiveRoles: [...doc.roles] } };
+    return { token, xsrf: row.xsrf, user: { tenant: row.tenant, userName: row.user_name, effectiveRoles: this.effectiveRoles(row.tenant, doc) } };
   }
 
   endSession(token: string): void {

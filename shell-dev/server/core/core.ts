@@ -7,6 +7,7 @@ import { CoreContext } from './context';
 import { BinaryStore, IdentityStore } from './identity';
 import { InventoryStore } from './inventory';
 import { MeasurementStore } from './measurements';
+import { UserDirectory } from './users';
 import { AlarmStore, EventStore, OperationStore } from './records';
 
 /** The core with its concrete stores (the REST layer needs more than api.ts exposes). */
@@ -21,6 +22,7 @@ export interface Core extends ServerCore {
   binaries: BinaryStore;
   applications: ApplicationStore;
   auth: Auth;
+  users: UserDirectory;
   tenant: string;
   /** Binds a request to its authenticated user (done by the auth hook). */
   setUser(req: FastifyRequest, user: AuthUser): void;
@@ -38,9 +40,10 @@ export function createCore(db: Database, clock: Clock, dataDir: string): Core {
   const ctx = new CoreContext(db, clock);
   const inventory = new InventoryStore(ctx);
   const operations = new OperationStore(ctx);
-  const users = new WeakMap<FastifyRequest, AuthUser>();
+  const auth = new Auth(ctx);
+  const requestUsers = new WeakMap<FastifyRequest, AuthUser>();
   const user = (req: FastifyRequest): AuthUser => {
-    const u = users.get(req);
+    const u = requestUsers.get(req);
     if (!u) throw unauthorized('Authentication required');
     return u;
   };
@@ -58,10 +61,11 @@ export function createCore(db: Database, clock: Clock, dataDir: string): Core {
     identity: new IdentityStore(ctx),
     binaries: new BinaryStore(ctx, inventory),
     applications: new ApplicationStore(ctx, DEFAULT_TENANT),
-    auth: new Auth(ctx),
+    auth,
+    users: new UserDirectory(ctx, auth),
     realtime: { publish: (channel, action, data) => ctx.notify(channel, action, data) },
     user,
-    setUser: (req, u) => void users.set(req, u),
+    setUser: (req, u) => void requestUsers.set(req, u),
     hasRole: (req, role) => user(req).effectiveRoles.includes(role),
     requireRole(req, role) {
       if (!user(req).effectiveRoles.includes(role)) throw forbidden(`Access is denied: missing role ${role}`);

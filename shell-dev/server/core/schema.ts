@@ -14,7 +14,7 @@ export const INDEXED_JSON_PATHS = [
   'c8y_ActiveAlarmsStatus.critical',
 ] as const;
 
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 /**
  * Trigram index over names: `name eq '*abc*'` looks names up instead of scanning them. Kept in
  * step by the inventory store, once per transaction (inventory.ts, NameIndex): FTS5 writes its
@@ -34,6 +34,7 @@ export function migrate(db: Database): void {
     if (version < 2) addNameTrigram(db);
     if (version < 3) dropNameTriggers(db);
     if (version < 4) addMeasurements(db);
+    if (version < 5) addUserGroups(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
 }
@@ -68,6 +69,27 @@ function addMeasurements(db: Database): void {
     CREATE INDEX measurements_source_time ON measurements(source_id, time);
     CREATE INDEX measurements_source_type_time ON measurements(source_id, type, time);
     CREATE INDEX measurements_time ON measurements(time);
+  `);
+}
+
+/** User groups grant their roles to their members (the demo users' groups are made by core/auth.ts). */
+function addUserGroups(db: Database): void {
+  db.exec(`
+    CREATE TABLE user_groups (
+      id INTEGER PRIMARY KEY,
+      tenant TEXT NOT NULL,
+      name TEXT NOT NULL,
+      json TEXT NOT NULL,
+      UNIQUE (tenant, name)
+    );
+    CREATE TABLE user_group_members (
+      group_id INTEGER NOT NULL REFERENCES user_groups(id) ON DELETE CASCADE,
+      tenant TEXT NOT NULL,
+      user_name TEXT NOT NULL,
+      PRIMARY KEY (group_id, user_name),
+      FOREIGN KEY (tenant, user_name) REFERENCES users(tenant, user_name) ON DELETE CASCADE
+    ) WITHOUT ROWID;
+    CREATE INDEX user_group_members_user ON user_group_members(tenant, user_name);
   `);
 }
 

@@ -1,6 +1,6 @@
 /** Users, tenant, applications, identity and binaries. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ROLES, forbidden, type UserDoc } from '../core/auth';
+import { ROLES } from '../core/auth';
 import { invalid, isPlainObject, notFound } from '../core/context';
 import type { Core } from '../core/core';
 import type { ApplicationDoc } from '../core/applications';
@@ -8,53 +8,15 @@ import type { ExternalId } from '../core/identity';
 import { baseUrl, body, collection, MEDIA, paging, q, sendJson, str } from './common';
 import { moUrl, requireInventoryWrite, withLinks } from './inventory';
 import { readMultipart } from './multipart';
+import { registerUsers } from './users';
 
 export { MAX_BINARY_BYTES } from './limits';
-
-function userView(req: FastifyRequest, tenant: string, u: UserDoc) {
-  const base = baseUrl(req);
-  const { roles, ...rest } = u;
-  const roleRefs = roles.map((r) => ({ id: r, name: r, self: `${base}/user/roles/${r}` }));
-  return {
-    ...rest,
-    self: `${base}/user/${tenant}/users/${u.userName}`,
-    effectiveRoles: roleRefs,
-    roles: { self: `${base}/user/${tenant}/users/${u.userName}/roles`, references: roleRefs.map((role) => ({ role, self: role.self })) },
-    groups: { self: `${base}/user/${tenant}/users/${u.userName}/groups`, references: [] },
-    shouldResetPassword: false,
-  };
-}
 
 /**
  * An external id is read back through its URL (and answered with it as Location): a longer one
  * would not fit in a request line or response header (Node refuses headers beyond 16 KB).
  */
 const MAX_EXTERNAL_ID_LENGTH = 1000;
-
-const USER_TEXT_FIELDS = ['firstName', 'lastName', 'email'] as const;
-/** Device users are named device_<serial> by the platform's registration. */
-const DEVICE_USER_PREFIX = 'device_';
-/** Stored in place of a password hash: matches no password (see core/auth verifyPassword). */
-const DEVICE_USER_NO_PASSWORD = 'none';
-
-/**
- * The platform creates a user for every registered device (the owner of its objects); the demo
- * fleet only names them as owners. Such a user exists, enabled, while some object is owned by it.
- */
-function deviceUser(core: Core, userName: string): UserDoc | undefined {
-  if (!userName.startsWith(DEVICE_USER_PREFIX)) return undefined;
-  const owned = core.ctx.stmt('SELECT creation_time FROM managed_objects WHERE owner = ? ORDER BY id LIMIT 1').get(userName) as { creation_time: string } | undefined;
-  if (!owned) return undefined;
-  return { id: userName, userName, enabled: true, roles: [], customProperties: {}, lastPasswordChange: owned.creation_time };
-}
-
-/**
- * Basic credentials are cached by the core for a few minutes; a disabled user must be refused at
- * once. The core offers no call for that, so its cache is emptied here (the next calls re-verify).
- */
-function forgetCredentials(core: Core): void {
-  (core.auth as unknown as { cache?: Map<string, unknown> }).cache?.clear();
-}
 
 function appView(req: FastifyRequest, a: ApplicationDoc) {
   return { ...a, self: `${baseUrl(req)}/application/applications/${a.id}` };
@@ -70,63 +32,9 @@ function externalIdView(req: FastifyRequest, e: ExternalId) {
 }
 
 export function registerPlatform(app: FastifyInstance, core: Core): void {
-  // Users and tenant -----------------------------------------------------------------------
-  app.get('/user/currentUser', async (req, reply) => {
-    const u = core.user(req);
-    const doc = core.auth.userDoc(u.tenant, u.userName);
-    if (!doc) throw notFound('user', 'user', u.userName);
-    return sendJson(reply, MEDIA.currentUser, userView(req, u.tenant, doc));
-  });
+  registerUsers(app, core);
 
-  /** Own profile and preferences (customProperties hold column configs and page sizes). */
-  app.put('/user/currentUser', async (req, reply) => {
-    const u = core.user(req);
-    return sendJson(reply, MEDIA.currentUser, userView(req, u.tenant, core.auth.updateOwn(u, body(req, 'user'))));
-  });
-
-  app.get('/user/:tenant/users', async (req, reply) => {
-    core.requireRole(req, ROLES.userRead);
-    const { tenant } = req.params as { tenant: string };
-    if (tenant !== core.user(req).tenant) throw forbidden('Access to another tenant is denied');
-    const p = paging(q(req));
-    const { items, total } = core.auth.listUsers(tenant, p.pageSize, p.currentPage);
-    return sendJson(reply, MEDIA.userCollection, collection(req, 'users', items.map((u) => userView(req, tenant, u)), p, total));
-  });
-
-  app.get('/user/:tenant/users/:userName', async (req, reply) => {
-    const { tenant, userName } = req.params as { tenant: string; userName: string };
-    const me = core.user(req);
-    if (!(me.tenant === tenant && me.userName === userName)) core.requireRole(req, ROLES.userRead);
-    if (tenant !== me.tenant) throw forbidden('Access to another tenant is denied');
-    const doc = core.auth.userDoc(tenant, userName) ?? deviceUser(core, userName);
-    if (!doc) throw notFound('user', 'user', userName);
-    return sendJson(reply, MEDIA.user, userView(req, tenant, doc));
-  });
-
-  /** An admin changes another user: the enabled flag (device owners' activation) and the names. */
-  app.put('/user/:tenant/users/:userName', async (req, reply) => {
-    core.requireRole(req, ROLES.userAdmin);
-    const { tenant, userName } = req.params as { tenant: string; userName: string };
-    if (tenant !== core.user(req).tenant) throw forbidden('Access to another tenant is denied');
-    const patch = body(req, 'user');
-    if (patch.enabled !== undefined && typeof patch.enabled !== 'boolean') throw invalid('user', "'enabled' must be true or false");
-    for (const f of USER_TEXT_FIELDS) if (patch[f] !== undefined && typeof patch[f] !== 'string') throw invalid('user', `'${f}' must be a string`);
-    const doc = core.transaction(() => {
-      const current = core.auth.userDoc(tenant, userName) ?? deviceUser(core, userName);
-      if (!current) throw notFound('user', 'user', userName);
-      const next: UserDoc = { ...current };
-      if (typeof patch.enabled === 'boolean') next.enabled = patch.enabled;
-      for (const f of USER_TEXT_FIELDS) if (typeof patch[f] === 'string') next[f] = patch[f] as string;
-      core.ctx
-        .stmt('INSERT INTO users (tenant, user_name, password_hash, json) VALUES (?, ?, ?, ?) ON CONFLICT (tenant, user_name) DO UPDATE SET json = excluded.json')
-        // A device user that gets its first row cannot log in with a password (no valid hash).
-        .run(tenant, userName, DEVICE_USER_NO_PASSWORD, JSON.stringify(next));
-      return next;
-    });
-    if (doc.enabled === false) forgetCredentials(core);
-    return sendJson(reply, MEDIA.user, userView(req, tenant, doc));
-  });
-
+  // Tenant -------------------------------------------------------------------------------
   app.get('/tenant/currentTenant', async (req, reply) => {
     const u = core.user(req);
     const apps = core.applications.list({ pageSize: 2000, currentPage: 1 }).items;

@@ -154,6 +154,8 @@ interface Fixtures {
   event: string;
   operation: string;
   measurement: string;
+  user: string;
+  group: string;
   pkg: string;
   profile: string;
   rollout: string;
@@ -217,6 +219,14 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: () => '/user/currentUser', body: () => ({ firstName: 'A', customProperties: { x: 1 } }) },
   { method: 'GET', path: (_f, id) => `/user/${id('demo')}/users`, list: ['pageSize', 'currentPage'] },
   { method: 'PUT', path: (_f, id) => `/user/demo/users/${id('operator')}`, body: () => ({ enabled: true }) },
+  { method: 'PUT', path: (_f, id) => `/user/demo/users/${id('fuzz-user')}`, body: () => ({ password: 'Fuzz-pass-1', email: 'f@example.com', customProperties: { a: 1 } }) },
+  { method: 'POST', path: (_f, id) => `/user/${id('demo')}/users`, body: () => ({ userName: 'fuzz-user', email: 'f@example.com', password: 'Fuzz-pass-1', firstName: 'F' }) },
+  { method: 'DELETE', path: (_f, id) => `/user/demo/users/${id('fuzz-user')}` },
+  { method: 'GET', path: (_f, id) => `/user/${id('demo')}/groups`, list: ['pageSize', 'currentPage', 'withTotalPages'] },
+  { method: 'GET', path: (f, id) => `/user/demo/groups/${id(f.group)}/users`, list: ['pageSize', 'currentPage'] },
+  { method: 'POST', path: (f, id) => `/user/demo/groups/${id(f.group)}/users`, body: (f) => ({ user: { self: `http://localhost/user/demo/users/${f.user}` } }) },
+  { method: 'DELETE', path: (f, id) => `/user/demo/groups/${id(f.group)}/users/${id(f.user)}` },
+  { method: 'GET', path: () => '/user/roles', list: ['pageSize', 'currentPage', 'withTotalElements'] },
   { method: 'GET', path: () => '/application/applications', list: ['name', 'type', 'pageSize', 'currentPage'] },
   { method: 'POST', path: () => '/application/applications', body: () => ({ name: 'fuzz-app', key: 'fuzz-app-key', contextPath: 'fuzz-app', type: 'HOSTED' }) },
   { method: 'PUT', path: (f, id) => `/application/applications/${id(f.shellApp)}`, body: () => ({ config: { remotes: {}, excludedRemotes: {} } }) },
@@ -422,6 +432,9 @@ beforeAll(async () => {
   const event = await mk('/event/events', { source: { id: device }, type: 't', text: 't', time: new Date().toISOString() });
   const operation = await mk('/devicecontrol/operations', { deviceId: device, c8y_Restart: {} });
   const measurement = await mk('/measurement/measurements', { source: { id: device }, type: 't', time: new Date().toISOString(), c8y_T: { T: { value: 1 } } });
+  const user = await mk('/user/demo/users', { userName: 'fuzz-member', email: 'm@example.com', password: 'Fuzz-pass-1' });
+  const groups = await api<{ groups: Array<{ id: number; name: string }> }>('GET', '/user/demo/groups');
+  const group = String(groups.body.groups.find((g) => g.name === 'readers')!.id);
   const pkgRes = await api<{ id: string }>('POST', `${CSNG}/softwarePackage`, {
     body: { inventoryRequest: { name: 'MDC', version: '2.1.0', deviceType: 'adamos_NETbox', md5: 'a'.repeat(32), sha256: 'b'.repeat(64), apptype: 'APPLICATION', category: 'normal', password: 'secret-pass', url: 'https://store.example.com/mdc.zip' } },
   });
@@ -437,7 +450,7 @@ beforeAll(async () => {
   form.append('file', new Blob([Buffer.from('abc')]), 'b.bin');
   const bin = await fetch(`${server.url}/inventory/binaries`, { method: 'POST', headers: { authorization: AUTH.admin }, body: form });
   const binary = String(((await bin.json()) as { id: string }).id);
-  fixtures = { device, device2, alarm, event, operation, measurement, pkg, profile, rollout, shellApp, binary };
+  fixtures = { device, device2, alarm, event, operation, measurement, user, group, pkg, profile, rollout, shellApp, binary };
 });
 
 afterAll(async () => {

@@ -1,0 +1,183 @@
+/** User management: create, change, delete users; groups and members grant roles; the role catalogue. */
+import { type client, ERROR_SHAPE, serverPerFile } from './helpers';
+
+jest.setTimeout(30_000);
+
+const ctx = serverPerFile();
+const api: ReturnType<typeof client> = (...args) => ctx.api(...args);
+
+type UserView = { id: string; userName: string; self: string; email?: string; enabled: boolean; effectiveRoles: Array<{ id: string }>; groups: { references: Array<{ group: { name: string } }> }; [k: string]: unknown };
+type Group = { id: number; name: string; self: string; roles: { references: Array<{ role: { id: string } }> } };
+
+const basic = (user: string, password: string) => ({ authorization: 'Basic ' + Buffer.from(`demo/${user}:${password}`).toString('base64') });
+
+async function asUser(user: string, password: string, method: string, url: string) {
+  return api(method, url, { who: 'nobody', headers: basic(user, password) });
+}
+
+async function createUser(userName: string, extra: Record<string, unknown> = {}) {
+  return api<UserView>('POST', '/user/demo/users', { body: { userName, email: `${userName}@example.com`, password: 'Secret-pass1', ...extra } });
+}
+
+async function groupId(name: string): Promise<number> {
+  const res = await api<{ groups: Group[] }>('GET', '/user/demo/groups?pageSize=100');
+  return res.body.groups.find((g) => g.name === name)!.id;
+}
+
+describe('POST /user/{tenant}/users', () => {
+  it('creates a user (201, Location, no password in the answer) who can log in with Basic and with the login form', async () => {
+    const res = await createUser('jdoe', { firstName: 'John', lastName: 'Doe', phone: '+1-541-754-3010' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ id: 'jdoe', userName: 'jdoe', email: 'jdoe@example.com', firstName: 'John', lastName: 'Doe', enabled: true, self: `${ctx.server.url}/user/demo/users/jdoe` });
+    expect(res.headers.get('location')).toBe(res.body.self);
+    expect(res.text).not.toContain('Secret-pass1');
+    expect(res.text).not.toContain('scrypt');
+
+    const me = await asUser('jdoe', 'Secret-pass1', 'GET', '/user/currentUser');
+    expect(me).toMatchObject({ status: 200, body: { userName: 'jdoe', effectiveRoles: [] } });
+    expect((await asUser('jdoe', 'wrong-pass1', 'GET', '/user/currentUser')).status).toBe(401);
+    const form = await fetch(`${ctx.server.url}/tenant/oauth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'PASSWORD', username: 'jdoe', password: 'Secret-pass1', tenant_id: 'demo' }),
+    });
+    expect(form.status).toBe(200);
+    // A new user holds no role: reading devices is refused.
+    expect((await asUser('jdoe', 'Secret-pass1', 'GET', '/inventory/managedObjects')).status).toBe(403);
+  });
+
+  it('refuses a duplicate user name with 409', async () => {
+    await createUser('dup-user');
+    expect(await createUser('dup-user')).toMatchObject({ status: 409, body: ERROR_SHAPE });
+  });
+
+  it.each([
+    ['no userName', { userName: undefined }],
+    ['an empty userName', { userName: '' }],
+    ['a userName with a space', { userName: 'a b' }],
+    ['a userName with a slash', { userName: 'a/b' }],
+    ['a userName with a colon', { userName: 'a:b' }],
+    ['a userName of 1001 characters', { userName: 'u'.repeat(1001) }],
+    ['no email', { email: undefined }],
+    ['an email without @', { email: 'nobody.example.com' }],
+    ['a short password', { password: 'short' }],
+    ['a password of 33 characters', { password: 'p'.repeat(33) }],
+    ['a password with a space', { password: 'has space in it' }],
+    ['a password that is a number', { password: 12345678 }],
+    ['no password and no reset mail', { password: undefined }],
+    ['a firstName that is an object', { firstName: {} }],
+    ['enabled as a string', { enabled: 'yes' }],
+    ['customProperties as a list', { customProperties: [] }],
+  ])('refuses %s with 422 and an error body', async (_what, patch) => {
+    const res = await api('POST', '/user/demo/users', { body: { userName: 'valid-name', email: 'v@example.com', password: 'Secret-pass1', ...patch } });
+    expect(res).toMatchObject({ status: 422, body: ERROR_SHAPE });
+    expect((await api('GET', '/user/demo/users/valid-name')).status).toBe(404);
+  });
+
+  it('a user created for a reset mail exists but cannot log in until an admin sets a password', async () => {
+    const res = await api('POST', '/user/demo/users', { body: { userName: 'mailed', email: 'mailed@example.com', sendPasswordResetEmail: true } });
+    expect(res.status).toBe(201);
+    expect((await asUser('mailed', 'none', 'GET', '/user/currentUser')).status).toBe(401);
+    expect((await api('PUT', '/user/demo/users/mailed', { body: { password: 'Now-set-123' } })).status).toBe(200);
+    expect((await asUser('mailed', 'Now-set-123', 'GET', '/user/currentUser')).status).toBe(200);
+  });
+
+  it('needs ROLE_USER_MANAGEMENT_ADMIN and the own tenant', async () => {
+    expect(await api('POST', '/user/demo/users', { who: 'operator', body: { userName: 'x1', email: 'x@example.com', password: 'Secret-pass1' } })).toMatchObject({ status: 403, body: ERROR_SHAPE });
+    expect(await api('POST', '/user/other/users', { body: { userName: 'x1', email: 'x@example.com', password: 'Secret-pass1' } })).toMatchObject({ status: 403, body: ERROR_SHAPE });
+    expect(await api('POST', '/user/demo/users', { body: [] })).toMatchObject({ status: 422, body: ERROR_SHAPE });
+  });
+});
+
+describe('PUT and DELETE /user/{tenant}/users/{id}', () => {
+  it('a new password counts at once (also over recently used Basic credentials); other fields merge', async () => {
+    await createUser('changer', { customProperties: { a: 1, b: 2 } });
+    expect((await asUser('changer', 'Secret-pass1', 'GET', '/user/currentUser')).status).toBe(200);
+    const put = await api<UserView>('PUT', '/user/demo/users/changer', { body: { password: 'Other-pass2', email: 'new@example.com', customProperties: { a: null, c: 3 } } });
+    expect(put).toMatchObject({ status: 200, body: { email: 'new@example.com', customProperties: { b: 2, c: 3 } } });
+    expect((await asUser('changer', 'Secret-pass1', 'GET', '/user/currentUser')).status).toBe(401);
+    expect((await asUser('changer', 'Other-pass2', 'GET', '/user/currentUser')).status).toBe(200);
+    expect(await api('PUT', '/user/demo/users/changer', { body: { password: 'x' } })).toMatchObject({ status: 422, body: ERROR_SHAPE });
+    expect(await api('PUT', '/user/demo/users/changer', { body: { email: 'no-at' } })).toMatchObject({ status: 422, body: ERROR_SHAPE });
+    expect((await asUser('changer', 'Other-pass2', 'GET', '/user/currentUser')).status).toBe(200);
+  });
+
+  it('DELETE removes the user (204): its logins and sessions end; 404 after; never oneself', async () => {
+    await createUser('leaver');
+    const login = await fetch(`${ctx.server.url}/tenant/oauth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'PASSWORD', username: 'demo/leaver', password: 'Secret-pass1' }),
+    });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    expect((await api('GET', '/user/currentUser', { who: 'nobody', headers: { cookie } })).status).toBe(200);
+    expect((await asUser('leaver', 'Secret-pass1', 'GET', '/user/currentUser')).status).toBe(200);
+
+    expect(await api('DELETE', '/user/demo/users/leaver', { who: 'operator' })).toMatchObject({ status: 403, body: ERROR_SHAPE });
+    expect((await api('DELETE', '/user/demo/users/leaver')).status).toBe(204);
+    expect((await asUser('leaver', 'Secret-pass1', 'GET', '/user/currentUser')).status).toBe(401);
+    expect((await api('GET', '/user/currentUser', { who: 'nobody', headers: { cookie } })).status).toBe(401);
+    expect(await api('DELETE', '/user/demo/users/leaver')).toMatchObject({ status: 404, body: ERROR_SHAPE });
+    expect(await api('GET', '/user/demo/users/leaver')).toMatchObject({ status: 404, body: ERROR_SHAPE });
+    expect(await api('DELETE', '/user/demo/users/admin')).toMatchObject({ status: 403, body: ERROR_SHAPE });
+  });
+});
+
+describe('groups and roles', () => {
+  it('lists the default groups; each demo user is a member of its own, which grants its roles', async () => {
+    const res = await api<{ groups: Group[]; statistics: Record<string, number> }>('GET', '/user/demo/groups?withTotalElements=true');
+    expect(res.status).toBe(200);
+    expect(res.body.groups.map((g) => g.name)).toEqual(['admins', 'business', 'readers']);
+    expect(res.body.statistics.totalElements).toBe(3);
+    const readers = await api<{ references: Array<{ user: { userName: string } }> }>('GET', `/user/demo/groups/${await groupId('readers')}/users`);
+    expect(readers.body.references.map((r) => r.user.userName)).toEqual(['viewer']);
+    const admin = await api<UserView>('GET', '/user/currentUser');
+    expect(admin.body.groups.references.map((r) => r.group.name)).toEqual(['admins']);
+    expect(admin.body.effectiveRoles.map((r) => r.id)).toContain('ROLE_MEASUREMENT_ADMIN');
+  });
+
+  it('adding a user to a group grants the group roles at once; removing takes them away', async () => {
+    await createUser('member');
+    const readers = await groupId('readers');
+    expect((await asUser('member', 'Secret-pass1', 'GET', '/inventory/managedObjects')).status).toBe(403);
+
+    const add = await api<{ self: string; user: UserView }>('POST', `/user/demo/groups/${readers}/users`, { body: { user: { self: `${ctx.server.url}/user/demo/users/member` } }, contentType: 'application/vnd.com.nsn.cumulocity.userreference+json' });
+    expect(add).toMatchObject({ status: 201, body: { self: `${ctx.server.url}/user/demo/groups/${readers}/users/member`, user: { userName: 'member' } } });
+    expect((await asUser('member', 'Secret-pass1', 'GET', '/inventory/managedObjects')).status).toBe(200);
+    // Twice is once.
+    expect((await api('POST', `/user/demo/groups/${readers}/users`, { body: { user: { id: 'member' } } })).status).toBe(201);
+    const members = await api<{ references: Array<{ user: { userName: string } }> }>('GET', `/user/demo/groups/${readers}/users`);
+    expect(members.body.references.map((r) => r.user.userName)).toEqual(['member', 'viewer']);
+
+    expect((await api('DELETE', `/user/demo/groups/${readers}/users/member`)).status).toBe(204);
+    expect((await asUser('member', 'Secret-pass1', 'GET', '/inventory/managedObjects')).status).toBe(403);
+    expect(await api('DELETE', `/user/demo/groups/${readers}/users/member`)).toMatchObject({ status: 404, body: ERROR_SHAPE });
+  });
+
+  it('refuses unknown groups and users, malformed references and missing roles with error bodies', async () => {
+    const readers = await groupId('readers');
+    expect(await api('GET', '/user/demo/groups/999999/users')).toMatchObject({ status: 404, body: ERROR_SHAPE });
+    expect(await api('GET', '/user/demo/groups/abc/users')).toMatchObject({ status: 404, body: ERROR_SHAPE });
+    expect(await api('POST', '/user/demo/groups/999999/users', { body: { user: { id: 'viewer' } } })).toMatchObject({ status: 404, body: ERROR_SHAPE });
+    expect(await api('POST', `/user/demo/groups/${readers}/users`, { body: { user: { id: 'nobody-here' } } })).toMatchObject({ status: 404, body: ERROR_SHAPE });
+    for (const b of [{}, { user: 'viewer' }, { user: { self: 'https://x/none' } }, { user: { self: '/users/%E0%A4%A' } }]) {
+      expect(await api('POST', `/user/demo/groups/${readers}/users`, { body: b })).toMatchObject({ status: 422, body: ERROR_SHAPE });
+    }
+    expect(await api('POST', `/user/demo/groups/${readers}/users`, { who: 'operator', body: { user: { id: 'operator' } } })).toMatchObject({ status: 403, body: ERROR_SHAPE });
+    expect(await api('GET', '/user/demo/groups', { who: 'operator' })).toMatchObject({ status: 403, body: ERROR_SHAPE });
+    expect(await api('GET', '/user/other/groups')).toMatchObject({ status: 403, body: ERROR_SHAPE });
+  });
+
+  it('GET /user/roles lists every role, paged', async () => {
+    const res = await api<{ roles: Array<{ id: string; name: string; self: string }>; statistics: Record<string, number> }>('GET', '/user/roles?pageSize=100&withTotalElements=true');
+    expect(res.status).toBe(200);
+    expect(res.body.roles).toEqual(expect.arrayContaining([{ id: 'ROLE_ALARM_ADMIN', name: 'ROLE_ALARM_ADMIN', self: `${ctx.server.url}/user/roles/ROLE_ALARM_ADMIN` }]));
+    expect(res.body.roles.map((r) => r.id)).toContain('ROLE_MEASUREMENT_ADMIN');
+    expect(res.body.statistics.totalElements).toBe(res.body.roles.length);
+    const page = await api<{ roles: unknown[] }>('GET', '/user/roles?pageSize=2&currentPage=2');
+    expect(page.body.roles).toHaveLength(2);
+    expect(await api('GET', '/user/roles', { who: 'operator' })).toMatchObject({ status: 403, body: ERROR_SHAPE });
+    expect((await api('GET', '/user/roles/ROLE_ALARM_ADMIN')).status).toBe(200);
+    expect(await api('GET', '/user/roles/ROLE_MADE_UP')).toMatchObject({ status: 404, body: ERROR_SHAPE });
+  });
+});
