@@ -5,8 +5,9 @@ import { createSoftwareAssignment } from '@shared/platform/create-software-ng';
 import { typesForSelection } from '@shared/domain/device-types';
 import { ALERT_SUCCESS_DISMISS_MS } from '@shared/domain/constants';
 import type { Device } from '@shared/plugin-api/types';
-import SelectSoftwareDialog, { type SelectSoftwareResult } from '../features/select-software/components/select-software-dialog';
-import { assignmentRequest } from '../features/select-software/model/assignment';
+import SelectSoftwareDialog from '../features/select-software/components/select-software-dialog';
+import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
+import { assignmentRequest } from '@shared/platform/software-choices';
 import type { TabAlertsApi } from './tab-alerts';
 
 export function SelectSoftwareAction({ device, alerts }: { device: Device; alerts: TabAlertsApi }) {

@@ -41,11 +41,17 @@ export async function fetchDevicePage(source: DeviceSource, state: ListState, pa
   return { items: page.items, total: page.statistics.totalElements ?? page.items.length };
 }
 
+/** How long a fetched page counts as current. */
+const PAGE_FRESH_MS = 2_000;
+
 export const devicePageOptions = (source: DeviceSource, state: ListState, pageSize: number) =>
   queryOptions({
     queryKey: [...deviceKeys.lists(), ...source.key, { filters: state.filters, sort: state.sort, page: state.page, pageSize }],
     queryFn: () => fetchDevicePage(source, state, pageSize),
     placeholderData: keepPreviousData,
+    // A page the list asked for on a click (prefetch) is not asked for again when the list
+    // renders it a moment later; Reload and the server jobs invalidate explicitly.
+    staleTime: PAGE_FRESH_MS,
   });
 
 /** `enabled` false holds the request back (e.g. until the user's saved page size is known). */

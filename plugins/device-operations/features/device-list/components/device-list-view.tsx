@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@shared/domain/constants';
 import type { ManagedObject } from '@shared/platform/inventory';
 import { usePlatformContext } from '@shared/plugin-api/context';
@@ -11,7 +12,7 @@ import { AlertOutlet } from '../../server-job/components/alert-outlet';
 import { ServerJobBanner } from '../../server-job/components/server-job-banner';
 import { ServerJobOverlay } from '../../server-job/components/server-job-overlay';
 import { useListAlerts } from '../../server-job/store/alerts';
-import { smartGroupQuery, useDevicePage, useSourceTotal, type DeviceSource } from '../api/devices';
+import { devicePageOptions, smartGroupQuery, useDevicePage, useSourceTotal, type DeviceSource } from '../api/devices';
 import { useGroupOptions } from '../api/groups-lookup';
 import { usePreference, useSavePreference } from '../api/preferences';
 import { useBulkActions } from '../hooks/use-bulk-actions';
@@ -62,7 +63,8 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
   const savedSize = usePreference<unknown>(preferenceKey ? pageSizeKey(preferenceKey) : '');
   const savePreference = useSavePreference();
   const prefsReady = !preferenceKey || savedSize.loaded || state.pageSize !== undefined;
-  const pageSize = state.pageSize ?? (typeof savedSize.value === 'number' && isPageSize(savedSize.value) ? savedSize.value : DEFAULT_PAGE_SIZE);
+  const savedPageSize = typeof savedSize.value === 'number' && isPageSize(savedSize.value) ? savedSize.value : DEFAULT_PAGE_SIZE;
+  const pageSize = state.pageSize ?? savedPageSize;
 
   const settings: ColumnSetting[] = useMemo(
     () => applyColumnConfig(available, defaults, preferenceKey ? savedColumns.value : undefined),
@@ -78,9 +80,17 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
   const totalPages = totalPagesOf(total, pageSize);
   const filtered = hasActiveFilter(state.filters);
 
+  const queryClient = useQueryClient();
   const navigateTo = useCallback(
-    (next: ListState) => ctx.navigate(hrefOf(ctx.path, stateToQuery(next, ctx.query))),
-    [ctx],
+    (next: ListState) => {
+      const query = stateToQuery(next, ctx.query);
+      // The page is asked for on the click, while the route re-renders, with the state exactly as
+      // the list will read it back from the URL (so the query keys match).
+      const landing = stateFromQuery(query);
+      if (prefsReady) void queryClient.prefetchQuery(devicePageOptions(source, landing, landing.pageSize ?? savedPageSize));
+      ctx.navigate(hrefOf(ctx.path, query));
+    },
+    [ctx, prefsReady, queryClient, source, savedPageSize],
   );
   const update = useCallback((patch: Partial<ListState>) => navigateTo({ ...state, ...patch }), [navigateTo, state]);
 
