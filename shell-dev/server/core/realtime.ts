@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import faye, { type BayeuxMessage, type NodeAdapter } from 'faye';
 import type { AuthUser, RealtimeAction } from './api';
-import { type Auth, sameToken } from './auth';
+import { type Auth, ROLES, sameToken } from './auth';
 import { LazyData, WithChildren } from './context';
 
 export const REALTIME_MOUNT = '/notification/realtime';
@@ -11,6 +11,17 @@ const ENDPOINT = /^\/(?:notification|cep)\/realtime(\/[^/]*)*(\.[^.]+)?$/;
 /** Long-poll hold time in seconds (the platform's CometD advises about this much). */
 export const REALTIME_TIMEOUT_S = 45;
 const AUTHN_EXT = 'com.cumulocity.authn';
+
+/** The role a channel's kind needs, as the platform's REST reads of the same records. */
+const CHANNEL_ROLE: Record<string, string> = {
+  managedobjects: ROLES.inventoryRead,
+  operations: ROLES.deviceControlRead,
+  alarms: ROLES.alarmRead,
+  alarmsWithChildren: ROLES.alarmRead,
+  events: ROLES.eventRead,
+  eventsWithChildren: ROLES.eventRead,
+  measurements: ROLES.measurementRead,
+};
 
 /** Channels clients may subscribe to; everything else (and every client publish) is refused. */
 const SUBSCRIBABLE = /^\/(managedobjects|operations|alarms|alarmsWithChildren|events|eventsWithChildren|measurements)\/(\*|\d+)$/;
@@ -105,7 +116,9 @@ export class RealtimeServer {
     }
     if (m.channel === '/meta/subscribe') {
       const subs = ([] as string[]).concat(m.subscription ?? []);
+      const roles = this.clients.get(m.clientId)!.effectiveRoles;
       if (!subs.every((s) => SUBSCRIBABLE.test(s))) m.error = `403:${subs.join(',')}:Forbidden channel`;
+      else if (!subs.every((s) => roles.includes(CHANNEL_ROLE[s.split('/')[1]]))) m.error = `403:${subs.join(',')}:Access is denied`;
       return m;
     }
     if (m.channel.startsWith('/meta/')) {

@@ -31,8 +31,9 @@ export class Subscriber {
   ) {}
 
   /** Handshakes as `who`, subscribes to every channel and answers the subscribe replies. */
-  static async open(baseUrl: string, channels: string[], who: Exclude<Who, 'nobody'> = 'admin'): Promise<{ sub: Subscriber; replies: BayeuxMessage[] }> {
-    const [hs] = await bayeux(baseUrl, [{ channel: '/meta/handshake', version: '1.0', supportedConnectionTypes: ['long-polling'], ext: { 'com.cumulocity.authn': { token: basicToken(who) } } }]);
+  static async open(baseUrl: string, channels: string[], who: Exclude<Who, 'nobody'> | { token: string } = 'admin'): Promise<{ sub: Subscriber; replies: BayeuxMessage[] }> {
+    const token = typeof who === 'string' ? basicToken(who) : who.token;
+    const [hs] = await bayeux(baseUrl, [{ channel: '/meta/handshake', version: '1.0', supportedConnectionTypes: ['long-polling'], ext: { 'com.cumulocity.authn': { token } } }]);
     if (!hs.successful || !hs.clientId) throw new Error(`handshake failed: ${JSON.stringify(hs)}`);
     const replies = await bayeux(
       baseUrl,

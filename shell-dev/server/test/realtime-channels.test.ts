@@ -78,6 +78,24 @@ describe('alarmsWithChildren / eventsWithChildren', () => {
   });
 });
 
+describe('subscription roles', () => {
+  it("a subscription needs the read role of the channel's records, as the REST reads do", async () => {
+    await api('POST', '/user/demo/users', { body: { userName: 'rt-no-roles', email: 'rt@example.com', password: 'Realtime-1' } });
+    const token = Buffer.from('demo/rt-no-roles:Realtime-1').toString('base64');
+    for (const channel of ['/managedobjects/*', '/alarms/1', '/alarmsWithChildren/*', '/events/*', '/eventsWithChildren/1', '/operations/*', '/measurements/*']) {
+      const { sub, replies } = await Subscriber.open(ctx.server.url, [channel], { token });
+      expect(replies).toEqual([expect.objectContaining({ successful: false, error: expect.stringContaining('403') })]);
+      await sub.close();
+    }
+    const readers = (await api<{ groups: Array<{ id: number; name: string }> }>('GET', '/user/demo/groups')).body.groups.find((g) => g.name === 'readers')!;
+    await api('POST', `/user/demo/groups/${readers.id}/users`, { body: { user: { id: 'rt-no-roles' } } });
+    // Roles are read at the handshake: a new one sees the group's roles.
+    const { sub, replies } = await Subscriber.open(ctx.server.url, ['/measurements/*', '/alarmsWithChildren/*'], { token });
+    expect(replies.every((r) => r.successful)).toBe(true);
+    await sub.close();
+  });
+});
+
 /** A Bayeux client over a real websocket: each frame is a JSON array of messages. */
 class WsBayeux {
   readonly messages: BayeuxMessage[] = [];
