@@ -5,23 +5,24 @@
  */
 import { isPlatformError } from '@shared/platform/fetch-client';
 import { loadSession, type Session } from './session';
-import { findShellApplication } from './shell-application';
-import type { Application } from '@shared/platform/applications';
+import { loadTenantApplications, type TenantApplications } from './shell-application';
 import { computeLoadPlan, firstWave, parseUrlOptions, remoteEntryUrl, type BundleManifest, type ShellConfig } from '../plugin-host/enabled';
+import { withInstalledPlugins } from '../plugin-host/installed';
 import { parseHash } from '../routing/match';
 import { DEFAULT_PATH } from '../constants';
 
 let session: Promise<Session | null> | undefined;
-let shellApplication: { contextPath: string; app: Promise<Application | null> } | undefined;
+let shellApplication: { contextPath: string; applications: Promise<TenantApplications> } | undefined;
 
 export function startEarly(bundle: BundleManifest): void {
   const shellContextPath = bundle.shell.contextPath;
   session = loadSession();
   // Without a session the list answers 401; the login brings a fresh start.
-  const app = findShellApplication(shellContextPath);
-  app.then((a) => preloadFirstWave(bundle, a?.config as ShellConfig | undefined)).catch(() => undefined);
+  // One list answers both: the shell's application (the tenant's plugin set) and the installed plugin packages.
+  const applications = loadTenantApplications(shellContextPath);
+  applications.then((a) => preloadFirstWave(withInstalledPlugins(bundle, a.applications), a.shell?.config as ShellConfig | undefined)).catch(() => undefined);
   session.catch(() => undefined);
-  shellApplication = { contextPath: shellContextPath, app };
+  shellApplication = { contextPath: shellContextPath, applications };
 }
 
 /**
@@ -48,14 +49,14 @@ export function takeSession(): Promise<Session | null> {
   return early ?? loadSession();
 }
 
-/** The shell application started early (when it was for the same context path), else a fresh lookup. */
-export function takeShellApplication(contextPath: string): Promise<Application | null> {
+/** The tenant's applications listed early (when for the same context path), else a fresh lookup. */
+export function takeTenantApplications(contextPath: string): Promise<TenantApplications> {
   const early = shellApplication;
   shellApplication = undefined;
-  if (!early || early.contextPath !== contextPath) return findShellApplication(contextPath);
-  return early.app.catch((e: unknown) => {
+  if (!early || early.contextPath !== contextPath) return loadTenantApplications(contextPath);
+  return early.applications.catch((e: unknown) => {
     // Sent before the login: ask again now that there is a session.
-    if (isPlatformError(e) && e.status === 401) return findShellApplication(contextPath);
+    if (isPlatformError(e) && e.status === 401) return loadTenantApplications(contextPath);
     throw e;
   });
 }

@@ -1,10 +1,15 @@
-import React, { useState } from 'react';
+import React, { useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { hasRole } from '@shared/plugin-api/context';
 import type { CurrentUser } from '@shared/plugin-api/types';
+import { confirm } from '@shared/ui/confirm';
 import { APPLICATION_ADMIN_ROLE } from '../constants';
 import { useShellT } from '../i18n-setup';
 import { saveShellConfig } from '../api/shell-application';
+import { ContextPathTakenError, installPackage, removePackage } from '../api/packages';
 import { isEnabledByConfig, setPluginEnabled, type BundleManifest, type PluginManifestEntry, type ShellConfig } from '../plugin-host/enabled';
+import { withInstalledPlugins } from '../plugin-host/installed';
+import { PackageFileError, readPackageManifest } from '../plugin-host/package-file';
 import { useRegistry, type PluginStatus } from '../plugin-host/registry';
 import type { ContributionErrorDetail } from '@shared/plugin-api/parcel';
 
@@ -66,6 +71,77 @@ function StatusCell({ status }: { status: PluginStatus | undefined }) {
   );
 }
 
+type Message = { kind: 'info' | 'success' | 'danger'; text: string; reload?: boolean };
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** Why a file could not be installed, in the user's language. */
+function installError(t: TFunction, file: string, e: unknown): string {
+  if (e instanceof PackageFileError) {
+    switch (e.problem) {
+      case 'not-zip':
+        return t('{{file}} is not a zip file ({{detail}}).', { file, detail: e.message });
+      case 'no-manifest':
+        return t('{{file}} is not a plugin package: it holds no cumulocity.json.', { file });
+      case 'invalid-manifest':
+        return t('{{file}} is not a plugin package: its cumulocity.json cannot be read ({{detail}}).', { file, detail: e.message });
+      case 'not-plugin':
+        return t('{{file}} is not a plugin package: its cumulocity.json does not declare isPackage: true and package: "plugin".', { file });
+      case 'no-context-path':
+        return t('{{file}} is not a plugin package: its cumulocity.json names no contextPath.', { file });
+    }
+  }
+  if (e instanceof ContextPathTakenError) {
+    return t('The context path "{{contextPath}}" is already used by the application "{{name}}".', { contextPath: e.contextPath, name: e.application.name });
+  }
+  return t('The plugin could not be installed: {{message}}', { message: messageOf(e) });
+}
+
+/** Where an installed package comes from and what it stands in for on this page. */
+function PackageNotes({ plugin }: { plugin: PluginManifestEntry }) {
+  const { t } = useShellT();
+  if (!plugin.installed) return null;
+  return (
+    <div className="small text-muted" data-testid="plugin-installed" data-context-path={plugin.contextPath}>
+      <div>{t('Installed package {{contextPath}}', { contextPath: plugin.contextPath })}</div>
+      {plugin.installed.replaces.map((r) => (
+        <div key={r.contextPath} className="text-warning" data-testid="plugin-replaces" data-context-path={r.contextPath}>
+          {r.installed
+            ? t('Replaces the package {{contextPath}} {{version}}', { contextPath: r.contextPath, version: r.version })
+            : t('Replaces {{name}} {{version}} of the bundle', { name: r.name, version: r.version })}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Name, id, package notes, version and description of a plugin row. */
+function PluginCells({ plugin: p, action }: { plugin: PluginManifestEntry; action: React.ReactNode }) {
+  const { t } = useShellT();
+  return (
+    <>
+      <td>
+        {/* A plugin that ships its name as a text of its namespace gets it translated. */}
+        <strong>{t(p.name, { ns: p.id, defaultValue: p.name })}</strong>
+        <div className="text-muted small">{p.id}</div>
+        <PackageNotes plugin={p} />
+        {action}
+      </td>
+      <td>{p.version}</td>
+      <td className="small">{p.description}</td>
+    </>
+  );
+}
+
+/** The message after a removal: what the next load brings instead. */
+function removedMessage(t: TFunction, plugin: PluginManifestEntry): string {
+  const back = plugin.installed?.replaces.at(-1);
+  if (!back) return t('Plugin {{name}} removed. Reload the page to unload it.', { name: plugin.name });
+  return back.installed
+    ? t('Plugin {{name}} removed. Reload the page to load the package {{contextPath}} {{version}} again.', { name: plugin.name, contextPath: back.contextPath, version: back.version })
+    : t('Plugin {{name}} removed. Reload the page to load {{replaced}} {{version}} of the bundle again.', { name: plugin.name, replaced: back.name, version: back.version });
+}
+
 /**
  * Every plugin of the bundle with its status on this page, and the tenant's plugin set (kept in
  * the shell application's config, applied to every user at their next load).
@@ -77,11 +153,20 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
   const app = useRegistry((s) => s.shellApplication);
   const configError = useRegistry((s) => s.configError);
   const setConfig = useRegistry((s) => s.setConfig);
+  const rows = useRegistry((s) => s.exports) ?? bundle.exports;
+  const installedSinceLoad = useRegistry((s) => s.installedSinceLoad);
+  const removedSinceLoad = useRegistry((s) => s.removedSinceLoad);
+  const addInstalled = useRegistry((s) => s.addInstalled);
+  const addRemoved = useRegistry((s) => s.addRemoved);
   const [saving, setSaving] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const isAdmin = hasRole(user, APPLICATION_ADMIN_ROLE);
   const config = app?.config as ShellConfig | undefined;
   const canChange = isAdmin && !!app;
+  const uploadedAgain = new Set(installedSinceLoad.map((p) => p.installed?.applicationId));
+  const pending = installedSinceLoad.filter((p) => !rows.some((r) => r.installed?.applicationId === p.installed?.applicationId));
 
   const toggle = async (plugin: PluginManifestEntry, enabled: boolean) => {
     if (!app) return;
@@ -98,17 +183,95 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
           : t('"{{name}}" is disabled for every user of the tenant from their next load.', { name: plugin.name }),
       });
     } catch (e) {
-      setMessage({ kind: 'danger', text: t('The plugin settings could not be saved: {{message}}', { message: e instanceof Error ? e.message : String(e) }) });
+      setMessage({ kind: 'danger', text: t('The plugin settings could not be saved: {{message}}', { message: messageOf(e) }) });
     } finally {
       setSaving(null);
     }
   };
+
+  const upload = async (file: File) => {
+    setBusy(true);
+    setMessage({ kind: 'info', text: t('Reading {{file}}…', { file: file.name }) });
+    try {
+      const pkg = await readPackageManifest(await file.arrayBuffer());
+      const installed = await installPackage(file, file.name, pkg, (s) =>
+        setMessage({
+          kind: 'info',
+          text:
+            s.step === 'create'
+              ? t('Creating the application {{name}} ({{contextPath}})…', { name: pkg.name, contextPath: pkg.contextPath })
+              : t('Uploading {{file}}: {{percent}} %', { file: file.name, percent: s.percent }),
+        }),
+      );
+      // What the next load will show: the package among this page's plugins, replacing as it will then.
+      const next = withInstalledPlugins({ ...bundle, exports: rows }, [installed]).exports.filter((p) => p.installed?.applicationId === String(installed.id));
+      addInstalled(next);
+      setMessage({ kind: 'success', text: t('Plugin {{name}} {{version}} installed. Reload the page to load it.', { name: pkg.name, version: pkg.version }), reload: true });
+    } catch (e) {
+      setMessage({ kind: 'danger', text: installError(t, file.name, e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (plugin: PluginManifestEntry) => {
+    const applicationId = plugin.installed?.applicationId;
+    if (!applicationId) return;
+    const ok = await confirm({
+      title: t('Remove plugin?'),
+      body: t('Remove the plugin package {{name}} ({{contextPath}}) from the tenant? Its files are deleted.', { name: plugin.name, contextPath: plugin.contextPath }),
+      okLabel: t('Remove'),
+      cancelLabel: t('Cancel'),
+      okClass: 'btn-danger',
+    });
+    if (!ok) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      await removePackage(applicationId);
+      addRemoved(applicationId);
+      setMessage({ kind: 'success', text: removedMessage(t, plugin), reload: true });
+    } catch (e) {
+      setMessage({ kind: 'danger', text: t('The plugin could not be removed: {{message}}', { message: messageOf(e) }) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const removeButton = (p: PluginManifestEntry) =>
+    isAdmin &&
+    p.installed &&
+    !removedSinceLoad.includes(p.installed.applicationId) && (
+      <button type="button" className="btn btn-default btn-xs m-t-4" disabled={busy} onClick={() => void remove(p)} aria-label={t('Remove {{name}}', { name: p.name })} data-testid="plugin-remove">
+        {t('Remove')}
+      </button>
+    );
 
   return (
     <div className="plugins-page" data-testid="plugins-page">
       <div className="card">
         <div className="card-header separator">
           <h4 className="card-title">{t('Plugins of {{bundle}} {{version}}', { bundle: bundle.name, version: bundle.version })}</h4>
+          {isAdmin && (
+            <div className="card-actions">
+              <input
+                ref={fileInput}
+                type="file"
+                accept=".zip,application/zip"
+                hidden
+                data-testid="plugin-upload-input"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  // Cleared so that choosing the same file again installs it again.
+                  e.target.value = '';
+                  if (file) void upload(file);
+                }}
+              />
+              <button type="button" className="btn btn-default btn-sm" disabled={busy} onClick={() => fileInput.current?.click()} data-testid="plugin-upload">
+                {t('Upload plugin')}
+              </button>
+            </div>
+          )}
         </div>
         <div className="card-block">
           {!isAdmin && (
@@ -124,6 +287,11 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
           {message && (
             <div className={`alert alert-${message.kind}`} role="status" data-testid="plugins-message">
               {message.text}
+              {message.reload && (
+                <button type="button" className="btn btn-link btn-xs" onClick={() => window.location.reload()} data-testid="plugins-reload">
+                  {t('Reload')}
+                </button>
+              )}
             </div>
           )}
           <table className="table table-striped table-condensed" data-testid="plugins-table">
@@ -138,21 +306,26 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
               </tr>
             </thead>
             <tbody>
-              {bundle.exports.map((p) => {
+              {rows.map((p) => {
                 const status = plugins[p.id];
                 const enabled = isEnabledByConfig(config, bundle, p);
+                const removed = !!p.installed && removedSinceLoad.includes(p.installed.applicationId);
                 return (
-                  <tr key={p.id} data-testid="plugin-row" data-plugin={p.id} data-status={status?.status ?? 'loading'}>
-                    <td>
-                      {/* A plugin that ships its name as a text of its namespace gets it translated. */}
-                      <strong>{t(p.name, { ns: p.id, defaultValue: p.name })}</strong>
-                      <div className="text-muted small">{p.id}</div>
-                    </td>
-                    <td>{p.version}</td>
-                    <td className="small">{p.description}</td>
+                  <tr key={p.id} data-testid="plugin-row" data-plugin={p.id} data-status={status?.status ?? 'loading'} data-context-path={p.contextPath}>
+                    <PluginCells plugin={p} action={removeButton(p)} />
                     <td>
                       <StatusCell status={status} />
                       <RenderErrors errors={renderErrors[p.id]} />
+                      {removed && (
+                        <div className="text-warning small" data-testid="plugin-removed">
+                          {t('Removed. Reload the page to unload it.')}
+                        </div>
+                      )}
+                      {!removed && p.installed && uploadedAgain.has(p.installed.applicationId) && (
+                        <div className="text-info small" data-testid="plugin-reinstalled">
+                          {t('A new version was uploaded. Reload the page to load it.')}
+                        </div>
+                      )}
                     </td>
                     <td className="text-right text-nowrap" data-testid="plugin-load-time">
                       {status && (status.status === 'loaded' || status.status === 'failed') ? t('{{ms}} ms', { ms: status.loadTimeMs }) : '–'}
@@ -162,7 +335,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
                         <input
                           type="checkbox"
                           checked={enabled}
-                          disabled={!canChange || saving !== null}
+                          disabled={!canChange || saving !== null || removed}
                           onChange={(e) => void toggle(p, e.target.checked)}
                           aria-label={t('Enable {{name}}', { name: p.name })}
                           data-testid="plugin-switch"
@@ -173,6 +346,17 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
                   </tr>
                 );
               })}
+              {pending.map((p) => (
+                <tr key={`${p.installed?.applicationId}:${p.id}`} data-testid="plugin-pending-row" data-plugin={p.id} data-context-path={p.contextPath}>
+                  <PluginCells plugin={p} action={removeButton(p)} />
+                  <td>
+                    <span className="label label-info">{t('installed')}</span>
+                    <div className="text-muted small">{t('Reload the page to load it.')}</div>
+                  </td>
+                  <td className="text-right">–</td>
+                  <td />
+                </tr>
+              ))}
             </tbody>
           </table>
           <p className="text-muted small">{t('Changes apply to every user of the tenant when they next load the application.')}</p>

@@ -17,6 +17,15 @@ export interface PluginManifestEntry {
    * test), so the shell can load the plugin that owns the current route before the others.
    */
   routes?: string[];
+  /** Set for a plugin package a tenant admin installed (an application of the tenant), not the bundle's own. */
+  installed?: InstalledPackage;
+}
+
+export interface InstalledPackage {
+  applicationId: string;
+  applicationName: string;
+  /** The plugins with the same id (or context path) this package stands in for on this page. */
+  replaces: PluginManifestEntry[];
 }
 
 export interface BundleManifest {
@@ -68,13 +77,17 @@ const contextPathOf = (key: string): string => {
   return at > 0 ? key.slice(0, at) : key;
 };
 
-/** Whether a remotes map names the plugin (under the bundle's key by id, or under its own context path). */
+/**
+ * Whether a remotes map names the plugin (under the bundle's key by id, or under its own context
+ * path). The bundle's key lists the bundle's plugins only: an installed package is an
+ * application of its own, so a bundle plugin switched off does not switch off its replacement.
+ */
 export function namesPlugin(map: RemotesConfig | undefined, bundle: BundleManifest, plugin: PluginManifestEntry): boolean {
   if (!map || typeof map !== 'object') return false;
   return Object.entries(map).some(([key, modules]) => {
     const cp = contextPathOf(key);
     if (cp === plugin.contextPath) return true;
-    return cp === bundle.contextPath && Array.isArray(modules) && modules.includes(plugin.id);
+    return !plugin.installed && cp === bundle.contextPath && Array.isArray(modules) && modules.includes(plugin.id);
   });
 }
 
@@ -111,7 +124,7 @@ function withoutPlugin(map: RemotesConfig | undefined, bundle: BundleManifest, p
   for (const [key, modules] of Object.entries(map ?? {})) {
     const cp = contextPathOf(key);
     if (cp === plugin.contextPath) continue;
-    if (cp === bundle.contextPath && Array.isArray(modules)) {
+    if (!plugin.installed && cp === bundle.contextPath && Array.isArray(modules)) {
       const kept = modules.filter((m) => m !== plugin.id);
       if (kept.length) out[key] = kept;
     } else {

@@ -72,4 +72,16 @@ describe('loadPlugins', () => {
     expect(seen.sort()).toEqual(['a', 'b']);
     error.mockRestore();
   });
+
+  it('never registers a second container of one federation name, nor one named like the shell', async () => {
+    const rt = runtime({ a: async () => ({ default: { id: 'a', contributions: [] } }) });
+    const first = await loadPlugins([entry('a')], rt, () => undefined);
+    const again = await loadPlugins([{ ...entry('a'), contextPath: 'a-v2' }, entry('shell')], rt, () => undefined);
+    expect(first).toMatchObject([{ id: 'a', status: 'loaded' }]);
+    expect(again).toMatchObject([
+      { id: 'a', status: 'failed', reason: 'Plugin a: the federation name is already loaded from /apps/a/' },
+      { id: 'shell', status: 'failed', reason: expect.stringContaining('federation name of the shell') },
+    ]);
+    expect(rt.registered).toEqual(['a=/apps/a/remoteEntry.js']);
+  });
 });

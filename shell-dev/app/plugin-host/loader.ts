@@ -24,11 +24,14 @@ export interface RemoteRuntime {
 
 let initialised = false;
 
+/** The host's own federation name (webpack.config.ts): a remote of that name would stand for the shell. */
+export const HOST_NAME = 'shell';
+
 /** The page's federation runtime (the host's instance, created by the build plugin). */
 export function federationRuntime(): RemoteRuntime {
   if (!initialised) {
     // Binds this module's runtime API to the host instance the build plugin created.
-    init({ name: 'shell', remotes: [], shareStrategy: 'loaded-first' });
+    init({ name: HOST_NAME, remotes: [], shareStrategy: 'loaded-first' });
     initialised = true;
   }
   return {
@@ -55,6 +58,7 @@ export async function loadPlugin(plugin: PluginManifestEntry, runtime: RemoteRun
   const started = runtime.now();
   const elapsed = () => Math.round(runtime.now() - started);
   try {
+    if (plugin.id === HOST_NAME) throw new Error(`Plugin ${plugin.id}: '${HOST_NAME}' is the federation name of the shell itself`);
     runtime.register([{ name: plugin.id, entry: remoteEntryUrl(plugin) }]);
     const mod = await withTimeout(runtime.load(`${plugin.id}/${plugin.module}`), runtime.timeoutMs, `Plugin ${plugin.id}`);
     if (mod === null || mod === undefined) throw new Error(`Plugin ${plugin.id}: the remote did not provide ./${plugin.module}`);
@@ -79,6 +83,21 @@ export async function loadPlugin(plugin: PluginManifestEntry, runtime: RemoteRun
   }
 }
 
+/** Federation names registered per runtime: a second container of one name would replace the first's modules. */
+const claimed = new WeakMap<RemoteRuntime, Map<string, string>>();
+
+/** Refuses a plugin whose federation name another plugin of this page has taken (the plan never holds two). */
+function claim(plugin: PluginManifestEntry, runtime: RemoteRuntime): PluginLoadResult | undefined {
+  const names = claimed.get(runtime) ?? new Map<string, string>();
+  claimed.set(runtime, names);
+  const holder = names.get(plugin.id);
+  if (holder === undefined) {
+    names.set(plugin.id, plugin.contextPath);
+    return undefined;
+  }
+  return { id: plugin.id, status: 'failed', loadTimeMs: 0, reason: `Plugin ${plugin.id}: the federation name is already loaded from /apps/${holder}/` };
+}
+
 /** Loads each plugin independently; `onResult` sees every plugin as soon as it settles. */
 export async function loadPlugins(
   plugins: readonly PluginManifestEntry[],
@@ -87,7 +106,7 @@ export async function loadPlugins(
 ): Promise<PluginLoadResult[]> {
   return Promise.all(
     plugins.map(async (p) => {
-      const result = await loadPlugin(p, runtime);
+      const result = claim(p, runtime) ?? (await loadPlugin(p, runtime));
       try {
         onResult(result);
       } catch (e) {

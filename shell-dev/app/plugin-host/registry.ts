@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { Application } from '@shared/platform/applications';
 import type { Registered } from '@shared/plugin-api/types';
 import type { ContributionErrorDetail } from '@shared/plugin-api/parcel';
-import type { LoadPlanEntry, ShellConfig } from './enabled';
+import type { LoadPlanEntry, PluginManifestEntry, ShellConfig } from './enabled';
 import type { PluginLoadResult } from './loader';
 import { shellContributions } from './shell-contributions';
 
@@ -15,6 +15,12 @@ export type PluginStatus =
 
 export interface RegistryState {
   plugins: Record<string, PluginStatus>;
+  /** The plugins of this page: the bundle's and the installed packages (null until the plan is known). */
+  exports: PluginManifestEntry[] | null;
+  /** Plugin packages installed from the plugins page since this page loaded: they load at the next load. */
+  installedSinceLoad: PluginManifestEntry[];
+  /** Applications removed from the plugins page since this page loaded (their plugins stay until the next load). */
+  removedSinceLoad: string[];
   contributions: Registered[];
   /** True until every planned plugin has settled. */
   loading: boolean;
@@ -29,10 +35,15 @@ export interface RegistryState {
   setConfig(config: ShellConfig): void;
   addResult(result: PluginLoadResult): void;
   setDone(): void;
+  addInstalled(plugins: PluginManifestEntry[]): void;
+  addRemoved(applicationId: string): void;
 }
 
 export const useRegistry = create<RegistryState>((set) => ({
   plugins: {},
+  exports: null,
+  installedSinceLoad: [],
+  removedSinceLoad: [],
   contributions: shellContributions,
   loading: true,
   shellApplication: null,
@@ -49,6 +60,7 @@ export const useRegistry = create<RegistryState>((set) => ({
       plugins: Object.fromEntries(
         plan.map((e) => [e.plugin.id, e.load ? { status: 'loading' } : { status: 'disabled', reason: e.reason }] as const),
       ),
+      exports: plan.map((e) => e.plugin),
       loading: plan.some((e) => e.load),
     }),
   setShellApplication: (app, error) => set({ shellApplication: app, configError: error ?? null }),
@@ -65,6 +77,20 @@ export const useRegistry = create<RegistryState>((set) => ({
       contributions: result.status === 'loaded' ? [...s.contributions, ...result.contributions] : s.contributions,
     })),
   setDone: () => set({ loading: false }),
+  // A new upload into the same application supersedes the earlier one of this page.
+  addInstalled: (plugins) =>
+    set((s) => {
+      const apps = new Set(plugins.map((p) => p.installed?.applicationId));
+      return {
+        installedSinceLoad: [...s.installedSinceLoad.filter((p) => !apps.has(p.installed?.applicationId)), ...plugins],
+        removedSinceLoad: s.removedSinceLoad.filter((id) => !apps.has(id)),
+      };
+    }),
+  addRemoved: (applicationId) =>
+    set((s) => ({
+      installedSinceLoad: s.installedSinceLoad.filter((p) => p.installed?.applicationId !== applicationId),
+      removedSinceLoad: [...s.removedSinceLoad.filter((id) => id !== applicationId), applicationId],
+    })),
 }));
 
 /** Registered contributions of one kind. */

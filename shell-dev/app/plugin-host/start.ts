@@ -2,7 +2,8 @@ import { useRegistry } from './registry';
 import { computeLoadPlan, firstWave, parseUrlOptions, type BundleManifest, type ShellConfig } from './enabled';
 import { federationRuntime, loadPlugins, type RemoteRuntime } from './loader';
 import { applyTestFaults } from './fault-injection';
-import { takeShellApplication } from '../api/early';
+import { takeTenantApplications } from '../api/early';
+import { withInstalledPlugins } from './installed';
 import { CONTRIBUTION_ERROR_EVENT, type ContributionErrorDetail } from '@shared/plugin-api/parcel';
 import { SCREEN_READY_EVENT } from '@shared/plugin-api/screen-ready';
 import { parseHash } from '../routing/match';
@@ -30,8 +31,8 @@ function screenSettled(): { settled: Promise<void>; fallback(ms: number): void }
 }
 
 /**
- * Reads the tenant's plugin set, then loads every enabled plugin on its own. Called once the
- * shell has rendered, so the page never waits for a remote.
+ * Reads the tenant's plugin set and installed plugin packages, then loads every enabled plugin on
+ * its own. Called once the shell has rendered, so the page never waits for a remote.
  */
 export async function startPlugins(bundle: BundleManifest, search: string): Promise<void> {
   const registry = useRegistry.getState();
@@ -40,14 +41,16 @@ export async function startPlugins(bundle: BundleManifest, search: string): Prom
     if (detail && typeof detail.pluginId === 'string') registry.addRenderError(detail);
   });
   let config: ShellConfig | undefined;
+  let plugins = bundle;
   try {
-    const app = await takeShellApplication(bundle.shell.contextPath);
+    const { shell: app, applications } = await takeTenantApplications(bundle.shell.contextPath);
     registry.setShellApplication(app, app ? undefined : `no application with context path '${bundle.shell.contextPath}'`);
     config = app?.config as ShellConfig | undefined;
+    plugins = withInstalledPlugins(bundle, applications);
   } catch (e) {
     registry.setShellApplication(null, messageOf(e));
   }
-  const plan = computeLoadPlan(bundle, config, parseUrlOptions(search));
+  const plan = computeLoadPlan(plugins, config, parseUrlOptions(search));
   registry.setPlan(plan);
   const toLoad = plan.filter((e) => e.load).map((e) => e.plugin);
   if (toLoad.length === 0) {
