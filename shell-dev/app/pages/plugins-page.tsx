@@ -258,7 +258,8 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
                 ref={fileInput}
                 type="file"
                 accept=".zip,application/zip"
-                hidden
+                // The stylesheet shows inputs even with the hidden attribute; the button opens this one.
+                style={{ display: 'none' }}
                 data-testid="plugin-upload-input"
                 onChange={(e) => {
                   const file = e.target.files?.[0];
