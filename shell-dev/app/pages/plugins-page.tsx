@@ -221,7 +221,6 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
       title: t('Remove plugin?'),
       body: t('Remove the plugin package {{name}} ({{contextPath}}) from the tenant? Its files are deleted.', { name: plugin.name, contextPath: plugin.contextPath }),
       okLabel: t('Remove'),
-      cancelLabel: t('Cancel'),
       okClass: 'btn-danger',
     });
     if (!ok) return;
@@ -351,7 +350,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
                 <tr key={`${p.installed?.applicationId}:${p.id}`} data-testid="plugin-pending-row" data-plugin={p.id} data-context-path={p.contextPath}>
                   <PluginCells plugin={p} action={removeButton(p)} />
                   <td>
-                    <span className="label label-info">{t('installed')}</span>
+                    <span className="label label-info">{t('installed, not loaded yet')}</span>
                     <div className="text-muted small">{t('Reload the page to load it.')}</div>
                   </td>
                   <td className="text-right">–</td>
