@@ -20,7 +20,8 @@ export function pluginManifest(bundle, plugin) {
     requiredPlatformVersion: bundle.requiredPlatformVersion,
     versioningMatrix: bundle.versioningMatrix,
     remotes: { [plugin.id]: ['./plugin'] },
-    exports: [{ name: plugin.name, module: './plugin', path: plugin.path, description: plugin.description, type: 'extension' }],
+    // routes: the shell loads the plugin owning the start route before the others (README, start-up order).
+    exports: [{ name: plugin.name, module: './plugin', path: plugin.path, description: plugin.description, type: 'extension', ...(plugin.routes ? { routes: plugin.routes } : {}) }],
   };
 }
 

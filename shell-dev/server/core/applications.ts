@@ -115,7 +115,10 @@ export class ApplicationStore {
         };
         const existing = this.ctx.stmt('SELECT id, json FROM applications WHERE key = ?').get(key) as { id: number; json: string } | undefined;
         if (existing) {
-          const doc = { ...(JSON.parse(existing.json) as object), ...body };
+          const previous = JSON.parse(existing.json) as { activeVersionId?: unknown };
+          // A tenant admin uploaded a package into it: its manifest is the upload's, not the bundle's.
+          if (previous.activeVersionId !== undefined) continue;
+          const doc = { ...previous, ...body };
           this.ctx.stmt('UPDATE applications SET name = ?, context_path = ?, json = ? WHERE id = ?').run(body.name, r.contextPath, JSON.stringify(doc), existing.id);
         } else {
           this.insert(body);

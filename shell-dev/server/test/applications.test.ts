@@ -67,4 +67,19 @@ describe('applications from manifest.json', () => {
     apps.sync({ exports: [{ contextPath: 'y', module: 'plugin', defaultEnabled: true }] });
     expect(apps.get(shell.id)!.config).toEqual({ remotes: { 'x@1': ['plugin'] }, excludedRemotes: {} });
   });
+
+  it("keeps an uploaded package's manifest across restarts (the upload replaced the bundle's plugin)", () => {
+    const db = new Database(':memory:');
+    migrate(db);
+    const apps = new ApplicationStore(new CoreContext(db, { now: () => 0 }), 'demo');
+    const bundle = { exports: [{ id: 'connection-checks', contextPath: 'connection-checks', module: 'plugin', version: '1.0.0', defaultEnabled: true }] };
+    apps.sync(bundle);
+    const app = apps.list({ pageSize: 10, currentPage: 1 }).items.find((a) => a.contextPath === 'connection-checks')!;
+    const uploaded = { name: 'connection-checks', version: '1.0.1', contextPath: 'connection-checks', isPackage: true, package: 'plugin', exports: [] };
+    // What the binaries upload writes (shell-dev/server/packages): the active version and its manifest.
+    const { id: _id, ...doc } = app;
+    db.prepare('UPDATE applications SET json = ? WHERE id = ?').run(JSON.stringify({ ...doc, activeVersionId: '42', manifest: uploaded }), Number(app.id));
+    apps.sync(bundle);
+    expect(apps.get(app.id)!.manifest).toEqual(uploaded);
+  });
 });
