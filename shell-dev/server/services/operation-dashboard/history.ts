@@ -11,6 +11,7 @@ import {
   SAMPLE_INTERVAL_MINUTES,
   UNAVAILABLE,
 } from './constants';
+import { ensureSoftwareState } from './software-state';
 import { AVAILABILITY, daySql, DEVICES_FROM, DEVICES_WHERE, q, SOFTWARE_SINCE, SOFTWARE_WHERE, Statements, tsSql, type SoftwareView } from './sql';
 
 /**
@@ -78,6 +79,7 @@ export class History {
   private readonly st: Statements;
 
   constructor(private readonly core: ServerCore) {
+    ensureSoftwareState(core.db);
     this.st = new Statements(core.db);
     core.db.exec(HISTORY_SCHEMA);
   }

@@ -32,6 +32,10 @@ const field = (entry: string, name: string) => `json_extract(${entry}.value, '$.
 const live = (entry: string) => `coalesce(${field(entry, 'marked_for_deletion')}, 0) NOT IN (1, 'true')`;
 const statusIn = (entry: string, statuses: readonly string[]) => `${field(entry, 'status')} IN (${list(statuses)})`;
 
+/** The derived per-object software state (see SOFTWARE_STATE_COLUMNS and software-state.ts). */
+export const SOFTWARE_STATE_TABLE = 'opdash_software_state';
+const state = (column: string) => `(SELECT ${column} FROM ${SOFTWARE_STATE_TABLE} WHERE mo_id = mo.id)`;
+
 export type AvailabilityView = 'online' | 'offline' | 'notmonitored' | 'total';
 export const AVAILABILITY_WHERE: Record<AvailabilityView, string> = {
   online: `${AVAILABILITY} = ${q(AVAILABLE)}`,
@@ -42,24 +46,32 @@ export const AVAILABILITY_WHERE: Record<AvailabilityView, string> = {
 
 export type SoftwareView = 'wfd' | 'wfa' | 'wsa';
 
-/** A pending entry whose c8y_Software package depends on something the device has not installed. */
-const WAITING_FOR_DEPENDENCY = `EXISTS (
-  SELECT 1 FROM json_each(mo.json, ${PKG}) e, managed_objects s, json_each(s.json, '$.dependencies') d
+/**
+ * A pending entry whose c8y_Software package depends on something the device has not installed.
+ * CROSS JOIN keeps the device's entries as the outer loop and the NOCASE comparison lets the
+ * (type, name COLLATE NOCASE) index find the package (the exact comparison keeps the meaning):
+ * otherwise SQLite walked every software package for every device (60 s at 100,000 devices).
+ */
+const WAITING_FOR_DEPENDENCY_SCAN = `EXISTS (
+  SELECT 1 FROM json_each(mo.json, ${PKG}) e CROSS JOIN managed_objects s CROSS JOIN json_each(s.json, '$.dependencies') d
   WHERE ${statusIn('e', PENDING_PACKAGE_STATUSES)} AND ${live('e')}
-    AND s.type = ${q(SOFTWARE_TYPE)} AND s.name = ${field('e', 'name')} AND json_extract(s.json, '$.version') = ${field('e', 'version')}
+    AND s.type = ${q(SOFTWARE_TYPE)} AND s.name = ${field('e', 'name')} COLLATE NOCASE AND s.name = ${field('e', 'name')}
+    AND json_extract(s.json, '$.version') = ${field('e', 'version')}
     AND NOT EXISTS (
       SELECT 1 FROM json_each(mo.json, ${PKG}) i
       WHERE ${field('i', 'name')} = json_extract(d.value, '$.name')
         AND (json_extract(d.value, '$.version') IS NULL OR ${field('i', 'version')} = json_extract(d.value, '$.version'))
         AND ${statusIn('i', DONE_PACKAGE_STATUSES)} AND ${live('i')}))`;
 
-const WAITING_FOR_APPROVAL = `EXISTS (SELECT 1 FROM json_each(mo.json, ${PKG}) e WHERE ${statusIn('e', [PACKAGE_STATUS.waitingForApproval])} AND ${live('e')})`;
-const WITHOUT_ASSIGNMENT = `NOT EXISTS (SELECT 1 FROM json_each(mo.json, ${PKG}) e WHERE ${live('e')})`;
+const WAITING_FOR_APPROVAL_SCAN = `EXISTS (SELECT 1 FROM json_each(mo.json, ${PKG}) e WHERE ${statusIn('e', [PACKAGE_STATUS.waitingForApproval])} AND ${live('e')})`;
+const WITHOUT_ASSIGNMENT_SCAN = `NOT EXISTS (SELECT 1 FROM json_each(mo.json, ${PKG}) e WHERE ${live('e')})`;
+const HAS_PENDING_SCAN = `EXISTS (SELECT 1 FROM json_each(mo.json, ${PKG}) e WHERE ${statusIn('e', PENDING_PACKAGE_STATUSES)} AND ${live('e')})`;
 
 export const SOFTWARE_WHERE: Record<SoftwareView, string> = {
-  wfd: WAITING_FOR_DEPENDENCY,
-  wfa: WAITING_FOR_APPROVAL,
-  wsa: WITHOUT_ASSIGNMENT,
+  // Only devices with a pending entry can wait for a dependency: the package lookup runs for those.
+  wfd: `(${state('pending')} = 1 AND ${WAITING_FOR_DEPENDENCY_SCAN})`,
+  wfa: `${state('wfa')} = 1`,
+  wsa: `${state('wsa')} = 1`,
 };
 
 /**
@@ -76,11 +88,26 @@ export const SOFTWARE_SINCE: Record<SoftwareView, string> = {
  * When a device recovered: it has had failed installations (FailedInstallationCount > 0) and an
  * entry installed after its newest failed entry; the time is that first later installation.
  */
-export const RECOVERED_AT = `(
+const RECOVERED_AT_SCAN = `(
   SELECT min(${tsSql('i')}) FROM json_each(mo.json, ${PKG}) i
   WHERE ${statusIn('i', DONE_PACKAGE_STATUSES)} AND ${live('i')}
     AND ${tsSql('i')} > coalesce((SELECT max(${tsSql('f')}) FROM json_each(mo.json, ${PKG}) f WHERE ${field('f', 'status')} LIKE '%failed%'), ''))`;
-export const HAD_FAILURES = `coalesce(json_extract(mo.json, '$.${FRAGMENT.failedInstallationCount}'), 0) > 0`;
+
+/**
+ * Per managed object, what its own package list says (approval waiting, no live entry, a pending
+ * entry, when it recovered), kept by triggers on every write of managed_objects.json
+ * (software-state.ts): reading each device's JSON list at query time took seconds at 100,000
+ * devices for every dashboard refresh. The `*_SCAN` expressions compute the columns from mo.json.
+ */
+export const SOFTWARE_STATE_COLUMNS = {
+  wfa: WAITING_FOR_APPROVAL_SCAN,
+  wsa: WITHOUT_ASSIGNMENT_SCAN,
+  pending: HAS_PENDING_SCAN,
+  recovered_at: RECOVERED_AT_SCAN,
+  had_failures: `coalesce(json_extract(mo.json, '$.${FRAGMENT.failedInstallationCount}'), 0) > 0`,
+};
+export const RECOVERED_AT = state('recovered_at');
+export const HAD_FAILURES = `${state('had_failures')} = 1`;
 
 /** Prepared statements, cached per SQL text (the SQL above is built once per process). */
 export class Statements {
