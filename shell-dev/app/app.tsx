@@ -1,4 +1,4 @@
-import React, { useCallback, useEffect, useRef, useState } from 'react';
+import React, { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { configureClient } from '@shared/platform/fetch-client';
 import type { Language } from '@shared/plugin-api/types';
 import { useShellT } from './i18n-setup';
@@ -7,10 +7,12 @@ import { takeSession } from './api/early';
 import { loadLanguage } from '@shared/plugin-api/i18n';
 import { platformKeys } from '@shared/platform/query-keys';
 import type { QueryClient } from '@tanstack/react-query';
-import { LoginPage } from './pages/login-page';
 import type { BundleManifest } from './plugin-host/enabled';
 import { startPlugins } from './plugin-host/start';
 import { Shell } from './shell';
+
+// Loaded only when somebody has to log in.
+const LoginPage = lazy(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
 
 type Phase = { phase: 'checking' } | { phase: 'login'; expired?: boolean } | { phase: 'in'; session: Session } | { phase: 'error'; message: string };
 
@@ -107,7 +109,9 @@ export function App({ bundle, queryClient }: AppProps) {
               {t('Your session has ended. Please log in again.')}
             </div>
           )}
-          <LoginPage onLoggedIn={onLoggedIn} tenant={sessionStorage.getItem(LAST_TENANT_KEY) ?? ''} />
+          <Suspense fallback={<p className="text-muted p-24">{t('Loading…')}</p>}>
+            <LoginPage onLoggedIn={onLoggedIn} tenant={sessionStorage.getItem(LAST_TENANT_KEY) ?? ''} />
+          </Suspense>
         </>
       );
     case 'in':

@@ -1,4 +1,4 @@
-import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import React, { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { buildNavigatorTree } from '@shared/plugin-api/navigator';
 import { orderContributions } from '@shared/plugin-api/ordering';
 import type { Device, Language, PlatformContext, Registered } from '@shared/plugin-api/types';
@@ -7,15 +7,17 @@ import { createPlatformContext } from './context';
 import { useShellT } from './i18n-setup';
 import { fetchDevice } from './api/device';
 import type { Session } from './api/session';
-import { DashboardHost } from './dashboard/dashboard-host';
 import { Header } from './layout/header';
 import { ParcelMount } from './mount/parcel-mount';
 import { Navigator } from './navigator/navigator';
-import { DevicePage } from './pages/device-page';
-import { PluginsPage } from './pages/plugins-page';
 import type { BundleManifest } from './plugin-host/enabled';
 import { ofKind, useRegistry } from './plugin-host/registry';
 import { guardDeviceRoute } from './routing/device-guard';
+
+// The shell's own pages load when shown: a start at a plugin's route does not fetch them.
+const DashboardHost = lazy(() => import('./dashboard/dashboard-host').then((m) => ({ default: m.DashboardHost })));
+const DevicePage = lazy(() => import('./pages/device-page').then((m) => ({ default: m.DevicePage })));
+const PluginsPage = lazy(() => import('./pages/plugins-page').then((m) => ({ default: m.PluginsPage })));
 import { replace, useHash } from './routing/hash-location';
 import { parseHash, resolveRoute, type RouteCandidate } from './routing/match';
 
@@ -226,7 +228,15 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
             ))}
           </div>
         )}
-        {content}
+        <Suspense
+          fallback={
+            <p className="text-muted p-16" data-testid="page-loading">
+              {t('Loading…')}
+            </p>
+          }
+        >
+          {content}
+        </Suspense>
       </main>
     </div>
   );
