@@ -67,6 +67,8 @@ async function deviceTabPaths(page: Page): Promise<string[]> {
 async function go(page: Page, stack: Stack, hash: string, search = ''): Promise<void> {
   await page.goto(`${stack.url}/apps/shell/${search}#${hash}`);
   await pluginsSettled(page);
+  // The shell's own pages (plugins, device, dashboards) load their code when first shown.
+  await page.waitForSelector('[data-testid="page-loading"]', { state: 'detached', timeout: WAIT_MS });
 }
 
 interface DemoDevices {

@@ -83,11 +83,13 @@ export function App({ bundle, queryClient }: AppProps) {
 
   const onLanguage = useCallback(
     async (lang: Language) => {
-      // The plugins' texts in that language arrive before the switch, so nothing renders half-translated.
+      // Saved at once (a reload right after the choice keeps it); the plugins' texts in that
+      // language arrive before the switch, so nothing renders half-translated.
+      const saved = saveLanguage(lang);
       await loadLanguage(lang);
       await i18n.changeLanguage(lang);
       setLanguage(lang);
-      await saveLanguage(lang);
+      await saved;
     },
     [i18n],
   );
