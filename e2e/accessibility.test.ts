@@ -206,7 +206,16 @@ describe('accessibility', () => {
       assert.ok(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="select-software-dialog"]')), 'focus moves into the dialog');
       await tabTo('[data-testid="software-search"]');
       await page.keyboard.type('opcua');
-      await page.locator('[data-testid="software-table"] tbody input[type="radio"]').first().waitFor({ timeout: WAIT_MS });
+      // As a user would: wait for the search's results (the rows of the previous list leave, and
+      // a focused radio of theirs with them).
+      await page.waitForFunction(
+        () => {
+          const rows = [...document.querySelectorAll('[data-testid="software-table"] tbody tr')].filter((r) => r.querySelector('input[type="radio"]'));
+          return rows.length > 0 && rows.every((r) => /opcua/i.test(r.textContent ?? ''));
+        },
+        undefined,
+        { timeout: WAIT_MS },
+      );
       await tabTo('[data-testid="software-table"] tbody input[type="radio"]');
       await page.keyboard.press('Space');
       await tabTo('[data-testid="software-ok"]');
