@@ -2,7 +2,7 @@
  * Info tab and Admin Info tab (spec 2 "Device info tab"): profile, connection monitoring,
  * IoTconnector, customer and groups (admin only), hardware, mobile and network.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { hasRole, usePlatformContext } from '@shared/plugin-api/context';
@@ -16,6 +16,7 @@ import {
   availability,
   customer,
   formOf,
+  rebaseForm,
   iotConnectorInfo,
   locateLink,
   machineResetPatch,
@@ -58,7 +59,13 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
   const saved = useMemo(() => formOf(device), [device]);
   const [form, setForm] = useState<InfoForm>(saved);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setForm(saved), [saved]);
+  // A live update of the device (heartbeats, other users) must not wipe what the user is typing.
+  const base = useRef(saved);
+  useEffect(() => {
+    const before = base.current;
+    base.current = saved;
+    setForm((current) => rebaseForm(current, before, saved));
+  }, [saved]);
 
   const interval = parseInterval(form.interval);
   const error = intervalError(interval);

@@ -142,6 +142,17 @@ export interface InfoForm {
   notes: string;
   interval: string;
 }
+/**
+ * The form after the device changed on the server (the page keeps it live): fields the user has
+ * not edited take the new values, edited ones stay as typed.
+ */
+export function rebaseForm(form: InfoForm, before: InfoForm, after: InfoForm): InfoForm {
+  return {
+    notes: form.notes === before.notes ? after.notes : form.notes,
+    interval: form.interval === before.interval ? after.interval : form.interval,
+  };
+}
+
 export const formOf = (device: Device): InfoForm => ({
   notes: text(device.c8y_Notes),
   interval: String(Math.abs(availability(device).responseInterval)),
