@@ -26,6 +26,7 @@ import { COLUMNS_PREFERENCE, PAGE_SIZE_PREFERENCE, deviceColumns } from '../mode
 import { ONGOING_MESSAGE, assignmentMessage, clearPendingMessage, httpErrorMessage, initializeMessage, isJobOngoing, type Message } from '../model/job';
 import { VIEW_NOT_KNOWN, resolveView } from '../model/views';
 import { SmartGroupDialog } from './smart-group-dialog';
+import { useScreenReady } from '@shared/plugin-api/screen-ready';
 
 const MICROSERVICE_ERROR = 'Could not get connection data from microservice, response status: {{status}}.';
 const NO_SOFTWARE_DISMISS_MS = 5000;
@@ -51,6 +52,8 @@ export default function DevicesFromDashboardPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const list = useDevicePage(source, size, page);
+  // The screen shows its data: the shell may load the plugins it deferred (a start at this route).
+  useScreenReady(!list.isPending);
   const status = useNewestStatus();
   const ongoing = isJobOngoing(status.data);
   const columns = useMemo(() => deviceColumns(t), [t]);

@@ -11,6 +11,7 @@ import { hasRole, usePlatformContext } from '@shared/plugin-api/context';
 import { SMART_RULE_CREATE_ROLE, STATUS_CHANGED, statusesFor } from '../logic/alarms';
 import { alarmKeys, clearAll, setAlarmStatus, useAlarmCount, useAlarmList, type AlarmListFilter } from '../api/alarms';
 import { AlarmItem } from './alarm-item';
+import { useScreenReady } from '@shared/plugin-api/screen-ready';
 
 export interface AlarmsViewProps {
   /** Device id; every device's alarms when absent. */
@@ -37,6 +38,8 @@ function SeverityList({
   const { t } = useTranslation();
   const { language } = usePlatformContext();
   const list = useAlarmList(filter);
+  // The screen shows its data: the shell may load the plugins it deferred (a start at this route).
+  useScreenReady(!list.isPending);
   const count = useAlarmCount(filter);
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   return (

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlatformContext } from '@shared/plugin-api/context';
 import { useEventTypes, useEvents } from '../api/events';
+import { useScreenReady } from '@shared/plugin-api/screen-ready';
 
 export interface EventsListProps {
   /** Device id; all events when absent. */
@@ -17,6 +18,8 @@ export function EventsList({ source, alerts }: EventsListProps) {
   const [page, setPage] = useState(1);
   const types = useEventTypes();
   const events = useEvents({ source, type, page });
+  // The screen shows its data: the shell may load the plugins it deferred (a start at this route).
+  useScreenReady(!events.isPending);
   const error = events.error ?? types.error;
   useEffect(() => {
     if (error) alerts.fail(error);

@@ -13,6 +13,7 @@ import { isDefaultProfile, matchesProfileFilter } from '../model/profile-rules';
 import { AddProfileModal } from './add-profile-modal';
 import { deviceTypeLabel } from './profile-fields';
 import { PROFILE_ROUTE_BASE } from '../model/routes';
+import { useScreenReady } from '@shared/plugin-api/screen-ready';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -22,6 +23,8 @@ export default function ProfileListPage() {
   const { navigate } = usePlatformContext();
   const queryClient = useQueryClient();
   const profiles = useProfiles();
+  // The screen shows its data: the shell may load the plugins it deferred (a start at this route).
+  useScreenReady(!profiles.isPending);
   const [filter, setFilter] = useState('');
   const [adding, setAdding] = useState(false);
   const rows = (profiles.data ?? []).filter((p) => matchesProfileFilter({ id: String(p.id), name: p.name }, filter));

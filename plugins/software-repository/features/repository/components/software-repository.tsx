@@ -11,6 +11,7 @@ import { ReloadButton } from '@shared/ui/reload-button';
 import { usePackages } from '../api/packages';
 import { AddSoftware } from './add-software';
 import { SoftwareCard, type CardMenuItem } from './software-card';
+import { useScreenReady } from '@shared/plugin-api/screen-ready';
 
 export interface SoftwareRepositoryProps {
   /** Menu entries the page adds to every card; they receive the card's package and all packages of its type. */
@@ -25,6 +26,8 @@ export function SoftwareRepository({ cardMenu = [] }: SoftwareRepositoryProps) {
   const [filter, setFilter] = useState('');
   const selectId = useId();
   const query = usePackages(deviceType);
+  // The screen shows its data: the shell may load the plugins it deferred (a start at this route).
+  useScreenReady(!query.isPending);
   const all = useMemo(() => query.data ?? [], [query.data]);
   const shown = useMemo(() => all.filter((p) => matchesNameOrVersion(p, filter)), [all, filter]);
   const menu: CardMenuItem[] = useMemo(

@@ -9,6 +9,7 @@ import { Toggle } from '@shared/ui/toggle';
 import { rolloutKeys, useRollouts } from '../api/rollouts';
 import { visibleRollouts } from '../model/rollout';
 import { RolloutCard } from './rollout-card';
+import { useScreenReady } from '@shared/plugin-api/screen-ready';
 
 /** The Software Rollouts page: filter, 'Show archived', 'Reload' and one card per rollout. */
 export default function SoftwareRolloutsPage() {
@@ -17,6 +18,8 @@ export default function SoftwareRolloutsPage() {
   const [filter, setFilter] = useState('');
   const [showArchived, setShowArchived] = useState(false);
   const query = useRollouts();
+  // The screen shows its data: the shell may load the plugins it deferred (a start at this route).
+  useScreenReady(!query.isPending);
   const shown = useMemo(() => visibleRollouts(query.data ?? [], { showArchived, text: filter }), [query.data, showArchived, filter]);
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: rolloutKeys.all }), [queryClient]);
 
