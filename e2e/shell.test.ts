@@ -294,7 +294,10 @@ describe('dev shell', () => {
   test('language switch re-renders shell and contributions and is kept per user', async () => {
     const { context: ctx, page } = await login(stack, 'viewer');
     await page.getByTestId('user-menu').click();
+    // Kept per user: stored on the user (PUT /user/currentUser) before the reload below.
+    const saved = page.waitForResponse((r) => r.url().includes('/user/currentUser') && r.request().method() === 'PUT', { timeout: WAIT_MS });
     await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+    await saved;
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Abmelden' }).waitFor({ timeout: WAIT_MS });
     await page.reload();
