@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createServer } from '../app';
-import { client, start, tempDir } from './helpers';
+import { AUTH, client, ERROR_SHAPE, serverPerFile, start, tempDir } from './helpers';
 
 type Mo = { id: string; name?: string; [k: string]: unknown };
 type Coll = { statistics: Record<string, number>; next?: string; prev?: string; self: string; [k: string]: unknown };
@@ -9,18 +9,8 @@ type Coll = { statistics: Record<string, number>; next?: string; prev?: string; 
 // Servers start and stop inside tests; the machine may be busy with other work.
 jest.setTimeout(30_000);
 
-let server: Awaited<ReturnType<typeof start>>;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await start();
-  api = client(server.url);
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-const ERROR_SHAPE = { error: expect.any(String), message: expect.any(String), info: expect.any(String) };
+const ctx = serverPerFile();
+const api: ReturnType<typeof client> = (...args) => ctx.api(...args);
 
 async function device(name: string, extra: Record<string, unknown> = {}): Promise<Mo> {
   const res = await api<Mo>('POST', '/inventory/managedObjects', { body: { name, type: 'test_Device', c8y_IsDevice: {}, ...extra } });
@@ -49,7 +39,7 @@ describe('health and auth', () => {
   });
 
   it('cookie login sets authorization + XSRF-TOKEN; writes need the X-XSRF-TOKEN header; logout ends it', async () => {
-    const login = await fetch(`${server.url}/tenant/oauth`, {
+    const login = await fetch(`${ctx.server.url}/tenant/oauth`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'grant_type=PASSWORD&username=admin&password=demo&tenant_id=demo',
@@ -74,7 +64,7 @@ describe('health and auth', () => {
   });
 
   it('refuses a wrong cookie login', async () => {
-    const res = await fetch(`${server.url}/tenant/oauth`, {
+    const res = await fetch(`${ctx.server.url}/tenant/oauth`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'grant_type=PASSWORD&username=admin&password=wrong',
@@ -118,7 +108,7 @@ describe('inventory', () => {
       body: { name: 'Inv 1', type: 'test_Inv', id: '999999', creationTime: '2000-01-01T00:00:00Z', c8y_IsDevice: {}, c8y_Notes: 'n', c8y_Hardware: { model: 'A' } },
     });
     expect(res.status).toBe(201);
-    expect(res.headers.get('location')).toBe(`${server.url}/inventory/managedObjects/${res.body.id}`);
+    expect(res.headers.get('location')).toBe(`${ctx.server.url}/inventory/managedObjects/${res.body.id}`);
     expect(res.headers.get('content-type')).toMatch(/application\/vnd\.com\.nsn\.cumulocity\.managedobject\+json/);
     expect(res.body.id).not.toBe('999999');
     expect(res.body.creationTime).not.toBe('2000-01-01T00:00:00.000Z');
@@ -130,7 +120,7 @@ describe('inventory', () => {
     expect(put.body.c8y_Hardware).toEqual({ model: 'B' });
     const get = await api<Mo>('GET', `/inventory/managedObjects/${id}`);
     expect(get.body.name).toBe('Inv 1b');
-    expect(get.body.self).toBe(`${server.url}/inventory/managedObjects/${id}`);
+    expect(get.body.self).toBe(`${ctx.server.url}/inventory/managedObjects/${id}`);
     const del = await api('DELETE', `/inventory/managedObjects/${id}`);
     expect(del.status).toBe(204);
     const gone = await api('GET', `/inventory/managedObjects/${id}`);
@@ -243,17 +233,17 @@ describe('inventory', () => {
     const form = new FormData();
     form.append('object', JSON.stringify({ name: 'fw.zip', type: 'application/zip', c8y_Custom: { a: 1 } }));
     form.append('file', new Blob([Buffer.from('PK\u0003\u0004hello')], { type: 'application/zip' }), 'fw.zip');
-    const up = await fetch(`${server.url}/inventory/binaries`, { method: 'POST', headers: { authorization: (await import('./helpers')).AUTH.admin }, body: form });
+    const up = await fetch(`${ctx.server.url}/inventory/binaries`, { method: 'POST', headers: { authorization: AUTH.admin }, body: form });
     expect(up.status).toBe(201);
     const mo = (await up.json()) as Mo;
     expect(mo).toMatchObject({ name: 'fw.zip', type: 'application/zip', contentType: 'application/zip', length: 9, c8y_IsBinary: '', c8y_Custom: { a: 1 } });
-    const down = await fetch(`${server.url}/inventory/binaries/${mo.id}`, { headers: { authorization: (await import('./helpers')).AUTH.viewer } });
+    const down = await fetch(`${ctx.server.url}/inventory/binaries/${mo.id}`, { headers: { authorization: AUTH.viewer } });
     expect(down.status).toBe(200);
     expect(down.headers.get('content-type')).toBe('application/zip');
     expect(Buffer.from(await down.arrayBuffer()).toString()).toBe('PK\u0003\u0004hello');
     const listed = await api<{ managedObjects: Mo[] }>('GET', '/inventory/binaries?pageSize=100');
     expect(listed.body.managedObjects.map((m) => m.id)).toContain(mo.id);
-    const viewerUp = await fetch(`${server.url}/inventory/binaries`, { method: 'POST', headers: { authorization: (await import('./helpers')).AUTH.viewer }, body: form });
+    const viewerUp = await fetch(`${ctx.server.url}/inventory/binaries`, { method: 'POST', headers: { authorization: AUTH.viewer }, body: form });
     expect(viewerUp.status).toBe(403);
     expect((await api('DELETE', `/inventory/binaries/${mo.id}`)).status).toBe(204);
     expect((await api('GET', `/inventory/binaries/${mo.id}`)).status).toBe(404);
@@ -403,17 +393,17 @@ describe('persistence', () => {
 
   it('a failing write inside a transaction leaves nothing behind and sends no notification', async () => {
     const published: string[] = [];
-    const prev = server.core.ctx.publisher;
-    server.core.ctx.publisher = (channel) => published.push(channel);
-    const before = server.core.inventory.count({});
+    const prev = ctx.server.core.ctx.publisher;
+    ctx.server.core.ctx.publisher = (channel) => published.push(channel);
+    const before = ctx.server.core.inventory.count({});
     expect(() =>
-      server.core.transaction(() => {
-        server.core.inventory.create({ name: 'Half' });
+      ctx.server.core.transaction(() => {
+        ctx.server.core.inventory.create({ name: 'Half' });
         throw new Error('crash in the middle');
       }),
     ).toThrow('crash in the middle');
-    server.core.ctx.publisher = prev;
-    expect(server.core.inventory.count({})).toBe(before);
+    ctx.server.core.ctx.publisher = prev;
+    expect(ctx.server.core.inventory.count({})).toBe(before);
     expect(published).toEqual([]);
   });
 });

@@ -1,22 +1,12 @@
 /** Installing a plugin package as a tenant admin: create the application, upload its zip, load it. */
 import yazl from 'yazl';
 import { readZip, safeEntryName } from '../packages/unzip';
-import { AUTH, client, start } from './helpers';
+import { AUTH, type client, ERROR_SHAPE, serverPerFile } from './helpers';
 
 jest.setTimeout(30_000);
 
-let server: Awaited<ReturnType<typeof start>>;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await start();
-  api = client(server.url);
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-const ERROR_SHAPE = { error: expect.any(String), message: expect.any(String), info: expect.any(String) };
+const ctx = serverPerFile();
+const api: ReturnType<typeof client> = (...args) => ctx.api(...args);
 
 /** A zip as `npm run build` writes it (yazl), from name -> content. */
 function zip(files: Record<string, string>): Promise<Buffer> {
@@ -47,7 +37,7 @@ function manifest(contextPath: string) {
 async function upload(id: string, data: Buffer, who: keyof typeof AUTH = 'admin') {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(data)], { type: 'application/zip' }), 'plugin.zip');
-  const res = await fetch(`${server.url}/application/applications/${id}/binaries`, { method: 'POST', headers: { authorization: AUTH[who], accept: 'application/json' }, body: form });
+  const res = await fetch(`${ctx.server.url}/application/applications/${id}/binaries`, { method: 'POST', headers: { authorization: AUTH[who], accept: 'application/json' }, body: form });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -69,11 +59,11 @@ describe('plugin package install', () => {
     expect(up.status).toBe(201);
     expect(up.body).toMatchObject({ id: created.body.id, manifest: { isPackage: true, version: '2.0.0', contextPath: 'checks-copy', remotes: { 'connection-checks': ['./plugin'] } } });
 
-    const entry = await fetch(`${server.url}/apps/checks-copy/remoteEntry.js`);
+    const entry = await fetch(`${ctx.server.url}/apps/checks-copy/remoteEntry.js`);
     expect(entry.status).toBe(200);
     expect(entry.headers.get('cache-control')).toBe('no-store');
     expect(await entry.text()).toBe('var entry = "checks-copy v2";');
-    expect(await (await fetch(`${server.url}/apps/checks-copy/js/chunk.1.js`)).text()).toBe('chunk();');
+    expect(await (await fetch(`${ctx.server.url}/apps/checks-copy/js/chunk.1.js`)).text()).toBe('chunk();');
 
     const list = await api<{ applications: Array<{ contextPath: string; manifest?: { isPackage?: boolean } }> }>('GET', '/application/applications?pageSize=100');
     expect(list.body.applications.find((a) => a.contextPath === 'checks-copy')?.manifest?.isPackage).toBe(true);
@@ -83,8 +73,8 @@ describe('plugin package install', () => {
     const created = await createApp('replaced');
     await upload(created.body.id, await zip({ 'cumulocity.json': manifest('replaced'), 'remoteEntry.js': 'v1', 'old.js': 'old' }));
     expect((await upload(created.body.id, await zip({ 'cumulocity.json': manifest('replaced'), 'remoteEntry.js': 'v2' }))).status).toBe(201);
-    expect(await (await fetch(`${server.url}/apps/replaced/remoteEntry.js`)).text()).toBe('v2');
-    expect((await fetch(`${server.url}/apps/replaced/old.js`)).status).toBe(404);
+    expect(await (await fetch(`${ctx.server.url}/apps/replaced/remoteEntry.js`)).text()).toBe('v2');
+    expect((await fetch(`${ctx.server.url}/apps/replaced/old.js`)).status).toBe(404);
   });
 
   it('refuses what an admin must not install, with the error body', async () => {
@@ -110,11 +100,11 @@ describe('plugin package install', () => {
     const created = await createApp('removed');
     await upload(created.body.id, await zip({ 'cumulocity.json': manifest('removed'), 'remoteEntry.js': 'x' }));
     expect(await api('DELETE', `/application/applications/${created.body.id}`, { who: 'operator' })).toMatchObject({ status: 403, body: ERROR_SHAPE });
-    expect((await fetch(`${server.url}/apps/removed/remoteEntry.js`)).status).toBe(200);
+    expect((await fetch(`${ctx.server.url}/apps/removed/remoteEntry.js`)).status).toBe(200);
 
     expect((await api('DELETE', `/application/applications/${created.body.id}`)).status).toBe(204);
     expect((await api('GET', `/application/applications/${created.body.id}`)).status).toBe(404);
-    expect((await fetch(`${server.url}/apps/removed/remoteEntry.js`)).status).toBe(404);
+    expect((await fetch(`${ctx.server.url}/apps/removed/remoteEntry.js`)).status).toBe(404);
     expect(await api('DELETE', `/application/applications/${created.body.id}`)).toMatchObject({ status: 404, body: ERROR_SHAPE });
     // The context path is free again.
     expect((await createApp('removed')).status).toBe(201);
@@ -137,6 +127,6 @@ describe('plugin package install', () => {
     expect(() => readZip(patched)).toThrow(/outside/);
     const created = await createApp('slip');
     expect(await upload(created.body.id, patched)).toMatchObject({ status: 422, body: ERROR_SHAPE });
-    expect((await fetch(`${server.url}/apps/evil.js`)).status).toBe(404);
+    expect((await fetch(`${ctx.server.url}/apps/evil.js`)).status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 /** Stand-in gaps the front-end needs: binary self link, user enabling, alarm change log. */
-import { AUTH, client, start } from './helpers';
+import { AUTH, client, ERROR_SHAPE, start } from './helpers';
 
 jest.setTimeout(30_000);
 
@@ -13,8 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-const ERROR_SHAPE = { error: expect.any(String), message: expect.any(String), info: expect.any(String) };
 
 it("POST /inventory/binaries answers self as the binary's own URL", async () => {
   const form = new FormData();

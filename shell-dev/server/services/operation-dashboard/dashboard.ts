@@ -76,10 +76,6 @@ export class Dashboard {
     return value;
   }
 
-  private count(where: string): number {
-    return (this.st.get(`SELECT count(*) AS n FROM ${DEVICES_FROM} WHERE ${DEVICES_WHERE} AND ${where}`).get() as { n: number }).n;
-  }
-
   /** A page of devices matching `where` (ordered by id) with the core's managed-object shape. */
   private devicePage(fromWhere: string, p: Paging, params: Record<string, unknown> = {}) {
     const total = (this.st.get(`SELECT count(*) AS n FROM ${fromWhere}`).get(params) as { n: number }).n;
