@@ -19,6 +19,7 @@ import {
   PLAIN_DEVICE_TABS,
   SETTLE_MS,
   WAIT_MS,
+  chooseLanguage,
   demoDevices,
   go as goTo,
   logIn,
@@ -154,10 +155,7 @@ describe('German', () => {
     await page.goto(`${stack.url}/apps/shell/`);
     await page.getByTestId('login-page').waitFor({ timeout: WAIT_MS });
     await logIn(page, 'admin');
-    await page.getByTestId('user-menu').click();
-    const saved = page.waitForResponse((r) => r.url().includes('/user/currentUser') && r.request().method() === 'PUT', { timeout: WAIT_MS });
-    await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
-    await saved;
+    await chooseLanguage(page, 'Deutsch');
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Abmelden' }).waitFor({ timeout: WAIT_MS });
     await page.keyboard.press('Escape');
@@ -246,11 +244,7 @@ describe('German error boundary', () => {
     await page.getByLabel('User').fill('viewer');
     await page.getByLabel('Password').fill(DEMO.password);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByTestId('user-menu').click();
-    // The choice is stored on the user (GET then PUT /user/currentUser): reload once it is.
-    const saved = page.waitForResponse((r) => r.url().includes('/user/currentUser') && r.request().method() === 'PUT', { timeout: WAIT_MS });
-    await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
-    await saved;
+    await chooseLanguage(page, 'Deutsch');
     await page.reload();
     const boundary = page.getByTestId('content').getByTestId('contribution-error');
     await boundary.waitFor({ timeout: WAIT_MS });

@@ -128,3 +128,14 @@ export async function walkAddDeviceProfile(page: Page, check: DialogCheck): Prom
   await check('add device profile', '[data-testid="add-profile-modal"]');
   await closeDialogs(page);
 }
+
+/**
+ * Picks a language in the user menu and waits until the choice is stored on the user (GET then
+ * PUT /user/currentUser), so a reload right after keeps it.
+ */
+export async function chooseLanguage(page: Page, label: 'Deutsch' | 'English'): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  const saved = page.waitForResponse((r) => r.url().includes('/user/currentUser') && r.request().method() === 'PUT', { timeout: WAIT_MS });
+  await page.getByRole('menuitemradio', { name: label }).click();
+  await saved;
+}

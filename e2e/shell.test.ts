@@ -16,6 +16,7 @@ import type { Device, DeviceTabContribution, NavigatorNodeContribution, Platform
 import { orderContributions } from '../shared/plugin-api/ordering';
 import manifest from '../manifest.json';
 import { DEMO, ROOT, loginAs, snap, startStack, type DemoUser, type Stack } from './harness';
+import { chooseLanguage } from './screens';
 
 const APPS = process.env.SHELL_E2E_APPS ?? path.join(ROOT, 'dist', 'apps');
 const WAIT_MS = 20_000;
@@ -293,11 +294,8 @@ describe('dev shell', () => {
 
   test('language switch re-renders shell and contributions and is kept per user', async () => {
     const { context: ctx, page } = await login(stack, 'viewer');
-    await page.getByTestId('user-menu').click();
-    // Kept per user: stored on the user (PUT /user/currentUser) before the reload below.
-    const saved = page.waitForResponse((r) => r.url().includes('/user/currentUser') && r.request().method() === 'PUT', { timeout: WAIT_MS });
-    await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
-    await saved;
+    // Kept per user: stored on the user before the reload below.
+    await chooseLanguage(page, 'Deutsch');
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Abmelden' }).waitFor({ timeout: WAIT_MS });
     await page.reload();

@@ -6,10 +6,8 @@
 import { isPlatformError } from '@shared/platform/fetch-client';
 import { loadSession, type Session } from './session';
 import { loadTenantApplications, type TenantApplications } from './shell-application';
-import { computeLoadPlan, firstWave, parseUrlOptions, remoteEntryUrl, type BundleManifest, type ShellConfig } from '../plugin-host/enabled';
+import { remoteEntryUrl, startPlan, type BundleManifest, type ShellConfig } from '../plugin-host/enabled';
 import { withInstalledPlugins } from '../plugin-host/installed';
-import { parseHash } from '../routing/match';
-import { DEFAULT_PATH } from '../constants';
 
 let session: Promise<Session | null> | undefined;
 let shellApplication: { contextPath: string; applications: Promise<TenantApplications> } | undefined;
@@ -30,10 +28,7 @@ export function startEarly(bundle: BundleManifest): void {
  * still loads; the federation runtime's script tag then finds them in the cache.
  */
 function preloadFirstWave(bundle: BundleManifest, config: ShellConfig | undefined): void {
-  const plan = computeLoadPlan(bundle, config, parseUrlOptions(window.location.search));
-  const path = parseHash(window.location.hash).path;
-  const toLoad = plan.filter((e) => e.load).map((e) => e.plugin);
-  for (const plugin of firstWave(toLoad, path === '/' ? DEFAULT_PATH : path)) {
+  for (const plugin of startPlan(bundle, config, window.location.search, window.location.hash).first) {
     const link = document.createElement('link');
     link.rel = 'preload';
     link.as = 'script';

@@ -1,6 +1,7 @@
 import {
   computeLoadPlan,
   firstWave,
+  startPlan,
   isEnabledByConfig,
   parseUrlOptions,
   setPluginEnabled,
@@ -115,5 +116,18 @@ describe('firstWave', () => {
 
   it('has no second wave to defer when every plugin owns the path', () => {
     expect(firstWave([lists], '/alarms')).toEqual([]);
+  });
+});
+
+describe('startPlan', () => {
+  const lists = { ...plugin('lists'), routes: ['/views/:deviceType'] };
+  const withRoutes: BundleManifest = { ...bundle, exports: [lists, plugin('b'), plugin('c', false)] };
+
+  it('plans the enabled plugins and puts the owner of the start route first; an empty hash is the default route', () => {
+    const empty = startPlan(withRoutes, undefined, '', '');
+    expect(empty.toLoad.map((p) => p.id)).toEqual(['lists', 'b']);
+    expect(empty.first.map((p) => p.id)).toEqual(['lists']);
+    expect(startPlan(withRoutes, undefined, '', '#/device/1').first).toEqual([]);
+    expect(startPlan(withRoutes, undefined, '?noPlugins', '#/views/x').toLoad).toEqual([]);
   });
 });

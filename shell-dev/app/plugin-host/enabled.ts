@@ -2,7 +2,8 @@
  * Which plugins this page loads: the tenant's choice (the shell application's config, as the
  * platform stores it) narrowed by the debugging URL options the platform offers.
  */
-import { matchPath } from '../routing/match';
+import { matchPath, parseHash } from '../routing/match';
+import { DEFAULT_PATH } from '../constants';
 
 export interface PluginManifestEntry {
   id: string;
@@ -172,4 +173,15 @@ export const remoteEntryUrl = (plugin: PluginManifestEntry): string => `/apps/${
 export function firstWave(plugins: readonly PluginManifestEntry[], path: string): PluginManifestEntry[] {
   const owners = plugins.filter((p) => p.routes?.some((route) => matchPath(route, path) !== null));
   return owners.length === plugins.length ? [] : owners;
+}
+
+/**
+ * What a page start loads: the plan (every plugin with its reason), the plugins to load, and those
+ * of them to load first for the route in `hash` (an empty hash is the default route).
+ */
+export function startPlan(bundle: BundleManifest, config: ShellConfig | undefined, search: string, hash: string) {
+  const plan = computeLoadPlan(bundle, config, parseUrlOptions(search));
+  const toLoad = plan.filter((e) => e.load).map((e) => e.plugin);
+  const path = parseHash(hash).path;
+  return { plan, toLoad, first: firstWave(toLoad, path === '/' ? DEFAULT_PATH : path) };
 }

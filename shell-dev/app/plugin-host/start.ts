@@ -1,13 +1,12 @@
 import { useRegistry } from './registry';
-import { computeLoadPlan, firstWave, parseUrlOptions, type BundleManifest, type ShellConfig } from './enabled';
+import { startPlan, type BundleManifest, type ShellConfig } from './enabled';
 import { federationRuntime, loadPlugins, type RemoteRuntime } from './loader';
 import { applyTestFaults } from './fault-injection';
 import { takeTenantApplications } from '../api/early';
 import { withInstalledPlugins } from './installed';
 import { CONTRIBUTION_ERROR_EVENT, type ContributionErrorDetail } from '@shared/plugin-api/parcel';
 import { SCREEN_READY_EVENT } from '@shared/plugin-api/screen-ready';
-import { parseHash } from '../routing/match';
-import { DEFAULT_PATH, DEFERRED_PLUGINS_FALLBACK_MS } from '../constants';
+import { DEFERRED_PLUGINS_FALLBACK_MS } from '../constants';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -50,9 +49,8 @@ export async function startPlugins(bundle: BundleManifest, search: string): Prom
   } catch (e) {
     registry.setShellApplication(null, messageOf(e));
   }
-  const plan = computeLoadPlan(plugins, config, parseUrlOptions(search));
+  const { plan, toLoad, first } = startPlan(plugins, config, search, window.location.hash);
   registry.setPlan(plan);
-  const toLoad = plan.filter((e) => e.load).map((e) => e.plugin);
   if (toLoad.length === 0) {
     registry.setDone();
     return;
@@ -67,8 +65,6 @@ export async function startPlugins(bundle: BundleManifest, search: string): Prom
   }
   const register = (result: Awaited<ReturnType<typeof loadPlugins>>[number]) =>
     registry.addResult(result.status === 'loaded' ? { ...result, contributions: applyTestFaults(result.contributions) } : result);
-  const hashPath = parseHash(window.location.hash).path;
-  const first = firstWave(toLoad, hashPath === '/' ? DEFAULT_PATH : hashPath);
   if (first.length > 0) {
     // Listening starts now: the screen may signal while the first wave is still registering.
     const screen = screenSettled();
