@@ -48,7 +48,8 @@ export function App({ bundle, queryClient }: AppProps) {
     }
   }, [i18n, queryClient]);
 
-  // Once per page: `check` changes identity when react-i18next hands out a new i18n binding.
+  // Once per page: the effect ran twice on a start (two session lookups in the network log), and
+  // the early session answer can be taken only once.
   const checked = useRef(false);
   useEffect(() => {
     if (checked.current) return;
