@@ -11,7 +11,7 @@ const serverArgs = args.filter((a) => a !== '--watch');
 const mode = watch ? 'development' : 'production';
 
 if (watch) {
-  await buildPlatformStyle();
+  await buildPlatformStyle({ full: true });
   spawn(path.join(root, 'node_modules', '.bin', 'webpack'), ['--env', `mode=${mode}`, '--watch'], { cwd: root, stdio: 'inherit' });
 } else if (!isUpToDate(mode)) {
   await run(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--mode', mode]);
