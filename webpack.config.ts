@@ -13,7 +13,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { RemoteEntryPreloadsExposes, ShellStartPreload } from './scripts/webpack/preload';
+import { InlineEarlyScript, RemoteEntryPreloadsExposes, ShellStartPreload } from './scripts/webpack/preload';
 
 const root = __dirname;
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -158,8 +158,27 @@ const remoteOnly = () => [
   ),
 ];
 
+/** Where the shell-early build writes its one file (outside dist/apps: it is inlined, not served). */
+const EARLY_OUT = path.join(root, 'dist', 'shell-early');
+const EARLY_FILE = path.join(EARLY_OUT, 'early-start.js');
+
+/**
+ * The script index.html inlines (shell-dev/app/early-start.ts): a bundle of its own, without the
+ * federation runtime (the federation plugin would add its runtime to any entry of the shell's build).
+ */
+function shellEarlyConfig(mode: 'production' | 'development'): Configuration {
+  const cfg = base('shell-early', manifest.shell.contextPath, mode);
+  cfg.entry = { 'early-start': './shell-dev/app/early-start.ts' };
+  cfg.devtool = false;
+  cfg.output = { path: EARLY_OUT, filename: '[name].js', publicPath: 'auto', clean: true, uniqueName: 'shell-early', iife: true };
+  cfg.optimization = { ...cfg.optimization, splitChunks: false, runtimeChunk: false };
+  cfg.plugins = [];
+  return cfg;
+}
+
 function shellConfig(mode: 'production' | 'development'): Configuration {
   const cfg = base('shell', manifest.shell.contextPath, mode);
+  cfg.dependencies = ['shell-early'];
   cfg.entry = { main: './shell-dev/app/index.ts' };
   // The external federation runtime is emitted through `filename`, where [contenthash] is not available.
   cfg.output = { ...cfg.output, filename: '[name].[fullhash:8].js' };
@@ -180,6 +199,7 @@ function shellConfig(mode: 'production' | 'development'): Configuration {
     // document and the stylesheet before it renders.
     new HtmlWebpackPlugin({ template: './shell-dev/app/index.html', scriptLoading: 'blocking', inject: 'head' }),
     new ShellStartPreload(/shell-dev[\\/]app[\\/]index\.ts$/),
+    new InlineEarlyScript(EARLY_FILE),
   ];
   return cfg;
 }
@@ -212,7 +232,7 @@ export default (env: Record<string, string | boolean> = {}): Configuration[] => 
   const mode = env.mode === 'development' ? 'development' : 'production';
   const only = typeof env.only === 'string' ? env.only.split(',') : null;
   const configs: Configuration[] = [];
-  if (!only || only.includes('shell')) configs.push(shellConfig(mode));
+  if (!only || only.includes('shell')) configs.push(shellEarlyConfig(mode), shellConfig(mode));
   for (const p of manifest.exports) {
     if (only && !only.includes(p.id)) continue;
     configs.push(pluginConfig(p.id, p.contextPath, p.path, mode));

@@ -67,5 +67,8 @@ export async function jsBefore(page: Page, staticDir: string, before: number): P
     }
     return { url: pathname, gzip };
   });
+  // Scripts written into the page itself (the shell's inline start script) count too.
+  const inline = await page.evaluate(() => [...document.scripts].filter((s) => !s.src).map((s) => s.textContent ?? ''));
+  for (const [i, text] of inline.entries()) if (text.trim()) files.push({ url: `(inline script ${i + 1})`, gzip: zlib.gzipSync(text).length });
   return { bytes: files.reduce((s, f) => s + f.gzip, 0), files };
 }

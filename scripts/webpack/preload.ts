@@ -4,6 +4,7 @@
  * waited for the previous script to run before the browser learnt the next file's name. These
  * plugins name the next files early, so they download while the previous hop still runs.
  */
+import fs from 'node:fs';
 import type { Chunk, ChunkGroup, Compilation, Compiler } from 'webpack';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -68,6 +69,36 @@ export class RemoteEntryPreloadsExposes {
           compilation.updateAsset(this.remoteEntryFile, (source) => new webpack.sources.ConcatSource(snippet, source));
         },
       );
+    });
+  }
+}
+
+/**
+ * Shell: index.html carries the early-start script inline, ahead of the stylesheet (an inline
+ * script after a pending stylesheet would wait for it), so the first requests leave while the
+ * HTML is still being read. `file` is the shell-early build's output.
+ */
+export class InlineEarlyScript {
+  constructor(private readonly file: string) {}
+
+  apply(compiler: Compiler) {
+    compiler.hooks.compilation.tap('InlineEarlyScript', (compilation: Compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).beforeEmit.tap('InlineEarlyScript', (data) => {
+        compilation.fileDependencies.add(this.file);
+        if (!fs.existsSync(this.file)) {
+          compilation.errors.push(new webpack.WebpackError(`InlineEarlyScript: ${this.file} is missing (the shell-early build runs first)`));
+          return data;
+        }
+        // '</' inside the code would close the script element early.
+        const code = fs.readFileSync(this.file, 'utf8').trim().replace(/<\//g, '<\\/');
+        const anchor = data.html.indexOf('<link rel="stylesheet"');
+        if (anchor < 0) {
+          compilation.errors.push(new webpack.WebpackError('InlineEarlyScript: index.html has no <link rel="stylesheet"> to put the script before'));
+          return data;
+        }
+        data.html = `${data.html.slice(0, anchor)}<script>${code}</script>\n    ${data.html.slice(anchor)}`;
+        return data;
+      });
     });
   }
 }
