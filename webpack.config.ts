@@ -49,15 +49,15 @@ function versionOf(name: string): string {
   return (pkg.dependencies[base] ?? pkg.devDependencies[base] ?? '0.0.0').replace(/^[^\d]*/, '');
 }
 
-function shared() {
+function shared(eager = false) {
   const entries: Record<string, object> = {};
   for (const name of SINGLETONS) {
-    entries[name] = { singleton: true, requiredVersion: `^${versionOf(name)}`, version: versionOf(name) };
+    entries[name] = { singleton: true, requiredVersion: `^${versionOf(name)}`, version: versionOf(name), eager };
   }
   for (const name of SHARED_SDK) {
     const file = path.join(root, name.replace('@shared/', 'shared/'));
     const exists = ['.ts', '.tsx'].some((ext) => fs.existsSync(file + ext));
-    if (exists) entries[name] = { singleton: true, requiredVersion: false, version: pkg.version, import: name };
+    if (exists) entries[name] = { singleton: true, requiredVersion: false, version: pkg.version, import: name, eager };
   }
   return entries;
 }
@@ -186,7 +186,7 @@ function shellConfig(mode: 'production' | 'development'): Configuration {
     new ModuleFederationPlugin({
       name: 'shell',
       remotes: {},
-      shared: shared(),
+      shared: shared(true),
       shareStrategy: 'loaded-first',
       dts: false,
       manifest: false,

@@ -41,12 +41,18 @@ export function App({ bundle, queryClient }: AppProps) {
       queryClient.setQueryData(platformKeys.currentUser(), session.platformUser);
       const lang = session.language ?? 'en';
       await i18n.changeLanguage(lang);
+      // The plugins start loading now (their translations in the language just set), while the
+      // shell renders its frame: the first screen's code downloads meanwhile.
+      if (!pluginsStarted.current) {
+        pluginsStarted.current = true;
+        void startPlugins(bundle, window.location.search);
+      }
       setLanguage(lang);
       setState({ phase: 'in', session });
     } catch (e) {
       setState({ phase: 'error', message: e instanceof Error ? e.message : String(e) });
     }
-  }, [i18n, queryClient]);
+  }, [i18n, queryClient, bundle]);
 
   // Once per page: the effect ran twice on a start (two session lookups in the network log), and
   // the early session answer can be taken only once.
@@ -63,13 +69,6 @@ export function App({ bundle, queryClient }: AppProps) {
       onUnauthorized: () => setState((s) => (s.phase === 'in' ? { phase: 'login', expired: true } : s)),
     });
   }, []);
-
-  useEffect(() => {
-    if (state.phase !== 'in' || pluginsStarted.current) return;
-    pluginsStarted.current = true;
-    // The shell is on screen first; plugins arrive as they settle.
-    void startPlugins(bundle, window.location.search);
-  }, [state.phase, bundle]);
 
   const onLoggedIn = useCallback(() => {
     // Plugins of the previous session stay in the page's federation runtime: start afresh.

@@ -3,6 +3,7 @@ import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
 import { ContributionErrorBoundary, reportContributionError } from '@shared/plugin-api/parcel';
 import type { ContributionProps, Loader, ParcelModule, PlatformContext, WidgetInstanceProps } from '@shared/plugin-api/types';
 import { useShellT } from '../i18n-setup';
+import { loadOnce } from './warm';
 
 export interface ParcelMountProps {
   loader: Loader;
@@ -59,8 +60,7 @@ function ParcelHost(props: ParcelMountProps) {
     setError(null);
     setLoading(true);
     const { loader, pluginId, contributionId } = latest.current;
-    Promise.resolve()
-      .then(loader)
+    loadOnce(loader)
       .then((mod) => {
         if (cancelled) return;
         const parcel = mountRootParcel(configOf(mod), { domElement, ...parcelProps(latest.current) });

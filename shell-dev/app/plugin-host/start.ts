@@ -6,7 +6,10 @@ import { takeTenantApplications } from '../api/early';
 import { withInstalledPlugins } from './installed';
 import { CONTRIBUTION_ERROR_EVENT, type ContributionErrorDetail } from '@shared/plugin-api/parcel';
 import { SCREEN_READY_EVENT } from '@shared/plugin-api/screen-ready';
-import { DEFERRED_PLUGINS_FALLBACK_MS } from '../constants';
+import { DEFAULT_PATH, DEFERRED_PLUGINS_FALLBACK_MS } from '../constants';
+import { matchPath, parseHash } from '../routing/match';
+import { warmLoader } from '../mount/warm';
+import type { Registered } from '@shared/plugin-api/types';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -29,9 +32,18 @@ function screenSettled(): { settled: Promise<void>; fallback(ms: number): void }
   return { settled, fallback: (ms) => (timer = setTimeout(done, ms)) };
 }
 
+/** Starts loading the code of the route on screen, if one of these contributions is it. */
+function warmStartRoute(contributions: readonly Registered[]): void {
+  const { path: shown } = parseHash(window.location.hash);
+  // An empty hash is about to become the default page (shell.tsx).
+  const path = shown === '/' ? DEFAULT_PATH : shown;
+  for (const c of contributions) if (c.kind === 'route' && matchPath(c.path, path)) warmLoader(c.loader);
+}
+
 /**
  * Reads the tenant's plugin set and installed plugin packages, then loads every enabled plugin on
- * its own. Called once the shell has rendered, so the page never waits for a remote.
+ * its own. Called once the session is known, while the shell renders its frame; nothing waits
+ * for it, so the page never waits for a remote.
  */
 export async function startPlugins(bundle: BundleManifest, search: string): Promise<void> {
   const registry = useRegistry.getState();
@@ -63,8 +75,12 @@ export async function startPlugins(bundle: BundleManifest, search: string): Prom
     registry.setDone();
     return;
   }
-  const register = (result: Awaited<ReturnType<typeof loadPlugins>>[number]) =>
-    registry.addResult(result.status === 'loaded' ? { ...result, contributions: applyTestFaults(result.contributions) } : result);
+  const register = (result: Awaited<ReturnType<typeof loadPlugins>>[number]) => {
+    if (result.status !== 'loaded') return registry.addResult(result);
+    const contributions = applyTestFaults(result.contributions);
+    warmStartRoute(contributions);
+    registry.addResult({ ...result, contributions });
+  };
   if (first.length > 0) {
     // Listening starts now: the screen may signal while the first wave is still registering.
     const screen = screenSettled();
