@@ -168,4 +168,4 @@ function readSources(root, dirs) {
   return texts;
 }
 
-module.exports = { purgeCss, readSources, usageOf };
+module.exports = { purgeCss, readSources };

@@ -35,7 +35,6 @@ export function startEarly(bundle: BundleManifest): void {
   const applications = loadTenantApplications(contextPath);
   applications.then((a) => preloadFirstWave(withInstalledPlugins(bundle, a.applications), a.shell?.config as ShellConfig | undefined)).catch(() => undefined);
   session.catch(() => undefined);
-  applications.catch(() => undefined);
   pageGlobal[EARLY_KEY] = { contextPath, session, applications };
 }
 

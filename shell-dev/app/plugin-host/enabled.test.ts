@@ -1,6 +1,7 @@
 import {
   computeLoadPlan,
   firstWave,
+  startPath,
   startPlan,
   isEnabledByConfig,
   parseUrlOptions,
@@ -129,5 +130,13 @@ describe('startPlan', () => {
     expect(empty.first.map((p) => p.id)).toEqual(['lists']);
     expect(startPlan(withRoutes, undefined, '', '#/device/1').first).toEqual([]);
     expect(startPlan(withRoutes, undefined, '?noPlugins', '#/views/x').toLoad).toEqual([]);
+  });
+});
+
+describe('startPath', () => {
+  it('is the hash route, an empty hash the default route', () => {
+    expect(startPath('#/alarms?severity=critical')).toBe('/alarms');
+    expect(startPath('')).toBe('/views/iotconnector');
+    expect(startPath('#/')).toBe('/views/iotconnector');
   });
 });

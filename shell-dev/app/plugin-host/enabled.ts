@@ -182,6 +182,11 @@ export function firstWave(plugins: readonly PluginManifestEntry[], path: string)
 export function startPlan(bundle: BundleManifest, config: ShellConfig | undefined, search: string, hash: string) {
   const plan = computeLoadPlan(bundle, config, parseUrlOptions(search));
   const toLoad = plan.filter((e) => e.load).map((e) => e.plugin);
-  const path = parseHash(hash).path;
-  return { plan, toLoad, first: firstWave(toLoad, path === '/' ? DEFAULT_PATH : path) };
+  return { plan, toLoad, first: firstWave(toLoad, startPath(hash)) };
+}
+
+/** The route path a page at `hash` shows: an empty hash becomes the default route (shell.tsx). */
+export function startPath(hash: string): string {
+  const { path } = parseHash(hash);
+  return path === '/' ? DEFAULT_PATH : path;
 }

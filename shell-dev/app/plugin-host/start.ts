@@ -1,13 +1,13 @@
 import { useRegistry } from './registry';
-import { startPlan, type BundleManifest, type ShellConfig } from './enabled';
+import { startPath, startPlan, type BundleManifest, type ShellConfig } from './enabled';
 import { federationRuntime, loadPlugins, type RemoteRuntime } from './loader';
 import { applyTestFaults } from './fault-injection';
 import { takeTenantApplications } from '../api/early';
 import { withInstalledPlugins } from './installed';
 import { CONTRIBUTION_ERROR_EVENT, type ContributionErrorDetail } from '@shared/plugin-api/parcel';
 import { SCREEN_READY_EVENT } from '@shared/plugin-api/screen-ready';
-import { DEFAULT_PATH, DEFERRED_PLUGINS_FALLBACK_MS } from '../constants';
-import { matchPath, parseHash } from '../routing/match';
+import { DEFERRED_PLUGINS_FALLBACK_MS } from '../constants';
+import { matchPath } from '../routing/match';
 import { warmLoader } from '../mount/warm';
 import type { Registered } from '@shared/plugin-api/types';
 
@@ -34,9 +34,7 @@ function screenSettled(): { settled: Promise<void>; fallback(ms: number): void }
 
 /** Starts loading the code of the route on screen, if one of these contributions is it. */
 function warmStartRoute(contributions: readonly Registered[]): void {
-  const { path: shown } = parseHash(window.location.hash);
-  // An empty hash is about to become the default page (shell.tsx).
-  const path = shown === '/' ? DEFAULT_PATH : shown;
+  const path = startPath(window.location.hash);
   for (const c of contributions) if (c.kind === 'route' && matchPath(c.path, path)) warmLoader(c.loader);
 }
 
