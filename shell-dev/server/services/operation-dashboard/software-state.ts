@@ -1,15 +1,25 @@
 /**
  * The derived software state per managed object (sql.ts, SOFTWARE_STATE_COLUMNS), created by the
  * service on the core's database and kept by triggers, so every write path of the core (REST,
- * jobs, simulator, seeding) keeps it without knowing about it. A change of the column SQL bumps
- * STATE_VERSION: the table is rebuilt from the managed objects once.
+ * jobs, simulator, seeding) keeps it without knowing about it. `wfd` depends on the repository
+ * too: a write of a software package recomputes it for the devices whose pending entries name the
+ * package. A change of the column SQL bumps STATE_VERSION: the table is rebuilt from the managed
+ * objects once.
  */
 import type { Database } from 'better-sqlite3';
-import { SOFTWARE_STATE_COLUMNS, SOFTWARE_STATE_TABLE } from './sql';
+import { SOFTWARE_TYPE } from './constants';
+import { q, SOFTWARE_DEPENDENTS_WHERE, SOFTWARE_STATE_COLUMNS, SOFTWARE_STATE_TABLE } from './sql';
 
-const STATE_VERSION = 2;
+const STATE_VERSION = 3;
 const META_TABLE = 'opdash_meta';
-const TRIGGERS = ['opdash_software_state_ai', 'opdash_software_state_au', 'opdash_software_state_ad'];
+const TRIGGERS = [
+  'opdash_software_state_ai',
+  'opdash_software_state_au',
+  'opdash_software_state_ad',
+  'opdash_software_package_ai',
+  'opdash_software_package_au',
+  'opdash_software_package_ad',
+];
 
 const ready = new WeakSet<Database>();
 
@@ -25,12 +35,21 @@ export function ensureSoftwareState(db: Database): void {
     db.transaction(() => {
       for (const t of TRIGGERS) db.exec(`DROP TRIGGER IF EXISTS ${t}`);
       db.exec(`DROP TABLE IF EXISTS ${SOFTWARE_STATE_TABLE}`);
-      db.exec(`CREATE TABLE ${SOFTWARE_STATE_TABLE} (mo_id INTEGER PRIMARY KEY, wfa INTEGER NOT NULL, wsa INTEGER NOT NULL, pending INTEGER NOT NULL, recovered_at TEXT, had_failures INTEGER NOT NULL)`);
+      db.exec(`CREATE TABLE ${SOFTWARE_STATE_TABLE} (mo_id INTEGER PRIMARY KEY, wfd INTEGER NOT NULL, wfa INTEGER NOT NULL, wsa INTEGER NOT NULL, pending INTEGER NOT NULL, recovered_at TEXT, had_failures INTEGER NOT NULL)`);
       const upsert = (alias: string) => `INSERT OR REPLACE INTO ${SOFTWARE_STATE_TABLE} (mo_id, ${columns.join(', ')}) VALUES (${alias}.id, ${values(alias).join(', ')});`;
+      const recomputeDependents = (pkg: string) =>
+        `UPDATE ${SOFTWARE_STATE_TABLE} SET wfd = (SELECT ${SOFTWARE_STATE_COLUMNS.wfd} FROM managed_objects mo WHERE mo.id = ${SOFTWARE_STATE_TABLE}.mo_id)
+         WHERE ${SOFTWARE_DEPENDENTS_WHERE(pkg)};`;
+      const software = q(SOFTWARE_TYPE);
       db.exec(`
         CREATE TRIGGER ${TRIGGERS[0]} AFTER INSERT ON managed_objects BEGIN ${upsert('new')} END;
         CREATE TRIGGER ${TRIGGERS[1]} AFTER UPDATE OF json ON managed_objects BEGIN ${upsert('new')} END;
         CREATE TRIGGER ${TRIGGERS[2]} AFTER DELETE ON managed_objects BEGIN DELETE FROM ${SOFTWARE_STATE_TABLE} WHERE mo_id = old.id; END;
+        CREATE TRIGGER ${TRIGGERS[3]} AFTER INSERT ON managed_objects WHEN new.type = ${software} BEGIN ${recomputeDependents('new')} END;
+        CREATE TRIGGER ${TRIGGERS[4]} AFTER UPDATE OF json, name, type ON managed_objects WHEN old.type = ${software} OR new.type = ${software} BEGIN
+          ${recomputeDependents('old')} ${recomputeDependents('new')}
+        END;
+        CREATE TRIGGER ${TRIGGERS[5]} AFTER DELETE ON managed_objects WHEN old.type = ${software} BEGIN ${recomputeDependents('old')} END;
       `);
       db.exec(`INSERT INTO ${SOFTWARE_STATE_TABLE} (mo_id, ${columns.join(', ')}) SELECT mo.id, ${values('mo').join(', ')} FROM managed_objects mo`);
       db.prepare(`INSERT OR REPLACE INTO ${META_TABLE} (key, value) VALUES ('software_state_version', ?)`).run(String(STATE_VERSION));
