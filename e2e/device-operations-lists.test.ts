@@ -92,6 +92,23 @@ describe('device list', () => {
     await page.waitForURL(/sort=name%3Adesc|sort=name:desc/);
     const expected = (await api<{ managedObjects: Mo[] }>(`/inventory/managedObjects?pageSize=25&query=${encodeURIComponent(`$filter=(${NETBOX}) $orderby=name desc`)}`)).managedObjects.map((m) => m.name);
     await expectNames(page, expected);
+    // The sorted column's header cell says so; other sortable columns say "none".
+    await page.waitForSelector('[role="columnheader"][aria-sort="descending"] [data-testid="header-name"]');
+    assert.equal(await page.locator('[role="columnheader"][aria-sort="none"] [data-testid="header-machineSerial"]').count(), 1);
+    // Row checkboxes and the page checkbox: one row makes it mixed, the page checkbox ticks all.
+    const rowBoxes = page.locator('[data-testid="device-grid"] .ag-row input[type="checkbox"]');
+    const pageBox = page.locator('[data-testid="select-page"]');
+    assert.equal(await rowBoxes.first().getAttribute('aria-label'), `Select ${expected[0]}`);
+    await rowBoxes.first().dispatchEvent('click');
+    await page.waitForSelector('[data-testid="selected-count"]:has-text("1 selected")');
+    assert.deepEqual(await pageBox.evaluate((e: HTMLInputElement) => [e.checked, e.indeterminate]), [false, true]);
+    await pageBox.dispatchEvent('click');
+    await page.waitForSelector('[data-testid="selected-count"]:has-text("25 selected")');
+    assert.deepEqual(await pageBox.evaluate((e: HTMLInputElement) => [e.checked, e.indeterminate]), [true, false]);
+    assert.deepEqual([...new Set(await rowBoxes.evaluateAll((es) => es.map((e) => (e as HTMLInputElement).checked)))], [true]);
+    await pageBox.dispatchEvent('click');
+    await page.waitForSelector('[data-testid="selected-count"]', { state: 'detached' });
+    assert.equal(await rowBoxes.first().isChecked(), false);
     await page.locator('[data-testid="page-size"]').selectOption('10');
     await page.waitForURL(/size=10/);
     assert.equal((await listNames(page, 10)).length, 10);

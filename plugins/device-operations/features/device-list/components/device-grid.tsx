@@ -3,9 +3,18 @@
  * and column set). The grid shows one server page; sorting, filtering and paging are the
  * caller's state and run on the server, so only the client-side row model is registered.
  */
-import { useEffect, useMemo, useRef } from 'react';
-import { AgGridReact, type CustomCellRendererProps, type CustomHeaderProps } from 'ag-grid-react';
-import { ClientSideRowModelModule, type ColDef, type ICellRendererComp, type ICellRendererParams, type Module } from 'ag-grid-community';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { AgGridReact } from 'ag-grid-react';
+import {
+  ClientSideRowModelModule,
+  type ColDef,
+  type GridApi,
+  type ICellRendererComp,
+  type ICellRendererParams,
+  type IHeaderComp,
+  type IHeaderParams,
+  type Module,
+} from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { GRID_CELL_MAX_WIDTH_PX } from '@shared/domain/constants';
 import type { ManagedObject } from '@shared/platform/inventory';
@@ -52,56 +61,6 @@ export interface DeviceGridProps {
   };
 }
 
-interface HeaderParams {
-  column: DeviceColumn;
-  sort?: ListState['sort'];
-  filterActive: boolean;
-  onSort?: (column: ColumnId) => void;
-  onOpenFilter?: (column: ColumnId, anchor: DOMRect) => void;
-}
-
-function ColumnHeader(props: CustomHeaderProps & HeaderParams) {
-  const { t } = useTranslation();
-  const { column, sort, onSort, onOpenFilter, filterActive } = props;
-  const direction = sort?.column === column.id ? sort.direction : undefined;
-  const sortable = !!column.sortField && !!onSort;
-  const sortRef = useRef<HTMLButtonElement>(null);
-  // aria-sort belongs to the grid's column header cell, not to the button inside it.
-  useEffect(() => {
-    const cell = sortRef.current?.closest('[role="columnheader"]');
-    if (!cell) return;
-    if (sortable) cell.setAttribute('aria-sort', direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none');
-    else cell.removeAttribute('aria-sort');
-  }, [direction, sortable]);
-  return (
-    <div className="d-flex a-i-center" style={{ width: '100%', gap: 4 }} data-testid={`header-${column.id}`}>
-      <button
-        type="button"
-        className="btn btn-link btn-xs text-truncate"
-        style={{ padding: 0, flex: 1, textAlign: 'left', color: 'inherit', fontWeight: 'bold' }}
-        disabled={!sortable}
-        ref={sortRef}
-        onClick={() => onSort?.(column.id)}
-        title={t(column.label)}
-      >
-        {t(column.label)}
-        {direction && <i className={`m-l-4 dlt-c8y-icon-${direction === 'asc' ? 'long-arrow-up' : 'long-arrow-down'}`} aria-hidden="true" />}
-      </button>
-      {column.filter && onOpenFilter && (
-        <button
-          type="button"
-          className={`btn btn-xs ${filterActive ? 'btn-primary' : 'btn-clean'}`}
-          aria-label={t('Filter {{column}}', { column: t(column.label) })}
-          data-testid={`filter-${column.id}`}
-          onClick={(e) => onOpenFilter(column.id, e.currentTarget.getBoundingClientRect())}
-        >
-          <i className="dlt-c8y-icon-filter" aria-hidden="true" />
-        </button>
-      )}
-    </div>
-  );
-}
-
 const formatDate = (iso: unknown) => {
   if (typeof iso !== 'string') return '';
   const d = new Date(iso);
@@ -139,7 +98,7 @@ function el(tag: string, attrs: Record<string, string> = {}, ...children: (Node 
   return e;
 }
 
-type Translate = (key: string) => string;
+type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 function cellContent(column: DeviceColumn, device: ManagedObject, now: number, t: Translate): HTMLElement {
   switch (column.id) {
@@ -170,16 +129,46 @@ function cellContent(column: DeviceColumn, device: ManagedObject, now: number, t
   }
 }
 
-interface DeviceCellParams extends ICellRendererParams<ManagedObject> {
-  deviceColumn: DeviceColumn;
+/**
+ * What the grid's own components (headers, cells, checkboxes) read when they render. DeviceGrid
+ * writes it on every render and tells the mounted components to update themselves, so the column
+ * definitions stay the same object for the life of a column set: new definitions make AG Grid
+ * rebuild every header and cell (~100 ms for a page of 25 rows).
+ */
+interface GridView {
   now: number;
   t: Translate;
+  sort?: ListState['sort'];
+  filters: Filters;
+  onSort?: (column: ColumnId) => void;
+  onOpenFilter?: (column: ColumnId, anchor: DOMRect) => void;
+  selection?: DeviceGridProps['selection'];
+}
+
+class GridViewStore {
+  private readonly listeners = new Set<() => void>();
+  constructor(public view: GridView) {}
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  notify(): void {
+    for (const l of this.listeners) l();
+  }
+}
+
+/** The grid's context: the store of the DeviceGrid that renders the component. */
+interface GridContext {
+  store: GridViewStore;
+}
+
+interface DeviceCellParams extends ICellRendererParams<ManagedObject, GridContext> {
+  deviceColumn: DeviceColumn;
 }
 
 /**
  * The data cells as a plain AG Grid cell component: 25 rows of 10-16 columns made each cell a
  * React portal, which took most of the time between the page's data and its first painted rows.
- * Interactive cells (the row checkbox) stay React.
  */
 class DeviceCell implements ICellRendererComp<ManagedObject> {
   private gui = document.createElement('div');
@@ -200,52 +189,172 @@ class DeviceCell implements ICellRendererComp<ManagedObject> {
 
   private render(params: ICellRendererParams<ManagedObject>): void {
     const p = params as DeviceCellParams;
-    this.gui.replaceChildren(...(p.data ? [cellContent(p.deviceColumn, p.data, p.now, p.t)] : []));
+    const { now, t } = p.context.store.view;
+    this.gui.replaceChildren(...(p.data ? [cellContent(p.deviceColumn, p.data, now, t)] : []));
   }
 }
 
-function SelectCell(props: CustomCellRendererProps<ManagedObject> & { selection: NonNullable<DeviceGridProps['selection']> }) {
-  const { t } = useTranslation();
-  const device = props.data;
-  if (!device) return null;
-  return (
-    <label className="c8y-checkbox" style={{ margin: 0 }}>
-      <input
-        type="checkbox"
-        aria-label={t('Select {{name}}', { name: device.name ?? device.id })}
-        checked={props.selection.isSelected(device.id)}
-        onChange={() => props.selection.toggle(device)}
-      />
-      <span />
-    </label>
-  );
+/** A component that renders from the store now and whenever DeviceGrid writes it. */
+abstract class StoreComp<P extends { context: GridContext }> {
+  protected params!: P;
+  private unsubscribe?: () => void;
+
+  init(params: P): void {
+    this.params = params;
+    this.unsubscribe = params.context.store.subscribe(() => this.update());
+    this.update();
+  }
+
+  refresh(params: P): boolean {
+    this.params = params;
+    this.update();
+    return true;
+  }
+
+  destroy(): void {
+    this.unsubscribe?.();
+  }
+
+  protected get view(): GridView {
+    return this.params.context.store.view;
+  }
+
+  protected abstract update(): void;
 }
 
-function SelectHeader(props: CustomHeaderProps & { selection: NonNullable<DeviceGridProps['selection']> }) {
-  const { t } = useTranslation();
-  const { pageState, togglePage } = props.selection;
-  return (
-    <label className="c8y-checkbox" style={{ margin: 0 }}>
-      <input
-        type="checkbox"
-        aria-label={t('Select all on this page')}
-        data-testid="select-page"
-        checked={pageState === 'all'}
-        ref={(el) => {
-          if (el) el.indeterminate = pageState === 'some';
-        }}
-        onChange={togglePage}
-      />
-      <span />
-    </label>
-  );
+interface ColumnHeaderParams extends IHeaderParams<ManagedObject, GridContext> {
+  deviceColumn: DeviceColumn;
+}
+
+/** A column's header: its label as the sort button, and the filter button when it has a filter. */
+class ColumnHeader extends StoreComp<ColumnHeaderParams> implements IHeaderComp {
+  private readonly gui = el('div', { class: 'd-flex a-i-center', style: 'width: 100%; gap: 4px' });
+  private readonly sortButton = el('button', {
+    type: 'button',
+    class: 'btn btn-link btn-xs text-truncate',
+    style: 'padding: 0; flex: 1; text-align: left; color: inherit; font-weight: bold',
+  }) as HTMLButtonElement;
+  private filterButton?: HTMLButtonElement;
+  /** What the header shows, to leave the DOM alone when a render changed nothing of it. */
+  private shown = '';
+
+  override init(params: ColumnHeaderParams): void {
+    const id = params.deviceColumn.id;
+    this.gui.dataset.testid = `header-${id}`;
+    this.gui.append(this.sortButton);
+    this.sortButton.addEventListener('click', () => this.view.onSort?.(id));
+    super.init(params);
+  }
+
+  getGui(): HTMLElement {
+    return this.gui;
+  }
+
+  protected update(): void {
+    const { t, sort, onSort, onOpenFilter, filters } = this.view;
+    const column = this.params.deviceColumn;
+    const label = t(column.label);
+    const direction = sort?.column === column.id ? sort.direction : undefined;
+    const sortable = !!column.sortField && !!onSort;
+    const withFilter = !!column.filter && !!onOpenFilter;
+    const filterActive = isActive(filters[column.id]);
+    const shown = JSON.stringify([label, direction, sortable, withFilter, filterActive]);
+    if (shown === this.shown) return;
+    this.shown = shown;
+    this.sortButton.disabled = !sortable;
+    this.sortButton.title = label;
+    this.sortButton.replaceChildren(
+      label,
+      ...(direction ? [el('i', { class: `m-l-4 dlt-c8y-icon-${direction === 'asc' ? 'long-arrow-up' : 'long-arrow-down'}`, 'aria-hidden': 'true' })] : []),
+    );
+    // aria-sort belongs to the grid's column header cell, not to the button inside it.
+    const cell = this.params.eGridHeader;
+    if (sortable) cell.setAttribute('aria-sort', direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none');
+    else cell.removeAttribute('aria-sort');
+
+    if (withFilter) {
+      if (!this.filterButton) {
+        this.filterButton = el('button', { type: 'button', 'data-testid': `filter-${column.id}` }, el('i', { class: 'dlt-c8y-icon-filter', 'aria-hidden': 'true' })) as HTMLButtonElement;
+        this.filterButton.addEventListener('click', (e) => this.view.onOpenFilter?.(column.id, (e.currentTarget as HTMLElement).getBoundingClientRect()));
+        this.gui.append(this.filterButton);
+      }
+      this.filterButton.className = `btn btn-xs ${filterActive ? 'btn-primary' : 'btn-clean'}`;
+      this.filterButton.setAttribute('aria-label', t('Filter {{column}}', { column: label }));
+    } else {
+      this.filterButton?.remove();
+      this.filterButton = undefined;
+    }
+  }
+}
+
+/** The platform's checkbox (label.c8y-checkbox > input + span). */
+function checkbox(attrs: Record<string, string>, onChange: () => void): { gui: HTMLElement; input: HTMLInputElement } {
+  const input = el('input', { type: 'checkbox', ...attrs }) as HTMLInputElement;
+  input.addEventListener('change', onChange);
+  return { gui: el('label', { class: 'c8y-checkbox', style: 'margin: 0' }, input, el('span')), input };
+}
+
+/** A row's checkbox. */
+class SelectCell extends StoreComp<ICellRendererParams<ManagedObject, GridContext>> implements ICellRendererComp<ManagedObject> {
+  private readonly box = checkbox({}, () => {
+    const device = this.params.data;
+    if (device) this.view.selection?.toggle(device);
+  });
+
+  getGui(): HTMLElement {
+    return this.box.gui;
+  }
+
+  protected update(): void {
+    const device = this.params.data;
+    this.box.gui.hidden = !device;
+    if (!device) return;
+    this.box.input.setAttribute('aria-label', this.view.t('Select {{name}}', { name: device.name ?? device.id }));
+    this.box.input.checked = !!this.view.selection?.isSelected(device.id);
+  }
+}
+
+/** The header's checkbox: every row of the page. */
+class SelectHeader extends StoreComp<IHeaderParams<ManagedObject, GridContext>> implements IHeaderComp {
+  private readonly box = checkbox({ 'data-testid': 'select-page' }, () => this.view.selection?.togglePage());
+
+  getGui(): HTMLElement {
+    return this.box.gui;
+  }
+
+  protected update(): void {
+    const pageState = this.view.selection?.pageState ?? 'none';
+    this.box.input.setAttribute('aria-label', this.view.t('Select all on this page'));
+    this.box.input.checked = pageState === 'all';
+    this.box.input.indeterminate = pageState === 'some';
+  }
 }
 
 export function DeviceGrid({ columns, rows, loading, now, sort, onSort, filters = {}, onOpenFilter, selection }: DeviceGridProps) {
-  const { t } = useTranslation();
+  const { t: translate } = useTranslation();
+  const t = useMemo<Translate>(() => (key, options) => translate(key, options), [translate]);
   const gridRef = useRef<HTMLDivElement>(null);
+  const api = useRef<GridApi<ManagedObject>>(undefined);
   // An empty page renders no data (onFirstDataRendered stays silent) but is just as ready.
   useScreenReady(!loading && rows.length === 0);
+
+  // Written during render, before AG Grid renders this render's rows, so new cells read it.
+  const [store] = useState(() => new GridViewStore({ now, t, sort, filters, onSort, onOpenFilter, selection }));
+  const previous = store.view;
+  store.view = { now, t, sort, filters, onSort, onOpenFilter, selection };
+  const context = useMemo<GridContext>(() => ({ store }), [store]);
+  // Mounted headers and checkboxes follow every render; cells only what changes their text.
+  useLayoutEffect(() => store.notify());
+  const textChanged = previous.t !== t || previous.now !== now;
+  const sameRows = useRef(rows);
+  useEffect(() => {
+    // New rows render fresh; the same rows need their text again when the language or the
+    // reference time of "days since last message" changed.
+    if (textChanged && sameRows.current === rows) api.current?.refreshCells({ force: true });
+    sameRows.current = rows;
+  });
+
+  const withSelection = !!selection;
   const columnDefs = useMemo<ColDef<ManagedObject>[]>(() => {
     const defs: ColDef<ManagedObject>[] = columns.map((column) => ({
       colId: column.id,
@@ -256,11 +365,11 @@ export function DeviceGrid({ columns, rows, loading, now, sort, onSort, filters 
       sortable: false,
       suppressMovable: true,
       headerComponent: ColumnHeader,
-      headerComponentParams: { column, sort, onSort, onOpenFilter, filterActive: isActive(filters[column.id]) } satisfies HeaderParams,
+      headerComponentParams: { deviceColumn: column } satisfies Pick<ColumnHeaderParams, 'deviceColumn'>,
       cellRenderer: DeviceCell,
-      cellRendererParams: { deviceColumn: column, now, t: (key: string) => t(key) } satisfies Omit<DeviceCellParams, keyof ICellRendererParams>,
+      cellRendererParams: { deviceColumn: column } satisfies Pick<DeviceCellParams, 'deviceColumn'>,
     }));
-    if (selection) {
+    if (withSelection) {
       defs.unshift({
         colId: 'select',
         width: SELECT_COLUMN_WIDTH,
@@ -270,18 +379,17 @@ export function DeviceGrid({ columns, rows, loading, now, sort, onSort, filters 
         suppressMovable: true,
         resizable: false,
         headerComponent: SelectHeader,
-        headerComponentParams: { selection },
         cellRenderer: SelectCell,
-        cellRendererParams: { selection },
       });
     }
     return defs;
-  }, [columns, sort, onSort, onOpenFilter, filters, selection, now, t]);
+  }, [columns, withSelection, t]);
 
   return (
     <div data-testid="device-grid" aria-busy={loading ? 'true' : 'false'} style={{ width: '100%' }} ref={gridRef} onKeyDownCapture={onTabKeyDownCapture}>
       <AgGridReact<ManagedObject>
         modules={MODULES}
+        context={context}
         rowData={rows as ManagedObject[]}
         columnDefs={columnDefs}
         getRowId={(p) => p.data.id}
@@ -292,6 +400,7 @@ export function DeviceGrid({ columns, rows, loading, now, sort, onSort, filters 
         // Header buttons, select-all and row controls in the page's Tab order (see native-tab-order).
         focusGridInnerElement={({ fromBottom }) => focusFirstControl(gridRef.current, fromBottom)}
         loading={loading}
+        onGridReady={(e) => (api.current = e.api)}
         // The list's first rows are on screen: the shell may now load the plugins it deferred.
         onFirstDataRendered={() => signalWhenRowsPainted(gridRef.current)}
         overlayNoRowsTemplate={`<span class="c8y-empty-state">${t('No devices to display')}</span>`}

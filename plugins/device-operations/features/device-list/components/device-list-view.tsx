@@ -250,7 +250,8 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
             columns={columns}
             rows={pageRows}
             loading={!page.data && !page.isError}
-            now={Date.now()}
+            // "Days since last message" counts to when the page was fetched.
+            now={page.dataUpdatedAt}
             sort={state.sort}
             onSort={(column) => update({ sort: nextSort(state.sort, column), page: 1 })}
             filters={state.filters}
