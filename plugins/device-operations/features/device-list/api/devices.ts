@@ -65,7 +65,12 @@ export const sourceTotalOptions = (source: DeviceSource) =>
     queryFn: () => countManagedObjects({ query: buildQuery(source.base) }),
   });
 
-export const useSourceTotal = (source: DeviceSource) => useQuery(sourceTotalOptions(source));
+/**
+ * Asked for only while filters are active: without them the page's own total is the source's
+ * (DeviceListView seeds this query with it), and a second count of a 100,000-device source only
+ * competed with the page for the server.
+ */
+export const useSourceTotal = (source: DeviceSource, enabled: boolean) => useQuery({ ...sourceTotalOptions(source), enabled });
 
 /** Every device matching the list's filters, in pages of LOAD_ALL_PAGE_SIZE (spec 7). */
 export async function* walkMatching(

@@ -12,7 +12,7 @@ import { AlertOutlet } from '../../server-job/components/alert-outlet';
 import { ServerJobBanner } from '../../server-job/components/server-job-banner';
 import { ServerJobOverlay } from '../../server-job/components/server-job-overlay';
 import { useListAlerts } from '../../server-job/store/alerts';
-import { devicePageOptions, smartGroupQuery, useDevicePage, useSourceTotal, type DeviceSource } from '../api/devices';
+import { devicePageOptions, smartGroupQuery, sourceTotalOptions, useDevicePage, useSourceTotal, type DeviceSource } from '../api/devices';
 import { useGroupOptions } from '../api/groups-lookup';
 import { usePreference, useSavePreference } from '../api/preferences';
 import { useBulkActions } from '../hooks/use-bulk-actions';
@@ -26,16 +26,37 @@ import { CsvExport } from './csv-export';
 import { Pager } from './pager';
 import { SmartGroupDialog } from './smart-group-dialog';
 
+type DeviceGridComponent = typeof import('./device-grid').DeviceGrid;
+let loadedGrid: DeviceGridComponent | undefined;
+
 /**
  * AG Grid is most of the list's code. Its chunk downloads alongside this module's (webpackPreload),
- * but runs only once the list has sent its first requests (the effect in DeviceListView): running
- * it takes the main thread for a while, and the page's data should be on its way meanwhile.
+ * but runs only once the list has sent its first requests (call this after the queries: effects
+ * run in order), so the page's data is on its way while the grid builds itself. A state update,
+ * not lazy() and Suspense: React holds a Suspense boundary's content back until its fallback has
+ * shown for 300 ms, which put the grid's creation after the data had arrived instead of before.
  */
-let startGrid: () => void = () => undefined;
-const gridMayStart = new Promise<void>((resolve) => (startGrid = resolve));
-const DeviceGrid = lazy(() =>
-  gridMayStart.then(() => import(/* webpackPreload: true */ './device-grid')).then((m) => ({ default: m.DeviceGrid })),
-);
+function useDeviceGrid(): DeviceGridComponent | undefined {
+  const [grid, setGrid] = useState<{ component?: DeviceGridComponent; error?: unknown }>(() => ({ component: loadedGrid }));
+  useEffect(() => {
+    if (grid.component) return;
+    let live = true;
+    import(/* webpackPreload: true */ './device-grid').then(
+      (m) => {
+        loadedGrid = m.DeviceGrid;
+        if (live) setGrid({ component: m.DeviceGrid });
+      },
+      (error: unknown) => live && setGrid({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [grid.component]);
+  // A chunk that failed to load goes to the route's error boundary, as a lazy component's would.
+  if (grid.error) throw grid.error;
+  return grid.component;
+}
+
 // The dialogs load when opened.
 const SelectSoftwareDialog = lazy(() => import('../../select-software/components/select-software-dialog'));
 const SoftwareRolloutDialog = lazy(() => import('../../software-rollout-dialog/components/software-rollout-dialog'));
@@ -72,15 +93,19 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
   );
   const columns = useMemo(() => settings.filter((s) => s.visible).map((s) => COLUMNS[s.id]), [settings]);
 
+  const filtered = hasActiveFilter(state.filters);
   const page = useDevicePage(source, state, pageSize, prefsReady);
-  const sourceTotal = useSourceTotal(source);
+  const sourceTotal = useSourceTotal(source, filtered);
   // After the queries above subscribed (effects run in order): their requests are sent.
-  useEffect(() => startGrid(), []);
+  const DeviceGrid = useDeviceGrid();
   const total = page.data?.total ?? 0;
   const totalPages = totalPagesOf(total, pageSize);
-  const filtered = hasActiveFilter(state.filters);
 
   const queryClient = useQueryClient();
+  // An unfiltered page's total is the source's: a filter applied later shows "of Y" at once.
+  useEffect(() => {
+    if (!filtered && page.data) queryClient.setQueryData(sourceTotalOptions(source).queryKey, page.data.total);
+  }, [filtered, page.data, queryClient, source]);
   const navigateTo = useCallback(
     (next: ListState) => {
       const query = stateToQuery(next, ctx.query);
@@ -176,7 +201,9 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
 
   const heading = filtered
     ? t('Filtered {{x}} of {{y}} devices', { x: total, y: sourceTotal.data ?? '…' })
-    : t('{{count}} devices', { count: page.data ? total : (sourceTotal.data ?? 0) });
+    : page.data
+      ? t('{{count}} devices', { count: total })
+      : '…';
 
   return (
     <div className="content-fullpage" data-testid="device-list">
@@ -245,7 +272,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
         </div>
       )}
       <div className="card">
-        <Suspense fallback={<GridLoading />}>
+        {DeviceGrid ? (
           <DeviceGrid
             columns={columns}
             rows={pageRows}
@@ -258,7 +285,9 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
             onOpenFilter={(column, anchor) => setOpenFilter({ column, anchor })}
             selection={selection}
           />
-        </Suspense>
+        ) : (
+          <GridLoading />
+        )}
         <Pager page={state.page} totalPages={totalPages} pageSize={pageSize} onPage={(p) => update({ page: p })} onPageSize={changePageSize} />
       </div>
       {openFilter && (
