@@ -13,7 +13,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { InlineEarlyScript, RemoteEntryPreloadsExposes, ShellStartPreload } from './scripts/webpack/preload';
+import { InlineEarlyScript, PreloadFonts, RemoteEntryPreloadsExposes, ShellStartPreload } from './scripts/webpack/preload';
 
 const root = __dirname;
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -200,6 +200,13 @@ function shellConfig(mode: 'production' | 'development'): Configuration {
     new HtmlWebpackPlugin({ template: './shell-dev/app/index.html', scriptLoading: 'blocking', inject: 'head' }),
     new ShellStartPreload(/shell-dev[\\/]app[\\/]index\.ts$/),
     new InlineEarlyScript(EARLY_FILE),
+    // The body text's three weights and the icon font (scripts/build.mjs builds the stylesheet first).
+    new PreloadFonts(path.join(root, 'dist', 'apps', 'shell', 'c8y-style', 'c8y.css'), [
+      /public-sans-latin-400-normal\.woff2/,
+      /public-sans-latin-600-normal\.woff2/,
+      /public-sans-latin-700-normal\.woff2/,
+      /dlt-c8y-icons\.ttf/,
+    ]),
   ];
   return cfg;
 }

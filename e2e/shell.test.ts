@@ -292,6 +292,25 @@ describe('dev shell', () => {
     await opened.context.close();
   });
 
+  test('index.html preloads the fonts the first screen draws with, each fetched once', async () => {
+    const { context: ctx, page } = await login(stack, 'operator');
+    await go(page, stack, '/views/iotconnector');
+    await page.locator('[data-testid="device-grid"] .ag-row').first().waitFor({ timeout: WAIT_MS });
+    const preloads = await page.$$eval('link[rel="preload"][as="font"]', (links) => links.map((l) => (l as HTMLLinkElement).href));
+    assert.equal(preloads.length, 4, 'three Public Sans weights and the icon font');
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    // A preload whose URL differs from the stylesheet's (e.g. its query string) downloads twice.
+    for (const href of preloads) assert.equal(fetched.filter((u) => u === href).length, 1, `${href} fetched once`);
+    for (const font of fetched.filter((u) => /\.(woff2?|ttf)(\?|$)/.test(u))) assert.ok(preloads.includes(font), `${font} fetched without its preload`);
+    const used = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => `${f.family.replace(/"/g, '')} ${f.weight}`);
+    });
+    for (const font of ['Public Sans 400', 'Public Sans 600', 'Public Sans 700']) assert.ok(used.includes(font), `${font} in use: ${used.join(', ')}`);
+    assert.ok(used.some((f) => f.startsWith('dlt-c8y-icons')), `the icon font in use: ${used.join(', ')}`);
+    await ctx.close();
+  });
+
   test('language switch re-renders shell and contributions and is kept per user', async () => {
     const { context: ctx, page } = await login(stack, 'viewer');
     // Kept per user: stored on the user before the reload below.

@@ -8,8 +8,9 @@ if (!args.includes('--force') && isUpToDate(mode)) {
   console.log('build: no source changed since the last build, skipped (use --force to rebuild)');
 } else {
   const started = Date.now();
-  await buildApps({ mode });
+  // The stylesheet first: the shell's index.html preloads the fonts it names (PreloadFonts).
   await buildPlatformStyle();
+  await buildApps({ mode });
   await packagePlugins();
   writeStamp(mode);
   console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
