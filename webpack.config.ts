@@ -52,7 +52,7 @@ function versionOf(name: string): string {
 function shared(eager = false) {
   const entries: Record<string, object> = {};
   for (const name of SINGLETONS) {
-    entries[name] = { singleton: true, requiredVersion: `^${versionOf(name)}`, version: versionOf(name), eager };
+    entries[name] = { singleton: true, requiredVersion: false, version: versionOf(name), eager };
   }
   for (const name of SHARED_SDK) {
     const file = path.join(root, name.replace('@shared/', 'shared/'));
