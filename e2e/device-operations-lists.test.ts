@@ -95,6 +95,10 @@ describe('device list', () => {
     // The sorted column's header cell says so; other sortable columns say "none".
     await page.waitForSelector('[role="columnheader"][aria-sort="descending"] [data-testid="header-name"]');
     assert.equal(await page.locator('[role="columnheader"][aria-sort="none"] [data-testid="header-machineSerial"]').count(), 1);
+    // A text cell shows its full text as a tooltip (set when the pointer reaches it).
+    const serialCell = page.locator('[data-testid="device-grid"] .ag-row .ag-cell[col-id="machineSerial"]').first();
+    await serialCell.hover();
+    assert.equal(await serialCell.getAttribute('title'), (await serialCell.textContent())?.trim());
     // Row checkboxes and the page checkbox: one row makes it mixed, the page checkbox ticks all.
     const rowBoxes = page.locator('[data-testid="device-grid"] .ag-row input[type="checkbox"]');
     const pageBox = page.locator('[data-testid="select-page"]');

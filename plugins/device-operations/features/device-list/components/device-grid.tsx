@@ -3,7 +3,7 @@
  * and column set). The grid shows one server page; sorting, filtering and paging are the
  * caller's state and run on the server, so only the client-side row model is registered.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import {
   ClientSideRowModelModule,
@@ -12,6 +12,7 @@ import {
   type ICellRendererComp,
   type ICellRendererParams,
   type IHeaderComp,
+  type ValueGetterParams,
   type IHeaderParams,
   type Module,
 } from 'ag-grid-community';
@@ -100,7 +101,25 @@ function el(tag: string, attrs: Record<string, string> = {}, ...children: (Node 
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-function cellContent(column: DeviceColumn, device: ManagedObject, now: number, t: Translate): HTMLElement {
+/** Columns whose cells are more than text (an icon, a link, badges): the others are AG Grid's plain text cells. */
+const RICH_COLUMNS: ReadonlySet<ColumnId> = new Set<ColumnId>(['status', 'name', 'alarms']);
+
+/** The text of a plain cell. */
+function cellText(column: DeviceColumn, device: ManagedObject, now: number): string {
+  switch (column.id) {
+    case 'registrationDate':
+      return formatDate(device.creationTime);
+    case 'daysSinceLastMessage':
+      return String(daysSince(readPath(device, FIELD.lastMessage), now) ?? '');
+    case 'group':
+      return groupNames(device).join(', ');
+    default:
+      return column.text(device, now);
+  }
+}
+
+/** The content of a rich cell. */
+function cellContent(column: DeviceColumn, device: ManagedObject, t: Translate): HTMLElement {
   switch (column.id) {
     case 'status': {
       const status = String(readPath(device, FIELD.status) ?? 'UNKNOWN');
@@ -109,24 +128,21 @@ function cellContent(column: DeviceColumn, device: ManagedObject, now: number, t
     }
     case 'name':
       return el('a', { href: `#/device/${encodeURIComponent(device.id)}`, title: device.name ?? '' }, device.name ?? device.id);
-    case 'registrationDate':
-      return el('span', {}, formatDate(device.creationTime));
-    case 'daysSinceLastMessage':
-      return el('span', {}, String(daysSince(readPath(device, FIELD.lastMessage), now) ?? ''));
-    case 'alarms': {
+    default: {
       const c = alarmCounts(device);
       const badges = ALARM_SEVERITIES.filter((s) => c[s] > 0).map((s) => el('span', { class: ALARM_CLASS[s], title: t(SEVERITY_LABELS[s]) }, String(c[s])));
       return el('span', { class: 'd-flex', style: 'gap: 2px' }, ...badges);
     }
-    case 'group': {
-      const names = groupNames(device).join(', ');
-      return el('span', { title: names }, names);
-    }
-    default: {
-      const text = column.text(device, now);
-      return el('span', { title: text }, text);
-    }
   }
+}
+
+/**
+ * A plain cell's full text as its tooltip, set when the pointer reaches it (one listener for the
+ * grid instead of an attribute on every cell).
+ */
+function titleOnHover(e: ReactMouseEvent<HTMLElement>): void {
+  const cell = (e.target as HTMLElement).closest<HTMLElement>('.ag-cell');
+  if (cell && !cell.hasAttribute('title') && !cell.querySelector('[title]')) cell.title = cell.textContent ?? '';
 }
 
 /**
@@ -167,8 +183,9 @@ interface DeviceCellParams extends ICellRendererParams<ManagedObject, GridContex
 }
 
 /**
- * The data cells as a plain AG Grid cell component: 25 rows of 10-16 columns made each cell a
+ * The rich cells as a plain AG Grid cell component: 25 rows of 10-16 columns made each cell a
  * React portal, which took most of the time between the page's data and its first painted rows.
+ * Text cells need no component at all (AG Grid writes the value; ~25 ms less on a cold list).
  */
 class DeviceCell implements ICellRendererComp<ManagedObject> {
   private gui = document.createElement('div');
@@ -189,8 +206,7 @@ class DeviceCell implements ICellRendererComp<ManagedObject> {
 
   private render(params: ICellRendererParams<ManagedObject>): void {
     const p = params as DeviceCellParams;
-    const { now, t } = p.context.store.view;
-    this.gui.replaceChildren(...(p.data ? [cellContent(p.deviceColumn, p.data, now, t)] : []));
+    this.gui.replaceChildren(...(p.data ? [cellContent(p.deviceColumn, p.data, p.context.store.view.t)] : []));
   }
 }
 
@@ -238,7 +254,28 @@ class ColumnHeader extends StoreComp<ColumnHeaderParams> implements IHeaderComp 
   /** What the header shows, to leave the DOM alone when a render changed nothing of it. */
   private shown = '';
 
+  /**
+   * aria-sort belongs to the grid's column header cell, not to the button inside it. AG Grid
+   * removes it from cells of columns it does not sort itself when it refreshes them, so it is put
+   * back whenever it changes.
+   */
+  private ariaSort: string | null = null;
+  private readonly ariaSortWatch = new MutationObserver(() => this.applyAriaSort());
+
+  private applyAriaSort(): void {
+    const cell = this.params.eGridHeader;
+    if (cell.getAttribute('aria-sort') === this.ariaSort) return;
+    if (this.ariaSort === null) cell.removeAttribute('aria-sort');
+    else cell.setAttribute('aria-sort', this.ariaSort);
+  }
+
+  override destroy(): void {
+    this.ariaSortWatch.disconnect();
+    super.destroy();
+  }
+
   override init(params: ColumnHeaderParams): void {
+    this.ariaSortWatch.observe(params.eGridHeader, { attributes: true, attributeFilter: ['aria-sort'] });
     const id = params.deviceColumn.id;
     this.gui.dataset.testid = `header-${id}`;
     this.gui.append(this.sortButton);
@@ -267,10 +304,8 @@ class ColumnHeader extends StoreComp<ColumnHeaderParams> implements IHeaderComp 
       label,
       ...(direction ? [el('i', { class: `m-l-4 dlt-c8y-icon-${direction === 'asc' ? 'long-arrow-up' : 'long-arrow-down'}`, 'aria-hidden': 'true' })] : []),
     );
-    // aria-sort belongs to the grid's column header cell, not to the button inside it.
-    const cell = this.params.eGridHeader;
-    if (sortable) cell.setAttribute('aria-sort', direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none');
-    else cell.removeAttribute('aria-sort');
+    this.ariaSort = sortable ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : null;
+    this.applyAriaSort();
 
     if (withFilter) {
       if (!this.filterButton) {
@@ -366,8 +401,9 @@ export function DeviceGrid({ columns, rows, loading, now, sort, onSort, filters 
       suppressMovable: true,
       headerComponent: ColumnHeader,
       headerComponentParams: { deviceColumn: column } satisfies Pick<ColumnHeaderParams, 'deviceColumn'>,
-      cellRenderer: DeviceCell,
-      cellRendererParams: { deviceColumn: column } satisfies Pick<DeviceCellParams, 'deviceColumn'>,
+      ...(RICH_COLUMNS.has(column.id)
+        ? { cellRenderer: DeviceCell, cellRendererParams: { deviceColumn: column } satisfies Pick<DeviceCellParams, 'deviceColumn'> }
+        : { valueGetter: (p: ValueGetterParams<ManagedObject, unknown, GridContext>) => (p.data ? cellText(column, p.data, p.context.store.view.now) : '') }),
     }));
     if (withSelection) {
       defs.unshift({
@@ -386,7 +422,7 @@ export function DeviceGrid({ columns, rows, loading, now, sort, onSort, filters 
   }, [columns, withSelection, t]);
 
   return (
-    <div data-testid="device-grid" aria-busy={loading ? 'true' : 'false'} style={{ width: '100%' }} ref={gridRef} onKeyDownCapture={onTabKeyDownCapture}>
+    <div data-testid="device-grid" aria-busy={loading ? 'true' : 'false'} style={{ width: '100%' }} ref={gridRef} onKeyDownCapture={onTabKeyDownCapture} onMouseOver={titleOnHover}>
       <AgGridReact<ManagedObject>
         modules={MODULES}
         context={context}
