@@ -13,6 +13,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { CompileHints } from './scripts/webpack/compile-hints';
 import { InlineEarlyScript, PreloadFonts, RemoteEntryPreloadsExposes, ShellStartPreload } from './scripts/webpack/preload';
 
 const root = __dirname;
@@ -230,6 +231,7 @@ function pluginConfig(id: string, contextPath: string, entry: string, mode: 'pro
     browserOnly(),
     new FederationRuntimeEsmOnly(),
     new RemoteEntryPreloadsExposes('remoteEntry.js'),
+    new CompileHints(/[\\/]node_modules[\\/]ag-grid-(community|react)[\\/]/),
     ...remoteOnly(),
   ];
   return cfg;
