@@ -6,8 +6,9 @@
  * cold device-list loads (16 alternating pairs, three rounds): median 22-31 ms faster.
  * https://v8.dev/blog/explicit-compile-hints
  */
-import type { Chunk, Compilation, Compiler, Module } from 'webpack';
+import type { Compiler, Module } from 'webpack';
 import webpack from 'webpack';
+import { afterMinification, exposedChunkGroups } from './preload';
 
 const HINT = '//# allFunctionsCalledOnLoad\n';
 
@@ -21,24 +22,15 @@ export class CompileHints {
   constructor(private readonly vendor: RegExp) {}
 
   apply(compiler: Compiler) {
-    compiler.hooks.thisCompilation.tap('CompileHints', (compilation: Compilation) => {
-      compilation.hooks.processAssets.tap(
-        // After minification (which drops comments) and before the source maps are made.
-        { name: 'CompileHints', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING - 1 },
-        () => {
-          const startChunks = new Set<Chunk>(
-            compilation.chunkGroups.filter((g) => g.origins.some((o) => o.module?.constructor?.name === 'ContainerEntryModule')).flatMap((g) => g.chunks),
-          );
-          for (const chunk of compilation.chunks) {
-            const hinted =
-              startChunks.has(chunk) || [...compilation.chunkGraph.getChunkModulesIterable(chunk)].some((m) => resourcesOf(m).some((r) => this.vendor.test(r)));
-            if (!hinted) continue;
-            for (const file of chunk.files) {
-              if (file.endsWith('.js')) compilation.updateAsset(file, (source) => new webpack.sources.ConcatSource(HINT, source));
-            }
-          }
-        },
-      );
+    afterMinification(compiler, 'CompileHints', (compilation) => {
+      const startChunks = new Set(exposedChunkGroups(compilation).flatMap((g) => g.chunks));
+      for (const chunk of compilation.chunks) {
+        const hinted = startChunks.has(chunk) || [...compilation.chunkGraph.getChunkModulesIterable(chunk)].some((m) => resourcesOf(m).some((r) => this.vendor.test(r)));
+        if (!hinted) continue;
+        for (const file of chunk.files) {
+          if (file.endsWith('.js')) compilation.updateAsset(file, (source) => new webpack.sources.ConcatSource(HINT, source));
+        }
+      }
     });
   }
 }

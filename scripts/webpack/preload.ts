@@ -49,27 +49,32 @@ export class ShellStartPreload {
  * Remote: its remoteEntry.js, when it runs, preloads the chunks of the modules it exposes (the
  * shell asks for './plugin' right after initialising the container).
  */
+/** The chunk groups of a remote's exposed modules (what the shell runs when the plugin starts). */
+export const exposedChunkGroups = (compilation: Compilation): ChunkGroup[] =>
+  compilation.chunkGroups.filter((g) => g.origins.some((o) => moduleKind(o.module) === 'ContainerEntryModule'));
+
+/** Runs `edit` on the emitted files after minification (which drops comments) and before source maps are made. */
+export function afterMinification(compiler: Compiler, name: string, edit: (compilation: Compilation) => void): void {
+  compiler.hooks.thisCompilation.tap(name, (compilation: Compilation) => {
+    compilation.hooks.processAssets.tap({ name, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING - 1 }, () => edit(compilation));
+  });
+}
+
 export class RemoteEntryPreloadsExposes {
   constructor(private readonly remoteEntryFile: string) {}
 
   apply(compiler: Compiler) {
-    compiler.hooks.thisCompilation.tap('RemoteEntryPreloadsExposes', (compilation: Compilation) => {
-      compilation.hooks.processAssets.tap(
-        // After minification (the snippet is written minified) and before the source map is made.
-        { name: 'RemoteEntryPreloadsExposes', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING - 1 },
-        () => {
-          const asset = compilation.getAsset(this.remoteEntryFile);
-          if (!asset) return;
-          const groups = compilation.chunkGroups.filter((g) => g.origins.some((o) => moduleKind(o.module) === 'ContainerEntryModule'));
-          const files = jsFilesOf(groups);
-          if (files.length === 0) return;
-          // Relative to the remote entry's own URL: the shell decides where a plugin is served.
-          const snippet =
-            `!function(){try{var s=document.currentScript,b=s&&s.src?s.src.replace(/[^/]*$/,""):"";` +
-            `${JSON.stringify(files)}.forEach(function(f){var l=document.createElement("link");l.rel="preload";l.as="script";l.href=b+f;document.head.appendChild(l)})}catch(e){}}();\n`;
-          compilation.updateAsset(this.remoteEntryFile, (source) => new webpack.sources.ConcatSource(snippet, source));
-        },
-      );
+    // The snippet is written minified.
+    afterMinification(compiler, 'RemoteEntryPreloadsExposes', (compilation) => {
+      const asset = compilation.getAsset(this.remoteEntryFile);
+      if (!asset) return;
+      const files = jsFilesOf(exposedChunkGroups(compilation));
+      if (files.length === 0) return;
+      // Relative to the remote entry's own URL: the shell decides where a plugin is served.
+      const snippet =
+        `!function(){try{var s=document.currentScript,b=s&&s.src?s.src.replace(/[^/]*$/,""):"";` +
+        `${JSON.stringify(files)}.forEach(function(f){var l=document.createElement("link");l.rel="preload";l.as="script";l.href=b+f;document.head.appendChild(l)})}catch(e){}}();\n`;
+      compilation.updateAsset(this.remoteEntryFile, (source) => new webpack.sources.ConcatSource(snippet, source));
     });
   }
 }
