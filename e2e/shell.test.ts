@@ -311,6 +311,25 @@ describe('dev shell', () => {
     await ctx.close();
   });
 
+  test('a plugin start chunk and the AG Grid chunk carry the compile hint, other chunks do not', async () => {
+    const base = `${stack.url}/apps/device-operations/`;
+    const entry = await (await fetch(`${base}remoteEntry.js`)).text();
+    const start = /\["([^"]+\.js)"\]\.forEach/.exec(entry)?.[1];
+    assert.ok(start, 'the remote entry preloads its start chunk');
+    const hint = '//# allFunctionsCalledOnLoad\n';
+    assert.ok((await (await fetch(base + start)).text()).startsWith(hint), `${start} starts with the hint`);
+    assert.ok(!entry.startsWith(hint), 'the remote entry has no hint');
+    const { page, context: ctx } = await login(stack, 'operator');
+    await go(page, stack, '/views/iotconnector');
+    await page.locator('[data-testid="device-grid"] .ag-row').first().waitFor({ timeout: WAIT_MS });
+    const scripts = (await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))).filter((u) => u.startsWith(base) && u.endsWith('.js'));
+    const bodies = await Promise.all(scripts.map(async (u) => ({ u, body: await (await fetch(u)).text() })));
+    const hinted = bodies.filter((b) => b.body.startsWith(hint));
+    assert.ok(hinted.some((b) => b.body.includes('ag-grid') || b.body.includes('AG Grid')), 'the AG Grid chunk is hinted');
+    assert.ok(hinted.length < bodies.length, 'not every chunk is hinted');
+    await ctx.close();
+  });
+
   test('language switch re-renders shell and contributions and is kept per user', async () => {
     const { context: ctx, page } = await login(stack, 'viewer');
     // Kept per user: stored on the user before the reload below.
