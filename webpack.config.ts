@@ -230,7 +230,7 @@ function pluginConfig(id: string, contextPath: string, entry: string, mode: 'pro
     }),
     browserOnly(),
     new FederationRuntimeEsmOnly(),
-    new RemoteEntryPreloadsExposes('remoteEntry.js'),
+    new RemoteEntryPreloadsExposes('remoteEntry.js', entry, /[\\/]shared[\\/]plugin-api[\\/]lazy\.ts$/),
     new CompileHints(/[\\/]node_modules[\\/]ag-grid-(community|react)[\\/]/),
     ...remoteOnly(),
   ];

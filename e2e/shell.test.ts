@@ -311,7 +311,7 @@ describe('dev shell', () => {
     await ctx.close();
   });
 
-  test('a plugin start chunk and the AG Grid chunk carry the compile hint, other chunks do not', async () => {
+  test('the remote entry preloads the chunks of the route on screen; its start and AG Grid chunks carry the compile hint', async () => {
     const base = `${stack.url}/apps/device-operations/`;
     const entry = await (await fetch(`${base}remoteEntry.js`)).text();
     const start = /\["([^"]+\.js)"\]\.forEach/.exec(entry)?.[1];
@@ -327,6 +327,9 @@ describe('dev shell', () => {
     const hinted = bodies.filter((b) => b.body.startsWith(hint));
     assert.ok(hinted.some((b) => b.body.includes('ag-grid') || b.body.includes('AG Grid')), 'the AG Grid chunk is hinted');
     assert.ok(hinted.length < bodies.length, 'not every chunk is hinted');
+    // The remote entry named every chunk of the route on screen (preloads), not only its start chunk.
+    const preloaded = await page.$$eval('link[rel="preload"][as="script"]', (links) => links.map((l) => (l as HTMLLinkElement).href));
+    for (const u of scripts.filter((x) => !x.endsWith('/remoteEntry.js'))) assert.ok(preloaded.includes(u), `${u} preloaded by the remote entry`);
     await ctx.close();
   });
 

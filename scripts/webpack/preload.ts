@@ -45,10 +45,6 @@ export class ShellStartPreload {
   }
 }
 
-/**
- * Remote: its remoteEntry.js, when it runs, preloads the chunks of the modules it exposes (the
- * shell asks for './plugin' right after initialising the container).
- */
 /** The chunk groups of a remote's exposed modules (what the shell runs when the plugin starts). */
 export const exposedChunkGroups = (compilation: Compilation): ChunkGroup[] =>
   compilation.chunkGroups.filter((g) => g.origins.some((o) => moduleKind(o.module) === 'ContainerEntryModule'));
@@ -60,8 +56,48 @@ export function afterMinification(compiler: Compiler, name: string, edit: (compi
   });
 }
 
+/**
+ * The routes of a plugin module's source and the import() request of each one's loader, as
+ * plugin.ts files write them: `defineRoute({ ..., path: '/views/:deviceType', ..., loader:
+ * lazy(() => import('./features/x')) })`. A path written as a constant is not found: that route
+ * simply loads its code as before.
+ */
+export function routeImports(source: string): { path: string; request: string }[] {
+  const routes: { path: string; request: string }[] = [];
+  for (const m of source.matchAll(/defineRoute\(\{([^{}]*)\}\)/g)) {
+    const path = /\bpath:\s*'([^']+)'/.exec(m[1]!)?.[1];
+    const request = /import\(\s*'([^']+)'\s*\)/.exec(m[1]!)?.[1];
+    if (path && request) routes.push({ path, request });
+  }
+  return routes;
+}
+
+/** A route pattern ('/views/:deviceType') as a regular expression source for a hash path. */
+export const routePatternSource = (path: string): string =>
+  `^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+')}$`;
+
+/** A chunk group's files and those of the groups it preloads (webpackPreload), transitively. */
+function filesWithPreloads(group: ChunkGroup, compilation: Compilation, seen = new Set<ChunkGroup>()): string[] {
+  if (seen.has(group)) return [];
+  seen.add(group);
+  const preloads = (group.getChildrenByOrders(compilation.moduleGraph, compilation.chunkGraph).preload ?? []) as ChunkGroup[];
+  return [...jsFilesOf([group]), ...preloads.flatMap((g) => filesWithPreloads(g, compilation, seen))];
+}
+
+/**
+ * Remote: its remoteEntry.js, when it runs, preloads the chunks of the modules it exposes (the
+ * shell asks for './plugin' right after initialising the container), and the chunks of the route
+ * the page is on if it is one of this plugin's (`entry`'s defineRoute calls): they used to be asked
+ * for only after the plugin had started and registered, and the device list then sat idle waiting
+ * for AG Grid's chunk.
+ */
 export class RemoteEntryPreloadsExposes {
-  constructor(private readonly remoteEntryFile: string) {}
+  constructor(
+    private readonly remoteEntryFile: string,
+    private readonly entry: string,
+    /** The module whose import() every route loader also makes (the parcel wrapper), if any. */
+    private readonly loaderHelper?: RegExp,
+  ) {}
 
   apply(compiler: Compiler) {
     // The snippet is written minified.
@@ -70,10 +106,20 @@ export class RemoteEntryPreloadsExposes {
       if (!asset) return;
       const files = jsFilesOf(exposedChunkGroups(compilation));
       if (files.length === 0) return;
+      const entry = path.resolve(compiler.context, this.entry);
+      const helper = this.loaderHelper;
+      const helperFiles = helper ? jsFilesOf(compilation.chunkGroups.filter((g) => g.origins.some((o) => helper.test(resourceOf(o.module))))) : [];
+      const routes = routeImports(fs.readFileSync(entry, 'utf8')).flatMap(({ path: route, request }) => {
+        const group = compilation.chunkGroups.find((g) => g.origins.some((o) => o.request === request && resourceOf(o.module) === entry));
+        const own = group ? [...new Set([...filesWithPreloads(group, compilation), ...helperFiles])].filter((f) => !files.includes(f)) : [];
+        return own.length ? [[routePatternSource(route), own]] : [];
+      });
       // Relative to the remote entry's own URL: the shell decides where a plugin is served.
       const snippet =
-        `!function(){try{var s=document.currentScript,b=s&&s.src?s.src.replace(/[^/]*$/,""):"";` +
-        `${JSON.stringify(files)}.forEach(function(f){var l=document.createElement("link");l.rel="preload";l.as="script";l.href=b+f;document.head.appendChild(l)})}catch(e){}}();\n`;
+        `!function(){try{var s=document.currentScript,b=s&&s.src?s.src.replace(/[^/]*$/,""):"",` +
+        `p=function(f){var l=document.createElement("link");l.rel="preload";l.as="script";l.href=b+f;document.head.appendChild(l)},` +
+        `h=location.hash.replace(/^#/,"").split("?")[0];${JSON.stringify(files)}.forEach(p);` +
+        `${JSON.stringify(routes)}.some(function(r){return new RegExp(r[0]).test(h)&&(r[1].forEach(p),!0)})}catch(e){}}();\n`;
       compilation.updateAsset(this.remoteEntryFile, (source) => new webpack.sources.ConcatSource(snippet, source));
     });
   }
