@@ -8,9 +8,7 @@ import {
   DEVICE_STATES_FROM,
   DEVICES_FROM,
   DEVICES_WHERE,
-  HAD_FAILURES,
   q,
-  RECOVERED_AT,
   SOFTWARE_WHERE,
   Statements,
   type AvailabilityView,
@@ -59,6 +57,9 @@ export class Dashboard {
     private readonly cacheMs: number,
   ) {
     ensureSoftwareState(core.db);
+    // The top alarm types read type, severity and count of every alarm in a time window: from
+    // this index alone, not the alarms' rows (~95 ms -> ~45 ms over 75,000 alarms).
+    core.db.exec(`CREATE INDEX IF NOT EXISTS opdash_alarms_time_type ON alarms(time, type, severity, count)`);
     this.st = new Statements(core.db);
   }
 
@@ -79,7 +80,8 @@ export class Dashboard {
   /** A page of devices matching `where` (ordered by id) with the core's managed-object shape. */
   private devicePage(fromWhere: string, p: Paging, params: Record<string, unknown> = {}) {
     const total = (this.st.get(`SELECT count(*) AS n FROM ${fromWhere}`).get(params) as { n: number }).n;
-    const ids = (this.st.get(`SELECT mo.id AS id FROM ${fromWhere} ORDER BY mo.id LIMIT @limit OFFSET @offset`).all({
+    // `dev` (the device fragment rows) is in every device list's FROM.
+    const ids = (this.st.get(`SELECT dev.mo_id AS id FROM ${fromWhere} ORDER BY dev.mo_id LIMIT @limit OFFSET @offset`).all({
       ...params,
       limit: p.pageSize,
       offset: (p.currentPage - 1) * p.pageSize,
@@ -120,7 +122,7 @@ export class Dashboard {
     const day = dayOf(this.now()) - daysAgo;
     const row = this.history.day(day);
     if (row?.source === 'measured') {
-      return this.devicePage('opdash_online o JOIN managed_objects mo ON mo.id = o.device_id WHERE o.day = @day', p, { day });
+      return this.devicePage(`opdash_online o JOIN mo_fragments dev ON dev.mo_id = o.device_id AND ${DEVICES_WHERE} WHERE o.day = @day`, p, { day });
     }
     return this.devicePage(`${DEVICES_FROM} WHERE ${DERIVED_ONLINE_WHERE}`, p, { day });
   }
@@ -194,18 +196,15 @@ export class Dashboard {
     return view === 'month' ? startOfMonthIso(now) : view === 'year' ? startOfYearIso(now) : '';
   }
 
-  private readonly recoveredFrom = `(SELECT mo.id AS id, ${RECOVERED_AT} AS recovered_at FROM ${DEVICES_FROM} WHERE ${DEVICES_WHERE} AND ${HAD_FAILURES}) r
-    JOIN managed_objects mo ON mo.id = r.id WHERE r.recovered_at >= @since`;
+  /** Devices that recovered since @since (ISO; '' for any time), over their derived state rows. */
+  private readonly recoveredFrom = `${DEVICE_STATES_FROM} WHERE ${DEVICES_WHERE} AND st.had_failures = 1 AND st.recovered_at >= @since`;
 
   recoveredDeviceStats() {
     return this.cached('recovered', () => {
       // Over the state rows alone (~25 ms at 100,000 devices; ~220 ms through managed_objects).
       const r = this.st
-        .get(
-          `SELECT count(*) AS total, coalesce(sum(st.recovered_at >= @month), 0) AS month, coalesce(sum(st.recovered_at >= @year), 0) AS year
-           FROM ${DEVICE_STATES_FROM} WHERE ${DEVICES_WHERE} AND st.had_failures = 1 AND st.recovered_at IS NOT NULL`,
-        )
-        .get({ month: this.recoveredSince('month'), year: this.recoveredSince('year') }) as { total: number; month: number; year: number };
+        .get(`SELECT count(*) AS total, coalesce(sum(st.recovered_at >= @month), 0) AS month, coalesce(sum(st.recovered_at >= @year), 0) AS year FROM ${this.recoveredFrom}`)
+        .get({ since: '', month: this.recoveredSince('month'), year: this.recoveredSince('year') }) as { total: number; month: number; year: number };
       return { thisMonth: r.month, thisYear: r.year, total: r.total };
     });
   }

@@ -53,9 +53,6 @@ export function ensureSoftwareState(db: Database): void {
       `);
       db.exec(`INSERT INTO ${SOFTWARE_STATE_TABLE} (mo_id, ${columns.join(', ')}) SELECT mo.id, ${values('mo').join(', ')} FROM managed_objects mo`);
       db.prepare(`INSERT OR REPLACE INTO ${META_TABLE} (key, value) VALUES ('software_state_version', ?)`).run(String(STATE_VERSION));
-      // The top alarm types read type, severity and count of every alarm in a time window: from
-      // this index alone, not the alarms' rows (~95 ms -> ~20 ms over 75,000 alarms).
-      db.exec(`CREATE INDEX IF NOT EXISTS opdash_alarms_time_type ON alarms(time, type, severity, count)`);
     })();
   }
   ready.add(db);

@@ -110,7 +110,6 @@ export const SOFTWARE_STATE_COLUMNS = {
   recovered_at: RECOVERED_AT_SCAN,
   had_failures: `coalesce(json_extract(mo.json, '$.${FRAGMENT.failedInstallationCount}'), 0) > 0`,
 };
-export const RECOVERED_AT = state('recovered_at');
 /**
  * Every device's state row as `st`, without reading managed_objects: counting over this is ~25 ms
  * at 100,000 devices, ~170 ms through the managed objects' rows.
@@ -124,7 +123,6 @@ export const DEVICE_STATES_FROM = `mo_fragments dev JOIN ${SOFTWARE_STATE_TABLE}
 export const SOFTWARE_DEPENDENTS_WHERE = (pkg: string) => `pending = 1 AND EXISTS (
   SELECT 1 FROM managed_objects mo, json_each(mo.json, ${PKG}) e
   WHERE mo.id = ${SOFTWARE_STATE_TABLE}.mo_id AND ${field('e', 'name')} = ${pkg}.name)`;
-export const HAD_FAILURES = `${state('had_failures')} = 1`;
 
 /** Prepared statements, cached per SQL text (the SQL above is built once per process). */
 export class Statements {
