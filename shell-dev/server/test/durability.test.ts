@@ -4,13 +4,13 @@
  * And realtime: the shared platform client reconnects by itself to a restarted server.
  * (The bulk-assignment case is services/create-software-ng/kill9.test.ts.)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RealtimeClient } from '@shared/platform/realtime';
 import { FRAGMENT_PACKAGE_LIST, OP_REGISTER_SOFTWARE, PACKAGE_STATUS_INSTALLED } from '../services/create-software-ng/constants';
-import { caller, createDevices, REPO_ROOT, type Caller } from '../services/create-software-ng/testing/platform';
+import { caller, createDevices, spawnServer as spawnStandIn, type Caller } from '../services/create-software-ng/testing/platform';
 
 const S = '/service/create-software-ng';
 const DEVICES = 300;
@@ -26,39 +26,14 @@ jest.setTimeout(300_000);
 let dir: string;
 let child: ChildProcess | undefined;
 
-/**
- * `tsx main.ts` runs the server in a child process of its own; a SIGKILL to tsx alone would leave
- * that child serving. The server gets its own process group and the whole group is killed.
- */
-function spawnServer(dataDir: string, port = '0'): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['shell-dev/server/main.ts', '--port', port, '--data', dataDir, '--devices', '5', '--simulate', 'off'], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /http:\/\/localhost:(\d+)\//.exec(out);
-      if (m) {
-        child.stdout?.off('data', onData);
-        resolve({ child, base: `http://127.0.0.1:${m[1]}` });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-}
+/** A port given again after a restart: realtime clients come back to the same address. */
+const spawnServer = (dataDir: string, port = '0') => spawnStandIn(dataDir, ['--port', port]);
 
 async function kill9(c: ChildProcess): Promise<void> {
   if (c.exitCode !== null || c.signalCode !== null) return;
   const exited = new Promise((r) => c.once('exit', r));
-  process.kill(-c.pid!, 'SIGKILL');
+  c.kill('SIGKILL');
   await exited;
-  // The group's server process dies with it; wait until its port is free again.
-  await new Promise((r) => setTimeout(r, 200));
 }
 
 beforeEach(() => {

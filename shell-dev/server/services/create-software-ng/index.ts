@@ -3,7 +3,7 @@ import type { ServerCore, ServerModule } from '../../core/api';
 import { HttpError } from '../../core/api';
 import { ROLLOUT_TICK_MS, SERVICE_NAME, SERVICE_PREFIX } from './constants';
 import type { ServiceContext } from './helpers';
-import { JobRunner } from './jobs';
+import { JobRunner, parseJobFault } from './jobs';
 import { RolloutEngine } from './rollout-engine';
 import { registerOperationRoutes } from './routes/operations';
 import { registerProfileRoutes } from './routes/profiles';
@@ -32,7 +32,7 @@ export function createSoftwareNgModule(opts: CreateSoftwareNgOptions = {}): Crea
     },
     async register(app: FastifyInstance, core: ServerCore) {
       const store = new ServiceStore(core.db);
-      const c: ServiceContext = { core, store, jobs: new JobRunner(core, store), engine: new RolloutEngine(core, store) };
+      const c: ServiceContext = { core, store, jobs: new JobRunner(core, store, parseJobFault(process.env.CSNG_TEST_JOB_FAULT)), engine: new RolloutEngine(core, store) };
       ctx = c;
       await app.register(
         async (scope) => {

@@ -39,6 +39,24 @@ export interface JobSnapshot {
   counters: JobCounters;
 }
 
+/**
+ * A fault-injection point for crash tests, set only by tests through the environment of a spawned
+ * server (CSNG_TEST_JOB_FAULT): `pause-after-chunk:N` stops the runner for good once its N-th chunk
+ * of this process is committed (the server keeps answering, the job stays ongoing); the test then
+ * kills the process at that known point. `kill-in-chunk:N:K` sends SIGKILL to the process itself
+ * inside the N-th chunk's transaction after K devices, so the chunk must roll back as a whole.
+ */
+export type JobFault = { kind: 'pause-after-chunk'; chunk: number } | { kind: 'kill-in-chunk'; chunk: number; devices: number };
+
+export function parseJobFault(text: string | undefined): JobFault | undefined {
+  if (!text) return undefined;
+  let m = /^pause-after-chunk:(\d+)$/.exec(text);
+  if (m) return { kind: 'pause-after-chunk', chunk: Number(m[1]) };
+  m = /^kill-in-chunk:(\d+):(\d+)$/.exec(text);
+  if (m) return { kind: 'kill-in-chunk', chunk: Number(m[1]), devices: Number(m[2]) };
+  throw new Error(`CSNG_TEST_JOB_FAULT: '${text}' is neither pause-after-chunk:N nor kill-in-chunk:N:K`);
+}
+
 const COMPLETED = 'completed';
 const CLEARED_REASON = 'Pending assignment cleared';
 const ONGOING = 'ongoing';
@@ -76,11 +94,13 @@ function doneOf(c: JobCounters): number {
 export class JobRunner {
   private running: Promise<void> | null = null;
   private stopped = false;
+  private chunksRun = 0;
   private readonly waiters = new Map<number, (() => void)[]>();
 
   constructor(
     private readonly core: ServerCore,
     private readonly store: ServiceStore,
+    private readonly fault?: JobFault,
   ) {}
 
   /** Resumes whatever was ongoing when the process died. */
@@ -153,6 +173,11 @@ export class JobRunner {
       const job = this.store.ongoingJobs()[0];
       if (!job) return;
       this.runChunk(job);
+      this.chunksRun++;
+      if (this.fault?.kind === 'pause-after-chunk' && this.chunksRun >= this.fault.chunk) {
+        this.stopped = true;
+        return;
+      }
       await new Promise<void>((r) => setImmediate(r));
     }
   }
@@ -165,7 +190,11 @@ export class JobRunner {
     try {
       this.core.transaction(() => {
         const end = Math.min(deviceIds.length, job.cursor + JOB_CHUNK_SIZE);
-        for (let i = job.cursor; i < end; i++) this.processDevice(job.kind, params, deviceIds[i], counters);
+        const killAt = this.fault?.kind === 'kill-in-chunk' && this.fault.chunk === this.chunksRun + 1 ? job.cursor + this.fault.devices : -1;
+        for (let i = job.cursor; i < end; i++) {
+          if (i === killAt) process.kill(process.pid, 'SIGKILL');
+          this.processDevice(job.kind, params, deviceIds[i], counters);
+        }
         finished = end >= deviceIds.length;
         this.store.saveJobProgress(job.id, end, counters, finished ? this.core.clock.now() : null);
         this.core.inventory.update(job.statusObjectId, statusFields(job.kind, finished ? COMPLETED : ONGOING, deviceIds.length, counters));

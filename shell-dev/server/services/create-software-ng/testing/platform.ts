@@ -41,11 +41,11 @@ export const REPO_ROOT = path.resolve(__dirname, '../../../../..');
  * tsx is loaded into this very process (`node --import tsx`): the tsx CLI would run the server in
  * a grandchild, and a SIGKILL to the child would leave the server running on the same database.
  */
-export function spawnServer(dataDir: string, extra: string[] = []): Promise<{ child: ChildProcess; base: string }> {
+export function spawnServer(dataDir: string, extra: string[] = [], env: Record<string, string> = {}): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'shell-dev/server/main.ts', '--port', '0', '--data', dataDir, '--devices', '5', '--simulate', 'off', ...extra],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   return new Promise((resolve, reject) => {
     let out = '';
