@@ -7,6 +7,7 @@
  * request and never caches remoteEntry.js, so each case swaps one file and opens a fresh page.
  * Needs a build (`npm run build`) and Debian's chromium.
  */
+import { containerGlobalName } from '../shared/plugin-api/container-name';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -57,7 +58,7 @@ const NODES: Record<string, string[]> = {
 };
 
 /** A remote entry whose exposed plugin module throws while it is evaluated (registration). */
-const throwingEntry = (id: string) => `window[${JSON.stringify(id)}] = {
+const throwingEntry = (id: string) => `window[${JSON.stringify(containerGlobalName(id))}] = {
   init: function () {},
   get: function () {
     return Promise.resolve(function () { throw new Error('Test fault: registration of ${id} throws'); });
@@ -65,7 +66,7 @@ const throwingEntry = (id: string) => `window[${JSON.stringify(id)}] = {
 };`;
 
 /** A remote entry whose plugin module's default export is not a plugin definition. */
-const malformedEntry = (id: string) => `window[${JSON.stringify(id)}] = {
+const malformedEntry = (id: string) => `window[${JSON.stringify(containerGlobalName(id))}] = {
   init: function () {},
   get: function () {
     return Promise.resolve(function () {

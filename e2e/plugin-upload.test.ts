@@ -121,10 +121,14 @@ describe('plugin packages installed by a tenant admin', () => {
       return { name: 'cumulocity.json', data: Buffer.from(JSON.stringify({ ...m, ...over })) };
     };
     const files = entries.filter((e) => e.name !== 'cumulocity.json');
+    // The container's global follows the context path (`var connectionChecks` -> `var connectionChecksV2`).
+    const v2 = files.map((e) =>
+      e.name === 'remoteEntry.js' ? { ...e, data: Buffer.from(e.data.toString('utf8').replace(/(^|[^\w$])connectionChecks(?=[^\w$])/g, '$1connectionChecksV2')) } : e,
+    );
     repacked = path.join(dir, `${CONTEXT_PATH}.zip`);
     withoutManifest = path.join(dir, 'no-manifest.zip');
     takenContextPath = path.join(dir, 'shell-path.zip');
-    await writeZip(repacked, [...files, manifestOf({ contextPath: CONTEXT_PATH, version: VERSION, key: `${CONTEXT_PATH}-key` })]);
+    await writeZip(repacked, [...v2, manifestOf({ contextPath: CONTEXT_PATH, version: VERSION, key: `${CONTEXT_PATH}-key` })]);
     await writeZip(withoutManifest, files);
     await writeZip(takenContextPath, [...files, manifestOf({ contextPath: 'shell', key: 'another-key', remotes: { 'another-plugin': ['./plugin'] } })]);
     stack = await startStack({ devices: 80 });

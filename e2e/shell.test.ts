@@ -314,8 +314,11 @@ describe('dev shell', () => {
   test('the remote entry preloads the chunks of the route on screen; its start and AG Grid chunks carry the compile hint', async () => {
     const base = `${stack.url}/apps/device-operations/`;
     const entry = await (await fetch(`${base}remoteEntry.js`)).text();
-    const start = /\["([^"]+\.js)"\]\.forEach/.exec(entry)?.[1];
-    assert.ok(start, 'the remote entry preloads its start chunk');
+    // F = every file the snippet may preload; the dev shell (whose runtime is __FEDERATION__) preloads its expose's.
+    const table = JSON.parse(/F=(\[[^\]]*\])/.exec(entry)?.[1] ?? '[]') as string[];
+    const devIndices = JSON.parse(/window\.__FEDERATION__\?(\[[\d,]*\])/.exec(entry)?.[1] ?? '[]') as number[];
+    const start = table[devIndices[0] ?? -1];
+    assert.ok(start?.startsWith('start.'), `the remote entry preloads its start chunk for the dev shell (${start})`);
     const hint = '//# allFunctionsCalledOnLoad\n';
     assert.ok((await (await fetch(base + start)).text()).startsWith(hint), `${start} starts with the hint`);
     assert.ok(!entry.startsWith(hint), 'the remote entry has no hint');

@@ -19,9 +19,11 @@ export function pluginManifest(bundle, plugin) {
     author: bundle.author,
     requiredPlatformVersion: bundle.requiredPlatformVersion,
     versioningMatrix: bundle.versioningMatrix,
-    remotes: { [plugin.id]: ['./plugin'] },
-    // routes: the shell loads the plugin owning the start route before the others (README, start-up order).
-    exports: [{ name: plugin.name, module: './plugin', path: plugin.path, description: plugin.description, type: 'extension', ...(plugin.routes ? { routes: plugin.routes } : {}) }],
+    // The platform's shape: the plugin's own context path and the module its remote exposes (and
+    // exports by that name). The platform UI loads it; the dev shell asks the same remote for './plugin'.
+    remotes: { [plugin.contextPath]: [plugin.module] },
+    // routes: the dev shell loads the plugin owning the start route before the others (README, start-up order).
+    exports: [{ name: plugin.name, module: plugin.module, path: plugin.path, description: plugin.description, type: 'extension', ...(plugin.routes ? { routes: plugin.routes } : {}) }],
   };
 }
 

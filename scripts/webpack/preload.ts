@@ -45,9 +45,12 @@ export class ShellStartPreload {
   }
 }
 
-/** The chunk groups of a remote's exposed modules (what the shell runs when the plugin starts). */
-export const exposedChunkGroups = (compilation: Compilation): ChunkGroup[] =>
-  compilation.chunkGroups.filter((g) => g.origins.some((o) => moduleKind(o.module) === 'ContainerEntryModule'));
+/**
+ * The chunk groups of a remote's exposed modules (what a host runs when the plugin starts); with
+ * `name`, only the expose of that chunk name (webpack.config.ts names each expose).
+ */
+export const exposedChunkGroups = (compilation: Compilation, name?: string): ChunkGroup[] =>
+  compilation.chunkGroups.filter((g) => g.origins.some((o) => moduleKind(o.module) === 'ContainerEntryModule') && (name === undefined || g.name === name));
 
 /** Runs `edit` on the emitted files after minification (which drops comments) and before source maps are made. */
 export function afterMinification(compiler: Compiler, name: string, edit: (compilation: Compilation) => void): void {
@@ -85,8 +88,9 @@ function filesWithPreloads(group: ChunkGroup, compilation: Compilation, seen = n
 }
 
 /**
- * Remote: its remoteEntry.js, when it runs, preloads the chunks of the modules it exposes (the
- * shell asks for './plugin' right after initialising the container), and the chunks of the route
+ * Remote: its remoteEntry.js, when it runs, preloads the chunks of the module its host will ask
+ * for right after initialising the container (the dev shell, whose federation runtime is on the
+ * page as __FEDERATION__, asks for './plugin'; the platform UI for the platform module), and the chunks of the route
  * the page is on if it is one of this plugin's (`entry`'s defineRoute calls): they used to be asked
  * for only after the plugin had started and registered, and the device list then sat idle waiting
  * for AG Grid's chunk.
@@ -95,6 +99,8 @@ export class RemoteEntryPreloadsExposes {
   constructor(
     private readonly remoteEntryFile: string,
     private readonly entry: string,
+    /** Chunk names of the dev shell's expose and of the platform UI's. */
+    private readonly exposes: { devShell: string; platform: string },
     /** The module whose import() every route loader also makes (the parcel wrapper), if any. */
     private readonly loaderHelper?: RegExp,
   ) {}
@@ -104,7 +110,9 @@ export class RemoteEntryPreloadsExposes {
     afterMinification(compiler, 'RemoteEntryPreloadsExposes', (compilation) => {
       const asset = compilation.getAsset(this.remoteEntryFile);
       if (!asset) return;
-      const files = jsFilesOf(exposedChunkGroups(compilation));
+      const devFiles = jsFilesOf(exposedChunkGroups(compilation, this.exposes.devShell));
+      const platformFiles = jsFilesOf(exposedChunkGroups(compilation, this.exposes.platform));
+      const files = [...new Set([...devFiles, ...platformFiles])];
       if (files.length === 0) return;
       const entry = path.resolve(compiler.context, this.entry);
       const helper = this.loaderHelper;
@@ -114,12 +122,15 @@ export class RemoteEntryPreloadsExposes {
         const own = group ? [...new Set([...filesWithPreloads(group, compilation), ...helperFiles])].filter((f) => !files.includes(f)) : [];
         return own.length ? [[routePatternSource(route), own]] : [];
       });
-      // Relative to the remote entry's own URL: the shell decides where a plugin is served.
+      // Relative to the remote entry's own URL: the shell decides where a plugin is served. Every
+      // file is named once (F) and routes list indices: the entry is fetched uncached on each load.
+      const table = [...new Set([...devFiles, ...platformFiles, ...routes.flatMap(([, own]) => own as string[])])];
+      const ix = (list: string[]) => list.map((f) => table.indexOf(f));
       const snippet =
-        `!function(){try{var s=document.currentScript,b=s&&s.src?s.src.replace(/[^/]*$/,""):"",` +
-        `p=function(f){var l=document.createElement("link");l.rel="preload";l.as="script";l.href=b+f;document.head.appendChild(l)},` +
-        `h=location.hash.replace(/^#/,"").split("?")[0];${JSON.stringify(files)}.forEach(p);` +
-        `${JSON.stringify(routes)}.some(function(r){return new RegExp(r[0]).test(h)&&(r[1].forEach(p),!0)})}catch(e){}}();\n`;
+        `!function(){try{var s=document.currentScript,b=s&&s.src?s.src.replace(/[^/]*$/,""):"",F=${JSON.stringify(table)},` +
+        `p=function(i){var l=document.createElement("link");l.rel="preload";l.as="script";l.href=b+F[i];document.head.appendChild(l)},` +
+        `h=location.hash.replace(/^#/,"").split("?")[0];(window.__FEDERATION__?${JSON.stringify(ix(devFiles))}:${JSON.stringify(ix(platformFiles))}).forEach(p);` +
+        `${JSON.stringify(routes.map(([re, own]) => [re, ix(own as string[])]))}.some(function(r){return new RegExp(r[0]).test(h)&&(r[1].forEach(p),!0)})}catch(e){}}();\n`;
       compilation.updateAsset(this.remoteEntryFile, (source) => new webpack.sources.ConcatSource(snippet, source));
     });
   }

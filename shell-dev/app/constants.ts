@@ -22,8 +22,6 @@ export const APPLICATION_ADMIN_ROLE = 'ROLE_APPLICATION_MANAGEMENT_ADMIN';
 export const PLUGINS_PATH = '/plugins';
 
 /** The platform's dashboard grid. */
-export const DASHBOARD_COLUMNS = 12;
-export const DASHBOARD_ROW_HEIGHT_PX = 80;
 
 /** Page size asked of /application/applications when looking up the shell application. */
 export const APPLICATIONS_PAGE_SIZE = 2000;

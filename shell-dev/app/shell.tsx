@@ -3,7 +3,7 @@ import { buildNavigatorTree } from '@shared/plugin-api/navigator';
 import { orderContributions } from '@shared/plugin-api/ordering';
 import type { Device, Language, PlatformContext, Registered } from '@shared/plugin-api/types';
 import { DEFAULT_PATH, PLUGINS_PATH, SHELL_NS } from './constants';
-import { createPlatformContext } from './context';
+import { createPlatformContext } from '@shared/plugin-api/create-context';
 import { useShellT } from './i18n-setup';
 import { fetchDevice } from './api/device';
 import type { Session } from './api/session';
@@ -13,12 +13,13 @@ import { Navigator } from './navigator/navigator';
 import type { BundleManifest } from './plugin-host/enabled';
 import { ofKind, useRegistry } from './plugin-host/registry';
 import { guardDeviceRoute } from './routing/device-guard';
+import { MissingPage } from './pages/missing-page';
 
 // The shell's own pages load when shown: a start at a plugin's route does not fetch them.
 const DashboardHost = lazy(() => import('./dashboard/dashboard-host').then((m) => ({ default: m.DashboardHost })));
 const DevicePage = lazy(() => import('./pages/device-page').then((m) => ({ default: m.DevicePage })));
 const PluginsPage = lazy(() => import('./pages/plugins-page').then((m) => ({ default: m.PluginsPage })));
-import { replace, useHash } from './routing/hash-location';
+import { navigate, replace, useHash } from './routing/hash-location';
 import { parseHash, resolveRoute, type RouteCandidate } from './routing/match';
 
 type Target =
@@ -78,7 +79,7 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
   const { user, tenant } = session;
   const queryKey = JSON.stringify(loc.query);
   const pageContext = useMemo(
-    () => createPlatformContext({ user, tenant, language, path: loc.path, query: loc.query, params: {} }),
+    () => createPlatformContext({ user, tenant, language, path: loc.path, query: loc.query, params: {}, navigate }),
     // loc.query is a new object per parse; its serialisation decides.
     [user, tenant, language, loc.path, queryKey],
   );
@@ -146,6 +147,7 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
         query: loc.query,
         params: deviceId ? { id: deviceId } : (match?.params ?? {}),
         device: deviceId && device?.id === deviceId ? device : undefined,
+        navigate,
       }),
     [user, tenant, language, loc.path, queryKey, paramsKey, deviceId, device],
   );
@@ -159,16 +161,8 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
   let title = '';
   let content: React.ReactNode;
   if (!match) {
-    content = pluginsLoading ? (
-      <p className="text-muted p-16" data-testid="page-loading">
-        {t('Loading plugins…')}
-      </p>
-    ) : (
-      <div className="c8y-empty-state text-center p-24" data-testid="not-found">
-        <h3>{t('Page not found')}</h3>
-        <p className="text-muted">{t('No plugin provides the page "{{path}}".', { path: loc.path })}</p>
-      </div>
-    );
+    // Names the plugin that should provide the page when it failed or is not loaded.
+    content = <MissingPage path={loc.path} />;
   } else if (match.target.kind === 'plugins') {
     title = t('Plugins');
     content = <PluginsPage bundle={bundle} user={user} />;

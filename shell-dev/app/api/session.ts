@@ -1,6 +1,7 @@
 /** Login, logout and who is logged in, against the platform (or the stand-in) on this origin. */
 import { isPlatformError, request } from '@shared/platform/fetch-client';
-import { getCurrentUser, effectiveRoleIds, setPreference, type PlatformCurrentUser } from '@shared/platform/user';
+import { getCurrentUser, setPreference, type PlatformCurrentUser } from '@shared/platform/user';
+import { toCurrentUser } from '@shared/plugin-api/current-user';
 import type { CurrentUser, Language, Tenant } from '@shared/plugin-api/types';
 import { LANGUAGE_PROPERTY, LANGUAGES } from '../constants';
 
@@ -47,17 +48,6 @@ export async function logout(): Promise<void> {
 }
 
 const isLanguage = (v: unknown): v is Language => (LANGUAGES as readonly unknown[]).includes(v);
-
-export function toCurrentUser(u: PlatformCurrentUser): CurrentUser {
-  const displayName = [u.firstName, u.lastName].filter(Boolean).join(' ');
-  return Object.freeze({
-    id: u.id,
-    userName: u.userName,
-    displayName: displayName || undefined,
-    email: u.email,
-    effectiveRoles: Object.freeze(effectiveRoleIds(u)),
-  });
-}
 
 /** The current session, or null when nobody is logged in (401). */
 export async function loadSession(): Promise<Session | null> {

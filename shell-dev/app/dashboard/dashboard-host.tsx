@@ -1,15 +1,15 @@
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DashboardContribution, DashboardWidgetPlacement, PlatformContext, Registered, WidgetContribution, WidgetInstanceProps } from '@shared/plugin-api/types';
-import { hasRole } from '@shared/plugin-api/context';
+import { can } from '@shared/plugin-api/context';
 import { orderContributions } from '@shared/plugin-api/ordering';
 import { getI18n } from '@shared/plugin-api/i18n';
 import { Modal } from '@shared/ui/modal';
-import { DASHBOARD_COLUMNS, DASHBOARD_ROW_HEIGHT_PX, SHELL_NS } from '../constants';
+import { SHELL_NS } from '../constants';
 import { useShellT } from '../i18n-setup';
 import { ParcelMount } from '../mount/parcel-mount';
-import { layoutDashboard } from './layout';
+import { DASHBOARD_COLUMNS, DASHBOARD_ROW_HEIGHT_PX, layoutDashboard } from '@shared/plugin-api/dashboard/layout';
 import { addWidget, cellsMoved, configureWidget, moveWidget, removeWidget, resizeWidget } from './edit-model';
-import { loadDashboard, saveDashboard } from './persistence';
+import { loadDashboard, saveDashboard } from '@shared/plugin-api/dashboard/persistence';
 import en from './locales/en.json';
 import de from './locales/de.json';
 
@@ -245,7 +245,8 @@ const newInstanceId = () => `w${Date.now().toString(36)}${Math.random().toString
 export function DashboardHost({ dashboard, widgets, widgetContributions, context, queryClient }: DashboardHostProps) {
   addDashboardTexts();
   const { t, i18n: i } = useShellT();
-  const canEdit = DASHBOARD_EDIT_ROLES.some((r) => hasRole(context.user, r));
+  // Any one of the edit roles will do (one any-of term).
+  const canEdit = can(context.user, [DASHBOARD_EDIT_ROLES]);
   const [saved, setSaved] = useState<{ id: string | null; widgets: DashboardWidgetPlacement[] } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);

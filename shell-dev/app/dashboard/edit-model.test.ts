@@ -1,6 +1,6 @@
 import type { DashboardWidgetPlacement } from '@shared/plugin-api/types';
 import { addWidget, cellsMoved, configureWidget, moveWidget, nextFreeRow, removeWidget, resizeWidget } from './edit-model';
-import { fromStored, namedDashboardFragment, toStored } from './persistence';
+import { fromStored, namedDashboardFragment, toStored } from '@shared/plugin-api/dashboard/persistence';
 
 const p = (instanceId: string, x: number, y: number, w: number, h: number): DashboardWidgetPlacement => ({ instanceId, widgetId: 'widget:p/x', x, y, w, h, config: {} });
 

@@ -4,7 +4,7 @@
  * one cell, never above row 0).
  */
 import type { DashboardWidgetPlacement } from '@shared/plugin-api/types';
-import { DASHBOARD_COLUMNS } from '../constants';
+import { DASHBOARD_COLUMNS } from '@shared/plugin-api/dashboard/layout';
 
 /** Size of a newly added widget. */
 export const NEW_WIDGET_WIDTH = 4;

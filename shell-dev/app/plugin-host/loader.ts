@@ -4,6 +4,7 @@
  * and nothing else is affected (STACK.md trap 6).
  */
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { containerGlobalName } from '@shared/plugin-api/container-name';
 import { validatePlugin } from '@shared/plugin-api/validate';
 import { loadNamespace, type LocaleLoaders } from '@shared/plugin-api/i18n';
 import type { PluginDefinition, Registered } from '@shared/plugin-api/types';
@@ -14,8 +15,16 @@ export type PluginLoadResult =
   | { id: string; status: 'loaded'; loadTimeMs: number; contributions: Registered[]; warnings: string[] }
   | { id: string; status: 'failed'; loadTimeMs: number; reason: string };
 
+/** A remote as the federation runtime registers it: the container is the global `entryGlobalName`. */
+export interface RemoteEntry {
+  name: string;
+  entry: string;
+  type: 'var';
+  entryGlobalName: string;
+}
+
 export interface RemoteRuntime {
-  register(remotes: { name: string; entry: string }[]): void;
+  register(remotes: RemoteEntry[]): void;
   load(request: string): Promise<unknown>;
   loadLocales(pluginId: string, locales: LocaleLoaders): Promise<void>;
   now(): number;
@@ -23,6 +32,12 @@ export interface RemoteRuntime {
 }
 
 let initialised = false;
+
+/**
+ * What the dev shell asks a remote for: './plugin', the definePlugin data. (The platform UI asks
+ * the same remote for the manifest's `module`, the same contributions as its providers.)
+ */
+export const DEV_SHELL_MODULE = 'plugin';
 
 /** The host's own federation name (webpack.config.ts): a remote of that name would stand for the shell. */
 export const HOST_NAME = 'shell';
@@ -59,9 +74,9 @@ export async function loadPlugin(plugin: PluginManifestEntry, runtime: RemoteRun
   const elapsed = () => Math.round(runtime.now() - started);
   try {
     if (plugin.id === HOST_NAME) throw new Error(`Plugin ${plugin.id}: '${HOST_NAME}' is the federation name of the shell itself`);
-    runtime.register([{ name: plugin.id, entry: remoteEntryUrl(plugin) }]);
-    const mod = await withTimeout(runtime.load(`${plugin.id}/${plugin.module}`), runtime.timeoutMs, `Plugin ${plugin.id}`);
-    if (mod === null || mod === undefined) throw new Error(`Plugin ${plugin.id}: the remote did not provide ./${plugin.module}`);
+    runtime.register([{ name: plugin.id, entry: remoteEntryUrl(plugin), type: 'var', entryGlobalName: containerGlobalName(plugin.contextPath) }]);
+    const mod = await withTimeout(runtime.load(`${plugin.id}/${DEV_SHELL_MODULE}`), runtime.timeoutMs, `Plugin ${plugin.id}`);
+    if (mod === null || mod === undefined) throw new Error(`Plugin ${plugin.id}: the remote did not provide ./${DEV_SHELL_MODULE}`);
     const definition = typeof mod === 'object' && 'default' in mod ? (mod as { default: unknown }).default : mod;
     const validation = validatePlugin(plugin.id, definition);
     if (validation.accepted.length === 0 && validation.errors.length > 0) {

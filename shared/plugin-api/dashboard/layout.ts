@@ -1,5 +1,8 @@
-import type { DashboardSection, DashboardWidgetPlacement } from '@shared/plugin-api/types';
-import { DASHBOARD_COLUMNS } from '../constants';
+import type { DashboardSection, DashboardWidgetPlacement } from '../types';
+
+/** The platform's dashboard grid: 12 columns, rows of 80 px (as c8y_Dashboard children's _x/_y/_width/_height count). */
+export const DASHBOARD_COLUMNS = 12;
+export const DASHBOARD_ROW_HEIGHT_PX = 80;
 
 export interface DashboardBand {
   /** Heading of the band; null for widgets above the first section. */

@@ -4,7 +4,7 @@
  * componentId, title and config) and a marker fragment `c8y_Dashboard!name!<name>` for the
  * named (context) dashboard, so every user of the tenant loads the same layout.
  */
-import type { DashboardWidgetPlacement } from '@shared/plugin-api/types';
+import type { DashboardWidgetPlacement } from '../types';
 import { createManagedObject, listManagedObjects, updateManagedObject, type ManagedObject } from '@shared/platform/inventory';
 
 export const DASHBOARD_FRAGMENT = 'c8y_Dashboard';

@@ -1,5 +1,4 @@
-import type { CurrentUser, Device, Language, PlatformContext, Tenant } from '@shared/plugin-api/types';
-import { navigate } from './routing/hash-location';
+import type { CurrentUser, Device, Language, PlatformContext, Tenant } from './types';
 
 export interface ContextInput {
   user: CurrentUser | null;
@@ -9,6 +8,8 @@ export interface ContextInput {
   query: Record<string, string>;
   params: Record<string, string>;
   device?: Device;
+  /** The host's navigation (hash routes in both hosts). */
+  navigate: (path: string) => void;
 }
 
 /** The frozen context a contribution receives (a new object whenever something in it changes). */
@@ -21,6 +22,6 @@ export function createPlatformContext(input: ContextInput): PlatformContext {
     query: Object.freeze({ ...input.query }),
     params: Object.freeze({ ...input.params }),
     ...(input.device ? { device: input.device } : {}),
-    navigate,
+    navigate: input.navigate,
   });
 }

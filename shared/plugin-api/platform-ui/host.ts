@@ -1,0 +1,89 @@
+/**
+ * The one Angular component that hosts a contribution inside the platform UI. It is defined the
+ * way an AOT compiler emits components (ɵɵdefineComponent), so it runs in shells built without
+ * the JIT compiler as well as in JIT shells; a test per supported SDK version guards this private
+ * API (e2e/platform-shell.test.ts). Everything else (React, the parcel, the context) loads lazily
+ * from ./mount when the component is first shown, outside Angular's zone, so React's events do
+ * not run Angular's change detection.
+ */
+import * as ng from '@angular/core';
+import { ActivatedRoute } from '@angular/router';
+import { AppStateService } from '@c8y/ngx-components';
+import type { Loader } from '../types';
+import type { HostKind, MountedContribution } from './mount';
+
+export interface HostSpec {
+  pluginId: string;
+  contributionId: string;
+  kind: HostKind;
+  loader: Loader;
+  /** Widgets: the values a new instance starts from and the form's validation. */
+  defaultConfig?: Record<string, unknown>;
+}
+
+/** ViewEncapsulation.None: the platform's stylesheet reaches the plugin's markup. */
+const ENCAPSULATION_NONE = 2;
+
+let hosts = 0;
+
+export function parcelHostComponent(spec: HostSpec): unknown {
+  const selector = `adamos-contribution-${++hosts}`;
+
+  class ContributionHostComponent {
+    /** Widgets and their config forms: the platform sets the instance's config object. */
+    config: Record<string, unknown> | undefined;
+    private readonly element = ng.inject(ng.ElementRef).nativeElement;
+    private readonly zone = ng.inject(ng.NgZone);
+    private readonly appState = ng.inject(AppStateService);
+    private readonly route = ng.inject(ActivatedRoute, { optional: true });
+    private mounted: Promise<MountedContribution | undefined> | undefined;
+    private destroyed = false;
+
+    ngOnInit(): void {
+      const config = this.config ?? {};
+      // A config form edits the platform's object in place; the platform saves that object.
+      if (spec.kind === 'widget-config' && this.config) {
+        for (const [k, v] of Object.entries(spec.defaultConfig ?? {})) if (!(k in this.config)) this.config[k] = v;
+      }
+      this.mounted = this.zone.runOutsideAngular(() =>
+        import(/* webpackChunkName: "platform-ui-mount" */ './mount').then((m) =>
+          this.destroyed
+            ? undefined
+            : m.mountContribution({
+                ...spec,
+                element: this.element,
+                appState: this.appState,
+                route: () => this.route?.snapshot ?? null,
+                config: { ...(spec.defaultConfig ?? {}), ...config },
+                onConfigChange: (next) => {
+                  if (this.config) Object.assign(this.config, next);
+                },
+              }),
+        ),
+      );
+    }
+
+    /** The platform asks a config form before it saves: an invalid form keeps the dialog open. */
+    onBeforeSave(): Promise<boolean> {
+      return (this.mounted ?? Promise.resolve(undefined)).then((m) => (m ? m.configErrors().length === 0 : true));
+    }
+
+    ngOnDestroy(): void {
+      this.destroyed = true;
+      void this.mounted?.then((m) => m?.unmount());
+    }
+
+    static ɵfac = (t?: new () => ContributionHostComponent) => new (t ?? ContributionHostComponent)();
+    static ɵcmp = ng.ɵɵdefineComponent({
+      type: ContributionHostComponent,
+      selectors: [[selector]],
+      standalone: true,
+      inputs: { config: 'config' },
+      decls: 0,
+      vars: 0,
+      template: () => undefined,
+      encapsulation: ENCAPSULATION_NONE,
+    });
+  }
+  return ContributionHostComponent;
+}

@@ -1,0 +1,143 @@
+/**
+ * Mounts one contribution's parcel inside the platform UI with the same frozen context the dev
+ * shell passes: the platform's current user (roles included), tenant and language, the route's
+ * parameters and device, the widget's config. Requests go through the shared platform client on
+ * the shell's origin with the shell's own session (its cookie and XSRF token): no second login.
+ * Loaded lazily by ./host when a contribution is first shown.
+ */
+import i18next from 'i18next';
+import { QueryClient } from '@tanstack/react-query';
+import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
+import type { AppStateService } from '@c8y/ngx-components';
+import type { ActivatedRouteSnapshot } from '@angular/router';
+import { getI18n, loadLanguage } from '../i18n';
+import { reportContributionError } from '../parcel';
+import type { ContributionProps, Language, Loader, ParcelModule } from '../types';
+import { platformContext } from './context';
+
+export type HostKind = 'route' | 'device-tab' | 'widget' | 'widget-config';
+
+export interface MountInput {
+  pluginId: string;
+  contributionId: string;
+  kind: HostKind;
+  loader: Loader;
+  element: HTMLElement;
+  appState: AppStateService;
+  /** The route the host is shown on (null for widgets on a dashboard). */
+  route: () => ActivatedRouteSnapshot | null;
+  config: Record<string, unknown>;
+  onConfigChange: (config: Record<string, unknown>) => void;
+}
+
+export interface MountedContribution {
+  /** The config form's current messages (empty when valid, or not a config form). */
+  configErrors(): readonly string[];
+  unmount(): Promise<void>;
+}
+
+/** One query cache per page, shared by every plugin the platform loaded (like the dev shell's). */
+const QUERY_CLIENT = Symbol.for('adamos.platform-ui.query-client');
+function pageQueryClient(): QueryClient {
+  const g = globalThis as unknown as Record<symbol, QueryClient | undefined>;
+  return (g[QUERY_CLIENT] ??= new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }));
+}
+
+async function switchLanguage(language: Language): Promise<void> {
+  getI18n(language);
+  if (i18next.language === language) return;
+  await loadLanguage(language);
+  await i18next.changeLanguage(language);
+}
+
+const configOf = (mod: ParcelModule): ParcelConfig<ContributionProps & { domElement: HTMLElement }> =>
+  (typeof mod === 'object' && mod !== null && 'default' in mod ? mod.default : mod) as ParcelConfig<ContributionProps & { domElement: HTMLElement }>;
+
+/** A failure stays inside the contribution's box, says who failed and why, and reaches the log. */
+function showFailure(element: HTMLElement, input: MountInput, e: unknown): void {
+  const message = e instanceof Error ? e.message : String(e);
+  console.error(`[${input.pluginId}] ${input.contributionId} could not be mounted`, e);
+  reportContributionError({ pluginId: input.pluginId, contributionId: input.contributionId, message });
+  const box = document.createElement('div');
+  box.className = 'alert alert-danger';
+  box.setAttribute('role', 'alert');
+  box.dataset.testid = 'contribution-error';
+  const strong = document.createElement('strong');
+  strong.textContent = getI18n().t('Plugin "{{pluginId}}" failed to render "{{contributionId}}".', {
+    ns: 'shared',
+    pluginId: input.pluginId,
+    contributionId: input.contributionId,
+  });
+  box.append(strong, ` ${message}`);
+  element.replaceChildren(box);
+}
+
+export async function mountContribution(input: MountInput): Promise<MountedContribution> {
+  const { element } = input;
+  const domElement = document.createElement('div');
+  domElement.className = 'adamos-contribution';
+  element.replaceChildren(domElement);
+  let errors: readonly string[] = [];
+  const instanceId = `${input.contributionId}#${Math.random().toString(36).slice(2, 10)}`;
+  const widgetProps = (config: Record<string, unknown>) =>
+    input.kind === 'widget' || input.kind === 'widget-config'
+      ? {
+          widget: {
+            instanceId,
+            config: Object.freeze({ ...config }),
+            ...(input.kind === 'widget-config'
+              ? {
+                  onConfigChange: (next: Record<string, unknown>, messages: readonly string[]) => {
+                    errors = messages;
+                    input.onConfigChange(next);
+                  },
+                }
+              : {}),
+          },
+        }
+      : {};
+  const props = (): ContributionProps & { domElement: HTMLElement } => ({
+    domElement,
+    pluginId: input.pluginId,
+    contributionId: input.contributionId,
+    context: platformContext(input.appState, input.route()),
+    queryClient: pageQueryClient(),
+    ...widgetProps(input.config),
+  });
+
+  let parcel: Parcel<ContributionProps & { domElement: HTMLElement }> | undefined;
+  const subscriptions: { unsubscribe(): void }[] = [];
+  let last = '';
+  const update = () => {
+    if (!parcel || parcel.getStatus() !== 'MOUNTED' || !parcel.update) return;
+    const next = props();
+    // Only a real change re-renders the plugin (the platform's subjects also emit unchanged values).
+    const key = JSON.stringify([next.context.user, next.context.tenant, next.context.language, next.context.path, next.context.query, next.context.params, next.context.device]);
+    if (key === last) return;
+    last = key;
+    void switchLanguage(next.context.language)
+      .then(() => parcel?.update?.(next))
+      .catch((e: unknown) => console.error(`[${input.pluginId}] ${input.contributionId} update failed`, e));
+  };
+  try {
+    const first = props();
+    await switchLanguage(first.context.language);
+    const mod = await input.loader();
+    parcel = mountRootParcel(configOf(mod), first);
+    await parcel.mountPromise;
+    last = JSON.stringify([first.context.user, first.context.tenant, first.context.language, first.context.path, first.context.query, first.context.params, first.context.device]);
+  } catch (e) {
+    showFailure(element, input, e);
+  }
+  subscriptions.push(input.appState.currentUser.subscribe(update), input.appState.currentTenant.subscribe(update), input.appState.state$.subscribe(update));
+  window.addEventListener('hashchange', update);
+  return {
+    configErrors: () => errors,
+    async unmount() {
+      window.removeEventListener('hashchange', update);
+      for (const s of subscriptions) s.unsubscribe();
+      if (parcel && parcel.getStatus() === 'MOUNTED') await parcel.unmount().catch((e: unknown) => console.error(e));
+      domElement.remove();
+    },
+  };
+}

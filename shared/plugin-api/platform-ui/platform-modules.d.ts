@@ -1,0 +1,82 @@
+/**
+ * The few parts of the platform UI's own packages the adapter uses. They are never bundled: in the
+ * Cumulocity shell they come from its share scope (webpack.config.ts shares them with
+ * `import: false`), so the project does not install Angular; these declarations follow
+ * @c8y/ngx-components 1023.77.1 and @angular/core 20.3 (the versions the tests run against).
+ */
+declare module '@angular/core' {
+  export class ElementRef<T = HTMLElement> {
+    nativeElement: T;
+  }
+  export class NgZone {
+    run<T>(fn: () => T): T;
+    runOutsideAngular<T>(fn: () => T): T;
+  }
+  export class Injector {}
+  export class ChangeDetectorRef {
+    markForCheck(): void;
+  }
+  export function inject<T>(token: abstract new (...args: never[]) => T): T;
+  export function inject<T>(token: abstract new (...args: never[]) => T, options: { optional: true }): T | null;
+  /** What an AOT compiler emits for a component: usable without the JIT compiler. */
+  export function ɵɵdefineComponent(def: {
+    type: unknown;
+    selectors: string[][];
+    standalone?: boolean;
+    inputs?: Record<string, string>;
+    decls: number;
+    vars: number;
+    template: (rf: number, ctx: unknown) => void;
+    encapsulation?: number;
+  }): unknown;
+}
+
+declare module '@angular/router' {
+  export interface ActivatedRouteSnapshot {
+    params: Record<string, string>;
+    queryParams: Record<string, string>;
+    data: Record<string, unknown>;
+    parent: ActivatedRouteSnapshot | null;
+    pathFromRoot: ActivatedRouteSnapshot[];
+  }
+  export class ActivatedRoute {
+    snapshot: ActivatedRouteSnapshot;
+  }
+}
+
+declare module '@c8y/ngx-components' {
+  interface Subscribable<T> {
+    readonly value: T;
+    subscribe(next: (value: T) => void): { unsubscribe(): void };
+  }
+  export interface PlatformUser {
+    id: string;
+    userName: string;
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+    effectiveRoles?: { id: string; name?: string }[];
+  }
+  export class AppStateService {
+    currentUser: Subscribable<PlatformUser | null>;
+    currentTenant: Subscribable<{ name: string; domainName?: string } | null>;
+    state$: Subscribable<{ lang?: string }>;
+  }
+  export interface NavigatorNodeData {
+    label?: string;
+    path?: string;
+    icon?: string;
+    priority?: number;
+    parent?: NavigatorNodeData | string;
+    preventDuplicates?: boolean;
+  }
+  export class NavigatorNode {
+    constructor(data: NavigatorNodeData);
+  }
+  export const ViewContext: { readonly Device: 'device/:id' };
+  /** A hook's provider: `{provide, useValue | useClass, multi}`. */
+  export type HookProvider = { provide: unknown; multi?: boolean };
+  export function hookNavigator(nodes: unknown): HookProvider;
+  export function hookRoute(route: unknown): HookProvider;
+  export function hookWidget(widget: unknown): HookProvider;
+}

@@ -1,0 +1,129 @@
+/** @jest-environment jsdom */
+/**
+ * The adapter's mapping, against stand-ins of the platform UI's hook functions (the real ones
+ * return `{provide, useValue | useClass, multi}`; these keep what they were given). The real
+ * shell runs it in e2e/platform-shell.test.ts.
+ */
+const user = { id: 'op', userName: 'op', effectiveRoles: [{ id: 'ROLE_INVENTORY_READ' }] };
+jest.mock(
+  '@c8y/ngx-components',
+  () => ({
+    AppStateService: class AppStateService {},
+    NavigatorNode: class NavigatorNode {
+      constructor(readonly data: Record<string, unknown>) {}
+    },
+    ViewContext: { Device: 'device/:id' },
+    hookNavigator: (v: unknown) => ({ hook: 'navigator', v }),
+    hookRoute: (v: unknown) => ({ hook: 'route', v }),
+    hookWidget: (v: unknown) => ({ hook: 'widget', v }),
+  }),
+  { virtual: true },
+);
+jest.mock(
+  '@angular/core',
+  () => ({
+    ElementRef: class {},
+    NgZone: class {},
+    inject: () => ({
+      currentUser: { value: user },
+      currentTenant: { value: { name: 'demo' } },
+      state$: { value: { lang: 'de' } },
+    }),
+    ɵɵdefineComponent: (def: Record<string, unknown>) => def,
+  }),
+  { virtual: true },
+);
+jest.mock('@angular/router', () => ({ ActivatedRoute: class {} }), { virtual: true });
+
+import { defineDashboard, defineDeviceTab, defineNavigatorNode, definePlugin, defineRoute, defineWidget } from '../define';
+import type { ParcelModule } from '../types';
+import { toPlatformProviders } from './providers';
+
+type Hook = { hook: string; v: Record<string, unknown> & { get?: () => unknown[] } };
+
+const loader = () => Promise.resolve({} as ParcelModule);
+const plugin = definePlugin({
+  id: 'p',
+  contributions: [
+    defineNavigatorNode({ id: 'navigator-node:p/devices', label: 'Devices', icon: 'th-list', priority: 9000 }),
+    defineNavigatorNode({ id: 'navigator-node:p/list', label: 'IoTconnectors', parent: 'Devices', path: '/views/iotconnector', icon: 'network-card', priority: 3000 }),
+    defineNavigatorNode({ id: 'navigator-node:p/groups', label: 'Groups', icon: 'sitemap', priority: 7000, loadChildren: () => Promise.resolve({ nodes: [] }) }),
+    defineNavigatorNode({ id: 'navigator-node:p/config', label: 'Configuration', path: '/admin/configuration', priority: 400, visible: (ctx) => ctx.path.includes('/admin') }),
+    defineNavigatorNode({ id: 'navigator-node:p/alarms', label: 'Alarms', path: '/alarms', icon: 'bell', priority: 8000 }),
+    defineRoute({ id: 'route:p/list', path: '/views/:deviceType', title: 'Devices', priority: 0, loader }),
+    defineRoute({ id: 'route:p/admin', path: '/admin/x', title: 'Admin', priority: 0, loader, visible: (ctx) => ctx.user?.effectiveRoles.includes('ROLE_ADMIN') ?? false }),
+    defineDeviceTab({ id: 'device-tab:p/info', path: 'info', label: 'Info', icon: 'info', priority: 1000, loader }),
+    defineDeviceTab({ id: 'device-tab:p/router', path: 'router', label: 'Router', priority: 10, loader, filter: (d, ctx) => d.type === 'router' && ctx.language === 'de' }),
+    defineWidget({
+      id: 'widget:p/w',
+      label: 'W',
+      description: 'A widget',
+      priority: 1,
+      defaultConfig: { days: 7 },
+      validateConfig: () => [],
+      loader,
+      configLoader: loader,
+    }),
+    defineDashboard({ id: 'dashboard:p/d', name: 'dash', path: '/dash', title: 'Dash', deletable: false, priority: 0, sections: [], defaultWidgets: [] }),
+  ],
+});
+
+const hooks = () => toPlatformProviders(plugin) as Hook[];
+const of = (kind: string) => hooks().filter((h) => h.hook === kind);
+
+beforeEach(() => {
+  window.location.hash = '#/';
+});
+
+it('gives the navigator the nodes with a path, parents by label with their icon, in priority order', () => {
+  const [nav] = of('navigator');
+  const Factory = nav.v as unknown as { ɵfac: () => { get(): { data: Record<string, unknown> }[] } };
+  const nodes = Factory.ɵfac().get().map((n) => n.data);
+  expect(nodes.map((n) => n.label)).toEqual(['Alarms', 'IoTconnectors']);
+  expect(nodes[1]).toEqual({ label: 'IoTconnectors', path: '/views/iotconnector', icon: 'network-card', priority: 3000, parent: { label: 'Devices', icon: 'th-list', priority: 9000 } });
+});
+
+it("asks a node's visible() with the page's context each time the navigator is built", () => {
+  const Factory = of('navigator')[0].v as unknown as { ɵfac: () => { get(): { data: { label: string } }[] } };
+  window.location.hash = '#/admin/views/iotconnector';
+  expect(Factory.ɵfac().get().map((n) => n.data.label)).toContain('Configuration');
+});
+
+it('turns routes into relative router paths with a host component, visible() into a guard', () => {
+  const routes = of('route').filter((h) => !h.v.context);
+  expect(routes.map((r) => r.v.path).sort()).toEqual(['admin/x', 'dash', 'views/:deviceType']);
+  const list = routes.find((r) => r.v.path === 'views/:deviceType')!;
+  expect((list.v.component as { ɵcmp: { selectors: string[][] } }).ɵcmp.selectors[0][0]).toMatch(/^adamos-contribution-\d+$/);
+  expect(list.v.canActivate).toBeUndefined();
+  const guard = (routes.find((r) => r.v.path === 'admin/x')!.v.canActivate as ((s: unknown) => boolean)[])[0];
+  expect(guard({ pathFromRoot: [] })).toBe(false);
+});
+
+it('turns device tabs into device-context routes; a filter becomes the guard on the device of the context route', () => {
+  const tabs = of('route').filter((h) => h.v.context === 'device/:id');
+  expect(tabs.map((t) => [t.v.path, t.v.label, t.v.priority])).toEqual([
+    ['info', 'Info', 1000],
+    ['router', 'Router', 10],
+  ]);
+  expect(tabs[0].v.canActivate).toBeUndefined();
+  const guard = (tabs[1].v.canActivate as ((s: unknown) => boolean)[])[0];
+  const snapshot = (device: unknown) => ({ pathFromRoot: [{ params: { id: '7' }, data: { contextData: device } }] });
+  expect(guard(snapshot({ id: '7', type: 'router' }))).toBe(true);
+  expect(guard(snapshot({ id: '7', type: 'netbox' }))).toBe(false);
+  expect(guard({ pathFromRoot: [] })).toBe(false);
+});
+
+it('offers widgets to the platform dashboards with a view and a config component', () => {
+  const [w] = of('widget');
+  expect(w.v).toMatchObject({ id: 'widget:p/w', label: 'W', description: 'A widget', data: { settings: { noNewWidgets: false, noDeviceTarget: true } } });
+  expect(w.v.component).not.toBe(w.v.configComponent);
+});
+
+it('drops a malformed contribution and names it in the console', () => {
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const bad = definePlugin({ id: 'q', contributions: [{ kind: 'route', id: 42 } as never, defineRoute({ id: 'route:q/ok', path: '/ok', title: 'Ok', priority: 0, loader })] });
+  const out = toPlatformProviders(bad) as Hook[];
+  expect(out.map((h) => h.v.path)).toEqual(['ok']);
+  expect(error).toHaveBeenCalled();
+  error.mockRestore();
+});
