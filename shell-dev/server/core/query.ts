@@ -93,12 +93,29 @@ function tokenize(src: string): Token[] {
   return out;
 }
 
+/**
+ * Deepest nesting of parentheses and `not` a query may have. Real filters nest a few levels; the
+ * recursive parser and compiler would exhaust the stack on thousands (issue 18: 500 at 3,000).
+ */
+export const MAX_QUERY_DEPTH = 100;
+/**
+ * Most conditions in one filter: far above any list filter, and below SQLite's expression depth
+ * (1000) for the chains of `and` / `or` they make.
+ */
+export const MAX_QUERY_CONDITIONS = 500;
+
 const PATH = /^[A-Za-z_$][\w$-]*(\.[\w$-]+)*$/;
 const OPS: ReadonlySet<string> = new Set(['eq', 'ne', 'gt', 'ge', 'lt', 'le']);
 
 class Parser {
   private i = 0;
+  private depth = 0;
+  private conditions = 0;
   constructor(private readonly tokens: Token[]) {}
+
+  private enter(pos: number): void {
+    if (++this.depth > MAX_QUERY_DEPTH) throw new QuerySyntaxError(`nests deeper than ${MAX_QUERY_DEPTH} levels at ${pos}`);
+  }
 
   private peek(): Token {
     return this.tokens[this.i];
@@ -138,8 +155,10 @@ class Parser {
 
   private unary(): Expr {
     if (this.isWord('not')) {
-      this.next();
-      return { kind: 'not', expr: this.unary() };
+      this.enter(this.next().pos);
+      const expr = this.unary();
+      this.depth--;
+      return { kind: 'not', expr };
     }
     return this.primary();
   }
@@ -147,12 +166,14 @@ class Parser {
   private primary(): Expr {
     const t = this.peek();
     if (t.t === '(') {
-      this.next();
+      this.enter(this.next().pos);
       const e = this.expr();
       this.expect(')');
+      this.depth--;
       return e;
     }
     if (t.t !== 'ident') throw new QuerySyntaxError(`expected a condition at ${t.pos}`);
+    if (++this.conditions > MAX_QUERY_CONDITIONS) throw new QuerySyntaxError(`has more than ${MAX_QUERY_CONDITIONS} conditions`);
     const word = t.v.toLowerCase();
     if ((word === 'has' || word === 'bygroupid') && this.tokens[this.i + 1]?.t === '(') {
       this.next();
@@ -182,6 +203,8 @@ class Parser {
       const w = t.v.toLowerCase();
       if (w === 'true' || w === 'false') return { type: 'boolean', value: w === 'true' };
       if (w === 'null') return { type: 'null' };
+      // The platform takes a bare word as a string (`type eq c8y_Service`, as its own UI sends it).
+      return { type: 'string', value: t.v };
     }
     throw new QuerySyntaxError(`expected a value at ${t.pos}`);
   }

@@ -8,7 +8,8 @@ describe('query language parser', () => {
   const cases: Array<[string, unknown]> = [
     ["name eq 'abc'", { kind: 'cmp', op: 'eq', path: 'name', value: { type: 'string', value: 'abc' } }],
     ["$filter=(name eq 'a*')", { kind: 'cmp', op: 'eq', path: 'name', value: { type: 'string', value: 'a*' } }],
-    ['c8y_Availability.status eq AVAILABLE', 'error'],
+    // A bare word is a string, as the platform takes it (its own UI sends `type eq c8y_Service`).
+    ['c8y_Availability.status eq AVAILABLE', { kind: 'cmp', op: 'eq', path: 'c8y_Availability.status', value: { type: 'string', value: 'AVAILABLE' } }],
     ["c8y_Availability.status eq 'AVAILABLE'", { kind: 'cmp', op: 'eq', path: 'c8y_Availability.status', value: { type: 'string', value: 'AVAILABLE' } }],
     ['count gt 12d', { kind: 'cmp', op: 'gt', path: 'count', value: { type: 'number', value: 12 } }],
     ['ratio le 1.5f', { kind: 'cmp', op: 'le', path: 'ratio', value: { type: 'number', value: 1.5 } }],
