@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { Clock, ServerModule } from './core/api';
-import { readManifest } from './core/applications';
+import { applicationVersion, defaultRemotes, platformShellOf, readManifest } from './core/applications';
 import { DEMO_PASSWORD } from './core/auth';
 import { type Core, createCore } from './core/core';
 import { RealtimeServer } from './core/realtime';
@@ -19,7 +19,8 @@ import { registerAuth } from './http/auth';
 import { errorBody, frameworkError, MEDIA, registerParsersAndErrors, sendJson } from './http/common';
 import { registerInventory } from './http/inventory';
 import { MAX_BINARY_BYTES, registerPlatform } from './http/platform';
-import { registerProxy } from './http/proxy';
+import { registerPlatformShell } from './http/platform-shell';
+import { forwardToTenant, registerProxy } from './http/proxy';
 import { registerRecords } from './http/records';
 import { registerStatic } from './http/static';
 import { registerPackages } from './packages/index';
@@ -82,7 +83,8 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
   const db = openDatabase(opts.dataDir, opts.reset);
   const core = createCore(db, clock, opts.dataDir);
   core.auth.ensureDemoUsers(opts.demoPassword ?? DEMO_PASSWORD);
-  core.applications.sync(readManifest(manifestPath));
+  const manifest = readManifest(manifestPath);
+  core.applications.sync(manifest);
 
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true, frameworkErrors: frameworkError });
   const modules: ServerModule[] = [];
@@ -110,9 +112,19 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     app.get('/health', async (_req, reply) => sendJson(reply, 'application/json', { status: 'UP' }));
     // Packages a tenant admin uploads are unpacked beside the database (they belong to the tenant's data).
     const installedDir = path.join(opts.dataDir, 'apps');
-    registerStatic(app, staticDir, !opts.proxy, opts.proxy ? undefined : installedDir);
-    if (opts.proxy) {
-      await registerProxy(app, opts.proxy);
+    const upstream = opts.proxy;
+    registerStatic(app, staticDir, {
+      rootRedirect: !upstream,
+      installedDir: upstream ? undefined : installedDir,
+      applicationAt: (contextPath) => {
+        const a = core.applications.byContextPath(contextPath);
+        return a && { version: applicationVersion(a) };
+      },
+      // Proxy mode: the tenant's login app, public options and own plugins come from the tenant.
+      ...(upstream ? { fallback: (req, reply) => forwardToTenant(req, reply, upstream), forwardAlways: (p: string) => p.startsWith('/apps/public/') } : {}),
+    });
+    if (upstream) {
+      await registerProxy(app, upstream, { platformShellContextPath: platformShellOf(manifest)?.contextPath, localRemotes: defaultRemotes(manifest).remotes });
     } else {
       registerParsersAndErrors(app);
       await app.register(fastifyMultipart, { limits: { fileSize: MAX_BINARY_BYTES } });
@@ -121,6 +133,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
       registerRecords(app, core);
       registerPlatform(app, core);
       registerPackages(app, core, installedDir);
+      registerPlatformShell(app, core);
       app.setNotFoundHandler((req, reply) =>
         sendJson(reply, MEDIA.error, errorBody('general/Not Found', `No resource at ${req.method} ${req.url.split('?')[0]}`), 404),
       );

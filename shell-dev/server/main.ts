@@ -2,8 +2,10 @@
  * npx tsx shell-dev/server/main.ts [--port 8080] [--host 127.0.0.1] [--data .data] [--devices 2000]
  *   [--reset] [--proxy URL] [--simulate on|off] [--seed 1] [--password demo]
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { createServer, DEFAULT_DEVICES, DEFAULT_PORT, REPO_ROOT } from './app';
+import { platformShellOf, readManifest } from './core/applications';
 import { DEFAULT_TENANT, DEMO_PASSWORD, DEMO_USERS } from './core/auth';
 
 const FLAGS_WITH_VALUE = new Set(['port', 'host', 'data', 'devices', 'proxy', 'simulate', 'seed', 'password']);
@@ -51,6 +53,9 @@ async function main(): Promise<void> {
   const port = new URL(server.url).port;
   console.log(`Stand-in platform ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`  Open http://localhost:${port}/apps/shell/`);
+  // The real platform UI (@c8y/ngx-components), when the build made it.
+  const platformUi = platformShellOf(readManifest(path.join(REPO_ROOT, 'manifest.json')))?.contextPath;
+  if (platformUi && fs.existsSync(path.join(REPO_ROOT, 'dist', 'apps', platformUi, 'index.html'))) console.log(`  Platform UI http://localhost:${port}/apps/${platformUi}/`);
   if (args.proxy) console.log(`  API forwarded to ${args.proxy}`);
   else {
     console.log(`  Logins (tenant ${DEFAULT_TENANT}, password ${password}):`);

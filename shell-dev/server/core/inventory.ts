@@ -16,11 +16,14 @@ export interface InventoryListQuery extends InventoryQuery {
   childAdditionId?: string;
   withChildren?: boolean;
   withParents?: boolean;
+  /** `assetParents` with the groups each object belongs to (the platform shell's device grid shows them). */
+  withGroups?: boolean;
 }
 
 export interface ShapeOptions {
   withChildren?: boolean;
   withParents?: boolean;
+  withGroups?: boolean;
 }
 
 interface Row {
@@ -50,6 +53,9 @@ const CHILDREN_OF_ONE = `${CHILDREN_SELECT} WHERE r.parent_id = ? ORDER BY r.kin
 const PARENTS_OF_ONE = `${PARENTS_SELECT} WHERE r.child_id = ? ORDER BY r.kind, r.parent_id`;
 const CHILDREN_OF_MANY = `${CHILDREN_SELECT} WHERE r.parent_id IN (SELECT value FROM json_each(?)) ORDER BY r.parent_id, r.kind, r.child_id`;
 const PARENTS_OF_MANY = `${PARENTS_SELECT} WHERE r.child_id IN (SELECT value FROM json_each(?)) ORDER BY r.child_id, r.kind, r.parent_id`;
+/** Asset parents that are groups (a router's device is an asset parent too, but no group). */
+const GROUPS_OF_MANY = `${PARENTS_SELECT} WHERE r.kind = 'childAssets' AND r.child_id IN (SELECT value FROM json_each(?))
+  AND EXISTS (SELECT 1 FROM mo_fragments f WHERE f.fragment = 'c8y_IsDeviceGroup' AND f.mo_id = r.parent_id) ORDER BY r.child_id, r.parent_id`;
 
 function docOf(r: Omit<Row, 'json'>, fragments: Fragments): ManagedObject {
   return {
@@ -187,9 +193,17 @@ export class InventoryStore implements Inventory {
 
   /** Adds the reference lists (one query per direction for all docs). */
   private shape(docs: ManagedObject[], shape: ShapeOptions = {}): ManagedObject[] {
-    const { withChildren = true, withParents = false } = shape;
-    if (docs.length === 0 || (!withChildren && !withParents)) return docs;
+    const { withChildren = true, withParents = false, withGroups = false } = shape;
+    if (docs.length === 0 || (!withChildren && !withParents && !withGroups)) return docs;
     const byId = new Map(docs.map((d) => [Number(d.id), d]));
+    if (withGroups && !withParents) {
+      // withParents lists every asset parent already; alone, withGroups lists the groups.
+      for (const d of docs) d.assetParents = { references: [] as Reference[] };
+      for (const r of this.ctx.stmt(GROUPS_OF_MANY).all(JSON.stringify([...byId.keys()])) as RelRow[]) {
+        (byId.get(r.owner)!.assetParents as { references: Reference[] }).references.push(ref(r.other, r.name));
+      }
+      if (!withChildren) return docs;
+    }
     if (docs.length === 1) {
       const id = Number(docs[0].id);
       if (withChildren) this.addRefs(byId, CHILD_KINDS_OF, this.ctx.stmt(CHILDREN_OF_ONE).all(id) as RelRow[]);
@@ -364,7 +378,7 @@ export class InventoryStore implements Inventory {
     const rows = this.ctx
       .stmt(`${SELECT} ${from} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
       .all(...where.params, pageSize, offset) as Row[];
-    const items = this.toDocs(rows, { withChildren: q.withChildren ?? true, withParents: q.withParents ?? false });
+    const items = this.toDocs(rows, { withChildren: q.withChildren ?? true, withParents: q.withParents ?? false, withGroups: q.withGroups ?? false });
     if (!q.withTotal) return { items };
     const { n } = this.ctx.stmt(`SELECT count(*) AS n FROM managed_objects mo ${from} WHERE ${where.sql}`).get(...where.params) as { n: number };
     return { items, totalElements: n };

@@ -45,8 +45,9 @@ function listQuery(query: Query): InventoryListQuery {
   const p = paging(query);
   const query1 = str(query, 'query')?.trim();
   const deviceQuery = str(query, 'q')?.trim();
-  // `q` is a device query: the platform adds has(c8y_IsDevice) to it.
-  const combined = deviceQuery ? mergeQueries([query1, deviceQuery].filter((s): s is string => !!s), true) : query1 || undefined;
+  // `q` is a device query: the platform adds has(c8y_IsDevice) to it, also to an empty `q=` (the
+  // platform shell's device grid sends one and expects devices only).
+  const combined = query.q !== undefined ? mergeQueries([query1, deviceQuery].filter((s): s is string => !!s), true) : query1 || undefined;
   return {
     query: combined,
     type: str(query, 'type') || undefined,
@@ -59,6 +60,7 @@ function listQuery(query: Query): InventoryListQuery {
     childDeviceId: str(query, 'childDeviceId') || undefined,
     childAdditionId: str(query, 'childAdditionId') || undefined,
     withParents: bool(query, 'withParents') ?? false,
+    withGroups: bool(query, 'withGroups') ?? false,
     withChildren: bool(query, 'withChildren') ?? true,
     pageSize: p.pageSize,
     currentPage: p.currentPage,

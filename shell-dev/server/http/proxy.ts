@@ -1,5 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
+import { isPlainObject } from '../core/context';
+import { errorBody, MEDIA, sendJson } from './common';
 import { SHELL_PATH } from './static';
 
 /**
@@ -16,9 +20,117 @@ export function rewriteSetCookie(cookie: string): string {
     .join('; ');
 }
 
-/** Everything but /apps/* and /health goes to the upstream tenant, websockets included. */
-export async function registerProxy(app: FastifyInstance, upstream: string): Promise<void> {
+type RemotesMap = Record<string, string[]>;
+const contextPathOfKey = (key: string) => key.split('@')[0];
+
+/**
+ * The tenant's application config with the local plugins added, as the platform shell reads it
+ * (`config.remotes`, else the manifest's `remotes`, minus `config.excludedRemotes`): a local
+ * plugin replaces any version of it the tenant lists (two containers of one federation name
+ * cannot load), and one the tenant excluded (by context path, any version, as @c8y/bootstrap
+ * matches modules; an empty module list excludes nothing there either) stays out.
+ */
+export function withLocalRemotes(app: { config?: unknown; manifest?: unknown }, local: RemotesMap): Record<string, unknown> {
+  const config = isPlainObject(app.config) ? app.config : {};
+  const manifestRemotes = isPlainObject(app.manifest) && isPlainObject(app.manifest.remotes) ? app.manifest.remotes : {};
+  const base = isPlainObject(config.remotes) ? config.remotes : manifestRemotes;
+  const excluded = isPlainObject(config.excludedRemotes) ? (config.excludedRemotes as Record<string, unknown>) : {};
+  const localContextPaths = new Set(Object.keys(local).map(contextPathOfKey));
+  const remotes: Record<string, unknown> = {};
+  for (const [key, modules] of Object.entries(base)) if (!localContextPaths.has(contextPathOfKey(key))) remotes[key] = modules;
+  for (const [key, modules] of Object.entries(local)) {
+    const cp = contextPathOfKey(key);
+    const kept = modules.filter(
+      (m) => !Object.entries(excluded).some(([k, mods]) => contextPathOfKey(k) === cp && Array.isArray(mods) && mods.includes(m)),
+    );
+    if (kept.length) remotes[key] = kept;
+  }
+  return { ...config, remotes, excludedRemotes: excluded };
+}
+
+export interface ProxyOptions {
+  /** Context path of the local platform UI application (manifest.json `platformShell`). */
+  platformShellContextPath?: string;
+  /** The bundle's default-enabled plugins, `{ "<contextPath>@<version>": ["<module>"] }`, served locally. */
+  localRemotes?: RemotesMap;
+}
+
+/** Hop-by-hop headers and those a re-encoded body invalidates: never copied between the two connections. */
+const NOT_RELAYED = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length', 'content-encoding', 'accept-encoding', 'set-cookie', 'proxy-connection', 'te', 'trailer']);
+
+/** Redirects of the tenant point back through the proxy (a login app answering with its absolute URL). */
+function localLocation(location: string, upstream: URL): string {
+  return location.startsWith(upstream.origin) ? location.slice(upstream.origin.length) || '/' : location;
+}
+
+function replyOptions(upstream: URL) {
+  return {
+    rewriteRequestHeaders: (_req: unknown, headers: IncomingHttpHeaders): IncomingHttpHeaders => ({ ...headers, host: upstream.host }),
+    rewriteHeaders: (headers: IncomingHttpHeaders): IncomingHttpHeaders => {
+      const out = { ...headers };
+      if (out.location !== undefined) out.location = localLocation(out.location, upstream);
+      if (out['set-cookie'] !== undefined) out['set-cookie'] = out['set-cookie'].map(rewriteSetCookie);
+      return out;
+    },
+  };
+}
+
+/**
+ * One GET to the tenant, answered here: streamed as it comes, or, with `rewrite`, read whole and
+ * changed first. (The proxy plugin's reply.from lives inside its own encapsulated context, out of
+ * reach of the routes that decide to forward.)
+ */
+async function relay(req: FastifyRequest, reply: FastifyReply, upstream: URL, rewrite?: (body: Buffer) => Buffer): Promise<FastifyReply> {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && !NOT_RELAYED.has(k)) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+  let res: Response;
+  try {
+    res = await fetch(new URL(req.url, upstream.origin), { method: req.method === 'HEAD' ? 'HEAD' : 'GET', headers, redirect: 'manual' });
+  } catch (e) {
+    return sendJson(reply, MEDIA.error, errorBody('general/Bad Gateway', `The tenant ${upstream.origin} cannot be reached: ${e instanceof Error ? e.message : String(e)}`), 502);
+  }
+  for (const [k, v] of res.headers) if (!NOT_RELAYED.has(k)) reply.header(k, k === 'location' ? localLocation(v, upstream) : v);
+  const cookies = res.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies.map(rewriteSetCookie));
+  reply.code(res.status);
+  if (!res.body) return reply.send();
+  if (!rewrite) return reply.send(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream));
+  return reply.send(rewrite(Buffer.from(await res.arrayBuffer())));
+}
+
+/** Sends a GET on to the tenant (what the local apps do not serve: its login app, its own plugins). */
+export function forwardToTenant(req: FastifyRequest, reply: FastifyReply, upstream: string): Promise<FastifyReply> {
+  return relay(req, reply, new URL(upstream));
+}
+
+/**
+ * Everything but /apps/* and /health goes to the upstream tenant, websockets included. With a
+ * platform shell, the tenant's answer for that application (its manifest and the application
+ * itself, both of which @c8y/bootstrap reads) gets the local plugins in `config.remotes`, so the
+ * locally served shell loads the locally built plugins, as the platform's dev tools let developers
+ * work against a tenant.
+ */
+export async function registerProxy(app: FastifyInstance, upstream: string, opts: ProxyOptions = {}): Promise<void> {
   const url = new URL(upstream);
+  const { platformShellContextPath, localRemotes } = opts;
+  if (platformShellContextPath && localRemotes) {
+    /** The tenant's answer, with the local plugins added when it is the platform shell application (`pick` finds it in the body). */
+    const withLocal = (pick: (body: unknown) => unknown) => (req: FastifyRequest, reply: FastifyReply) =>
+      relay(req, reply, url, (body) => {
+        if (reply.statusCode !== 200) return body;
+        try {
+          const json = JSON.parse(body.toString('utf8')) as unknown;
+          const doc = pick(json);
+          if (!isPlainObject(doc) || doc.contextPath !== platformShellContextPath) return body;
+          doc.config = withLocalRemotes(doc, localRemotes);
+          return Buffer.from(JSON.stringify(json));
+        } catch {
+          return body; // Not JSON: passed on as the tenant sent it.
+        }
+      });
+    app.get('/application/applications/:contextPath/manifest', withLocal((b) => (isPlainObject(b) ? b.application : undefined)));
+    app.get('/application/applications/:id', withLocal((b) => b));
+  }
   await app.register(httpProxy, {
     upstream: url.origin,
     prefix: '/',
@@ -27,14 +139,6 @@ export async function registerProxy(app: FastifyInstance, upstream: string): Pro
       if (req.url === '/') reply.redirect(SHELL_PATH);
       else done();
     },
-    replyOptions: {
-      rewriteRequestHeaders: (_req, headers) => ({ ...headers, host: url.host }),
-      rewriteHeaders: (headers) => {
-        const set = headers['set-cookie'];
-        if (set === undefined) return headers;
-        const list = Array.isArray(set) ? set : [String(set)];
-        return { ...headers, 'set-cookie': list.map(rewriteSetCookie) };
-      },
-    },
+    replyOptions: replyOptions(url),
   });
 }
