@@ -43,6 +43,8 @@ export interface PlatformShellEntry {
   contextPath: string;
   key: string;
   version?: string;
+  /** The application's own plugins a new tenant starts with switched off (`config.excludedRemotes`). */
+  excludedRemotes?: Record<string, string[]>;
 }
 
 interface Manifest {
@@ -106,7 +108,10 @@ export function defaultRemotes(m: Manifest | undefined): RemotesConfig {
 export function platformShellOf(m: Manifest | undefined): PlatformShellEntry | undefined {
   const p = m?.platformShell;
   if (!isPlainObject(p) || typeof p.name !== 'string' || typeof p.key !== 'string' || typeof p.contextPath !== 'string' || !CONTEXT_PATH.test(p.contextPath)) return undefined;
-  return { name: p.name, key: p.key, contextPath: p.contextPath, ...(typeof p.version === 'string' ? { version: p.version } : {}) };
+  const excluded = isPlainObject(p.excludedRemotes)
+    ? Object.fromEntries(Object.entries(p.excludedRemotes).filter((e): e is [string, string[]] => Array.isArray(e[1]) && e[1].every((m) => typeof m === 'string')))
+    : undefined;
+  return { name: p.name, key: p.key, contextPath: p.contextPath, ...(typeof p.version === 'string' ? { version: p.version } : {}), ...(excluded ? { excludedRemotes: excluded } : {}) };
 }
 
 /** The version the stand-in serves an application's files as (`/apps/<contextPath>@<version>/`); undefined: only `@latest`. */
@@ -187,7 +192,7 @@ export class ApplicationStore {
     const existing = this.ctx.stmt('SELECT id, json FROM applications WHERE key = ?').get(shell.key) as { id: number; json: string } | undefined;
     if (!existing) {
       if (this.ctx.stmt('SELECT 1 FROM applications WHERE context_path = ?').get(shell.contextPath)) return;
-      this.insert({ name: shell.name, key: shell.key, contextPath: shell.contextPath, type: 'HOSTED', manifest: appManifest, config: defaultRemotes(manifest) });
+      this.insert({ name: shell.name, key: shell.key, contextPath: shell.contextPath, type: 'HOSTED', manifest: appManifest, config: { ...defaultRemotes(manifest), excludedRemotes: shell.excludedRemotes ?? {} } });
     } else {
       const doc = JSON.parse(existing.json) as ApplicationDoc;
       const config = (isPlainObject(doc.config) ? doc.config : {}) as Partial<RemotesConfig> & Record<string, unknown>;

@@ -6,7 +6,14 @@ import yazl from 'yazl';
 import Ajv from 'ajv';
 import { tempDir } from './helpers';
 
-export const PLATFORM_SHELL = { name: 'Device Management', contextPath: 'devicemanagement', key: 'devicemanagement-application-key', version: '1023.77.1' };
+/** As manifest.json: the platform's own Services plugin is off (the bundle brings the Services tab). */
+export const PLATFORM_SHELL = {
+  name: 'Device Management',
+  contextPath: 'devicemanagement',
+  key: 'devicemanagement-application-key',
+  version: '1023.77.1',
+  excludedRemotes: { devicemanagement: ['ServicesModule'] },
+};
 
 export const EXPORTS = [
   { id: 'device-operations', name: 'Device operations', module: 'DeviceOperationsProviders', contextPath: 'device-operations', version: '1.0.0', defaultEnabled: true },

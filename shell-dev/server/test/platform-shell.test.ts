@@ -32,7 +32,8 @@ describe('GET /application/applications/<contextPath>/manifest', () => {
     const a = res.body.application;
     expect(a).toMatchObject({ key: PLATFORM_SHELL.key, name: PLATFORM_SHELL.name, contextPath: 'devicemanagement', type: 'HOSTED', manifest: { version: '1023.77.1' } });
     expect(a.id).toMatch(/^\d+$/);
-    expect(a.config).toEqual({ remotes: DEFAULT_REMOTES, excludedRemotes: {} });
+    // The application's own plugins the manifest switches off start in excludedRemotes.
+    expect(a.config).toEqual({ remotes: DEFAULT_REMOTES, excludedRemotes: { devicemanagement: ['ServicesModule'] } });
     // What @c8y/bootstrap does next: the application by that id.
     const detail = await api<App>('GET', `/application/applications/${a.id}`);
     expect(detail.body).toEqual(a);
