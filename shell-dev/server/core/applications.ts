@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type CoreContext, invalid, isPlainObject, notFound, parseId } from './context';
+import { nextId } from './schema';
 
 export const SHELL_APPLICATION = { name: 'Dev shell', key: 'shell-application-key', contextPath: 'shell', type: 'HOSTED' } as const;
 
@@ -238,7 +239,7 @@ export class ApplicationStore {
 
   private insert(body: { name: string; key: string; contextPath: string; type: string; [k: string]: unknown }): void {
     const doc = { availability: 'PRIVATE', owner: { tenant: { id: this.tenant } }, ...body };
-    this.ctx.stmt('INSERT INTO applications (name, key, context_path, json) VALUES (?, ?, ?, ?)').run(body.name, body.key, body.contextPath, JSON.stringify(doc));
+    this.ctx.stmt('INSERT INTO applications (id, name, key, context_path, json) VALUES (?, ?, ?, ?, ?)').run(nextId(this.ctx, 'applications'), body.name, body.key, body.contextPath, JSON.stringify(doc));
   }
 
   private toDoc(r: { id: number; json: string }): ApplicationDoc {

@@ -11,6 +11,20 @@ export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const CREDENTIAL_CACHE_TTL_MS = 5 * 60 * 1000;
 const SCRYPT_KEYLEN = 32;
 
+/**
+ * Login throttling (issue 18). Failed password checks are counted per user and per client
+ * address over a window; at the limit that user (or every login from that address) is refused
+ * with 429 and Retry-After until the lock ends, without running scrypt. Only failures count:
+ * tests and browsers logging in correctly any number of times are never throttled. The address
+ * limit is above the user limit, so locking one user from an address leaves its other users be.
+ */
+export const LOGIN_MAX_FAILURES_PER_USER = 10;
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 30;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_LOCK_MS = 5 * 60 * 1000;
+/** Counters kept at most (a spray of made-up user names must not grow memory without bound). */
+const LOGIN_THROTTLE_MAX_ENTRIES = 100_000;
+
 export const ROLES = {
   inventoryRead: 'ROLE_INVENTORY_READ',
   inventoryCreate: 'ROLE_INVENTORY_CREATE',
@@ -85,6 +99,9 @@ export function hashPassword(password: string): string {
   return `scrypt$${salt.toString('base64')}$${scryptSync(password, salt, SCRYPT_KEYLEN).toString('base64')}`;
 }
 
+/** Checked against when the user does not exist (matches no password; see checkLogin). */
+const UNKNOWN_USER_HASH = `scrypt$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(SCRYPT_KEYLEN).toString('base64')}`;
+
 export function verifyPassword(password: string, stored: string): boolean {
   const [scheme, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
@@ -102,9 +119,74 @@ export interface Session {
 export const unauthorized = (message = 'Invalid credentials!') => new HttpError(401, 'security/Unauthorized', message);
 export const forbidden = (message = 'Access is denied') => new HttpError(403, 'security/Forbidden', message);
 
+/** 429 with the seconds after which the caller may try again (sent as Retry-After). */
+export class TooManyLogins extends HttpError {
+  constructor(readonly retryAfterS: number) {
+    super(429, 'security/Too Many Requests', `Too many failed logins: try again in ${retryAfterS} s`);
+  }
+}
+
+type ThrottleEntry = { failures: number; windowStart: number; lockedUntil: number };
+
+/** Failure counters by key ('user:tenant/name', 'address:ip'); see LOGIN_MAX_FAILURES_PER_USER. */
+export class LoginThrottle {
+  private readonly entries = new Map<string, ThrottleEntry>();
+  constructor(private readonly now: () => number) {}
+
+  /** Milliseconds until every given key is unlocked (0: none is locked). */
+  lockedFor(keys: string[]): number {
+    const now = this.now();
+    return Math.max(0, ...keys.map((k) => (this.entries.get(k)?.lockedUntil ?? 0) - now));
+  }
+
+  failed(key: string, limit: number): void {
+    const now = this.now();
+    let e = this.entries.get(key);
+    if (!e || now - e.windowStart >= LOGIN_FAILURE_WINDOW_MS) {
+      if (!e && this.entries.size >= LOGIN_THROTTLE_MAX_ENTRIES) this.prune(now);
+      e = { failures: 0, windowStart: now, lockedUntil: 0 };
+      this.entries.set(key, e);
+    }
+    if (++e.failures >= limit) {
+      e.lockedUntil = now + LOGIN_LOCK_MS;
+      // The lock starts a new window: after it, the next failures are counted afresh.
+      e.failures = 0;
+      e.windowStart = e.lockedUntil;
+    }
+  }
+
+  succeeded(key: string): void {
+    this.entries.delete(key);
+  }
+
+  private prune(now: number): void {
+    for (const [k, e] of this.entries) if (e.lockedUntil <= now && now - e.windowStart >= LOGIN_FAILURE_WINDOW_MS) this.entries.delete(k);
+    // Still full: the oldest counters go (Map keeps insertion order).
+    for (const k of this.entries.keys()) {
+      if (this.entries.size < LOGIN_THROTTLE_MAX_ENTRIES) break;
+      this.entries.delete(k);
+    }
+  }
+}
+
+/** A password check: the user, or why not (wrong credentials, or throttled for retryAfterS). */
+export type LoginResult = { user: AuthUser } | { refused: 'credentials' } | { refused: 'throttled'; retryAfterS: number };
+
+/** The throttle's keys of a login (`tenant/user` or `user`) from an address. */
+function throttleKeys(login: string, tenantHint: string | undefined, address: string | undefined): { user: string; all: string[] } {
+  const slash = login.indexOf('/');
+  const user = `user:${slash >= 0 ? login : `${tenantHint || DEFAULT_TENANT}/${login}`}`;
+  return { user, all: address !== undefined ? [user, `address:${address}`] : [user] };
+}
+
 export class Auth {
   private readonly cache = new Map<string, { user: AuthUser; expires: number }>();
-  constructor(private readonly ctx: CoreContext) {}
+  private readonly throttle: LoginThrottle;
+  /** Password hashes computed so far (scrypt; tests check that refused attempts cost none). */
+  passwordChecks = 0;
+  constructor(private readonly ctx: CoreContext) {
+    this.throttle = new LoginThrottle(() => ctx.clock.now());
+  }
 
   ensureDemoUsers(password: string): void {
     this.ctx.transaction(() => {
@@ -189,32 +271,63 @@ export class Auth {
     });
   }
 
-  /** `tenant/user` or `user` (the default tenant) with a password. */
-  login(login: string, password: string, tenantHint?: string): AuthUser | undefined {
+  /** `tenant/user` or `user` (the default tenant) with a password; undefined when refused. */
+  login(login: string, password: string, tenantHint?: string, address?: string): AuthUser | undefined {
+    const r = this.checkLogin(login, password, tenantHint, address);
+    return 'user' in r ? r.user : undefined;
+  }
+
+  /**
+   * The password check behind every login (form, Basic, realtime handshake), throttled per user
+   * and per client address: a locked user or address is refused before the hash is computed.
+   */
+  checkLogin(login: string, password: string, tenantHint?: string, address?: string): LoginResult {
     const slash = login.indexOf('/');
     const tenant = slash >= 0 ? login.slice(0, slash) : tenantHint || DEFAULT_TENANT;
     const userName = slash >= 0 ? login.slice(slash + 1) : login;
+    const keys = throttleKeys(login, tenantHint, address);
+    const locked = this.throttle.lockedFor(keys.all);
+    if (locked > 0) return { refused: 'throttled', retryAfterS: Math.ceil(locked / 1000) };
     const row = this.ctx.stmt('SELECT password_hash, json FROM users WHERE tenant = ? AND user_name = ?').get(tenant, userName) as
       | { password_hash: string; json: string }
       | undefined;
-    if (!row || !verifyPassword(password, row.password_hash)) return undefined;
-    const doc = JSON.parse(row.json) as UserDoc;
-    if (!doc.enabled) return undefined;
-    return { tenant, userName, effectiveRoles: this.effectiveRoles(tenant, doc) };
+    // Unknown users cost a hash too, so their answer takes as long as a wrong password's.
+    this.passwordChecks++;
+    const ok = verifyPassword(password, row?.password_hash ?? UNKNOWN_USER_HASH);
+    const doc = row && ok ? (JSON.parse(row.json) as UserDoc) : undefined;
+    if (!row || !ok || !doc?.enabled) {
+      for (const k of keys.all) this.throttle.failed(k, k === keys.user ? LOGIN_MAX_FAILURES_PER_USER : LOGIN_MAX_FAILURES_PER_ADDRESS);
+      return { refused: 'credentials' };
+    }
+    this.throttle.succeeded(keys.user);
+    return { user: { tenant, userName, effectiveRoles: this.effectiveRoles(tenant, doc) } };
   }
 
   /** Basic token (base64 of `login:password`), as in the Authorization header and the Bayeux ext. */
-  basic(token: string): AuthUser | undefined {
+  basic(token: string, address?: string): AuthUser | undefined {
+    const r = this.checkBasic(token, address);
+    return 'user' in r ? r.user : undefined;
+  }
+
+  checkBasic(token: string, address?: string): LoginResult {
+    const decoded = Buffer.from(token, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return { refused: 'credentials' };
+    const login = decoded.slice(0, colon);
     const key = createHash('sha256').update(token).digest('base64');
     const hit = this.cache.get(key);
     const now = Date.now();
-    if (hit && hit.expires > now) return hit.user;
-    const decoded = Buffer.from(token, 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon < 0) return undefined;
-    const user = this.login(decoded.slice(0, colon), decoded.slice(colon + 1));
-    if (user) this.cache.set(key, { user, expires: now + CREDENTIAL_CACHE_TTL_MS });
-    return user;
+    if (hit && hit.expires > now) {
+      // A lock holds for remembered credentials too: a correct guess must not be told apart.
+      const keys = throttleKeys(login, undefined, address);
+      const locked = this.throttle.lockedFor(keys.all);
+      if (locked > 0) return { refused: 'throttled', retryAfterS: Math.ceil(locked / 1000) };
+      this.throttle.succeeded(keys.user);
+      return { user: hit.user };
+    }
+    const r = this.checkLogin(login, decoded.slice(colon + 1), undefined, address);
+    if ('user' in r) this.cache.set(key, { user: r.user, expires: now + CREDENTIAL_CACHE_TTL_MS });
+    return r;
   }
 
   createSession(user: AuthUser): Session {

@@ -1,7 +1,7 @@
 import type { ChildKind, Fragments, Inventory, InventoryQuery, ManagedObject, Page } from './api';
 import { type CoreContext, invalid, isPlainObject, LazyData, notFound, parseId } from './context';
 import { compileFilter, compileOrder, hasFragment, parseQuery, type SqlFragment, wildcardToLike } from './query';
-import { NAME_TRIGRAM_TABLE } from './schema';
+import { NAME_TRIGRAM_TABLE, nextId } from './schema';
 
 export const CHILD_KINDS: readonly ChildKind[] = ['childAssets', 'childDevices', 'childAdditions'];
 const PARENT_OF: Record<ChildKind, string> = { childAssets: 'assetParents', childDevices: 'deviceParents', childAdditions: 'additionParents' };
@@ -235,10 +235,10 @@ export class InventoryStore implements Inventory {
       const lastUpdated = timeOr(body.lastUpdated, creationTime);
       const { fragments, type, name } = split(body);
       const ownerValue = typeof body.owner === 'string' ? body.owner : owner ?? null;
-      const info = this.ctx
-        .stmt('INSERT INTO managed_objects (type, name, owner, creation_time, last_updated, json) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(type, name, ownerValue, creationTime, lastUpdated, JSON.stringify(fragments));
-      const id = Number(info.lastInsertRowid);
+      const id = nextId(this.ctx, 'managed_objects');
+      this.ctx
+        .stmt('INSERT INTO managed_objects (id, type, name, owner, creation_time, last_updated, json) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(id, type, name, ownerValue, creationTime, lastUpdated, JSON.stringify(fragments));
       this.names.changed(id, null, name);
       this.insertFragments(id, Object.keys(fragments));
       // A new object has no relations yet, so the document is built rather than read back.

@@ -6,6 +6,7 @@
 import type { Measurement, MeasurementFilter, Measurements, MeasurementSeries, Page, SeriesAggregation } from './api';
 import { type CoreContext, invalid, isPlainObject, LazyData, notFound, parseId } from './context';
 import type { SqlFragment } from './query';
+import { nextId } from './schema';
 
 /** Without aggregation the series answer holds at most this many times (then `truncated`). */
 export const MAX_SERIES_VALUES = 5000;
@@ -97,8 +98,9 @@ export class MeasurementStore implements Measurements {
         if (!this.ctx.stmt('SELECT 1 FROM managed_objects WHERE id = ?').get(m.sourceId)) throw notFound('inventory', 'managed object', String(m.sourceId));
       }
       return checked.map((m) => {
-        const info = this.ctx.stmt('INSERT INTO measurements (source_id, type, time, json) VALUES (?, ?, ?, ?)').run(m.sourceId, m.type, m.time, JSON.stringify(m.fragments));
-        const created = toMeasurement({ id: Number(info.lastInsertRowid), source_id: m.sourceId, type: m.type, time: m.time }, m.fragments);
+        const id = nextId(this.ctx, 'measurements');
+        this.ctx.stmt('INSERT INTO measurements (id, source_id, type, time, json) VALUES (?, ?, ?, ?, ?)').run(id, m.sourceId, m.type, m.time, JSON.stringify(m.fragments));
+        const created = toMeasurement({ id, source_id: m.sourceId, type: m.type, time: m.time }, m.fragments);
         this.ctx.notify(`/measurements/${m.sourceId}`, 'CREATE', created);
         return created;
       });

@@ -95,7 +95,8 @@ export class RealtimeServer {
 
   private authenticate(m: BayeuxMessage, req: IncomingMessage | undefined): AuthUser | undefined {
     const ext = (m.ext?.[AUTHN_EXT] ?? {}) as { token?: unknown; xsrfToken?: unknown };
-    if (typeof ext.token === 'string' && ext.token) return this.auth.basic(ext.token);
+    // Throttled like every login: per user and per client address (auth.ts).
+    if (typeof ext.token === 'string' && ext.token) return this.auth.basic(ext.token, req?.socket?.remoteAddress);
     const session = this.auth.session(cookieValue(req, 'authorization') ?? '');
     // A cookie alone could come from any site the browser visits; the XSRF token proves origin.
     if (session && sameToken(typeof ext.xsrfToken === 'string' ? ext.xsrfToken : undefined, session.xsrf)) return session.user;

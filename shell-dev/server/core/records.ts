@@ -15,6 +15,7 @@ import type {
 } from './api';
 import { type CoreContext, invalid, isPlainObject, LazyData, notFound, parseId, WithChildren } from './context';
 import type { SqlFragment } from './query';
+import { nextId } from './schema';
 
 export const ALARM_STATUSES: readonly AlarmStatus[] = ['ACTIVE', 'ACKNOWLEDGED', 'CLEARED'];
 export const SEVERITIES: readonly Severity[] = ['CRITICAL', 'MAJOR', 'MINOR', 'WARNING'];
@@ -186,13 +187,13 @@ export class AlarmStore implements Alarms {
         id = open.id;
         action = 'UPDATE';
       } else {
-        const info = this.ctx
+        id = nextId(this.ctx, 'alarms');
+        this.ctx
           .stmt(
-            `INSERT INTO alarms (source_id, type, severity, status, count, time, creation_time, first_occurrence_time, last_updated, json)
-             VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)`,
+            `INSERT INTO alarms (id, source_id, type, severity, status, count, time, creation_time, first_occurrence_time, last_updated, json)
+             VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)`,
           )
-          .run(source.id, type, body.severity, status, time, creationTime, time, now, JSON.stringify(fragments));
-        id = Number(info.lastInsertRowid);
+          .run(id, source.id, type, body.severity, status, time, creationTime, time, now, JSON.stringify(fragments));
         action = 'CREATE';
       }
       // A new alarm is built from what was written; a re-raised one merges stored state, so it is read.
@@ -335,10 +336,11 @@ export class EventStore implements Events {
       const time = isoTime(body.time, 'time', 'event') ?? now;
       const creationTime = isoTime(body.creationTime, 'creationTime', 'event') ?? now;
       const fragments = { ...fragmentsOf(body, EVENT_RESERVED), text };
-      const info = this.ctx
-        .stmt('INSERT INTO events (source_id, type, time, creation_time, last_updated, json) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(source.id, type, time, creationTime, now, JSON.stringify(fragments));
-      const event = toEvent({ id: Number(info.lastInsertRowid), source_id: source.id, source_name: source.name, type, time, creation_time: creationTime, last_updated: now }, fragments);
+      const id = nextId(this.ctx, 'events');
+      this.ctx
+        .stmt('INSERT INTO events (id, source_id, type, time, creation_time, last_updated, json) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(id, source.id, type, time, creationTime, now, JSON.stringify(fragments));
+      const event = toEvent({ id, source_id: source.id, source_name: source.name, type, time, creation_time: creationTime, last_updated: now }, fragments);
       notifyRecord(this.ctx, 'events', source.id, 'CREATE', event);
       return event;
     });
@@ -461,8 +463,9 @@ export class OperationStore implements Operations {
       const status = (body as { status?: OperationStatus }).status ?? 'PENDING';
       if (!OPERATION_STATUSES.includes(status)) throw invalid('devicecontrol', `'status' must be one of ${OPERATION_STATUSES.join(', ')}`);
       const fragments = fragmentsOf(body, OPERATION_RESERVED);
-      const info = this.ctx.stmt('INSERT INTO operations (device_id, status, creation_time, json) VALUES (?, ?, ?, ?)').run(device.id, status, creationTime, JSON.stringify(fragments));
-      const op = toOperation({ id: Number(info.lastInsertRowid), device_id: device.id, device_name: device.name, status, creation_time: creationTime }, fragments);
+      const id = nextId(this.ctx, 'operations');
+      this.ctx.stmt('INSERT INTO operations (id, device_id, status, creation_time, json) VALUES (?, ?, ?, ?, ?)').run(id, device.id, status, creationTime, JSON.stringify(fragments));
+      const op = toOperation({ id, device_id: device.id, device_name: device.name, status, creation_time: creationTime }, fragments);
       this.ctx.notify(`/operations/${device.id}`, 'CREATE', op);
       for (const l of this.listeners) this.ctx.afterCommit(() => l(op));
       return op;

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 
 /**
  * JSON paths that list pages filter or sort on at fleet scale. Each gets an expression index;
@@ -14,7 +14,7 @@ export const INDEXED_JSON_PATHS = [
   'c8y_ActiveAlarmsStatus.critical',
 ] as const;
 
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 /**
  * Trigram index over names: `name eq '*abc*'` looks names up instead of scanning them. Kept in
  * step by the inventory store, once per transaction (inventory.ts, NameIndex): FTS5 writes its
@@ -35,6 +35,7 @@ export function migrate(db: Database): void {
     if (version < 3) dropNameTriggers(db);
     if (version < 4) addMeasurements(db);
     if (version < 5) addUserGroups(db);
+    if (version < 6) addIdSequences(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
 }
@@ -91,6 +92,36 @@ function addUserGroups(db: Database): void {
     ) WITHOUT ROWID;
     CREATE INDEX user_group_members_user ON user_group_members(tenant, user_name);
   `);
+}
+
+/**
+ * Tables whose ids the API hands out. SQLite gives a new row the largest id + 1, so deleting the
+ * newest row and creating another reused its id (issue 18: rollouts, group links, bookmarks and
+ * realtime subscriptions then pointed at the wrong object). Their ids come from id_sequences.
+ */
+export const SEQUENCED_TABLES = ['managed_objects', 'alarms', 'events', 'operations', 'measurements', 'applications'] as const;
+export type SequencedTable = (typeof SEQUENCED_TABLES)[number];
+
+/** The highest id each table ever handed out (existing files start from their largest id). */
+function addIdSequences(db: Database): void {
+  db.exec('CREATE TABLE id_sequences (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID');
+  for (const t of SEQUENCED_TABLES) db.prepare(`INSERT INTO id_sequences (name, value) SELECT ?, coalesce(max(id), 0) FROM ${t}`).run(t);
+}
+
+/**
+ * The statement that takes the next id of a table: one above both the highest id handed out and
+ * the largest id present (a row written by other means cannot make it collide). Run it inside
+ * the inserting transaction, so a rolled-back insert gives its id back.
+ */
+export function nextIdSql(table: SequencedTable): string {
+  const largest = `coalesce((SELECT max(id) FROM ${table}), 0)`;
+  return `INSERT INTO id_sequences (name, value) VALUES ('${table}', ${largest} + 1)
+    ON CONFLICT (name) DO UPDATE SET value = max(value, ${largest}) + 1 RETURNING value`;
+}
+
+/** The next id of a table (see nextIdSql), through a cache of prepared statements such as CoreContext.stmt. */
+export function nextId(db: { stmt(sql: string): Statement }, table: SequencedTable): number {
+  return (db.stmt(nextIdSql(table)).get() as { value: number }).value;
 }
 
 function dropNameTriggers(db: Database): void {

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sameToken, SESSION_TTL_MS, unauthorized, forbidden } from '../core/auth';
+import { forbidden, type LoginResult, sameToken, SESSION_TTL_MS, TooManyLogins, unauthorized } from '../core/auth';
+import { HttpError } from '../core/api';
 import type { Core } from '../core/core';
-import { errorBody, MEDIA, sendJson } from './common';
+import { errorBody, MEDIA, sendError, sendJson } from './common';
 import { parseCookies, serializeCookie } from './cookies';
+import { registerRoleGuard } from './roles';
 
 export const AUTH_COOKIE = 'authorization';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -16,14 +18,25 @@ export function isPublic(req: FastifyRequest): boolean {
   return path === '/tenant/loginOptions' && req.method === 'GET';
 }
 
+/** The user of a password check, or the 401 / 429 (with Retry-After) that refuses it. */
+function userOf(r: LoginResult) {
+  if ('user' in r) return r.user;
+  return r.refused === 'throttled' ? new TooManyLogins(r.retryAfterS) : unauthorized();
+}
+
+/**
+ * Authentication (Basic or the login cookie with its XSRF token) for everything but the public
+ * paths, then the role table (roles.ts) for every write route; both before any body is read.
+ */
 export function registerAuth(app: FastifyInstance, core: Core): void {
   app.addHook('onRequest', async (req, reply) => {
     if (isPublic(req)) return;
     const header = req.headers.authorization;
     if (header) {
       const [scheme, token] = header.split(' ', 2);
-      const user = scheme?.toLowerCase() === 'basic' && token ? core.auth.basic(token) : undefined;
-      if (!user) return sendJson(reply, MEDIA.error, errorBody('security/Unauthorized', 'Invalid credentials!'), 401);
+      const user = scheme?.toLowerCase() === 'basic' && token ? userOf(core.auth.checkBasic(token, req.ip)) : unauthorized();
+      // Answered here, not thrown: a microservice's error handler would drop Retry-After.
+      if (user instanceof HttpError) return sendError(reply, user);
       core.setUser(req, user);
       return;
     }
@@ -32,11 +45,11 @@ export function registerAuth(app: FastifyInstance, core: Core): void {
       return sendJson(reply, MEDIA.error, errorBody('security/Unauthorized', 'Full authentication is required to access this resource'), 401);
     }
     if (!SAFE_METHODS.has(req.method) && !sameToken(req.headers['x-xsrf-token'] as string | undefined, session.xsrf)) {
-      const e = forbidden('Missing or wrong X-XSRF-TOKEN header');
-      return sendJson(reply, MEDIA.error, errorBody(e.error, e.message), e.status);
+      return sendError(reply, forbidden('Missing or wrong X-XSRF-TOKEN header'));
     }
     core.setUser(req, session.user);
   });
+  registerRoleGuard(app, core);
 
   app.get('/tenant/loginOptions', async (_req, reply) =>
     sendJson(reply, 'application/vnd.com.nsn.cumulocity.loginoptioncollection+json', {
@@ -56,8 +69,8 @@ export function registerAuth(app: FastifyInstance, core: Core): void {
       return sendJson(reply, MEDIA.error, errorBody('security/Unauthorized', 'grant_type=PASSWORD, username and password are required'), 401);
     }
     const tenant = typeof b.tenant_id === 'string' && b.tenant_id ? b.tenant_id : tenantQuery;
-    const user = core.auth.login(b.username, b.password, tenant);
-    if (!user) throw unauthorized();
+    const user = userOf(core.auth.checkLogin(b.username, b.password, tenant, req.ip));
+    if (user instanceof HttpError) throw user;
     const session = core.transaction(() => core.auth.createSession(user));
     const maxAge = Math.floor(SESSION_TTL_MS / 1000);
     reply.header('Set-Cookie', [

@@ -145,12 +145,21 @@ export function collection(req: FastifyRequest, key: string, items: unknown[], p
 
 /** The request body as an object, or 422: the platform answers a wrong shape as invalid data. */
 export function body(req: FastifyRequest, domain: string): Record<string, unknown> {
+  // Raw bytes are an object too; they never become a document (one key per byte, issue 18).
+  if (Buffer.isBuffer(req.body)) throw new HttpError(415, 'general/Unsupported Media Type', 'The request body must be JSON');
   if (!isPlainObject(req.body)) throw invalid(domain, 'The request body must be a JSON object');
   return req.body;
 }
 
 export function errorBody(error: string, message: string) {
   return { error, message, info: ERROR_INFO };
+}
+
+/** An HttpError as the platform's error body; a throttled login's wait goes out as Retry-After. */
+export function sendError(reply: FastifyReply, e: HttpError): FastifyReply {
+  const retryAfterS = (e as { retryAfterS?: unknown }).retryAfterS;
+  if (typeof retryAfterS === 'number') reply.header('Retry-After', String(retryAfterS));
+  return sendJson(reply, MEDIA.error, errorBody(e.error, e.message), e.status);
 }
 
 /** Deepest bracket nesting of a JSON text, brackets inside strings not counted. */
@@ -169,6 +178,55 @@ export function nestingDepth(text: string): number {
     } else if (c === 0x7d || c === 0x5d) depth--;
   }
   return max;
+}
+
+/**
+ * Media types of uploaded bytes that browsers never run: shown (images but SVG, text) or downloaded.
+ * Anything else (HTML, SVG, XML, JavaScript, unknown types) goes out as application/octet-stream.
+ */
+export const SAFE_DOWNLOAD_TYPES: readonly string[] = [
+  'application/octet-stream',
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/gzip',
+  'application/x-gzip',
+  'application/x-tar',
+  'application/x-7z-compressed',
+  'application/json',
+  'text/plain',
+  'text/csv',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/bmp',
+];
+/** Longest file name offered for a download (the rest of a longer name is cut). */
+const MAX_DOWNLOAD_NAME = 200;
+
+export function safeDownloadType(contentType: string | undefined): string {
+  const essence = String(contentType ?? '').split(';')[0].trim().toLowerCase();
+  return SAFE_DOWNLOAD_TYPES.includes(essence) ? essence : 'application/octet-stream';
+}
+
+/** A Content-Disposition that always downloads: an ASCII fallback name and the UTF-8 name (RFC 6266). */
+export function attachmentDisposition(name: string): string {
+  const cut = Array.from(name).slice(0, MAX_DOWNLOAD_NAME).join('');
+  const ascii = cut.replace(/[^\w.\- ]/g, '_').trim() || 'download';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(cut).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+/**
+ * Bytes a user uploaded, answered so they never run as a page of this origin (issue 18: an
+ * uploaded text/html read the admin's XSRF token): always a download, a type from
+ * SAFE_DOWNLOAD_TYPES, no sniffing, and a sandbox for the case a browser renders it anyway.
+ */
+export function sendUserBytes(reply: FastifyReply, data: Buffer, contentType: string | undefined, name: string): FastifyReply {
+  reply.header('Content-Disposition', attachmentDisposition(name));
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Content-Security-Policy', 'sandbox');
+  reply.header('Cache-Control', 'private, no-cache');
+  return reply.type(safeDownloadType(contentType)).send(data);
 }
 
 /** Errors fastify answers before routing (undecodable URL, over-long path parameter) in the platform's shape. */
@@ -195,10 +253,17 @@ export function registerParsersAndErrors(app: FastifyInstance): void {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, raw, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(raw))));
   });
+  // Raw bytes for the one route that takes them (PUT /inventory/binaries/{id}); the role table
+  // (roles.ts) refuses every other media type on JSON routes before their body is read.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, raw, done) => done(null, raw));
+  // No answer of the API is to be read as another type than it says (uploaded bytes least of all).
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    return payload;
+  });
 
   app.setErrorHandler((err, req, reply) => {
-    if (err instanceof HttpError) return sendJson(reply, MEDIA.error, errorBody(err.error, err.message), err.status);
+    if (err instanceof HttpError) return sendError(reply, err);
     const e = err as { statusCode?: number; code?: string; message: string };
     if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
       const error = e.statusCode === 413 ? 'general/Request Entity Too Large' : e.statusCode === 415 ? 'general/Unsupported Media Type' : 'general/Bad Request';

@@ -232,7 +232,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: (f, id) => `/application/applications/${id(f.shellApp)}`, body: () => ({ config: { remotes: {}, excludedRemotes: {} } }) },
   { method: 'POST', path: (f, id) => `/identity/globalIds/${id(f.device)}/externalIds`, body: () => ({ type: 'c8y_Serial', externalId: 'fuzz' }) },
   { method: 'DELETE', path: (_f, id) => `/identity/externalIds/${id('c8y_Serial')}/${id('none')}` },
-  { method: 'POST', path: () => '/tenant/oauth', body: () => ({ grant_type: 'PASSWORD', username: 'demo/admin', password: 'wrong' }) },
+  // A user of its own: wrong passwords count towards a lock (login throttling), never the admin's.
+  { method: 'POST', path: () => '/tenant/oauth', body: () => ({ grant_type: 'PASSWORD', username: 'demo/fuzz-guesser', password: 'wrong' }) },
   // create-software-ng
   { method: 'GET', path: () => `${CSNG}/softwarePackage`, list: ['name', 'version', 'deviceType'] },
   { method: 'POST', path: () => `${CSNG}/softwarePackage`, body: () => ({ inventoryRequest: { name: 'fuzz-pkg', version: '1.0.0', deviceType: 'adamos_NETbox', url: 'https://example.com/a.zip', apptype: 'APPLICATION', category: 'normal', password: 'secret-pass' } }) },

@@ -43,8 +43,8 @@ export const PACKAGE_STATUS_INSTALLED = 'installed';
 /** Any status containing this word is a failure (device-operations.md §4). */
 export const PACKAGE_STATUS_FAILED_MARK = 'failed';
 
+/** Reads; who may call each write is in the stand-in's role table (shell-dev/server/http/roles.ts). */
 export const ROLE_READ = 'ROLE_INVENTORY_READ';
-export const ROLE_WRITE = 'ROLE_INVENTORY_ADMIN';
 
 /** Long-running jobs: devices per transaction, and how long a request waits for a job before answering 'ongoing'. */
 export const JOB_CHUNK_SIZE = 500;

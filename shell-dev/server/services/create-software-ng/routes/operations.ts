@@ -22,7 +22,6 @@ import {
   OP_SET_TIMEZONE,
   PROFILE_TYPE,
   ROLE_READ,
-  ROLE_WRITE,
 } from '../constants';
 import { bodyOf, idList, notFound, scanAll, type ServiceContext } from '../helpers';
 import type { JobSnapshot } from '../jobs';
@@ -145,7 +144,6 @@ export function registerOperationRoutes(app: FastifyInstance, { core, jobs }: Se
   });
 
   app.post('/createTimezoneOperations', async (req) => {
-    core.requireRole(req, ROLE_WRITE);
     const body = bodyOf(req);
     const devices = idList(body.devices, 'devices');
     const timezone = str(body.timezone);
@@ -169,7 +167,6 @@ export function registerOperationRoutes(app: FastifyInstance, { core, jobs }: Se
   });
 
   app.post('/createSoftwareAssignment', async (req) => {
-    core.requireRole(req, ROLE_WRITE);
     const body = bodyOf(req);
     const devices = idList(body.devices, 'devices');
     const target = assignTarget(core, body);
@@ -179,7 +176,6 @@ export function registerOperationRoutes(app: FastifyInstance, { core, jobs }: Se
   });
 
   app.put('/clearPendingAssignment/selectedDevices', async (req) => {
-    core.requireRole(req, ROLE_WRITE);
     const body = bodyOf(req);
     const devices = idList(body.deviceList, 'deviceList');
     const operationType = str(body.operationType) ?? OP_REGISTER_SOFTWARE;
@@ -189,7 +185,6 @@ export function registerOperationRoutes(app: FastifyInstance, { core, jobs }: Se
   });
 
   app.put('/initialize', async (req) => {
-    core.requireRole(req, ROLE_WRITE);
     const devices = idList(bodyOf(req).deviceList, 'deviceList');
     const snap = jobs.start('initialize', {}, devices);
     await jobs.wait(snap.jobId, JOB_RESPONSE_WAIT_MS);
@@ -197,7 +192,6 @@ export function registerOperationRoutes(app: FastifyInstance, { core, jobs }: Se
   });
 
   app.put('/assignTargetDeviceToSourceDevice', async (req) => {
-    core.requireRole(req, ROLE_WRITE);
     const q = req.query as { sourceExternalId?: string; targetExternalId?: string; externalIdType?: string };
     if (!q.sourceExternalId || !q.targetExternalId) throw badRequest('sourceExternalId and targetExternalId are required.');
     const type = q.externalIdType || EXTERNAL_ID_TYPE;

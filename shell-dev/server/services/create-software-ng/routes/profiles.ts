@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ManagedObject, ServerCore } from '../../../core/api';
-import { GROUP_FRAGMENT, PROFILE_TYPE, ROLE_READ, ROLE_WRITE, SERVICE_PREFIX, SOFTWARE_DEVICE_TYPES } from '../constants';
+import { GROUP_FRAGMENT, PROFILE_TYPE, ROLE_READ, SERVICE_PREFIX, SOFTWARE_DEVICE_TYPES } from '../constants';
 import { bodyOf, notFound, scanAll, type ServiceContext } from '../helpers';
 import { str } from '../model';
 import { badRequest } from '../validation';
@@ -126,7 +126,6 @@ export function registerProfileRoutes(app: FastifyInstance, { core }: ServiceCon
   });
 
   app.post('/deviceProfile', async (req, reply) => {
-    core.requireRole(req, ROLE_WRITE);
     const body = bodyOf(req);
     const input = parseInput(body);
     const software = body.c8y_DeviceProfile ? parseSoftware((body.c8y_DeviceProfile as { software?: unknown }).software ?? []) : [];
@@ -146,7 +145,6 @@ export function registerProfileRoutes(app: FastifyInstance, { core }: ServiceCon
   });
 
   app.put('/deviceProfile/:id', async (req, reply) => {
-    core.requireRole(req, ROLE_WRITE);
     const id = (req.params as { id: string }).id;
     const body = bodyOf(req);
     const software = body.c8y_DeviceProfile ? parseSoftware((body.c8y_DeviceProfile as { software?: unknown }).software ?? []) : undefined;
@@ -167,7 +165,6 @@ export function registerProfileRoutes(app: FastifyInstance, { core }: ServiceCon
   });
 
   app.delete('/deviceProfile/:id', async (req, reply) => {
-    core.requireRole(req, ROLE_WRITE);
     const id = (req.params as { id: string }).id;
     core.transaction(() => {
       getProfile(id);
@@ -181,7 +178,6 @@ export function registerProfileRoutes(app: FastifyInstance, { core }: ServiceCon
    * before it can be saved when its device type already has a default (the update rules apply).
    */
   app.post('/deviceProfile/:id/duplicate', async (req, reply) => {
-    core.requireRole(req, ROLE_WRITE);
     const id = (req.params as { id: string }).id;
     const copy = core.transaction(() => {
       const src = getProfile(id);

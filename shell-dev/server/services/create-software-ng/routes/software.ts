@@ -3,7 +3,7 @@ import { compareVersions } from '@shared/domain/version';
 import { isDeviceType, softwareTypeFor } from '@shared/domain/device-types';
 import type { ManagedObject, ServerCore } from '../../../core/api';
 import { HttpError } from '../../../core/api';
-import { DEVICE_TYPE_NETBOX, ROLE_READ, ROLE_WRITE, SOFTWARE_TYPE } from '../constants';
+import { DEVICE_TYPE_NETBOX, ROLE_READ, SOFTWARE_TYPE } from '../constants';
 import { baseUrl, bodyOf, notFound, scanAll, type ServiceContext } from '../helpers';
 import { str } from '../model';
 import { badRequest, packageForCreate, packagePatchForUpdate, validationError } from '../validation';
@@ -65,7 +65,6 @@ export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceCo
   });
 
   app.post('/softwarePackage', async (req) => {
-    core.requireRole(req, ROLE_WRITE);
     const inventoryRequest = bodyOf(req).inventoryRequest;
     if (!inventoryRequest || typeof inventoryRequest !== 'object') throw badRequest('inventoryRequest is required.');
     const pkg = packageForCreate(inventoryRequest as Record<string, unknown>);
@@ -78,7 +77,6 @@ export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceCo
   });
 
   app.put('/softwarePackage', async (req) => {
-    core.requireRole(req, ROLE_WRITE);
     const inventoryRequest = bodyOf(req).inventoryRequest as Record<string, unknown> | undefined;
     if (!inventoryRequest || typeof inventoryRequest !== 'object') throw badRequest('inventoryRequest is required.');
     const id = inventoryRequest.id;
@@ -90,7 +88,6 @@ export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceCo
   });
 
   app.delete('/softwarePackage', async (req, reply) => {
-    core.requireRole(req, ROLE_WRITE);
     const id = (req.query as { inventoryId?: string }).inventoryId;
     if (!id) throw badRequest('inventoryId is required.');
     core.transaction(() => {
@@ -107,7 +104,6 @@ export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceCo
   });
 
   app.put('/dependencies', async (req) => {
-    core.requireRole(req, ROLE_WRITE);
     const body = bodyOf(req);
     const target = body.managedObject as { id?: unknown } | undefined;
     if (!target || (typeof target.id !== 'string' && typeof target.id !== 'number')) throw badRequest('managedObject.id is required.');
@@ -132,8 +128,8 @@ export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceCo
     });
   });
 
+  // A read through PUT: its role (ROLE_INVENTORY_READ) is in the role table with the writes.
   app.put('/validateSoftware', async (req) => {
-    core.requireRole(req, ROLE_READ);
     const body = bodyOf(req);
     const name = str(body.name);
     if (!name) throw badRequest('name is required.');

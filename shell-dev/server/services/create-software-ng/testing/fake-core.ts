@@ -14,6 +14,7 @@ import {
   type ServerCore,
   type ServerModule,
 } from '../../../core/api';
+import { registerRoleGuard } from '../../../http/roles';
 
 /**
  * A small ServerCore for this service's tests, on a real SQLite file so transactions roll back
@@ -164,7 +165,7 @@ export class FakeCore implements ServerCore {
     return {
       tenant: 't1',
       userName: 'tester',
-      effectiveRoles: typeof roles === 'string' ? roles.split(',').filter(Boolean) : ['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN'],
+      effectiveRoles: typeof roles === 'string' ? roles.split(',').filter(Boolean) : ['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN', 'ROLE_MANAGE_SOFTWARE_ADMIN'],
     };
   }
 
@@ -193,9 +194,13 @@ export class FakeCore implements ServerCore {
   }
 }
 
-/** A Fastify app with the module registered and the platform identity lookup the replacement uses. */
+/**
+ * A Fastify app with the module registered behind the stand-in's role table (which decides every
+ * write route's roles), and the platform identity lookup the replacement uses.
+ */
 export async function buildApp(core: FakeCore, module: ServerModule): Promise<FastifyInstance> {
   const app = Fastify();
+  registerRoleGuard(app, core);
   app.get('/identity/externalIds/:type/:externalId', async (req, reply) => {
     const { type, externalId } = req.params as { type: string; externalId: string };
     const id = core.externalId(type, externalId);

@@ -1,0 +1,108 @@
+/**
+ * Issue 18, finding 4: login throttling per user and per client address (core/auth.ts). The
+ * server runs on a clock the test moves, so locks end without waiting real minutes.
+ */
+import {
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_LOCK_MS,
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
+  LOGIN_MAX_FAILURES_PER_USER,
+} from '../core/auth';
+import { ERROR_SHAPE, serverPerFile } from './helpers';
+
+jest.setTimeout(120_000);
+
+let offset = 0;
+const ctx = serverPerFile({ clock: { now: () => Date.now() + offset } });
+/** Every test starts after the previous one's windows and locks have passed. */
+beforeEach(() => {
+  offset += LOGIN_FAILURE_WINDOW_MS + LOGIN_LOCK_MS;
+});
+
+const basic = (user: string, password: string) => 'Basic ' + Buffer.from(`demo/${user}:${password}`).toString('base64');
+
+async function formLogin(user: string, password: string) {
+  const res = await fetch(`${ctx.server.url}/tenant/oauth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'PASSWORD', username: `demo/${user}`, password }).toString(),
+  });
+  const text = await res.text();
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+async function basicCall(user: string, password: string) {
+  const res = await fetch(`${ctx.server.url}/user/currentUser`, { headers: { authorization: basic(user, password) } });
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as unknown };
+}
+
+const hashes = () => ctx.server.core.auth.passwordChecks;
+const lockSeconds = String(LOGIN_LOCK_MS / 1000);
+
+it('locks a user after repeated wrong passwords (429, Retry-After, no hashing), leaves other users be, and lets the right password in after the lock', async () => {
+  const before = hashes();
+  // The issue's run: 30 wrong passwords in a row, then the right one.
+  const answers = [];
+  for (let i = 0; i < 30; i++) answers.push(await formLogin('operator', `wrong-${i}`));
+  expect(answers.slice(0, LOGIN_MAX_FAILURES_PER_USER).map((a) => a.status)).toEqual(Array(LOGIN_MAX_FAILURES_PER_USER).fill(401));
+  for (const a of answers.slice(LOGIN_MAX_FAILURES_PER_USER)) expect(a).toEqual({ status: 429, retryAfter: lockSeconds, body: ERROR_SHAPE });
+  expect(await formLogin('operator', 'demo')).toMatchObject({ status: 429, retryAfter: lockSeconds });
+  // Basic credentials are the same login: locked too, the right password included.
+  expect(await basicCall('operator', 'demo')).toMatchObject({ status: 429, retryAfter: lockSeconds });
+  // Only the attempts before the lock cost a hash.
+  expect(hashes() - before).toBe(LOGIN_MAX_FAILURES_PER_USER);
+
+  expect((await formLogin('admin', 'demo')).status).toBe(200);
+  expect((await basicCall('viewer', 'demo')).status).toBe(200);
+
+  offset += LOGIN_LOCK_MS - 2000;
+  const almost = await formLogin('operator', 'demo');
+  expect(almost).toMatchObject({ status: 429, retryAfter: '2' });
+  offset += 2000;
+  expect((await formLogin('operator', 'demo')).status).toBe(200);
+  expect((await basicCall('operator', 'demo')).status).toBe(200);
+});
+
+it('counts wrong Basic credentials like wrong form logins, and a success clears the user count', async () => {
+  for (let i = 0; i < LOGIN_MAX_FAILURES_PER_USER - 1; i++) expect((await basicCall('viewer', `nope-${i}`)).status).toBe(401);
+  expect((await basicCall('viewer', 'demo')).status).toBe(200);
+  // The success started the count afresh: as many failures again before the lock.
+  for (let i = 0; i < LOGIN_MAX_FAILURES_PER_USER; i++) expect((await basicCall('viewer', `again-${i}`)).status).toBe(401);
+  expect(await basicCall('viewer', 'demo')).toMatchObject({ status: 429, body: { error: 'security/Too Many Requests' } });
+});
+
+it('locks a client address that guesses across many user names, without hashing the refused guesses', async () => {
+  const before = hashes();
+  for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ADDRESS; i++) expect((await formLogin(`sprayed-${i}`, 'guess')).status).toBe(401);
+  expect(await formLogin('admin', 'demo')).toMatchObject({ status: 429, retryAfter: lockSeconds });
+  expect(await basicCall('admin', 'demo')).toMatchObject({ status: 429 });
+  expect(hashes() - before).toBe(LOGIN_MAX_FAILURES_PER_ADDRESS);
+  offset += LOGIN_LOCK_MS;
+  expect((await formLogin('admin', 'demo')).status).toBe(200);
+});
+
+it('keeps /health quick while 10 clients send 300 guesses (the issue: p50 263 ms)', async () => {
+  const before = hashes();
+  let sent = 0;
+  const guesser = async () => {
+    while (sent < 300) {
+      sent++;
+      await formLogin('admin', `guess-${sent}`);
+    }
+  };
+  const latencies: number[] = [];
+  const probe = async () => {
+    for (let i = 0; i < 30; i++) {
+      const t = performance.now();
+      expect((await fetch(`${ctx.server.url}/health`)).status).toBe(200);
+      latencies.push(performance.now() - t);
+    }
+  };
+  await Promise.all([...Array.from({ length: 10 }, guesser), probe()]);
+  latencies.sort((a, b) => a - b);
+  const p50 = latencies[Math.floor(latencies.length / 2)];
+  console.log(`login throttling: 300 guesses, ${hashes() - before} hashed, /health p50 ${p50.toFixed(1)} ms`);
+  expect(hashes() - before).toBe(LOGIN_MAX_FAILURES_PER_USER);
+  // Far below the issue's 263 ms, with room for a busy shared machine.
+  expect(p50).toBeLessThan(100);
+});
