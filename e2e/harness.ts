@@ -55,7 +55,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 }
 
 /** Playwright's launch() gives every browser a fresh temporary profile (its own --user-data-dir). */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -69,6 +69,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -1,0 +1,253 @@
+/**
+ * The bundle inside the real platform UI (issue 24): the Device Management application built from
+ * Cumulocity's own packages (@c8y/ngx-components 1023.77.1, AOT, shell-dev/platform-shell) served by
+ * the stand-in at /apps/devicemanagement/, loading the six plugins from the application's
+ * config.remotes as a tenant's UI does. Logs in through the stand-in's login app, as admin,
+ * operator and viewer. Needs `npm run build` (which builds that shell) and Debian's chromium.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DEMO, launchBrowser, snap, startStack, type DemoUser, type Stack } from './harness';
+
+const WAIT_MS = 30_000;
+const APP = 'devicemanagement';
+const PLUGINS = ['device-operations', 'dashboard-widgets', 'software-repository', 'device-profiles', 'mobile-router', 'connection-checks'];
+/** Our navigator entries, in the order the navigator shows them (parents by priority, then children by priority). */
+const OUR_ENTRIES = ['Operations Dashboard', 'IoTconnectors', 'CELOS OS (IPC x64)', 'CELOS OS (IOT2050)', 'Alarms', 'Device Profiles', 'Software repository', 'Software Rollouts'];
+const ADMIN_AUTH = `Basic ${Buffer.from(`${DEMO.tenant}/admin:${DEMO.password}`).toString('base64')}`;
+
+type Json = Record<string, unknown>;
+
+async function api<T = Json>(stack: Stack, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${stack.url}${path}`, {
+    method,
+    headers: { authorization: ADMIN_AUTH, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  assert.ok(res.ok, `${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+interface Application {
+  id: string;
+  config?: { remotes?: Record<string, string[]>; excludedRemotes?: Record<string, string[]> };
+}
+
+const platformApp = (stack: Stack) => api<{ application: Application }>(stack, 'GET', `/application/applications/${APP}/manifest`).then((r) => r.application);
+
+async function setConfig(stack: Stack, config: Application['config']): Promise<void> {
+  const app = await platformApp(stack);
+  await api(stack, 'PUT', `/application/applications/${app.id}`, { config: { ...app.config, ...config } });
+}
+
+/** Logs in through the platform's login app (the real shell redirects there) and waits for the navigator. */
+async function openShell(stack: Stack, user: DemoUser, hash = '', host = stack.url, context?: BrowserContext): Promise<{ context: BrowserContext; page: Page; errors: string[]; scripts: string[] }> {
+  const ctx = context ?? (await stack.browser.newContext({ viewport: { width: 1280, height: 900 } }));
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  const scripts: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto(`${host}/apps/${APP}/${hash ? `#${hash}` : ''}`);
+  await page.waitForURL(/\/apps\/public\/login\//, { timeout: WAIT_MS });
+  await page.getByLabel(/tenant/i).fill(DEMO.tenant);
+  await page.getByLabel(/user/i).fill(user);
+  await page.getByLabel(/password/i).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL(new RegExp(`/apps/${APP}/`), { timeout: WAIT_MS });
+  await page.locator('c8y-navigator-outlet').waitFor({ timeout: WAIT_MS });
+  return { context: ctx, page, errors, scripts };
+}
+
+/** Every navigator entry's title, in the navigator's order (collapsed parents' children included). */
+const navigatorTitles = (page: Page) => page.$$eval('c8y-navigator-outlet c8y-navigator-node button[title]', (els) => els.map((e) => e.getAttribute('title') ?? ''));
+
+async function waitForEntries(page: Page, labels: readonly string[]): Promise<void> {
+  await page.waitForFunction(
+    (want) => {
+      const have = [...document.querySelectorAll('c8y-navigator-outlet c8y-navigator-node button[title]')].map((e) => e.getAttribute('title'));
+      return want.every((w) => have.includes(w));
+    },
+    labels,
+    { timeout: WAIT_MS },
+  );
+}
+
+async function go(page: Page, hash: string): Promise<void> {
+  await page.evaluate((h) => (location.hash = h), hash);
+}
+
+const tabLabels = async (page: Page) => (await page.$$eval('c8y-tabs-outlet .tabContainer [role="listitem"] span[title]', (els) => els.map((e) => e.getAttribute('title') ?? '')));
+
+describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-components 1023.77.1, AOT)', () => {
+  let stack: Stack;
+  let iotconnector: Json;
+  let router: Json | undefined;
+
+  before(async () => {
+    stack = await startStack({ devices: 300 });
+    const list = await api<{ managedObjects: Json[] }>(stack, 'GET', '/inventory/managedObjects?type=adamos_NETbox&pageSize=2000');
+    const version = (d: Json) => String((d.c8y_Agent as { version?: string } | undefined)?.version ?? '0');
+    const atLeast = (v: string, min: number[]) => {
+      const p = v.split('.').map(Number);
+      for (let i = 0; i < min.length; i++) if ((p[i] ?? 0) !== min[i]) return (p[i] ?? 0) > min[i];
+      return true;
+    };
+    iotconnector = list.managedObjects.find((d) => atLeast(version(d), [0, 2, 30]))!;
+    assert.ok(iotconnector, 'the demo fleet has an IoTconnector with agent 0.2.30 or newer');
+    const routers = await api<{ managedObjects: Json[] }>(stack, 'GET', '/inventory/managedObjects?query=' + encodeURIComponent("c8y_SupportedOperations eq 'adamos_MobileRouter_Restart'") + '&pageSize=1');
+    router = routers.managedObjects[0];
+  });
+  after(async () => {
+    await stack?.close();
+  });
+
+  for (const user of DEMO.users) {
+    it(`as ${user}: the navigator shows every plugin's entries in priority order, the IoTconnector list shows the stand-in's rows`, async () => {
+      const { context, page, errors } = await openShell(stack, user);
+      await waitForEntries(page, OUR_ENTRIES);
+      const titles = await navigatorTitles(page);
+      assert.deepEqual(
+        titles.filter((t) => OUR_ENTRIES.includes(t)),
+        OUR_ENTRIES,
+        `navigator order: ${titles.join(' | ')}`,
+      );
+      await go(page, '/views/iotconnector');
+      const grid = page.locator('[data-testid="device-grid"]');
+      await grid.locator('.ag-row').first().waitFor({ timeout: WAIT_MS });
+      const count = await api<{ statistics: { totalElements: number } }>(stack, 'GET', '/inventory/managedObjects?type=adamos_NETbox&pageSize=1&withTotalElements=true');
+      assert.match(await page.locator('body').innerText(), new RegExp(`IoTconnectors\\s+${count.statistics.totalElements} devices`), 'the list counts the stand-in’s IoTconnectors');
+      await snap(page, `platform-shell-${user}-iotconnectors`);
+      assert.deepEqual(errors, [], 'no uncaught page error');
+      await context.close();
+    });
+  }
+
+  it("an IoTconnector's page shows our device tabs in the spec's order; a mobile router's shows 'adamos Connection'", async () => {
+    const { context, page } = await openShell(stack, 'admin', `/device/${iotconnector.id}`);
+    await page.locator('c8y-tabs-outlet').waitFor({ timeout: WAIT_MS });
+    await page.waitForFunction(() => [...document.querySelectorAll('c8y-tabs-outlet span[title]')].some((e) => e.getAttribute('title') === 'Device Control'), undefined, { timeout: WAIT_MS });
+    const tabs = await tabLabels(page);
+    const ours = ['Info', 'Software', 'Services', 'Device Control'];
+    assert.deepEqual(
+      tabs.filter((t) => ours.includes(t)),
+      ours,
+      `tabs: ${tabs.join(' | ')}`,
+    );
+    await go(page, `/device/${iotconnector.id}/software`);
+    await page.locator('[data-contribution="device-tab:device-operations/software"], .adamos-contribution').first().waitFor({ timeout: WAIT_MS });
+    await snap(page, 'platform-shell-device-software');
+    if (router) {
+      await go(page, `/device/${router.id}`);
+      await page.waitForFunction(() => [...document.querySelectorAll('c8y-tabs-outlet span[title]')].some((e) => e.getAttribute('title') === 'adamos Connection'), undefined, { timeout: WAIT_MS });
+    } else {
+      assert.fail('the demo fleet has a mobile router');
+    }
+    await context.close();
+  });
+
+  it('the Operations Dashboard shows its widgets with figures', async () => {
+    const { context, page } = await openShell(stack, 'operator', '/deviceOperationsDashboard');
+    const dashboard = page.getByTestId('platform-dashboard');
+    await dashboard.waitFor({ timeout: WAIT_MS });
+    await dashboard.getByRole('heading', { name: 'Device Operations Dashboard' }).waitFor({ timeout: WAIT_MS });
+    const widgets = dashboard.getByTestId('dashboard-widget');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="platform-dashboard"] [data-testid="dashboard-widget"]').length >= 6, undefined, { timeout: WAIT_MS });
+    // The devices-online figure is the stand-in's count of online devices: a number, not a placeholder.
+    const online = dashboard.locator('[data-widget-id="widget:dashboard-widgets/devices-online"]').first();
+    await page.waitForFunction(() => /\d+\s*online from \d+ devices/.test(document.querySelector('[data-widget-id="widget:dashboard-widgets/devices-online"]')?.textContent ?? ''), undefined, { timeout: WAIT_MS });
+    assert.match(await online.innerText(), /\d+\s*online from 300 devices/);
+    assert.ok((await widgets.count()) >= 6);
+    await snap(page, 'platform-shell-operations-dashboard');
+    await context.close();
+  });
+
+  it('a widget added to a platform dashboard (Home) renders with its config', async () => {
+    await api(stack, 'POST', '/inventory/managedObjects', {
+      name: 'home-dm1',
+      'c8y_Dashboard!name!home-dm1': {},
+      c8y_Dashboard: {
+        name: 'home-dm1',
+        children: {
+          severity: {
+            id: 'severity',
+            componentId: 'widget:dashboard-widgets/alarm-severity',
+            title: 'Minor alarms of the fleet',
+            config: { selectedView: { name: 'minor', displayName: 'Minor' } },
+            _x: 0,
+            _y: 0,
+            _width: 4,
+            _height: 4,
+          },
+        },
+      },
+    });
+    const { context, page } = await openShell(stack, 'admin', '/home');
+    const widget = page.getByTestId('widget-alarm-severity');
+    await widget.waitFor({ timeout: WAIT_MS });
+    assert.equal(await widget.getAttribute('data-view'), 'minor', 'the widget shows the severity its config names');
+    await page.getByText('Minor alarms of the fleet').waitFor({ timeout: WAIT_MS });
+    await snap(page, 'platform-shell-home-widget');
+    await context.close();
+  });
+
+  it('React and its libraries are fetched once for six plugins; a missing remote leaves the others working', async () => {
+    const before = await platformApp(stack);
+    await setConfig(stack, { remotes: { ...before.config?.remotes, 'missing-plugin@1.0.0': ['MissingPluginProviders'] } });
+    try {
+      const { context, page, scripts } = await openShell(stack, 'viewer');
+      await waitForEntries(page, OUR_ENTRIES);
+      await go(page, '/deviceOperationsDashboard');
+      await page.getByTestId('platform-dashboard').getByTestId('dashboard-widget').first().waitFor({ timeout: WAIT_MS });
+      await go(page, '/views/iotconnector');
+      await page.locator('[data-testid="device-grid"] .ag-row').first().waitFor({ timeout: WAIT_MS });
+      // The platform asks for /apps/<key verbatim>/remoteEntry.js, the version included.
+      assert.ok(scripts.some((u) => /\/apps\/missing-plugin@1\.0\.0\/remoteEntry\.js/.test(u)), `the shell tried the missing remote: ${scripts.filter((u) => u.includes('remoteEntry')).join(' ')}`);
+      const ours = scripts.filter((u) => PLUGINS.some((p) => new URL(u).pathname.startsWith(`/apps/${p}`)));
+      for (const p of PLUGINS) assert.ok(ours.some((u) => new URL(u).pathname.startsWith(`/apps/${p}`)), `${p}'s remote entry loaded`);
+      const bodies = await Promise.all([...new Set(ours)].map(async (u) => ({ u, body: await (await fetch(u)).text() })));
+      const folders = (marker: string) => new Set(bodies.filter((b) => b.body.includes(marker)).map((b) => new URL(b.u).pathname.split('/')[2]!.split('@')[0]));
+      assert.equal(folders('__REACT_DEVTOOLS_GLOBAL_HOOK__').size, 1, 'react-dom came from one plugin only');
+      assert.equal(folders('react.transitional.element').size, 1, 'react came from one plugin only');
+      await context.close();
+    } finally {
+      await setConfig(stack, { remotes: before.config?.remotes ?? {} });
+    }
+  });
+
+  it("a tenant admin's choice in config.excludedRemotes hides a plugin's entries after a reload, and enabling it again shows them", async () => {
+    const before = await platformApp(stack);
+    const key = Object.keys(before.config?.remotes ?? {}).find((k) => k.startsWith('software-repository@'));
+    assert.ok(key, 'software-repository is enabled for the application');
+    await setConfig(stack, { excludedRemotes: { ...before.config?.excludedRemotes, [key]: before.config!.remotes![key]! } });
+    try {
+      const { context, page } = await openShell(stack, 'operator');
+      await waitForEntries(page, ['Device Profiles', 'IoTconnectors']);
+      const titles = await navigatorTitles(page);
+      assert.ok(!titles.includes('Software repository') && !titles.includes('Software Rollouts'), `hidden: ${titles.join(' | ')}`);
+      await setConfig(stack, { excludedRemotes: before.config?.excludedRemotes ?? {} });
+      await page.reload();
+      await waitForEntries(page, ['Software repository', 'Software Rollouts']);
+      await context.close();
+    } finally {
+      await setConfig(stack, { excludedRemotes: before.config?.excludedRemotes ?? {} });
+    }
+  });
+
+  it('works on a host name that is not localhost (no login loop)', async () => {
+    const port = new URL(stack.url).port;
+    const browser = await launchBrowser(['--host-resolver-rules=MAP tenant.example.test 127.0.0.1']);
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const { page } = await openShell(stack, 'admin', '/views/iotconnector', `http://tenant.example.test:${port}`, context);
+      await page.locator('[data-testid="device-grid"] .ag-row').first().waitFor({ timeout: WAIT_MS });
+      assert.match(page.url(), /^http:\/\/tenant\.example\.test:\d+\/apps\/devicemanagement\//);
+    } finally {
+      await browser.close();
+    }
+  });
+});
