@@ -1,5 +1,6 @@
-import { createContext, useContext } from 'react';
+import { createContext, useCallback, useContext } from 'react';
 import type { CurrentUser, Device, PlatformContext } from './types';
+import { unmetTerms, type RoleRequirement } from './roles';
 
 export const PlatformContextReact = createContext<PlatformContext | null>(null);
 
@@ -11,13 +12,29 @@ export function usePlatformContext(): PlatformContext {
 
 export const useCurrentUser = (): CurrentUser | null => usePlatformContext().user;
 
-export function hasRole(user: CurrentUser | null | undefined, role: string): boolean {
-  return !!user && user.effectiveRoles.includes(role);
+/**
+ * Whether the user's effective roles (the shell's current user, never the URL) meet a requirement:
+ * a role id, or `REQUIRES.<write>` (roles.ts). Nobody logged in may do nothing.
+ */
+export function can(user: CurrentUser | null | undefined, requirement: RoleRequirement): boolean {
+  return !!user && unmetTerms(user.effectiveRoles, requirement).length === 0;
 }
 
-export const useHasRole = (role: string): boolean => hasRole(usePlatformContext().user, role);
+/** The terms of a requirement the user lacks (all of them when nobody is logged in). */
+export function missingRoles(user: CurrentUser | null | undefined, requirement: RoleRequirement): (string | readonly string[])[] {
+  return unmetTerms(user?.effectiveRoles ?? [], requirement);
+}
 
-/** The spec's admin area: the page path contains '/admin'. */
+/** `can` for the current user of the contribution's context. */
+export function useCan(): (requirement: RoleRequirement) => boolean {
+  const user = usePlatformContext().user;
+  return useCallback((requirement: RoleRequirement) => can(user, requirement), [user]);
+}
+
+/**
+ * The spec's admin area: the page path contains '/admin'. It decides what a view shows (the admin
+ * device list's columns, the Admin Info tab's cards), never what a user may do: that is `can`.
+ */
 export const isAdminPath = (path: string): boolean => path.includes('/admin');
 export const useIsAdminArea = (): boolean => isAdminPath(usePlatformContext().path);
 

@@ -1,7 +1,9 @@
 import React, { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import type { RoleRequirement } from '../plugin-api/roles';
 import { cx } from './cx';
 import { useSharedTranslation } from './i18n';
+import { PermittedButton } from './permission';
 
 export interface ModalButton {
   label: string;
@@ -9,6 +11,8 @@ export interface ModalButton {
   /** Bootstrap button class, default 'btn-default'. */
   className?: string;
   disabled?: boolean;
+  /** The roles the button's write needs: without them it is disabled with the reason (permission.tsx). */
+  requires?: RoleRequirement;
   'data-testid'?: string;
 }
 
@@ -140,18 +144,31 @@ export function Modal({ open, title, onClose, children, buttons, footer, size, c
             {(footer || buttons?.length) && (
               <div className="modal-footer">
                 {footer ??
-                  buttons?.map((b) => (
-                    <button
-                      key={b.label}
-                      type="button"
-                      className={cx('btn', b.className ?? 'btn-default')}
-                      disabled={b.disabled}
-                      onClick={b.onClick}
-                      data-testid={b['data-testid']}
-                    >
-                      {b.label}
-                    </button>
-                  ))}
+                  buttons?.map((b) =>
+                    b.requires ? (
+                      <PermittedButton
+                        key={b.label}
+                        requires={b.requires}
+                        className={cx('btn', b.className ?? 'btn-default')}
+                        disabled={b.disabled}
+                        onClick={b.onClick}
+                        data-testid={b['data-testid']}
+                      >
+                        {b.label}
+                      </PermittedButton>
+                    ) : (
+                      <button
+                        key={b.label}
+                        type="button"
+                        className={cx('btn', b.className ?? 'btn-default')}
+                        disabled={b.disabled}
+                        onClick={b.onClick}
+                        data-testid={b['data-testid']}
+                      >
+                        {b.label}
+                      </button>
+                    ),
+                  )}
               </div>
             )}
           </div>

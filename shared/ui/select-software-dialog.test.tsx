@@ -4,6 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SHORT_LIST_PAGE_SIZE } from '../domain/constants';
 import { configureClient } from '../platform/fetch-client';
 import { SelectSoftwareDialog, type SelectSoftwareDialogProps } from './select-software-dialog';
+import { PlatformContextReact } from '../plugin-api/context';
+import { testContext, testUser } from '../plugin-api/testing-context';
 import { renderUi } from './test-utils';
 
 /** jsdom has no fetch Response; the client reads only these members. */
@@ -41,15 +43,20 @@ function fakeInventory() {
   return { fetch, calls };
 }
 
-function open(props: Partial<SelectSoftwareDialogProps> = {}, language: 'en' | 'de' = 'en') {
+/** Assigning, rolling out and installing: the operator's roles. */
+const OPERATOR = ['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN', 'ROLE_DEVICE_CONTROL_ADMIN'];
+
+function open(props: Partial<SelectSoftwareDialogProps> = {}, language: 'en' | 'de' = 'en', roles = OPERATOR) {
   const api = fakeInventory();
   configureClient({ fetch: api.fetch, xsrfToken: () => 't' });
   const onClose = jest.fn();
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderUi(
-    <QueryClientProvider client={qc}>
-      <SelectSoftwareDialog deviceTypes={['adamos_NETbox']} deviceCount={3} queryKey={['test', 'software']} onClose={onClose} {...props} />
-    </QueryClientProvider>,
+    <PlatformContextReact.Provider value={testContext({ user: testUser(roles) })}>
+      <QueryClientProvider client={qc}>
+        <SelectSoftwareDialog deviceTypes={['adamos_NETbox']} deviceCount={3} queryKey={['test', 'software']} onClose={onClose} {...props} />
+      </QueryClientProvider>
+    </PlatformContextReact.Provider>,
     language,
   );
   return { api, onClose };
@@ -120,6 +127,18 @@ describe('SelectSoftwareDialog', () => {
     fireEvent.click(screen.getByText('opcua'));
     fireEvent.click(screen.getByTestId('software-install'));
     expect(onClose).toHaveBeenCalledWith({ action: 'install', item: expect.objectContaining({ id: 's2' }), forceInstallation: false });
+  });
+
+  it('keeps a choice the user may not run disabled, saying which permission is missing', async () => {
+    const { onClose } = open({ actions: ['assign', 'rollout', 'install'] }, 'en', ['ROLE_INVENTORY_ADMIN']);
+    await waitFor(() => expect(screen.getByText('mdc')).toBeInTheDocument());
+    fireEvent.click(screen.getByText('opcua'));
+    const install = screen.getByTestId('software-install');
+    expect(install).toHaveAttribute('aria-disabled', 'true');
+    expect(install).toHaveAttribute('title', 'Not permitted: your user lacks the permission “Device control: admin”.');
+    fireEvent.click(install);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByTestId('software-rollout')).toBeEnabled();
   });
 
   it('offers only OK by default', async () => {

@@ -8,6 +8,7 @@
 import React, { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { msg } from '../plugin-api/i18n';
+import { REQUIRES } from '../plugin-api/roles';
 import type { QueryKey } from '../platform/query-keys';
 import { listSoftwareChoices, type SoftwareItem, type Storage } from '../platform/software-choices';
 import { useSharedTranslation } from './i18n';
@@ -57,9 +58,14 @@ export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actio
   const columns = storageColumn ? 4 : 3;
 
   const buttons: ModalButton[] = [{ label: t('Cancel'), onClick: () => onClose(null), 'data-testid': 'software-cancel' }];
-  if (actions.includes('rollout')) buttons.push({ label: t('Create Software Rollout'), disabled: notSoftware, onClick: () => done('rollout'), 'data-testid': 'software-rollout' });
-  if (actions.includes('install')) buttons.push({ label: t('Install'), disabled: notSoftware, onClick: () => done('install'), 'data-testid': 'software-install' });
-  buttons.push({ label: t('OK'), className: 'btn-primary', disabled: !selected, onClick: () => done('assign'), 'data-testid': 'software-ok' });
+  // Each choice is a different write: assignment, rollout, install operations.
+  if (actions.includes('rollout')) {
+    buttons.push({ label: t('Create Software Rollout'), disabled: notSoftware, requires: REQUIRES.softwareRollout, onClick: () => done('rollout'), 'data-testid': 'software-rollout' });
+  }
+  if (actions.includes('install')) {
+    buttons.push({ label: t('Install'), disabled: notSoftware, requires: REQUIRES.operationCreate, onClick: () => done('install'), 'data-testid': 'software-install' });
+  }
+  buttons.push({ label: t('OK'), className: 'btn-primary', disabled: !selected, requires: REQUIRES.softwareAssignment, onClick: () => done('assign'), 'data-testid': 'software-ok' });
 
   return (
     <Modal open size="lg" title={t('Select software')} onClose={() => onClose(null)} closeOnBackdrop={false} buttons={buttons} data-testid="select-software-dialog">

@@ -15,9 +15,6 @@ export const DEFERRED_PLUGINS_FALLBACK_MS = 2_000;
 /** The shell's i18n namespace and the plugin id its own contributions are registered under. */
 export const SHELL_NS = 'shell';
 
-/** Who may change the tenant's plugin set (the platform's role for application settings). */
-export const APPLICATION_ADMIN_ROLE = 'ROLE_APPLICATION_MANAGEMENT_ADMIN';
-
 /** The plugins page (navigator 'Administration' > 'Plugins'). */
 export const PLUGINS_PATH = '/plugins';
 

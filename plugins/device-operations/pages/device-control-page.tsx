@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NETBOX_TYPE } from '@shared/domain/device-types';
+import { REQUIRES } from '@shared/plugin-api/roles';
+import { PermittedButton } from '@shared/ui/permission';
 import { DeviceControlTab } from '../features/device-control/components/device-control-tab';
 import { ReplaceIotConnectorDialog } from '../features/replacement/components/replace-iotconnector-dialog';
 import { TransferConfigurationDialog } from '../features/transfer-configuration/components/transfer-configuration-dialog';
@@ -21,15 +23,15 @@ export default function DeviceControlPage() {
             subscribe={subscribe}
             replacementAction={
               kit.device.type === NETBOX_TYPE ? (
-                <button type="button" className="btn btn-default" onClick={() => setOpen('replace')}>
+                <PermittedButton requires={REQUIRES.deviceReplacement} className="btn btn-default" onClick={() => setOpen('replace')}>
                   {t('Start Replacement Process')}
-                </button>
+                </PermittedButton>
               ) : undefined
             }
             transferAction={
-              <button type="button" className="btn btn-default" onClick={() => setOpen('transfer')}>
+              <PermittedButton requires={REQUIRES.softwareAssignment} className="btn btn-default" onClick={() => setOpen('transfer')}>
                 {t('Transfer configuration')}
-              </button>
+              </PermittedButton>
             }
           />
           {open === 'replace' && <ReplaceIotConnectorDialog source={kit.device} alerts={kit.alerts} subscribe={subscribe} onClose={() => setOpen(null)} />}

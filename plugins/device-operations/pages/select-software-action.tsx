@@ -1,10 +1,12 @@
-/** The Software tab's Select software action (admin): the lists' dialog, assigning to this device. */
+/** The Software tab's Select software action: the lists' dialog, assigning to this device. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createSoftwareAssignment } from '@shared/platform/create-software-ng';
 import { typesForSelection } from '@shared/domain/device-types';
 import { ALERT_SUCCESS_DISMISS_MS } from '@shared/domain/constants';
 import type { Device } from '@shared/plugin-api/types';
+import { REQUIRES } from '@shared/plugin-api/roles';
+import { PermittedButton } from '@shared/ui/permission';
 import SelectSoftwareDialog from '../features/select-software/components/select-software-dialog';
 import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { assignmentRequest } from '@shared/platform/software-choices';
@@ -29,9 +31,9 @@ export function SelectSoftwareAction({ device, alerts }: { device: Device; alert
   };
   return (
     <>
-      <button type="button" className="btn btn-default" onClick={() => setOpen(true)}>
+      <PermittedButton requires={REQUIRES.softwareAssignment} className="btn btn-default" onClick={() => setOpen(true)} data-testid="tab-select-software">
         {t('Select software')}
-      </button>
+      </PermittedButton>
       {open && <SelectSoftwareDialog deviceTypes={typesForSelection(device.type ? [device.type] : [])} deviceCount={1} actions={['assign']} onClose={(r) => void close(r)} />}
     </>
   );

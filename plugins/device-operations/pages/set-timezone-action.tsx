@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createTimezoneOperations } from '@shared/platform/create-software-ng';
 import type { Device } from '@shared/plugin-api/types';
+import { REQUIRES } from '@shared/plugin-api/roles';
+import { PermittedButton } from '@shared/ui/permission';
 import SetTimezoneDialog from '../features/set-timezone/components/set-timezone-dialog';
 import { timeZoneError, timeZoneSuccess } from '../features/set-timezone/model/messages';
 import type { TabAlertsApi } from './tab-alerts';
@@ -24,9 +26,9 @@ export function SetTimezoneAction({ device, alerts }: { device: Device; alerts: 
   };
   return (
     <>
-      <button type="button" className="btn btn-default" onClick={() => setOpen(true)}>
+      <PermittedButton requires={REQUIRES.timezoneOperation} className="btn btn-default" onClick={() => setOpen(true)}>
         <i className="dlt-c8y-icon-clock-o" /> {t('Set timezone')}
-      </button>
+      </PermittedButton>
       {open && <SetTimezoneDialog deviceCount={1} onClose={(tz) => void close(tz)} />}
     </>
   );

@@ -1,4 +1,3 @@
-import { useIsAdminArea } from '@shared/plugin-api/context';
 import { SoftwareTab } from '../features/software-tab/components/software-tab';
 import { DevicePage } from './device-page';
 import { SelectSoftwareAction } from './select-software-action';
@@ -10,14 +9,12 @@ import { tabAlerts } from './tab-alerts';
  * select-software); it is composed in here, never imported by the tab itself.
  */
 export default function SoftwareTabPage() {
-  const isAdmin = useIsAdminArea();
   const clearPendingAssignments = useClearPending(tabAlerts);
   return (
     <DevicePage>
       {(kit) => (
         <SoftwareTab
           device={kit.device}
-          isAdmin={isAdmin}
           alerts={kit.alerts}
           confirm={kit.confirm}
           onSaved={(d) => kit.replace({ ...kit.device, ...d })}

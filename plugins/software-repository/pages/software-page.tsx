@@ -2,6 +2,7 @@ import React, { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SoftwarePackage } from '@shared/platform/create-software-ng';
+import { REQUIRES } from '@shared/plugin-api/roles';
 import { SoftwareRepository } from '../features/repository/components/software-repository';
 import { packageKeys } from '../features/repository/api/packages';
 import { DependencyModal } from '../features/dependencies/components/dependency-modal';
@@ -16,7 +17,7 @@ export default function SoftwarePage() {
   const [open, setOpen] = useState<Open>(null);
   const cardMenu = useMemo(
     () => [
-      { label: t('Edit dependencies'), testId: 'edit-dependencies', onSelect: (pkg: SoftwarePackage, all: readonly SoftwarePackage[]) => setOpen({ kind: 'edit', pkg, all }) },
+      { label: t('Edit dependencies'), testId: 'edit-dependencies', requires: REQUIRES.softwarePackageWrite, onSelect: (pkg: SoftwarePackage, all: readonly SoftwarePackage[]) => setOpen({ kind: 'edit', pkg, all }) },
       { label: t('Dependency graph'), testId: 'dependency-graph', onSelect: (pkg: SoftwarePackage, all: readonly SoftwarePackage[]) => setOpen({ kind: 'graph', pkg, all }) },
     ],
     [t],

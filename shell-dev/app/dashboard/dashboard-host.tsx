@@ -1,6 +1,7 @@
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DashboardContribution, DashboardWidgetPlacement, PlatformContext, Registered, WidgetContribution, WidgetInstanceProps } from '@shared/plugin-api/types';
 import { can } from '@shared/plugin-api/context';
+import { formatRequirement, REQUIRES } from '@shared/plugin-api/roles';
 import { orderContributions } from '@shared/plugin-api/ordering';
 import { getI18n } from '@shared/plugin-api/i18n';
 import { Modal } from '@shared/ui/modal';
@@ -26,8 +27,6 @@ function addDashboardTexts() {
   i18n.addResourceBundle('de', SHELL_NS, de, true, false);
 }
 
-/** Who may change a dashboard: inventory admins (the platform's rule for dashboards) or an explicit role. */
-export const DASHBOARD_EDIT_ROLES = ['ROLE_INVENTORY_ADMIN', 'ROLE_DASHBOARD_EDIT'] as const;
 const GRID_GAP_PX = 16;
 
 export interface DashboardHostProps {
@@ -245,8 +244,8 @@ const newInstanceId = () => `w${Date.now().toString(36)}${Math.random().toString
 export function DashboardHost({ dashboard, widgets, widgetContributions, context, queryClient }: DashboardHostProps) {
   addDashboardTexts();
   const { t, i18n: i } = useShellT();
-  // Any one of the edit roles will do (one any-of term).
-  const canEdit = can(context.user, [DASHBOARD_EDIT_ROLES]);
+  // A dashboard is a managed object (c8y_Dashboard): changing it is an inventory write.
+  const canEdit = can(context.user, REQUIRES.inventoryUpdate);
   const [saved, setSaved] = useState<{ id: string | null; widgets: DashboardWidgetPlacement[] } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -329,7 +328,14 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
               <i className="dlt-c8y-icon-plus-circle" aria-hidden="true" /> {t('Add widget')}
             </button>
           )}
-          <button type="button" className="btn btn-link" aria-pressed={editing} onClick={() => setEditing(!editing)} data-testid="dashboard-edit">
+          <button
+            type="button"
+            className="btn btn-link"
+            aria-pressed={editing}
+            onClick={() => setEditing(!editing)}
+            data-testid="dashboard-edit"
+            data-requires={formatRequirement(REQUIRES.inventoryUpdate)}
+          >
             <i className={`dlt-c8y-icon-${editing ? 'check' : 'pencil'}`} aria-hidden="true" /> {editing ? t('Done') : t('Edit dashboard')}
           </button>
         </div>

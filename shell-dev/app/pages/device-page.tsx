@@ -5,6 +5,9 @@ import { ParcelMount } from '../mount/parcel-mount';
 import { replace } from '../routing/hash-location';
 import { DEVICE_TAB_REDIRECTS } from '../routing/device-guard';
 import { deviceTabsFor } from './device-tabs';
+import { failedPlugins } from '../routing/missing-page';
+import { useRegistry } from '../plugin-host/registry';
+import { FailedPluginList, RetryButton, usePageTexts } from './missing-page';
 
 export interface DevicePageProps {
   device: Device;
@@ -18,11 +21,16 @@ export interface DevicePageProps {
 }
 
 export function DevicePage({ device, tab, tabs, context, queryClient, pluginsLoading }: DevicePageProps) {
+  usePageTexts();
   const { t, i18n } = useShellT();
   const shown = useMemo(() => deviceTabsFor(tabs, device, context), [tabs, device, context]);
   const base = `/device/${device.id}`;
   const redirect = tab ? DEVICE_TAB_REDIRECTS[tab] : undefined;
   const active = shown.find((x) => x.path === tab);
+  // A tab nobody shows may belong to a plugin that failed: the manifest does not say which.
+  const plugins = useRegistry((s) => s.exports);
+  const statuses = useRegistry((s) => s.plugins);
+  const failed = useMemo(() => failedPlugins(plugins ?? [], statuses), [plugins, statuses]);
 
   useEffect(() => {
     if (redirect) replace(`${base}/${redirect}`);
@@ -64,6 +72,13 @@ export function DevicePage({ device, tab, tabs, context, queryClient, pluginsLoa
         ) : (
           <div className="alert alert-warning" role="alert" data-testid="tab-not-available">
             {t('The tab "{{tab}}" is not available for this device.', { tab })}
+            {failed.length > 0 && (
+              <>
+                <p>{t('These plugins failed to load on this page; one of them may provide it:')}</p>
+                <FailedPluginList failed={failed} />
+                <RetryButton />
+              </>
+            )}
           </div>
         )}
       </div>

@@ -1,9 +1,10 @@
-import React, { useRef, useState } from 'react';
+import React, { useId, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
-import { hasRole } from '@shared/plugin-api/context';
+import { can } from '@shared/plugin-api/context';
+import { REQUIRES } from '@shared/plugin-api/roles';
 import type { CurrentUser } from '@shared/plugin-api/types';
 import { confirm } from '@shared/ui/confirm';
-import { APPLICATION_ADMIN_ROLE } from '../constants';
+import { GateNote, gatedFieldProps, useGate } from '@shared/ui/permission';
 import { useShellT } from '../i18n-setup';
 import { saveShellConfig } from '../api/shell-application';
 import { ContextPathTakenError, installPackage, removePackage } from '../api/packages';
@@ -162,7 +163,10 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const isAdmin = hasRole(user, APPLICATION_ADMIN_ROLE);
+  // Plugin packages and the tenant's plugin set are application management.
+  const isAdmin = can(user, REQUIRES.applicationWrite);
+  const gate = useGate(REQUIRES.applicationWrite, user);
+  const gateNoteId = useId();
   const config = app?.config as ShellConfig | undefined;
   const canChange = isAdmin && !!app;
   const uploadedAgain = new Set(installedSinceLoad.map((p) => p.installed?.applicationId));
@@ -339,6 +343,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
                           onChange={(e) => void toggle(p, e.target.checked)}
                           aria-label={t('Enable {{name}}', { name: p.name })}
                           data-testid="plugin-switch"
+                          {...gatedFieldProps(gate, gateNoteId, 'choice')}
                         />
                         <span />
                       </label>
@@ -360,6 +365,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
             </tbody>
           </table>
           <p className="text-muted small">{t('Changes apply to every user of the tenant when they next load the application.')}</p>
+          <GateNote gate={gate} id={gateNoteId} />
         </div>
       </div>
     </div>

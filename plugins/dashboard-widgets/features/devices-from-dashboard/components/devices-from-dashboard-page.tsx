@@ -6,6 +6,7 @@ import React, { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePlatformContext } from '@shared/plugin-api/context';
+import { REQUIRES } from '@shared/plugin-api/roles';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, ALERT_SUCCESS_DISMISS_MS } from '@shared/domain/constants';
 import { typesForSelection } from '@shared/domain/device-types';
 import { isPlatformError } from '@shared/platform/fetch-client';
@@ -16,6 +17,7 @@ import { EmptyState } from '@shared/ui/empty-state';
 import { Icon } from '@shared/ui/icon';
 import { LoadingOverlay } from '@shared/ui/loading-overlay';
 import { Pager } from '@shared/ui/pager';
+import { PermittedButton } from '@shared/ui/permission';
 import { SelectSoftwareDialog, type SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { Spinner } from '@shared/ui/spinner';
 import { usePreference } from '@shared/ui/use-preference';
@@ -186,18 +188,18 @@ export default function DevicesFromDashboardPage() {
         <h4 className="m-r-16 m-t-0 m-b-0" data-testid="list-heading">
           {t(resolved.heading, resolved.headingValues)}
         </h4>
-        <button type="button" className="btn btn-link" disabled={nothingSelected || blocked} onClick={onSelectSoftware} data-testid="action-select-software">
+        <PermittedButton requires={REQUIRES.softwareAssignment} className="btn btn-link" disabled={nothingSelected || blocked} onClick={onSelectSoftware} data-testid="action-select-software">
           <Icon name="download" /> {t('Select software')}
-        </button>
-        <button type="button" className="btn btn-link" disabled={nothingSelected || blocked} onClick={onClearPending} data-testid="action-clear-pending">
+        </PermittedButton>
+        <PermittedButton requires={REQUIRES.pendingAssignmentClear} className="btn btn-link" disabled={nothingSelected || blocked} onClick={onClearPending} data-testid="action-clear-pending">
           <Icon name="eraser" /> {t('Clear pending assignments')}
-        </button>
-        <button type="button" className="btn btn-link" disabled={nothingSelected || blocked} onClick={onInitialize} data-testid="action-initialize">
+        </PermittedButton>
+        <PermittedButton requires={REQUIRES.deviceInitialize} className="btn btn-link" disabled={nothingSelected || blocked} onClick={onInitialize} data-testid="action-initialize">
           <Icon name="play-circle" /> {t('Initialize not monitored devices')}
-        </button>
-        <button type="button" className="btn btn-link" disabled={busy !== null || rows.length === 0} onClick={onSmartGroup} data-testid="action-smart-group">
+        </PermittedButton>
+        <PermittedButton requires={REQUIRES.inventoryCreate} className="btn btn-link" disabled={busy !== null || rows.length === 0} onClick={onSmartGroup} data-testid="action-smart-group">
           <Icon name="sitemap" /> {t('Create smart group')}
-        </button>
+        </PermittedButton>
         <button type="button" className="btn btn-link" onClick={() => void reload()} data-testid="action-reload">
           <Icon name="refresh" /> {t('Reload')}
         </button>

@@ -2,6 +2,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alarm, AlarmStatus } from '@shared/platform/alarms';
+import { REQUIRES } from '@shared/plugin-api/roles';
+import { PermittedButton } from '@shared/ui/permission';
 import { canAcknowledge, canClear, changeLogFrom } from '../logic/alarms';
 import { useChangeLog } from '../api/alarms';
 
@@ -9,7 +11,7 @@ export interface AlarmItemProps {
   alarm: Alarm;
   language: string;
   busy: boolean;
-  /** Absent in read-only lists. */
+  /** Absent in read-only lists and for users who may not change alarms. */
   onStatus?: (alarm: Alarm, status: AlarmStatus) => void;
   smartRuleAction?: (alarm: Alarm) => React.ReactNode;
 }
@@ -36,14 +38,14 @@ export function AlarmItem({ alarm, language, busy, onStatus, smartRuleAction }: 
           </small>
         </span>
         {onStatus && canAcknowledge(alarm) && (
-          <button type="button" className="btn btn-default btn-xs" disabled={busy} onClick={() => onStatus(alarm, 'ACKNOWLEDGED')}>
+          <PermittedButton requires={REQUIRES.alarmUpdate} className="btn btn-default btn-xs" disabled={busy} onClick={() => onStatus(alarm, 'ACKNOWLEDGED')}>
             {t('Acknowledge')}
-          </button>
+          </PermittedButton>
         )}
         {onStatus && canClear(alarm) && (
-          <button type="button" className="btn btn-default btn-xs" disabled={busy} onClick={() => onStatus(alarm, 'CLEARED')}>
+          <PermittedButton requires={REQUIRES.alarmUpdate} className="btn btn-default btn-xs" disabled={busy} onClick={() => onStatus(alarm, 'CLEARED')}>
             {t('Clear')}
-          </button>
+          </PermittedButton>
         )}
         {smartRuleAction?.(alarm)}
       </div>

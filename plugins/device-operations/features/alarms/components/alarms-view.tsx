@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { ALARM_SEVERITIES, type Alarm, type AlarmSeverity, type AlarmStatus } from '@shared/platform/alarms';
 import type { Paged } from '@shared/platform/fetch-client';
-import { hasRole, usePlatformContext } from '@shared/plugin-api/context';
-import { SMART_RULE_CREATE_ROLE, STATUS_CHANGED, statusesFor } from '../logic/alarms';
+import { can, usePlatformContext } from '@shared/plugin-api/context';
+import { REQUIRES } from '@shared/plugin-api/roles';
+import { PermittedButton } from '@shared/ui/permission';
+import { STATUS_CHANGED, statusesFor } from '../logic/alarms';
 import { alarmKeys, clearAll, setAlarmStatus, useAlarmCount, useAlarmList, type AlarmListFilter } from '../api/alarms';
 import { AlarmItem } from './alarm-item';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
@@ -32,7 +34,8 @@ function SeverityList({
 }: {
   filter: AlarmListFilter;
   busy: boolean;
-  onStatus: (a: Alarm, s: AlarmStatus) => void;
+  /** Absent when the user may not change alarms: the items show no acknowledge / clear. */
+  onStatus?: (a: Alarm, s: AlarmStatus) => void;
   smartRule?: (a: Alarm) => React.ReactNode;
 }) {
   const { t } = useTranslation();
@@ -76,7 +79,9 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
   const [unresolved, setUnresolved] = useState(true);
   const [busy, setBusy] = useState(false);
   const statuses = statusesFor(unresolved);
-  const canCreateRule = hasRole(ctx.user, SMART_RULE_CREATE_ROLE);
+  const canCreateRule = can(ctx.user, REQUIRES.smartRuleCreate);
+  // Acknowledge / clear on every item: hidden rather than hundreds of disabled buttons.
+  const mayChange = can(ctx.user, REQUIRES.alarmUpdate);
 
   const changeStatus = async (alarm: Alarm, status: AlarmStatus) => {
     // The alarm leaves every list at once; the server answer only confirms it.
@@ -125,15 +130,15 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
           <input type="checkbox" checked={unresolved} onChange={() => setUnresolved(!unresolved)} data-testid="unresolved-toggle" />
           <span /> {t('Show only unresolved')}
         </label>
-        <button type="button" className="btn btn-default" disabled={busy} onClick={() => void clear()}>
+        <PermittedButton requires={REQUIRES.alarmUpdate} className="btn btn-default" disabled={busy} onClick={() => void clear()}>
           {t('Clear all')}
-        </button>
+        </PermittedButton>
         <button type="button" className="btn btn-default" onClick={() => void queryClient.invalidateQueries({ queryKey: alarmKeys.all })}>
           <i className="dlt-c8y-icon-refresh" /> {t('Reload')}
         </button>
       </div>
       {severities.map((severity) => (
-        <SeverityList key={severity} filter={{ source, severity, statuses }} busy={busy} onStatus={(a, s) => void changeStatus(a, s)} smartRule={smartRule} />
+        <SeverityList key={severity} filter={{ source, severity, statuses }} busy={busy} onStatus={mayChange ? (a, s) => void changeStatus(a, s) : undefined} smartRule={smartRule} />
       ))}
     </div>
   );

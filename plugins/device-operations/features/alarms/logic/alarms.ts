@@ -3,8 +3,6 @@ import type { Alarm, AlarmSeverity, AlarmStatus } from '@shared/platform/alarms'
 
 export const UNRESOLVED: readonly AlarmStatus[] = ['ACTIVE', 'ACKNOWLEDGED'];
 export const STATUS_CHANGED = 'Alarm status changed to "{{status}}".';
-/** Smart rules from alarms need the platform's smart-rule create permission. */
-export const SMART_RULE_CREATE_ROLE = 'ROLE_SMARTRULE_ADMIN';
 
 export const canAcknowledge = (a: Pick<Alarm, 'status'>): boolean => a.status === 'ACTIVE';
 export const canClear = (a: Pick<Alarm, 'status'>): boolean => a.status !== 'CLEARED';

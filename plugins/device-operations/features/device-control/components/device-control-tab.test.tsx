@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
-import { renderContribution } from '@shared/plugin-api/testing';
+import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import { DeviceControlTab, type Subscribe } from './device-control-tab';
 
 const reply = (status: number, body: unknown) =>
@@ -30,10 +30,12 @@ beforeEach(() => {
 });
 
 const alerts = { fail: jest.fn(), clear: jest.fn() };
+/** Restarts are operations: ROLE_DEVICE_CONTROL_ADMIN. */
+const OPERATOR = testUser(['ROLE_DEVICE_CONTROL_READ', 'ROLE_DEVICE_CONTROL_ADMIN']);
 
 describe('DeviceControlTab', () => {
   it('follows a restart through realtime on /operations/{deviceId} and blocks restarts meanwhile', async () => {
-    renderContribution(<DeviceControlTab device={device('0.5.1')} alerts={alerts} subscribe={subscribe} />);
+    renderContribution(<DeviceControlTab device={device('0.5.1')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
     const agent = await screen.findByRole('button', { name: 'Restart agent' });
     await waitFor(() => expect(fetched).toBe(2));
     const push = handlers.get('/operations/7')!;
@@ -50,7 +52,7 @@ describe('DeviceControlTab', () => {
   });
 
   it('keeps a pushed state that overtook the initial load', async () => {
-    renderContribution(<DeviceControlTab device={device('0.5.1')} alerts={alerts} subscribe={subscribe} />);
+    renderContribution(<DeviceControlTab device={device('0.5.1')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
     await waitFor(() => expect(fetched).toBe(2));
     const op = { id: '2', deviceId: '7', creationTime: new Date().toISOString(), netbox_RestartNetboxOperation: {}, status: 'PENDING' };
     await act(async () => handlers.get('/operations/7')!({ realtimeAction: 'CREATE', data: op }));
@@ -59,14 +61,24 @@ describe('DeviceControlTab', () => {
   });
 
   it('disables restarts while the device is unavailable', async () => {
-    renderContribution(<DeviceControlTab device={device('0.5.1', 'UNAVAILABLE')} alerts={alerts} subscribe={subscribe} />);
+    renderContribution(<DeviceControlTab device={device('0.5.1', 'UNAVAILABLE')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
     expect(await screen.findByRole('button', { name: 'Restart agent' })).toBeDisabled();
     expect(screen.getByTestId('online-status')).toHaveTextContent('offline');
   });
 
   it('shows no restart UI below agent 0.4.0', () => {
-    renderContribution(<DeviceControlTab device={device('0.3.9')} alerts={alerts} subscribe={subscribe} />);
+    renderContribution(<DeviceControlTab device={device('0.3.9')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
     expect(screen.queryByRole('button', { name: 'Restart agent' })).toBeNull();
     expect(handlers.size).toBe(0);
+  });
+
+  it('offers a viewer no restart: disabled with the missing permission, no operation sent', async () => {
+    renderContribution(<DeviceControlTab device={device('0.5.1')} alerts={alerts} subscribe={subscribe} />, { context: { user: testUser(['ROLE_DEVICE_CONTROL_READ']) } });
+    const agent = await screen.findByRole('button', { name: 'Restart agent' });
+    await waitFor(() => expect(fetched).toBe(2));
+    expect(agent).toHaveAttribute('aria-disabled', 'true');
+    expect(agent).toHaveAccessibleDescription(/“Device control: admin”/);
+    await act(async () => agent.click());
+    expect(fetched).toBe(2);
   });
 });

@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Operation } from '@shared/platform/operations';
 import type { Device } from '@shared/plugin-api/types';
+import { REQUIRES } from '@shared/plugin-api/roles';
+import { PermittedButton } from '@shared/ui/permission';
 import { agentVersion } from '../logic/agent-version';
 import { canRestart, hasRestartUi, RESTART_MESSAGES, restartKindOf, type RestartKind, type RestartState } from '../logic/restart';
 import { createRestart, restartKeys, useLatestRestart } from '../api/restart';
@@ -109,9 +111,9 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
           {restartUi &&
             KINDS.map((kind) => (
               <div key={kind} style={{ marginBottom: 12 }} data-testid={`restart-${kind}`}>
-                <button type="button" className="btn btn-default" disabled={!enabled} onClick={() => void restart(kind)}>
+                <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" disabled={!enabled} onClick={() => void restart(kind)}>
                   <i className="dlt-c8y-icon-refresh" /> {t(LABEL[kind])}
-                </button>
+                </PermittedButton>
                 <div style={{ marginTop: 8 }}>
                   <StatusMessage state={states[kind]} op={ops[kind]} />
                 </div>

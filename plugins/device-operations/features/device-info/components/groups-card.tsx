@@ -1,7 +1,9 @@
 /** Groups card (admin only): add the device to a group or unassign it from one. */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '@shared/plugin-api/types';
+import { REQUIRES } from '@shared/plugin-api/roles';
+import { GateNote, gatedFieldProps, PermittedButton, useGate } from '@shared/ui/permission';
 import { addToGroup, removeFromGroup, useGroups } from '../api/device-info';
 import { Card } from './parts';
 
@@ -18,6 +20,9 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
   const groups = useGroups(true);
   const [selected, setSelected] = useState('');
   const [busy, setBusy] = useState(false);
+  // Group membership is a child-asset reference of the group: an inventory write.
+  const edit = useGate(REQUIRES.inventoryUpdate);
+  const noteId = useId();
   const groupIds = new Set((groups.data ?? []).map((g) => String(g.id)));
   const parents = ((device.assetParents as { references?: Ref[] } | undefined)?.references ?? [])
     .map((r) => r.managedObject)
@@ -44,14 +49,19 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
         {parents.map((g) => (
           <li key={g.id} style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 4 }}>
             <span>{g.name}</span>
-            <button type="button" className="btn btn-default btn-xs" disabled={busy} onClick={() => void act(() => removeFromGroup(String(g.id), device.id), 'Device removed from group')}>
+            <PermittedButton
+              requires={REQUIRES.inventoryUpdate}
+              className="btn btn-default btn-xs"
+              disabled={busy}
+              onClick={() => void act(() => removeFromGroup(String(g.id), device.id), 'Device removed from group')}
+            >
               {t('Unassign')}
-            </button>
+            </PermittedButton>
           </li>
         ))}
       </ul>
       <div className="input-group">
-        <select className="form-control" aria-label={t('Group')} value={selected} onChange={(e) => setSelected(e.target.value)}>
+        <select className="form-control" aria-label={t('Group')} value={selected} onChange={(e) => setSelected(e.target.value)} {...gatedFieldProps(edit, noteId, 'choice')}>
           <option value="">{t('Select group')}</option>
           {candidates.map((g) => (
             <option key={g.id} value={g.id}>
@@ -60,16 +70,17 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
           ))}
         </select>
         <span className="input-group-btn">
-          <button
-            type="button"
+          <PermittedButton
+            requires={REQUIRES.inventoryUpdate}
             className="btn btn-default"
             disabled={busy || !selected}
             onClick={() => void act(() => addToGroup(selected, device.id), 'Device added to group').then(() => setSelected(''))}
           >
             {t('Add to group')}
-          </button>
+          </PermittedButton>
         </span>
       </div>
+      <GateNote gate={edit} id={noteId} />
     </Card>
   );
 }

@@ -2,10 +2,12 @@
  * Info tab and Admin Info tab (spec 2 "Device info tab"): profile, connection monitoring,
  * IoTconnector, customer and groups (admin only), hardware, mobile and network.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { hasRole, usePlatformContext } from '@shared/plugin-api/context';
+import { can, usePlatformContext } from '@shared/plugin-api/context';
+import { REQUIRES } from '@shared/plugin-api/roles';
+import { GateNote, gatedFieldProps, PermittedButton, useGate } from '@shared/ui/permission';
 import type { Device } from '@shared/plugin-api/types';
 import { MIN_AGENT_VERSION_DEVICE_CONTROL } from '@shared/domain/constants';
 import { isAtLeast } from '@shared/domain/version';
@@ -47,10 +49,6 @@ export interface InfoTabProps {
   timezoneAction?: ReactNode;
 }
 
-export const USER_MANAGEMENT_READ = 'ROLE_USER_MANAGEMENT_READ';
-/** Activating the owner changes the device's user: admin rights on the device. */
-export const INVENTORY_ADMIN = 'ROLE_INVENTORY_ADMIN';
-
 export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, timezoneAction }: InfoTabProps) {
   const { t } = useTranslation();
   const ctx = usePlatformContext();
@@ -73,8 +71,11 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
   const avail = availability(device);
   const iot = iotConnectorInfo(device);
   const agent = agentVersion(device);
-  const showOwner = hasRole(ctx.user, USER_MANAGEMENT_READ);
-  const canToggleOwner = hasRole(ctx.user, INVENTORY_ADMIN);
+  // Spec 6: showing the owner needs ROLE_USER_MANAGEMENT_READ; (de)activating it is a user change.
+  const showOwner = can(ctx.user, REQUIRES.userRead);
+  // Every edit of this tab is a write of the device.
+  const edit = useGate(REQUIRES.inventoryUpdate);
+  const editNoteId = useId();
   const tenant = ctx.tenant?.name ?? '';
   const owner = useOwner(tenant, device.owner as string, showOwner);
   const provisioning = useProvisioning(device.id);
@@ -128,9 +129,9 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
         <button type="button" className="btn btn-default" onClick={() => void run(async () => void (await onReload()))} disabled={busy}>
           <i className="dlt-c8y-icon-refresh" /> {t('Reload')}
         </button>
-        <button type="button" className="btn btn-primary" data-testid="save-device" disabled={busy || !!error || !changed} onClick={() => void saveForm()}>
+        <PermittedButton requires={REQUIRES.inventoryUpdate} className="btn btn-primary" data-testid="save-device" disabled={busy || !!error || !changed} onClick={() => void saveForm()}>
           {t('Save changes')}
-        </button>
+        </PermittedButton>
       </div>
       <div className="row">
         <div className="col-md-6">
@@ -141,7 +142,14 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
               <label className="control-label" htmlFor="device-notes">
                 {t('Notes')}
               </label>
-              <textarea id="device-notes" className="form-control" rows={3} value={form.notes} onChange={(e) => setForm({ ...form, notes: e.target.value })} />
+              <textarea
+                id="device-notes"
+                className="form-control"
+                rows={3}
+                value={form.notes}
+                onChange={(e) => setForm({ ...form, notes: e.target.value })}
+                {...gatedFieldProps(edit, editNoteId)}
+              />
             </div>
             <Field label={t('ID')} value={device.id} />
             {showOwner && (
@@ -154,10 +162,10 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
                     {owner.data && (
                       <span className={`label ${owner.data.enabled ? 'label-success' : 'label-default'}`}>{owner.data.enabled ? t('Active') : t('Inactive')}</span>
                     )}{' '}
-                    {owner.data && canToggleOwner && (
-                      <button type="button" className="btn btn-default btn-xs" disabled={busy} onClick={() => void toggleOwner()}>
+                    {owner.data && (
+                      <PermittedButton requires={REQUIRES.ownerActivation} className="btn btn-default btn-xs" disabled={busy} onClick={() => void toggleOwner()}>
                         {owner.data.enabled ? t('Deactivate') : t('Activate')}
-                      </button>
+                      </PermittedButton>
                     )}
                   </span>
                 }
@@ -181,13 +189,22 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
                 value={form.interval}
                 onChange={(e) => setForm({ ...form, interval: e.target.value })}
                 onBlur={() => setForm((f) => ({ ...f, interval: String(parseInterval(f.interval)) }))}
+                {...gatedFieldProps(edit, editNoteId)}
               />
               {error && <p className="help-block" role="alert">{t(error)}</p>}
             </div>
-            <label className="c8y-switch">
-              <input type="checkbox" data-testid="maintenance-switch" checked={avail.maintenance} disabled={busy} onChange={() => void toggleMaintenance()} />
+            <label className="c8y-switch" title={edit.reason}>
+              <input
+                type="checkbox"
+                data-testid="maintenance-switch"
+                checked={avail.maintenance}
+                disabled={busy}
+                onChange={() => void toggleMaintenance()}
+                {...gatedFieldProps(edit, editNoteId, 'choice')}
+              />
               <span /> {t('Maintenance')}
             </label>
+            <GateNote gate={edit} id={editNoteId} />
           </Card>
           {isAdmin && (
             <Card title={t('Customer')} testId="customer-card">
@@ -212,9 +229,9 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
                 <div>{t('Control')}: {iot.machine.control}</div>
                 <div>{t('Manufacturer')}: {iot.machine.manufacturer}</div>
               </div>
-              <button type="button" className="btn btn-default btn-sm" disabled={busy} onClick={() => void resetMachine()}>
+              <PermittedButton requires={REQUIRES.inventoryUpdate} className="btn btn-default btn-sm" disabled={busy} onClick={() => void resetMachine()}>
                 {t('Reset')}
-              </button>
+              </PermittedButton>
             </div>
             <Field label={t('Timezone')} value={iot.timezone} />
             <Field label={t('IP address X1')} value={iot.ipX1} />

@@ -1,6 +1,8 @@
 /** Column chooser: visibility and order, saved per user on the server. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { REQUIRES } from '@shared/plugin-api/roles';
+import { PermittedButton } from '@shared/ui/permission';
 import { COLUMNS } from '../model/columns';
 import { moveColumn, type ColumnSetting } from '../model/column-config';
 
@@ -55,8 +57,9 @@ export function ColumnConfig({ settings, onSave, saving }: { settings: ColumnSet
             <button type="button" className="btn btn-default btn-sm" onClick={() => setOpen(false)}>
               {t('Cancel')}
             </button>
-            <button
-              type="button"
+            {/* Saved in the user's own customProperties. */}
+            <PermittedButton
+              requires={REQUIRES.ownPreferences}
               className="btn btn-primary btn-sm"
               data-testid="column-config-save"
               disabled={saving || !draft.some((d) => d.visible)}
@@ -66,7 +69,7 @@ export function ColumnConfig({ settings, onSave, saving }: { settings: ColumnSet
               }}
             >
               {t('Save')}
-            </button>
+            </PermittedButton>
           </div>
         </div>
       )}

@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@shared/domain/constants';
 import type { ManagedObject } from '@shared/platform/inventory';
-import { usePlatformContext } from '@shared/plugin-api/context';
+import { can, usePlatformContext } from '@shared/plugin-api/context';
+import { REQUIRES } from '@shared/plugin-api/roles';
+import { PermittedButton } from '@shared/ui/permission';
 import { AlertOutlet } from '../../server-job/components/alert-outlet';
 import { ServerJobBanner } from '../../server-job/components/server-job-banner';
 import { ServerJobOverlay } from '../../server-job/components/server-job-overlay';
@@ -170,6 +172,12 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
 
   const actions = useBulkActions(source, state.filters, { rows, allMatching }, clearSelection);
   const blocked = actions.job.ongoing || !!actions.job.overlay;
+  // The dialog offers a rollout and an immediate install only to users the server lets run them.
+  const dialogActions = [
+    'assign' as const,
+    ...(can(ctx.user, REQUIRES.softwareRollout) ? ['rollout' as const] : []),
+    ...(can(ctx.user, REQUIRES.operationCreate) ? ['install' as const] : []),
+  ];
   const noSelection = selectedCount === 0;
 
   // Column filter popover.
@@ -213,31 +221,31 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
         </h1>
       </div>
       <div className="action-bar d-flex flex-wrap a-i-center" role="toolbar" aria-label={t('Bulk actions')} style={{ gap: 4 }} data-testid="bulk-actions">
-        <button type="button" className="btn btn-link" disabled={blocked || noSelection} onClick={actions.selectSoftware} data-testid="action-select-software">
+        <PermittedButton requires={REQUIRES.softwareAssignment} className="btn btn-link" disabled={blocked || noSelection} onClick={actions.selectSoftware} data-testid="action-select-software">
           <i className="dlt-c8y-icon-download m-r-4" aria-hidden="true" />
           {t('Select software')}
-        </button>
+        </PermittedButton>
         {iotconnectorActions && (
-          <button type="button" className="btn btn-link" disabled={blocked || noSelection} onClick={actions.setTimezone} data-testid="action-set-timezone">
+          <PermittedButton requires={REQUIRES.timezoneOperation} className="btn btn-link" disabled={blocked || noSelection} onClick={actions.setTimezone} data-testid="action-set-timezone">
             <i className="dlt-c8y-icon-clock-o m-r-4" aria-hidden="true" />
             {t('Set timezone')}
-          </button>
+          </PermittedButton>
         )}
-        <button type="button" className="btn btn-link" disabled={blocked || noSelection} onClick={actions.clearPending} data-testid="action-clear-pending">
+        <PermittedButton requires={REQUIRES.pendingAssignmentClear} className="btn btn-link" disabled={blocked || noSelection} onClick={actions.clearPending} data-testid="action-clear-pending">
           <i className="dlt-c8y-icon-eraser m-r-4" aria-hidden="true" />
           {t('Clear Pending Assignments')}
-        </button>
+        </PermittedButton>
         {iotconnectorActions && (
-          <button type="button" className="btn btn-link" disabled={blocked || noSelection} onClick={actions.initialize} data-testid="action-initialize">
+          <PermittedButton requires={REQUIRES.deviceInitialize} className="btn btn-link" disabled={blocked || noSelection} onClick={actions.initialize} data-testid="action-initialize">
             <i className="dlt-c8y-icon-play-circle m-r-4" aria-hidden="true" />
             {t('Initialize not-monitored devices')}
-          </button>
+          </PermittedButton>
         )}
         {filtered && (
-          <button type="button" className="btn btn-link" onClick={actions.openSmartGroup} data-testid="action-smart-group">
+          <PermittedButton requires={REQUIRES.inventoryCreate} className="btn btn-link" onClick={actions.openSmartGroup} data-testid="action-smart-group">
             <i className="dlt-c8y-icon-c8y-group m-r-4" aria-hidden="true" />
             {t('Create smart group')}
-          </button>
+          </PermittedButton>
         )}
         <button type="button" className="btn btn-link" disabled={!filtered} onClick={() => update({ filters: {}, page: 1 })} data-testid="action-clear-filters">
           <i className="dlt-c8y-icon-filter m-r-4" aria-hidden="true" />
@@ -306,6 +314,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
         <SelectSoftwareDialog
           deviceTypes={actions.dialog.deviceTypes}
           deviceCount={actions.dialog.devices.length}
+          actions={dialogActions}
           onClose={(r) => void actions.onSoftwareChosen((actions.dialog as { devices: ManagedObject[] }).devices, r)}
         />
       )}

@@ -11,6 +11,8 @@ import { createSoftwareAssignment } from '@shared/platform/create-software-ng';
 import { listAllManagedObjects, listChildAssets, type ManagedObject } from '@shared/platform/inventory';
 import { buildQuery } from '@shared/platform/query-language';
 import { usePlatformContext } from '@shared/plugin-api/context';
+import { REQUIRES } from '@shared/plugin-api/roles';
+import { PermittedButton } from '@shared/ui/permission';
 import SelectSoftwareDialog from '../../select-software/components/select-software-dialog';
 import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { assignmentRequest } from '@shared/platform/software-choices';
@@ -75,10 +77,16 @@ export default function GroupSubAssetsPage() {
         <h1 className="m-0" style={{ fontSize: 22 }}>
           {group.data?.name ?? id} <small>{t('Sub-assets')}</small>
         </h1>
-        <button type="button" className="btn btn-primary" disabled={!group.data || job.ongoing || !!job.overlay} onClick={selectSoftware} data-testid="group-select-software">
+        <PermittedButton
+          requires={REQUIRES.softwareAssignment}
+          className="btn btn-primary"
+          disabled={!group.data || job.ongoing || !!job.overlay}
+          onClick={selectSoftware}
+          data-testid="group-select-software"
+        >
           <i className="dlt-c8y-icon-download m-r-4" aria-hidden="true" />
           {t('Select Software')}
-        </button>
+        </PermittedButton>
       </div>
       <ServerJobBanner ongoing={job.ongoing} />
       <AlertOutlet />

@@ -30,10 +30,22 @@ beforeEach(() => {
   });
 });
 
+/** The demo logins' roles that matter here (shell-dev/server/core/auth.ts). */
+const OPERATOR = ['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN', 'ROLE_DEVICE_CONTROL_ADMIN'];
+const ADMIN = [...OPERATOR, 'ROLE_MANAGE_SOFTWARE_ADMIN'];
+const VIEWER = ['ROLE_INVENTORY_READ', 'ROLE_DEVICE_CONTROL_READ'];
+
 function renderTab(roles: string[], list = device, confirm = jest.fn(async () => true)) {
   const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
   renderContribution(
-    <SoftwareTab device={list} isAdmin={false} alerts={alerts} confirm={confirm} onSaved={jest.fn()} onReload={jest.fn(async () => undefined)} />,
+    <SoftwareTab
+      device={list}
+      alerts={alerts}
+      confirm={confirm}
+      onSaved={jest.fn()}
+      onReload={jest.fn(async () => undefined)}
+      selectSoftwareAction={<button type="button">Select software</button>}
+    />,
     { context: { user: testUser(roles) } },
   );
   return { alerts, confirm };
@@ -51,18 +63,18 @@ describe('SoftwareTab', () => {
   });
 
   it('offers delete only with ROLE_MANAGE_SOFTWARE_ADMIN and never for the agent', () => {
-    renderTab([]);
+    renderTab(OPERATOR);
     expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
   });
 
   it('offers delete to software admins except for AGENT', () => {
-    renderTab(['ROLE_MANAGE_SOFTWARE_ADMIN']);
+    renderTab(ADMIN);
     expect(screen.getByRole('button', { name: 'Delete mdc-collector' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete adamos-agent' })).toBeNull();
   });
 
   it('approves waiting packages with an install operation scheduled at once', async () => {
-    const { confirm, alerts } = renderTab([]);
+    const { confirm, alerts } = renderTab(OPERATOR);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approve pending installation(s)' })));
     expect(confirm).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(alerts.success).toHaveBeenCalled());
@@ -72,7 +84,7 @@ describe('SoftwareTab', () => {
 
   it('skips the confirmation when nothing waits', async () => {
     const none = { ...device, adamos_adamos_netbox_SoftwarePackageList: device.adamos_adamos_netbox_SoftwarePackageList.filter((p) => p.status !== 'waiting for approval') };
-    const { confirm } = renderTab([], none);
+    const { confirm } = renderTab(OPERATOR, none);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approve pending installation(s)' })));
     expect(confirm).not.toHaveBeenCalled();
     expect(calls).toHaveLength(0);
@@ -80,8 +92,29 @@ describe('SoftwareTab', () => {
 
   it('reports failures through the alerts', async () => {
     configureClient({ fetch: (async () => reply(500, { error: 'x', message: 'boom' })) as unknown as typeof fetch });
-    const { alerts } = renderTab([]);
+    const { alerts } = renderTab(OPERATOR);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Clear Pending Assignments' })));
     await waitFor(() => expect(alerts.fail).toHaveBeenCalledWith(expect.objectContaining({ message: 'boom' })));
+  });
+
+  it("shows Select software by the user's roles, never by the URL (admin area or not)", () => {
+    renderTab(OPERATOR);
+    expect(screen.getByRole('button', { name: 'Select software' })).toBeInTheDocument();
+  });
+
+  it('offers a viewer no write: disabled with the missing permission named, nothing sent on click', async () => {
+    const { confirm } = renderTab(VIEWER);
+    expect(screen.queryByRole('button', { name: 'Select software' })).toBeNull();
+    for (const name of ['Clear Pending Assignments', 'Approve pending installation(s)']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      await act(async () => fireEvent.click(button));
+    }
+    expect(screen.getByRole('button', { name: 'Approve pending installation(s)' })).toHaveAccessibleDescription(/Device control: admin/);
+    expect(screen.getByRole('button', { name: 'Clear Pending Assignments' })).toHaveAccessibleDescription(/Inventory: admin/);
+    expect(screen.getByTestId('profile-update-toggle')).toBeDisabled();
+    expect(screen.getByTestId('profile-update-toggle')).toHaveAccessibleDescription(/Inventory: admin/);
+    expect(confirm).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 });

@@ -1,15 +1,18 @@
 /**
  * Software tab (spec 2): device profile card, package table (live, page size 10, status
  * filter), clear pending, approve waiting installations, select software (admin), realtime.
+ * Each write is offered by the user's roles (the shell's current user).
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePlatformContext } from '@shared/plugin-api/context';
+import { can, usePlatformContext } from '@shared/plugin-api/context';
+import { REQUIRES } from '@shared/plugin-api/roles';
+import { GateNote, gatedFieldProps, PermittedButton, useGate } from '@shared/ui/permission';
 import type { Device } from '@shared/plugin-api/types';
 import { SOFTWARE_LIST_PAGE_SIZE } from '@shared/domain/constants';
 import {
   appliedProfile,
-  canDeletePackage,
+  isDeletableType,
   displayVersion,
   markForDeletion,
   packageList,
@@ -23,14 +26,17 @@ import { approveInstallations, clearPending, savePackageList, saveSkipUpdateByPr
 
 export interface SoftwareTabProps {
   device: Device;
-  isAdmin: boolean;
   alerts: { success(text: string): void; info(text: string): void; fail(error: unknown): void };
   confirm: (message: string) => Promise<boolean>;
   onSaved: (device: Device) => void;
   onReload: () => Promise<unknown>;
   /** Clear pending for this device; the page may run it as a server job with its messages. */
   clearPendingAssignments?: (deviceId: string) => Promise<void>;
-  /** The Select software action (admin only), composed in by the page. */
+  /**
+   * The Select software action, composed in by the page. Spec 6 gives it to admins ("isAdmin",
+   * read by the original from an admin application's path): here, to users whose roles allow the
+   * assignment it makes, whatever the URL.
+   */
   selectSoftwareAction?: ReactNode;
 }
 
@@ -40,10 +46,12 @@ const formatDate = (iso: string | undefined, lang: string) => {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(lang);
 };
 
-export function SoftwareTab({ device, isAdmin, alerts, confirm, onSaved, onReload, clearPendingAssignments, selectSoftwareAction }: SoftwareTabProps) {
+export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearPendingAssignments, selectSoftwareAction }: SoftwareTabProps) {
   const { t } = useTranslation();
   const ctx = usePlatformContext();
-  const roles = ctx.user?.effectiveRoles ?? [];
+  const mayDelete = can(ctx.user, REQUIRES.devicePackageDelete);
+  const profileGate = useGate(REQUIRES.inventoryUpdate);
+  const profileNoteId = useId();
   const [realtime, setRealtime] = useState(true);
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
@@ -113,13 +121,14 @@ export function SoftwareTab({ device, isAdmin, alerts, confirm, onSaved, onReloa
   return (
     <div className="content-fullpage" data-testid="software-tab">
       <div className="action-bar" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'flex-end', marginBottom: 12 }}>
-        <button type="button" className="btn btn-default" disabled={busy} onClick={() => void clear()}>
+        <PermittedButton requires={REQUIRES.pendingAssignmentClear} className="btn btn-default" disabled={busy} onClick={() => void clear()}>
           {t('Clear Pending Assignments')}
-        </button>
-        <button type="button" className="btn btn-default" disabled={busy} onClick={() => void approve()}>
+        </PermittedButton>
+        {/* Approving creates the install operations. */}
+        <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" disabled={busy} onClick={() => void approve()}>
           {t('Approve pending installation(s)')}
-        </button>
-        {isAdmin && selectSoftwareAction}
+        </PermittedButton>
+        {can(ctx.user, REQUIRES.softwareAssignment) && selectSoftwareAction}
         <label className="c8y-switch" style={{ margin: '6px 8px' }}>
           <input type="checkbox" checked={realtime} onChange={toggleRealtime} data-testid="realtime-toggle" />
           <span /> {t('Realtime')}
@@ -151,10 +160,18 @@ export function SoftwareTab({ device, isAdmin, alerts, confirm, onSaved, onReloa
               <div>{formatDate(profile?.assignedAt, ctx.language)}</div>
             </div>
             <div className="col-sm-3">
-              <label className="c8y-switch">
-                <input type="checkbox" checked={!skipped} disabled={busy} onChange={() => void toggleProfileUpdates()} data-testid="profile-update-toggle" />
+              <label className="c8y-switch" title={profileGate.reason}>
+                <input
+                  type="checkbox"
+                  checked={!skipped}
+                  disabled={busy}
+                  onChange={() => void toggleProfileUpdates()}
+                  data-testid="profile-update-toggle"
+                  {...gatedFieldProps(profileGate, profileNoteId, 'choice')}
+                />
                 <span /> {skipped ? t('Updates by profile deactivated') : t('Updates by profile active')}
               </label>
+              <GateNote gate={profileGate} id={profileNoteId} />
             </div>
           </div>
         </div>
@@ -194,10 +211,18 @@ export function SoftwareTab({ device, isAdmin, alerts, confirm, onSaved, onReloa
             {shown.map((p) => (
               <tr key={`${p.name}@${p.version ?? ''}`} data-testid="software-row" data-name={p.name}>
                 <td>
-                  {canDeletePackage(p, roles) && (
-                    <button type="button" className="btn btn-link btn-xs" title={t('Delete')} aria-label={t('Delete {{name}}', { name: p.name })} disabled={busy} onClick={() => void remove(p)}>
+                  {/* Per row, so hidden rather than repeated disabled for users who may not delete. */}
+                  {mayDelete && isDeletableType(p) && (
+                    <PermittedButton
+                      requires={REQUIRES.devicePackageDelete}
+                      className="btn btn-link btn-xs"
+                      title={t('Delete')}
+                      aria-label={t('Delete {{name}}', { name: p.name })}
+                      disabled={busy}
+                      onClick={() => void remove(p)}
+                    >
                       <i className="dlt-c8y-icon-trash" />
-                    </button>
+                    </PermittedButton>
                   )}
                 </td>
                 <td>{p.name}</td>

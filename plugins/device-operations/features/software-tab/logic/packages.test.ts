@@ -1,6 +1,5 @@
-import { canDeletePackage, displayVersion, installOperation, markForDeletion, visiblePackages, waitingForApproval, type SoftwarePackageEntry } from './packages';
+import { isDeletableType, displayVersion, installOperation, markForDeletion, visiblePackages, waitingForApproval, type SoftwarePackageEntry } from './packages';
 
-const admin = ['ROLE_MANAGE_SOFTWARE_ADMIN'];
 const list: SoftwarePackageEntry[] = [
   { name: 'agent', version: '0.4.1', type: 'AGENT', status: 'installed' },
   { name: 'app', version: 'unknown', type: 'APPLICATION', status: 'waiting for approval' },
@@ -9,12 +8,12 @@ const list: SoftwarePackageEntry[] = [
 ];
 
 describe('software package rules', () => {
-  it('deletes only with the admin role and never AGENT, AGENTUPDATER, WINDOWS', () => {
-    expect(canDeletePackage(list[1], admin)).toBe(true);
-    expect(canDeletePackage(list[1], [])).toBe(false);
-    expect(canDeletePackage(list[0], admin)).toBe(false);
-    expect(canDeletePackage(list[3], admin)).toBe(false);
-    expect(canDeletePackage({ name: 'u', type: 'AGENTUPDATER' }, admin)).toBe(false);
+  it('never deletes AGENT, AGENTUPDATER, WINDOWS (any case)', () => {
+    expect(isDeletableType(list[1])).toBe(true);
+    expect(isDeletableType(list[0])).toBe(false);
+    expect(isDeletableType(list[3])).toBe(false);
+    expect(isDeletableType({ name: 'u', type: 'AGENTUPDATER' })).toBe(false);
+    expect(isDeletableType({ name: 'none' })).toBe(true);
   });
 
   it('flags instead of removing, and hides flagged rows', () => {

@@ -1,16 +1,14 @@
 /** Rules of the Software tab's package table (spec 2 "Software tab", 4 "Package statuses", 5, 6). */
 import { PRODUCT, type Device } from '@shared/plugin-api/types';
+import { UNDELETABLE_PACKAGE_TYPES } from '@shared/domain/software-package';
 
 export const PACKAGE_LIST_FRAGMENT = `${PRODUCT}_adamos_netbox_SoftwarePackageList`;
 export const UPDATE_STRATEGY_FRAGMENT = `${PRODUCT}_IoTconnector_UpdateStrategy`;
 export const APPLIED_PROFILE_FRAGMENT = `c8y_${PRODUCT}_service_dto_AppliedDeviceProfile`;
-export const MANAGE_SOFTWARE_ADMIN_ROLE = 'ROLE_MANAGE_SOFTWARE_ADMIN';
 export const WAITING_FOR_APPROVAL = 'waiting for approval';
 /** The operation that installs an approved package; '0' means at once. */
 export const INSTALL_OPERATION = 'netbox_InstallSoftwarePackage';
 export const INSTALL_NOW = '0';
-/** Types the agent needs to run: never deletable. */
-export const UNDELETABLE_TYPES: readonly string[] = ['AGENT', 'AGENTUPDATER', 'WINDOWS'];
 
 export interface SoftwarePackageEntry {
   name: string;
@@ -39,9 +37,11 @@ export const displayVersion = (version: string | undefined): string => (!version
 /** The rows the table shows: packages flagged for deletion are hidden. */
 export const visiblePackages = (list: readonly SoftwarePackageEntry[]): SoftwarePackageEntry[] => list.filter((p) => p.marked_for_deletion !== true);
 
-export function canDeletePackage(pkg: SoftwarePackageEntry, roles: readonly string[]): boolean {
-  return roles.includes(MANAGE_SOFTWARE_ADMIN_ROLE) && !UNDELETABLE_TYPES.includes((pkg.type ?? '').toUpperCase());
-}
+/**
+ * Spec 5: AGENT, AGENTUPDATER and WINDOWS packages (the agent needs them) are never deleted; who
+ * may delete the others is a role question (REQUIRES.devicePackageDelete).
+ */
+export const isDeletableType = (pkg: SoftwarePackageEntry): boolean => !UNDELETABLE_PACKAGE_TYPES.includes((pkg.type ?? '').toUpperCase());
 
 /** Same package: name and version (a version "unknown" equals an empty one). */
 const samePackage = (a: SoftwarePackageEntry, b: SoftwarePackageEntry) => a.name === b.name && displayVersion(a.version) === displayVersion(b.version);

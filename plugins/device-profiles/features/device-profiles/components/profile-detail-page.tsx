@@ -2,6 +2,8 @@ import React, { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePlatformContext } from '@shared/plugin-api/context';
+import { REQUIRES } from '@shared/plugin-api/roles';
+import { PermittedButton } from '@shared/ui/permission';
 import { updateDeviceProfile, type DeviceProfile, type ProfileSoftware } from '@shared/platform/create-software-ng';
 import { formatDateTime } from '@shared/domain/formats';
 import { alerts } from '@shared/ui/alerts';
@@ -99,20 +101,20 @@ export default function ProfileDetailPage() {
                   <button type="button" className="btn btn-default btn-sm" onClick={() => { setEditing(false); setForm(formOf(p)); }}>
                     {t('Cancel')}
                   </button>{' '}
-                  <button
-                    type="button"
+                  <PermittedButton
+                    requires={REQUIRES.deviceProfileWrite}
                     className="btn btn-primary btn-sm"
                     disabled={!restrictionsReady || saving || !changed || Object.keys(errors).length > 0}
                     onClick={() => void save()}
                     data-testid="profile-save"
                   >
                     {t('Save')}
-                  </button>
+                  </PermittedButton>
                 </>
               ) : (
-                <button type="button" className="btn btn-default btn-sm" onClick={() => setEditing(true)} data-testid="profile-edit">
+                <PermittedButton requires={REQUIRES.deviceProfileWrite} className="btn btn-default btn-sm" onClick={() => setEditing(true)} data-testid="profile-edit">
                   {t('Edit')}
-                </button>
+                </PermittedButton>
               )
             }
           >
@@ -135,9 +137,9 @@ export default function ProfileDetailPage() {
           <Card
             title={t('Software')}
             actions={
-              <button type="button" className="btn btn-default btn-sm" onClick={() => setSelecting(true)} data-testid="add-software">
+              <PermittedButton requires={REQUIRES.deviceProfileWrite} className="btn btn-default btn-sm" onClick={() => setSelecting(true)} data-testid="add-software">
                 <i className="dlt-c8y-icon-plus-circle" aria-hidden="true" /> {t('Add software')}
-              </button>
+              </PermittedButton>
             }
           >
             {software.length === 0 ? (
@@ -159,14 +161,15 @@ export default function ProfileDetailPage() {
                       <td>{s.name}</td>
                       <td>{s.version}</td>
                       <td className="text-right">
-                        <button
-                          type="button"
+                        <PermittedButton
+                          requires={REQUIRES.deviceProfileWrite}
+                          hideWhenDenied
                           className="btn btn-link btn-xs text-danger"
                           aria-label={t('Remove {{name}}', { name: s.name })}
                           onClick={() => void saveSoftware(software.filter((x) => x !== s))}
                         >
                           <i className="dlt-c8y-icon-minus-circle" aria-hidden="true" /> {t('Remove')}
-                        </button>
+                        </PermittedButton>
                       </td>
                     </tr>
                   ))}

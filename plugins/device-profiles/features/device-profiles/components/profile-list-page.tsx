@@ -2,6 +2,8 @@ import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePlatformContext } from '@shared/plugin-api/context';
+import { REQUIRES } from '@shared/plugin-api/roles';
+import { PermittedButton } from '@shared/ui/permission';
 import { deleteDeviceProfile, duplicateDeviceProfile } from '@shared/platform/create-software-ng';
 import { alerts } from '@shared/ui/alerts';
 import { confirm } from '@shared/ui/confirm';
@@ -63,9 +65,9 @@ export default function ProfileListPage() {
         <div style={{ flex: '0 1 320px' }}>
           <FilterInput value={filter} onChange={setFilter} label={t('Filter device profiles')} />
         </div>
-        <button type="button" className="btn btn-primary" onClick={() => setAdding(true)} data-testid="add-device-profile">
+        <PermittedButton requires={REQUIRES.deviceProfileWrite} className="btn btn-primary" onClick={() => setAdding(true)} data-testid="add-device-profile">
           <i className="dlt-c8y-icon-plus-circle" aria-hidden="true" /> {t('Add device profile')}
-        </button>
+        </PermittedButton>
         <button type="button" className="btn btn-link" onClick={() => void profiles.refetch()} disabled={profiles.isFetching}>
           <i className={`dlt-c8y-icon-refresh${profiles.isFetching ? ' icon-spin' : ''}`} aria-hidden="true" /> {t('Reload')}
         </button>
@@ -100,16 +102,17 @@ export default function ProfileListPage() {
                     {isDefaultProfile(p) && <span className="label label-default m-l-8">{t('default')}</span>}
                   </td>
                   <td>{t(deviceTypeLabel(p.deviceType))}</td>
+                  {/* Row actions are writes: hidden per row for users who may not write profiles (the name still opens the profile). */}
                   <td className="text-right text-nowrap">
-                    <button type="button" className="btn btn-link btn-xs" onClick={() => navigate(`${PROFILE_ROUTE_BASE}/${p.id}`)}>
+                    <PermittedButton requires={REQUIRES.deviceProfileWrite} hideWhenDenied className="btn btn-link btn-xs" onClick={() => navigate(`${PROFILE_ROUTE_BASE}/${p.id}`)}>
                       {t('Edit')}
-                    </button>
-                    <button type="button" className="btn btn-link btn-xs" onClick={() => void duplicate(String(p.id))}>
+                    </PermittedButton>
+                    <PermittedButton requires={REQUIRES.deviceProfileWrite} hideWhenDenied className="btn btn-link btn-xs" onClick={() => void duplicate(String(p.id))}>
                       {t('Duplicate')}
-                    </button>
-                    <button type="button" className="btn btn-link btn-xs text-danger" onClick={() => void remove(String(p.id), p.name)}>
+                    </PermittedButton>
+                    <PermittedButton requires={REQUIRES.deviceProfileWrite} hideWhenDenied className="btn btn-link btn-xs text-danger" onClick={() => void remove(String(p.id), p.name)}>
                       {t('Delete')}
-                    </button>
+                    </PermittedButton>
                   </td>
                 </tr>
               ))}

@@ -7,6 +7,8 @@ import { useRealtimeInvalidate } from '@shared/platform/react';
 import { alerts } from '@shared/ui/alerts';
 import { confirm } from '@shared/ui/confirm';
 import { EmptyState } from '@shared/ui/empty-state';
+import { PermittedButton } from '@shared/ui/permission';
+import { REQUIRES } from '@shared/plugin-api/roles';
 import { Spinner } from '@shared/ui/spinner';
 import {
   configurationsQuery,
@@ -117,23 +119,24 @@ function RouterView({ router, deviceId, supportedOperations, last, loading }: {
   return (
     <div data-testid="mobile-router" data-router-id={router.id}>
       <div className="action-bar m-b-16 d-flex gap-8 flex-wrap" role="toolbar" aria-label={t('Mobile router actions')}>
-        <button type="button" className="btn btn-default" disabled={disabled('Restart')} onClick={() => void restart()}>
+        {/* Every router action is an operation for the device. */}
+        <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" disabled={disabled('Restart')} onClick={() => void restart()}>
           <i className="dlt-c8y-icon-refresh" aria-hidden="true" /> {t('Restart Mobile Router')}
-        </button>
-        <button type="button" className="btn btn-default" disabled={disabled('UpdateFirmware')} onClick={() => setPicking({ objective: 'firmware' })}>
+        </PermittedButton>
+        <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" disabled={disabled('UpdateFirmware')} onClick={() => setPicking({ objective: 'firmware' })}>
           <i className="dlt-c8y-icon-electronics" aria-hidden="true" /> {t('Update firmware')}
-        </button>
-        <button type="button" className="btn btn-default" disabled={disabled('UpdateProfile')} onClick={() => setPicking({ objective: 'configuration' })}>
+        </PermittedButton>
+        <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" disabled={disabled('UpdateProfile')} onClick={() => setPicking({ objective: 'configuration' })}>
           <i className="dlt-c8y-icon-cog" aria-hidden="true" /> {t('Update configuration')}
-        </button>
+        </PermittedButton>
         {monitoring ? (
           <button type="button" className="btn btn-default" disabled data-testid="monitoring-active">
             <i className="dlt-c8y-icon-eye" aria-hidden="true" /> {t('Monitoring active')}
           </button>
         ) : (
-          <button type="button" className="btn btn-default" disabled={disabled('StartMonitoring')} onClick={() => void startMonitoring()}>
+          <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" disabled={disabled('StartMonitoring')} onClick={() => void startMonitoring()}>
             <i className="dlt-c8y-icon-eye" aria-hidden="true" /> {t('Start monitoring')}
-          </button>
+          </PermittedButton>
         )}
       </div>
       {isOutdated(router, now) && (

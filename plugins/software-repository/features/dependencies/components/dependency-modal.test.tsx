@@ -1,6 +1,6 @@
 import React from 'react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderContribution } from '@shared/plugin-api/testing';
+import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import { alerts } from '@shared/ui/alerts';
 import { DependencyModal } from './dependency-modal';
 
@@ -12,6 +12,9 @@ const all = [pkg('a', 'alpha'), pkg('b', 'beta', ['a']), pkg('c', 'gamma')];
 const reply = (status: number, body: unknown) =>
   ({ ok: status < 300, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
 
+/** Saving dependencies writes the package: inventory admin. */
+const EDITOR = testUser(['ROLE_INVENTORY_ADMIN']);
+
 describe('DependencyModal', () => {
   afterEach(() => alerts.clearAll());
 
@@ -20,7 +23,7 @@ describe('DependencyModal', () => {
     global.fetch = fetchMock as unknown as typeof fetch;
     const onSaved = jest.fn();
     const onClose = jest.fn();
-    renderContribution(<DependencyModal pkg={all[0]} packages={all} onClose={onClose} onSaved={onSaved} />, { pluginId: 'software-repository' });
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} onClose={onClose} onSaved={onSaved} />, { pluginId: 'software-repository', context: { user: EDITOR } });
     expect(screen.queryByTestId('available-a')).toBeNull();
     expect(screen.getByTestId('available-b')).toBeDisabled();
     fireEvent.click(screen.getByTestId('available-b'));
@@ -40,7 +43,7 @@ describe('DependencyModal', () => {
   it("says 'Something went wrong. please try again later.' when refused and stays open", async () => {
     global.fetch = jest.fn(async () => reply(422, { error: 'x', message: 'Circular dependency' })) as unknown as typeof fetch;
     const onClose = jest.fn();
-    renderContribution(<DependencyModal pkg={all[0]} packages={all} onClose={onClose} onSaved={jest.fn()} />, { pluginId: 'software-repository' });
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} onClose={onClose} onSaved={jest.fn()} />, { pluginId: 'software-repository', context: { user: EDITOR } });
     fireEvent.click(screen.getByTestId('dependencies-save'));
     await waitFor(() => expect(alerts.list()[0]?.text).toBe('Something went wrong. please try again later.'));
     expect(onClose).not.toHaveBeenCalled();
@@ -48,9 +51,24 @@ describe('DependencyModal', () => {
 
   it("cancel says 'No software dependency added'", () => {
     const onClose = jest.fn();
-    renderContribution(<DependencyModal pkg={all[0]} packages={all} onClose={onClose} onSaved={jest.fn()} />, { pluginId: 'software-repository' });
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} onClose={onClose} onSaved={jest.fn()} />, { pluginId: 'software-repository', context: { user: EDITOR } });
     fireEvent.click(screen.getByTestId('dependencies-cancel'));
     expect(onClose).toHaveBeenCalled();
     expect(alerts.list().map((a) => [a.type, a.text])).toEqual([['info', 'No software dependency added']]);
+  });
+
+  it('does not save for a user without the inventory admin role and says why', () => {
+    const fetchMock = jest.fn();
+    global.fetch = fetchMock as unknown as typeof fetch;
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} onClose={jest.fn()} onSaved={jest.fn()} />, {
+      pluginId: 'software-repository',
+      context: { user: testUser(['ROLE_INVENTORY_READ']) },
+    });
+    fireEvent.click(screen.getByTestId('available-c'));
+    const save = screen.getByTestId('dependencies-save');
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    expect(save).toHaveAccessibleDescription('Not permitted: your user lacks the permission “Inventory: admin”.');
+    fireEvent.click(save);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

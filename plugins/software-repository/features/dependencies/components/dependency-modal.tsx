@@ -5,6 +5,7 @@ import { alerts } from '@shared/ui/alerts';
 import { FilterInput } from '@shared/ui/filter-input';
 import { Icon } from '@shared/ui/icon';
 import { Modal } from '@shared/ui/modal';
+import { REQUIRES } from '@shared/plugin-api/roles';
 import { saveDependencies } from '../api/dependencies';
 import { addDependency, availableCandidates, dependencyLines, filterDependencies, removeDependency } from '../model/dependencies';
 
@@ -63,7 +64,7 @@ export function DependencyModal({ pkg, packages, onClose, onSaved }: Props) {
       data-testid="dependency-modal"
       buttons={[
         { label: t('Cancel'), onClick: cancel, 'data-testid': 'dependencies-cancel' },
-        { label: t('Save'), onClick: () => void save(), className: 'btn-primary', disabled: saving, 'data-testid': 'dependencies-save' },
+        { label: t('Save'), onClick: () => void save(), className: 'btn-primary', disabled: saving, requires: REQUIRES.softwarePackageWrite, 'data-testid': 'dependencies-save' },
       ]}
     >
       <div className="row">

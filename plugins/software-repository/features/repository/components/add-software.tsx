@@ -2,6 +2,8 @@ import React, { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alerts } from '@shared/ui/alerts';
 import { Icon } from '@shared/ui/icon';
+import { PermittedButton } from '@shared/ui/permission';
+import { REQUIRES } from '@shared/plugin-api/roles';
 import type { DeviceType } from '@shared/domain/device-types';
 import { addPackage, UploadError } from '../api/packages';
 import { canSaveAdd, emptyAddForm, validateAddForm, withFile, withUrl, type AddForm } from '../model/package-form';
@@ -17,9 +19,9 @@ export function AddSoftware({ deviceType, onAdded }: { deviceType: DeviceType; o
   useOutsideClick(ref, open, close);
   return (
     <div className={`dropdown${open ? ' open' : ''}`} ref={ref} style={{ position: 'relative' }}>
-      <button type="button" className="btn btn-link" aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="add-software">
+      <PermittedButton requires={REQUIRES.softwarePackageWrite} className="btn btn-link" aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="add-software">
         <Icon name="plus-circle" /> {t('Add software')}
-      </button>
+      </PermittedButton>
       {open && (
         <div
           className="dropdown-menu dropdown-menu-right"

@@ -1,9 +1,11 @@
 import React, { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SoftwarePackage } from '@shared/platform/create-software-ng';
+import { REQUIRES, type RoleRequirement } from '@shared/plugin-api/roles';
 import { alerts } from '@shared/ui/alerts';
 import { confirm } from '@shared/ui/confirm';
 import { Icon } from '@shared/ui/icon';
+import { PermittedButton } from '@shared/ui/permission';
 import { removePackage, savePackage } from '../api/packages';
 import { editFormFrom, validateEditForm, type EditForm } from '../model/package-form';
 import { FlipCard } from '../../../components/flip-card';
@@ -15,6 +17,8 @@ export interface CardMenuItem {
   label: string;
   onSelect: (pkg: SoftwarePackage) => void;
   testId: string;
+  /** The roles the entry's write needs (none for views such as the dependency graph). */
+  requires?: RoleRequirement;
 }
 
 interface Props {
@@ -93,26 +97,29 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
           </button>
           {open && (
             <ul className="dropdown-menu dropdown-menu-right" role="menu" style={{ display: 'block' }}>
-              {menu.map((item) => (
-                <li key={item.testId} role="none">
-                  <button
-                    type="button"
-                    role="menuitem"
-                    className="btn-link"
-                    onClick={() => {
-                      setOpen(false);
-                      item.onSelect(pkg);
-                    }}
-                    data-testid={item.testId}
-                  >
-                    {item.label}
-                  </button>
-                </li>
-              ))}
+              {menu.map((item) => {
+                const select = () => {
+                  setOpen(false);
+                  item.onSelect(pkg);
+                };
+                return (
+                  <li key={item.testId} role="none">
+                    {item.requires ? (
+                      <PermittedButton requires={item.requires} role="menuitem" className="btn-link" onClick={select} data-testid={item.testId}>
+                        {item.label}
+                      </PermittedButton>
+                    ) : (
+                      <button type="button" role="menuitem" className="btn-link" onClick={select} data-testid={item.testId}>
+                        {item.label}
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
               <li role="none">
-                <button type="button" role="menuitem" className="btn-link text-danger" onClick={() => void remove()} data-testid="delete-software">
+                <PermittedButton requires={REQUIRES.softwarePackageDelete} role="menuitem" className="btn-link text-danger" onClick={() => void remove()} data-testid="delete-software">
                   <Icon name="trash" /> {t('Delete software')}
-                </button>
+                </PermittedButton>
               </li>
             </ul>
           )}
@@ -189,9 +196,9 @@ function Back({ pkg, onBack, onSaved }: { pkg: SoftwarePackage; onBack: () => vo
         <ApprovalField checked={form.installation_requires_approval} onChange={(v) => set('installation_requires_approval', v)} />
       </div>
       <div className="card-footer separator text-right">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={!valid || saving} data-testid="edit-save">
+        <PermittedButton requires={REQUIRES.softwarePackageWrite} type="submit" className="btn btn-primary btn-sm" disabled={!valid || saving} data-testid="edit-save">
           {t('Save')}
-        </button>
+        </PermittedButton>
       </div>
     </form>
   );

@@ -4,6 +4,7 @@ import type { SoftwarePackage } from '@shared/platform/create-software-ng';
 import { DEVICE_TYPES, DEFAULT_DEVICE_TYPE, isDeviceType, REPOSITORY_LABELS, type DeviceType } from '@shared/domain/device-types';
 import { matchesNameOrVersion } from '@shared/domain/software-package';
 import { usePlatformContext } from '@shared/plugin-api/context';
+import type { RoleRequirement } from '@shared/plugin-api/roles';
 import { CardGrid } from '@shared/ui/card-grid';
 import { EmptyState } from '@shared/ui/empty-state';
 import { FilterInput } from '@shared/ui/filter-input';
@@ -15,7 +16,7 @@ import { useScreenReady } from '@shared/plugin-api/screen-ready';
 
 export interface SoftwareRepositoryProps {
   /** Menu entries the page adds to every card; they receive the card's package and all packages of its type. */
-  cardMenu?: readonly { label: string; testId: string; onSelect: (pkg: SoftwarePackage, all: readonly SoftwarePackage[]) => void }[];
+  cardMenu?: readonly { label: string; testId: string; requires?: RoleRequirement; onSelect: (pkg: SoftwarePackage, all: readonly SoftwarePackage[]) => void }[];
 }
 
 /** The Software repository page: device-type select, filter, 'Add software', 'Reload' and the package cards. */
@@ -31,7 +32,7 @@ export function SoftwareRepository({ cardMenu = [] }: SoftwareRepositoryProps) {
   const all = useMemo(() => query.data ?? [], [query.data]);
   const shown = useMemo(() => all.filter((p) => matchesNameOrVersion(p, filter)), [all, filter]);
   const menu: CardMenuItem[] = useMemo(
-    () => cardMenu.map((m) => ({ label: m.label, testId: m.testId, onSelect: (pkg: SoftwarePackage) => m.onSelect(pkg, all) })),
+    () => cardMenu.map((m) => ({ label: m.label, testId: m.testId, requires: m.requires, onSelect: (pkg: SoftwarePackage) => m.onSelect(pkg, all) })),
     [cardMenu, all],
   );
   const reload = () => void query.refetch();

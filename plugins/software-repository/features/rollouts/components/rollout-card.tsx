@@ -5,6 +5,8 @@ import { useRealtime } from '@shared/platform/react';
 import { alerts } from '@shared/ui/alerts';
 import { confirm } from '@shared/ui/confirm';
 import { Icon } from '@shared/ui/icon';
+import { PermittedButton } from '@shared/ui/permission';
+import { REQUIRES } from '@shared/plugin-api/roles';
 import { formatDateTime } from '@shared/domain/formats';
 import { FlipCard } from '../../../components/flip-card';
 import { changeRolloutStatus, deleteRollout, rolloutKeys, storeRollout, useRolloutPolling, type Rollout } from '../api/rollouts';
@@ -189,22 +191,22 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
       </div>
       <div className="card-footer separator d-flex flex-wrap" style={{ gap: 4 }}>
         {allowedActions(r.status).map((a) => (
-          <button
+          <PermittedButton
             key={a}
-            type="button"
+            requires={REQUIRES.softwareRollout}
             className={`btn btn-sm ${a === 'start' ? 'btn-primary' : 'btn-default'}`}
             disabled={busy}
             onClick={() => void act(a)}
             data-testid={`rollout-${a}`}
           >
             <Icon name={ACTION_ICON[a]} /> {t(ACTION_LABEL[a])}
-          </button>
+          </PermittedButton>
         ))}
         <div style={{ flex: 1 }} />
         {canDelete(r.status) && (
-          <button type="button" className="btn btn-sm btn-clean text-danger" disabled={busy} onClick={() => void remove()} title={t('Delete')} data-testid="rollout-delete">
+          <PermittedButton requires={REQUIRES.softwareRollout} className="btn btn-sm btn-clean text-danger" disabled={busy} onClick={() => void remove()} title={t('Delete')} data-testid="rollout-delete">
             <Icon name="trash" /> {t('Delete')}
-          </button>
+          </PermittedButton>
         )}
         <button type="button" className="btn btn-sm btn-default" onClick={() => setDetails(true)} data-testid="rollout-details-button">
           {t('Details')}
