@@ -9,7 +9,9 @@ const moduleNameMapper = {
   '\\.(css|scss|png|svg)$': '<rootDir>/shared/testing/file-stub.js',
 };
 
-const common = { transform: tsJest, moduleNameMapper, testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/', '/bench/'] };
+// shell-dev/platform-shell is a separate Angular project with its own node_modules (and package names).
+const PLATFORM_SHELL = '<rootDir>/shell-dev/platform-shell/';
+const common = { transform: tsJest, moduleNameMapper, testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/', '/bench/', PLATFORM_SHELL], modulePathIgnorePatterns: [PLATFORM_SHELL] };
 
 /** `*.test.ts` run in Node (logic, server over real HTTP); `*.test.tsx` in jsdom (components). */
 const config: Config = {

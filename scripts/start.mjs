@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildPlatformStyle, isUpToDate, root, run } from './build-lib.mjs';
+import { build as buildPlatformShell } from './platform-shell.mjs';
 
 const args = process.argv.slice(2);
 const watch = args.includes('--watch');
@@ -12,11 +13,15 @@ const mode = watch ? 'development' : 'production';
 
 if (watch) {
   await buildPlatformStyle({ full: true });
+  // Not watched: the real platform shell at /apps/devicemanagement/ is built once (skipped when unchanged).
+  await buildPlatformShell();
   spawn(path.join(root, 'node_modules', '.bin', 'webpack'), ['--env', `mode=${mode}`, '--watch'], { cwd: root, stdio: 'inherit' });
 } else if (!isUpToDate(mode)) {
   await run(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--mode', mode]);
 } else {
   console.log('start: build is up to date');
+  // build.mjs builds it too; here its own stamp decides (e.g. after a fresh install or a change under shell-dev/platform-shell).
+  await buildPlatformShell();
 }
 
 const server = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'shell-dev', 'server', 'main.ts'), ...serverArgs], {
