@@ -18,7 +18,7 @@ const SELF_WIDGETS = [
   'alarmListWidgetProviders',
   'criticalAlarmsWidgetProviders',
   'recentAlarmsWidgetProviders',
-  'datapointGraphWidgetproviders', // a default widget of the device's Info dashboard
+  'datapointGraphWidgetproviders',
   'helpAndServiceWidgetProviders',
   'quickLinksWidgetProviders',
   'assetNotesWidgetProviders',

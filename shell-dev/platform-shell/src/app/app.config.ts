@@ -1,9 +1,8 @@
 import { ApplicationConfig, importProvidersFrom, provideZoneChangeDetection } from '@angular/core';
 import { provideAnimations } from '@angular/platform-browser/animations';
 import { CoreModule, RouterModule } from '@c8y/ngx-components';
-import { alarmsDeviceManagementRouteAndNodeConfig } from '@c8y/ngx-components/alarms/devicemanagement';
 import { AssetsNavigatorModule } from '@c8y/ngx-components/assets-navigator';
-import { DeviceInfoDashboardModule, DeviceManagementHomeDashboardModule } from '@c8y/ngx-components/context-dashboard';
+import { DeviceManagementHomeDashboardModule } from '@c8y/ngx-components/context-dashboard';
 import { DeviceListModule } from '@c8y/ngx-components/device-list';
 import { SubAssetsModule } from '@c8y/ngx-components/sub-assets';
 
@@ -12,6 +11,12 @@ import { SubAssetsModule } from '@c8y/ngx-components/sub-assets';
  * AngularJS part, @c8y/ng1-modules, is not published): what its AppModule imports itself. The
  * rest of the real app comes as plugins: its self-scoped exports (cumulocity.config.ts) and the
  * remotes in the application's config.
+ *
+ * Left out on purpose: the platform's Alarms page (#/alarms, Overviews > Alarms, and the Alarms tab
+ * of devices) and its device Info dashboard tab. The bundle brings "Alarms", the device "Info" and
+ * "Alarms" tabs as its spec defines them; built into the shell, the platform's would stand beside
+ * them under the same labels and take the #/alarms route (built-in routes are matched first), and
+ * what is built in cannot be switched off with config.excludedRemotes.
  */
 export const appConfig: ApplicationConfig = {
   providers: [
@@ -22,14 +27,10 @@ export const appConfig: ApplicationConfig = {
     importProvidersFrom(CoreModule.forRoot()),
     // Home (#/home): a dashboard editors add widgets to, with the "Welcome" widget by default.
     importProvidersFrom(DeviceManagementHomeDashboardModule),
-    // The device's Info tab (#/device/:id/device-info), itself a dashboard of widgets.
-    importProvidersFrom(DeviceInfoDashboardModule),
     // Devices > All devices.
     importProvidersFrom(DeviceListModule),
     // Groups in the navigator, and a group's Subassets tab (#/group/:id/subassets).
     importProvidersFrom(AssetsNavigatorModule.config({ smartGroups: true })),
     importProvidersFrom(SubAssetsModule),
-    // Alarms in the navigator, and the device's Alarms tab.
-    importProvidersFrom(alarmsDeviceManagementRouteAndNodeConfig()),
   ],
 };
