@@ -21,6 +21,7 @@ import { parseRequirement, REQUIRES, ROLE, unmetTerms, type Permission } from '.
 import type { Device } from '../shared/plugin-api/types';
 import { MIN_AGENT_VERSION_RESTART } from '../shared/domain/constants';
 import { isAtLeast } from '../shared/domain/version';
+import manifest from '../manifest.json';
 import { DEMO, loginAs, snap, startStack, type DemoUser, type Stack } from './harness';
 import { PAGES, PLAIN_DEVICE_TABS, WAIT_MS, closeDialogs, demoDevices, go, openProfileDetail } from './screens';
 
@@ -464,6 +465,36 @@ describe('roles in the UI', () => {
       await context.close();
     }
   }
+
+  test('the real platform UI asks the same (the user from AppStateService): viewer refused with the reason, operator offered', async () => {
+    const app = manifest.platformShell.contextPath;
+    const { managedObjects } = (await api('admin', 'GET', '/inventory/managedObjects?type=adamos_NETbox&pageSize=200')).body as { managedObjects: Device[] };
+    const device = managedObjects.find((d) => (d.c8y_Availability as { status?: string } | undefined)?.status === 'AVAILABLE' && isAtLeast((d.c8y_Agent as { version?: string } | undefined)?.version, MIN_AGENT_VERSION_RESTART));
+    assert.ok(device, 'an online IoTconnector with agent 0.4.0 or later');
+    for (const user of ['viewer', 'operator'] as const) {
+      const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${stack.url}/apps/${app}/#/device/${device.id}/device_control`);
+        await page.waitForURL(/\/apps\/public\/login\//, { timeout: WAIT_MS });
+        await page.getByLabel(/tenant/i).fill(DEMO.tenant);
+        await page.getByLabel(/user/i).fill(user);
+        await page.getByLabel(/password/i).fill(DEMO.password);
+        await page.getByRole('button', { name: 'Log in', exact: true }).click();
+        const restart = page.getByRole('button', { name: 'Restart agent' });
+        await restart.waitFor({ timeout: WAIT_MS });
+        if (user === 'viewer') {
+          assert.equal(await restart.getAttribute('aria-disabled'), 'true', 'viewer: Restart agent is refused');
+          assert.match((await restart.getAttribute('title')) ?? '', REASON);
+        } else {
+          assert.equal(await restart.getAttribute('aria-disabled'), null, 'operator: Restart agent is offered');
+          assert.equal(await restart.isEnabled(), true);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  });
 
   test('viewer: every screen, no enabled write, each refusal says which permission is missing', async () => {
     await walk('viewer');
