@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, useContext } from 'react';
 import type { CurrentUser, Device, PlatformContext } from './types';
 import { unmetTerms, type RoleRequirement } from './roles';
 
@@ -23,12 +23,6 @@ export function can(user: CurrentUser | null | undefined, requirement: RoleRequi
 /** The terms of a requirement the user lacks (all of them when nobody is logged in). */
 export function missingRoles(user: CurrentUser | null | undefined, requirement: RoleRequirement): (string | readonly string[])[] {
   return unmetTerms(user?.effectiveRoles ?? [], requirement);
-}
-
-/** `can` for the current user of the contribution's context. */
-export function useCan(): (requirement: RoleRequirement) => boolean {
-  const user = usePlatformContext().user;
-  return useCallback((requirement: RoleRequirement) => can(user, requirement), [user]);
 }
 
 /**
