@@ -162,6 +162,8 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
     await page.waitForFunction(() => /\d+\s*online from \d+ devices/.test(document.querySelector('[data-widget-id="widget:dashboard-widgets/devices-online"]')?.textContent ?? ''), undefined, { timeout: WAIT_MS });
     assert.match(await online.innerText(), /\d+\s*online from 300 devices/);
     assert.ok((await widgets.count()) >= 6);
+    // The platform's header shows the route's title (it kept the previous page's "Home" before).
+    await page.waitForFunction(() => document.querySelector('c8y-title-outlet')?.textContent?.trim() === 'Device Operations Dashboard', undefined, { timeout: WAIT_MS });
     await snap(page, 'platform-shell-operations-dashboard');
     await context.close();
   });

@@ -8,7 +8,7 @@
  */
 import * as ng from '@angular/core';
 import { ActivatedRoute } from '@angular/router';
-import { AppStateService } from '@c8y/ngx-components';
+import { AppStateService, HeaderService } from '@c8y/ngx-components';
 import type { Loader } from '../types';
 import type { HostKind, MountedContribution } from './mount';
 
@@ -19,6 +19,8 @@ export interface HostSpec {
   loader: Loader;
   /** Widgets: the values a new instance starts from and the form's validation. */
   defaultConfig?: Record<string, unknown>;
+  /** Routes: the page title the platform's header shows (English; translated once the plugin's texts are loaded). */
+  title?: string;
 }
 
 /** ViewEncapsulation.None: the platform's stylesheet reaches the plugin's markup. */
@@ -36,10 +38,15 @@ export function parcelHostComponent(spec: HostSpec): unknown {
     private readonly zone = ng.inject(ng.NgZone);
     private readonly appState = ng.inject(AppStateService);
     private readonly route = ng.inject(ActivatedRoute, { optional: true });
+    private readonly header = spec.kind === 'route' ? ng.inject(HeaderService, { optional: true }) : null;
     private mounted: Promise<MountedContribution | undefined> | undefined;
     private destroyed = false;
 
     ngOnInit(): void {
+      // The header shows what a page hands it (a DOM element will do); without one it kept the
+      // previous platform page's title (e.g. "Home").
+      const heading = this.header && spec.title ? Object.assign(document.createElement('h1'), { className: 'text-truncate', textContent: spec.title }) : null;
+      if (heading) this.header?.changeTitle(heading);
       const config = this.config ?? {};
       // A config form edits the platform's object in place; the platform saves that object.
       if (spec.kind === 'widget-config' && this.config) {
@@ -57,6 +64,9 @@ export function parcelHostComponent(spec: HostSpec): unknown {
                 config: { ...(spec.defaultConfig ?? {}), ...config },
                 onConfigChange: (next) => {
                   if (this.config) Object.assign(this.config, next);
+                },
+                onTitle: (translate) => {
+                  if (heading && spec.title) heading.textContent = translate(spec.title);
                 },
               }),
         ),

@@ -28,6 +28,8 @@ export interface MountInput {
   route: () => ActivatedRouteSnapshot | null;
   config: Record<string, unknown>;
   onConfigChange: (config: Record<string, unknown>) => void;
+  /** Called with the plugin's translation once its texts are loaded, and again on a language change. */
+  onTitle?: (translate: (text: string) => string) => void;
 }
 
 export interface MountedContribution {
@@ -116,7 +118,10 @@ export async function mountContribution(input: MountInput): Promise<MountedContr
     if (key === last) return;
     last = key;
     void switchLanguage(next.context.language)
-      .then(() => parcel?.update?.(next))
+      .then(() => {
+        input.onTitle?.((text) => i18next.t(text, { ns: input.pluginId }));
+        return parcel?.update?.(next);
+      })
       .catch((e: unknown) => console.error(`[${input.pluginId}] ${input.contributionId} update failed`, e));
   };
   try {
@@ -126,6 +131,7 @@ export async function mountContribution(input: MountInput): Promise<MountedContr
     parcel = mountRootParcel(configOf(mod), first);
     await parcel.mountPromise;
     last = JSON.stringify([first.context.user, first.context.tenant, first.context.language, first.context.path, first.context.query, first.context.params, first.context.device]);
+    input.onTitle?.((text) => i18next.t(text, { ns: input.pluginId }));
   } catch (e) {
     showFailure(element, input, e);
   }

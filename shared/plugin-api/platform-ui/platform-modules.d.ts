@@ -57,6 +57,10 @@ declare module '@c8y/ngx-components' {
     email?: string;
     effectiveRoles?: { id: string; name?: string }[];
   }
+  export class HeaderService {
+    /** The header's title: a TemplateRef, a component or a DOM element. */
+    changeTitle(title?: unknown, pageTitleUpdate?: boolean): void;
+  }
   export class AppStateService {
     currentUser: Subscribable<PlatformUser | null>;
     currentTenant: Subscribable<{ name: string; domainName?: string } | null>;

@@ -9,6 +9,7 @@ jest.mock(
   '@c8y/ngx-components',
   () => ({
     AppStateService: class AppStateService {},
+    HeaderService: class HeaderService {},
     NavigatorNode: class NavigatorNode {
       constructor(readonly data: Record<string, unknown>) {}
     },

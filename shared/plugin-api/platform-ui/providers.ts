@@ -67,7 +67,7 @@ function routeProvider(route: Registered<RouteContribution>): unknown {
   const visible = route.visible;
   return hookRoute({
     path: routePath(route.path),
-    component: parcelHostComponent({ pluginId: route.pluginId, contributionId: route.id, kind: 'route', loader: route.loader }),
+    component: parcelHostComponent({ pluginId: route.pluginId, contributionId: route.id, kind: 'route', loader: route.loader, title: route.title }),
     ...(visible ? { canActivate: [(snapshot: ActivatedRouteSnapshot) => visible(platformContext(inject(AppStateService), snapshot))] } : {}),
   });
 }
@@ -79,6 +79,7 @@ function dashboardProvider(dashboard: Registered<DashboardContribution>, widgets
       pluginId: dashboard.pluginId,
       contributionId: dashboard.id,
       kind: 'route',
+      title: dashboard.title,
       loader: () => import(/* webpackChunkName: "platform-ui-dashboard" */ './dashboard-page').then((m) => ({ default: m.dashboardParcel(dashboard, widgets, locales) })),
     }),
   });
