@@ -3,12 +3,15 @@ import { join } from 'node:path';
 import en from './locales/en.json';
 import de from './locales/de.json';
 
-// Every t('...') / msg('...') of shared/ui (and of the contribution error boundary, which renders
-// in this namespace) has an English key (equal to itself) and a German translation.
+// Every t('...') / msg('...') of shared/ui (and of the contribution error boundary and the platform
+// UI host, which render in this namespace) has an English key (equal to itself) and a German translation.
 const used = new Set<string>();
 const files = [
   ...readdirSync(__dirname).filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx')).map((f) => join(__dirname, f)),
   join(__dirname, '..', 'plugin-api', 'parcel.tsx'),
+  // The platform UI host's texts (failure box, dashboard page) are in this namespace too.
+  join(__dirname, '..', 'plugin-api', 'platform-ui', 'mount.ts'),
+  join(__dirname, '..', 'plugin-api', 'platform-ui', 'dashboard-page.tsx'),
 ];
 for (const file of files) {
   for (const m of readFileSync(file, 'utf8').matchAll(/\b(?:t|msg)\('((?:[^'\\]|\\.)+)'/g)) used.add(m[1]);

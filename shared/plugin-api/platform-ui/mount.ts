@@ -10,7 +10,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
 import type { AppStateService } from '@c8y/ngx-components';
 import type { ActivatedRouteSnapshot } from '@angular/router';
-import { getI18n, loadLanguage } from '../i18n';
+import { getI18n, loadLanguage, loadNamespace } from '../i18n';
+import { SHARED_NS, sharedLocales } from '../../ui/i18n';
 import { reportContributionError } from '../parcel';
 import type { ContributionProps, Language, Loader, ParcelModule } from '../types';
 import { platformContext } from './context';
@@ -45,8 +46,12 @@ function pageQueryClient(): QueryClient {
   return (g[QUERY_CLIENT] ??= new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }));
 }
 
+let sharedTexts: Promise<void> | undefined;
+
 async function switchLanguage(language: Language): Promise<void> {
   getI18n(language);
+  // The SDK's own texts (failure messages, refusal reasons, dialogs): the dev shell loads them at start.
+  await (sharedTexts ??= loadNamespace(SHARED_NS, sharedLocales));
   if (i18next.language === language) return;
   await loadLanguage(language);
   await i18next.changeLanguage(language);
