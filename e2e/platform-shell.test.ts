@@ -19,6 +19,17 @@ const ADMIN_AUTH = `Basic ${Buffer.from(`${DEMO.tenant}/admin:${DEMO.password}`)
 
 type Json = Record<string, unknown>;
 
+/**
+ * What the platform itself answers with 404 when a tenant configured nothing (application-specific
+ * public options, user-defined translations, a support link): the only 404s allowed on a walk.
+ */
+const PLATFORM_404 = [
+  /^\/apps\/public\/public-options@app-devicemanagement\/options\.json/,
+  /^\/apps\/public\/user-defined-translations\/[a-z_-]+\.json$/i,
+  /^\/tenant\/options\/configuration\/system\.support\.url\?evaluate=(current|inherited)$/,
+  /^\/apps\/missing-plugin@1\.0\.0\/remoteEntry\.js/,
+];
+
 async function api<T = Json>(stack: Stack, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${stack.url}${path}`, {
     method,
@@ -49,6 +60,10 @@ async function openShell(stack: Stack, user: DemoUser, hash = '', host = stack.u
   const errors: string[] = [];
   const scripts: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('response', (r) => {
+    const { pathname, search } = new URL(r.url());
+    if (r.status() >= 500 || (r.status() === 404 && !PLATFORM_404.some((re) => re.test(pathname + search)))) errors.push(`${r.status()} ${r.request().method()} ${pathname}`);
+  });
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
@@ -122,13 +137,13 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
       const count = await api<{ statistics: { totalElements: number } }>(stack, 'GET', '/inventory/managedObjects?type=adamos_NETbox&pageSize=1&withTotalElements=true');
       assert.match(await page.locator('body').innerText(), new RegExp(`IoTconnectors\\s+${count.statistics.totalElements} devices`), 'the list counts the stand-in’s IoTconnectors');
       await snap(page, `platform-shell-${user}-iotconnectors`);
-      assert.deepEqual(errors, [], 'no uncaught page error');
+      assert.deepEqual(errors, [], 'no uncaught page error, no 5xx, no 404 the platform would not answer');
       await context.close();
     });
   }
 
   it("an IoTconnector's page shows our device tabs in the spec's order; a mobile router's shows 'adamos Connection'", async () => {
-    const { context, page } = await openShell(stack, 'admin', `/device/${iotconnector.id}`);
+    const { context, page, errors } = await openShell(stack, 'admin', `/device/${iotconnector.id}`);
     await page.locator('c8y-tabs-outlet').waitFor({ timeout: WAIT_MS });
     await page.waitForFunction(() => [...document.querySelectorAll('c8y-tabs-outlet span[title]')].some((e) => e.getAttribute('title') === 'Device Control'), undefined, { timeout: WAIT_MS });
     const tabs = await tabLabels(page);
@@ -147,11 +162,12 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
     } else {
       assert.fail('the demo fleet has a mobile router');
     }
+    assert.deepEqual(errors, [], 'no uncaught page error, no 5xx, no 404 the platform would not answer');
     await context.close();
   });
 
   it('the Operations Dashboard shows its widgets with figures', async () => {
-    const { context, page } = await openShell(stack, 'operator', '/deviceOperationsDashboard');
+    const { context, page, errors } = await openShell(stack, 'operator', '/deviceOperationsDashboard');
     const dashboard = page.getByTestId('platform-dashboard');
     await dashboard.waitFor({ timeout: WAIT_MS });
     await dashboard.getByRole('heading', { name: 'Device Operations Dashboard' }).waitFor({ timeout: WAIT_MS });
@@ -165,6 +181,7 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
     // The platform's header shows the route's title (it kept the previous page's "Home" before).
     await page.waitForFunction(() => document.querySelector('c8y-title-outlet')?.textContent?.trim() === 'Device Operations Dashboard', undefined, { timeout: WAIT_MS });
     await snap(page, 'platform-shell-operations-dashboard');
+    assert.deepEqual(errors, [], 'no uncaught page error, no 5xx, no 404 the platform would not answer');
     await context.close();
   });
 

@@ -52,7 +52,8 @@ async function main(): Promise<void> {
   });
   const port = new URL(server.url).port;
   console.log(`Stand-in platform ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  console.log(`  Open http://localhost:${port}/apps/shell/`);
+  console.log(`  Open http://localhost:${port}/apps/shell/ (dev shell)`);
+  console.log(`    or http://localhost:${port}/apps/devicemanagement/ (the platform's own UI, built from @c8y/ngx-components)`);
   // The real platform UI (@c8y/ngx-components), when the build made it.
   const platformUi = platformShellOf(readManifest(path.join(REPO_ROOT, 'manifest.json')))?.contextPath;
   if (platformUi && fs.existsSync(path.join(REPO_ROOT, 'dist', 'apps', platformUi, 'index.html'))) console.log(`  Platform UI http://localhost:${port}/apps/${platformUi}/`);
