@@ -203,9 +203,17 @@ describe('software tab', () => {
     const pkg = packages(target).find((p) => p.type === 'APPLICATION' && !p.marked_for_deletion)!;
     const { page, context } = await loginAs(stack, 'admin');
     try {
+      // The change is sent once the page's realtime subscription to the device is confirmed: on a
+      // loaded machine the subscribe can come after the cell is drawn, and a change sent before it
+      // would never be pushed (the test raced its own page).
+      const subscribed = page.waitForResponse(
+        (r) => r.url().includes('/realtime') && (r.request().postData() ?? '').includes(`"subscription":"/managedobjects/${target.id}"`),
+        { timeout: 20_000 },
+      );
       await openTab(page, target.id, 'software');
       const cell = page.locator(`[data-testid="software-row"][data-name="${pkg.name}"] [data-testid="software-status"]`);
       await cell.waitFor();
+      await subscribed;
       const marker = `status-${Date.now()}`;
       // The page notes when the cell first shows the new text (same machine clock as this process).
       // A string, so the bundler's helpers do not leak into the page.
