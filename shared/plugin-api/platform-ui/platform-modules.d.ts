@@ -49,20 +49,12 @@ declare module '@c8y/ngx-components' {
     readonly value: T;
     subscribe(next: (value: T) => void): { unsubscribe(): void };
   }
-  export interface PlatformUser {
-    id: string;
-    userName: string;
-    firstName?: string;
-    lastName?: string;
-    email?: string;
-    effectiveRoles?: { id: string; name?: string }[];
-  }
   export class HeaderService {
     /** The header's title: a TemplateRef, a component or a DOM element. */
     changeTitle(title?: unknown, pageTitleUpdate?: boolean): void;
   }
   export class AppStateService {
-    currentUser: Subscribable<PlatformUser | null>;
+    currentUser: Subscribable<import('../current-user').PlatformUserLike | null>;
     currentTenant: Subscribable<{ name: string; domainName?: string } | null>;
     state$: Subscribable<{ lang?: string }>;
   }
