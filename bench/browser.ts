@@ -59,7 +59,8 @@ export async function jsBefore(page: Page, staticDir: string, before: number): P
   );
   const files = urls.map((url) => {
     const pathname = new URL(url).pathname;
-    const file = path.join(staticDir, decodeURIComponent(pathname).replace(/^\/apps\//, ''));
+    // The platform UI asks for /apps/<contextPath>@<version>/..., served from the app's folder.
+    const file = path.join(staticDir, decodeURIComponent(pathname).replace(/^\/apps\/([^/@]+)@[^/]+\//, '/apps/$1/').replace(/^\/apps\//, ''));
     let gzip = gzipCache.get(file);
     if (gzip === undefined) {
       gzip = fs.existsSync(file) ? zlib.gzipSync(fs.readFileSync(file)).length : NaN;

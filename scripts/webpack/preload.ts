@@ -122,7 +122,8 @@ export class RemoteEntryPreloadsExposes {
         const own = group ? [...new Set([...filesWithPreloads(group, compilation), ...helperFiles])].filter((f) => !files.includes(f)) : [];
         return own.length ? [[routePatternSource(route), own]] : [];
       });
-      // Relative to the remote entry's own URL: the shell decides where a plugin is served. Every
+      // Relative to the remote entry's own URL: the shell decides where a plugin is served. A
+      // failure here costs only the preloads (the entry must still define its container). Every
       // file is named once (F) and routes list indices: the entry is fetched uncached on each load.
       const table = [...new Set([...devFiles, ...platformFiles, ...routes.flatMap(([, own]) => own as string[])])];
       const ix = (list: string[]) => list.map((f) => table.indexOf(f));
@@ -130,7 +131,7 @@ export class RemoteEntryPreloadsExposes {
         `!function(){try{var s=document.currentScript,b=s&&s.src?s.src.replace(/[^/]*$/,""):"",F=${JSON.stringify(table)},` +
         `p=function(i){var l=document.createElement("link");l.rel="preload";l.as="script";l.href=b+F[i];document.head.appendChild(l)},` +
         `h=location.hash.replace(/^#/,"").split("?")[0];(window.__FEDERATION__?${JSON.stringify(ix(devFiles))}:${JSON.stringify(ix(platformFiles))}).forEach(p);` +
-        `${JSON.stringify(routes.map(([re, own]) => [re, ix(own as string[])]))}.some(function(r){return new RegExp(r[0]).test(h)&&(r[1].forEach(p),!0)})}catch(e){}}();\n`;
+        `${JSON.stringify(routes.map(([re, own]) => [re, ix(own as string[])]))}.some(function(r){return new RegExp(r[0]).test(h)&&(r[1].forEach(p),!0)})}catch(e){console.warn("preloads failed",e)}}();\n`;
       compilation.updateAsset(this.remoteEntryFile, (source) => new webpack.sources.ConcatSource(snippet, source));
     });
   }

@@ -6,6 +6,7 @@ import type { AppStateService } from '@c8y/ngx-components';
 import type { ActivatedRouteSnapshot } from '@angular/router';
 import { createPlatformContext } from '../create-context';
 import { toCurrentUser } from '../current-user';
+import { navigate, parseHash } from '../hash-location';
 import type { Device, Language, PlatformContext } from '../types';
 
 const LANGUAGES: readonly Language[] = ['en', 'de'];
@@ -13,14 +14,6 @@ const LANGUAGES: readonly Language[] = ['en', 'de'];
 export function languageOf(platformLang: string | undefined): Language {
   const main = (platformLang ?? '').toLowerCase().split(/[-_]/)[0];
   return (LANGUAGES as readonly string[]).includes(main) ? (main as Language) : 'en';
-}
-
-/** The platform routes by hash (`#/device/42/info`): the path and query the contract speaks of. */
-export function hashLocation(hash: string): { path: string; query: Record<string, string> } {
-  const raw = hash.startsWith('#') ? hash.slice(1) : hash;
-  const q = raw.indexOf('?');
-  const path = (q < 0 ? raw : raw.slice(0, q)) || '/';
-  return { path: path.startsWith('/') ? path : `/${path}`, query: Object.fromEntries(new URLSearchParams(q < 0 ? '' : raw.slice(q + 1))) };
 }
 
 /** Route parameters and the context's device (route data `contextData`) from the route and its parents. */
@@ -35,16 +28,12 @@ export function routeContext(route: ActivatedRouteSnapshot | null): { params: Re
   return { params, ...(device ? { device } : {}) };
 }
 
-export function navigateHash(path: string): void {
-  const target = `#${path.startsWith('/') ? path : `/${path}`}`;
-  if (window.location.hash !== target) window.location.hash = target;
-}
-
 /** The context of a contribution at this moment, from the platform UI's own services. */
 export function platformContext(appState: AppStateService, route: ActivatedRouteSnapshot | null): PlatformContext {
   const user = appState.currentUser.value;
   const tenant = appState.currentTenant.value;
-  const { path, query } = hashLocation(window.location.hash);
+  // The platform routes by hash (`#/device/42/info`), as the dev shell does.
+  const { path, query } = parseHash(window.location.hash);
   return createPlatformContext({
     user: user ? toCurrentUser(user) : null,
     tenant: tenant ? { name: tenant.name, ...(tenant.domainName ? { domainName: tenant.domainName } : {}) } : null,
@@ -52,7 +41,7 @@ export function platformContext(appState: AppStateService, route: ActivatedRoute
     path,
     query,
     ...routeContext(route),
-    navigate: navigateHash,
+    navigate,
   });
 }
 

@@ -58,7 +58,8 @@ function WidgetParcel({ widget, placement, context }: { widget: Registered<Widge
       cancelled = true;
       const p = parcel.current;
       parcel.current = null;
-      if (p) void p.mountPromise.then(() => (p.getStatus() === 'MOUNTED' ? p.unmount() : undefined)).catch(() => undefined);
+      // A mount that failed was reported above; an unmount that fails is logged with its cause.
+      if (p) void p.mountPromise.then(() => (p.getStatus() === 'MOUNTED' ? p.unmount() : undefined), () => undefined).catch((e: unknown) => console.error(`[${widget.pluginId}] ${widget.id} could not be unmounted`, e));
       domElement.remove();
     };
   }, [widget, placement.instanceId]);

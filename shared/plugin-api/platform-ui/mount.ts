@@ -13,7 +13,7 @@ import type { ActivatedRouteSnapshot } from '@angular/router';
 import { getI18n, loadLanguage, loadNamespace } from '../i18n';
 import { SHARED_NS, sharedLocales } from '../../ui/i18n';
 import { reportContributionError } from '../parcel';
-import type { ContributionProps, Language, Loader, ParcelModule } from '../types';
+import type { ContributionProps, Language, Loader, ParcelModule, PlatformContext } from '../types';
 import { platformContext } from './context';
 
 export type HostKind = 'route' | 'device-tab' | 'widget' | 'widget-config';
@@ -79,6 +79,9 @@ function showFailure(element: HTMLElement, input: MountInput, e: unknown): void 
   element.replaceChildren(box);
 }
 
+/** What a parcel is updated for: a change in any of these (the platform's subjects also emit unchanged values). */
+const contextKey = (c: PlatformContext): string => JSON.stringify([c.user, c.tenant, c.language, c.path, c.query, c.params, c.device]);
+
 export async function mountContribution(input: MountInput): Promise<MountedContribution> {
   const { element } = input;
   const domElement = document.createElement('div');
@@ -118,8 +121,7 @@ export async function mountContribution(input: MountInput): Promise<MountedContr
   const update = () => {
     if (!parcel || parcel.getStatus() !== 'MOUNTED' || !parcel.update) return;
     const next = props();
-    // Only a real change re-renders the plugin (the platform's subjects also emit unchanged values).
-    const key = JSON.stringify([next.context.user, next.context.tenant, next.context.language, next.context.path, next.context.query, next.context.params, next.context.device]);
+    const key = contextKey(next.context);
     if (key === last) return;
     last = key;
     void switchLanguage(next.context.language)
@@ -135,7 +137,7 @@ export async function mountContribution(input: MountInput): Promise<MountedContr
     const mod = await input.loader();
     parcel = mountRootParcel(configOf(mod), first);
     await parcel.mountPromise;
-    last = JSON.stringify([first.context.user, first.context.tenant, first.context.language, first.context.path, first.context.query, first.context.params, first.context.device]);
+    last = contextKey(first.context);
     input.onTitle?.((text) => i18next.t(text, { ns: input.pluginId }));
   } catch (e) {
     showFailure(element, input, e);

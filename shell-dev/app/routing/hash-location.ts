@@ -23,12 +23,7 @@ const getHash = () => window.location.hash;
 
 export const useHash = (): string => useSyncExternalStore(subscribe, getHash, () => '');
 
-/** Navigation as a click on a link: a new history entry. */
-export function navigate(path: string): void {
-  const target = `#${path.startsWith('/') ? path : `/${path}`}`;
-  if (window.location.hash === target) return;
-  window.location.hash = target;
-}
+export { navigate } from '@shared/plugin-api/hash-location';
 
 /** Replaces the current entry (redirects, refused navigation); keeps ?noPlugins etc. before the hash. */
 export function replace(path: string): void {

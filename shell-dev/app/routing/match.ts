@@ -1,28 +1,7 @@
 /** Hash routes: '/views/:deviceType' patterns, best match wins (as the platform's router). */
 
-export interface HashLocation {
-  /** Path without '#' and without the query, always starting with '/'. */
-  path: string;
-  query: Record<string, string>;
-  /** path plus '?query' as found in the hash. */
-  raw: string;
-}
-
-/** '#/device/1?x=2' -> { path: '/device/1', query: { x: '2' } }. */
-export function parseHash(hash: string): HashLocation {
-  const raw = hash.replace(/^#!?/, '');
-  const q = raw.indexOf('?');
-  const pathPart = q >= 0 ? raw.slice(0, q) : raw;
-  const query: Record<string, string> = {};
-  if (q >= 0) new URLSearchParams(raw.slice(q + 1)).forEach((v, k) => (query[k] = v));
-  return { path: normalizePath(pathPart), query, raw: normalizePath(pathPart) + (q >= 0 ? raw.slice(q) : '') };
-}
-
-/** Leading '/', no trailing '/', no empty segments: 'device/1/' -> '/device/1'. */
-export function normalizePath(path: string): string {
-  const segments = path.split('/').filter(Boolean);
-  return '/' + segments.join('/');
-}
+export { normalizePath, parseHash, type HashLocation } from '@shared/plugin-api/hash-location';
+import { normalizePath } from '@shared/plugin-api/hash-location';
 
 const segmentsOf = (path: string) => normalizePath(path).split('/').filter(Boolean);
 

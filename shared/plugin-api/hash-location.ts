@@ -1,0 +1,35 @@
+/**
+ * Hash routes as both hosts have them (the dev shell and the platform UI route by `#/...`): the
+ * path and query of a hash, and navigation as a click on a link.
+ */
+
+export interface HashLocation {
+  /** Path without '#' and without the query, always starting with '/'. */
+  path: string;
+  query: Record<string, string>;
+  /** path plus '?query' as found in the hash. */
+  raw: string;
+}
+
+/** '#/device/1?x=2' -> { path: '/device/1', query: { x: '2' } }. */
+export function parseHash(hash: string): HashLocation {
+  const raw = hash.replace(/^#!?/, '');
+  const q = raw.indexOf('?');
+  const pathPart = q >= 0 ? raw.slice(0, q) : raw;
+  const query: Record<string, string> = {};
+  if (q >= 0) new URLSearchParams(raw.slice(q + 1)).forEach((v, k) => (query[k] = v));
+  return { path: normalizePath(pathPart), query, raw: normalizePath(pathPart) + (q >= 0 ? raw.slice(q) : '') };
+}
+
+/** Leading '/', no trailing '/', no empty segments: 'device/1/' -> '/device/1'. */
+export function normalizePath(path: string): string {
+  const segments = path.split('/').filter(Boolean);
+  return '/' + segments.join('/');
+}
+
+/** Navigation as a click on a link: a new history entry. */
+export function navigate(path: string): void {
+  const target = `#${path.startsWith('/') ? path : `/${path}`}`;
+  if (window.location.hash === target) return;
+  window.location.hash = target;
+}
