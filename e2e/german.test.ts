@@ -165,10 +165,20 @@ describe('German', () => {
     ({ plain, router, withUrlChecks } = await demoDevices(page));
   });
 
-  screen('IoTconnector list', '/views/iotconnector', '[data-testid="select-page"]');
-  screen('CELOS OS x64 list', '/views/celosos_x64');
-  screen('CELOS OS IOT2050 list', '/views/celosos_iot2050');
-  screen('admin device list', '/admin/views/iotconnector');
+  /** A device list: asserts the list of that type is on screen (not "unknown type") before reading it. */
+  const listScreen = (name: string, hash: string, title: string) =>
+    test(`${name} (${hash})`, async () => {
+      await go(hash);
+      await page.locator('[data-testid="device-list"] h1', { hasText: title }).waitFor({ timeout: WAIT_MS });
+      await page.waitForSelector('[data-testid="list-count"]', { timeout: WAIT_MS });
+      assert.equal(await page.getByTestId('unknown-device-type').count(), 0, `${hash} is not a device list`);
+      await page.waitForTimeout(SETTLE_MS);
+      await checkGerman(name);
+    });
+  listScreen('IoTconnector list', '/views/iotconnector', 'IoTconnector');
+  listScreen('CELOS OS x64 list', '/views/celosos_x64', 'CELOS OS (IPC x64)');
+  listScreen('CELOS OS IOT2050 list', '/views/celosos_aarch64', 'CELOS OS (IOT2050)');
+  listScreen('admin device list', '/admin/views/iotconnector', 'IoTconnector');
   for (const tab of PLAIN_DEVICE_TABS) {
     test(`device tab ${tab}`, async () => {
       await go(`/device/${plain.id}/${tab}`);

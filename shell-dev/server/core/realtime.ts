@@ -3,6 +3,7 @@ import faye, { type BayeuxMessage, type NodeAdapter } from 'faye';
 import type { AuthUser, RealtimeAction } from './api';
 import { type Auth, ROLES, sameToken } from './auth';
 import { LazyData, WithChildren } from './context';
+import { parseCookies } from '../http/cookies';
 
 export const REALTIME_MOUNT = '/notification/realtime';
 /** The platform answers Bayeux at its older address too (CEP realtime); same server, same channels. */
@@ -25,19 +26,6 @@ const CHANNEL_ROLE: Record<string, string> = {
 
 /** Channels clients may subscribe to; everything else (and every client publish) is refused. */
 const SUBSCRIBABLE = /^\/(managedobjects|operations|alarms|alarmsWithChildren|events|eventsWithChildren|measurements)\/(\*|\d+)$/;
-
-function cookieValue(req: IncomingMessage | undefined, name: string): string | undefined {
-  for (const part of (req?.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0 || part.slice(0, eq).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
 
 interface FayeEngineProxy {
   _connections?: Map<string, unknown>;
@@ -97,7 +85,7 @@ export class RealtimeServer {
     const ext = (m.ext?.[AUTHN_EXT] ?? {}) as { token?: unknown; xsrfToken?: unknown };
     // Throttled like every login: per user and per client address (auth.ts).
     if (typeof ext.token === 'string' && ext.token) return this.auth.basic(ext.token, req?.socket?.remoteAddress);
-    const session = this.auth.session(cookieValue(req, 'authorization') ?? '');
+    const session = this.auth.session(parseCookies(req?.headers.cookie).authorization ?? '');
     // A cookie alone could come from any site the browser visits; the XSRF token proves origin.
     if (session && sameToken(typeof ext.xsrfToken === 'string' ? ext.xsrfToken : undefined, session.xsrf)) return session.user;
     return undefined;

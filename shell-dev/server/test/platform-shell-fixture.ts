@@ -90,7 +90,7 @@ export function applicationSchemaErrors(doc: unknown): string | undefined {
   const web = JSON.parse(JSON.stringify(schemas)) as typeof schemas;
   const type = (doc as { type?: unknown } | undefined)?.type;
   web.application.properties!.manifest = { $ref: `#/components/schemas/${type === 'MICROSERVICE' ? 'microservice' : 'web'}_application_manifest` };
-  const ajv = new Ajv({ unknownFormats: 'ignore', validateSchema: false, allErrors: true, nullable: true, logger: false });
+  const ajv = new Ajv({ strict: false, validateFormats: false, validateSchema: false, allErrors: true, logger: false });
   ajv.addSchema({ components: { schemas: web } }, 'oas');
   const validate = ajv.getSchema('oas#/components/schemas/application');
   if (!validate) return 'the OAS subset has no application schema';
