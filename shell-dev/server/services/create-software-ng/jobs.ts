@@ -216,7 +216,9 @@ export class JobRunner {
       let outcome: ReturnType<typeof assignToDevice>;
       try {
         outcome = assignToDevice(this.core, deviceId, params.target, params.force, params.description);
-      } catch {
+      } catch (e) {
+        // Counted as failed for the user; the cause goes to the log (it is a defect, not a device's answer).
+        console.error(`create-software-ng: assigning to device ${deviceId} failed`, e);
         outcome = 'failed';
       }
       countOutcome(counters as AssignCounters, outcome);
@@ -233,7 +235,8 @@ export class JobRunner {
       } else if (initializeDevice(this.core, device)) {
         c.success++;
       }
-    } catch {
+    } catch (e) {
+      console.error(`create-software-ng: ${kind} on device ${deviceId} failed`, e);
       c.failed++;
     }
   }
