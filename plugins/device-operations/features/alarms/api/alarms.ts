@@ -51,19 +51,16 @@ export const setAlarmStatus = (id: string, status: AlarmStatus) => updateAlarm(i
 /** Clears every unresolved alarm of the source (all sources when absent). */
 export const clearAll = (source?: string) => bulkUpdateAlarms({ source, status: UNRESOLVED, withSourceDevices: !!source }, { status: 'CLEARED' });
 
-/** The alarm's audit records; empty when the platform keeps none or does not answer. */
+/** The alarm's audit records (empty when the platform keeps none); a refusal or failure is an error, shown as such. */
 export const changeLogQuery = (alarm: Alarm) =>
   queryOptions({
     queryKey: alarmKeys.changeLog(alarm.id),
     queryFn: async () => {
-      try {
-        const body = await request<{ auditRecords?: Record<string, unknown>[] }>('GET', '/audit/auditRecords', {
-          query: { source: alarm.id, type: 'Alarm', pageSize: ALARM_LOAD_MORE_PAGE_SIZE, revert: true },
-        });
-        return body?.auditRecords ?? [];
-      } catch {
-        return [];
-      }
+      const body = await request<{ auditRecords?: Record<string, unknown>[] }>('GET', '/audit/auditRecords', {
+        query: { source: alarm.id, type: 'Alarm', pageSize: ALARM_LOAD_MORE_PAGE_SIZE, revert: true },
+      });
+      return body?.auditRecords ?? [];
     },
+    retry: false,
   });
 export const useChangeLog = (alarm: Alarm, enabled: boolean) => useQuery({ ...changeLogQuery(alarm), enabled });

@@ -68,7 +68,11 @@ export function AlarmItem({ alarm, language, busy, onStatus, smartRuleAction }: 
             <dd>{alarm.source.name ?? alarm.source.id}</dd>
           </dl>
           <h5>{t('Change log')}</h5>
-          {entries.length === 0 ? (
+          {log.isError ? (
+            <p className="text-danger" role="alert" data-testid="alarm-change-log-error">
+              {t('The change log could not be read:')} {log.error.message}
+            </p>
+          ) : entries.length === 0 ? (
             <p className="text-muted">{log.isLoading ? t('Loading…') : t('No changes recorded')}</p>
           ) : (
             <ul className="list-unstyled" data-testid="alarm-change-log">

@@ -1,0 +1,36 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Alarm } from '@shared/platform/alarms';
+import { request } from '@shared/platform/fetch-client';
+import { renderUi } from '@shared/ui/test-utils';
+import { AlarmItem } from './alarm-item';
+
+jest.mock('@shared/platform/fetch-client', () => ({ request: jest.fn() }));
+const requestMock = request as jest.MockedFunction<typeof request>;
+
+const alarm = { id: '7', text: 'Too hot', count: 1, status: 'ACTIVE', severity: 'MAJOR', type: 't', time: '2026-11-24T10:00:00.000Z', source: { id: '3', name: 'dev' } } as unknown as Alarm;
+
+const show = () => {
+  renderUi(
+    <QueryClientProvider client={new QueryClient()}>
+      <AlarmItem alarm={alarm} language="en" busy={false} />
+    </QueryClientProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+};
+
+describe('AlarmItem change log', () => {
+  it('says the change log could not be read, with the cause, instead of showing it empty', async () => {
+    requestMock.mockRejectedValueOnce(new Error('Access is denied'));
+    show();
+    await waitFor(() => expect(screen.getByTestId('alarm-change-log-error')).toHaveTextContent('The change log could not be read: Access is denied'));
+    expect(screen.queryByText('No changes recorded')).toBeNull();
+  });
+
+  it('says "No changes recorded" when the platform keeps none', async () => {
+    requestMock.mockResolvedValueOnce({ auditRecords: [] });
+    show();
+    await screen.findByText('No changes recorded');
+    expect(screen.queryByTestId('alarm-change-log-error')).toBeNull();
+  });
+});
