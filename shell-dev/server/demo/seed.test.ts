@@ -10,7 +10,7 @@ import { createCore } from '../core/core';
 import { migrate } from '../core/schema';
 import { categoryOf } from '../services/operation-dashboard/categories';
 import { CHILD_TYPE, F, OTHER_TYPE, ROUTER } from './catalog';
-import { DEMO, seedDemoData, seedDemoFleet, type SeedReport } from './seed';
+import { DEMO, DEVICE_EXTERNAL_ID_TYPE, seedDemoData, seedDemoFleet, type SeedReport } from './seed';
 import { describeFleet } from './summary';
 import { createFakeCore, type FakeCore } from './testing/fake-core';
 
@@ -27,6 +27,8 @@ interface Dump {
   alarms: Alarm[];
   events: PlatformEvent[];
   operations: Operation[];
+  /** [type, externalId, managed object id], sorted. */
+  externalIds: [string, string, string][];
 }
 
 interface Backend {
@@ -51,7 +53,17 @@ const fake: Backend = {
     const core: FakeCore = createFakeCore(NOW);
     return {
       core,
-      dump: () => ({ objects: core.allObjects(), relations: core.relations(), alarms: core.allAlarms(), events: core.allEvents(), operations: core.allOperations() }),
+      dump: () => ({
+        objects: core.allObjects(),
+        relations: core.relations(),
+        alarms: core.allAlarms(),
+        events: core.allEvents(),
+        operations: core.allOperations(),
+        externalIds: core
+          .allObjects()
+          .flatMap((o) => core.identity.list(o.id).map((e) => [e.type, e.externalId, e.managedObject.id] as [string, string, string]))
+          .sort((a, b) => `${a[0]}|${a[1]}`.localeCompare(`${b[0]}|${b[1]}`)),
+      }),
       binary: (id) => core.binaries.read(id),
       close: () => undefined,
     };
@@ -82,6 +94,9 @@ const sqlite: Backend = {
         alarms: readAll((p) => core.alarms.list(p)),
         events: readAll((p) => core.events.list(p)),
         operations: readAll((p) => core.operations.list(p)),
+        externalIds: (db.prepare('SELECT type, external_id, mo_id FROM external_ids').all() as { type: string; external_id: string; mo_id: number }[])
+          .map((r) => [r.type, r.external_id, String(r.mo_id)] as [string, string, string])
+          .sort((a, b) => `${a[0]}|${a[1]}`.localeCompare(`${b[0]}|${b[1]}`)),
       }),
       binary: (id) => core.binaries.read(id)?.data,
       close() {
@@ -280,6 +295,14 @@ describe.each([fake, sqlite])('the demo fleet on the $name', (backend) => {
       expect(zones.length).toBeGreaterThan(0);
       expect(zones.length).toBeLessThan(DEVICES);
       for (const z of zones) expect(z).toBe(timezoneValue(findTimezone(z)!));
+    });
+
+    it('registers every device under its serial (c8y_Serial), the identity the replacement hands over', () => {
+      const byDevice = new Map(data.externalIds.filter(([type]) => type === DEVICE_EXTERNAL_ID_TYPE).map(([, externalId, id]) => [id, externalId]));
+      for (const d of devices) expect(byDevice.get(d.id)).toBe((d.c8y_Hardware as { serialNumber: string }).serialNumber);
+      // Only devices carry one, each its own.
+      expect(byDevice.size).toBe(devices.length);
+      expect(new Set(byDevice.values()).size).toBe(devices.length);
     });
 
     it('has services named KB..., applied profiles on some devices and URL checks on some', () => {

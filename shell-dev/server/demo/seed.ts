@@ -153,6 +153,22 @@ const binaryStoreOf = (core: ServerCore): BinaryStore | undefined => {
 };
 const STORAGE_KINDS: readonly BinaryPlan['storage'][] = ['local', 'external-sas', 'external'];
 
+/**
+ * The identity type every device registers with: the agents' serial, which the
+ * create-software-ng service looks devices up by (the IoTconnector replacement hands the source's
+ * identity to the replacement by these ids; without them it can never finish).
+ */
+export const DEVICE_EXTERNAL_ID_TYPE = 'c8y_Serial';
+
+/** The core's identity store (not part of api.ts; the SQLite core and the fake have one). */
+interface IdentityStore {
+  create(moId: string, body: { type: string; externalId: string }): unknown;
+}
+const identityStoreOf = (core: ServerCore): IdentityStore | undefined => {
+  const store = (core as ServerCore & { identity?: Partial<IdentityStore> }).identity;
+  return typeof store?.create === 'function' ? (store as IdentityStore) : undefined;
+};
+
 function seedCatalogue(core: ServerCore, seed: number, now: number): Base {
   const inv = core.inventory;
   const setup = iso(now - 720 * DAY_MS);
@@ -277,6 +293,7 @@ function seedDevice(core: ServerCore, seed: number, now: number, index: number, 
   const { device: plan, alarms, events, operations } = planAll(seed, now, index, acc);
   const owner = `device_${plan.serial}`;
   const deviceId = inv.create(renderDevice(seed, plan, base.refs), owner).id;
+  identityStoreOf(core)?.create(deviceId, { type: DEVICE_EXTERNAL_ID_TYPE, externalId: plan.serial });
   for (const child of renderChildAdditions(seed, plan)) inv.addChild(deviceId, 'childAdditions', inv.create(child, owner).id);
   if (plan.router) inv.addChild(deviceId, 'childAssets', inv.create(renderRouter(seed, now, plan, base.refs), owner).id);
   for (const g of plan.groups) inv.addChild(base.groupIds.get(g) as string, 'childAssets', deviceId);

@@ -36,6 +36,11 @@ export interface FakeCore extends ServerCore {
     create(meta: { name: string; type?: string }, contentType: string, data: Buffer, owner: string): ManagedObject;
     read(id: string): Buffer | undefined;
   };
+  /** The identity store the real core has beside api.ts (external ids, unique per type). */
+  identity: {
+    create(moId: string, body: { type: string; externalId: string }): { type: string; externalId: string; managedObject: { id: string } };
+    list(moId: string): { type: string; externalId: string; managedObject: { id: string } }[];
+  };
 }
 
 function page<T>(items: T[], q: { pageSize?: number; currentPage?: number; withTotal?: boolean }): Page<T> {
@@ -73,6 +78,8 @@ export function createFakeCore(now: number): FakeCore {
   const operations = new Map<string, Operation>();
   const listeners: ((op: Operation) => void)[] = [];
   const files = new Map<string, Buffer>();
+  /** `${type}|${externalId}` -> managed object id. */
+  const externalIds = new Map<string, string>();
   const stats = { transactions: 0, published: 0, operationUpdates: 0 };
   let depth = 0;
 
@@ -287,6 +294,23 @@ export function createFakeCore(now: number): FakeCore {
         return mo;
       },
       read: (id) => files.get(id),
+    },
+    identity: {
+      create(moId, body) {
+        if (!objects.has(moId)) throw notFound('inventory', moId);
+        const key = `${body.type}|${body.externalId}`;
+        // As the platform: an external id names one object of its type.
+        if (externalIds.has(key)) throw new HttpError(409, 'identity/Conflict', `External id ${body.type}/${body.externalId} is already in use`);
+        externalIds.set(key, moId);
+        return { type: body.type, externalId: body.externalId, managedObject: { id: moId } };
+      },
+      list: (moId) =>
+        [...externalIds]
+          .filter(([, id]) => id === moId)
+          .map(([key]) => {
+            const [type, externalId] = key.split('|');
+            return { type, externalId, managedObject: { id: moId } };
+          }),
     },
   };
   return core;
