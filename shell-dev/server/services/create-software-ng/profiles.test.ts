@@ -79,12 +79,33 @@ describe('deviceProfile', () => {
   it('duplicates a profile with a free name and no group (201)', async () => {
     const g1 = group();
     const src = (await create({ name: 'P', deviceType: 'adamos_NETbox', deviceGroup: g1.id })).json().ok;
+    // The type has no default yet: the ungrouped copy may become it.
     const d1 = await h.call('POST', `/deviceProfile/${src.id}/duplicate`);
     expect(d1.statusCode).toBe(201);
-    expect(d1.json()).toMatchObject({ name: 'P (copy)', deviceType: 'adamos_NETbox', c8y_DeviceProfile: src.c8y_DeviceProfile });
+    expect(d1.json()).toMatchObject({ name: 'P (copy)', deviceType: 'adamos_NETbox', deviceGroup: null, c8y_DeviceProfile: src.c8y_DeviceProfile });
     expect(d1.json().id).not.toBe(src.id);
-    expect((await h.call('POST', `/deviceProfile/${src.id}/duplicate`)).json().name).toBe('P (copy) 2');
     expect((await h.call('POST', '/deviceProfile/999999/duplicate')).statusCode).toBe(404);
+  });
+
+  it('never makes a second default profile of a type by duplicating (issue 19 item 19)', async () => {
+    const def = (await create({ name: 'IoTconnector standard', deviceType: 'adamos_NETbox', deviceGroup: null })).json().ok;
+    const defaults = async () =>
+      (await h.call('GET', '/deviceProfile')).json().filter((p: { deviceType: string; deviceGroup?: string | null }) => p.deviceType === 'adamos_NETbox' && !p.deviceGroup).length;
+    const refused = await h.call('POST', `/deviceProfile/${def.id}/duplicate`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ errors: ['DEFAULT_PROFILE_ALREADY_AVAILABLE'], message: 'Default profile already available. A device group is required.' });
+    expect(await defaults()).toBe(1);
+    const g = group('copy group');
+    const copy = await h.call('POST', `/deviceProfile/${def.id}/duplicate`, { deviceGroup: g.id });
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json()).toMatchObject({ name: 'IoTconnector standard (copy)', deviceGroup: g.id, deviceType: 'adamos_NETbox' });
+    expect(await defaults()).toBe(1);
+    // A chosen name and group go through the create rules too.
+    const clash = await h.call('POST', `/deviceProfile/${def.id}/duplicate`, { name: 'iotconnector STANDARD', deviceGroup: g.id });
+    expect(clash.json().errors).toEqual(['NAME_NOT_UNIQUE', 'GROUP_ALREADY_ASSIGNED_TO_PROFILE']);
+    const named = await h.call('POST', `/deviceProfile/${def.id}/duplicate`, { name: 'Line 4', deviceGroup: group('g2').id });
+    expect([named.statusCode, named.json().name]).toEqual([201, 'Line 4']);
+    expect((await h.call('POST', `/deviceProfile/${def.id}/duplicate`, ['x'])).statusCode).toBe(400);
   });
 
   it('answers restrictions, optionally excluding ids', async () => {

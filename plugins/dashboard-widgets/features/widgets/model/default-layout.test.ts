@@ -30,7 +30,7 @@ describe('default dashboard layout', () => {
     for (const w of DEFAULT_WIDGETS) expect([w.instanceId, validatorOf[w.widgetId](w.config)]).toEqual([w.instanceId, []]);
     expect(view('online-history-bars')).toBe('barchart');
     expect(DEFAULT_WIDGETS.find((w) => w.instanceId === 'online-history-bars')?.config.showNumberOfDaysAgo).toBe(DASHBOARD_HISTORY_DAYS);
-    expect(DEFAULT_WIDGETS.find((w) => w.instanceId === 'alarm-history')?.config.showNumberOfDaysAgo).toBe(30);
+    expect(DEFAULT_WIDGETS.find((w) => w.instanceId === 'alarm-history')?.config.showNumberOfDaysAgo).toBe(DASHBOARD_HISTORY_DAYS);
   });
 
   it('fits the 12 columns without overlaps, each widget inside its section', () => {

@@ -3,7 +3,7 @@
  * three sections on the 12-column grid, each widget with its default config.
  */
 import type { DashboardSection, DashboardWidgetPlacement } from '@shared/plugin-api/types';
-import { DASHBOARD_HISTORY_DAYS, DAYS_DEFAULT } from '@shared/domain/constants';
+import { DASHBOARD_HISTORY_DAYS } from '@shared/domain/constants';
 import {
   ALARM_HISTORY_VIEWS,
   ALARM_SEVERITY_VIEWS,
@@ -107,8 +107,8 @@ export const DEFAULT_WIDGETS: DashboardWidgetPlacement[] = [
     y: ALARM_Y + FIGURE_HEIGHT,
     w: 7,
     h: CHART_HEIGHT,
-    // "alarms last month" on the default dashboard.
-    config: { selectedView: selectView(ALARM_HISTORY_VIEWS, 'barchart'), showNumberOfDaysAgo: DAYS_DEFAULT },
+    // Spec 9: "Dashboard history default 60 days", the alarm history too ("alarms last 60 days").
+    config: { selectedView: selectView(ALARM_HISTORY_VIEWS, 'barchart'), showNumberOfDaysAgo: DASHBOARD_HISTORY_DAYS },
   },
   {
     instanceId: 'top-alarms',

@@ -174,27 +174,37 @@ export function registerProfileRoutes(app: FastifyInstance, { core }: ServiceCon
   });
 
   /**
-   * The copy gets a free name and no group; like any new default profile it must be given a group
-   * before it can be saved when its device type already has a default (the update rules apply).
+   * The copy keeps the source's device type and software. Its name and group come from the body
+   * when given ({name?, deviceGroup?}); otherwise a free "<name> (copy)" and no group. The rules
+   * of a create apply, so a copy never becomes a second default of its type (spec 2: one default
+   * per device type): without a group where the type has a default it is refused with
+   * DEFAULT_PROFILE_ALREADY_AVAILABLE, as a create would be.
    */
   app.post('/deviceProfile/:id/duplicate', async (req, reply) => {
     const id = (req.params as { id: string }).id;
-    const copy = core.transaction(() => {
+    const body = req.body === undefined || req.body === null ? {} : bodyOf(req);
+    const result = core.transaction(() => {
       const src = getProfile(id);
-      const used = new Set(profiles().map((p) => String(p.name ?? '').toLowerCase()));
-      const base = `${String(src.name ?? '')} (copy)`;
-      let name = base;
-      for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} ${n}`;
+      const all = profiles();
+      let name = str(body.name)?.trim();
+      if (!name) {
+        const used = new Set(all.map((p) => String(p.name ?? '').toLowerCase()));
+        const base = `${String(src.name ?? '')} (copy)`;
+        name = base;
+        for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} ${n}`;
+      }
+      const input = parseInput({ name, deviceType: src.deviceType, deviceGroup: 'deviceGroup' in body ? body.deviceGroup : null });
+      const errors = ruleErrors(core, input, all, null);
+      if (errors.length > 0) return errors;
       return core.inventory.create({
         type: PROFILE_TYPE,
-        name,
-        deviceType: src.deviceType,
-        deviceGroup: null,
-        c8y_Filter: { type: src.deviceType },
+        ...input,
+        c8y_Filter: { type: input.deviceType },
         c8y_DeviceProfile: src.c8y_DeviceProfile ?? { software: [] },
         lastUpdatedDateTime: now(),
       });
     });
-    return reply.code(201).send(copy);
+    if (Array.isArray(result)) return sendErrors(reply, result);
+    return reply.code(201).send(result);
   });
 }
