@@ -1,4 +1,5 @@
 import type { NavigatorNodeContribution, PlatformContext, Registered } from './types';
+import { isVisibleTo } from './visibility';
 
 export interface NavigatorNode {
   id: string;
@@ -34,13 +35,7 @@ export function buildNavigatorTree(
   ctx: PlatformContext,
 ): NavigatorNode[] {
   if (!ctx.user) return [];
-  const visible = nodes.filter((n) => {
-    try {
-      return n.visible ? n.visible(ctx) : true;
-    } catch {
-      return false;
-    }
-  });
+  const visible = nodes.filter((n) => isVisibleTo(n, ctx));
   const roots = new Map<string, NavigatorNode>();
   const root = (label: string) => {
     let r = roots.get(label);

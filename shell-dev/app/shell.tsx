@@ -1,7 +1,7 @@
 import React, { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { buildNavigatorTree } from '@shared/plugin-api/navigator';
 import { orderContributions } from '@shared/plugin-api/ordering';
-import type { Device, Language, PlatformContext, Registered } from '@shared/plugin-api/types';
+import type { Device, Language, Registered } from '@shared/plugin-api/types';
 import { DEFAULT_PATH, PLUGINS_PATH, SHELL_NS } from './constants';
 import { createPlatformContext } from '@shared/plugin-api/create-context';
 import { useShellT } from './i18n-setup';
@@ -21,6 +21,7 @@ const DevicePage = lazy(() => import('./pages/device-page').then((m) => ({ defau
 const PluginsPage = lazy(() => import('./pages/plugins-page').then((m) => ({ default: m.PluginsPage })));
 import { navigate, replace, useHash } from './routing/hash-location';
 import { parseHash, resolveRoute, type RouteCandidate } from './routing/match';
+import { isVisibleTo } from '@shared/plugin-api/visibility';
 
 type Target =
   | { kind: 'device' }
@@ -33,14 +34,6 @@ const BUILT_IN: RouteCandidate<Target>[] = [
   { pattern: '/device/:id/:tab', target: { kind: 'device' } },
   { pattern: PLUGINS_PATH, target: { kind: 'plugins' } },
 ];
-
-const isVisible = (c: { visible?: (ctx: PlatformContext) => boolean }, ctx: PlatformContext) => {
-  try {
-    return c.visible ? c.visible(ctx) : true;
-  } catch {
-    return false;
-  }
-};
 
 export interface ShellProps {
   session: Session;
@@ -94,7 +87,7 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
     () => [
       ...BUILT_IN,
       ...orderContributions(ofKind(contributions, 'route'))
-        .filter((r) => isVisible(r, pageContext))
+        .filter((r) => isVisibleTo(r, pageContext))
         .map((r) => ({ pattern: r.path, target: { kind: 'route' as const, contribution: r } })),
       ...orderContributions(ofKind(contributions, 'dashboard')).map((d) => ({ pattern: d.path, target: { kind: 'dashboard' as const, contribution: d } })),
     ],

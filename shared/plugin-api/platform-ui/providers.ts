@@ -29,6 +29,7 @@ import type {
 import { validatePlugin } from '../validate';
 import { parcelHostComponent } from './host';
 import { platformContext, routeContext } from './context';
+import { isVisibleTo } from '../visibility';
 
 /** Angular routes are relative: '/views/:deviceType' -> 'views/:deviceType'. */
 export const routePath = (path: string): string => path.replace(/^\/+/, '');
@@ -56,7 +57,7 @@ function navigatorProviders(nodes: Registered<NavigatorNodeContribution>[]): unk
     private readonly appState = inject(AppStateService);
     get(): unknown[] {
       const ctx = platformContext(this.appState, null);
-      return shown.filter((n) => !n.visible || n.visible(ctx)).map((n) => built.get(n.id));
+      return shown.filter((n) => isVisibleTo(n, ctx)).map((n) => built.get(n.id));
     }
     static ɵfac = () => new NavigatorNodesFactory();
   }
@@ -64,11 +65,10 @@ function navigatorProviders(nodes: Registered<NavigatorNodeContribution>[]): unk
 }
 
 function routeProvider(route: Registered<RouteContribution>): unknown {
-  const visible = route.visible;
   return hookRoute({
     path: routePath(route.path),
     component: parcelHostComponent({ pluginId: route.pluginId, contributionId: route.id, kind: 'route', loader: route.loader, title: route.title }),
-    ...(visible ? { canActivate: [(snapshot: ActivatedRouteSnapshot) => visible(platformContext(inject(AppStateService), snapshot))] } : {}),
+    ...(route.visible ? { canActivate: [(snapshot: ActivatedRouteSnapshot) => isVisibleTo(route, platformContext(inject(AppStateService), snapshot))] } : {}),
   });
 }
 
