@@ -50,4 +50,22 @@ describe('validatePlugin', () => {
     expect(result.errors.join('\n')).toMatch(/unknown kind 'mystery'/);
     expect(result.errors.join('\n')).toMatch(/duplicate id/);
   });
+
+  it("refuses an id that does not name the contribution's kind and plugin (no plugin can replace another's)", () => {
+    const result = validatePlugin('my-plugin', {
+      id: 'my-plugin',
+      contributions: [
+        defineRoute({ id: 'route:other-plugin/a', path: '/a', title: 'A', priority: 0, loader }),
+        defineRoute({ id: 'device-tab:my-plugin/a', path: '/b', title: 'B', priority: 0, loader }),
+        defineRoute({ id: 'my-plugin/c', path: '/c', title: 'C', priority: 0, loader }),
+        defineRoute({ id: 'route:my-plugin/d', path: '/d', title: 'D', priority: 0, loader }),
+      ],
+    });
+    expect(result.accepted.map((c) => c.id)).toEqual(['route:my-plugin/d']);
+    expect(result.errors).toEqual([
+      "Plugin my-plugin: contribution 'route:other-plugin/a' rejected: id must be 'route:my-plugin/<name>'",
+      "Plugin my-plugin: contribution 'device-tab:my-plugin/a' rejected: id must be 'route:my-plugin/<name>'",
+      "Plugin my-plugin: contribution 'my-plugin/c' rejected: id must be 'route:my-plugin/<name>'",
+    ]);
+  });
 });

@@ -72,6 +72,8 @@ export function validatePlugin(expectedId: string, value: unknown): ValidationRe
   const seen = new Set<string>();
   for (const c of plugin.contributions as Contribution[]) {
     const problems = c && typeof c === 'object' ? contributionProblems(c) : ['not an object'];
+    // The id names its kind and plugin, so no plugin can register (and so replace) another's contribution.
+    if (c && isStr(c.id) && !c.id.startsWith(`${String(c.kind)}:${expectedId}/`)) problems.push(`id must be '${String(c.kind)}:${expectedId}/<name>'`);
     if (c && seen.has(c.id)) problems.push('duplicate id within the plugin');
     if (problems.length) {
       result.errors.push(`Plugin ${expectedId}: contribution '${String(c?.id)}' rejected: ${problems.join('; ')}`);
