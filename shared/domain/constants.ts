@@ -71,6 +71,17 @@ export const ROLLOUT_PAUSE_LIMIT_MAX = 50000;
 /** The first added pause limit; each further one adds the step. */
 export const ROLLOUT_PAUSE_LIMIT_START = 100;
 export const ROLLOUT_PAUSE_LIMIT_STEP = 100;
+/**
+ * A sent operation the device has not finished within this time fails ('no answer from device').
+ * One hour by default: long enough for a large download on a slow line, short enough that a
+ * silent device does not hold a rollout for a day (issue 20).
+ */
+export const ROLLOUT_DEFAULT_OPERATION_TIMEOUT_SECONDS = 3600;
+export const ROLLOUT_OPERATION_TIMEOUT_MIN_SECONDS = 10;
+export const ROLLOUT_OPERATION_TIMEOUT_MAX_SECONDS = 7 * 24 * 3600;
+/** Optional error threshold: the failed share of the processed devices (percent) above which a rollout pauses. */
+export const ROLLOUT_ERROR_THRESHOLD_MIN_PERCENT = 1;
+export const ROLLOUT_ERROR_THRESHOLD_MAX_PERCENT = 100;
 
 // ---- device info ----------------------------------------------------------------------------
 /** Required availability interval: at most a year, in minutes. */

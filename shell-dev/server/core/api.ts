@@ -229,6 +229,12 @@ export interface ServerCore {
   transaction<T>(fn: () => T): T;
   /** Listeners for writes (the simulator reacts to created operations). */
   onOperationCreated(listener: (op: Operation) => void): void;
+  /**
+   * Every committed write's realtime channel and action ('/operations/<deviceId>', '/managedobjects/<id>'),
+   * without its data; returns the unsubscribe. The rollout engine wakes on these instead of polling.
+   * Optional so that test doubles of the core written before it need not offer it.
+   */
+  onChange?(listener: (channel: string, action: RealtimeAction) => void): () => void;
 }
 
 /** A microservice or the simulator plugs in here (see app.ts). */

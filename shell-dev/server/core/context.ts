@@ -131,8 +131,20 @@ export class CoreContext {
     else this.pending.push(fn);
   }
 
+  /** Write listeners (channel and action only, so no notification data is built for them). */
+  private readonly changeListeners = new Set<(channel: string, action: RealtimeAction) => void>();
+
+  /** Called after commit for every notification; returns the unsubscribe. */
+  onChange(listener: (channel: string, action: RealtimeAction) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => void this.changeListeners.delete(listener);
+  }
+
   notify(channel: string, action: RealtimeAction, data: unknown): void {
-    this.afterCommit(() => this.publisher(channel, action, data));
+    this.afterCommit(() => {
+      for (const l of this.changeListeners) l(channel, action);
+      this.publisher(channel, action, data);
+    });
   }
 
   /** Like notify, but a second call with the same key in the same transaction is dropped. */

@@ -72,5 +72,6 @@ export function createCore(db: Database, clock: Clock, dataDir: string): Core {
     },
     transaction: (fn) => ctx.transaction(fn),
     onOperationCreated: (listener: (op: Operation) => void) => operations.onCreated(listener),
+    onChange: (listener) => ctx.onChange(listener),
   };
 }

@@ -62,7 +62,21 @@ export const ROLLOUT_BATCH_GAP_MIN = 1;
 export const ROLLOUT_BATCH_GAP_MAX = 600;
 export const ROLLOUT_PAUSE_LIMIT_MIN = 1;
 export const ROLLOUT_PAUSE_LIMIT_MAX = 50000;
+/** The longest one engine step may hold the server (assignment bench budget); nothing ticks at this rate. */
 export const ROLLOUT_TICK_MS = 1000;
+export {
+  ROLLOUT_DEFAULT_OPERATION_TIMEOUT_SECONDS,
+  ROLLOUT_ERROR_THRESHOLD_MAX_PERCENT,
+  ROLLOUT_ERROR_THRESHOLD_MIN_PERCENT,
+  ROLLOUT_OPERATION_TIMEOUT_MAX_SECONDS,
+  ROLLOUT_OPERATION_TIMEOUT_MIN_SECONDS,
+} from '@shared/domain/constants';
+/** Time-outs handled per engine step; more due at once continue in the next step (the server keeps answering). */
+export const ROLLOUT_TIMEOUTS_PER_STEP = 2000;
+/** Failure reasons the engine writes (per device and on the operation it fails). */
+export const REASON_NO_ANSWER = 'no answer from device';
+export const REASON_CANCELLED = 'Software rollout cancelled before the device started';
+export const REASON_NOT_SENT = 'Software rollout cancelled before this device was sent';
 
 /** Software package password (dashboards §5). */
 export const PASSWORD_MIN_LENGTH = 8;

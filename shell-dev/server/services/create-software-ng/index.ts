@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ServerCore, ServerModule } from '../../core/api';
 import { HttpError } from '../../core/api';
-import { ROLLOUT_TICK_MS, SERVICE_NAME, SERVICE_PREFIX } from './constants';
+import { SERVICE_NAME, SERVICE_PREFIX } from './constants';
 import type { ServiceContext } from './helpers';
 import { JobRunner, parseJobFault } from './jobs';
 import { RolloutEngine } from './rollout-engine';
@@ -12,8 +12,8 @@ import { registerSoftwareRoutes } from './routes/software';
 import { ServiceStore } from './store';
 
 export interface CreateSoftwareNgOptions {
-  /** Rollout engine tick; 0 turns the timer off (tests call tick() themselves). */
-  rolloutTickMs?: number;
+  /** Rollout engine timers (batch gaps, time-outs); false leaves time to the caller (tests advance a fake clock and call tick()). */
+  rolloutTimers?: boolean;
 }
 
 export interface CreateSoftwareNgModule extends ServerModule {
@@ -49,10 +49,8 @@ export function createSoftwareNgModule(opts: CreateSoftwareNgOptions = {}): Crea
         },
         { prefix: SERVICE_PREFIX },
       );
-      c.engine.adopt();
+      c.engine.start(opts.rolloutTimers ?? true);
       c.jobs.resume();
-      const tick = opts.rolloutTickMs ?? ROLLOUT_TICK_MS;
-      if (tick > 0) c.engine.startTimer(tick);
     },
     async close() {
       if (!ctx) return;

@@ -38,12 +38,25 @@ describe('createSoftwareRollout', () => {
       status: 'CREATED',
       software: { id: sw.id, name: 'agent', version: '1.0.0' },
       counters: { processed: 0, total: 1, success: 0, upToDate: 0, updated: 0, failed: 0, disabled: 0 },
-      rolloutParameters: { batchSize: 10, batchGapSeconds: 60, automaticPauseLimits: [] },
+      rolloutParameters: { batchSize: 10, batchGapSeconds: 60, automaticPauseLimits: [], operationTimeoutSeconds: 3600 },
       devices: [d.id],
     });
   });
 
-  it.each([{ batchSize: 0 }, { batchSize: 2001 }, { batchGapSeconds: 601 }, { batchGapSeconds: 1.5 }, { automaticPauseLimits: [0] }, { automaticPauseLimits: [50001] }])(
+  it.each([
+    { batchSize: 0 },
+    { batchSize: 2001 },
+    { batchGapSeconds: 601 },
+    { batchGapSeconds: 1.5 },
+    { automaticPauseLimits: [0] },
+    { automaticPauseLimits: [50001] },
+    { operationTimeoutSeconds: 9 },
+    { operationTimeoutSeconds: 604801 },
+    { operationTimeoutSeconds: '60' },
+    { errorThresholdPercent: 0 },
+    { errorThresholdPercent: 101 },
+    { errorThresholdPercent: 10.5 },
+  ])(
     'refuses parameters %j with 422',
     async (p) => {
       const sw = software(h.core);
@@ -65,7 +78,7 @@ describe('rollout state machine', () => {
     ['CREATED', 'CANCELLED', 200],
     ['CREATED', 'ONGOING', 200],
     ['ONGOING', 'PAUSED', 200],
-    ['ONGOING', 'CANCELLED', 409],
+    ['ONGOING', 'CANCELLED', 200],
     ['ONGOING', 'ARCHIVED', 409],
     ['PAUSED', 'ONGOING', 200],
     ['PAUSED', 'CANCELLED', 200],
@@ -183,7 +196,10 @@ describe('rollout engine', () => {
     expect((await setStatus(r.id, 'CANCELLED')).statusCode).toBe(200);
     h.core.advance(10_000);
     tick();
-    expect(ids.map((id) => entry(id)?.status ?? null)).toEqual(['assigned', null, null, null]);
+    // The first device never started its operation: the cancel failed it and took its entry back.
+    expect(ids.map((id) => entry(id)?.status ?? null)).toEqual([null, null, null, null]);
+    expect(h.core.operations.list({ deviceId: ids[0], pageSize: 10 }).items.map((o) => o.status)).toEqual(['FAILED']);
+    expect(ids.slice(1).map((id) => h.core.operations.list({ deviceId: id, pageSize: 10 }).items.length)).toEqual([0, 0, 0]);
     expect(get(r.id).status).toBe('CANCELLED');
   });
 

@@ -18,13 +18,38 @@ export interface JobRow {
   statusObjectId: string;
 }
 
-export type RolloutDeviceState = 'pending' | 'waitingNew' | 'waitingUpdated' | 'success' | 'updated' | 'upToDate' | 'failed' | 'disabled';
+export type RolloutDeviceState =
+  | 'pending'
+  | 'waitingNew'
+  | 'waitingUpdated'
+  | 'success'
+  | 'updated'
+  | 'upToDate'
+  | 'failed'
+  | 'disabled'
+  | 'cancelled';
+
+export const WAITING_STATES: readonly RolloutDeviceState[] = ['waitingNew', 'waitingUpdated'];
 
 export interface RolloutStateRow {
   rolloutId: string;
   nextSeq: number;
   lastBatchAt: number | null;
   nextPauseIdx: number;
+  batchesSent: number;
+  /** Failed devices when the rollout was last started: the error threshold pauses only on failures after that. */
+  failedAtStart: number;
+}
+
+/** One device of a rollout: its result, why it failed or was skipped, and the operation sent to it. */
+export interface RolloutDeviceRow {
+  seq: number;
+  deviceId: string;
+  state: RolloutDeviceState;
+  opId: string | null;
+  /** Clock time (ms) after which a device that has not answered fails; null once it answered or has a result. */
+  deadline: number | null;
+  reason: string | null;
 }
 
 export class ServiceStore {
@@ -71,6 +96,15 @@ export class ServiceStore {
       DROP INDEX IF EXISTS csng_rollout_devices_state;
       CREATE INDEX IF NOT EXISTS csng_rollout_devices_state_seq ON csng_rollout_devices (rolloutId, state, seq);
     `);
+    // Columns added for the event-driven engine (issue 20); older files get them here.
+    addColumns(db, 'csng_rollouts', { batchesSent: 'INTEGER NOT NULL DEFAULT 0', failedAtStart: 'INTEGER NOT NULL DEFAULT 0' });
+    addColumns(db, 'csng_rollout_devices', { opId: 'TEXT', deadline: 'INTEGER', reason: 'TEXT' });
+    db.exec(`
+      -- An operation or inventory change names a device: its rollout rows are found without a scan.
+      CREATE INDEX IF NOT EXISTS csng_rollout_devices_device ON csng_rollout_devices (deviceId);
+      -- Time-outs due are read in deadline order; rows without a deadline are not in the index.
+      CREATE INDEX IF NOT EXISTS csng_rollout_devices_deadline ON csng_rollout_devices (rolloutId, deadline) WHERE deadline IS NOT NULL;
+    `);
   }
 
   ongoingJobs(): JobRow[] {
@@ -96,23 +130,37 @@ export class ServiceStore {
     return this.stmt(`SELECT * FROM csng_rollouts WHERE rolloutId = ?`).get(rolloutId) as RolloutStateRow | undefined;
   }
 
+  /** Rollouts the engine drives (ONGOING or PAUSED). */
   rolloutIds(): string[] {
     return (this.stmt(`SELECT rolloutId FROM csng_rollouts`).all() as { rolloutId: string }[]).map((r) => r.rolloutId);
   }
 
   initRollout(rolloutId: string, deviceIds: string[]): void {
+    this.stmt(`DELETE FROM csng_rollout_devices WHERE rolloutId = ?`).run(rolloutId);
     this.stmt(`INSERT INTO csng_rollouts (rolloutId) VALUES (?)`).run(rolloutId);
     this.stmt(`INSERT INTO csng_rollout_devices (rolloutId, seq, deviceId, state) SELECT ?, key, value, 'pending' FROM json_each(?)`).run(rolloutId, JSON.stringify(deviceIds));
   }
 
   saveRolloutState(s: RolloutStateRow): void {
-    this.stmt(`UPDATE csng_rollouts SET nextSeq = ?, lastBatchAt = ?, nextPauseIdx = ? WHERE rolloutId = ?`)
-      .run(s.nextSeq, s.lastBatchAt, s.nextPauseIdx, s.rolloutId);
+    this.stmt(`UPDATE csng_rollouts SET nextSeq = ?, lastBatchAt = ?, nextPauseIdx = ?, batchesSent = ?, failedAtStart = ? WHERE rolloutId = ?`)
+      .run(s.nextSeq, s.lastBatchAt, s.nextPauseIdx, s.batchesSent, s.failedAtStart, s.rolloutId);
   }
 
+  /** The rollout has ended: the engine forgets it; its devices' results stay for the console's drill-down. */
+  endRollout(rolloutId: string): void {
+    this.stmt(`UPDATE csng_rollout_devices SET deadline = NULL WHERE rolloutId = ? AND deadline IS NOT NULL`).run(rolloutId);
+    this.stmt(`DELETE FROM csng_rollouts WHERE rolloutId = ?`).run(rolloutId);
+  }
+
+  /** The rollout object is gone: everything of it goes. */
   dropRollout(rolloutId: string): void {
     this.stmt(`DELETE FROM csng_rollout_devices WHERE rolloutId = ?`).run(rolloutId);
     this.stmt(`DELETE FROM csng_rollouts WHERE rolloutId = ?`).run(rolloutId);
+  }
+
+  /** Rollouts with device rows (active or ended), to find those whose object was deleted. */
+  rolloutIdsWithDevices(): string[] {
+    return (this.stmt(`SELECT DISTINCT rolloutId FROM csng_rollout_devices`).all() as { rolloutId: string }[]).map((r) => r.rolloutId);
   }
 
   /** Next devices still to dispatch, in rollout order. */
@@ -121,22 +169,82 @@ export class ServiceStore {
       .all(rolloutId, limit) as { seq: number; deviceId: string }[];
   }
 
-  waiting(rolloutId: string): { seq: number; deviceId: string; state: RolloutDeviceState }[] {
-    return this.stmt(`SELECT seq, deviceId, state FROM csng_rollout_devices WHERE rolloutId = ? AND state IN ('waitingNew', 'waitingUpdated')`)
-      .all(rolloutId) as { seq: number; deviceId: string; state: RolloutDeviceState }[];
+  /** Every waiting device of the active rollouts (the engine's watch list after a start). */
+  waitingOfActive(): { rolloutId: string; deviceId: string }[] {
+    return this.stmt(
+      `SELECT d.rolloutId, d.deviceId FROM csng_rollout_devices d JOIN csng_rollouts r ON r.rolloutId = d.rolloutId WHERE d.state IN ('waitingNew', 'waitingUpdated')`,
+    ).all() as { rolloutId: string; deviceId: string }[];
   }
 
-  setDeviceState(rolloutId: string, seq: number, state: RolloutDeviceState): void {
-    this.stmt(`UPDATE csng_rollout_devices SET state = ? WHERE rolloutId = ? AND seq = ?`).run(state, rolloutId, seq);
+  /** The waiting rows of one device in one rollout (a device listed twice is one row: ids are deduplicated). */
+  waitingOf(rolloutId: string, deviceId: string): RolloutDeviceRow[] {
+    return this.stmt(`SELECT seq, deviceId, state, opId, deadline, reason FROM csng_rollout_devices WHERE deviceId = ? AND rolloutId = ? AND state IN ('waitingNew', 'waitingUpdated')`)
+      .all(deviceId, rolloutId) as RolloutDeviceRow[];
+  }
+
+  /** Waiting devices whose time-out has passed, oldest first. */
+  dueTimeouts(rolloutId: string, now: number, limit: number): RolloutDeviceRow[] {
+    return this.stmt(`SELECT seq, deviceId, state, opId, deadline, reason FROM csng_rollout_devices WHERE rolloutId = ? AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline LIMIT ?`)
+      .all(rolloutId, now, limit) as RolloutDeviceRow[];
+  }
+
+  /** Earliest and latest time-out still ahead (null: nobody is waiting with a time-out). */
+  deadlines(rolloutId: string): { first: number | null; last: number | null } {
+    return this.stmt(`SELECT MIN(deadline) AS first, MAX(deadline) AS last FROM csng_rollout_devices WHERE rolloutId = ? AND deadline IS NOT NULL`).get(rolloutId) as {
+      first: number | null;
+      last: number | null;
+    };
+  }
+
+  setDeviceState(rolloutId: string, seq: number, state: RolloutDeviceState, reason: string | null = null): void {
+    this.stmt(`UPDATE csng_rollout_devices SET state = ?, reason = ?, deadline = NULL WHERE rolloutId = ? AND seq = ?`).run(state, reason, rolloutId, seq);
+  }
+
+  /** A device answered without a result yet (e.g. waiting for approval): it no longer times out. */
+  clearDeadline(rolloutId: string, seq: number): void {
+    this.stmt(`UPDATE csng_rollout_devices SET deadline = NULL WHERE rolloutId = ? AND seq = ?`).run(rolloutId, seq);
+  }
+
+  setDispatched(rolloutId: string, seq: number, state: RolloutDeviceState, opId: string | null, deadline: number | null, reason: string | null): void {
+    this.stmt(`UPDATE csng_rollout_devices SET state = ?, opId = ?, deadline = ?, reason = ? WHERE rolloutId = ? AND seq = ?`).run(state, opId, deadline, reason, rolloutId, seq);
+  }
+
+  /** Cancel: devices not sent yet get nothing. */
+  cancelPending(rolloutId: string, reason: string): number {
+    return this.stmt(`UPDATE csng_rollout_devices SET state = 'cancelled', reason = ? WHERE rolloutId = ? AND state = 'pending'`).run(reason, rolloutId).changes;
+  }
+
+  waiting(rolloutId: string): RolloutDeviceRow[] {
+    return this.stmt(`SELECT seq, deviceId, state, opId, deadline, reason FROM csng_rollout_devices WHERE rolloutId = ? AND state IN ('waitingNew', 'waitingUpdated')`)
+      .all(rolloutId) as RolloutDeviceRow[];
+  }
+
+  /** One page of a rollout's devices in rollout order, optionally only some results. */
+  devicesPage(rolloutId: string, states: readonly RolloutDeviceState[] | null, limit: number, offset: number): { rows: RolloutDeviceRow[]; total: number } {
+    const filter = states ? ` AND state IN (SELECT value FROM json_each(?))` : '';
+    const params: unknown[] = states ? [rolloutId, JSON.stringify(states)] : [rolloutId];
+    const rows = this.stmt(`SELECT seq, deviceId, state, opId, deadline, reason FROM csng_rollout_devices WHERE rolloutId = ?${filter} ORDER BY seq LIMIT ? OFFSET ?`)
+      .all(...params, limit, offset) as RolloutDeviceRow[];
+    const total = (this.stmt(`SELECT COUNT(*) AS n FROM csng_rollout_devices WHERE rolloutId = ?${filter}`).get(...params) as { n: number }).n;
+    return { rows, total };
+  }
+
+  hasDevices(rolloutId: string): boolean {
+    return this.stmt(`SELECT 1 FROM csng_rollout_devices WHERE rolloutId = ? LIMIT 1`).get(rolloutId) !== undefined;
   }
 
   stateCounts(rolloutId: string): Record<RolloutDeviceState, number> {
     const counts: Record<RolloutDeviceState, number> = {
-      pending: 0, waitingNew: 0, waitingUpdated: 0, success: 0, updated: 0, upToDate: 0, failed: 0, disabled: 0,
+      pending: 0, waitingNew: 0, waitingUpdated: 0, success: 0, updated: 0, upToDate: 0, failed: 0, disabled: 0, cancelled: 0,
     };
     const rows = this.stmt(`SELECT state, COUNT(*) AS n FROM csng_rollout_devices WHERE rolloutId = ? GROUP BY state`)
       .all(rolloutId) as { state: RolloutDeviceState; n: number }[];
     for (const r of rows) counts[r.state] = r.n;
     return counts;
   }
+}
+
+function addColumns(db: Database, table: string, columns: Record<string, string>): void {
+  const have = new Set((db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name));
+  for (const [name, type] of Object.entries(columns)) if (!have.has(name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
 }

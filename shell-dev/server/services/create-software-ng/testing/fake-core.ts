@@ -53,8 +53,17 @@ export class FakeCore implements ServerCore {
     return new Date(this.nowMs).toISOString();
   }
 
+  private readonly changeListeners = new Set<(channel: string, action: RealtimeAction) => void>();
+
+  /** Writes are published at once here (the real core waits for the commit); tests write outside transactions. */
   private publish(channel: string, action: RealtimeAction, data: unknown): void {
     this.published.push({ channel, action, data });
+    for (const l of this.changeListeners) l(channel, action);
+  }
+
+  onChange(listener: (channel: string, action: RealtimeAction) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => void this.changeListeners.delete(listener);
   }
 
   readonly realtime = { publish: (c: string, a: RealtimeAction, d: unknown) => this.publish(c, a, d) };
@@ -137,7 +146,7 @@ export class FakeCore implements ServerCore {
       const r = this.db.prepare('SELECT json FROM fake_op WHERE id = ?').get(id) as { json: string } | undefined;
       return r ? (JSON.parse(r.json) as Operation) : undefined;
     },
-    list: (f: { deviceId?: string; status?: OperationStatus; fragmentType?: string; pageSize?: number; currentPage?: number }): Page<Operation> => {
+    list: (f: { deviceId?: string; status?: OperationStatus; fragmentType?: string; revert?: boolean; pageSize?: number; currentPage?: number }): Page<Operation> => {
       const rows = (
         f.deviceId
           ? this.db.prepare('SELECT json FROM fake_op WHERE deviceId = ? ORDER BY id').all(f.deviceId)
@@ -146,6 +155,8 @@ export class FakeCore implements ServerCore {
       const ops = rows
         .map((r) => JSON.parse(r.json) as Operation)
         .filter((o) => (!f.deviceId || o.deviceId === f.deviceId) && (!f.status || o.status === f.status) && (!f.fragmentType || o[f.fragmentType] !== undefined));
+      // Newest first, as the platform's revert=true.
+      if (f.revert) ops.reverse();
       const size = f.pageSize ?? 5;
       const page = f.currentPage ?? 1;
       return { items: ops.slice((page - 1) * size, page * size), totalElements: ops.length };

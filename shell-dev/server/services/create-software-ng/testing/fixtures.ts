@@ -40,7 +40,7 @@ export async function httpCall(base: string, method: string, url: string, payloa
 export async function harness(dir = mkdtempSync(join(tmpdir(), 'csng-'))): Promise<Harness> {
   const file = join(dir, 'db.sqlite');
   const core = new FakeCore(file);
-  const module = createSoftwareNgModule({ rolloutTickMs: 0 });
+  const module = createSoftwareNgModule({ rolloutTimers: false });
   const app = await buildApp(core, module);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
