@@ -36,6 +36,9 @@ describe('device profiles', () => {
     const { page, context } = await loginAs(stack, 'admin', '/device-profiles-v2');
     await page.getByTestId('add-device-profile').click();
     const modal = page.getByTestId('add-profile-modal');
+    await page.waitForFunction(() => document.querySelector('[data-testid="add-profile-modal"] fieldset:not([disabled])'));
+    // No message before any input (issue 19 item 17: "Device type is required." showed at once).
+    assert.equal(await modal.locator('.help-block').count(), 0);
     await modal.getByLabel('Name', { exact: true }).fill('Flex default e2e');
     await selectByLabel(page, 'Device type', 'CELOS OS (aarch64)');
     // The aarch64 type has no default in the demo data: no group needed.
@@ -69,9 +72,28 @@ describe('device profiles', () => {
     const { page, context } = await loginAs(stack, 'admin', '/device-profiles-v2');
     const row = page.getByTestId('profile-row').filter({ hasText: 'Flex default e2e' });
     await row.getByRole('button', { name: 'Duplicate' }).click();
+    // The source is the aarch64 default: the copy must get a group before it exists (issue 19 item 19).
+    const modal = page.getByTestId('add-profile-modal');
+    await modal.waitFor();
+    assert.match(await modal.locator('.modal-title, h4').first().innerText(), /Duplicate device profile Flex default e2e/);
+    assert.equal(await modal.getByLabel('Name', { exact: true }).inputValue(), 'Flex default e2e (copy)');
+    assert.equal(await modal.getByLabel('Device type', { exact: true }).isDisabled(), true);
+    await modal.getByText('Default profile already available. A device group is required.').waitFor();
+    assert.equal(await page.getByTestId('add-profile-continue').isDisabled(), true);
+    const group = await modal.getByLabel('Device Group').locator('option').nth(1).innerText();
+    await selectByLabel(page, 'Device Group', group);
+    assert.equal(await page.getByTestId('add-profile-continue').isEnabled(), true);
+    await page.getByTestId('add-profile-continue').click();
     await page.waitForURL(/#\/device-profiles-v2\/\d+$/);
     await page.getByTestId('device-profile-detail').waitFor();
     assert.match(await page.getByTestId('device-profile-detail').innerText(), /Flex default e2e \(copy\)/);
+    const flexDefaults = ((await api(SERVICE)).body as unknown as { deviceType: string; deviceGroup?: string | null }[]).filter(
+      (p) => p.deviceType === 'adamos_iotconnectorflex' && !p.deviceGroup,
+    );
+    assert.equal(flexDefaults.length, 1, 'still one default profile for the type');
+    // The facts' labels are whole (the theme's dl-horizontal cut "Devices using this pro...").
+    const cut = await page.getByTestId('profile-facts').locator('dt').evaluateAll((dts) => dts.filter((d) => d.scrollWidth > d.clientWidth + 1).map((d) => d.textContent));
+    assert.deepEqual(cut, []);
     await page.goto(`${stack.url}/apps/shell/#/device-profiles-v2`);
     const copy = page.getByTestId('profile-row').filter({ hasText: 'Flex default e2e (copy)' });
     await copy.getByRole('button', { name: 'Delete' }).click();

@@ -297,9 +297,12 @@ export async function deleteDeviceProfile(id: string): Promise<void> {
   await request('DELETE', `${DEVICE_PROFILE_SERVICE}/${encodeURIComponent(id)}`);
 }
 
-/** POST /deviceProfile/{id}/duplicate (201): the new profile's id. */
-export async function duplicateDeviceProfile(id: string): Promise<string> {
-  const body = await request<unknown>('POST', `${DEVICE_PROFILE_SERVICE}/${encodeURIComponent(id)}/duplicate`);
+/**
+ * POST /deviceProfile/{id}/duplicate (201): the new profile's id. The copy's name and group may be
+ * given (the create rules apply; 422 with `errors` codes otherwise).
+ */
+export async function duplicateDeviceProfile(id: string, copy?: { name?: string; deviceGroup?: string | null }): Promise<string> {
+  const body = await request<unknown>('POST', `${DEVICE_PROFILE_SERVICE}/${encodeURIComponent(id)}/duplicate`, copy ? { body: copy } : undefined);
   if (body && typeof body === 'object' && 'id' in body) return String((body as { id: unknown }).id);
   return String(body);
 }

@@ -2,21 +2,48 @@ import React, { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from '@shared/ui/modal';
-import { createDeviceProfile } from '@shared/platform/create-software-ng';
-import { profileKeys, trySave, useGroups, useRestrictions } from '../api/profiles';
-import { CREATE_ERROR_MESSAGES, offeredGroups, validateProfileForm, type ProfileForm } from '../model/profile-rules';
+import { createDeviceProfile, duplicateDeviceProfile } from '@shared/platform/create-software-ng';
+import { profileKeys, saveErrors, trySave, useGroups, useRestrictions } from '../api/profiles';
+import { CREATE_ERROR_MESSAGES, UPDATE_ERROR_MESSAGES, offeredGroups, validateProfileForm, type ProfileForm } from '../model/profile-rules';
 import { ProfileFields } from './profile-fields';
 
 const EMPTY: ProfileForm = { name: '', deviceType: '', deviceGroup: null };
 
-/** 'Add device profile': restrictions first, Continue only while valid, then to the new profile. */
-export function AddProfileModal({ onClose, onCreated }: { onClose: () => void; onCreated: (id: string) => void }) {
+async function tryCreate(form: ProfileForm): Promise<{ newId?: string; codes: string[] }> {
+  const { result, codes } = await trySave(() => createDeviceProfile({ name: form.name.trim(), deviceType: form.deviceType, deviceGroup: form.deviceGroup }));
+  return { newId: result?.ok ? String(result.ok.id) : undefined, codes };
+}
+
+async function tryDuplicate(id: string, form: ProfileForm): Promise<{ newId?: string; codes: string[] }> {
+  try {
+    return { newId: await duplicateDeviceProfile(id, { name: form.name.trim(), deviceGroup: form.deviceGroup }), codes: [] };
+  } catch (error) {
+    return { codes: saveErrors({ error }) };
+  }
+}
+
+/** The profile a duplicate is made of: the copy keeps its type and software. */
+export interface DuplicateSource {
+  id: string;
+  name: string;
+  deviceType: string;
+}
+
+/**
+ * 'Add device profile': restrictions first, Continue only while valid, then to the new profile.
+ * With `duplicateOf` the same form names the copy and picks its group before anything is created,
+ * so a copy of a default profile is never a second default of its type (the rules of a create).
+ */
+export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: () => void; onCreated: (id: string) => void; duplicateOf?: DuplicateSource }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const restrictions = useRestrictions(null);
   const groups = useGroups();
-  const [form, setForm] = useState<ProfileForm>(EMPTY);
-  const [touched, setTouched] = useState(false);
+  const [form, setForm] = useState<ProfileForm>(() =>
+    duplicateOf ? { name: t('{{name}} (copy)', { name: duplicateOf.name }), deviceType: duplicateOf.deviceType, deviceGroup: null } : EMPTY,
+  );
+  // A message shows once its field was changed (or, for a duplicate, at once: the form is prefilled).
+  const [touched, setTouched] = useState<ReadonlySet<keyof ProfileForm>>(() => new Set(duplicateOf ? (['name', 'deviceType', 'deviceGroup'] as const) : []));
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -26,14 +53,14 @@ export function AddProfileModal({ onClose, onCreated }: { onClose: () => void; o
 
   async function submit() {
     setSaving(true);
-    const { result, codes } = await trySave(() => createDeviceProfile({ name: form.name.trim(), deviceType: form.deviceType, deviceGroup: form.deviceGroup }));
+    const { newId, codes } = duplicateOf ? await tryDuplicate(duplicateOf.id, form) : await tryCreate(form);
     setSaving(false);
-    if (result?.ok) {
+    if (newId) {
       await queryClient.invalidateQueries({ queryKey: profileKeys.all });
-      onCreated(String(result.ok.id));
+      onCreated(newId);
       return;
     }
-    const shown = codes.map((c) => CREATE_ERROR_MESSAGES[c]).find(Boolean);
+    const shown = codes.map((c) => (duplicateOf ? UPDATE_ERROR_MESSAGES[c] : CREATE_ERROR_MESSAGES[c])).find(Boolean);
     if (shown) setServerError(shown);
     else {
       // Spec 8: other creation failures are only logged.
@@ -45,7 +72,7 @@ export function AddProfileModal({ onClose, onCreated }: { onClose: () => void; o
   return (
     <Modal
       open
-      title={t('Add device profile')}
+      title={duplicateOf ? t('Duplicate device profile {{name}}', { name: duplicateOf.name }) : t('Add device profile')}
       onClose={onClose}
       data-testid="add-profile-modal"
       buttons={[
@@ -72,12 +99,15 @@ export function AddProfileModal({ onClose, onCreated }: { onClose: () => void; o
       )}
       <ProfileFields
         form={form}
-        errors={touched ? errors : { ...errors, name: form.name ? errors.name : undefined }}
+        errors={Object.fromEntries(Object.entries(errors).filter(([field]) => touched.has(field as keyof ProfileForm)))}
         groups={offered}
         disabled={!restrictions.data}
+        lockDeviceType={!!duplicateOf}
         onChange={(next) => {
+          const changed = (Object.keys(next) as (keyof ProfileForm)[]).filter((k) => next[k] !== form[k]);
           setForm(next);
-          setTouched(true);
+          // Choosing a type is when its default rule (the group) starts to matter.
+          setTouched((prev) => new Set([...prev, ...changed, ...(changed.includes('deviceType') ? (['deviceGroup'] as const) : [])]));
           setServerError(null);
         }}
       />

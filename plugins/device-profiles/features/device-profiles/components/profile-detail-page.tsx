@@ -118,7 +118,8 @@ export default function ProfileDetailPage() {
               )
             }
           >
-            <dl className="dl-horizontal">
+            {/* Labels as wide as their text: the theme's dl-horizontal cuts them at 160 px ("Devices using this pro..."), longer in German. */}
+            <dl className="m-b-8" style={{ display: 'grid', gridTemplateColumns: 'fit-content(60%) minmax(0, 1fr)', columnGap: 16, rowGap: 4 }} data-testid="profile-facts">
               <dt>{t('ID')}</dt>
               <dd data-testid="profile-id">{p.id}</dd>
               <dt>{t('Devices using this profile')}</dt>

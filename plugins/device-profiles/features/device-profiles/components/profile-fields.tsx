@@ -18,11 +18,13 @@ interface Props {
   errors: ProfileFormErrors;
   groups: readonly GroupOption[];
   disabled?: boolean;
+  /** A duplicate keeps its source's device type. */
+  lockDeviceType?: boolean;
   onChange: (form: ProfileForm) => void;
 }
 
 /** Name, Device type and Device Group with their validation messages. */
-export function ProfileFields({ form, errors, groups, disabled, onChange }: Props) {
+export function ProfileFields({ form, errors, groups, disabled, lockDeviceType, onChange }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const field = (name: keyof ProfileForm, label: string, control: React.ReactNode) => (
@@ -55,7 +57,7 @@ export function ProfileFields({ form, errors, groups, disabled, onChange }: Prop
         'deviceType',
         t('Device type'),
         <div className="c8y-select-wrapper">
-          <select id={`${id}-deviceType`} className="form-control" value={form.deviceType} required onChange={(e) => onChange({ ...form, deviceType: e.target.value })}>
+          <select id={`${id}-deviceType`} className="form-control" value={form.deviceType} required disabled={lockDeviceType} onChange={(e) => onChange({ ...form, deviceType: e.target.value })}>
             <option value="" disabled>
               {t('Select device type')}
             </option>

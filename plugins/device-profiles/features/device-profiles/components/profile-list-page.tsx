@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
-import { deleteDeviceProfile, duplicateDeviceProfile } from '@shared/platform/create-software-ng';
+import { deleteDeviceProfile } from '@shared/platform/create-software-ng';
 import { alerts } from '@shared/ui/alerts';
 import { confirm } from '@shared/ui/confirm';
 import { EmptyState } from '@shared/ui/empty-state';
@@ -12,7 +12,7 @@ import { FilterInput } from '@shared/ui/filter-input';
 import { Spinner } from '@shared/ui/spinner';
 import { profileKeys, useProfiles } from '../api/profiles';
 import { isDefaultProfile, matchesProfileFilter } from '../model/profile-rules';
-import { AddProfileModal } from './add-profile-modal';
+import { AddProfileModal, type DuplicateSource } from './add-profile-modal';
 import { deviceTypeLabel } from './profile-fields';
 import { PROFILE_ROUTE_BASE } from '../model/routes';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
@@ -29,18 +29,10 @@ export default function ProfileListPage() {
   useScreenReady(!profiles.isPending);
   const [filter, setFilter] = useState('');
   const [adding, setAdding] = useState(false);
+  // Duplicate asks for the copy's name and group first (a copy without a group would be a second default).
+  const [duplicating, setDuplicating] = useState<DuplicateSource | null>(null);
   const rows = (profiles.data ?? []).filter((p) => matchesProfileFilter({ id: String(p.id), name: p.name }, filter));
   const refresh = () => queryClient.invalidateQueries({ queryKey: profileKeys.all });
-
-  async function duplicate(id: string) {
-    try {
-      const newId = await duplicateDeviceProfile(id);
-      await refresh();
-      navigate(`${PROFILE_ROUTE_BASE}/${newId}`);
-    } catch (e) {
-      alerts.danger(errorText(e));
-    }
-  }
 
   async function remove(id: string, name: string) {
     const ok = await confirm({
@@ -107,7 +99,7 @@ export default function ProfileListPage() {
                     <PermittedButton requires={REQUIRES.deviceProfileWrite} hideWhenDenied className="btn btn-link btn-xs" onClick={() => navigate(`${PROFILE_ROUTE_BASE}/${p.id}`)}>
                       {t('Edit')}
                     </PermittedButton>
-                    <PermittedButton requires={REQUIRES.deviceProfileWrite} hideWhenDenied className="btn btn-link btn-xs" onClick={() => void duplicate(String(p.id))}>
+                    <PermittedButton requires={REQUIRES.deviceProfileWrite} hideWhenDenied className="btn btn-link btn-xs" onClick={() => setDuplicating({ id: String(p.id), name: p.name, deviceType: p.deviceType })}>
                       {t('Duplicate')}
                     </PermittedButton>
                     <PermittedButton requires={REQUIRES.deviceProfileWrite} hideWhenDenied className="btn btn-link btn-xs text-danger" onClick={() => void remove(String(p.id), p.name)}>
@@ -120,11 +112,17 @@ export default function ProfileListPage() {
           </table>
         </div>
       )}
-      {adding && (
+      {(adding || duplicating) && (
         <AddProfileModal
-          onClose={() => setAdding(false)}
+          key={duplicating?.id ?? 'add'}
+          duplicateOf={duplicating ?? undefined}
+          onClose={() => {
+            setAdding(false);
+            setDuplicating(null);
+          }}
           onCreated={(id) => {
             setAdding(false);
+            setDuplicating(null);
             navigate(`${PROFILE_ROUTE_BASE}/${id}`);
           }}
         />
