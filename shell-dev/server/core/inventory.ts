@@ -1,7 +1,7 @@
 import type { ChildKind, Fragments, Inventory, InventoryQuery, ManagedObject, Page } from './api';
 import { type CoreContext, invalid, isPlainObject, LazyData, notFound, parseId } from './context';
-import { compileFilter, compileOrder, hasFragment, parseQuery, type SqlFragment, wildcardToLike } from './query';
-import { NAME_TRIGRAM_TABLE, nextId } from './schema';
+import { compileFilter, compileOrder, hasFragment, LIST_FROM, parseQuery, type SqlFragment, wildcardToLike } from './query';
+import { LIST_ROW_UPSERT, LIST_TABLE, NAME_TRIGRAM_TABLE, nextId } from './schema';
 
 export const CHILD_KINDS: readonly ChildKind[] = ['childAssets', 'childDevices', 'childAdditions'];
 const PARENT_OF: Record<ChildKind, string> = { childAssets: 'assetParents', childDevices: 'deviceParents', childAdditions: 'additionParents' };
@@ -37,6 +37,8 @@ interface Row {
 }
 
 const SELECT = 'SELECT mo.id, mo.type, mo.name, mo.owner, mo.creation_time, mo.last_updated, mo.json FROM managed_objects mo';
+/** The documents of a page's ids (a JSON array), read after the list table picked them. */
+const SELECT_MANY = `${SELECT} WHERE mo.id IN (SELECT value FROM json_each(?))`;
 
 export type Reference = { managedObject: { id: string; name?: string } };
 
@@ -236,9 +238,11 @@ export class InventoryStore implements Inventory {
       const { fragments, type, name } = split(body);
       const ownerValue = typeof body.owner === 'string' ? body.owner : owner ?? null;
       const id = nextId(this.ctx, 'managed_objects');
+      const json = JSON.stringify(fragments);
       this.ctx
         .stmt('INSERT INTO managed_objects (id, type, name, owner, creation_time, last_updated, json) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(id, type, name, ownerValue, creationTime, lastUpdated, JSON.stringify(fragments));
+        .run(id, type, name, ownerValue, creationTime, lastUpdated, json);
+      this.ctx.stmt(LIST_ROW_UPSERT).run({ id, type, name, owner: ownerValue, creation_time: creationTime, last_updated: lastUpdated, json });
       this.names.changed(id, null, name);
       this.insertFragments(id, Object.keys(fragments));
       // A new object has no relations yet, so the document is built rather than read back.
@@ -295,9 +299,9 @@ export class InventoryStore implements Inventory {
         }
       }
       const lastUpdated = timeOr(patch.lastUpdated, this.ctx.nowIso());
-      this.ctx
-        .stmt('UPDATE managed_objects SET type = ?, name = ?, owner = ?, last_updated = ?, json = ? WHERE id = ?')
-        .run(type, name, owner, lastUpdated, JSON.stringify(fragments), n);
+      const json = JSON.stringify(fragments);
+      this.ctx.stmt('UPDATE managed_objects SET type = ?, name = ?, owner = ?, last_updated = ?, json = ? WHERE id = ?').run(type, name, owner, lastUpdated, json, n);
+      this.ctx.stmt(LIST_ROW_UPSERT).run({ id: n, type, name, owner, creation_time: current.creation_time, last_updated: lastUpdated, json });
       this.names.changed(n, current.name, name);
       this.deleteFragments(n, removed);
       this.insertFragments(n, added);
@@ -315,6 +319,8 @@ export class InventoryStore implements Inventory {
       // Staged fragment rows of this object go in first: the delete cascades over them.
       this.fragments.apply();
       const parents = this.ctx.stmt('SELECT DISTINCT parent_id FROM mo_relations WHERE child_id = ?').all(n) as Array<{ parent_id: number }>;
+      // The list row goes with it also where foreign keys are off (the schema cascades too).
+      this.ctx.stmt(`DELETE FROM ${LIST_TABLE} WHERE id = ?`).run(n);
       this.ctx.stmt('DELETE FROM managed_objects WHERE id = ?').run(n);
       this.names.changed(n, current.name, null);
       this.ctx.notify(`/managedobjects/${n}`, 'DELETE', String(n));
@@ -330,7 +336,7 @@ export class InventoryStore implements Inventory {
     this.ctx.notifyOnce(`mo/${id}`, `/managedobjects/${id}`, 'UPDATE', new LazyData(() => this.get(String(id))));
   }
 
-  /** WHERE clause (over `mo`) and ORDER BY of a list query. */
+  /** WHERE clause and ORDER BY of a list query, over the list table (FROM is query.ts LIST_FROM). */
   where(q: InventoryListQuery): { where: SqlFragment; orderBy: string } {
     // A filter in this transaction must see the names and fragments it wrote.
     this.names.apply();
@@ -366,39 +372,40 @@ export class InventoryStore implements Inventory {
       if (child === undefined) continue;
       parts.push({ sql: 'mo.id IN (SELECT parent_id FROM mo_relations WHERE child_id = ? AND kind = ?)', params: [parseId(child) ?? -1, kind] });
     }
-    return {
-      where: parts.length ? { sql: parts.map((p) => p.sql).join(' AND '), params: parts.flatMap((p) => p.params) } : { sql: '1', params: [] },
-      orderBy: orderBy ?? 'mo.id ASC',
-    };
+    const where = parts.length ? { sql: parts.map((p) => p.sql).join(' AND '), params: parts.flatMap((p) => p.params) } : { sql: '1', params: [] };
+    return { where, orderBy: orderBy ?? 'mo.id ASC' };
   }
 
-  private page(from: string, where: SqlFragment, orderBy: string, q: InventoryListQuery): Page<ManagedObject> {
+  private page(where: SqlFragment, orderBy: string, q: InventoryListQuery): Page<ManagedObject> {
     const pageSize = q.pageSize ?? 5;
     const offset = ((q.currentPage ?? 1) - 1) * pageSize;
-    const rows = this.ctx
-      .stmt(`${SELECT} ${from} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
-      .all(...where.params, pageSize, offset) as Row[];
+    // The list table picks the page's ids; then the documents of those ids alone are read.
+    const ids = (this.ctx.stmt(`SELECT mo.id FROM ${LIST_FROM} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).all(...where.params, pageSize, offset) as Array<{ id: number }>).map(
+      (r) => r.id,
+    );
+    const byId = new Map(ids.length ? (this.ctx.stmt(SELECT_MANY).all(JSON.stringify(ids)) as Row[]).map((r) => [r.id, r]) : []);
+    const rows = ids.flatMap((id) => byId.get(id) ?? []);
     const items = this.toDocs(rows, { withChildren: q.withChildren ?? true, withParents: q.withParents ?? false, withGroups: q.withGroups ?? false });
     if (!q.withTotal) return { items };
-    const { n } = this.ctx.stmt(`SELECT count(*) AS n FROM managed_objects mo ${from} WHERE ${where.sql}`).get(...where.params) as { n: number };
+    const { n } = this.ctx.stmt(`SELECT count(*) AS n FROM ${LIST_FROM} WHERE ${where.sql}`).get(...where.params) as { n: number };
     return { items, totalElements: n };
   }
 
   query(q: InventoryListQuery): Page<ManagedObject> {
     const { where, orderBy } = this.where(q);
-    return this.page('', where, orderBy, q);
+    return this.page(where, orderBy, q);
   }
 
   count(q: InventoryListQuery): number {
     const { where } = this.where(q);
-    return (this.ctx.stmt(`SELECT count(*) AS n FROM managed_objects mo WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
+    return (this.ctx.stmt(`SELECT count(*) AS n FROM ${LIST_FROM} WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
   }
 
   children(parentId: string, kind: ChildKind, q: InventoryListQuery = {}): Page<ManagedObject> {
     const p = this.mustExist(parentId);
     const { where, orderBy } = this.where(q);
     const rel: SqlFragment = { sql: `mo.id IN (SELECT child_id FROM mo_relations WHERE parent_id = ? AND kind = '${kind}')`, params: [p] };
-    return this.page('', { sql: `${rel.sql} AND ${where.sql}`, params: [...rel.params, ...where.params] }, orderBy, q);
+    return this.page({ sql: `${rel.sql} AND ${where.sql}`, params: [...rel.params, ...where.params] }, orderBy, q);
   }
 
   addChild(parentId: string, kind: ChildKind, childId: string): void {

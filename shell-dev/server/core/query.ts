@@ -1,10 +1,12 @@
 /**
  * The platform's inventory query language, parsed to an AST and compiled to parameterised SQL
- * over the `managed_objects mo` table (see schema.ts). Nothing here reads rows: every filter and
- * sort runs inside SQLite, on indexes where the schema has them.
+ * over the list table `mo_list mo` (columns and the copied JSON paths, see schema.ts LIST_TABLE)
+ * and, for any other JSON path, the documents `managed_objects doc` (LIST_FROM joins them).
+ * Nothing here reads rows: every filter and sort runs inside SQLite, on indexes where the schema
+ * has them.
  */
 import { HttpError } from './api';
-import { INDEXED_JSON_PATHS, NAME_TRIGRAM_TABLE } from './schema';
+import { INDEXED_JSON_PATHS, LIST_IRREGULAR, LIST_PATHS, LIST_TABLE, NAME_TRIGRAM_TABLE } from './schema';
 
 export type Literal =
   | { type: 'string'; value: string }
@@ -285,7 +287,20 @@ export function jsonPath(path: string): string {
   return '$' + path.split('.').map((s) => (/^[A-Za-z_]\w*$/.test(s) ? `.${s}` : `."${s}"`)).join('');
 }
 
-const jsonExpr = (path: string) => `json_extract(mo.json, '${jsonPath(path)}')`;
+/**
+ * What a condition reads from the document of a list row: a correlated subquery by id, so a
+ * document is read only for the rows that reach the condition (a join read the document of every
+ * row the list's indexes picked, before any other condition could drop the row).
+ */
+const fromDocument = (expr: string, where = '') => `(SELECT ${expr} FROM managed_objects doc WHERE doc.id = mo.id${where ? ` AND ${where}` : ''})`;
+
+const jsonExpr = (path: string) => fromDocument(`json_extract(doc.json, '${jsonPath(path)}')`);
+
+/** The FROM clause of every compiled filter and order: the list table (schema.ts LIST_TABLE). */
+export const LIST_FROM = `${LIST_TABLE} mo`;
+
+/** The list table's column of a copied JSON path (see LIST_PATHS). */
+const listColumn = (path: string): string | undefined => (Object.prototype.hasOwnProperty.call(LIST_PATHS, path) ? `mo.${LIST_PATHS[path]}` : undefined);
 
 /** `*` is the only wildcard; LIKE's own metacharacters are escaped. */
 export function wildcardToLike(pattern: string): string {
@@ -351,21 +366,27 @@ function compileCmp(e: Extract<Expr, { kind: 'cmp' }>): SqlFragment {
     const trigram = e.path === 'name' && e.op === 'eq' && e.value.type === 'string' ? nameTrigramFilter(e.value.value) : undefined;
     return trigram ? { sql: `(${plain.sql} AND ${trigram.sql})`, params: [...plain.params, ...trigram.params] } : plain;
   }
-  const expr = jsonExpr(e.path);
-  const direct = compare(expr, e.op, e.value, 'json');
-  // Indexed paths hold scalars; keeping the expression bare lets SQLite use the index.
+  const column = listColumn(e.path);
+  const direct = compare(column ?? jsonExpr(e.path), e.op, e.value, 'json');
+  // Indexed paths hold scalars (as before the list table: no array-element match for them).
   if (INDEXED.has(e.path) || e.op !== 'eq') return direct;
   const p = `'${jsonPath(e.path)}'`;
   const element = compare('je.value', e.op, e.value, 'json');
+  const arrayMatch = `EXISTS ${fromDocument('1', `json_type(doc.json, ${p}) = 'array' AND EXISTS (SELECT 1 FROM json_each(doc.json, ${p}) je WHERE ${element.sql})`)}`;
   return {
-    sql: `(${direct.sql} OR (json_type(mo.json, ${p}) = 'array' AND EXISTS (SELECT 1 FROM json_each(mo.json, ${p}) je WHERE ${element.sql})))`,
+    // A copied path holds an array only in rows flagged irregular: the others skip the document.
+    sql: column ? `(${direct.sql} OR (mo.${LIST_IRREGULAR} = 1 AND ${arrayMatch}))` : `(${direct.sql} OR ${arrayMatch})`,
     params: [...direct.params, ...element.params],
   };
 }
 
 export function hasFragment(path: string): SqlFragment {
   if (!path.includes('.')) return { sql: 'mo.id IN (SELECT mo_id FROM mo_fragments WHERE fragment = ?)', params: [path] };
-  return { sql: `json_type(mo.json, '${jsonPath(path)}') IS NOT NULL`, params: [] };
+  const present = `EXISTS ${fromDocument('1', `json_type(doc.json, '${jsonPath(path)}') IS NOT NULL`)}`;
+  const column = listColumn(path);
+  // The column is NULL also for a JSON null, which exists: only irregular rows can hold one.
+  if (column) return { sql: `(${column} IS NOT NULL OR (mo.${LIST_IRREGULAR} = 1 AND ${present}))`, params: [] };
+  return { sql: present, params: [] };
 }
 
 export function compileFilter(e: Expr): SqlFragment {
@@ -396,7 +417,7 @@ export function compileFilter(e: Expr): SqlFragment {
 export function compileOrder(items: OrderItem[]): string {
   const parts = items.map(({ path, dir }) => {
     const col = COLUMNS[path];
-    const expr = col ? (col.sql === 'mo.name' ? 'mo.name COLLATE NOCASE' : col.sql) : jsonExpr(path);
+    const expr = col ? (col.sql === 'mo.name' ? 'mo.name COLLATE NOCASE' : col.sql) : (listColumn(path) ?? jsonExpr(path));
     return `${expr} ${dir.toUpperCase()}`;
   });
   if (!items.some((i) => i.path === 'id')) parts.push('mo.id ASC');

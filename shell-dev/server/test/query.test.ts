@@ -133,15 +133,15 @@ describe('query language against SQLite', () => {
 
   const plan = (query: string, type?: string) => {
     const { where, orderBy } = inv.where({ query, type });
-    return (db.prepare(`EXPLAIN QUERY PLAN SELECT mo.id FROM managed_objects mo WHERE ${where.sql} ORDER BY ${orderBy} LIMIT 25`).all(...where.params) as Array<{ detail: string }>)
+    return (db.prepare(`EXPLAIN QUERY PLAN SELECT mo.id FROM mo_list mo WHERE ${where.sql} ORDER BY ${orderBy} LIMIT 25`).all(...where.params) as Array<{ detail: string }>)
       .map((r) => r.detail)
       .join(' | ');
   };
 
   it('uses indexes for the hot paths instead of scanning the fleet', () => {
-    expect(plan("$filter=(type eq 'adamos_NETbox' and name eq 'alp*') $orderby=name")).toMatch(/USING (COVERING )?INDEX mo_type_name/);
+    expect(plan("$filter=(type eq 'adamos_NETbox' and name eq 'alp*') $orderby=name")).toMatch(/USING (COVERING )?INDEX mo_list_type_name/);
     expect(plan("$filter=(type eq 'adamos_NETbox' and name eq 'alp*') $orderby=name")).not.toMatch(/TEMP B-TREE/);
-    expect(plan("c8y_Availability.status eq 'AVAILABLE'")).toMatch(/USING (COVERING )?INDEX mo_json_c8y_Availability_status/);
+    expect(plan("c8y_Availability.status eq 'AVAILABLE'")).toMatch(/USING (COVERING )?INDEX mo_list_availability/);
     expect(plan('has(c8y_IsDeviceGroup)')).toMatch(/mo_fragments/);
     expect(plan(`bygroupid(${g.id})`)).toMatch(/mo_relations/);
   });
