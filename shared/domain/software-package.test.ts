@@ -1,5 +1,6 @@
 import {
   canDeletePackage,
+  packageListCounters,
   compareByNameThenVersion,
   fullPackageNameFromFile,
   fullPackageNameFromUrl,
@@ -89,4 +90,15 @@ describe('packages', () => {
   ] as const)('storage of %p is %s', (item, storage) => {
     expect(storageOf(item, ['https://blob.example/', 'https://internal.example/'])).toBe(storage);
   });
+});
+
+describe('package list counters', () => {
+  it.each([
+    [[], { pending: 0, failed: 0 }],
+    [[{ status: 'assigned' }], { pending: 1, failed: 0 }],
+    [[{ status: 'installed' }, { status: 'executed' }], { pending: 0, failed: 0 }],
+    [[{ status: 'download failed' }, { status: 'Installation FAILED' }, { status: 'waiting for approval' }], { pending: 1, failed: 2 }],
+    [[{ status: 'assigned', marked_for_deletion: true }, { status: 'failed', marked_for_deletion: true }], { pending: 0, failed: 0 }],
+    [[{}], { pending: 1, failed: 0 }],
+  ])('%j -> %j', (list, expected) => expect(packageListCounters(list)).toEqual(expected));
 });

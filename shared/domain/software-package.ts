@@ -82,3 +82,25 @@ export function storageOf(item: { isProfile?: boolean; url?: string | null }, ex
   const url = item.url ?? '';
   return externalHosts.some((prefix) => prefix && url.startsWith(prefix)) ? 'External' : 'Local';
 }
+
+/** Package statuses that end an installation well. */
+export const DONE_PACKAGE_STATUSES: readonly string[] = ['installed', 'executed'];
+/** Any status naming a failure ('failed', 'download failed', 'installation failed', ...). */
+export const isFailedPackageStatus = (status: string | null | undefined): boolean => !!status && status.toLowerCase().includes('failed');
+
+/**
+ * The counters a device carries beside its package list (the lists' "Pending updates" and
+ * "Failed installations" columns): entries neither done nor failed are pending, entries naming a
+ * failure are failed; entries marked for deletion count for neither. Whoever writes the list
+ * writes these with it, or the columns show what is no longer there.
+ */
+export function packageListCounters(list: readonly { status?: string | null; marked_for_deletion?: boolean | null }[]): { pending: number; failed: number } {
+  let pending = 0;
+  let failed = 0;
+  for (const e of list) {
+    if (e.marked_for_deletion === true) continue;
+    if (isFailedPackageStatus(e.status)) failed++;
+    else if (!DONE_PACKAGE_STATUSES.includes(e.status ?? '')) pending++;
+  }
+  return { pending, failed };
+}

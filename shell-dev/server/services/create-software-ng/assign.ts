@@ -1,12 +1,24 @@
+import { packageListCounters } from '@shared/domain/software-package';
 import type { ManagedObject, ServerCore } from '../../core/api';
 import {
   FRAGMENT_APPLIED_PROFILE,
+  FRAGMENT_FAILED_INSTALLATIONS,
   FRAGMENT_PACKAGE_LIST,
+  FRAGMENT_PENDING_UPDATES,
   OP_REGISTER_SOFTWARE,
   PACKAGE_STATUS_ASSIGNED,
   SOFTWARE_TYPE,
 } from './constants';
-import { activeEntry, isDevice, packageList, softwareTypeOfDevice, str, type PackageEntry } from './model';
+import { activeEntry, isDevice, isFailed, packageList, softwareTypeOfDevice, str, type PackageEntry } from './model';
+
+/**
+ * A device's package list with the counters the lists show beside it (pending updates, failed
+ * installations), so that no write of the list leaves a column telling the old story.
+ */
+export function packageListPatch(list: PackageEntry[]): Record<string, unknown> {
+  const { pending, failed } = packageListCounters(list);
+  return { [FRAGMENT_PACKAGE_LIST]: list, [FRAGMENT_PENDING_UPDATES]: pending, [FRAGMENT_FAILED_INSTALLATIONS]: failed };
+}
 
 /** Per-device outcome, named after the response counters of createSoftwareAssignment. */
 export type AssignOutcome = 'success' | 'updated' | 'none' | 'failed';
@@ -65,8 +77,9 @@ export type AssignTarget =
 
 /**
  * Assigns to one device: the package entry goes to 'assigned' and a registration operation is
- * created. Same name and version already present (assigned or installed) is left alone unless
- * forced; a different version is replaced in place ('updated').
+ * created. Same name and version already present (assigned, on its way or installed) is left
+ * alone unless forced; a different version, or the same version whose download or installation
+ * failed, is replaced in place ('updated'): a failure is no reason to refuse a second attempt.
  */
 export function assignToDevice(
   core: ServerCore,
@@ -94,7 +107,7 @@ export function assignToDevice(
       continue;
     }
     const current = activeEntry({ ...device, [FRAGMENT_PACKAGE_LIST]: list }, pkg.name);
-    if (current && current.version === pkg.version && !force) {
+    if (current && current.version === pkg.version && !force && !isFailed(current)) {
       outcomes.push('none');
       continue;
     }
@@ -114,12 +127,12 @@ export function assignToDevice(
     const idx = current ? list.indexOf(current) : -1;
     if (idx >= 0) list[idx] = entry;
     else list.push(entry);
-    outcomes.push(current && current.version !== pkg.version ? 'updated' : 'success');
+    outcomes.push(current && (current.version !== pkg.version || isFailed(current)) ? 'updated' : 'success');
     toRegister.push(pkg);
   }
 
   const patch: Record<string, unknown> = {};
-  if (toRegister.length > 0) patch[FRAGMENT_PACKAGE_LIST] = list;
+  if (toRegister.length > 0) Object.assign(patch, packageListPatch(list));
   if (target.kind === 'profile' && !outcomes.includes('failed')) {
     patch[FRAGMENT_APPLIED_PROFILE] = { profileName: target.profile.name, profileId: target.profile.id, assignedAt: now };
   }

@@ -1,6 +1,6 @@
 import type { ManagedObject, ServerCore } from '../../core/api';
 import { HttpError } from '../../core/api';
-import { assignToDevice, countOutcome, emptyAssignCounters, type AssignCounters, type AssignTarget } from './assign';
+import { assignToDevice, countOutcome, emptyAssignCounters, packageListPatch, type AssignCounters, type AssignTarget } from './assign';
 import {
   FRAGMENT_FAILED_INSTALLATIONS,
   FRAGMENT_PACKAGE_LIST,
@@ -250,7 +250,8 @@ export class JobRunner {
     } while (page.items.length === SCAN_PAGE_SIZE);
     const list = packageList(device);
     const kept = list.filter((e) => e.status !== PACKAGE_STATUS_ASSIGNED);
-    if (kept.length !== list.length) this.core.inventory.update(device.id, { [FRAGMENT_PACKAGE_LIST]: kept });
+    // The counters follow the list, or the lists' pending-updates column keeps counting what went.
+    if (kept.length !== list.length) this.core.inventory.update(device.id, packageListPatch(kept));
   }
 }
 

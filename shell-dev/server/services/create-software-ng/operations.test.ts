@@ -1,5 +1,5 @@
 import type { ManagedObject } from '../../core/api';
-import { FRAGMENT_APPLIED_PROFILE, FRAGMENT_MACHINE_SERIAL, FRAGMENT_PACKAGE_LIST, FRAGMENT_REPLACED_BY, FRAGMENT_REPLACES, JOB_CHUNK_SIZE, OP_SET_TIMEZONE } from './constants';
+import { FRAGMENT_APPLIED_PROFILE, FRAGMENT_FAILED_INSTALLATIONS, FRAGMENT_MACHINE_SERIAL, FRAGMENT_PACKAGE_LIST, FRAGMENT_PENDING_UPDATES, FRAGMENT_REPLACED_BY, FRAGMENT_REPLACES, JOB_CHUNK_SIZE, OP_SET_TIMEZONE } from './constants';
 import type { PackageEntry } from './model';
 import { device, harness, removeDir, software, type Harness } from './testing/fixtures';
 
@@ -93,6 +93,21 @@ describe('createSoftwareAssignment', () => {
     expect(ops(d.id, 'netbox_RegisterSoftwarePackage')).toHaveLength(1);
   });
 
+  it('assigns a version again whose download or installation failed, counted as updated, with the counters following', async () => {
+    const sw = software(h.core);
+    const d = device(h.core, {
+      [FRAGMENT_PACKAGE_LIST]: [{ name: 'agent', version: '1.0.0', status: 'download failed', failure_message: 'timeout' }],
+      [FRAGMENT_FAILED_INSTALLATIONS]: 1,
+      [FRAGMENT_PENDING_UPDATES]: 0,
+    });
+    expect((await assign([d.id], sw)).json()).toMatchObject({ noOfUpdatedAssignment: 1, noOfNoAssignment: 0 });
+    expect(entries(d.id)).toEqual([expect.objectContaining({ name: 'agent', version: '1.0.0', status: 'assigned', failure_message: '' })]);
+    expect(ops(d.id, 'netbox_RegisterSoftwarePackage')).toHaveLength(1);
+    expect(h.core.inventory.get(d.id)).toMatchObject({ [FRAGMENT_FAILED_INSTALLATIONS]: 0, [FRAGMENT_PENDING_UPDATES]: 1 });
+    // Assigned again while on its way: nothing to do.
+    expect((await assign([d.id], sw)).json().noOfNoAssignment).toBe(1);
+  });
+
   it('assigns every software of a profile and records the applied profile', async () => {
     const a = software(h.core, { name: 'a' });
     const b = software(h.core, { name: 'b' });
@@ -148,6 +163,8 @@ describe('clearPendingAssignment and initialize', () => {
     const res = await h.call('PUT', '/clearPendingAssignment/selectedDevices', { deviceList: [d.id, '999999'], operationType: 'netbox_RegisterSoftwarePackage' });
     expect(res.json()).toMatchObject({ status: 'completed', success: 1, failed: 1 });
     expect(entries(d.id).map((e) => e.name)).toEqual(['base']);
+    // The lists' pending-updates column reads this counter: it goes with the entry.
+    expect(h.core.inventory.get(d.id)).toMatchObject({ [FRAGMENT_PENDING_UPDATES]: 0, [FRAGMENT_FAILED_INSTALLATIONS]: 0 });
     expect(ops(d.id, 'netbox_RegisterSoftwarePackage').map((o) => o.status)).toEqual(['FAILED']);
     expect(newestStatus()).toMatchObject({ dmg_clear_pending_assignment_status: 'completed', dmg_clear_pending_assignment_success: 1, dmg_clear_pending_assignment_failed: 1, dmg_assign_software_status: 'completed' });
   });
