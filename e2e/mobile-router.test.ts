@@ -5,6 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { loginAs, snap, startStack, type Stack } from './harness';
+import { chooseLanguage } from './screens';
 
 interface Mo {
   id: string;
@@ -44,6 +45,17 @@ async function answeringRouterDevice(): Promise<Mo> {
   throw new Error('no router device in the demo fleet');
 }
 
+/** The router child of a main device. */
+async function routerChild(deviceId: string): Promise<Mo> {
+  type Refs = { references: { managedObject: { id: string } }[] };
+  const full = (await api(`/inventory/managedObjects/${deviceId}?withChildren=true`)).body as Mo & { childDevices?: Refs; childAssets?: Refs };
+  for (const ref of [...(full.childDevices?.references ?? []), ...(full.childAssets?.references ?? [])]) {
+    const child = (await api(`/inventory/managedObjects/${ref.managedObject.id}`)).body as Mo & { type?: string };
+    if (child.type === 'adamos_MobileRouter') return child;
+  }
+  throw new Error(`device ${deviceId} has no mobile router`);
+}
+
 describe('mobile router and connection checks tabs', () => {
   before(async () => {
     stack = await startStack({ devices: 200, simulate: 'on' });
@@ -75,6 +87,35 @@ describe('mobile router and connection checks tabs', () => {
     // Priorities: adamos Connection -2100 before Connection Results -2200, both last.
     assert.equal(order[order.length - 1] === 'connection-checks' || order[order.length - 1] === 'adamos-connection', true);
     await context.close();
+  });
+
+  it('keeps every label and value of the router cards whole and inside its card at 1280 and 1920 px, en and de (issue 19 item 17)', async () => {
+    const [device] = await query("c8y_SupportedOperations eq 'adamos_MobileRouter_Restart'");
+    const { page, context } = await loginAs(stack, 'viewer', `/device/${device.id}/adamos-connection`);
+    try {
+      for (const lang of ['en', 'de'] as const) {
+        if (lang === 'de') await chooseLanguage(page, 'Deutsch');
+        for (const width of [1280, 1920]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.waitForSelector('[data-testid="card-network-status"] dd', { timeout: 30000 });
+          await snap(page, `mobile-router-cards-${lang}-${width}`);
+          const problems = await page.evaluate(() =>
+            [...document.querySelectorAll('[data-testid^="card-"] dt, [data-testid^="card-"] dd')].flatMap((el) => {
+              const card = el.closest('.card')!.getBoundingClientRect();
+              const r = el.getBoundingClientRect();
+              const cut = el.scrollWidth > el.clientWidth + 1 || r.right > card.right + 0.5;
+              return cut ? [el.textContent ?? ''] : [];
+            }),
+          );
+          assert.deepEqual(problems, [], `${lang} ${width}`);
+          // The ICCID (19 digits) is one of the values checked.
+          assert.match(await page.getByTestId('card-network-status').innerText(), /ICCID/);
+        }
+      }
+      await chooseLanguage(page, 'English');
+    } finally {
+      await context.close();
+    }
   });
 
   it('refuses a non-numeric id and an unknown device', async () => {
@@ -135,10 +176,19 @@ describe('mobile router and connection checks tabs', () => {
         const b = [...document.querySelectorAll('button')].find((x) => x.textContent?.includes(l));
         return b && !b.hasAttribute('disabled');
       }, label, { timeout: 30000 });
+    // A RUTX router on RUTX_R_00.07.06 (issue 19 item 20): only RUTX images, never the installed
+    // version, and the patch for 00.07.06 (the spec's patch-level filter).
+    const router = await routerChild(device.id);
+    await api(`/inventory/managedObjects/${router.id}`, { method: 'PUT', body: JSON.stringify({ DeviceInformation: { ...(router.DeviceInformation as object), Firmware: 'RUTX_R_00.07.06' } }) });
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('[data-testid="mobile-router"]')?.textContent?.includes('RUTX_R_00.07.06'), null, { timeout: 30000 });
     await enabled('Update firmware');
     await page.getByRole('button', { name: 'Update firmware' }).click();
     const modal = page.getByTestId('router-selection-modal');
     await modal.waitFor();
+    await modal.locator('label.c8y-radio').first().waitFor();
+    const offered = (await modal.locator('label.c8y-radio').allInnerTexts()).map((x) => x.trim()).sort();
+    assert.deepEqual(offered, ['RUTX11 firmware (RUTX_R_00.07.04.5)', 'RUTX11 firmware (RUTX_R_00.07.06.1)']);
     assert.equal(await page.getByTestId('selection-install').isDisabled(), true, 'Install disabled until a row is chosen');
     await modal.locator('label.c8y-radio').first().click();
     await page.getByTestId('selection-install').click();

@@ -14,6 +14,7 @@ import { buildNavigatorTree, type NavigatorNode } from '../shared/plugin-api/nav
 import { validatePlugin } from '../shared/plugin-api/validate';
 import type { Device, DeviceTabContribution, NavigatorNodeContribution, PlatformContext, Registered } from '../shared/plugin-api/types';
 import { orderContributions } from '../shared/plugin-api/ordering';
+import { STANDARD_DEVICE_TABS } from '../shell-dev/app/pages/device-tabs-standard';
 import manifest from '../manifest.json';
 import { DEMO, ROOT, loginAs, snap, startStack, type DemoUser, type Stack } from './harness';
 import { chooseLanguage } from './screens';
@@ -177,7 +178,8 @@ describe('dev shell', () => {
   test('device tabs: in priority order, conditional tabs only where they apply, guard refuses bad ids', async () => {
     const { context: ctx, page, errors } = await login(stack, 'operator');
     const devices = await findDemoDevices(page);
-    const tabs = contributions.filter((c): c is Registered<DeviceTabContribution> => c.kind === 'device-tab');
+    // The plugins' tabs and the dev shell's imitations of the platform's Identity, Logs and Control.
+    const tabs = [...contributions.filter((c): c is Registered<DeviceTabContribution> => c.kind === 'device-tab'), ...STANDARD_DEVICE_TABS];
     const expectedFor = (device: Device) =>
       orderContributions(tabs.filter((t) => !t.filter || t.filter(device, context({ path: `/device/${device.id}` })))).map((t) => t.path);
 

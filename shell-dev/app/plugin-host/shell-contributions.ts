@@ -1,5 +1,6 @@
 import type { NavigatorNodeContribution, Registered } from '@shared/plugin-api/types';
 import { PLUGINS_PATH, SHELL_NS } from '../constants';
+import { STANDARD_DEVICE_TABS } from '../pages/device-tabs-standard';
 
 /** The platform puts Administration last in the navigator. */
 const ADMINISTRATION_PRIORITY = -10_000;
@@ -24,4 +25,6 @@ export const shellContributions: Registered[] = [
     priority: 0,
     pluginId: SHELL_NS,
   }),
+  // The platform's Identity, Logs and Control tabs, which the spec re-adds on the router and connection-check routes.
+  ...STANDARD_DEVICE_TABS,
 ];

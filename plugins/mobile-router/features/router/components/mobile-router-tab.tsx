@@ -19,7 +19,7 @@ import {
   useRouters,
   type InstallChoice,
 } from '../api/router';
-import { canRun, firmwareChoices, isCaughtUp, isMonitoringActive, isOutdated, newestOperation, type LastOperations, type MobileRouter } from '../model/router';
+import { canRun, firmwareChoices, firmwareFamily, isCaughtUp, isMonitoringActive, isOutdated, newestOperation, type LastOperations, type MobileRouter } from '../model/router';
 import { operationBanners } from '../model/banners';
 import { DeviceInformationCard, MobileRouterCard, NetworkStatusCard } from './router-cards';
 import { SelectionModal, type SelectionItem } from './selection-modal';
@@ -103,6 +103,12 @@ function RouterView({ router, deviceId, supportedOperations, last, loading }: {
         }))
       : (configurations.data ?? []).map((c) => ({ id: `${c.id}:${c.id}`, name: c.name ?? c.id, version: c.version }));
 
+  const pickError = picking?.objective === 'firmware' ? firmware.error : configurations.error;
+  const family = firmwareFamily(router.DeviceInformation?.Firmware);
+  const firmwareEmptyText = family
+    ? t('No other firmware for this router model ({{family}}) in the repositories.', { family })
+    : t('The router reports no firmware version, so its model is unknown: no firmware can be offered.');
+
   async function install(item: SelectionItem) {
     const objective = picking?.objective;
     setPicking(null);
@@ -165,6 +171,8 @@ function RouterView({ router, deviceId, supportedOperations, last, loading }: {
           objective={OBJECTIVES[picking.objective]}
           items={items}
           loading={picking.objective === 'firmware' ? firmware.isLoading : configurations.isLoading}
+          error={pickError ? errorText(pickError) : null}
+          emptyText={picking.objective === 'firmware' ? firmwareEmptyText : undefined}
           onInstall={(item) => void install(item)}
           onCancel={() => setPicking(null)}
         />

@@ -7,13 +7,22 @@ import type { DataUsagePeriod, MobileRouter } from '../model/router';
 
 const dash = (v: unknown): ReactNode => (v === undefined || v === null || v === '' ? '-' : String(v));
 
+/**
+ * Label and value rows. Not the theme's dl-horizontal: it cuts labels at 160 px ("Data usage last
+ * 24 ho...") and lets a 19-digit ICCID run out of a third-width card. Labels take up to half the
+ * card and wrap; values break anywhere rather than overflow.
+ */
+const ROWS_STYLE: React.CSSProperties = { display: 'grid', gridTemplateColumns: 'fit-content(50%) minmax(0, 1fr)', columnGap: 12, rowGap: 4, margin: 0 };
+const LABEL_STYLE: React.CSSProperties = { whiteSpace: 'normal', overflowWrap: 'break-word', margin: 0 };
+const VALUE_STYLE: React.CSSProperties = { overflowWrap: 'anywhere', minWidth: 0, margin: 0 };
+
 function Rows({ rows }: { rows: [string, ReactNode][] }) {
   return (
-    <dl className="dl-horizontal router-rows">
+    <dl className="router-rows" style={ROWS_STYLE}>
       {rows.map(([label, value]) => (
         <React.Fragment key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
+          <dt style={LABEL_STYLE}>{label}</dt>
+          <dd style={VALUE_STYLE}>{value}</dd>
         </React.Fragment>
       ))}
     </dl>

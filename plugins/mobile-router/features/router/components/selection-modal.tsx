@@ -15,12 +15,16 @@ export interface SelectionModalProps {
   objective: string;
   items: readonly SelectionItem[];
   loading: boolean;
+  /** The list could not be loaded: said instead of an empty list. */
+  error?: string | null;
+  /** Why the list is empty, when more can be said than 'No items to display.'. */
+  emptyText?: string;
   onInstall: (item: SelectionItem) => void;
   onCancel: () => void;
 }
 
 /** The spec's 'Select {objective}' modal: filter, radio list of name (and version), Install and Cancel. */
-export function SelectionModal({ objective, items, loading, onInstall, onCancel }: SelectionModalProps) {
+export function SelectionModal({ objective, items, loading, error, emptyText, onInstall, onCancel }: SelectionModalProps) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<string | null>(null);
@@ -44,8 +48,12 @@ export function SelectionModal({ objective, items, loading, onInstall, onCancel 
       <FilterInput value={filter} onChange={setFilter} placeholder={t('Filter…')} label={t('Filter')} autoFocus />
       {loading ? (
         <p className="text-muted m-t-16">{t('Loading…')}</p>
+      ) : error ? (
+        <div className="alert alert-danger m-t-16" role="alert" data-testid="selection-error">
+          {error}
+        </div>
       ) : visible.length === 0 ? (
-        <EmptyState icon="search" title={t('No items to display.')} />
+        <EmptyState icon="search" title={t('No items to display.')} text={filter.trim() ? undefined : emptyText} />
       ) : (
         <fieldset className="m-t-16">
           <legend className="sr-only">{t('Select {{objective}}', { objective: t(objective) })}</legend>

@@ -1,4 +1,4 @@
-import { canRun, firmwareChoices, isCaughtUp, isMonitoringActive, isOutdated, newestOperation, type MobileRouter, type RouterOperation } from './router';
+import { canRun, firmwareChoices, firmwareFamily, isCaughtUp, isMonitoringActive, isOutdated, newestOperation, type MobileRouter, type RouterOperation } from './router';
 
 const now = Date.parse('2026-11-22T12:00:00Z');
 const op = (status: RouterOperation['status'], creationTime = '2026-11-22T11:00:00Z'): RouterOperation => ({ id: '1', status, creationTime });
@@ -70,11 +70,24 @@ describe('firmwareChoices', () => {
   });
   it('keeps router repositories and matching patches only', () => {
     const choices = firmwareChoices(
-      [bin('a', 'repo1', '7.1'), bin('b', 'repo2', '7.1'), bin('c', 'repo1', '7.1.1', '7.1'), bin('d', 'repo1', '7.2.1', '7.2'), { id: 'e' }],
+      [bin('a', 'repo1', 'RUT9_R_7.0'), bin('b', 'repo2', 'RUT9_R_7.2'), bin('c', 'repo1', 'RUT9_R_7.1.1', 'RUT9_R_7.1'), bin('d', 'repo1', 'RUT9_R_7.2.1', 'RUT9_R_7.2'), { id: 'e' }],
       repos,
-      '7.1',
+      'RUT9_R_7.1',
     );
     expect(choices.map((c) => c.id)).toEqual(['a', 'c']);
-    expect(choices[0]).toEqual({ id: 'a', repositoryId: 'repo1', name: 'RUT955', version: '7.1', url: 'https://fw/a' });
+    expect(choices[0]).toEqual({ id: 'a', repositoryId: 'repo1', name: 'RUT955', version: 'RUT9_R_7.0', url: 'https://fw/a' });
+  });
+
+  it("offers only the router's family and never its current version (issue 19 item 20)", () => {
+    const all = [bin('old', 'repo1', 'RUTX_R_00.07.04.5'), bin('now', 'repo1', 'RUTX_R_00.07.06'), bin('patch', 'repo1', 'RUTX_R_00.07.06.1', 'RUTX_R_00.07.06'), bin('rut9', 'repo1', 'RUT9_R_00.07.05')];
+    expect(firmwareChoices(all, repos, 'RUTX_R_00.07.06').map((c) => c.id)).toEqual(['old', 'patch']);
+    expect(firmwareChoices(all, repos, 'RUT9_R_00.07.04.5').map((c) => c.id)).toEqual(['rut9']);
+    // Nothing can be told of a router without a firmware version.
+    expect(firmwareChoices(all, repos, undefined)).toEqual([]);
+    expect(firmwareChoices(all, repos, 'unknown')).toEqual([]);
+  });
+
+  it('reads the family before the first underscore', () => {
+    expect([firmwareFamily('RUTX_R_00.07.06'), firmwareFamily('rut9_R_1'), firmwareFamily('_x'), firmwareFamily(''), firmwareFamily(undefined)]).toEqual(['RUTX', 'RUT9', undefined, undefined, undefined]);
   });
 });

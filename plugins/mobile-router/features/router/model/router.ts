@@ -135,16 +135,33 @@ export interface FirmwareRepository {
 }
 
 /**
- * Firmware choices: linked to a repository with the mobile router filter, and either without a
- * patch dependency or with one equal to the current firmware version.
+ * The router's model family as its firmware names it: the part of the version before the first
+ * '_' (Teltonika names images per family: 'RUT9_R_00.07.05' for the RUT9xx, 'RUTX_R_00.07.06' for
+ * the RUTX series). The router objects carry no model field (spec 3), and an image of another
+ * family would not install. Undefined when the version does not tell.
+ */
+export function firmwareFamily(version: string | undefined): string | undefined {
+  const cut = version?.trim().indexOf('_') ?? -1;
+  return version && cut > 0 ? version.trim().slice(0, cut).toUpperCase() : undefined;
+}
+
+/**
+ * Firmware choices (spec 5): linked to a repository with the mobile router filter, and either
+ * without a patch dependency or with one equal to the current firmware version. Beyond the spec
+ * (issue 19 item 20): only images of the router's own family, and never the version already
+ * installed; with an unknown current version nothing can be offered safely.
  */
 export function firmwareChoices(binaries: readonly FirmwareBinary[], repositories: readonly FirmwareRepository[], currentVersion: string | undefined) {
+  const family = firmwareFamily(currentVersion);
+  if (!family) return [];
   const routerRepos = new Map(repositories.filter((r) => r.c8y_Filter?.type === ROUTER_TYPE).map((r) => [r.id, r]));
   return binaries.flatMap((b) => {
     const repo = (b.additionParents?.references ?? []).map((ref) => routerRepos.get(ref.managedObject.id)).find(Boolean);
     if (!repo) return [];
+    const version = b.c8y_Firmware?.version ?? '';
+    if (firmwareFamily(version) !== family || version.trim() === currentVersion?.trim()) return [];
     const dependency = b.c8y_Patch?.dependency;
     if (dependency && dependency !== currentVersion) return [];
-    return [{ id: b.id, repositoryId: repo.id, name: repo.name ?? b.name ?? '', version: b.c8y_Firmware?.version ?? '', url: b.c8y_Firmware?.url }];
+    return [{ id: b.id, repositoryId: repo.id, name: repo.name ?? b.name ?? '', version, url: b.c8y_Firmware?.url }];
   });
 }
