@@ -7,8 +7,11 @@ import { CoreContext } from './context';
 import { BinaryStore, IdentityStore } from './identity';
 import { InventoryStore } from './inventory';
 import { MeasurementStore } from './measurements';
+import { ReaderPool } from './reader-pool';
 import { UserDirectory } from './users';
-import { AlarmStore, EventStore, OperationStore } from './records';
+import { AlarmStore } from './alarms';
+import { EventStore } from './events';
+import { OperationStore } from './operations';
 
 /** The core with its concrete stores (the REST layer needs more than api.ts exposes). */
 export interface Core extends ServerCore {
@@ -23,6 +26,8 @@ export interface Core extends ServerCore {
   applications: ApplicationStore;
   auth: Auth;
   users: UserDirectory;
+  /** Worker threads for inventory list reads (none for an in-memory database). */
+  readers: ReaderPool | undefined;
   tenant: string;
   /** Binds a request to its authenticated user (done by the auth hook). */
   setUser(req: FastifyRequest, user: AuthUser): void;
@@ -63,6 +68,7 @@ export function createCore(db: Database, clock: Clock, dataDir: string): Core {
     applications: new ApplicationStore(ctx, DEFAULT_TENANT),
     auth,
     users: new UserDirectory(ctx, auth),
+    readers: db.memory ? undefined : new ReaderPool(db.name, db.pragma('busy_timeout', { simple: true }) as number),
     realtime: { publish: (channel, action, data) => ctx.notify(channel, action, data) },
     user,
     setUser: (req, u) => void requestUsers.set(req, u),

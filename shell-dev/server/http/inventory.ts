@@ -102,10 +102,14 @@ export function requireInventoryWrite(core: Core, req: FastifyRequest, id?: stri
 export function registerInventory(app: FastifyInstance, core: Core): void {
   const read = (req: FastifyRequest) => core.requireRole(req, ROLES.inventoryRead);
 
+  // The readers start with the first list and run on a worker thread once up (core/reader-pool.ts).
+  app.addHook('onClose', async () => core.readers?.close());
+
   app.get('/inventory/managedObjects', async (req, reply) => {
     read(req);
     const lq = listQuery(q(req));
-    const page = core.inventory.query(lq);
+    core.readers?.start();
+    const page = core.readers?.available ? await core.readers.inventoryQuery(lq) : core.inventory.query(lq);
     const p = paging(q(req));
     return sendJson(reply, MEDIA.managedObjectCollection, collection(req, 'managedObjects', page.items.map((d) => withLinks(req, d)), p, page.totalElements));
   });

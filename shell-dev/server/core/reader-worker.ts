@@ -1,0 +1,36 @@
+/**
+ * A reader of the reader pool (reader-pool.ts): a worker thread with its own read-only connection
+ * to the database file, answering inventory list queries with the same store code the main
+ * thread runs. WAL lets it read while the main thread writes; every query is one read
+ * transaction, so the page and its total come from one snapshot, taken when the query starts
+ * (after every commit the main thread finished before it sent the query).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { HttpError } from './api';
+import { CoreContext } from './context';
+import { InventoryStore, type InventoryListQuery } from './inventory';
+import type { ReaderReply, ReaderRequest, ReaderWorkerData } from './reader-pool';
+
+const data = workerData as ReaderWorkerData;
+const db = new Database(data.file, { readonly: true, fileMustExist: true });
+db.pragma(`busy_timeout = ${data.busyTimeoutMs}`);
+db.pragma(`cache_size = -${data.cacheKib}`);
+const inventory = new InventoryStore(new CoreContext(db, { now: () => Date.now() }));
+const inventoryQuery = db.transaction((q: InventoryListQuery) => inventory.query(q));
+
+const port = parentPort!;
+port.on('message', (m: ReaderRequest) => {
+  let reply: ReaderReply;
+  try {
+    reply = { id: m.id, result: inventoryQuery(m.query) };
+  } catch (e) {
+    // An HttpError (e.g. a query syntax error, 422) reaches the client as the main thread's would.
+    reply =
+      e instanceof HttpError
+        ? { id: m.id, error: { status: e.status, error: e.error, message: e.message } }
+        : { id: m.id, error: { message: e instanceof Error ? (e.stack ?? e.message) : String(e) } };
+  }
+  port.postMessage(reply);
+});
+port.postMessage({ ready: true });
