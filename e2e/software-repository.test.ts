@@ -255,9 +255,25 @@ describe('software repository', () => {
       method: 'PUT',
       body: JSON.stringify({ managedObject: { id: other.id, name: other.name, type: 'c8y_Software', version: other.version }, dependencies: [{ id: top.id, name: top.name, version: top.version }] }),
     });
+    // Checked against the current data before sending: refused with the cycle's path (issue 19 item 18).
+    const cycle = 'e2e-dep-base 1.0.0 -> e2e-dep-other 1.0.0 -> e2e-dep-top 1.0.0 -> e2e-dep-mid 1.0.0 -> e2e-dep-base 1.0.0';
     await modal.locator('[data-testid="dependencies-save"]').click();
-    await alertShown(page, 'Something went wrong. please try again later.');
+    await modal.locator('[data-testid="dependency-problem"]', { hasText: `Circular dependency: ${cycle}` }).waitFor();
     assert.deepEqual(((await packageNamed('e2e-dep-base')) as Pkg).dependencies ?? [], []);
+    await modal.locator('[data-testid="dependencies-cancel"]').click();
+    // The service's own refusal names the same cycle.
+    const refused = await fetch(`${stack.url}${CSNG}/dependencies`, {
+      method: 'PUT',
+      headers: { Authorization: `Basic ${Buffer.from('demo/admin:demo').toString('base64')}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ managedObject: { id: base.id, name: base.name, type: 'c8y_Software', version: base.version }, dependencies: [{ id: other.id }] }),
+    });
+    assert.equal(refused.status, 422);
+    assert.equal(((await refused.json()) as { message: string }).message, `Circular dependency: ${cycle}.`);
+    // Opened again without reloading the page: the editor marks other with its path, from fresh data.
+    await openMenu(page, base.id, 'edit-dependencies');
+    const stale = modal.locator(`[data-testid="available-${other.id}"]`);
+    await modal.locator(`[data-testid="cycle-${other.id}"]`, { hasText: cycle }).waitFor();
+    assert.equal(await stale.isDisabled(), true);
     await modal.locator('[data-testid="dependencies-cancel"]').click();
 
     // Graph of other: other -> top -> mid -> base, installed base first.
@@ -325,7 +341,7 @@ describe('software rollouts', () => {
     assert.equal(await counter(c, 'processed'), 0);
     await c.locator('[data-testid="rollout-start"]').click();
     await waitStatus(page, id, 'ONGOING');
-    assert.deepEqual(await actions(c), ['rollout-pause'], 'a running rollout can only be paused');
+    assert.deepEqual(await actions(c), ['rollout-cancel', 'rollout-pause'], 'a running rollout can be paused or cancelled (issue 20)');
 
     // Counters move through realtime (and the 5 s poll).
     await page.waitForFunction((i) => Number(document.querySelector(`[data-testid="rollout-card-${i}"] [data-testid="counter-processed"]`)?.textContent) > 0, id, { timeout: 45000 });
@@ -378,6 +394,9 @@ describe('software rollouts', () => {
     const c = rolloutCard(page, cancelId);
     await c.waitFor();
     await c.locator('[data-testid="rollout-cancel"]').click();
+    // Cancel asks first, naming the rollout (issue 20).
+    await page.getByRole('dialog').getByText('Do you really want to cancel the software rollout "e2e rollout cancel"?', { exact: false }).waitFor();
+    await page.click('[data-testid="confirm-ok"]');
     await waitStatus(page, cancelId, 'CANCELLED');
     assert.deepEqual(await actions(c), ['rollout-archive', 'rollout-delete']);
 

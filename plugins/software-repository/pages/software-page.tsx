@@ -1,7 +1,7 @@
-import React, { useMemo, useState } from 'react';
+import React, { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import type { SoftwarePackage } from '@shared/platform/create-software-ng';
+import { listSoftwarePackages, type SoftwarePackage } from '@shared/platform/create-software-ng';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { SoftwareRepository } from '../features/repository/components/software-repository';
 import { packageKeys } from '../features/repository/api/packages';
@@ -22,6 +22,9 @@ export default function SoftwarePage() {
     ],
     [t],
   );
+  // The dependency modal checks against the current packages of the edited one's type, not the page's cache.
+  const deviceType = open?.kind === 'edit' ? open.pkg.deviceType : undefined;
+  const loadCurrent = useCallback(() => listSoftwarePackages({ deviceType }), [deviceType]);
   return (
     <>
       <SoftwareRepository cardMenu={cardMenu} />
@@ -29,6 +32,7 @@ export default function SoftwarePage() {
         <DependencyModal
           pkg={open.pkg}
           packages={open.all}
+          loadPackages={loadCurrent}
           onClose={() => setOpen(null)}
           onSaved={() => void queryClient.invalidateQueries({ queryKey: packageKeys.all })}
         />

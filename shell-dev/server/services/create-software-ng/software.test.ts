@@ -128,7 +128,8 @@ describe('dependencies', () => {
 
     const cycle = await put(c.id, [a.id]);
     expect(cycle.statusCode).toBe(422);
-    expect(cycle.json().message).toContain('Circular dependency');
+    // The refusal names the cycle it would close (issue 19 item 18).
+    expect(cycle.json().message).toBe('Circular dependency: c 1.0.0 -> a 1.0.0 -> b 1.0.0 -> c 1.0.0.');
     expect((await put(a.id, [a.id])).statusCode).toBe(422);
     expect((await put(a.id, ['424242'])).statusCode).toBe(422);
     expect((await put('424242', [a.id])).statusCode).toBe(404);

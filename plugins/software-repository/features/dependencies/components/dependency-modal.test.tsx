@@ -23,9 +23,9 @@ describe('DependencyModal', () => {
     global.fetch = fetchMock as unknown as typeof fetch;
     const onSaved = jest.fn();
     const onClose = jest.fn();
-    renderContribution(<DependencyModal pkg={all[0]} packages={all} onClose={onClose} onSaved={onSaved} />, { pluginId: 'software-repository', context: { user: EDITOR } });
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={async () => all} onClose={onClose} onSaved={onSaved} />, { pluginId: 'software-repository', context: { user: EDITOR } });
+    await waitFor(() => expect(screen.getByTestId('available-b')).toBeDisabled());
     expect(screen.queryByTestId('available-a')).toBeNull();
-    expect(screen.getByTestId('available-b')).toBeDisabled();
     fireEvent.click(screen.getByTestId('available-b'));
     expect(screen.queryByTestId('chosen-b')).toBeNull();
     fireEvent.click(screen.getByTestId('available-c'));
@@ -40,31 +40,83 @@ describe('DependencyModal', () => {
     expect(alerts.list().map((a) => [a.type, a.text])).toEqual([['success', 'These are now the existing dependencies']]);
   });
 
-  it("says 'Something went wrong. please try again later.' when refused and stays open", async () => {
-    global.fetch = jest.fn(async () => reply(422, { error: 'x', message: 'Circular dependency' })) as unknown as typeof fetch;
+  it("shows the service's refusal (422) with its cycle and stays open", async () => {
+    global.fetch = jest.fn(async () => reply(422, { error: 'create-software-ng/validationError', message: 'Circular dependency: alpha 1.0 -> gamma 1.0 -> alpha 1.0.' })) as unknown as typeof fetch;
     const onClose = jest.fn();
-    renderContribution(<DependencyModal pkg={all[0]} packages={all} onClose={onClose} onSaved={jest.fn()} />, { pluginId: 'software-repository', context: { user: EDITOR } });
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={async () => all} onClose={onClose} onSaved={jest.fn()} />, {
+      pluginId: 'software-repository',
+      context: { user: EDITOR },
+    });
+    await waitFor(() => expect(screen.getByTestId('dependencies-save')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('available-c'));
+    fireEvent.click(screen.getByTestId('dependencies-save'));
+    await waitFor(() => expect(screen.getByTestId('dependency-problem')).toHaveTextContent('Circular dependency: alpha 1.0 -> gamma 1.0 -> alpha 1.0.'));
+    expect(alerts.list().map((a) => [a.type, a.text])).toEqual([['danger', 'The dependencies were not saved.']]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("says 'Something went wrong. please try again later.' on other failures", async () => {
+    global.fetch = jest.fn(async () => reply(500, { error: 'x', message: 'boom' })) as unknown as typeof fetch;
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={async () => all} onClose={jest.fn()} onSaved={jest.fn()} />, {
+      pluginId: 'software-repository',
+      context: { user: EDITOR },
+    });
+    await waitFor(() => expect(screen.getByTestId('dependencies-save')).not.toBeDisabled());
     fireEvent.click(screen.getByTestId('dependencies-save'));
     await waitFor(() => expect(alerts.list()[0]?.text).toBe('Something went wrong. please try again later.'));
-    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('checks against the current packages: a cycle made elsewhere is marked on open and refused with its path before saving', async () => {
+    const fetchMock = jest.fn();
+    global.fetch = fetchMock as unknown as typeof fetch;
+    // The page's cache: gamma free. Meanwhile gamma -> beta -> alpha was made elsewhere.
+    const current = [pkg('a', 'alpha'), pkg('b', 'beta', ['a']), pkg('c', 'gamma', ['b'])];
+    let answer = all;
+    const load = jest.fn(async () => answer);
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={load} onClose={jest.fn()} onSaved={jest.fn()} />, {
+      pluginId: 'software-repository',
+      context: { user: EDITOR },
+    });
+    await waitFor(() => expect(screen.getByTestId('available-c')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('available-c'));
+    answer = current;
+    fireEvent.click(screen.getByTestId('dependencies-save'));
+    await waitFor(() => expect(screen.getByTestId('dependency-problem')).toHaveTextContent('Circular dependency: alpha 1.0 -> gamma 1.0 -> beta 1.0 -> alpha 1.0'));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('offers nothing from the stale list while the current one loads, then marks the fresh cycle with its path', async () => {
+    const current = [pkg('a', 'alpha'), pkg('b', 'beta', ['a']), pkg('c', 'gamma', ['b'])];
+    let resolve: (v: typeof current) => void = () => undefined;
+    const load = () => new Promise<typeof current>((r) => (resolve = r));
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={load} onClose={jest.fn()} onSaved={jest.fn()} />, {
+      pluginId: 'software-repository',
+      context: { user: EDITOR },
+    });
+    expect(screen.getByTestId('dependency-checking')).toBeInTheDocument();
+    expect(screen.queryByTestId('available-c')).toBeNull();
+    resolve(current);
+    await waitFor(() => expect(screen.getByTestId('available-c')).toBeDisabled());
+    expect(screen.getByTestId('cycle-c')).toHaveTextContent('alpha 1.0 -> gamma 1.0 -> beta 1.0 -> alpha 1.0');
   });
 
   it("cancel says 'No software dependency added'", () => {
     const onClose = jest.fn();
-    renderContribution(<DependencyModal pkg={all[0]} packages={all} onClose={onClose} onSaved={jest.fn()} />, { pluginId: 'software-repository', context: { user: EDITOR } });
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={async () => all} onClose={onClose} onSaved={jest.fn()} />, { pluginId: 'software-repository', context: { user: EDITOR } });
     fireEvent.click(screen.getByTestId('dependencies-cancel'));
     expect(onClose).toHaveBeenCalled();
     expect(alerts.list().map((a) => [a.type, a.text])).toEqual([['info', 'No software dependency added']]);
   });
 
-  it('does not save for a user without the inventory admin role and says why', () => {
+  it('does not save for a user without the inventory admin role and says why', async () => {
     const fetchMock = jest.fn();
     global.fetch = fetchMock as unknown as typeof fetch;
-    renderContribution(<DependencyModal pkg={all[0]} packages={all} onClose={jest.fn()} onSaved={jest.fn()} />, {
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={async () => all} onClose={jest.fn()} onSaved={jest.fn()} />, {
       pluginId: 'software-repository',
       context: { user: testUser(['ROLE_INVENTORY_READ']) },
     });
-    fireEvent.click(screen.getByTestId('available-c'));
+    fireEvent.click(await screen.findByTestId('available-c'));
     const save = screen.getByTestId('dependencies-save');
     expect(save).toHaveAttribute('aria-disabled', 'true');
     expect(save).toHaveAccessibleDescription('Not permitted: your user lacks the permission “Inventory: admin”.');

@@ -1,32 +1,77 @@
-import React, { useMemo, useState } from 'react';
+import React, { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SoftwareDependency, SoftwarePackage } from '@shared/platform/create-software-ng';
+import { PlatformError } from '@shared/platform/fetch-client';
 import { alerts } from '@shared/ui/alerts';
 import { FilterInput } from '@shared/ui/filter-input';
 import { Icon } from '@shared/ui/icon';
 import { Modal } from '@shared/ui/modal';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { saveDependencies } from '../api/dependencies';
-import { addDependency, availableCandidates, dependencyLines, filterDependencies, removeDependency } from '../model/dependencies';
+import { addDependency, availableCandidates, byIdOf, chosenCycles, cyclePath, cycleText, dependencyLines, filterDependencies, removeDependency } from '../model/dependencies';
 
 interface Props {
   pkg: SoftwarePackage;
-  /** Packages of the same device type (the candidates). */
+  /** Packages of the same device type as the page has them (shown until the current list is in). */
   packages: readonly SoftwarePackage[];
+  /** The current packages of the device type, asked again on open and before saving. */
+  loadPackages: () => Promise<SoftwarePackage[]>;
   onClose: () => void;
   onSaved: () => void;
 }
 
-/** The large Dependency modal: assigned dependencies (click removes) and available packages (click adds). */
-export function DependencyModal({ pkg, packages, onClose, onSaved }: Props) {
+const dependenciesOf = (p: SoftwarePackage): SoftwareDependency[] => (p.dependencies ?? []).map((d) => ({ id: String(d.id), name: d.name, version: d.version }));
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * The large Dependency modal: assigned dependencies (click removes) and available packages (click
+ * adds). The page's list may be stale (a dependency made elsewhere since), so the modal asks for
+ * the current packages when it opens and again before saving, and names any cycle with its path
+ * instead of offering or sending it; the service's refusal (422) is shown with its cycle too.
+ */
+export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved }: Props) {
   const { t } = useTranslation();
-  const [chosen, setChosen] = useState<SoftwareDependency[]>(() => (pkg.dependencies ?? []).map((d) => ({ id: String(d.id), name: d.name, version: d.version })));
+  const [chosen, setChosen] = useState<SoftwareDependency[]>(() => dependenciesOf(pkg));
+  const [current, setCurrent] = useState<readonly SoftwarePackage[]>(packages);
+  const [checking, setChecking] = useState(true);
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [chosenFilter, setChosenFilter] = useState('');
   const [availableFilter, setAvailableFilter] = useState('');
   const [saving, setSaving] = useState(false);
+  const touched = useRef(false);
   const editedId = String(pkg.id);
-  const candidates = useMemo(() => availableCandidates(packages, editedId, chosen, availableFilter), [packages, editedId, chosen, availableFilter]);
+  const byId = useMemo(() => byIdOf(current), [current]);
+  const candidates = useMemo(() => availableCandidates(current, editedId, chosen, availableFilter), [current, editedId, chosen, availableFilter]);
   const shownChosen = filterDependencies(chosen, chosenFilter);
+
+  useEffect(() => {
+    let stale = false;
+    loadPackages()
+      .then((list) => {
+        if (stale) return;
+        setCurrent(list);
+        setCheckError(null);
+        // The package's own list may have changed too; kept when the user already edited it.
+        const self = list.find((p) => String(p.id) === editedId);
+        if (self && !touched.current) setChosen(dependenciesOf(self));
+      })
+      .catch((e: unknown) => {
+        if (stale) return;
+        console.error('Dependency modal: the current packages could not be loaded', e);
+        setCheckError(errorText(e));
+      })
+      .finally(() => !stale && setChecking(false));
+    return () => {
+      stale = true;
+    };
+  }, [loadPackages, editedId]);
+
+  const change = (next: (list: SoftwareDependency[]) => SoftwareDependency[]) => {
+    touched.current = true;
+    setProblem(null);
+    setChosen(next);
+  };
 
   const cancel = () => {
     alerts.info(t('No software dependency added'));
@@ -35,6 +80,23 @@ export function DependencyModal({ pkg, packages, onClose, onSaved }: Props) {
 
   const save = async () => {
     setSaving(true);
+    setProblem(null);
+    // Checked against the current packages, not the list the modal opened with.
+    let fresh = byId;
+    try {
+      const list = await loadPackages();
+      setCurrent(list);
+      fresh = byIdOf(list);
+    } catch (e) {
+      // The service checks again; the save goes on and its answer is shown.
+      console.error('Dependency modal: the current packages could not be loaded before saving', e);
+    }
+    const cycles = chosenCycles(chosen, editedId, fresh);
+    if (cycles.length > 0) {
+      setProblem(cycles.map((path) => t('Circular dependency: {{path}}', { path })).join(' '));
+      setSaving(false);
+      return;
+    }
     try {
       const saved = await saveDependencies(pkg, chosen);
       const lines = dependencyLines(saved?.dependencies ?? chosen);
@@ -50,7 +112,13 @@ export function DependencyModal({ pkg, packages, onClose, onSaved }: Props) {
       onSaved();
       onClose();
     } catch (e) {
-      alerts.danger(t('Something went wrong. please try again later.'), { detail: e instanceof Error ? e.message : String(e) });
+      if (e instanceof PlatformError && e.status === 422) {
+        // The service's refusal says what is wrong (the cycle with its path): shown as it is.
+        setProblem(e.message);
+        alerts.danger(t('The dependencies were not saved.'), { detail: e.message });
+      } else {
+        alerts.danger(t('Something went wrong. please try again later.'), { detail: errorText(e) });
+      }
       setSaving(false);
     }
   };
@@ -64,9 +132,19 @@ export function DependencyModal({ pkg, packages, onClose, onSaved }: Props) {
       data-testid="dependency-modal"
       buttons={[
         { label: t('Cancel'), onClick: cancel, 'data-testid': 'dependencies-cancel' },
-        { label: t('Save'), onClick: () => void save(), className: 'btn-primary', disabled: saving, requires: REQUIRES.softwarePackageWrite, 'data-testid': 'dependencies-save' },
+        { label: t('Save'), onClick: () => void save(), className: 'btn-primary', disabled: saving || checking, requires: REQUIRES.softwarePackageWrite, 'data-testid': 'dependencies-save' },
       ]}
     >
+      {problem && (
+        <div className="alert alert-danger" role="alert" data-testid="dependency-problem">
+          {problem}
+        </div>
+      )}
+      {checkError && (
+        <div className="alert alert-warning" role="alert" data-testid="dependency-check-error">
+          {t('The current packages could not be loaded; the list may be out of date: {{message}}', { message: checkError })}
+        </div>
+      )}
       <div className="row">
         <div className="col-sm-6">
           <h5 className="text-medium">{t('Software Dependencies')}</h5>
@@ -79,7 +157,7 @@ export function DependencyModal({ pkg, packages, onClose, onSaved }: Props) {
                   type="button"
                   className="btn btn-link btn-block text-left"
                   title={t('Remove')}
-                  onClick={() => setChosen((c) => removeDependency(c, d.id))}
+                  onClick={() => change((c) => removeDependency(c, d.id))}
                   data-testid={`chosen-${d.id}`}
                 >
                   <Icon name="minus-circle" className="text-danger m-r-8" />
@@ -92,23 +170,29 @@ export function DependencyModal({ pkg, packages, onClose, onSaved }: Props) {
         <div className="col-sm-6">
           <h5 className="text-medium">{t('Available Packages')}</h5>
           <FilterInput value={availableFilter} onChange={setAvailableFilter} label={t('Filter available packages')} />
-          <ul className="list-group m-t-8" style={{ maxHeight: 360, overflowY: 'auto' }} data-testid="available-list">
-            {candidates.length === 0 && <li className="list-group-item text-muted">{t('No packages available')}</li>}
-            {candidates.map((c) => (
+          <ul className="list-group m-t-8" style={{ maxHeight: 360, overflowY: 'auto' }} data-testid="available-list" aria-busy={checking}>
+            {checking && <li className="list-group-item text-muted" data-testid="dependency-checking">{t('Loading the current packages…')}</li>}
+            {!checking && candidates.length === 0 && <li className="list-group-item text-muted">{t('No packages available')}</li>}
+            {!checking && candidates.map((c) => (
               <li key={c.pkg.id} className="list-group-item p-0">
                 <button
                   type="button"
                   className="btn btn-link btn-block text-left"
                   disabled={c.circular}
                   aria-disabled={c.circular}
-                  title={c.circular ? t('Circular dependency: this package depends on {{name}}.', { name: pkg.name }) : t('Add')}
-                  onClick={() => setChosen((list) => addDependency(list, c))}
+                  title={c.circular ? t('Circular dependency: {{path}}', { path: cycleText(cyclePath(String(c.pkg.id), editedId, byId) ?? [], byId) }) : t('Add')}
+                  onClick={() => change((list) => addDependency(list, c))}
                   data-testid={`available-${c.pkg.id}`}
                   data-circular={c.circular || undefined}
                 >
                   <Icon name={c.circular ? 'ban' : 'plus-circle'} className={`${c.circular ? 'text-muted' : 'text-success'} m-r-8`} />
                   {c.pkg.name} <span className="text-muted">{c.pkg.version}</span>
                   {c.circular && <span className="label label-danger m-l-8">{t('circular')}</span>}
+                  {c.circular && (
+                    <span className="d-block small text-muted" style={{ whiteSpace: 'normal' }} data-testid={`cycle-${c.pkg.id}`}>
+                      {cycleText(cyclePath(String(c.pkg.id), editedId, byId) ?? [], byId)}
+                    </span>
+                  )}
                 </button>
               </li>
             ))}

@@ -31,6 +31,46 @@ export function isCircular(candidate: Pkg, editedId: string, byId: ReadonlyMap<s
   return reachableIds(byId, (candidate.dependencies ?? []).map((d) => String(d.id))).has(editedId);
 }
 
+/**
+ * The cycle that adding candidateId to the edited package would close, as ids: edited ->
+ * candidate -> ... -> edited (shortest), or null when there is none.
+ */
+export function cyclePath(candidateId: string, editedId: string, byId: ReadonlyMap<string, Pkg>): string[] | null {
+  const parent = new Map<string, string | null>([[candidateId, null]]);
+  const queue = [candidateId];
+  while (queue.length > 0) {
+    const id = queue.shift() as string;
+    if (id === editedId) {
+      const path: string[] = [];
+      for (let at: string | null = id; at !== null; at = parent.get(at) ?? null) path.unshift(at);
+      return [editedId, ...path];
+    }
+    for (const d of byId.get(id)?.dependencies ?? []) {
+      const next = String(d.id);
+      if (!parent.has(next)) {
+        parent.set(next, id);
+        queue.push(next);
+      }
+    }
+  }
+  return null;
+}
+
+/** A cycle as the user reads it: 'a 1.0 -> b 2.0 -> a 1.0'. */
+export const cycleText = (ids: readonly string[], byId: ReadonlyMap<string, Pkg>): string =>
+  ids.map((id) => {
+    const p = byId.get(id);
+    return p ? `${p.name} ${p.version}` : id;
+  }).join(' -> ');
+
+/** The cycles the chosen dependencies would close with the current data (one text per chosen dependency that closes one). */
+export function chosenCycles(chosen: readonly SoftwareDependency[], editedId: string, byId: ReadonlyMap<string, Pkg>): string[] {
+  return chosen.flatMap((d) => {
+    const path = cyclePath(String(d.id), editedId, byId);
+    return path ? [cycleText(path, byId)] : [];
+  });
+}
+
 const byNameThenVersion = (a: Pkg, b: Pkg) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version);
 
 export interface Candidate<P extends Pkg> {

@@ -37,19 +37,31 @@ function getPackage(core: ServerCore, id: string): ManagedObject {
   return mo;
 }
 
-/** True when following dependencies from any of starts reaches target. */
-function reaches(byId: Map<string, ManagedObject>, starts: string[], target: string): boolean {
-  const seen = new Set<string>();
-  const stack = [...starts];
-  while (stack.length > 0) {
-    const id = stack.pop() as string;
-    if (id === target) return true;
-    if (seen.has(id)) continue;
-    seen.add(id);
+/**
+ * The shortest chain of dependencies from start to target (both included), or null when target
+ * is not reached: the cycle a refused dependency would close, to name it in the refusal.
+ */
+function pathTo(byId: Map<string, ManagedObject>, start: string, target: string): string[] | null {
+  const parent = new Map<string, string | null>([[start, null]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const id = queue.shift() as string;
+    if (id === target) {
+      const path: string[] = [];
+      for (let at: string | null = id; at !== null; at = parent.get(at) ?? null) path.unshift(at);
+      return path;
+    }
     const deps = byId.get(id)?.dependencies;
-    if (Array.isArray(deps)) for (const d of deps) stack.push(String((d as { id?: unknown }).id));
+    if (!Array.isArray(deps)) continue;
+    for (const d of deps) {
+      const next = String((d as { id?: unknown }).id);
+      if (!parent.has(next)) {
+        parent.set(next, id);
+        queue.push(next);
+      }
+    }
   }
-  return false;
+  return null;
 }
 
 export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceContext): void {
@@ -119,10 +131,16 @@ export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceCo
         if (!dep) throw validationError([`Dependency ${d} is not a software package.`]);
         return dep;
       });
-      const cyclic = deps.filter((d) => reaches(byId, [d.id], id));
-      if (cyclic.length > 0) {
-        throw validationError([`Circular dependency: ${cyclic.map((d) => `${d.name} ${d.version}`).join(', ')} already depends on ${pkg.name} ${pkg.version}.`]);
-      }
+      // Each refused dependency is named with the cycle it would close: P -> D -> ... -> P.
+      const label = (pid: string) => {
+        const p = byId.get(pid);
+        return p ? `${String(p.name)} ${String(p.version)}` : pid;
+      };
+      const cycles = deps.flatMap((d) => {
+        const path = pathTo(byId, d.id, id);
+        return path ? [[id, ...path].map(label).join(' -> ')] : [];
+      });
+      if (cycles.length > 0) throw validationError(cycles.map((c) => `Circular dependency: ${c}.`));
       const dependencies = deps.map((d) => ({ id: d.id, name: d.name, version: d.version }));
       return publicPackage(core.inventory.update(id, { dependencies }));
     });
