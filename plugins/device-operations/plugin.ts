@@ -87,7 +87,9 @@ export default definePlugin({
     defineRoute({ id: 'route:device-operations/alarms', path: '/alarms', title: 'Alarms', priority: 0, loader: lazy(() => import('./pages/alarms-route-page')) }),
     defineRoute({ id: 'route:device-operations/alarm-details', path: '/alarmDetails', title: 'Alarms', priority: 0, loader: lazy(() => import('./pages/alarm-details-page')) }),
     defineRoute({ id: 'route:device-operations/events', path: '/events', title: 'Events', priority: 0, loader: lazy(() => import('./pages/events-route-page')) }),
-    defineRoute({ id: 'route:device-operations/configuration', path: '/admin/configuration', title: 'Configuration', priority: 0, loader: lazy(() => import('./features/configuration/components/configuration-page')) }),
+    // Spec 2 names the route /configuration; the navigator entry links the admin path, where it shows.
+    defineRoute({ id: 'route:device-operations/configuration', path: '/configuration', title: 'Configuration', priority: 0, loader: lazy(() => import('./features/configuration/components/configuration-page')) }),
+    defineRoute({ id: 'route:device-operations/admin-configuration', path: '/admin/configuration', title: 'Configuration', priority: 0, loader: lazy(() => import('./features/configuration/components/configuration-page')) }),
     defineDeviceTab({ id: 'device-tab:device-operations/admin-info', path: 'admin-info', label: 'Admin Info', icon: 'asterisk', priority: 10000, filter: isDevice, loader: lazy(() => import('./pages/admin-info-page')) }),
     defineDeviceTab({ id: 'device-tab:device-operations/info', path: 'info', label: 'Info', icon: 'info', priority: 1000, loader: lazy(() => import('./pages/info-page')) }),
     defineDeviceTab({ id: 'device-tab:device-operations/software', path: 'software', label: 'Software', icon: 'download', priority: 101, filter: isDevice, loader: lazy(() => import('./pages/software-page')) }),

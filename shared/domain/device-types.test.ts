@@ -1,5 +1,7 @@
 import {
   DEVICE_TYPES,
+  devicesOutsideType,
+  softwareTypeOfInventoryType,
   NAVIGATOR_LABELS,
   REPOSITORY_LABELS,
   deviceTypeOf,
@@ -34,4 +36,27 @@ describe('device types', () => {
     expect(typesForSelection(['adamos_celosx'])).toEqual(['adamos_celosx', 'adamos_ipc-x64']);
     expect(typesForSelection(['adamos_NETbox', 'adamos_NETbox'])).toEqual(['adamos_NETbox']);
   });
+});
+
+describe('which devices software applies to', () => {
+  it.each([
+    ['adamos_NETbox', 'adamos_NETbox'],
+    ['adamos_celosx', 'adamos_ipc-x64'],
+    ['adamos_ipc-x64', 'adamos_ipc-x64'],
+    ['adamos_iotconnectorflex', 'adamos_iotconnectorflex'],
+  ])('%s installs %s software', (type, sw) => expect(softwareTypeOfInventoryType(type)).toBe(sw));
+
+  const devices = [
+    { id: '1', type: 'adamos_NETbox' },
+    { id: '2', type: 'adamos_celosx' },
+    { id: '3', type: 'adamos_ipc-x64' },
+    { id: '4', type: 'adamos_iotconnectorflex' },
+    { id: '5' },
+  ];
+  it.each([
+    ['adamos_NETbox', ['2', '3', '4', '5']],
+    ['adamos_ipc-x64', ['1', '4', '5']],
+    ['adamos_iotconnectorflex', ['1', '2', '3', '5']],
+    [undefined, []],
+  ])('software for %s leaves out %j', (sw, ids) => expect(devicesOutsideType(devices, sw).map((d) => d.id)).toEqual(ids));
 });

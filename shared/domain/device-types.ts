@@ -71,3 +71,15 @@ export function typesForSelection(types: readonly string[]): string[] {
   }
   return [...result];
 }
+
+/** The software type a device of this inventory type installs (celosx devices take IPC x64 software). */
+export const softwareTypeOfInventoryType = (type: string | null | undefined): string | undefined => (type === CELOSX_TYPE ? IPC_X64_TYPE : type ?? undefined);
+
+/**
+ * The devices software (or a profile) for `softwareType` cannot apply to: the ones of another
+ * family. Software without a type is taken to fit every device.
+ */
+export function devicesOutsideType<T extends { type?: string | null }>(devices: readonly T[], softwareType: string | null | undefined): T[] {
+  if (!softwareType) return [];
+  return devices.filter((d) => softwareTypeOfInventoryType(d.type) !== softwareType);
+}

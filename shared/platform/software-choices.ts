@@ -26,6 +26,8 @@ export interface SoftwareItem {
   category?: string;
   installationRequiresApproval: boolean;
   encryptionKey?: unknown;
+  /** The software type it is for (a profile's c8y_Filter.type): devices of another family cannot take it. */
+  deviceType?: string;
 }
 
 function hostOf(url: string): string {
@@ -54,8 +56,11 @@ export function toSoftwareItem(mo: ManagedObject): SoftwareItem {
     category: typeof mo.category === 'string' ? mo.category : undefined,
     installationRequiresApproval: mo.installation_requires_approval === true,
     encryptionKey: mo.c8y_encryptionKey,
+    deviceType: isProfile ? str((mo.c8y_Filter as { type?: unknown } | undefined)?.type) : str(mo.deviceType),
   };
 }
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /** The query: software of the types, profiles filtered to the types, matching the search on name or version. */
 export function softwareQuery(deviceTypes: readonly string[], search: string): string {

@@ -1,5 +1,5 @@
 import React from 'react';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup as cleanupDialog, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SHORT_LIST_PAGE_SIZE } from '../domain/constants';
 import { configureClient } from '../platform/fetch-client';
@@ -19,7 +19,7 @@ const reply = (body: unknown) =>
   }) as unknown as Response;
 
 const PROFILE = { id: 'p1', type: 'c8y_Profile', name: 'Base profile' };
-const EXTERNAL = { id: 's1', type: 'c8y_Software', name: 'mdc', version: '2.0', url: 'https://adamosstorage.blob.core.windows.net/mdc.zip' };
+const EXTERNAL = { id: 's1', type: 'c8y_Software', name: 'mdc', version: '2.0', url: 'https://adamosstorage.blob.core.windows.net/mdc.zip', deviceType: 'adamos_NETbox' };
 const LOCAL = { id: 's2', type: 'c8y_Software', name: 'opcua', version: '1.1', url: '/inventory/binaries/7' };
 /** Eleven more, so the first page is full and a second one exists. */
 const MORE = Array.from({ length: SHORT_LIST_PAGE_SIZE + 1 }, (_, i) => ({ id: `m${i}`, type: 'c8y_Software', name: `zz${i}`, version: '1', url: '/inventory/binaries/1' }));
@@ -67,6 +67,28 @@ const rows = () => within(screen.getByTestId('software-table')).getAllByRole('ro
 afterEach(() => configureClient({ fetch: undefined }));
 
 describe('SelectSoftwareDialog', () => {
+  it('names, before OK, the devices of a mixed selection the choice cannot apply to', async () => {
+    const devices = [
+      { id: '1', name: 'IoTconnector NB1', type: 'adamos_NETbox' },
+      { id: '2', name: 'IOT2050 FX1', type: 'adamos_iotconnectorflex' },
+      { id: '3', name: 'CELOS X CX1', type: 'adamos_celosx' },
+    ];
+    open({ devices });
+    await waitFor(() => expect(screen.getByText('mdc')).toBeInTheDocument());
+    expect(screen.queryByTestId('software-left-out')).toBeNull();
+    fireEvent.click(screen.getByTestId('software-s1'));
+    expect(screen.getByTestId('software-left-out')).toHaveTextContent('mdc is for adamos_NETbox: 2 of the 3 devices cannot take it and will be left out.');
+    expect(screen.getByTestId('software-left-out-names')).toHaveTextContent('IOT2050 FX1 (adamos_iotconnectorflex), CELOS X CX1 (adamos_celosx)');
+    expect(screen.getByTestId('software-ok')).toBeEnabled();
+    // Nothing in the selection can take it: said, and OK stays off.
+    cleanupDialog();
+    open({ devices: devices.slice(1) });
+    await waitFor(() => expect(screen.getByText('mdc')).toBeInTheDocument());
+    fireEvent.click(screen.getByTestId('software-s1'));
+    expect(screen.getByTestId('software-left-out')).toHaveTextContent('mdc is for adamos_NETbox: none of the selected devices can take it.');
+    expect(screen.getByTestId('software-ok')).toBeDisabled();
+  });
+
   it('lists software and profiles of the device types with their storage', async () => {
     const { api } = open();
     await waitFor(() => expect(screen.getByText('Base profile')).toBeInTheDocument());

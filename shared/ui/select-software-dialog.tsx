@@ -10,6 +10,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { msg } from '../plugin-api/i18n';
 import { REQUIRES } from '../plugin-api/roles';
 import type { QueryKey } from '../platform/query-keys';
+import { devicesOutsideType } from '../domain/device-types';
 import { listSoftwareChoices, type SoftwareItem, type Storage } from '../platform/software-choices';
 import { useSharedTranslation } from './i18n';
 import { Modal, type ModalButton } from './modal';
@@ -24,6 +25,15 @@ export interface SelectSoftwareResult {
   forceInstallation: boolean;
 }
 
+export interface SelectableDevice {
+  id: string;
+  name?: string;
+  type?: string;
+}
+
+/** Names listed in the "cannot apply" note before it says how many more. */
+const LEFT_OUT_NAMES_SHOWN = 5;
+
 export interface SelectSoftwareDialogProps {
   /** Inventory types of the selected devices (celosx already widened to ipc-x64). */
   deviceTypes: readonly string[];
@@ -37,10 +47,15 @@ export interface SelectSoftwareDialogProps {
    * "Device profile" where software shows its version, so the two kinds stay apart.
    */
   storageColumn?: boolean;
+  /**
+   * The selected devices, when they may be of several families (a group): the dialog then names,
+   * before OK, the devices the chosen software or profile cannot apply to.
+   */
+  devices?: readonly SelectableDevice[];
   onClose: (result: SelectSoftwareResult | null) => void;
 }
 
-export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actions = ['assign'], storageColumn = true, onClose }: SelectSoftwareDialogProps) {
+export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actions = ['assign'], storageColumn = true, devices, onClose }: SelectSoftwareDialogProps) {
   const t = useSharedTranslation();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -56,6 +71,8 @@ export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actio
   // A rollout or an immediate install takes a software package, never a profile.
   const notSoftware = !selected || selected.kind !== 'software';
   const columns = storageColumn ? 4 : 3;
+  const leftOut = selected && devices ? devicesOutsideType(devices, selected.deviceType) : [];
+  const fitsNone = !!devices && devices.length > 0 && leftOut.length === devices.length;
 
   const buttons: ModalButton[] = [{ label: t('Cancel'), onClick: () => onClose(null), 'data-testid': 'software-cancel' }];
   // Each choice is a different write: assignment, rollout, install operations.
@@ -65,7 +82,7 @@ export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actio
   if (actions.includes('install')) {
     buttons.push({ label: t('Install'), disabled: notSoftware, requires: REQUIRES.operationCreate, onClick: () => done('install'), 'data-testid': 'software-install' });
   }
-  buttons.push({ label: t('OK'), className: 'btn-primary', disabled: !selected, requires: REQUIRES.softwareAssignment, onClick: () => done('assign'), 'data-testid': 'software-ok' });
+  buttons.push({ label: t('OK'), className: 'btn-primary', disabled: !selected || fitsNone, requires: REQUIRES.softwareAssignment, onClick: () => done('assign'), 'data-testid': 'software-ok' });
 
   return (
     <Modal open size="lg" title={t('Select software')} onClose={() => onClose(null)} closeOnBackdrop={false} buttons={buttons} data-testid="select-software-dialog">
@@ -125,6 +142,29 @@ export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actio
           )}
         </tbody>
       </table>
+      {selected && leftOut.length > 0 && (
+        <div className="alert alert-warning" role="status" data-testid="software-left-out">
+          <p className="m-0">
+            {fitsNone
+              ? t('{{name}} is for {{type}}: none of the selected devices can take it.', { name: selected.name, type: selected.deviceType })
+              : t('{{name}} is for {{type}}: {{count}} of the {{total}} devices cannot take it and will be left out.', {
+                  name: selected.name,
+                  type: selected.deviceType,
+                  count: leftOut.length,
+                  total: devices?.length ?? 0,
+                })}
+          </p>
+          {!fitsNone && (
+            <p className="m-0 small" data-testid="software-left-out-names">
+              {leftOut
+                .slice(0, LEFT_OUT_NAMES_SHOWN)
+                .map((d) => `${d.name ?? d.id}${d.type ? ` (${d.type})` : ''}`)
+                .join(', ')}
+              {leftOut.length > LEFT_OUT_NAMES_SHOWN ? ` ${t('and {{count}} more', { count: leftOut.length - LEFT_OUT_NAMES_SHOWN })}` : ''}
+            </p>
+          )}
+        </div>
+      )}
       <div className="d-flex j-c-between a-i-center">
         <div className="btn-group">
           <button type="button" className="btn btn-default btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)} data-testid="software-previous">

@@ -7,17 +7,19 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { can, usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
+import { useKeepFocus } from '@shared/ui/keep-focus';
 import { GateNote, gatedFieldProps, PermittedButton, useGate } from '@shared/ui/permission';
 import type { Device } from '@shared/plugin-api/types';
 import { MIN_AGENT_VERSION_DEVICE_CONTROL } from '@shared/domain/constants';
 import { isAtLeast } from '@shared/domain/version';
-import { intervalError, parseInterval } from '../logic/interval';
+import { INTERVAL_RANGE, intervalInputError, parseInterval } from '../logic/interval';
 import {
   agentVersion,
   at,
   availability,
   customer,
   formOf,
+  hasMachineInfo,
   rebaseForm,
   iotConnectorInfo,
   locateLink,
@@ -33,6 +35,7 @@ import { GroupsCard } from './groups-card';
 
 export interface InfoAlerts {
   success(text: string): void;
+  info(text: string): void;
   fail(error: unknown): void;
   clear(): void;
 }
@@ -66,8 +69,9 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
   }, [saved]);
 
   const interval = parseInterval(form.interval);
-  const error = intervalError(interval);
+  const error = intervalInputError(form.interval);
   const changed = form.notes !== saved.notes || interval !== parseInterval(saved.interval);
+  const saveBlocked = busy || !!error || !changed;
   const avail = availability(device);
   const iot = iotConnectorInfo(device);
   const agent = agentVersion(device);
@@ -80,7 +84,10 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
   const owner = useOwner(tenant, device.owner as string, showOwner);
   const provisioning = useProvisioning(device.id);
 
+  // Focus goes back to the button used once its work is over (issue 26).
+  const rememberFocus = useKeepFocus(busy);
   const run = async (work: () => Promise<void>) => {
+    rememberFocus();
     setBusy(true);
     try {
       await work();
@@ -108,8 +115,19 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
     save({ c8y_RequiredAvailability: { responseInterval: toggledInterval(avail.responseInterval, !avail.maintenance) } });
 
   const resetMachine = async () => {
-    if (!(await confirm(t('Please confirm reset of machine information')))) return;
-    await save(machineResetPatch());
+    // Nothing to clear: say so rather than ask and save nothing new.
+    if (!hasMachineInfo(device)) {
+      alerts.info(t('There is no machine information to reset.'));
+      return;
+    }
+    if (!(await confirm(t('Please confirm reset of machine information')))) {
+      alerts.info(t('Machine information was not reset.'));
+      return;
+    }
+    await run(async () => {
+      onSaved((await saveDevice(device.id, machineResetPatch())) as Device);
+      alerts.success(t('Machine information reset'));
+    });
   };
 
   const toggleOwner = () =>
@@ -129,7 +147,16 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
         <button type="button" className="btn btn-default" onClick={() => void run(async () => void (await onReload()))} disabled={busy}>
           <i className="dlt-c8y-icon-refresh" /> {t('Reload')}
         </button>
-        <PermittedButton requires={REQUIRES.inventoryUpdate} className="btn btn-primary" data-testid="save-device" disabled={busy || !!error || !changed} onClick={() => void saveForm()}>
+        {/* Blocked by aria-disabled, not disabled: after saving (nothing changed any more) focus stays on it (issue 26). */}
+        <PermittedButton
+          requires={REQUIRES.inventoryUpdate}
+          className={saveBlocked ? 'btn btn-primary disabled' : 'btn btn-primary'}
+          aria-disabled={saveBlocked || undefined}
+          data-testid="save-device"
+          onClick={() => {
+            if (!saveBlocked) void saveForm();
+          }}
+        >
           {t('Save changes')}
         </PermittedButton>
       </div>
@@ -187,11 +214,16 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
                 id="required-interval"
                 className="form-control"
                 value={form.interval}
+                inputMode="numeric"
+                aria-describedby="required-interval-range"
+                aria-invalid={error ? true : undefined}
                 onChange={(e) => setForm({ ...form, interval: e.target.value })}
-                onBlur={() => setForm((f) => ({ ...f, interval: String(parseInterval(f.interval)) }))}
                 {...gatedFieldProps(edit, editNoteId)}
               />
-              {error && <p className="help-block" role="alert">{t(error)}</p>}
+              {error && <p className="help-block" role="alert" data-testid="interval-error">{t(error)}</p>}
+              <p className="help-block" id="required-interval-range">
+                {t('{{min}} to {{max}} minutes; 0 switches monitoring off.', INTERVAL_RANGE)}
+              </p>
             </div>
             <label className="c8y-switch" title={edit.reason}>
               <input

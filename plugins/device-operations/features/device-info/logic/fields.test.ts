@@ -1,4 +1,4 @@
-import { rebaseForm } from './fields';
+import { FRAGMENT, hasMachineInfo, machineInfo, machineResetPatch, rebaseForm } from './fields';
 describe('rebaseForm', () => {
   const before = { notes: 'a', interval: '30' };
   const after = { notes: 'b', interval: '60' };
@@ -6,5 +6,21 @@ describe('rebaseForm', () => {
     expect(rebaseForm(before, before, after)).toEqual(after);
     expect(rebaseForm({ notes: 'typed', interval: '30' }, before, after)).toEqual({ notes: 'typed', interval: '60' });
     expect(rebaseForm({ notes: 'a', interval: '20' }, before, after)).toEqual({ notes: 'b', interval: '20' });
+  });
+});
+
+describe('machine info', () => {
+  const ccm = { [FRAGMENT.ccm]: { machine: { serial_number: 'M-1', model: 'DMU 50', control: 'S840D', manufacturer: 'DMG' } } };
+  it('reads the machine fragment once it exists, the ccm copy only before', () => {
+    expect(machineInfo({ id: '1', ...ccm })).toEqual({ serial: 'M-1', model: 'DMU 50', control: 'S840D', manufacturer: 'DMG' });
+    const machine = { number: 'M-2', model: 'CTX', controller: '', manufacturer: 'DMG' };
+    expect(machineInfo({ id: '1', ...ccm, [FRAGMENT.machine]: machine, [FRAGMENT.machineControl]: 'TNC' })).toEqual({ serial: 'M-2', model: 'CTX', control: 'TNC', manufacturer: 'DMG' });
+  });
+  it('shows a reset machine as empty, however much the ccm still holds', () => {
+    const reset = { id: '1', ...ccm, ...machineResetPatch() };
+    expect(machineInfo(reset)).toEqual({ serial: '', model: '', control: '', manufacturer: '' });
+    expect(hasMachineInfo(reset)).toBe(false);
+    expect(hasMachineInfo({ id: '1', ...ccm })).toBe(true);
+    expect(hasMachineInfo({ id: '1' })).toBe(false);
   });
 });

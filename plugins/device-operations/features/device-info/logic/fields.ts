@@ -75,21 +75,14 @@ const ip = (v: unknown) => text(at(v, 'ip'), at(v, 'ipAddress'), at(v, 'address'
 export function iotConnectorInfo(device: Device): IoTconnectorInfo {
   const info = obj(device[FRAGMENT.info]);
   const hw = obj(device[FRAGMENT.netboxHardware]);
-  const machine = obj(device[FRAGMENT.machine]);
   const ccm = obj(device[FRAGMENT.ccm]);
-  const ccmMachine = obj(ccm.machine);
   const net = obj(ccm.network ?? ccm.networkConfiguration);
   const netbox = obj(ccm.netbox ?? ccm.netbox_info);
   return {
     hardwareModel: text(hw.model, info.model),
     image: text(hw.information, info.imageVersion),
     serial: text(info.serial, netbox.netbox_serial, at(device, 'c8y_Hardware.serialNumber')),
-    machine: {
-      serial: text(machine.number, device[FRAGMENT.machineSerial], ccmMachine.serial_number, ccmMachine.serial, ccmMachine.number),
-      model: text(machine.model, ccmMachine.model),
-      control: text(machine.controller, device[FRAGMENT.machineControl], ccmMachine.controller, ccmMachine.control),
-      manufacturer: text(machine.manufacturer, ccmMachine.manufacturer),
-    },
+    machine: machineInfo(device),
     timezone: text(device[FRAGMENT.timezone]),
     ipX1: text(ip(at(info, 'networkInterfaces.EthernetX1')), ip(net.x1)),
     ipX2: text(ip(at(info, 'networkInterfaces.EthernetX2')), ip(net.x2)),
@@ -97,6 +90,34 @@ export function iotConnectorInfo(device: Device): IoTconnectorInfo {
     commissioningDate: text(info.commissioningDate, netbox.commissioning_timestamp),
   };
 }
+
+/**
+ * The machine the IoTconnector serves. The machine fragment, once there, is what counts (Reset
+ * clears it to empty strings): falling back to the ccm's copy would show a reset machine as if
+ * nothing had happened. Devices that never had the fragment show the ccm's machine.
+ */
+export function machineInfo(device: Device): IoTconnectorInfo['machine'] {
+  const machine = device[FRAGMENT.machine];
+  if (machine && typeof machine === 'object') {
+    const m = obj(machine);
+    return {
+      serial: text(m.number, device[FRAGMENT.machineSerial]),
+      model: text(m.model),
+      control: text(m.controller, device[FRAGMENT.machineControl]),
+      manufacturer: text(m.manufacturer),
+    };
+  }
+  const ccmMachine = obj(obj(device[FRAGMENT.ccm]).machine);
+  return {
+    serial: text(device[FRAGMENT.machineSerial], ccmMachine.serial_number, ccmMachine.serial, ccmMachine.number),
+    model: text(ccmMachine.model),
+    control: text(device[FRAGMENT.machineControl], ccmMachine.controller, ccmMachine.control),
+    manufacturer: text(ccmMachine.manufacturer),
+  };
+}
+
+/** Whether there is machine information a Reset would clear. */
+export const hasMachineInfo = (device: Device): boolean => Object.values(machineInfo(device)).some((v) => v !== '');
 
 /** The save that resets machine data: machine, customer and serial fields cleared (spec 7). */
 export function machineResetPatch(): Record<string, unknown> {

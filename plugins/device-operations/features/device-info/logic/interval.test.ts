@@ -1,4 +1,4 @@
-import { INTERVAL_NEGATIVE, INTERVAL_TOO_LONG, intervalError, parseInterval } from './interval';
+import { INTERVAL_NEGATIVE, INTERVAL_TOO_LONG, intervalError, intervalInputError, parseInterval } from './interval';
 
 describe('required interval', () => {
   it.each([
@@ -15,4 +15,16 @@ describe('required interval', () => {
     [525601, INTERVAL_TOO_LONG],
     [-1, INTERVAL_NEGATIVE],
   ])('%p minutes -> %p', (m, msg) => expect(intervalError(m)).toBe(msg));
+
+  it.each([
+    ['', undefined],
+    ['0', undefined],
+    [' 20 ', undefined],
+    ['525600', undefined],
+    ['525601', INTERVAL_TOO_LONG],
+    ['abc', INTERVAL_TOO_LONG],
+    ['12abc', INTERVAL_TOO_LONG],
+    ['Infinity', INTERVAL_TOO_LONG],
+    ['-3', INTERVAL_NEGATIVE],
+  ])('typed %p -> %p', (input, msg) => expect(intervalInputError(input)).toBe(msg));
 });

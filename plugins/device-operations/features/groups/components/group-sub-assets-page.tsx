@@ -5,8 +5,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { LOAD_ALL_PAGE_SIZE, SHORT_LIST_PAGE_SIZE } from '@shared/domain/constants';
-import { typesForSelection } from '@shared/domain/device-types';
+import { ALERT_SUCCESS_DISMISS_MS, LOAD_ALL_PAGE_SIZE, SHORT_LIST_PAGE_SIZE } from '@shared/domain/constants';
+import { devicesOutsideType, typesForSelection } from '@shared/domain/device-types';
 import { createSoftwareAssignment } from '@shared/platform/create-software-ng';
 import { listAllManagedObjects, listChildAssets, type ManagedObject } from '@shared/platform/inventory';
 import { buildQuery } from '@shared/platform/query-language';
@@ -17,11 +17,11 @@ import SelectSoftwareDialog from '../../select-software/components/select-softwa
 import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { assignmentRequest } from '@shared/platform/software-choices';
 import { AlertOutlet } from '../../server-job/components/alert-outlet';
-import { ServerJobBanner } from '../../server-job/components/server-job-banner';
+import { ServerJobBanner } from '@shared/ui/server-job-banner';
 import { ServerJobOverlay } from '../../server-job/components/server-job-overlay';
 import { JobBlockedError, useServerJob } from '../../server-job/hooks/use-server-job';
 import { assignmentResult, emptyGroup, groupAssigned, groupNotAssigned, unexpectedError, type AlertSpec } from '../../server-job/model/messages';
-import { assignCounters } from '../../server-job/model/status';
+import { assignCounters } from '@shared/ui/server-job';
 import { pushAlert } from '../../server-job/store/alerts';
 import { groupKeys, groupDeviceFilter, useGroup } from '../api/group';
 
@@ -60,11 +60,17 @@ export default function GroupSubAssetsPage() {
     const devices = dialog?.devices ?? [];
     setDialog(null);
     if (!result) return show(groupNotAssigned());
-    const ids = devices.map((d) => d.id);
+    // A group may hold several families: the dialog named the devices the choice cannot apply to
+    // before OK; they are left out rather than sent to fail.
+    const leftOut = new Set(devicesOutsideType(devices, result.item.deviceType).map((d) => d.id));
+    const ids = devices.filter((d) => !leftOut.has(d.id)).map((d) => d.id);
     try {
       const { status } = await job.runJob('assign', ids.length, () => createSoftwareAssignment(assignmentRequest(result.item, ids, result.forceInstallation)));
       const counters = status ? assignCounters(status) : undefined;
       show(counters && counters.failed > 0 ? assignmentResult(counters) : groupAssigned());
+      if (leftOut.size > 0) {
+        pushAlert({ type: 'info', text: '{{count}} devices of another type were left out.', values: { count: leftOut.size } }, ALERT_SUCCESS_DISMISS_MS);
+      }
     } catch (e) {
       show(unexpectedError(e));
     }
@@ -129,7 +135,15 @@ export default function GroupSubAssetsPage() {
           </li>
         </ul>
       </div>
-      {dialog && <SelectSoftwareDialog deviceTypes={dialog.types} deviceCount={dialog.devices.length} actions={['assign']} onClose={(r) => void onChosen(r)} />}
+      {dialog && (
+        <SelectSoftwareDialog
+          deviceTypes={dialog.types}
+          deviceCount={dialog.devices.length}
+          devices={dialog.devices.map((d) => ({ id: d.id, name: d.name, type: d.type }))}
+          actions={['assign']}
+          onClose={(r) => void onChosen(r)}
+        />
+      )}
       <ServerJobOverlay overlay={job.overlay} />
     </div>
   );

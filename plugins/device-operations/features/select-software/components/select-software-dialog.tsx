@@ -4,7 +4,12 @@
  */
 import React from 'react';
 import { createQueryKeys } from '@shared/platform/query-keys';
-import { SelectSoftwareDialog as SharedSelectSoftwareDialog, type SelectSoftwareAction, type SelectSoftwareResult } from '@shared/ui/select-software-dialog';
+import {
+  SelectSoftwareDialog as SharedSelectSoftwareDialog,
+  type SelectSoftwareAction,
+  type SelectSoftwareDialogProps as SelectSoftwareDialogSharedProps,
+  type SelectSoftwareResult,
+} from '@shared/ui/select-software-dialog';
 
 export type { SelectSoftwareAction, SelectSoftwareResult };
 
@@ -14,6 +19,8 @@ export interface SelectSoftwareDialogProps {
   /** Inventory types of the selected devices (celosx already widened to ipc-x64). */
   deviceTypes: readonly string[];
   deviceCount: number;
+  /** The selected devices when they may be of several families (a group's). */
+  devices?: SelectSoftwareDialogSharedProps['devices'];
   /** Which buttons to offer besides OK (the group page assigns only). */
   actions?: readonly SelectSoftwareAction[];
   onClose: (result: SelectSoftwareResult | null) => void;

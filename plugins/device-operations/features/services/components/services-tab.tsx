@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '@shared/plugin-api/types';
-import { hasMdcTable, MDC_EMPTY_TEXT, mdcInterfaces, services, servicesEmptyText, type MdcInterface, type ServiceEntry } from '../logic/services';
+import { currentStates, hasMdcTable, mdcEmptyText, servicesEmptyText, type MdcInterface, type ServiceEntry } from '../logic/services';
 
 export interface ServicesTabProps {
   device: Device;
@@ -15,7 +15,7 @@ export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
   const [realtime, setRealtime] = useState(true);
   const [frozen, setFrozen] = useState<{ s: ServiceEntry[]; m: MdcInterface[] } | null>(null);
   const [state, setState] = useState('');
-  const live = useMemo(() => ({ s: services(device), m: mdcInterfaces(device) }), [device]);
+  const live = useMemo(() => currentStates(device), [device]);
   const data = realtime || !frozen ? live : frozen;
   const rows = data.s.filter((s) => !state || s.state === state);
   const states = [...new Set(data.s.map((s) => s.state))].filter(Boolean).sort();
@@ -78,7 +78,11 @@ export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
             ))}
           </tbody>
         </table>
-        {rows.length === 0 && <p className="c8y-empty-state text-center" style={{ padding: 16 }}>{t(servicesEmptyText(device))}</p>}
+        {rows.length === 0 && (
+          <p className="c8y-empty-state text-center" style={{ padding: 16 }} data-testid="services-empty">
+            {t(servicesEmptyText(device))}
+          </p>
+        )}
       </div>
       {hasMdcTable(device) && (
         <div className="card">
@@ -103,7 +107,11 @@ export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
               ))}
             </tbody>
           </table>
-          {data.m.length === 0 && <p className="c8y-empty-state text-center" style={{ padding: 16 }}>{t(MDC_EMPTY_TEXT)}</p>}
+          {data.m.length === 0 && (
+            <p className="c8y-empty-state text-center" style={{ padding: 16 }} data-testid="mdc-empty">
+              {t(mdcEmptyText(device))}
+            </p>
+          )}
         </div>
       )}
     </div>

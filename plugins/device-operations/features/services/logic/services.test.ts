@@ -1,4 +1,4 @@
-import { hasMdcTable, mdcInterfaces, services, servicesEmptyText } from './services';
+import { currentStates, hasMdcTable, mdcEmptyText, mdcInterfaces, services, servicesEmptyText } from './services';
 
 describe('services tab data', () => {
   const device = {
@@ -20,5 +20,12 @@ describe('services tab data', () => {
   it('says why the table is empty', () => {
     expect(servicesEmptyText({ id: '1' })).toBe('No services available');
     expect(servicesEmptyText({ id: '1', c8y_Availability: { status: 'UNAVAILABLE' } })).toBe('Device is offline');
+  });
+  it('shows no last-reported state of an offline device, and says so in both tables', () => {
+    const offline = { ...device, c8y_Availability: { status: 'UNAVAILABLE' } };
+    expect(currentStates(offline)).toEqual({ s: [], m: [] });
+    expect(mdcEmptyText(offline)).toBe('Device is offline');
+    expect(currentStates({ ...device, c8y_Availability: { status: 'AVAILABLE' } }).s.map((x) => x.name)).toEqual(['mdc']);
+    expect(mdcEmptyText(device)).toBe('No MDC status information available');
   });
 });

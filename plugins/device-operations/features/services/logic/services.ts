@@ -43,3 +43,14 @@ export const isOffline = (device: Device): boolean => (device.c8y_Availability a
 /** The empty text of the services table. */
 export const servicesEmptyText = (device: Device): string => (isOffline(device) ? 'Device is offline' : 'No services available');
 export const MDC_EMPTY_TEXT = 'No MDC status information available';
+/** The empty text of the MDC table: an offline device's interfaces are not known either. */
+export const mdcEmptyText = (device: Device): string => (isOffline(device) ? 'Device is offline' : MDC_EMPTY_TEXT);
+
+/**
+ * What the tab shows as current: nothing for an offline device. Its last report is no current
+ * state ("stopped", "Connected" would read as live), so both tables say "Device is offline"
+ * until it reports again.
+ */
+export function currentStates(device: Device): { s: ServiceEntry[]; m: MdcInterface[] } {
+  return isOffline(device) ? { s: [], m: [] } : { s: services(device), m: mdcInterfaces(device) };
+}

@@ -6,6 +6,7 @@ import { SoftwareTab } from './software-tab';
 const device = {
   id: '42',
   type: 'adamos_NETbox',
+  c8y_adamos_service_dto_AppliedDeviceProfile: { profileName: 'IoTconnector standard', profileId: '7', assignedAt: '2026-01-01T00:00:00Z' },
   adamos_adamos_netbox_SoftwarePackageList: [
     { name: 'adamos-agent', version: '0.5.1', type: 'AGENT', status: 'installed' },
     { name: 'mdc-collector', version: '2.5.0', type: 'APPLICATION', status: 'waiting for approval' },
@@ -84,10 +85,19 @@ describe('SoftwareTab', () => {
 
   it('skips the confirmation when nothing waits', async () => {
     const none = { ...device, adamos_adamos_netbox_SoftwarePackageList: device.adamos_adamos_netbox_SoftwarePackageList.filter((p) => p.status !== 'waiting for approval') };
-    const { confirm } = renderTab(OPERATOR, none);
+    const { confirm, alerts } = renderTab(OPERATOR, none);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approve pending installation(s)' })));
     expect(confirm).not.toHaveBeenCalled();
     expect(calls).toHaveLength(0);
+    // ...but the click is answered.
+    expect(alerts.info).toHaveBeenCalledWith('No software package is waiting for approval.');
+  });
+
+  it('shows a device without a profile as such, with no updates switch', () => {
+    const { c8y_adamos_service_dto_AppliedDeviceProfile: _p, ...none } = device;
+    renderTab(OPERATOR, none as typeof device);
+    expect(screen.getByTestId('no-profile')).toHaveTextContent('No device profile has been applied to this device.');
+    expect(screen.queryByTestId('profile-update-toggle')).toBeNull();
   });
 
   it('reports failures through the alerts', async () => {

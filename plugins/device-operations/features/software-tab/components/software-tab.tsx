@@ -7,6 +7,7 @@ import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
+import { useKeepFocus } from '@shared/ui/keep-focus';
 import { GateNote, gatedFieldProps, PermittedButton, useGate } from '@shared/ui/permission';
 import type { Device } from '@shared/plugin-api/types';
 import { SOFTWARE_LIST_PAGE_SIZE } from '@shared/domain/constants';
@@ -67,7 +68,10 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
   const profile = appliedProfile(device);
   const skipped = skipsProfileUpdates(device);
 
+  // Focus goes back to the button used once its work is over (issue 26).
+  const rememberFocus = useKeepFocus(busy);
   const run = async (work: () => Promise<void>) => {
+    rememberFocus();
     setBusy(true);
     try {
       await work();
@@ -102,8 +106,11 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
 
   const approve = async () => {
     const waiting = waitingForApproval(liveList);
-    // Nothing waits: no question to ask and nothing to send.
-    if (waiting.length === 0) return;
+    // Nothing waits: no question to ask (spec 4) and nothing to send, but the click is answered.
+    if (waiting.length === 0) {
+      alerts.info(t('No software package is waiting for approval.'));
+      return;
+    }
     if (!(await confirm(t('Approve installation of {{count}} software package(s)?', { count: waiting.length })))) return;
     await run(async () => {
       await approveInstallations(device.id, waiting);
@@ -128,6 +135,7 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
         <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" disabled={busy} onClick={() => void approve()}>
           {t('Approve pending installation(s)')}
         </PermittedButton>
+        {/* Spec 6's "admin only", read from the user's roles (never the URL): hidden from whoever may not assign. */}
         {can(ctx.user, REQUIRES.softwareAssignment) && selectSoftwareAction}
         <label className="c8y-switch" style={{ margin: '6px 8px' }}>
           <input type="checkbox" checked={realtime} onChange={toggleRealtime} data-testid="realtime-toggle" />
@@ -145,36 +153,45 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
         <div className="card-header separator">
           <h4 className="card-title">{t('Device profile')}</h4>
         </div>
-        <div className="card-block">
-          <div className="row">
-            <div className="col-sm-3">
-              <label className="control-label">{t('Name')}</label>
-              <div>{profile?.profileName ?? ''}</div>
-            </div>
-            <div className="col-sm-3">
-              <label className="control-label">{t('ID')}</label>
-              <div>{profile?.profileId ?? ''}</div>
-            </div>
-            <div className="col-sm-3">
-              <label className="control-label">{t('Applied at')}</label>
-              <div>{formatDate(profile?.assignedAt, ctx.language)}</div>
-            </div>
-            <div className="col-sm-3">
-              <label className="c8y-switch" title={profileGate.reason}>
-                <input
-                  type="checkbox"
-                  checked={!skipped}
-                  disabled={busy}
-                  onChange={() => void toggleProfileUpdates()}
-                  data-testid="profile-update-toggle"
-                  {...gatedFieldProps(profileGate, profileNoteId, 'choice')}
-                />
-                <span /> {skipped ? t('Updates by profile deactivated') : t('Updates by profile active')}
-              </label>
-              <GateNote gate={profileGate} id={profileNoteId} />
+        {!profile ? (
+          // No profile applied: nothing to show and nothing for the updates switch to act on yet.
+          <div className="card-block" data-testid="no-profile">
+            <p className="text-muted" style={{ margin: 0 }}>
+              {t('No device profile has been applied to this device.')}
+            </p>
+          </div>
+        ) : (
+          <div className="card-block">
+            <div className="row">
+              <div className="col-sm-3">
+                <label className="control-label">{t('Name')}</label>
+                <div>{profile.profileName ?? ''}</div>
+              </div>
+              <div className="col-sm-3">
+                <label className="control-label">{t('ID')}</label>
+                <div>{profile.profileId ?? ''}</div>
+              </div>
+              <div className="col-sm-3">
+                <label className="control-label">{t('Applied at')}</label>
+                <div>{formatDate(profile.assignedAt, ctx.language)}</div>
+              </div>
+              <div className="col-sm-3">
+                <label className="c8y-switch" title={profileGate.reason}>
+                  <input
+                    type="checkbox"
+                    checked={!skipped}
+                    disabled={busy}
+                    onChange={() => void toggleProfileUpdates()}
+                    data-testid="profile-update-toggle"
+                    {...gatedFieldProps(profileGate, profileNoteId, 'choice')}
+                  />
+                  <span /> {skipped ? t('Updates by profile deactivated') : t('Updates by profile active')}
+                </label>
+                <GateNote gate={profileGate} id={profileNoteId} />
+              </div>
             </div>
           </div>
-        </div>
+        )}
       </div>
 
       <div className="card">

@@ -1,4 +1,4 @@
-import { isDeletableType, displayVersion, installOperation, markForDeletion, visiblePackages, waitingForApproval, type SoftwarePackageEntry } from './packages';
+import { appliedProfile, isDeletableType, displayVersion, installOperation, markForDeletion, visiblePackages, waitingForApproval, type SoftwarePackageEntry } from './packages';
 
 const list: SoftwarePackageEntry[] = [
   { name: 'agent', version: '0.4.1', type: 'AGENT', status: 'installed' },
@@ -31,5 +31,19 @@ describe('software package rules', () => {
   it('approves waiting packages with an immediate install operation', () => {
     expect(waitingForApproval(list).map((p) => p.name)).toEqual(['app']);
     expect(installOperation('7', list[1])).toMatchObject({ deviceId: '7', netbox_InstallSoftwarePackage: { scheduledinstallationtime: '0', name: 'app' } });
+  });
+});
+
+describe('applied profile', () => {
+  const F = 'c8y_adamos_service_dto_AppliedDeviceProfile';
+  it.each([
+    [{}, undefined],
+    [{ [F]: null }, undefined],
+    [{ [F]: {} }, undefined],
+    [{ [F]: { profileName: '', profileId: '' } }, undefined],
+  ])('%j has no profile', (d, expected) => expect(appliedProfile({ id: '1', ...d })).toBe(expected));
+  it('reads a named profile', () => {
+    const p = { profileName: 'IoTconnector standard', profileId: '12', assignedAt: '2026-01-01T00:00:00Z' };
+    expect(appliedProfile({ id: '1', [F]: p })).toEqual(p);
   });
 });

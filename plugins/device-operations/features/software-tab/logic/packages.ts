@@ -76,4 +76,8 @@ export interface AppliedProfile {
   profileId?: string;
   assignedAt?: string;
 }
-export const appliedProfile = (device: Device): AppliedProfile | undefined => device[APPLIED_PROFILE_FRAGMENT] as AppliedProfile | undefined;
+/** The applied device profile; none when the fragment is missing, cleared (null) or names no profile. */
+export function appliedProfile(device: Device): AppliedProfile | undefined {
+  const p = device[APPLIED_PROFILE_FRAGMENT] as AppliedProfile | null | undefined;
+  return p && typeof p === 'object' && (p.profileId || p.profileName) ? p : undefined;
+}
