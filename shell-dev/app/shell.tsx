@@ -8,6 +8,7 @@ import { useShellT } from './i18n-setup';
 import { fetchDevice } from './api/device';
 import type { Session } from './api/session';
 import { Header } from './layout/header';
+import { useContentHasH1 } from './layout/page-heading';
 import { ParcelMount } from './mount/parcel-mount';
 import { Navigator } from './navigator/navigator';
 import type { BundleManifest } from './plugin-host/enabled';
@@ -35,6 +36,7 @@ const BUILT_IN: RouteCandidate<Target>[] = [
   { pattern: PLUGINS_PATH, target: { kind: 'plugins' } },
 ];
 
+
 export interface ShellProps {
   session: Session;
   bundle: BundleManifest;
@@ -58,6 +60,8 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
   const loc = useMemo(() => parseHash(hash), [hash]);
   const contributions = useRegistry((s) => s.contributions);
   const pluginsLoading = useRegistry((s) => s.loading);
+  const mainRef = useRef<HTMLElement>(null);
+  const contentHasH1 = useContentHasH1(mainRef);
   const [alerts, setAlerts] = useState<Alert[]>([]);
   const alertId = useRef(0);
   const addAlert = useCallback(
@@ -201,8 +205,17 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
         context={pageContext}
         loading={pluginsLoading}
       />
-      <Header title={title} user={user} tenant={tenant} language={language} onLanguage={changeLanguage} onLogout={onLogout} onSwitchUser={onLogout} />
-      <main className="shell-content" data-testid="content">
+      <Header
+        title={title}
+        user={user}
+        tenant={tenant}
+        language={language}
+        onLanguage={changeLanguage}
+        onLogout={onLogout}
+        onSwitchUser={onLogout}
+        titleIsHeading={!!title && !contentHasH1}
+      />
+      <main className="shell-content" data-testid="content" ref={mainRef}>
         {alerts.length > 0 && (
           <div className="shell-alerts">
             {alerts.map((a) => (

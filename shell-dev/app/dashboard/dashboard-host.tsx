@@ -75,6 +75,7 @@ function WidgetCard({
   queryClient,
   edit,
   onDragMove,
+  sameTitle,
 }: {
   placement: DashboardWidgetPlacement;
   widget: Registered<WidgetContribution> | undefined;
@@ -82,6 +83,8 @@ function WidgetCard({
   queryClient: unknown;
   edit?: EditActions;
   onDragMove?: (px: number, py: number) => void;
+  /** Its place among the dashboard's widgets of the same title (the Devices online widget comes twice). */
+  sameTitle?: { n: number; count: number };
 }) {
   const { t, i18n: i } = useShellT();
   // Stable per placement, so the parcel is updated rather than remounted on every render.
@@ -92,6 +95,8 @@ function WidgetCard({
   const title = widget
     ? i.t(placement.title ?? widget.label, { ns: [widget.pluginId, SHELL_NS] })
     : (placement.title ?? placement.widgetId);
+  // Region and toolbar names are unique on the page (issue 26): a repeated title gets its ordinal.
+  const name = sameTitle && sameTitle.count > 1 ? t('{{title}} ({{n}} of {{count}})', { title, n: sameTitle.n, count: sameTitle.count }) : title;
   const drag = useRef<{ x: number; y: number } | null>(null);
   return (
     // A widget's card scrolls when its content is taller: focusable and named so keyboard users can scroll it.
@@ -99,7 +104,7 @@ function WidgetCard({
       className="card dashboard-widget"
       style={{ height: '100%', overflow: 'auto' }}
       role="region"
-      aria-label={title}
+      aria-label={name}
       tabIndex={0}
       data-testid="dashboard-widget"
       data-instance-id={placement.instanceId}
@@ -130,7 +135,7 @@ function WidgetCard({
         <h4 className="card-title text-truncate" data-testid="widget-card-title">
           {title}
         </h4>
-        {edit && <EditBar title={title} actions={edit} />}
+        {edit && <EditBar title={name} actions={edit} />}
       </div>
       <div className="card-block">
         {widget ? (
@@ -279,6 +284,21 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   const bands = useMemo(() => (placements ? layoutDashboard(dashboard.sections, placements) : []), [dashboard.sections, placements]);
   const ordered = useMemo(() => orderContributions(widgetContributions), [widgetContributions]);
   const byId = useMemo(() => new Map(ordered.map((w) => [w.id, w])), [ordered]);
+  // Widgets sharing a title, in the order they are shown: their ordinal makes their region names unique.
+  const sameTitle = useMemo(() => {
+    const shown = bands.flatMap((b) => b.widgets);
+    const key = (p: DashboardWidgetPlacement) => p.title ?? byId.get(p.widgetId)?.label ?? p.widgetId;
+    const counts = new Map<string, number>();
+    for (const p of shown) counts.set(key(p), (counts.get(key(p)) ?? 0) + 1);
+    const seen = new Map<string, number>();
+    return new Map(
+      shown.map((p) => {
+        const n = (seen.get(key(p)) ?? 0) + 1;
+        seen.set(key(p), n);
+        return [p.instanceId, { n, count: counts.get(key(p)) ?? 1 }];
+      }),
+    );
+  }, [bands, byId]);
 
   const commit = useCallback(
     (next: DashboardWidgetPlacement[]) => {
@@ -374,6 +394,7 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
               <div key={p.instanceId} style={{ gridColumn: `${p.column} / span ${p.width}`, gridRow: `${p.row} / span ${p.height}`, minWidth: 0 }}>
                 <WidgetCard
                   placement={p}
+                  sameTitle={sameTitle.get(p.instanceId)}
                   widget={byId.get(p.widgetId)}
                   context={context}
                   queryClient={queryClient}

@@ -11,12 +11,14 @@ export interface HeaderProps {
   onLanguage: (language: Language) => void;
   onLogout: () => void;
   onSwitchUser: () => void;
+  /** The title is the screen's h1 unless the page below names itself with one (layout/page-heading). */
+  titleIsHeading?: boolean;
 }
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch' };
 
 /** The platform's header bar: page title on the left, the user menu on the right. */
-export function Header({ title, user, tenant, language, onLanguage, onLogout, onSwitchUser }: HeaderProps) {
+export function Header({ title, user, tenant, language, onLanguage, onLogout, onSwitchUser, titleIsHeading = true }: HeaderProps) {
   const { t } = useShellT();
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -32,11 +34,18 @@ export function Header({ title, user, tenant, language, onLanguage, onLogout, on
 
   const name = user.displayName ?? user.userName;
   return (
-    <div className="app-main-header open" data-testid="header">
+    // <header>: the banner landmark, so the title and the user menu are inside a landmark too.
+    <header className="app-main-header open" data-testid="header">
       <div className="header-bar">
-        <div className="c8y-ui-title" data-testid="page-title" title={title}>
-          {title}
-        </div>
+        {titleIsHeading ? (
+          <h1 className="c8y-ui-title" data-testid="page-title" title={title}>
+            {title}
+          </h1>
+        ) : (
+          <div className="c8y-ui-title" data-testid="page-title" title={title}>
+            {title}
+          </div>
+        )}
         <div className="header-right">
           <div className={`dropdown main-header-item${open ? ' open' : ''}`} ref={menuRef}>
             <button
@@ -88,6 +97,6 @@ export function Header({ title, user, tenant, language, onLanguage, onLogout, on
           </div>
         </div>
       </div>
-    </div>
+    </header>
   );
 }

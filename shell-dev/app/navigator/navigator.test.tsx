@@ -73,6 +73,21 @@ describe('Navigator', () => {
     expect(screen.getByText('Software Rollouts').closest('a')?.getAttribute('href')).toBe('#/softwarerollout');
   });
 
+  it('gives every control its own name: a group is one toggle, an entry with children a link and a named toggle', async () => {
+    const loadChildren = jest.fn(async (): Promise<NavigatorChildrenPage> => ({ nodes: [{ id: 'g1', label: 'Group 1', path: '/group/1', expandable: true }] }));
+    renderNavigator('/views/iotconnector', [...contributions, node('a', { id: 'navigator-node:a/groups', label: 'Groups', priority: 7000, loadChildren })]);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Groups', expanded: false }));
+    });
+    await screen.findByText('Group 1');
+    const nav = screen.getByTestId('navigator');
+    const names = [...nav.querySelectorAll('a, button')].map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim());
+    expect(names.length).toBeGreaterThan(8);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+    expect(screen.getByRole('link', { name: 'Group 1' })).toHaveAttribute('href', '#/group/1');
+    expect(screen.getByRole('button', { name: 'Entries under Group 1' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('translates labels in the namespace of the contributing plugin', () => {
     const i18n = initShellI18n('en');
     i18n.addResourceBundle('de', 'b', { 'Operations Dashboard': 'Betriebs-Dashboard' }, true, true);
@@ -103,7 +118,7 @@ describe('Navigator', () => {
     await screen.findByText('Group 3');
     const group1 = screen.getByText('Group 1').closest('.link')!;
     await act(async () => {
-      fireEvent.click(within(group1 as HTMLElement).getAllByRole('button', { name: 'Group 1' })[0]);
+      fireEvent.click(within(group1 as HTMLElement).getByRole('button', { name: 'Entries under Group 1', expanded: false }));
     });
     await waitFor(() => expect(screen.getByText('Child of /group/1')).toBeInTheDocument());
   });

@@ -44,12 +44,15 @@ interface RowProps {
 }
 
 function NodeRow({ label, path, icon, active, expandable, open, onToggle, testId, nodeId }: RowProps) {
+  const { t } = useShellT();
   const content = (
     <>
       <Icon name={icon} />
       <span className="navigator-label">{label}</span>
     </>
   );
+  // One control per name (issue 26): a group without a page of its own is a single toggle with the
+  // chevron inside; an entry with a page is its link plus a toggle named after what it shows.
   return (
     <div className={cls('link', active && 'active', open && 'open', expandable && 'parent')} data-testid={testId} data-node-id={nodeId}>
       {path ? (
@@ -57,13 +60,14 @@ function NodeRow({ label, path, icon, active, expandable, open, onToggle, testId
           {content}
         </a>
       ) : (
-        <button type="button" className={cls('btn-clean', open && 'open')} title={label} onClick={onToggle} aria-expanded={open}>
+        <button type="button" className={cls('btn-clean', open && 'open')} title={label} onClick={onToggle} aria-expanded={expandable ? open : undefined}>
           {content}
+          {expandable && <i className="expander dlt-c8y-icon-chevron-down m-l-auto" aria-hidden="true" />}
         </button>
       )}
-      {expandable && (
-        <button type="button" className="btn-clean expander-button" onClick={onToggle} aria-label={label} aria-expanded={open}>
-          <i className={cls('expander', open ? 'dlt-c8y-icon-chevron-up' : 'dlt-c8y-icon-chevron-down')} />
+      {expandable && path && (
+        <button type="button" className="btn-clean expander-button" onClick={onToggle} aria-label={t('Entries under {{label}}', { label })} aria-expanded={open}>
+          <i className={cls('expander', open ? 'dlt-c8y-icon-chevron-up' : 'dlt-c8y-icon-chevron-down')} aria-hidden="true" />
         </button>
       )}
     </div>

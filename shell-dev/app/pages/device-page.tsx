@@ -1,4 +1,4 @@
-import React, { useEffect, useMemo } from 'react';
+import React, { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Device, DeviceTabContribution, PlatformContext, Registered } from '@shared/plugin-api/types';
 import { useShellT } from '../i18n-setup';
 import { ParcelMount } from '../mount/parcel-mount';
@@ -32,6 +32,35 @@ export function DevicePage({ device, tab, tabs, context, queryClient, pluginsLoa
   const statuses = useRegistry((s) => s.plugins);
   const failed = useMemo(() => failedPlugins(plugins ?? [], statuses), [plugins, statuses]);
 
+  // The tabs pattern (WAI-ARIA APG) with manual activation: arrow keys, Home and End move focus
+  // between the tabs, Enter or Space opens the focused one. Manual, because opening a tab loads a
+  // plugin's parcel: moving through the tabs must not load each one on the way. One tab is in the
+  // page's Tab order (roving tabindex): the focused one while focus is in the list, else the open one.
+  const tabRefs = useRef<(HTMLAnchorElement | null)[]>([]);
+  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  const activeIndex = active ? shown.indexOf(active) : -1;
+  const rovingIndex = focusIndex !== null && focusIndex < shown.length ? focusIndex : Math.max(activeIndex, 0);
+  const onTabKeyDown = (e: KeyboardEvent<HTMLAnchorElement>, index: number) => {
+    const last = shown.length - 1;
+    const next =
+      e.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
+      : e.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
+      : e.key === 'Home' ? 0
+      : e.key === 'End' ? last
+      : null;
+    if (next !== null) {
+      e.preventDefault();
+      setFocusIndex(next);
+      tabRefs.current[next]?.focus();
+    } else if (e.key === ' ') {
+      // A link opens on Enter by itself; Space is the tab's key too.
+      e.preventDefault();
+      e.currentTarget.click();
+    }
+  };
+  const panelId = `device-tabpanel-${device.id}`;
+  const tabId = (path: string) => `device-tab-${path}`;
+
   useEffect(() => {
     if (redirect) replace(`${base}/${redirect}`);
     // Wait for every plugin before choosing the default tab: a later one may bring a higher priority.
@@ -42,10 +71,32 @@ export function DevicePage({ device, tab, tabs, context, queryClient, pluginsLoa
     <div className="device-page" data-testid="device-page">
       <div className="page-tabs page-tabs-horizontal">
         <div className="tabContainer">
-          <ul className="nav nav-tabs" role="tablist" data-testid="device-tabs">
-            {shown.map((x) => (
+          <ul
+            className="nav nav-tabs"
+            role="tablist"
+            aria-label={t('Device tabs')}
+            data-testid="device-tabs"
+            onBlur={(e) => {
+              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusIndex(null);
+            }}
+          >
+            {shown.map((x, i) => (
               <li key={x.id} className={x === active ? 'active' : undefined} role="presentation">
-                <a href={`#${base}/${x.path}`} role="tab" aria-selected={x === active} data-testid="device-tab" data-tab={x.path}>
+                <a
+                  ref={(el) => {
+                    tabRefs.current[i] = el;
+                  }}
+                  href={`#${base}/${x.path}`}
+                  role="tab"
+                  id={tabId(x.path)}
+                  aria-selected={x === active}
+                  aria-controls={x === active ? panelId : undefined}
+                  tabIndex={i === rovingIndex ? 0 : -1}
+                  onKeyDown={(e) => onTabKeyDown(e, i)}
+                  onFocus={() => setFocusIndex(i)}
+                  data-testid="device-tab"
+                  data-tab={x.path}
+                >
                   {x.icon && <i className={`dlt-c8y-icon-${x.icon}`} aria-hidden="true" />} {i18n.t(x.label, { ns: [x.pluginId, 'shell'] })}
                 </a>
               </li>
@@ -53,7 +104,7 @@ export function DevicePage({ device, tab, tabs, context, queryClient, pluginsLoa
           </ul>
         </div>
       </div>
-      <div className="device-tab-content">
+      <div className="device-tab-content" {...(active ? { role: 'tabpanel', id: panelId, 'aria-labelledby': tabId(active.path) } : {})}>
         {active ? (
           <ParcelMount
             key={active.id}
