@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { CoreContext, LazyData } from './context';
 import { InventoryStore } from './inventory';
-import { OperationStore } from './records';
+import { OperationStore } from './operations';
 import { migrate, NAME_TRIGRAM_TABLE } from './schema';
 
 function setup() {
