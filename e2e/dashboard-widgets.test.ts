@@ -166,20 +166,66 @@ describe('Device Operations Dashboard', () => {
   test('the dashboard list pages, sizes and refuses unknown views', async () => {
     const { context, page } = await loginAs(stack, 'admin', '/devicesFromDashboard?view=totalDevices&operationsdashboarddetails=true');
     try {
+      await page.waitForSelector('[data-testid="devices-from-dashboard"][data-view="totalDevices"] [data-testid="list-heading"]:has-text("All devices")', { timeout: WAIT_MS });
       await page.waitForSelector('[data-testid="device-grid"] .ag-row', { timeout: WAIT_MS });
       assert.equal(await rowCount(page), 25);
-      const sizes = await page.locator('[data-testid="list-pager"] select option').allInnerTexts();
+      const sizes = await page.locator('[data-testid="page-size"] option').allInnerTexts();
       assert.deepEqual(sizes, ['10', '25', '50', '100']);
-      await page.locator('[data-testid="list-pager"] select').selectOption('10');
+      await page.locator('[data-testid="page-size"]').selectOption('10');
       await page.waitForFunction(() => new Set([...document.querySelectorAll('[data-testid="device-grid"] .ag-row[row-index]')].map((r) => r.getAttribute('row-index'))).size === 10, undefined, {
         timeout: WAIT_MS,
       });
       for (const id of ['action-select-software', 'action-clear-pending', 'action-initialize', 'action-smart-group', 'action-reload']) {
         assert.equal(await page.getByTestId(id).count(), 1, id);
       }
+      // Back to the default size for the other tests (it is kept per user).
+      await page.locator('[data-testid="page-size"]').selectOption('25');
+      await page.waitForFunction(() => new Set([...document.querySelectorAll('[data-testid="device-grid"] .ag-row[row-index]')].map((r) => r.getAttribute('row-index'))).size === 25, undefined, {
+        timeout: WAIT_MS,
+      });
       await page.goto(`${stack.url}/apps/shell/#/devicesFromDashboard?view=bogus&operationsdashboarddetails=true`);
       await page.waitForSelector('[data-testid="view-not-known"]', { timeout: WAIT_MS });
       assert.equal((await page.getByTestId('view-not-known').innerText()).trim(), 'Device Operations Dashboard view not known.');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the dashboard list is the device list: spec dates, status icons, pager with total (issue 19.14)', async () => {
+    const { context, page } = await loginAs(stack, 'operator', '/devicesFromDashboard?view=totalDevices&operationsdashboarddetails=true');
+    try {
+      await page.waitForSelector('[data-testid="devices-from-dashboard"][data-view="totalDevices"] [data-testid="list-heading"]:has-text("All devices")', { timeout: WAIT_MS });
+      const listed = await api<{ statistics: { totalElements: number } }>(page, '/service/operation-dashboard/listdevices/total?pageSize=1&currentPage=1');
+      const total = listed.statistics.totalElements;
+      assert.ok(total > 25, `the stand-in lists ${total} devices`);
+      await page.waitForSelector('[data-testid="device-grid"] .ag-row [col-id="lastMessage"]', { timeout: WAIT_MS });
+      // Dates in the spec's format, never ISO.
+      const dates = (await page.locator('[data-testid="device-grid"] .ag-row [col-id="lastMessage"]').allTextContents()).map((d) => d.trim()).filter(Boolean);
+      assert.ok(dates.length > 0 && dates.every((d) => /^\d{2}:\d{2}:\d{2} \d{2}\.\d{2}\.\d{4}$/.test(d)), dates.join(' | '));
+      // Status: the device list's icon with its label, not the platform's code.
+      const statusCells = page.locator('[data-testid="device-grid"] .ag-row [col-id="status"] [data-status]');
+      assert.ok((await statusCells.count()) > 0);
+      const statusTexts = await page.locator('[data-testid="device-grid"] .ag-row [col-id="status"]').allTextContents();
+      assert.deepEqual(statusTexts.filter((s) => /AVAILABLE|NOT_MONITORED|UNAVAILABLE/.test(s)), []);
+      const first = statusCells.first();
+      const code = await first.getAttribute('data-status');
+      const label = { AVAILABLE: 'Online', UNAVAILABLE: 'Offline', NOT_MONITORED: 'Not monitored', MAINTENANCE: 'Maintenance', UNKNOWN: 'Unknown' }[code ?? ''];
+      assert.equal(await first.getAttribute('title'), label);
+      assert.equal(await first.locator('i[class*="dlt-c8y-icon-"]').count(), 1);
+      // The device list's pager: its buttons, the total, "Items per page" on one line.
+      assert.equal(await page.getByTestId('pager-total').textContent(), `1–25 of ${total}`);
+      for (const id of ['page-first', 'page-previous', 'page-1', 'page-next', 'page-last']) assert.equal(await page.getByTestId(id).count(), 1, id);
+      for (const width of [1280, 1920]) {
+        await page.setViewportSize({ width, height: 900 });
+        const label = page.locator('[data-testid="pager"] label');
+        const lines = await label.evaluate((e) => e.getClientRects().length);
+        const box = await label.boundingBox();
+        assert.equal(lines, 1);
+        assert.ok(box && box.height < 30, `Items per page is ${box?.height} px high at ${width} px`);
+        await snap(page, `dashboard-list-${width}`);
+      }
+      await page.getByTestId('page-next').click();
+      await page.waitForFunction((t) => document.querySelector('[data-testid="pager-total"]')?.textContent === `26–50 of ${t}`, total, { timeout: WAIT_MS });
     } finally {
       await context.close();
     }

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { loginAs, snap, startStack, type Stack } from './harness';
+import { chooseLanguage } from './screens';
 
 let stack: Stack;
 const AUTH = 'Basic ' + Buffer.from('demo/admin:demo').toString('base64');
@@ -344,5 +345,128 @@ describe('device list', () => {
     await page.locator('[data-testid="software-cancel"]').dispatchEvent('click');
     await page.waitForSelector('text=No software was assigned');
     await context.close();
+  });
+});
+
+/** The spec's date format (HH:mm:ss dd.MM.yyyy), the one both lists and the device tabs use. */
+const SPEC_DATE = /^\d{2}:\d{2}:\d{2} \d{2}\.\d{2}\.\d{4}$/;
+
+/** Widths of the grid's visible columns by col-id, and whether any header or name cell cuts its text. */
+async function columnLayout(page: Page) {
+  return page.evaluate(() => {
+    const grid = document.querySelector('[data-testid="device-grid"]')!;
+    const widths: Record<string, number> = {};
+    for (const h of grid.querySelectorAll<HTMLElement>('.ag-header-cell[col-id]')) widths[h.getAttribute('col-id')!] = h.getBoundingClientRect().width;
+    // No named helper functions in here: the test runner's transpiler wraps them in a helper the page lacks.
+    const cutHeaders = [...grid.querySelectorAll('[data-testid^="header-"] button:first-child')].filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent);
+    const cutNames = [...grid.querySelectorAll('.ag-row [col-id="name"] a')]
+      .filter((a) => a.scrollWidth > a.clientWidth + 1 || a.parentElement!.scrollWidth > a.parentElement!.clientWidth + 1)
+      .map((a) => a.textContent);
+    return { widths, cutHeaders, cutNames };
+  });
+}
+
+describe('device list, issue 19', () => {
+  it('sizes columns to their content at 1280 and 1920 px, in en and de (19.9), dates in the spec format (19.22)', async () => {
+    const { page, context } = await loginAs(stack, 'admin', '/views/iotconnector');
+    try {
+      for (const width of [1280, 1920]) {
+        await page.setViewportSize({ width, height: 900 });
+        const total = (await inventory(NETBOX, 1)).statistics.totalElements!;
+        await waitForCount(page, new RegExp(`^${total} devices$`));
+        await listNames(page, 25);
+        const { widths, cutHeaders, cutNames } = await columnLayout(page);
+        assert.deepEqual(cutHeaders, [], `headers cut at ${width} px`);
+        assert.deepEqual(cutNames, [], `names cut at ${width} px`);
+        const data = Object.entries(widths).filter(([id]) => id !== 'select');
+        for (const [id, w] of data) assert.ok(w <= 240.5, `${id} is ${w} px wide, over the spec's 240 px`);
+        // The name is the widest column of plain text (the IoTconnector names are longer than any
+        // value but the dates and the longest headers): at least as wide as the serial.
+        assert.ok(widths.name >= widths.machineSerial, JSON.stringify(widths));
+        const dates = await page.locator('[data-testid="device-grid"] .ag-row [col-id="registrationDate"]').allTextContents();
+        assert.ok(dates.length > 0 && dates.every((d) => SPEC_DATE.test(d.trim())), dates.join(' | '));
+        await snap(page, `lists-columns-${width}`);
+      }
+      await chooseLanguage(page, 'Deutsch');
+      await waitForCount(page, /Geräte$/);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await listNames(page, 25);
+      await page.waitForSelector('[data-testid="header-machineSerial"]:has-text("Maschinen")').catch(() => undefined);
+      const de = await columnLayout(page);
+      assert.deepEqual(de.cutHeaders, [], 'German headers cut at 1280 px');
+      assert.deepEqual(de.cutNames, [], 'names cut at 1280 px in German');
+      assert.match((await page.getByTestId('pager-total').textContent()) ?? '', /^1–25 von \d+$/);
+      await snap(page, 'lists-columns-1280-de');
+    } finally {
+      await chooseLanguage(page, 'English').catch(() => undefined);
+      await context.close();
+    }
+  });
+
+  it('shows the previous count until both counts of a new filter are known (19.10)', async () => {
+    const { page, context } = await loginAs(stack, 'admin', '/views/iotconnector');
+    try {
+      const total = (await inventory(NETBOX, 1)).statistics.totalElements!;
+      await waitForCount(page, new RegExp(`^${total} devices$`));
+      await listNames(page, 25);
+      // Every text the count shows from now on, as the page renders it.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { countsSeen: string[] }).countsSeen = seen;
+        const node = document.querySelector('[data-testid="list-count"]')!;
+        new MutationObserver(() => seen.push(node.textContent ?? '')).observe(node, { childList: true, characterData: true, subtree: true });
+      });
+      await openFilter(page, 'name');
+      await page.fill('[data-testid="filter-text"]', '*NB2*1');
+      await page.locator('[data-testid="filter-apply"]').dispatchEvent('click');
+      const filtered = (await inventory(`(${NETBOX}) and (name eq '*NB2*1')`)).statistics.totalElements!;
+      assert.ok(filtered < total, 'the filter must narrow the list for this test to mean anything');
+      await waitForCount(page, new RegExp(`^Filtered ${filtered} of ${total} devices$`));
+      const seen = await page.evaluate(() => (window as unknown as { countsSeen: string[] }).countsSeen);
+      const allowed = new Set([`${total} devices`, `Filtered ${filtered} of ${total} devices`]);
+      assert.deepEqual(seen.filter((s) => !allowed.has(s)), [], `the count showed: ${seen.join(' | ')}`);
+      // The pager shows the filtered total.
+      assert.equal(await page.getByTestId('pager-total').textContent(), `1–${Math.min(25, filtered)} of ${filtered}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says what Initialize changed and when the status follows (19.12)', async () => {
+    const notMonitored = encodeURIComponent(JSON.stringify(['NOT_MONITORED']));
+    const { page, context } = await loginAs(stack, 'admin', `/views/iotconnector?f.status=${notMonitored}`);
+    try {
+      const before = await inventory(`(${NETBOX}) and (c8y_Availability.status eq 'NOT_MONITORED')`);
+      assert.ok(before.managedObjects.length > 0, 'the demo fleet has not monitored IoTconnectors');
+      await waitForCount(page, new RegExp(`^Filtered ${before.statistics.totalElements} of \\d+ devices$`));
+      const names = await listNames(page);
+      // One device: select the first row (the list is unsorted: the API's first is the grid's first).
+      const rowBoxes = page.locator('[data-testid="device-grid"] .ag-row[row-index="0"] input[type="checkbox"]');
+      await rowBoxes.dispatchEvent('click');
+      await page.waitForSelector('[data-testid="selected-count"]:has-text("1 selected")');
+      const device = before.managedObjects.find((m) => m.name === names[0]);
+      assert.ok(device, `${names[0]} is not monitored`);
+      // Its status shows as an icon with the label (the platform's font has no "unknown" glyph).
+      const icon = page.locator('[data-testid="device-grid"] .ag-row[row-index="0"] [col-id="status"] [data-status="NOT_MONITORED"]');
+      assert.equal(await icon.getAttribute('title'), 'Not monitored');
+      assert.ok(((await icon.locator('i').boundingBox())?.width ?? 0) > 4, 'the not monitored icon is drawn');
+      await page.locator('[data-testid="action-initialize"]').dispatchEvent('click');
+      const alert = page.locator('[data-testid="alert-success"]');
+      await alert.waitFor({ timeout: 60000 });
+      const text = (await alert.textContent()) ?? '';
+      assert.match(text, /Initialized 1 not monitored devices\./);
+      // The interval in the message is the one the server set.
+      const after = await api<Mo>(`/inventory/managedObjects/${device.id}`);
+      const minutes = (after.c8y_RequiredAvailability as { responseInterval: number }).responseInterval;
+      assert.ok(minutes > 0);
+      assert.ok(text.includes(`required interval of ${minutes} minutes`), text);
+      assert.match(text, /Until then the list shows them as not monitored\./);
+      // It stays (not dismissed after 5 s) while the list still shows the device as not monitored.
+      await page.waitForTimeout(6000);
+      assert.equal(await alert.count(), 1);
+      await snap(page, 'lists-initialize-message');
+    } finally {
+      await context.close();
+    }
   });
 });

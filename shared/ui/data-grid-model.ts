@@ -1,53 +1,79 @@
-/** The data grid's pure logic: column configuration, sort model, selection across pages. */
-import type { ReactNode } from 'react';
+/** The data grid's pure logic: its columns, their widths, and the column chooser's configuration. */
 
-/** A column of a {@link DataGrid}. */
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** A column of a {@link DataGrid} (and of the {@link ColumnChooser}). */
 export interface GridColumn<T> {
-  /** Stable id (also the key of the persisted column configuration). */
+  /** Stable id (the grid's col-id, the header's data-testid and the persisted configuration's key). */
   id: string;
-  /** Header text, translated by the caller. */
-  header: string;
-  /** The cell's value (also its tooltip when no render is given). */
-  value?: (row: T) => unknown;
-  /** Custom cell content. */
-  render?: (row: T) => ReactNode;
-  /** The header sorts (the caller sorts on the server through the sort model). */
+  /** English header text: an i18n key of the plugin's namespace (the grid translates it). */
+  label: string;
+  /** The plain cell's text (its tooltip too). Leave out for a column with `cell`. */
+  text?: (row: T, now: number) => string;
+  /**
+   * A rich cell (an icon, a link, badges), built as DOM without React: a React portal per cell
+   * cost most of the time between a page's data and its painted rows.
+   */
+  cell?: (row: T, t: Translate) => HTMLElement;
+  /** Width of a rich cell's fixed content in px; without it the column's text is measured. */
+  cellWidth?: number;
+  /** The header sorts (on the server, through the caller's onSort). */
   sortable?: boolean;
-  width?: number;
-  minWidth?: number;
-  /** Overrides the grid's cell maximum width. */
-  maxWidth?: number;
-  /** Hidden unless the user shows it. */
+  /** The header offers a filter button (the caller's onOpenFilter). */
+  filterable?: boolean;
+  /** Hidden unless the user shows it (column chooser). */
   hiddenByDefault?: boolean;
   /** Always shown; the column chooser cannot hide it. */
   alwaysVisible?: boolean;
-  cellClass?: string;
+}
+
+/** Horizontal room of a cell besides its text: AG Grid's padding (2 x 17 px) and a border. */
+export const CELL_PADDING_PX = 36;
+/** A header's sort arrow and filter button beside its label. */
+export const HEADER_FILTER_PX = 30;
+export const HEADER_SORT_ICON_PX = 18;
+/** Below this a column's header and values are unreadable. */
+export const MIN_COLUMN_WIDTH_PX = 72;
+
+/**
+ * Each column's width from its content (issue 19.9): the widest of its header (with its sort
+ * arrow and filter button) and its cells' texts, at least MIN_COLUMN_WIDTH_PX and at most
+ * `maxWidth` (the spec's 240 px cap). The measures give a text's width in px in the header's
+ * (bold) and the cells' font.
+ */
+export function contentWidths<T>(
+  columns: readonly GridColumn<T>[],
+  rows: readonly T[],
+  now: number,
+  measure: { header: (text: string) => number; cell: (text: string) => number },
+  maxWidth: number,
+): Record<string, number> {
+  const widths: Record<string, number> = {};
+  for (const column of columns) {
+    let widest = measure.header(column.label) + (column.sortable ? HEADER_SORT_ICON_PX : 0) + (column.filterable ? HEADER_FILTER_PX : 0);
+    // A rich cell of fixed content (an icon, badges) gives its width; any other is measured by its text.
+    if (column.cellWidth !== undefined) widest = Math.max(widest, column.cellWidth);
+    else if (column.text) for (const row of rows) widest = Math.max(widest, measure.cell(column.text(row, now)));
+    widths[column.id] = Math.min(maxWidth, Math.max(MIN_COLUMN_WIDTH_PX, Math.ceil(widest) + CELL_PADDING_PX));
+  }
+  return widths;
 }
 
 /** One column of the persisted configuration; the array order is the column order. */
 export interface ColumnConfig {
   id: string;
   visible: boolean;
-  width?: number;
-}
-
-export type SortDirection = 'asc' | 'desc';
-/** A sort criterion; the first entry sorts first. */
-export interface SortItem {
-  colId: string;
-  sort: SortDirection;
 }
 
 export interface ResolvedColumn<T> {
   column: GridColumn<T>;
   visible: boolean;
-  width?: number;
 }
 
 /**
- * Columns in configured order with their visibility and width. Configured ids that no longer
- * exist are dropped; columns missing from the configuration keep their default place
- * after the column that precedes them in the definition.
+ * Columns in configured order with their visibility. Configured ids that no longer exist are
+ * dropped; columns missing from the configuration keep their default place after the column
+ * that precedes them in the definition.
  */
 export function resolveColumns<T>(columns: readonly GridColumn<T>[], config?: readonly ColumnConfig[] | null): ResolvedColumn<T>[] {
   const byId = new Map(columns.map((c) => [c.id, c]));
@@ -57,11 +83,11 @@ export function resolveColumns<T>(columns: readonly GridColumn<T>[], config?: re
     const column = byId.get(entry.id);
     if (!column || seen.has(entry.id)) continue;
     seen.add(entry.id);
-    result.push({ column, visible: column.alwaysVisible ? true : entry.visible, width: entry.width ?? column.width });
+    result.push({ column, visible: column.alwaysVisible ? true : entry.visible });
   }
   columns.forEach((column, index) => {
     if (seen.has(column.id)) return;
-    const resolved = { column, visible: !column.hiddenByDefault, width: column.width };
+    const resolved = { column, visible: !column.hiddenByDefault };
     const prev = index > 0 ? result.findIndex((r) => r.column.id === columns[index - 1].id) : -1;
     if (index === 0) result.unshift(resolved);
     else if (prev >= 0) result.splice(prev + 1, 0, resolved);
@@ -71,33 +97,14 @@ export function resolveColumns<T>(columns: readonly GridColumn<T>[], config?: re
   return result;
 }
 
+/** The visible columns in configured order. */
+export const visibleColumns = <T>(columns: readonly GridColumn<T>[], config?: readonly ColumnConfig[] | null): GridColumn<T>[] =>
+  resolveColumns(columns, config)
+    .filter((r) => r.visible)
+    .map((r) => r.column);
+
 /** The configuration to persist for the resolved columns. */
-export const toColumnConfig = <T>(resolved: readonly ResolvedColumn<T>[]): ColumnConfig[] =>
-  resolved.map((r) => (r.width === undefined ? { id: r.column.id, visible: r.visible } : { id: r.column.id, visible: r.visible, width: r.width }));
-
-/** What AG Grid's column state tells us about one column. */
-export interface ColumnStateLike {
-  colId: string;
-  hide?: boolean | null;
-  width?: number | null;
-  sort?: SortDirection | null;
-  sortIndex?: number | null;
-}
-
-/** Configuration from the grid's column state (order, visibility, width), known columns only. */
-export function configFromColumnState(state: readonly ColumnStateLike[], known: ReadonlySet<string>): ColumnConfig[] {
-  return state
-    .filter((s) => known.has(s.colId))
-    .map((s) => (typeof s.width === 'number' ? { id: s.colId, visible: !s.hide, width: s.width } : { id: s.colId, visible: !s.hide }));
-}
-
-/** The sort model from the grid's column state, in sort-index order. */
-export function sortModelFromColumnState(state: readonly ColumnStateLike[]): SortItem[] {
-  return state
-    .filter((s): s is ColumnStateLike & { sort: SortDirection } => s.sort === 'asc' || s.sort === 'desc')
-    .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))
-    .map((s) => ({ colId: s.colId, sort: s.sort }));
-}
+export const toColumnConfig = <T>(resolved: readonly ResolvedColumn<T>[]): ColumnConfig[] => resolved.map((r) => ({ id: r.column.id, visible: r.visible }));
 
 /** Moves a column one step (delta -1 up/left, +1 down/right); unchanged at the ends. */
 export function moveColumn(config: readonly ColumnConfig[], id: string, delta: -1 | 1): ColumnConfig[] {
@@ -112,14 +119,3 @@ export function moveColumn(config: readonly ColumnConfig[], id: string, delta: -
 /** Shows or hides a column. */
 export const setColumnVisible = (config: readonly ColumnConfig[], id: string, visible: boolean): ColumnConfig[] =>
   config.map((c) => (c.id === id ? { ...c, visible } : c));
-
-/**
- * The selection after the user changed it on one page: selections on other pages stay, the
- * page's rows are replaced by what is selected there now.
- */
-export function nextSelection(previous: ReadonlySet<string>, pageIds: readonly string[], selectedOnPage: readonly string[]): Set<string> {
-  const next = new Set(previous);
-  for (const id of pageIds) next.delete(id);
-  for (const id of selectedOnPage) next.add(id);
-  return next;
-}

@@ -1,338 +1,425 @@
 /**
- * A data grid for server-side paged lists on AG Grid (community). The grid shows one page;
- * sorting, paging and filtering happen on the server through the caller's sort model, pager and
- * query. Only the AG Grid modules used here are registered (STACK.md, trap 5).
+ * The data grid of the device lists (/views/<type> and /devicesFromDashboard): one server page on
+ * AG Grid. Sorting, filtering and paging are the caller's state and run on the server, so only
+ * the client-side row model is registered (STACK.md, trap 5). Load it with useDataGrid (below),
+ * not with a static import: AG Grid is most of a list's code.
  */
-import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  CellStyleModule,
-  ClientSideRowModelModule,
-  ColumnApiModule,
-  ModuleRegistry,
-  RowApiModule,
-  RowSelectionModule,
-  RowStyleModule,
-  TooltipModule,
-  themeQuartz,
-  type ColDef,
-  type ColumnMovedEvent,
-  type ColumnResizedEvent,
-  type GetRowIdParams,
-  type GridApi,
-  type ICellRendererParams,
-  type IRowNode,
-  type RowSelectionOptions,
-  type SelectionChangedEvent,
-  type SortChangedEvent,
-} from 'ag-grid-community';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { AgGridReact } from 'ag-grid-react';
-import { GRID_CELL_MAX_WIDTH_PX } from '../domain/constants';
-import { cx } from './cx';
-import { useSharedTranslation } from './i18n';
-import { Icon } from './icon';
 import {
-  configFromColumnState,
-  moveColumn,
-  nextSelection,
-  resolveColumns,
-  setColumnVisible,
-  sortModelFromColumnState,
-  toColumnConfig,
-  type ColumnConfig,
-  type GridColumn,
-  type SortItem,
-} from './data-grid-model';
-
-export type { ColumnConfig, GridColumn, SortItem } from './data-grid-model';
-
-ModuleRegistry.registerModules([
   ClientSideRowModelModule,
-  // api.forEachNode (selection sync)
-  RowApiModule,
-  RowSelectionModule,
-  ColumnApiModule,
-  TooltipModule,
-  CellStyleModule,
-  RowStyleModule,
-]);
+  type ColDef,
+  type GridApi,
+  type ICellRendererComp,
+  type ICellRendererParams,
+  type IHeaderComp,
+  type ValueGetterParams,
+  type IHeaderParams,
+  type Module,
+} from 'ag-grid-community';
+import { GRID_CELL_MAX_WIDTH_PX } from '../domain/constants';
+import { signalScreenReady, useScreenReady } from '../plugin-api/screen-ready';
+import { contentWidths, type GridColumn } from './data-grid-model';
+import { el } from './dom';
+import { useSharedTranslation } from './i18n';
+import { focusFirstControl, onTabKeyDownCapture } from './native-tab-order';
 
-/** AG Grid's quartz theme dressed like the platform's tables (its fonts, colours and borders). */
-export const platformGridTheme = themeQuartz.withParams({
-  fontFamily: 'inherit',
-  fontSize: 14,
-  foregroundColor: 'var(--c8y-text-color, #333)',
-  backgroundColor: 'var(--c8y-root-component-background-default, #fff)',
-  accentColor: 'var(--c8y-brand-primary, #1776bf)',
-  borderColor: 'var(--c8y-root-component-border-color, #e6e6e6)',
-  headerBackgroundColor: 'var(--c8y-root-component-background-default, #fff)',
-  headerFontWeight: 600,
-  wrapperBorderRadius: 0,
-  spacing: 6,
-});
+export type { GridColumn } from './data-grid-model';
 
-export interface GridSelection {
-  selectedIds: ReadonlySet<string>;
-  onChange: (ids: Set<string>) => void;
-  /** "Select all matching": every item of the query, not only the loaded ones. */
-  allMatching?: boolean;
-  onAllMatchingChange?: (allMatching: boolean) => void;
-  /** The query's total, offered by "Select all matching". */
-  totalMatching?: number;
+const MODULES: Module[] = [ClientSideRowModelModule];
+
+/**
+ * AG Grid reports its first data before React has put the cells in the DOM: wait for a row with
+ * text, then for the frame that paints it.
+ */
+function signalWhenRowsPainted(grid: HTMLElement | null, framesLeft = 60): void {
+  const painted = !grid || [...grid.querySelectorAll('.ag-row')].some((r) => (r.textContent ?? '').trim() !== '');
+  if (painted || framesLeft === 0) requestAnimationFrame(() => signalScreenReady());
+  else requestAnimationFrame(() => signalWhenRowsPainted(grid, framesLeft - 1));
+}
+const SELECT_COLUMN_WIDTH = 48;
+
+export interface GridRow {
+  id: string;
+  name?: string;
 }
 
-export interface DataGridProps<T> {
+export type SortDirection = 'asc' | 'desc';
+
+/** Row selection of a list with bulk actions. */
+export interface GridSelectionProps<T> {
+  isSelected: (id: string) => boolean;
+  toggle: (row: T) => void;
+  pageState: 'none' | 'some' | 'all';
+  togglePage: () => void;
+}
+
+export interface DataGridProps<T extends GridRow> {
+  /** The visible columns in order; their labels translated. */
+  columns: readonly GridColumn<T>[];
   rows: readonly T[];
-  getRowId: (row: T) => string;
-  columns: readonly GridColumn<T>[];
-  /** Persisted order, visibility and widths (e.g. from usePreference); default: the definition. */
-  columnConfig?: readonly ColumnConfig[] | null;
-  /** Called when the user reorders, resizes, shows or hides columns. */
-  onColumnConfigChange?: (config: ColumnConfig[]) => void;
-  sortModel?: readonly SortItem[];
-  onSortModelChange?: (sortModel: SortItem[]) => void;
-  selection?: GridSelection;
-  /** Maximum cell width in px (spec: 240). */
-  cellMaxWidth?: number;
-  onRowClicked?: (row: T) => void;
-  /** Accessible name of the grid. */
-  ariaLabel?: string;
-  'data-testid'?: string;
+  loading?: boolean;
+  /** Reference time of relative cells (days since last message). */
+  now: number;
+  sort?: { column: string; direction: SortDirection };
+  onSort?: (column: string) => void;
+  /** Ids of the columns whose filter is set (their filter button shows it). */
+  activeFilters?: ReadonlySet<string>;
+  /** Opens the filter of a column below its header button. */
+  onOpenFilter?: (column: string, anchor: DOMRect) => void;
+  /** Row selection; leave out for a list without bulk actions. */
+  selection?: GridSelectionProps<T>;
+  /** Shown instead of rows when the page is empty (translated). */
+  emptyText: string;
 }
 
-const cellText = (v: unknown): string | undefined => (v === null || v === undefined || v === '' ? undefined : String(v));
+type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** A grid of one page of server data; see the file comment. */
-export function DataGrid<T>({
-  rows,
-  getRowId,
-  columns,
-  columnConfig,
-  onColumnConfigChange,
-  sortModel,
-  onSortModelChange,
-  selection,
-  cellMaxWidth = GRID_CELL_MAX_WIDTH_PX,
-  onRowClicked,
-  ariaLabel,
-  ...rest
-}: DataGridProps<T>) {
-  const t = useSharedTranslation();
-  const apiRef = useRef<GridApi<T> | null>(null);
-  const resolved = useMemo(() => resolveColumns(columns, columnConfig), [columns, columnConfig]);
-  const known = useMemo(() => new Set(columns.map((c) => c.id)), [columns]);
+/**
+ * A plain cell's full text as its tooltip, set when the pointer reaches it (one listener for the
+ * grid instead of an attribute on every cell).
+ */
+function titleOnHover(e: ReactMouseEvent<HTMLElement>): void {
+  const cell = (e.target as HTMLElement).closest<HTMLElement>('.ag-cell');
+  if (cell && !cell.hasAttribute('title') && !cell.querySelector('[title]')) cell.title = cell.textContent ?? '';
+}
 
-  const columnDefs = useMemo<ColDef<T>[]>(
-    () =>
-      resolved.map(({ column, visible, width }) => {
-        const sortIndex = sortModel?.findIndex((s) => s.colId === column.id) ?? -1;
-        const def: ColDef<T> = {
-          colId: column.id,
-          headerName: column.header,
-          hide: !visible,
-          width,
-          minWidth: column.minWidth,
-          maxWidth: column.maxWidth ?? cellMaxWidth,
-          sortable: !!column.sortable,
-          sort: sortIndex >= 0 ? sortModel![sortIndex].sort : null,
-          sortIndex: sortIndex >= 0 ? sortIndex : null,
-          // The server sorted the page already; keep its order.
-          comparator: () => 0,
-          cellClass: column.cellClass,
-          valueGetter: (p) => (p.data && column.value ? column.value(p.data) : undefined),
-          tooltipValueGetter: (p) => cellText(p.value),
-          suppressMovable: false,
-        };
-        if (column.render) def.cellRenderer = (p: ICellRendererParams<T>) => (p.data ? column.render!(p.data) : null);
-        return def;
-      }),
-    [resolved, sortModel, cellMaxWidth],
-  );
+let measureContext: CanvasRenderingContext2D | null | undefined;
+/**
+ * A text's width in px in the font of the grid's headers or cells (a canvas measures without
+ * layout). The fonts are read from the rendered grid (AG Grid's theme sets the cells' font, the
+ * header buttons are the platform's small buttons); before the grid has rendered, from fallbacks
+ * that overestimate. Without a canvas (jsdom) an average glyph width stands in.
+ */
+function textMeasure(grid: HTMLElement | null, part: 'header' | 'cell'): (text: string) => number {
+  const AVERAGE_GLYPH_PX = 8;
+  if (measureContext === undefined) {
+    const canvas = typeof navigator !== 'undefined' && !navigator.userAgent.includes('jsdom') ? document.createElement('canvas') : null;
+    measureContext = canvas?.getContext('2d') ?? null;
+  }
+  const ctx = measureContext;
+  if (!ctx) return (text) => text.length * AVERAGE_GLYPH_PX;
+  const rendered = grid?.querySelector(part === 'header' ? '[data-testid^="header-"] button' : '.ag-cell, .ag-root-wrapper');
+  const style = getComputedStyle(rendered ?? grid ?? document.body);
+  const weight = part === 'header' && !rendered ? 'bold' : style.fontWeight || 'normal';
+  ctx.font = `${weight} ${style.fontSize || '14px'} ${style.fontFamily || 'sans-serif'}`;
+  return (text) => ctx.measureText(text).width;
+}
 
-  const hasSelection = selection !== undefined;
-  const rowSelection = useMemo<RowSelectionOptions<T> | undefined>(
-    () =>
-      hasSelection
-        ? { mode: 'multiRow', checkboxes: true, headerCheckbox: true, selectAll: 'currentPage', enableClickSelection: false }
-        : undefined,
-    [hasSelection],
-  );
+/**
+ * What the grid's own components (headers, cells, checkboxes) read when they render. DataGrid
+ * writes it on every render and tells the mounted components to update themselves, so the column
+ * definitions stay the same object for the life of a column set: new definitions make AG Grid
+ * rebuild every header and cell (~100 ms for a page of 25 rows).
+ */
+interface GridView<T> {
+  now: number;
+  t: Translate;
+  sort?: DataGridProps<T & GridRow>['sort'];
+  activeFilters: ReadonlySet<string>;
+  onSort?: (column: string) => void;
+  onOpenFilter?: (column: string, anchor: DOMRect) => void;
+  selection?: GridSelectionProps<T>;
+}
 
-  const syncSelection = useCallback(() => {
-    const api = apiRef.current;
-    if (!api || !selection) return;
-    const select: IRowNode<T>[] = [];
-    const deselect: IRowNode<T>[] = [];
-    api.forEachNode((n) => {
-      const selected = selection.allMatching || (!!n.id && selection.selectedIds.has(n.id));
-      (selected ? select : deselect).push(n);
-    });
-    if (select.length) api.setNodesSelected({ nodes: select, newValue: true, source: 'api' });
-    if (deselect.length) api.setNodesSelected({ nodes: deselect, newValue: false, source: 'api' });
-  }, [selection]);
+class GridViewStore<T> {
+  private readonly listeners = new Set<() => void>();
+  constructor(public view: GridView<T>) {}
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  notify(): void {
+    for (const l of this.listeners) l();
+  }
+}
 
-  useEffect(syncSelection, [syncSelection, rows]);
+/** The grid's context: the store of the DataGrid that renders the component. */
+interface GridContext<T = GridRow> {
+  store: GridViewStore<T>;
+}
 
-  const emitConfig = useCallback(() => {
-    const api = apiRef.current;
-    if (!api || !onColumnConfigChange) return;
-    onColumnConfigChange(configFromColumnState(api.getColumnState(), known));
-  }, [onColumnConfigChange, known]);
+interface RichCellParams<T> extends ICellRendererParams<T, GridContext<T>> {
+  gridColumn: GridColumn<T>;
+}
 
-  // AG Grid may keep the first handler it was given; read the latest props through a ref.
-  const selectionRef = useRef(selection);
-  selectionRef.current = selection;
-  const rowIdsRef = useRef<string[]>([]);
-  rowIdsRef.current = rows.map(getRowId);
-  const onSelectionChanged = (e: SelectionChangedEvent<T>) => {
-    const selection = selectionRef.current;
-    if (!selection || e.source === 'api') return;
-    const pageIds = rowIdsRef.current;
-    const selectedOnPage = e.api.getSelectedNodes().flatMap((n) => (n.id ? [n.id] : []));
-    if (selection.allMatching && selectedOnPage.length < pageIds.length) {
-      selection.onAllMatchingChange?.(false);
-      selection.onChange(new Set(selectedOnPage));
-      return;
+/** A rich cell: the column's `cell` DOM; text cells need no component (AG Grid writes the value). */
+class RichCell<T> implements ICellRendererComp<T> {
+  private gui = document.createElement('div');
+
+  init(params: ICellRendererParams<T>): void {
+    this.gui.className = 'text-truncate';
+    this.render(params);
+  }
+
+  getGui(): HTMLElement {
+    return this.gui;
+  }
+
+  refresh(params: ICellRendererParams<T>): boolean {
+    this.render(params);
+    return true;
+  }
+
+  private render(params: ICellRendererParams<T>): void {
+    const p = params as RichCellParams<T>;
+    const cell = p.gridColumn.cell;
+    this.gui.replaceChildren(...(p.data && cell ? [cell(p.data, p.context.store.view.t)] : []));
+  }
+}
+
+/** A component that renders from the store now and whenever DataGrid writes it. */
+abstract class StoreComp<T, P extends { context: GridContext<T> }> {
+  protected params!: P;
+  private unsubscribe?: () => void;
+
+  init(params: P): void {
+    this.params = params;
+    this.unsubscribe = params.context.store.subscribe(() => this.update());
+    this.update();
+  }
+
+  refresh(params: P): boolean {
+    this.params = params;
+    this.update();
+    return true;
+  }
+
+  destroy(): void {
+    this.unsubscribe?.();
+  }
+
+  protected get view(): GridView<T> {
+    return this.params.context.store.view;
+  }
+
+  protected abstract update(): void;
+}
+
+interface ColumnHeaderParams<T> extends IHeaderParams<T, GridContext<T>> {
+  gridColumn: GridColumn<T>;
+}
+
+/** A column's header: its label as the sort button, and the filter button when it has a filter. */
+class ColumnHeader<T> extends StoreComp<T, ColumnHeaderParams<T>> implements IHeaderComp {
+  private readonly gui = el('div', { class: 'd-flex a-i-center', style: 'width: 100%; gap: 4px' });
+  private readonly sortButton = el('button', {
+    type: 'button',
+    class: 'btn btn-link btn-xs text-truncate',
+    style: 'padding: 0; flex: 1; text-align: left; color: inherit; font-weight: bold',
+  }) as HTMLButtonElement;
+  private filterButton?: HTMLButtonElement;
+  /** What the header shows, to leave the DOM alone when a render changed nothing of it. */
+  private shown = '';
+
+  /**
+   * aria-sort belongs to the grid's column header cell, not to the button inside it. AG Grid
+   * removes it from cells of columns it does not sort itself when it refreshes them, so it is put
+   * back whenever it changes.
+   */
+  private ariaSort: string | null = null;
+  private readonly ariaSortWatch = new MutationObserver(() => this.applyAriaSort());
+
+  private applyAriaSort(): void {
+    const cell = this.params.eGridHeader;
+    if (cell.getAttribute('aria-sort') === this.ariaSort) return;
+    if (this.ariaSort === null) cell.removeAttribute('aria-sort');
+    else cell.setAttribute('aria-sort', this.ariaSort);
+  }
+
+  override destroy(): void {
+    this.ariaSortWatch.disconnect();
+    super.destroy();
+  }
+
+  override init(params: ColumnHeaderParams<T>): void {
+    this.ariaSortWatch.observe(params.eGridHeader, { attributes: true, attributeFilter: ['aria-sort'] });
+    const id = params.gridColumn.id;
+    this.gui.dataset.testid = `header-${id}`;
+    this.gui.append(this.sortButton);
+    this.sortButton.addEventListener('click', () => this.view.onSort?.(id));
+    super.init(params);
+  }
+
+  getGui(): HTMLElement {
+    return this.gui;
+  }
+
+  protected update(): void {
+    const { t, sort, onSort, onOpenFilter, activeFilters } = this.view;
+    const column = this.params.gridColumn;
+    const label = column.label;
+    const direction = sort?.column === column.id ? sort.direction : undefined;
+    const sortable = !!column.sortable && !!onSort;
+    const withFilter = !!column.filterable && !!onOpenFilter;
+    const filterActive = activeFilters.has(column.id);
+    const shown = JSON.stringify([label, direction, sortable, withFilter, filterActive, t('Filter {{column}}', { column: label })]);
+    if (shown === this.shown) return;
+    this.shown = shown;
+    this.sortButton.disabled = !sortable;
+    this.sortButton.title = label;
+    this.sortButton.replaceChildren(
+      label,
+      ...(direction ? [el('i', { class: `m-l-4 dlt-c8y-icon-${direction === 'asc' ? 'long-arrow-up' : 'long-arrow-down'}`, 'aria-hidden': 'true' })] : []),
+    );
+    this.ariaSort = sortable ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : null;
+    this.applyAriaSort();
+
+    if (withFilter) {
+      if (!this.filterButton) {
+        this.filterButton = el('button', { type: 'button', 'data-testid': `filter-${column.id}`, 'aria-haspopup': 'dialog', 'aria-expanded': 'false' }, el('i', { class: 'dlt-c8y-icon-filter', 'aria-hidden': 'true' })) as HTMLButtonElement;
+        this.filterButton.addEventListener('click', (e) => this.view.onOpenFilter?.(column.id, (e.currentTarget as HTMLElement).getBoundingClientRect()));
+        this.gui.append(this.filterButton);
+      }
+      this.filterButton.className = `btn btn-xs ${filterActive ? 'btn-primary' : 'btn-clean'}`;
+      this.filterButton.setAttribute('aria-label', t('Filter {{column}}', { column: label }));
+    } else {
+      this.filterButton?.remove();
+      this.filterButton = undefined;
     }
-    selection.onChange(nextSelection(selection.selectedIds, pageIds, selectedOnPage));
-  };
-
-  const pageIds = rows.map(getRowId);
-  const pageAllSelected = pageIds.length > 0 && pageIds.every((id) => selection?.selectedIds.has(id));
-  const offerAllMatching =
-    !!selection?.onAllMatchingChange &&
-    selection.totalMatching !== undefined &&
-    selection.totalMatching > rows.length &&
-    (pageAllSelected || selection.allMatching);
-
-  return (
-    <div data-testid={rest['data-testid']}>
-      {offerAllMatching && (
-        <div className="alert alert-info m-b-8" role="status">
-          {selection!.allMatching ? (
-            <>
-              {t('All {{count}} matching items are selected.', { count: selection!.totalMatching })}{' '}
-              <button type="button" className="btn btn-link btn-xs" onClick={() => {
-                selection!.onAllMatchingChange!(false);
-                selection!.onChange(new Set());
-              }}>
-                {t('Clear selection')}
-              </button>
-            </>
-          ) : (
-            <>
-              {t('All {{count}} items on this page are selected.', { count: rows.length })}{' '}
-              <button type="button" className="btn btn-link btn-xs" onClick={() => selection!.onAllMatchingChange!(true)}>
-                {t('Select all {{count}} matching items', { count: selection!.totalMatching })}
-              </button>
-            </>
-          )}
-        </div>
-      )}
-      <div role="region" aria-label={ariaLabel}>
-        <AgGridReact<T>
-          theme={platformGridTheme}
-          rowData={rows as T[]}
-          columnDefs={columnDefs}
-          getRowId={(p: GetRowIdParams<T>) => getRowId(p.data)}
-          rowSelection={rowSelection}
-          selectionColumnDef={{ pinned: 'left', suppressMovable: true }}
-          domLayout="autoHeight"
-          tooltipShowDelay={500}
-          suppressDragLeaveHidesColumns
-          onGridReady={(e) => {
-            apiRef.current = e.api;
-            syncSelection();
-          }}
-          onGridPreDestroyed={() => {
-            apiRef.current = null;
-          }}
-          onRowDataUpdated={syncSelection}
-          onSelectionChanged={onSelectionChanged}
-          onSortChanged={(e: SortChangedEvent<T>) => {
-            if (e.source === 'api' || e.source === 'gridOptionsUpdated') return;
-            onSortModelChange?.(sortModelFromColumnState(e.api.getColumnState()));
-          }}
-          onColumnMoved={(e: ColumnMovedEvent<T>) => {
-            if (e.finished && e.source === 'uiColumnMoved') emitConfig();
-          }}
-          onColumnResized={(e: ColumnResizedEvent<T>) => {
-            if (e.finished && e.source === 'uiColumnResized') emitConfig();
-          }}
-          onRowClicked={onRowClicked ? (e) => e.data && onRowClicked(e.data) : undefined}
-        />
-      </div>
-    </div>
-  );
+  }
 }
 
-export interface ColumnChooserProps<T> {
-  columns: readonly GridColumn<T>[];
-  columnConfig?: readonly ColumnConfig[] | null;
-  onChange: (config: ColumnConfig[]) => void;
+/** The platform's checkbox (label.c8y-checkbox > input + span). */
+function checkbox(attrs: Record<string, string>, onChange: () => void): { gui: HTMLElement; input: HTMLInputElement } {
+  const input = el('input', { type: 'checkbox', ...attrs }) as HTMLInputElement;
+  input.addEventListener('change', onChange);
+  return { gui: el('label', { class: 'c8y-checkbox', style: 'margin: 0' }, input, el('span')), input };
 }
 
-/** A dropdown to show, hide and reorder columns; its result goes to the same callback as the grid's. */
-export function ColumnChooser<T>({ columns, columnConfig, onChange }: ColumnChooserProps<T>) {
-  const t = useSharedTranslation();
-  const [open, setOpen] = useState(false);
-  const resolved = resolveColumns(columns, columnConfig);
-  const config = toColumnConfig(resolved);
-  const rootRef = useRef<HTMLDivElement>(null);
+/** A row's checkbox. */
+class SelectCell<T extends GridRow> extends StoreComp<T, ICellRendererParams<T, GridContext<T>>> implements ICellRendererComp<T> {
+  private readonly box = checkbox({}, () => {
+    const row = this.params.data;
+    if (row) this.view.selection?.toggle(row);
+  });
 
+  getGui(): HTMLElement {
+    return this.box.gui;
+  }
+
+  protected update(): void {
+    const row = this.params.data;
+    this.box.gui.hidden = !row;
+    if (!row) return;
+    this.box.input.setAttribute('aria-label', this.view.t('Select {{name}}', { name: row.name ?? row.id }));
+    this.box.input.checked = !!this.view.selection?.isSelected(row.id);
+  }
+}
+
+/** The header's checkbox: every row of the page. */
+class SelectHeader<T> extends StoreComp<T, IHeaderParams<T, GridContext<T>>> implements IHeaderComp {
+  private readonly box = checkbox({ 'data-testid': 'select-page' }, () => this.view.selection?.togglePage());
+
+  getGui(): HTMLElement {
+    return this.box.gui;
+  }
+
+  protected update(): void {
+    const pageState = this.view.selection?.pageState ?? 'none';
+    this.box.input.setAttribute('aria-label', this.view.t('Select all on this page'));
+    this.box.input.checked = pageState === 'all';
+    this.box.input.indeterminate = pageState === 'some';
+  }
+}
+
+export function DataGrid<T extends GridRow>({ columns, rows, loading, now, sort, onSort, activeFilters = NO_FILTERS, onOpenFilter, selection, emptyText }: DataGridProps<T>) {
+  const t = useSharedTranslation() as Translate;
+  const gridRef = useRef<HTMLDivElement>(null);
+  const api = useRef<GridApi<T>>(undefined);
+  // An empty page renders no data (onFirstDataRendered stays silent) but is just as ready.
+  useScreenReady(!loading && rows.length === 0);
+
+  // Written during render, before AG Grid renders this render's rows, so new cells read it.
+  const [store] = useState(() => new GridViewStore<T>({ now, t, sort, activeFilters, onSort, onOpenFilter, selection }));
+  const previous = store.view;
+  store.view = { now, t, sort, activeFilters, onSort, onOpenFilter, selection };
+  const context = useMemo<GridContext<T>>(() => ({ store }), [store]);
+  // Mounted headers and checkboxes follow every render; cells only what changes their text.
+  useLayoutEffect(() => store.notify());
+  const textChanged = previous.t !== t || previous.now !== now;
+  const sameRows = useRef(rows);
   useEffect(() => {
-    if (!open) return undefined;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+    // New rows render fresh; the same rows need their text again when the language or the
+    // reference time of "days since last message" changed.
+    if (textChanged && sameRows.current === rows) api.current?.refreshCells({ force: true });
+    sameRows.current = rows;
+  });
+
+  // Column widths follow the content of the first page a column set shows (issue 19.9), and stay
+  // while the user pages: a new width is a new definition, and new definitions rebuild every
+  // cell. A new column set (labels in another language, columns shown or hidden) measures again.
+  const [sizing, setSizing] = useState({ columns, rows, now });
+  if (sizing.columns !== columns || (sizing.rows.length === 0 && rows.length > 0)) setSizing({ columns, rows, now });
+
+  const withSelection = !!selection;
+  const columnDefs = useMemo<ColDef<T>[]>(() => {
+    const widths = contentWidths(
+      sizing.columns,
+      sizing.rows,
+      sizing.now,
+      { header: textMeasure(gridRef.current, 'header'), cell: textMeasure(gridRef.current, 'cell') },
+      GRID_CELL_MAX_WIDTH_PX,
+    );
+    const defs: ColDef<T>[] = sizing.columns.map((column) => {
+      const width = widths[column.id];
+      return {
+        colId: column.id,
+        headerName: column.label,
+        // Content width at least; wider screens share the room left, up to the spec's cap.
+        width,
+        minWidth: width,
+        maxWidth: GRID_CELL_MAX_WIDTH_PX,
+        flex: 1,
+        sortable: false,
+        suppressMovable: true,
+        headerComponent: ColumnHeader,
+        headerComponentParams: { gridColumn: column } satisfies Pick<ColumnHeaderParams<T>, 'gridColumn'>,
+        ...(column.cell
+          ? { cellRenderer: RichCell, cellRendererParams: { gridColumn: column } satisfies Pick<RichCellParams<T>, 'gridColumn'> }
+          : { valueGetter: (p: ValueGetterParams<T, unknown, GridContext<T>>) => (p.data && column.text ? column.text(p.data, p.context.store.view.now) : '') }),
+      };
+    });
+    if (withSelection) {
+      defs.unshift({
+        colId: 'select',
+        width: SELECT_COLUMN_WIDTH,
+        maxWidth: SELECT_COLUMN_WIDTH,
+        minWidth: SELECT_COLUMN_WIDTH,
+        sortable: false,
+        suppressMovable: true,
+        resizable: false,
+        headerComponent: SelectHeader,
+        cellRenderer: SelectCell,
+      });
+    }
+    return defs;
+  }, [sizing, withSelection]);
 
   return (
-    <div className={cx('dropdown', open && 'open')} ref={rootRef}>
-      <button type="button" className="btn btn-link" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <Icon name="columns" /> {t('Configure columns')}
-      </button>
-      {open && (
-        <ul className="dropdown-menu dropdown-menu-right" aria-label={t('Configure columns')}>
-          {resolved.map((r, i) => (
-            <li key={r.column.id} className="d-flex a-i-center p-l-8 p-r-8">
-              <label className="c8y-checkbox flex-grow m-0">
-                <input
-                  type="checkbox"
-                  checked={r.visible}
-                  disabled={r.column.alwaysVisible}
-                  onChange={(e) => onChange(setColumnVisible(config, r.column.id, e.target.checked))}
-                />
-                <span />
-                <span>{r.column.header}</span>
-              </label>
-              <button
-                type="button"
-                className="btn-clean"
-                aria-label={`${t('Move up')}: ${r.column.header}`}
-                disabled={i === 0}
-                onClick={() => onChange(moveColumn(config, r.column.id, -1))}
-              >
-                <Icon name="chevron-up" />
-              </button>
-              <button
-                type="button"
-                className="btn-clean"
-                aria-label={`${t('Move down')}: ${r.column.header}`}
-                disabled={i === resolved.length - 1}
-                onClick={() => onChange(moveColumn(config, r.column.id, 1))}
-              >
-                <Icon name="chevron-down" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+    <div data-testid="device-grid" aria-busy={loading ? 'true' : 'false'} style={{ width: '100%' }} ref={gridRef} onKeyDownCapture={onTabKeyDownCapture} onMouseOver={titleOnHover}>
+      <AgGridReact<T>
+        modules={MODULES}
+        context={context}
+        rowData={rows as T[]}
+        columnDefs={columnDefs}
+        getRowId={(p) => p.data.id}
+        domLayout="autoHeight"
+        // At most ~16 columns: render them all so every header is reachable (and findable) at once.
+        suppressColumnVirtualisation
+        suppressCellFocus
+        // Header buttons, select-all and row controls in the page's Tab order (see native-tab-order).
+        focusGridInnerElement={({ fromBottom }) => focusFirstControl(gridRef.current, fromBottom)}
+        loading={loading}
+        onGridReady={(e) => (api.current = e.api)}
+        // The list's first rows are on screen: the shell may now load the plugins it deferred.
+        onFirstDataRendered={() => signalWhenRowsPainted(gridRef.current)}
+        overlayNoRowsTemplate={`<span class="c8y-empty-state" data-testid="grid-empty">${escapeHtml(emptyText)}</span>`}
+      />
     </div>
   );
 }
+
+const NO_FILTERS: ReadonlySet<string> = new Set();
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -14,23 +14,29 @@ export function pageWindow(current: number, total: number, size: number = PAGER_
   return pages;
 }
 
+/** Pages needed for `total` items (at least one: an empty list still has its page). */
+export const totalPagesOf = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));
+
 export interface PagerProps {
   /** 1-based. */
   currentPage: number;
   /** Known total pages; without it only the current page and Next (while hasNext) are offered. */
   totalPages?: number;
   hasNext?: boolean;
+  /** Items of the whole list: shown as "26–50 of 1195". */
+  total?: number;
   pageSize: number;
   onPageChange: (page: number) => void;
   onPageSizeChange?: (pageSize: number) => void;
   pageSizeOptions?: readonly number[];
 }
 
-/** First, Previous, a window of page numbers, Next, Last and the page-size select (10/25/50/100, default 25). */
+/** First, Previous, a window of page numbers, Next, Last, the range shown and the page size (10/25/50/100, default 25). */
 export function Pager({
   currentPage,
   totalPages,
   hasNext,
+  total,
   pageSize = DEFAULT_PAGE_SIZE,
   onPageChange,
   onPageSizeChange,
@@ -44,61 +50,67 @@ export function Pager({
   const canNext = known ? currentPage < (last as number) : !!hasNext;
   const pages = known ? pageWindow(currentPage, last as number) : [currentPage];
 
-  const item = (label: string, page: number, enabled: boolean, className: string, text: React.ReactNode) => (
-    <li className={cx(className, !enabled && 'disabled')}>
-      <button
-        type="button"
-        className="btn-clean"
-        aria-label={label}
-        title={label}
-        disabled={!enabled}
-        onClick={() => enabled && onPageChange(page)}
-      >
-        {text}
+  const item = (label: string, page: number, enabled: boolean, testId: string) => (
+    <li className={cx(!enabled && 'disabled')}>
+      <button type="button" className="btn btn-link" disabled={!enabled} onClick={() => enabled && onPageChange(page)} data-testid={testId}>
+        {label}
       </button>
     </li>
   );
+  const from = total ? Math.min(total, (currentPage - 1) * pageSize + 1) : 0;
+  const to = total ? Math.min(total, currentPage * pageSize) : 0;
 
   return (
-    <nav className="d-flex a-i-center j-c-between flex-wrap" aria-label={t('Pagination')}>
-      <ul className="pagination pagination-sm m-0">
-        {item(t('First'), 1, canPrev, 'pagination-first', '«')}
-        {item(t('Previous'), currentPage - 1, canPrev, 'pagination-prev', '‹')}
+    <nav className="d-flex a-i-center j-c-between flex-wrap p-8" style={{ gap: 8 }} aria-label={t('Pagination')} data-testid="pager">
+      <ul className="pagination m-0">
+        {item(t('First'), 1, canPrev, 'page-first')}
+        {item(t('Previous'), currentPage - 1, canPrev, 'page-previous')}
         {pages.map((p) => (
           <li key={p} className={cx(p === currentPage && 'active')}>
             <button
               type="button"
-              className="btn-clean"
+              className="btn btn-link"
               aria-label={t('Page {{page}}', { page: p })}
               aria-current={p === currentPage ? 'page' : undefined}
               onClick={() => p !== currentPage && onPageChange(p)}
+              data-testid={`page-${p}`}
             >
               {p}
             </button>
           </li>
         ))}
-        {item(t('Next'), currentPage + 1, canNext, 'pagination-next', '›')}
-        {known && item(t('Last'), last as number, currentPage < (last as number), 'pagination-last', '»')}
+        {item(t('Next'), currentPage + 1, canNext, 'page-next')}
+        {known && item(t('Last'), last as number, currentPage < (last as number), 'page-last')}
       </ul>
-      {onPageSizeChange && (
-        <div className="pagination-size d-flex a-i-center">
-          <label htmlFor={sizeId} className="m-r-8 m-b-0">
-            {t('Items per page')}
-          </label>
-          <select
-            id={sizeId}
-            className="form-control input-sm"
-            value={pageSize}
-            onChange={(e) => onPageSizeChange(Number(e.target.value))}
-          >
-            {pageSizeOptions.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      <div className="d-flex a-i-center" style={{ gap: 16 }}>
+        {total !== undefined && (
+          <span className="text-muted" style={{ whiteSpace: 'nowrap' }} data-testid="pager-total">
+            {t('{{from}}–{{to}} of {{total}}', { from, to, total })}
+          </span>
+        )}
+        {onPageSizeChange && (
+          <div className="d-flex a-i-center" style={{ gap: 8 }}>
+            {/* One line at every width (issue 19.14: it wrapped in the dashboard list). */}
+            <label htmlFor={sizeId} className="m-0" style={{ whiteSpace: 'nowrap' }}>
+              {t('Items per page')}
+            </label>
+            <select
+              id={sizeId}
+              className="form-control input-sm"
+              style={{ width: 'auto' }}
+              value={pageSize}
+              onChange={(e) => onPageSizeChange(Number(e.target.value))}
+              data-testid="page-size"
+            >
+              {pageSizeOptions.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
     </nav>
   );
 }

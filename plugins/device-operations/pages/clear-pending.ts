@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { clearPendingAssignment } from '@shared/platform/create-software-ng';
 import { useServerJob } from '../features/server-job/hooks/use-server-job';
 import { clearPendingResult, httpError, type AlertSpec } from '../features/server-job/model/messages';
-import { successFailed } from '../features/server-job/model/status';
+import { successFailed } from '@shared/ui/server-job';
 import type { TabAlertsApi } from './tab-alerts';
 
 export function useClearPending(alerts: TabAlertsApi): (deviceId: string) => Promise<void> {

@@ -4,8 +4,8 @@ import { createManagedObject, type ManagedObject } from '@shared/platform/invent
 import { and, buildQuery, eq, has, or } from '@shared/platform/query-language';
 import { assignmentRequest, type SoftwareItem } from '@shared/platform/software-choices';
 import type { ListSource } from '../model/views';
-import { assignmentCounters, successFailed, type Counters } from '../model/job';
-import { waitForJob } from './job';
+import { successFailed, waitForJob } from '@shared/ui/server-job';
+import { assignmentCounters, type Counters } from '../model/job';
 
 export async function assignSoftware(item: SoftwareItem, devices: string[], force: boolean): Promise<Counters> {
   const answer = await createSoftwareAssignment(assignmentRequest(item, devices, force));

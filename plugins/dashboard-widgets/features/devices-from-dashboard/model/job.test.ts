@@ -1,29 +1,15 @@
-import { assignmentCounters, assignmentMessage, clearPendingMessage, initializeMessage, isJobCompleted, isJobOngoing, successFailed } from './job';
+import { assignmentCounters, assignmentMessage, clearPendingMessage, initializeMessage } from './job';
 
 const status = (fields: Record<string, unknown>) => ({ id: '1', type: 'c8y_status', ...fields });
 
 describe('server job', () => {
-  it('is ongoing unless clear pending and assign are both completed', () => {
-    expect(isJobOngoing(null)).toBe(false);
-    expect(isJobOngoing(status({ dmg_clear_pending_assignment_status: 'completed', dmg_assign_software_status: 'completed' }))).toBe(false);
-    expect(isJobOngoing(status({ dmg_clear_pending_assignment_status: 'completed', dmg_assign_software_status: 'running' }))).toBe(true);
-    expect(isJobOngoing(status({ dmg_assign_software_status: 'completed' }))).toBe(true);
-  });
-
-  it('knows when each job is done', () => {
-    expect(isJobCompleted('initialize', status({ dmg_initialize_fragments_status: 'completed' }))).toBe(true);
-    expect(isJobCompleted('clearPending', status({ dmg_clear_pending_assignment_status: 'running' }))).toBe(false);
-  });
-
-  it('reads success and failed counts', () => {
-    expect(successFailed('clearPending', status({ dmg_clear_pending_assignment_success: 4, dmg_clear_pending_assignment_failed: 1 }))).toEqual({ success: 4, failed: 1 });
-    expect(successFailed('initialize', null)).toEqual({ success: 0, failed: 0 });
-  });
-
   it('words the results as spec 8', () => {
     expect(clearPendingMessage({ success: 3, failed: 0 })).toEqual({ type: 'success', text: 'Cleared all pending software operations successfully for {{n}} devices.', values: { n: 3 }, lines: undefined });
     expect(clearPendingMessage({ success: 3, failed: 2 }).lines).toEqual([{ text: '{{m}} devices failed.', values: { m: 2 } }]);
-    expect(initializeMessage({ success: 1, failed: 1 }).lines).toEqual([{ text: 'Initialization of {{m}} not monitored devices failed.', values: { m: 1 } }]);
+    expect(initializeMessage({ success: 0, failed: 1 }, 60).lines).toEqual([{ text: 'Initialization of {{m}} not monitored devices failed.', values: { m: 1 } }]);
+    // Issue 19.12: what Initialize changed and when the status follows.
+    expect(initializeMessage({ success: 2, failed: 0 }, 60).lines).toEqual([{ text: expect.stringContaining('required interval of {{minutes}} minutes'), values: { minutes: 60 } }]);
+    expect(initializeMessage({ success: 2, failed: 0 }, undefined).lines?.[0].text).toContain('within its required interval');
     expect(assignmentMessage({ created: 2, updated: 0, alreadyAssigned: 0, failed: 0 }).text).toBe('Software successfully assigned.');
     expect(assignmentMessage({ created: 2, updated: 0, alreadyAssigned: 1, failed: 1 }).text).toBe('An unexpected error occured during software assignment.');
   });

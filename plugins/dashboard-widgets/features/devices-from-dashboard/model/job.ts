@@ -1,34 +1,11 @@
 /**
- * The server-side job of the dashboard lists (spec 4): ongoing unless both the clear-pending and
- * the assign-software status of the newest c8y_status object are 'completed'; and the result
- * messages of spec 8.
+ * The result messages of the dashboard list's actions (spec 2, section 8). Whether a job runs and
+ * how far it got is the shared server job's (shared/ui/server-job).
  */
 import type { ManagedObject } from '@shared/platform/inventory';
-
-export const ONGOING_MESSAGE = 'An operation is currently ongoing - please try again later.';
-const COMPLETED = 'completed';
-
-export type JobKind = 'assign' | 'clearPending' | 'initialize';
-
-const STATUS_FIELD: Record<JobKind, string> = {
-  assign: 'dmg_assign_software_status',
-  clearPending: 'dmg_clear_pending_assignment_status',
-  initialize: 'dmg_initialize_fragments_status',
-};
-
-export function isJobOngoing(status: ManagedObject | null | undefined): boolean {
-  if (!status) return false;
-  return !(status.dmg_clear_pending_assignment_status === COMPLETED && status.dmg_assign_software_status === COMPLETED);
-}
-
-export const isJobCompleted = (kind: JobKind, status: ManagedObject | null | undefined): boolean => !!status && status[STATUS_FIELD[kind]] === COMPLETED;
+import { msg } from '@shared/plugin-api/i18n';
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-
-export function successFailed(kind: 'clearPending' | 'initialize', status: ManagedObject | null): { success: number; failed: number } {
-  const base = kind === 'clearPending' ? 'dmg_clear_pending_assignment' : 'dmg_initialize_fragments';
-  return { success: num(status?.[`${base}_success`]), failed: num(status?.[`${base}_failed`]) };
-}
 
 export interface Counters {
   created: number;
@@ -73,12 +50,23 @@ export const clearPendingMessage = ({ success, failed }: { success: number; fail
   lines: failed > 0 ? [{ text: '{{m}} devices failed.', values: { m: failed } }] : undefined,
 });
 
-export const initializeMessage = ({ success, failed }: { success: number; failed: number }): Message => ({
-  type: failed > 0 ? 'warning' : 'success',
-  text: 'Initialized {{n}} not monitored devices.',
-  values: { n: success },
-  lines: failed > 0 ? [{ text: 'Initialization of {{m}} not monitored devices failed.', values: { m: failed } }] : undefined,
-});
+/**
+ * Initialize gives each not monitored device a required interval; the platform derives the status
+ * from it later, so the list keeps them as not monitored for a while (issue 19.12): the message
+ * says what changed and when the status follows. `minutes`: the interval read back from an
+ * initialized device (shared/ui/server-job initializedInterval), undefined when unknown.
+ */
+export function initializeMessage({ success, failed }: { success: number; failed: number }, minutes: number | undefined): Message {
+  const followUp =
+    minutes === undefined
+      ? { text: msg('They are monitored now: each turns Online with its next message, or Offline when none arrives within its required interval. Until then the list shows them as not monitored.') }
+      : {
+          text: msg('They are monitored now with a required interval of {{minutes}} minutes: each turns Online with its next message, or Offline when none arrives within {{minutes}} minutes. Until then the list shows them as not monitored.'),
+          values: { minutes },
+        };
+  const lines = [...(success > 0 ? [followUp] : []), ...(failed > 0 ? [{ text: 'Initialization of {{m}} not monitored devices failed.', values: { m: failed } }] : [])];
+  return { type: failed > 0 ? 'warning' : 'success', text: 'Initialized {{n}} not monitored devices.', values: { n: success }, lines: lines.length ? lines : undefined };
+}
 
 export function assignmentMessage(c: Counters): Message {
   if (c.failed > 0) {

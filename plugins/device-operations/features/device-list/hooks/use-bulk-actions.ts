@@ -14,7 +14,7 @@ import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import type { RolloutDialogResult } from '../../software-rollout-dialog/components/software-rollout-dialog';
 import { timeZoneError, timeZoneSuccess } from '../../set-timezone/model/messages';
 import { JobBlockedError, useServerJob } from '../../server-job/hooks/use-server-job';
-import { assignCounters, successFailed } from '../../server-job/model/status';
+import { assignCounters, initializedInterval, successFailed } from '@shared/ui/server-job';
 import {
   assignmentResult,
   clearPendingResult,
@@ -209,7 +209,8 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
     if (!devices?.length) return;
     try {
       const { status } = await job.runJob('initialize', devices.length, () => initializeDevices(devices.map((d) => d.id)));
-      show(initializeResult(status ? successFailed('initialize', status) : { success: devices.length, failed: 0 }));
+      const result = status ? successFailed('initialize', status) : { success: devices.length, failed: 0 };
+      show(initializeResult(result, result.success > 0 ? await initializedInterval(devices) : undefined));
       onDone();
     } catch (e) {
       show(httpError(e));

@@ -1,10 +1,10 @@
 /**
  * The device list's columns (spec 1, section 2): what each shows, where it reads, how it filters
- * and sorts on the server. A list is a set of these; components render them by id.
+ * and sorts on the server. The cells are the shared device cells (shared/ui/device-columns).
  */
-import { DAY_MS } from '@shared/domain/constants';
 import type { ManagedObject } from '@shared/platform/inventory';
-import { AVAILABILITY_STATES, FIELD, readPath } from './fields';
+import type { GridColumn } from '@shared/ui/data-grid-model';
+import { AVAILABILITY_STATES, DEVICE_CELLS, FIELD, textAt as at } from '@shared/ui/device-columns';
 import type { FilterKind } from './filters';
 
 export type ColumnId =
@@ -38,37 +38,25 @@ export interface DeviceColumn {
   sortField?: string;
   /** Ascending on the column is descending on the path (days since last message). */
   sortInverted?: boolean;
-  /** Plain text of the cell (CSV export and the title attribute). */
+  /** Plain text of the value (CSV export, the filter's value picker). */
   text: (device: ManagedObject, now: number) => string;
+  /** How the grid shows it, when not as `text` (shared with the dashboard's list). */
+  show?: Pick<GridColumn<ManagedObject>, 'text' | 'cell' | 'cellWidth'>;
 }
 
-const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
-const at = (path: string) => (d: ManagedObject) => str(readPath(d, path));
-
-/** Whole days between the last message and now; undefined when the device never sent one. */
-export function daysSince(iso: unknown, now: number): number | undefined {
-  if (typeof iso !== 'string') return undefined;
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return undefined;
-  return Math.max(0, Math.floor((now - t) / DAY_MS));
-}
-
-/** Names of the groups a device belongs to (needs the list fetched withParents). */
-export function groupNames(device: ManagedObject): string[] {
-  return (device.assetParents?.references ?? []).map((r) => r.managedObject.name ?? r.managedObject.id);
-}
-
-export const ALARM_SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const;
-
-export function alarmCounts(device: ManagedObject): Record<(typeof ALARM_SEVERITIES)[number], number> {
-  const status = (readPath(device, FIELD.alarms) ?? {}) as Record<string, unknown>;
-  const n = (k: string) => (typeof status[k] === 'number' ? (status[k] as number) : 0);
-  return { critical: n('critical'), major: n('major'), minor: n('minor'), warning: n('warning') };
-}
+/** The grid's column of a list column: translated label, its cell, sort and filter buttons. */
+export const gridColumn = (column: DeviceColumn, t: (key: string) => string): GridColumn<ManagedObject> => ({
+  id: column.id,
+  label: t(column.label),
+  text: column.text,
+  ...column.show,
+  sortable: !!column.sortField,
+  filterable: !!column.filter,
+});
 
 export const COLUMNS: Record<ColumnId, DeviceColumn> = {
-  status: { id: 'status', label: 'Status', filterField: FIELD.status, filter: 'select', options: AVAILABILITY_STATES, sortField: FIELD.status, text: at(FIELD.status) },
-  name: { id: 'name', label: 'Name', filterField: FIELD.name, filter: 'text', sortField: FIELD.name, text: at(FIELD.name) },
+  status: { id: 'status', label: 'Status', filterField: FIELD.status, filter: 'select', options: AVAILABILITY_STATES, sortField: FIELD.status, text: at(FIELD.status), show: DEVICE_CELLS.status },
+  name: { id: 'name', label: 'Name', filterField: FIELD.name, filter: 'text', sortField: FIELD.name, text: at(FIELD.name), show: DEVICE_CELLS.name },
   machineSerial: {
     id: 'machineSerial',
     label: 'Machine serial',
@@ -85,6 +73,7 @@ export const COLUMNS: Record<ColumnId, DeviceColumn> = {
     filter: 'date',
     sortField: FIELD.registrationDate,
     text: at(FIELD.registrationDate),
+    show: DEVICE_CELLS.registrationDate,
   },
   daysSinceLastMessage: {
     id: 'daysSinceLastMessage',
@@ -93,7 +82,7 @@ export const COLUMNS: Record<ColumnId, DeviceColumn> = {
     filter: 'date',
     sortField: FIELD.lastMessage,
     sortInverted: true,
-    text: (d, now) => str(daysSince(readPath(d, FIELD.lastMessage), now)),
+    text: DEVICE_CELLS.daysSinceLastMessage.text,
   },
   agentVersion: { id: 'agentVersion', label: 'Agent version', filterField: FIELD.agentVersion, filter: 'select', sortField: FIELD.agentVersion, text: at(FIELD.agentVersion) },
   imageVersion: { id: 'imageVersion', label: 'Image version', filterField: FIELD.imageVersion, filter: 'select', sortField: FIELD.imageVersion, text: at(FIELD.imageVersion) },
@@ -125,12 +114,10 @@ export const COLUMNS: Record<ColumnId, DeviceColumn> = {
     id: 'alarms',
     label: 'Alarms',
     sortField: FIELD.alarmsCritical,
-    text: (d) => {
-      const c = alarmCounts(d);
-      return ALARM_SEVERITIES.map((s) => `${s}:${c[s]}`).join(' ');
-    },
+    text: DEVICE_CELLS.alarms.text,
+    show: DEVICE_CELLS.alarms,
   },
-  group: { id: 'group', label: 'Group', filter: 'group', text: (d) => groupNames(d).join(', ') },
+  group: { id: 'group', label: 'Group', filter: 'group', text: DEVICE_CELLS.group.text },
   customerName: { id: 'customerName', label: 'Customer name', filterField: FIELD.customerName, filter: 'select', sortField: FIELD.customerName, text: at(FIELD.customerName) },
   customerNumber: {
     id: 'customerNumber',

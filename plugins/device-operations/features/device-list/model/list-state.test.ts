@@ -1,20 +1,6 @@
-import { FIELD } from './fields';
-import { filtersToQuery, hrefOf, listQuery, nextSort, orderByOf, pageWindow, stateFromQuery, stateToQuery, type ListState } from './list-state';
+import { FIELD } from '@shared/ui/device-columns';
+import { filtersToQuery, hrefOf, listQuery, nextSort, orderByOf, stateFromQuery, stateToQuery, type ListState } from './list-state';
 import { applyColumnConfig, moveColumn } from './column-config';
-
-describe('pageWindow', () => {
-  it.each<[number, number, number[]]>([
-    [1, 0, []],
-    [1, 3, [1, 2, 3]],
-    [1, 25, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
-    [6, 25, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
-    [7, 25, [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]],
-    [25, 25, [16, 17, 18, 19, 20, 21, 22, 23, 24, 25]],
-    [20, 25, [15, 16, 17, 18, 19, 20, 21, 22, 23, 24]],
-  ])('page %i of %i', (current, total, expected) => {
-    expect(pageWindow(current, total)).toEqual(expected);
-  });
-});
 
 describe('URL state', () => {
   const state: ListState = {

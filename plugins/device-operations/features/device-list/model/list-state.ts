@@ -2,7 +2,7 @@
  * The state of a device list that lives in the URL (filters, sort, page, page size), so a list is
  * shareable and the back button walks through its changes; plus the query it sends.
  */
-import { DEFAULT_PAGE_SIZE, PAGER_WINDOW, PAGE_SIZE_OPTIONS } from '@shared/domain/constants';
+import { PAGE_SIZE_OPTIONS } from '@shared/domain/constants';
 import { and, buildQuery, type Filter, type OrderBy } from '@shared/platform/query-language';
 import { COLUMNS, type ColumnId } from './columns';
 import { decodeFilter, encodeFilter, filterToQuery, isActive, type FilterValue } from './filters';
@@ -106,15 +106,3 @@ export function nextSort(current: ListState['sort'], column: ColumnId): ListStat
   if (current.direction === 'asc') return { column, direction: 'desc' };
   return undefined;
 }
-
-/** Page numbers the pager shows: a window of PAGER_WINDOW around the current page. */
-export function pageWindow(current: number, totalPages: number, size: number = PAGER_WINDOW): number[] {
-  if (totalPages <= 0) return [];
-  const count = Math.min(size, totalPages);
-  const start = Math.max(1, Math.min(current - Math.floor(size / 2), totalPages - count + 1));
-  return Array.from({ length: count }, (_, i) => start + i);
-}
-
-export const totalPagesOf = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));
-
-export const DEFAULT_SIZE = DEFAULT_PAGE_SIZE;

@@ -5,10 +5,9 @@
  */
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { STATUS_POLLING_MS } from '@shared/domain/constants';
 import type { ManagedObject } from '@shared/platform/inventory';
-import { fetchNewestStatus, newestStatusOptions, useNewestStatus } from '../api/status';
-import { isJobCompleted, isJobOngoing, progressOf, type JobKind } from '../model/status';
+import { ONGOING_MESSAGE } from '@shared/ui/server-job-banner';
+import { isJobOngoing, newestStatusOptions, progressOf, useNewestStatus, waitForJob, type JobKind } from '@shared/ui/server-job';
 
 export interface OverlayState {
   text: string;
@@ -18,11 +17,9 @@ export interface OverlayState {
 
 export class JobBlockedError extends Error {
   constructor() {
-    super('An operation is currently ongoing - please try again later.');
+    super(ONGOING_MESSAGE);
   }
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function useServerJob() {
   const client = useQueryClient();
@@ -55,13 +52,7 @@ export function useServerJob() {
       setOverlay({ text: 'Operation is running on the server ({{done}}/{{total}})', progress: { done: 0, total: submitted } });
       try {
         const response = await start();
-        let latest: ManagedObject | null = null;
-        for (;;) {
-          latest = await fetchNewestStatus();
-          if (latest) setOverlay({ text: '', progress: progressOf(kind, latest, submitted) });
-          if (!latest || isJobCompleted(kind, latest)) break;
-          await sleep(STATUS_POLLING_MS);
-        }
+        const latest = await waitForJob(kind, (status) => setOverlay({ text: '', progress: progressOf(kind, status, submitted) }));
         client.setQueryData(newestStatusOptions().queryKey, latest);
         return { response, status: latest };
       } finally {

@@ -2,7 +2,8 @@
 import { ALERT_DISMISS_MS, ALERT_SUCCESS_DISMISS_MS } from '@shared/domain/constants';
 import { isPlatformError } from '@shared/platform/fetch-client';
 import type { ListAlert } from '../store/alerts';
-import type { AssignCounters, SuccessFailed } from './status';
+import { msg } from '@shared/plugin-api/i18n';
+import type { AssignCounters, SuccessFailed } from '@shared/ui/server-job';
 
 export interface AlertSpec {
   alert: Omit<ListAlert, 'id'>;
@@ -63,10 +64,29 @@ export function httpError(error: unknown): AlertSpec {
   return { alert: { type: 'danger', text: 'Error: {{status}} {{statusText}}', values: { status: 0, statusText: error instanceof Error ? error.message : String(error) } } };
 }
 
-export function initializeResult(r: SuccessFailed): AlertSpec {
+/**
+ * Initialize gives each not monitored device a required interval; the platform derives the
+ * status from it later, so the list keeps showing them as not monitored for a while (issue 19.12):
+ * the message says what changed and when the status follows. `minutes`: the interval read back
+ * from an initialized device (shared/ui/server-job initializedInterval), undefined when unknown.
+ * It stays until closed: a user filtering on "Not monitored" needs it while the list catches up.
+ */
+export function initializeResult(r: SuccessFailed, minutes: number | undefined): AlertSpec {
+  const followUp =
+    minutes === undefined
+      ? { text: msg('They are monitored now: each turns Online with its next message, or Offline when none arrives within its required interval. Until then the list shows them as not monitored.') }
+      : {
+          text: msg('They are monitored now with a required interval of {{minutes}} minutes: each turns Online with its next message, or Offline when none arrives within {{minutes}} minutes. Until then the list shows them as not monitored.'),
+          values: { minutes },
+        };
   return {
-    alert: { type: r.failed > 0 ? 'warning' : 'success', text: 'Initialized {{n}} not monitored devices.', values: { n: r.success }, details: failedLine(r.failed) },
-    dismissAfterMs: r.failed > 0 ? undefined : ALERT_DISMISS_MS,
+    alert: {
+      type: r.failed > 0 ? 'warning' : 'success',
+      text: 'Initialized {{n}} not monitored devices.',
+      values: { n: r.success },
+      details: [...(r.success > 0 ? [followUp] : []), ...(failedLine(r.failed) ?? [])],
+    },
+    dismissAfterMs: 0,
   };
 }
 

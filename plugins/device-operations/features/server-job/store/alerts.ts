@@ -19,6 +19,7 @@ export interface ListAlert {
 
 interface AlertsState {
   alerts: ListAlert[];
+  /** dismissAfterMs: undefined dismisses success and info after ALERT_DISMISS_MS; 0 keeps the alert until closed. */
   push: (alert: Omit<ListAlert, 'id'>, dismissAfterMs?: number) => number;
   dismiss: (id: number) => void;
   clear: () => void;

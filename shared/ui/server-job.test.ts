@@ -1,4 +1,4 @@
-import { assignCounters, isJobCompleted, isJobOngoing, progressOf, successFailed } from './status';
+import { assignCounters, isJobCompleted, isJobOngoing, progressOf, successFailed } from './server-job';
 
 const status = (over: Record<string, unknown>) => ({
   id: '1',

@@ -24,9 +24,13 @@ function tabbables(root: ParentNode): HTMLElement[] {
   );
 }
 
-/** Focuses the next (or previous) control of the whole page after `from`, in document order. */
-function focusNext(from: Element, backwards: boolean): boolean {
-  const all = tabbables(document);
+/**
+ * Focuses the next (or previous) control of the whole page after `from`, in document order. `skip`
+ * leaves out a subtree: a popup that sits next to its opener in the Tab order (column filters) is
+ * not itself what comes after the opener.
+ */
+export function focusNext(from: Element, backwards: boolean, skip?: Element | null): boolean {
+  const all = tabbables(document).filter((el) => !skip?.contains(el));
   const following = (el: Element) => !!(from.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
   const candidates = backwards ? all.filter((el) => el !== from && !following(el)).reverse() : all.filter(following);
   // An element can refuse focus (e.g. inside a row AG Grid is re-rendering): try the next one.

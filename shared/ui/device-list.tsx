@@ -1,0 +1,196 @@
+/**
+ * The device list of both plugins (/views/<type>, group lists and /devicesFromDashboard): title
+ * with its count, the caller's bulk actions, the server-job banner, the selection bar, the grid of
+ * one server page (loaded by state update, see useDataGrid) and the pager. Where the devices come
+ * from, the actions and the dialogs are the caller's.
+ */
+import React, { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { ManagedObject } from '../platform/inventory';
+import type { DataGridProps, GridSelectionProps } from './data-grid';
+import type { GridColumn } from './data-grid-model';
+import { useSharedTranslation } from './i18n';
+import { Pager, totalPagesOf } from './pager';
+import { ServerJobBanner } from './server-job-banner';
+
+type DataGridComponent = typeof import('./data-grid').DataGrid;
+let loadedGrid: DataGridComponent | undefined;
+
+/**
+ * AG Grid is most of the list's code. Its chunk downloads alongside the list's (webpackPreload),
+ * but runs only once the list has sent its first requests (call this after the queries: effects
+ * run in order), so the page's data is on its way while the grid builds itself. A state update,
+ * not lazy() and Suspense: React holds a Suspense boundary's content back until its fallback has
+ * shown for 300 ms, which put the grid's creation after the data had arrived instead of before.
+ */
+export function useDataGrid(): DataGridComponent | undefined {
+  const [grid, setGrid] = useState<{ component?: DataGridComponent; error?: unknown }>(() => ({ component: loadedGrid }));
+  useEffect(() => {
+    if (grid.component) return;
+    let live = true;
+    import(/* webpackPreload: true */ './data-grid').then(
+      (m) => {
+        loadedGrid = m.DataGrid;
+        if (live) setGrid({ component: m.DataGrid });
+      },
+      (error: unknown) => live && setGrid({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [grid.component]);
+  // A chunk that failed to load goes to the route's error boundary, as a lazy component's would.
+  if (grid.error) throw grid.error;
+  return grid.component;
+}
+
+/** The rows picked across pages, or every row matching the list's query (select all matching). */
+export interface ListSelection {
+  rows: ReadonlyMap<string, ManagedObject>;
+  allMatching: boolean;
+  /** Picked rows, or the list's total while all matching are selected. */
+  count: number;
+  grid: GridSelectionProps<ManagedObject>;
+  selectAllMatching: () => void;
+  clear: () => void;
+}
+
+/**
+ * Selection of a paged list. `resetKey` (the filters) changes what "all matching" means, so a new
+ * key drops that flag; leaving the list drops everything (the component unmounts).
+ */
+export function useListSelection(pageRows: readonly ManagedObject[], total: number | undefined, resetKey: string): ListSelection {
+  const [rows, setRows] = useState<Map<string, ManagedObject>>(new Map());
+  const [allMatching, setAllMatching] = useState(false);
+  const [lastKey, setLastKey] = useState(resetKey);
+  if (lastKey !== resetKey) {
+    setLastKey(resetKey);
+    setAllMatching(false);
+  }
+  const clear = useCallback(() => {
+    setRows(new Map());
+    setAllMatching(false);
+  }, []);
+  const onPage = pageRows.filter((d) => rows.has(d.id)).length;
+  const grid = useMemo<GridSelectionProps<ManagedObject>>(
+    () => ({
+      isSelected: (id) => allMatching || rows.has(id),
+      toggle: (device) => {
+        if (allMatching) {
+          // Unticking one row of "all matching" falls back to the rows of this page minus that one.
+          setAllMatching(false);
+          setRows(new Map(pageRows.filter((d) => d.id !== device.id).map((d) => [d.id, d])));
+          return;
+        }
+        const next = new Map(rows);
+        if (next.has(device.id)) next.delete(device.id);
+        else next.set(device.id, device);
+        setRows(next);
+      },
+      pageState: allMatching || (pageRows.length > 0 && onPage === pageRows.length) ? 'all' : onPage > 0 ? 'some' : 'none',
+      togglePage: () => {
+        if (allMatching) return clear();
+        const next = new Map(rows);
+        if (onPage === pageRows.length) pageRows.forEach((d) => next.delete(d.id));
+        else pageRows.forEach((d) => next.set(d.id, d));
+        setRows(next);
+      },
+    }),
+    [allMatching, rows, pageRows, onPage, clear],
+  );
+  return { rows, allMatching, count: allMatching ? (total ?? 0) : rows.size, grid, selectAllMatching: () => setAllMatching(true), clear };
+}
+
+export interface DeviceListProps {
+  /** The list's name (translated). */
+  title: string;
+  /** Beside the title: the count, e.g. "1195 devices" or "Filtered 12 of 1195 devices". */
+  count?: ReactNode;
+  /** The bulk actions (buttons of the toolbar). */
+  actions: ReactNode;
+  /** A server job runs: the spec's banner shows. */
+  jobOngoing: boolean;
+  /** Result messages of the actions, below the banner. */
+  messages?: ReactNode;
+  /** Why the page could not be loaded (translated), shown above the grid. */
+  error?: string;
+  columns: readonly GridColumn<ManagedObject>[];
+  rows: readonly ManagedObject[];
+  loading: boolean;
+  /** Reference time of relative cells: when the page was fetched. */
+  now: number;
+  /** Matching devices of the whole list (undefined until known). */
+  total: number | undefined;
+  selection: ListSelection;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+  /** Server-side sort and filters (the device list); leave out where the source has neither. */
+  sort?: DataGridProps<ManagedObject>['sort'];
+  onSort?: DataGridProps<ManagedObject>['onSort'];
+  activeFilters?: ReadonlySet<string>;
+  onOpenFilter?: DataGridProps<ManagedObject>['onOpenFilter'];
+  /** The filter popup, dialogs and overlays the actions open. */
+  children?: ReactNode;
+  'data-testid'?: string;
+}
+
+export function DeviceList(props: DeviceListProps) {
+  const { title, count, actions, jobOngoing, messages, error, columns, rows, loading, now, total, selection, page, pageSize, onPage, onPageSize, children } = props;
+  const t = useSharedTranslation();
+  const Grid = useDataGrid();
+  return (
+    <div className="content-fullpage" data-testid={props['data-testid'] ?? 'device-list'}>
+      <div className="page-title d-flex a-i-center j-c-between flex-wrap p-b-8" style={{ gap: 8 }}>
+        <h1 className="m-0" style={{ fontSize: 22 }} data-testid="list-heading">
+          {title} <small data-testid="list-count">{count}</small>
+        </h1>
+      </div>
+      <div className="action-bar d-flex flex-wrap a-i-center" role="toolbar" aria-label={t('Bulk actions')} style={{ gap: 4 }} data-testid="bulk-actions">
+        {actions}
+      </div>
+      <ServerJobBanner ongoing={jobOngoing} />
+      {messages}
+      <div className="d-flex a-i-center p-t-8 p-b-8" style={{ gap: 8, minHeight: 34 }} data-testid="selection-bar">
+        {selection.count > 0 && <span data-testid="selected-count">{t('{{count}} selected', { count: selection.count })}</span>}
+        {!selection.allMatching && selection.grid.pageState === 'all' && total !== undefined && total > rows.length && (
+          <button type="button" className="btn btn-link btn-sm" onClick={selection.selectAllMatching} data-testid="select-all-matching">
+            {t('Select all {{count}} matching devices', { count: total })}
+          </button>
+        )}
+        {selection.count > 0 && (
+          <button type="button" className="btn btn-link btn-sm" onClick={selection.clear} data-testid="clear-selection">
+            {t('Clear selection')}
+          </button>
+        )}
+      </div>
+      {error && (
+        <div className="alert alert-danger" role="alert" data-testid="list-error">
+          {error}
+        </div>
+      )}
+      <div className="card">
+        {Grid ? (
+          <Grid
+            columns={columns}
+            rows={rows}
+            loading={loading}
+            now={now}
+            sort={props.sort}
+            onSort={props.onSort}
+            activeFilters={props.activeFilters}
+            onOpenFilter={props.onOpenFilter}
+            selection={selection.grid}
+            emptyText={t('No devices to display')}
+          />
+        ) : (
+          <div data-testid="device-grid" aria-busy="true" className="p-16 text-muted">
+            {t('Loading…')}
+          </div>
+        )}
+        <Pager currentPage={page} totalPages={totalPagesOf(total ?? 0, pageSize)} total={total} pageSize={pageSize} onPageChange={onPage} onPageSizeChange={onPageSize} />
+      </div>
+      {children}
+    </div>
+  );
+}

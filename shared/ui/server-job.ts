@@ -1,0 +1,115 @@
+/**
+ * The server-side job of both device lists (spec 1, sections 3, 4 and 7; spec 2, 4): the newest
+ * c8y_status object tells whether an assignment, clear-pending or initialize job is still running
+ * and how far it got. One poller for both lists: the banner's query and the wait for a job.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requiredInterval } from '../domain/availability';
+import { STATUS_POLLING_MS } from '../domain/constants';
+import { fetchNewestJobStatus } from '../platform/create-software-ng';
+import { getManagedObject, type ManagedObject } from '../platform/inventory';
+
+const COMPLETED = 'completed';
+
+export type JobKind = 'assign' | 'clearPending' | 'initialize';
+
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+/** Ongoing unless both the clear-pending and the assign-software status are completed (spec 4). */
+export function isJobOngoing(status: ManagedObject | null | undefined): boolean {
+  if (!status) return false;
+  return !(status.dmg_clear_pending_assignment_status === COMPLETED && status.dmg_assign_software_status === COMPLETED);
+}
+
+const STATUS_FIELD: Record<JobKind, string> = {
+  assign: 'dmg_assign_software_status',
+  clearPending: 'dmg_clear_pending_assignment_status',
+  initialize: 'dmg_initialize_fragments_status',
+};
+
+export const isJobCompleted = (kind: JobKind, status: ManagedObject | null | undefined): boolean =>
+  !!status && status[STATUS_FIELD[kind]] === COMPLETED;
+
+export interface AssignCounters {
+  total: number;
+  success: number;
+  updated: number;
+  upToDate: number;
+  failed: number;
+}
+
+export function assignCounters(status: ManagedObject): AssignCounters {
+  return {
+    total: num(status.dmg_assign_software_counter_total),
+    success: num(status.dmg_assign_software_counter_success),
+    updated: num(status.dmg_assign_software_counter_updated),
+    upToDate: num(status.dmg_assign_software_counter_uptodate),
+    failed: num(status.dmg_assign_software_counter_failed),
+  };
+}
+
+export interface SuccessFailed {
+  success: number;
+  failed: number;
+}
+
+export function successFailed(kind: 'clearPending' | 'initialize', status: ManagedObject): SuccessFailed {
+  const base = kind === 'clearPending' ? 'dmg_clear_pending_assignment' : 'dmg_initialize_fragments';
+  return { success: num(status[`${base}_success`]), failed: num(status[`${base}_failed`]) };
+}
+
+/** done/total of a running job; `submitted` is the number of devices the client sent. */
+export function progressOf(kind: JobKind, status: ManagedObject, submitted: number): { done: number; total: number } {
+  if (kind === 'assign') {
+    const c = assignCounters(status);
+    return { done: c.success + c.updated + c.upToDate + c.failed, total: c.total || submitted };
+  }
+  const c = successFailed(kind, status);
+  return { done: c.success + c.failed, total: submitted };
+}
+
+/** The newest status object; polled every STATUS_POLLING_MS while a job runs, so the banner goes away by itself. */
+export const newestStatusOptions = () =>
+  queryOptions({
+    queryKey: ['server-job', 'newest'],
+    queryFn: fetchNewestJobStatus,
+    refetchInterval: (q) => (isJobOngoing(q.state.data) ? STATUS_POLLING_MS : false),
+  });
+
+export const useNewestStatus = () => useQuery(newestStatusOptions());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Polls the newest status every STATUS_POLLING_MS until the job's own status is completed (the
+ * spec's 2 s polling) and returns it; null when the platform has no status object. `onStatus`
+ * sees every status read (progress).
+ */
+export async function waitForJob(kind: JobKind, onStatus?: (status: ManagedObject) => void): Promise<ManagedObject | null> {
+  for (;;) {
+    const latest = await fetchNewestJobStatus();
+    if (latest) onStatus?.(latest);
+    if (!latest || isJobCompleted(kind, latest)) return latest;
+    await sleep(STATUS_POLLING_MS);
+  }
+}
+
+/** Devices read to learn the interval Initialize set (the first one that tells suffices). */
+const INTERVAL_PROBES = 3;
+
+/**
+ * The required interval Initialize gave the devices, in minutes, read back from the first devices
+ * of the selection that were not monitored; undefined when none could be read (logged).
+ */
+export async function initializedInterval(devices: readonly ManagedObject[]): Promise<number | undefined> {
+  const candidates = devices.filter((d) => !(requiredInterval(d) ?? 0)).slice(0, INTERVAL_PROBES);
+  for (const device of candidates) {
+    try {
+      const minutes = requiredInterval(await getManagedObject(device.id));
+      if (minutes && minutes > 0) return minutes;
+    } catch (e) {
+      console.warn(`Initialize: could not read the required interval of device ${device.id}`, e);
+    }
+  }
+  return undefined;
+}
