@@ -7,6 +7,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Operation as PlatformOperation, OperationStatus } from '@shared/platform/operations';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type Fragments = Record<string, unknown>;
@@ -111,18 +112,10 @@ export interface Events {
   list(f: { source?: string; type?: string; dateFrom?: string; dateTo?: string; pageSize?: number; currentPage?: number; withTotal?: boolean }): Page<PlatformEvent>;
 }
 
-export type OperationStatus = 'PENDING' | 'EXECUTING' | 'SUCCESSFUL' | 'FAILED';
+export type { OperationStatus };
 
-export interface Operation {
-  id: string;
-  deviceId: string;
-  deviceName?: string;
-  status: OperationStatus;
-  failureReason?: string;
-  description?: string;
-  creationTime: string;
-  [fragment: string]: unknown;
-}
+/** The platform's operation (one declaration, shared/platform), with the creation time the store always sets. */
+export type Operation = PlatformOperation & { creationTime: string };
 
 export interface Operations {
   create(body: { deviceId: string; description?: string; [fragment: string]: unknown }): Operation;
