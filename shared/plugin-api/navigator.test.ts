@@ -52,7 +52,8 @@ describe('buildNavigatorTree', () => {
     expect(buildNavigatorTree([node({ id: 'a', label: 'A', path: '/a' })], testContext({ user: null }))).toEqual([]);
   });
 
-  it('hides nodes whose visible() is false or throws', () => {
+  it('hides nodes whose visible() is false or throws, and logs the plugin, the node and the cause of a throw', () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const tree = buildNavigatorTree(
       [
         node({ id: 'a', label: 'Admin only', path: '/admin/x', visible: (c) => c.path.includes('/admin') }),
@@ -62,5 +63,8 @@ describe('buildNavigatorTree', () => {
       ctx,
     );
     expect(tree.map((n) => n.label)).toEqual(['Plain']);
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(logged.mock.calls[0]).toEqual([expect.stringMatching(/^plugin p: visible\(\) of b failed/), expect.objectContaining({ message: 'x' })]);
+    logged.mockRestore();
   });
 });
