@@ -92,6 +92,10 @@ export interface RolloutParameters {
   batchSize: number;
   batchGapSeconds: number;
   automaticPauseLimits: number[];
+  /** A sent operation not finished within this time fails ('no answer from device'); server default 3600. */
+  operationTimeoutSeconds?: number;
+  /** Pause when the failed share of the processed devices passes this percentage; absent = none. */
+  errorThresholdPercent?: number;
 }
 
 export interface SoftwareRolloutRequest {
@@ -112,6 +116,29 @@ export interface RolloutCounters {
   updated: number;
   failed: number;
   disabled: number;
+  /** Sent, no result yet (the stand-in's engine). */
+  waiting?: number;
+  /** Not sent, or not started, when the rollout was cancelled. */
+  cancelled?: number;
+}
+
+/** Why a rollout is PAUSED. */
+export interface RolloutPauseReason {
+  reason: 'errorThreshold' | 'pauseLimit' | 'manual';
+  message: string;
+  failed?: number;
+  processed?: number;
+  errorThresholdPercent?: number;
+  limit?: number;
+  user?: string;
+}
+
+/** Batch n of m, the next batch and the latest end (ISO times, null when none). */
+export interface RolloutProgress {
+  batch: number;
+  batches: number;
+  nextBatchTime: string | null;
+  estimatedEndTime: string | null;
 }
 
 /** The rollout managed object (type {product}_software_rollout_object). */
@@ -121,6 +148,32 @@ export interface SoftwareRollout extends ManagedObject {
   counters: RolloutCounters;
   rolloutParameters?: RolloutParameters;
   finishedTime?: string;
+  pauseReason?: RolloutPauseReason;
+  brokenReason?: { reason: string; message: string };
+  progress?: RolloutProgress;
+}
+
+export type RolloutDeviceResult = 'pending' | 'waiting' | 'success' | 'updated' | 'upToDate' | 'failed' | 'disabled' | 'cancelled';
+
+export interface RolloutDevice {
+  id: string;
+  name: string | null;
+  result: RolloutDeviceResult;
+  failureReason: string | null;
+  operationId: string | null;
+}
+
+/** GET /softwareRollout/{id}/devices: a rollout's devices with result and failure reason, in rollout order. */
+export function getSoftwareRolloutDevices(
+  id: string,
+  opts: { result?: RolloutDeviceResult | 'processed'; pageSize?: number; currentPage?: number } = {},
+): Promise<{ devices: RolloutDevice[]; statistics: { currentPage: number; pageSize: number; totalElements: number } }> {
+  const q = new URLSearchParams();
+  if (opts.result) q.set('result', opts.result);
+  if (opts.pageSize) q.set('pageSize', String(opts.pageSize));
+  if (opts.currentPage) q.set('currentPage', String(opts.currentPage));
+  const qs = q.toString();
+  return request('GET', `${CREATE_SOFTWARE_NG}/softwareRollout/${encodeURIComponent(id)}/devices${qs ? `?${qs}` : ''}`);
 }
 
 /** POST /createSoftwareRollout (201). */

@@ -288,6 +288,17 @@ describe('restart in the middle', () => {
 });
 
 describe('BROKEN', () => {
+  it('breaks as soon as its software is deleted, without waiting for a timer', async () => {
+    const ids = fleet(1);
+    const r = await createRollout(ids, { batchSize: 1 });
+    await setStatus(r.id, 'ONGOING');
+    tick();
+    await settle();
+    h.core.inventory.remove(String((get(r.id).software as { id: string }).id));
+    await settle();
+    expect(get(r.id).status).toBe('BROKEN');
+  });
+
   it('says what broke it', async () => {
     const ids = fleet(2);
     const r = await createRollout(ids, { batchSize: 1 });

@@ -107,6 +107,8 @@ interface StepResult {
   watch: string[];
   unwatch: string[];
   ended: boolean;
+  /** The rollout's software: deleting it breaks the rollout at once, not at its next timer. */
+  softwareId?: string;
 }
 
 interface DeviceResult {
@@ -132,6 +134,8 @@ export class RolloutEngine {
   private readonly dirty = new Map<string, Set<string>>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly active = new Set<string>();
+  /** Software -> active rollouts installing it. */
+  private readonly softwareOf = new Map<string, Set<string>>();
   private immediate: NodeJS.Immediate | null = null;
   /** > 0 while the engine's own transaction runs: its own writes are no news to it. */
   private ownWrites = 0;
@@ -201,7 +205,10 @@ export class RolloutEngine {
     if (channel.startsWith('/operations/')) id = channel.slice('/operations/'.length);
     else if (channel.startsWith('/managedobjects/')) id = channel.slice('/managedobjects/'.length);
     else return;
-    if (action === 'DELETE' && this.active.has(id)) this.markDirty(id, null);
+    if (action === 'DELETE') {
+      if (this.active.has(id)) this.markDirty(id, null);
+      for (const r of this.softwareOf.get(id) ?? []) this.markDirty(r, null);
+    }
     const rollouts = this.watched.get(id);
     if (!rollouts) return;
     for (const r of rollouts) this.markDirty(r, id);
@@ -275,10 +282,18 @@ export class RolloutEngine {
     }
     for (const d of result.watch) this.watch(d, id);
     for (const d of result.unwatch) this.unwatch(d, id);
+    for (const [sw, rollouts] of this.softwareOf) {
+      if (sw !== result.softwareId && rollouts.delete(id) && rollouts.size === 0) this.softwareOf.delete(sw);
+    }
     if (result.ended) {
       this.active.delete(id);
       this.disarm(id);
       return;
+    }
+    if (result.softwareId) {
+      let set = this.softwareOf.get(result.softwareId);
+      if (!set) this.softwareOf.set(result.softwareId, (set = new Set()));
+      set.add(id);
     }
     this.active.add(id);
     const wake = this.nextWake(id);
@@ -425,6 +440,7 @@ export class RolloutEngine {
       return res;
     }
     const pkg = packageFromMo(software);
+    res.softwareId = software.id;
 
     for (const deviceId of devices) {
       for (const row of this.store.waitingOf(id, deviceId)) this.evaluate(id, row, pkg, false, res);

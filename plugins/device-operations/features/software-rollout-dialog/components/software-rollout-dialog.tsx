@@ -39,7 +39,7 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
   const plan = useMemo(() => (errors.length ? null : planRollout(devices, toParameters(form), software)), [devices, form, software, errors.length]);
   const invalid = errors.length > 0 || name.trim() === '';
 
-  const field = (key: 'batchSize' | 'batchGapSeconds', label: string) => {
+  const field = (key: 'batchSize' | 'batchGapSeconds' | 'operationTimeoutSeconds' | 'errorThresholdPercent', label: string, hint?: string) => {
     const error = errorOf(key);
     return (
       <div className={`form-group${error ? ' has-error' : ''}`}>
@@ -50,9 +50,16 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
           inputMode="numeric"
           data-testid={`rollout-${key}`}
           value={form[key]}
+          aria-describedby={hint ? `rollout-${key}-hint` : undefined}
+          aria-invalid={error ? true : undefined}
           onChange={(e) => setForm({ ...form, [key]: e.target.value })}
         />
         {error && <p className="help-block">{t(error.message, error.values)}</p>}
+        {hint && !error && (
+          <p className="help-block small" id={`rollout-${key}-hint`}>
+            {t(hint)}
+          </p>
+        )}
       </div>
     );
   };
@@ -78,6 +85,12 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
           </div>
           {field('batchSize', msg('Batch size'))}
           {field('batchGapSeconds', msg('Batch delay (seconds)'))}
+          {field(
+            'operationTimeoutSeconds',
+            msg('Operation time-out (seconds)'),
+            msg('A device that has not finished its installation by then counts as failed: "no answer from device".'),
+          )}
+          {field('errorThresholdPercent', msg('Error threshold (%)'), msg('Optional: the rollout pauses when more than this share of the processed devices failed.'))}
           <fieldset>
             <legend className="h5">{t('Automatic pause limits')}</legend>
             {form.automaticPauseLimits.map((value, i) => {
@@ -137,6 +150,10 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
                 <dd data-testid="plan-offline">{plan.offline}</dd>
                 <dt>{t('Already installed')}</dt>
                 <dd data-testid="plan-installed">{plan.alreadyInstalled}</dd>
+                <dt>{t('Time-out per device')}</dt>
+                <dd data-testid="plan-timeout">{formatDuration(toParameters(form).operationTimeoutSeconds)}</dd>
+                <dt>{t('Error threshold')}</dt>
+                <dd data-testid="plan-threshold">{form.errorThresholdPercent.trim() ? `${Number(form.errorThresholdPercent)} %` : t('none')}</dd>
                 {plan.pausesAt.length > 0 && (
                   <>
                     <dt>{t('Pauses after')}</dt>

@@ -2,8 +2,8 @@ import type { ManagedObject } from '@shared/platform/inventory';
 import { defaultRolloutForm, formatDuration, nextPauseLimit, planRollout, toParameters, validateRolloutForm } from './rollout';
 
 describe('rollout form', () => {
-  it('defaults to batch size 10, delay 60 s, no pause limits', () => {
-    expect(defaultRolloutForm()).toEqual({ batchSize: '10', batchGapSeconds: '60', automaticPauseLimits: [] });
+  it('defaults to batch size 10, delay 60 s, no pause limits, time-out one hour, no error threshold', () => {
+    expect(defaultRolloutForm()).toEqual({ batchSize: '10', batchGapSeconds: '60', automaticPauseLimits: [], operationTimeoutSeconds: '3600', errorThresholdPercent: '' });
     expect(validateRolloutForm(defaultRolloutForm())).toEqual([]);
   });
   it.each([
@@ -35,14 +35,42 @@ describe('rollout form', () => {
     expect(errors.length === 0).toBe(ok);
     if (!ok) expect(errors[0].field).toBe('pause.1');
   });
+  it.each([
+    ['9', false],
+    ['10', true],
+    ['604800', true],
+    ['604801', false],
+    ['', false],
+    ['1h', false],
+  ])('operation time-out %s valid: %s', (value, ok) => {
+    const errors = validateRolloutForm({ ...defaultRolloutForm(), operationTimeoutSeconds: value });
+    expect(errors.map((e) => e.field)).toEqual(ok ? [] : ['operationTimeoutSeconds']);
+  });
+  it.each([
+    ['', true],
+    ['  ', true],
+    ['0', false],
+    ['1', true],
+    ['100', true],
+    ['101', false],
+    ['12.5', false],
+  ])('error threshold %j valid: %s', (value, ok) => {
+    const errors = validateRolloutForm({ ...defaultRolloutForm(), errorThresholdPercent: value });
+    expect(errors.map((e) => e.field)).toEqual(ok ? [] : ['errorThresholdPercent']);
+  });
+  it('sends the time-out and the threshold only when one is set', () => {
+    expect(toParameters(defaultRolloutForm())).toEqual({ batchSize: 10, batchGapSeconds: 60, automaticPauseLimits: [], operationTimeoutSeconds: 3600 });
+    expect(toParameters({ ...defaultRolloutForm(), operationTimeoutSeconds: '120', errorThresholdPercent: ' 10 ' })).toMatchObject({ operationTimeoutSeconds: 120, errorThresholdPercent: 10 });
+  });
   it('pause limits start at 100 and grow by 100', () => {
     expect([0, 1, 2].map(nextPauseLimit)).toEqual([100, 200, 300]);
   });
   it('parameters sort and merge pause limits', () => {
-    expect(toParameters({ batchSize: '5', batchGapSeconds: '30', automaticPauseLimits: ['300', '100', '300'] })).toEqual({
+    expect(toParameters({ ...defaultRolloutForm(), batchSize: '5', batchGapSeconds: '30', automaticPauseLimits: ['300', '100', '300'] })).toEqual({
       batchSize: 5,
       batchGapSeconds: 30,
       automaticPauseLimits: [100, 300],
+      operationTimeoutSeconds: 3600,
     });
   });
 });

@@ -9,6 +9,11 @@ import {
   ROLLOUT_BATCH_SIZE_MIN,
   ROLLOUT_DEFAULT_BATCH_GAP_SECONDS,
   ROLLOUT_DEFAULT_BATCH_SIZE,
+  ROLLOUT_DEFAULT_OPERATION_TIMEOUT_SECONDS,
+  ROLLOUT_ERROR_THRESHOLD_MAX_PERCENT,
+  ROLLOUT_ERROR_THRESHOLD_MIN_PERCENT,
+  ROLLOUT_OPERATION_TIMEOUT_MAX_SECONDS,
+  ROLLOUT_OPERATION_TIMEOUT_MIN_SECONDS,
   ROLLOUT_PAUSE_LIMIT_MAX,
   ROLLOUT_PAUSE_LIMIT_MIN,
   ROLLOUT_PAUSE_LIMIT_START,
@@ -21,19 +26,25 @@ export interface RolloutForm {
   batchSize: string;
   batchGapSeconds: string;
   automaticPauseLimits: string[];
+  /** Seconds a device has to finish its operation before it counts as failed ('no answer from device'). */
+  operationTimeoutSeconds: string;
+  /** Empty: no threshold. */
+  errorThresholdPercent: string;
 }
 
 export const defaultRolloutForm = (): RolloutForm => ({
   batchSize: String(ROLLOUT_DEFAULT_BATCH_SIZE),
   batchGapSeconds: String(ROLLOUT_DEFAULT_BATCH_GAP_SECONDS),
   automaticPauseLimits: [],
+  operationTimeoutSeconds: String(ROLLOUT_DEFAULT_OPERATION_TIMEOUT_SECONDS),
+  errorThresholdPercent: '',
 });
 
 /** The value of the n-th added pause limit (the first is 100, each further one 100 more). */
 export const nextPauseLimit = (addedSoFar: number): number => ROLLOUT_PAUSE_LIMIT_START + ROLLOUT_PAUSE_LIMIT_STEP * addedSoFar;
 
 export interface FieldError {
-  field: 'batchSize' | 'batchGapSeconds' | `pause.${number}`;
+  field: 'batchSize' | 'batchGapSeconds' | 'operationTimeoutSeconds' | 'errorThresholdPercent' | `pause.${number}`;
   /** English message (i18n key) and its values. */
   message: string;
   values: Record<string, number>;
@@ -51,6 +62,8 @@ export const RANGE_MESSAGES = {
   batchSize: 'Batch size must be a whole number from {{min}} to {{max}}.',
   batchGapSeconds: 'Batch delay must be a whole number of seconds from {{min}} to {{max}}.',
   pause: 'Pause limits must be whole numbers from {{min}} to {{max}}.',
+  operationTimeoutSeconds: 'Operation time-out must be a whole number of seconds from {{min}} to {{max}}.',
+  errorThresholdPercent: 'Error threshold must be empty or a whole number of percent from {{min}} to {{max}}.',
 } as const;
 
 export function validateRolloutForm(form: RolloutForm): FieldError[] {
@@ -65,6 +78,20 @@ export function validateRolloutForm(form: RolloutForm): FieldError[] {
       values: { min: ROLLOUT_BATCH_GAP_MIN_SECONDS, max: ROLLOUT_BATCH_GAP_MAX_SECONDS },
     });
   }
+  if (!checkInt(form.operationTimeoutSeconds, ROLLOUT_OPERATION_TIMEOUT_MIN_SECONDS, ROLLOUT_OPERATION_TIMEOUT_MAX_SECONDS)) {
+    errors.push({
+      field: 'operationTimeoutSeconds',
+      message: RANGE_MESSAGES.operationTimeoutSeconds,
+      values: { min: ROLLOUT_OPERATION_TIMEOUT_MIN_SECONDS, max: ROLLOUT_OPERATION_TIMEOUT_MAX_SECONDS },
+    });
+  }
+  if (form.errorThresholdPercent.trim() !== '' && !checkInt(form.errorThresholdPercent, ROLLOUT_ERROR_THRESHOLD_MIN_PERCENT, ROLLOUT_ERROR_THRESHOLD_MAX_PERCENT)) {
+    errors.push({
+      field: 'errorThresholdPercent',
+      message: RANGE_MESSAGES.errorThresholdPercent,
+      values: { min: ROLLOUT_ERROR_THRESHOLD_MIN_PERCENT, max: ROLLOUT_ERROR_THRESHOLD_MAX_PERCENT },
+    });
+  }
   form.automaticPauseLimits.forEach((raw, i) => {
     if (!checkInt(raw, ROLLOUT_PAUSE_LIMIT_MIN, ROLLOUT_PAUSE_LIMIT_MAX)) {
       errors.push({ field: `pause.${i}`, message: RANGE_MESSAGES.pause, values: { min: ROLLOUT_PAUSE_LIMIT_MIN, max: ROLLOUT_PAUSE_LIMIT_MAX } });
@@ -77,14 +104,19 @@ export interface RolloutParametersValue {
   batchSize: number;
   batchGapSeconds: number;
   automaticPauseLimits: number[];
+  operationTimeoutSeconds: number;
+  errorThresholdPercent?: number;
 }
 
-/** The parameters of a valid form (pause limits sorted, duplicates merged). */
+/** The parameters of a valid form (pause limits sorted, duplicates merged; no threshold when empty). */
 export function toParameters(form: RolloutForm): RolloutParametersValue {
+  const threshold = form.errorThresholdPercent.trim();
   return {
     batchSize: Number(form.batchSize),
     batchGapSeconds: Number(form.batchGapSeconds),
     automaticPauseLimits: [...new Set(form.automaticPauseLimits.map(Number))].sort((a, b) => a - b),
+    operationTimeoutSeconds: Number(form.operationTimeoutSeconds),
+    ...(threshold !== '' ? { errorThresholdPercent: Number(threshold) } : {}),
   };
 }
 
@@ -114,7 +146,11 @@ export interface RolloutPlan {
 }
 
 /** What the rollout will do with these targets (devices in the order they are sent). */
-export function planRollout(devices: readonly ManagedObject[], params: RolloutParametersValue, software?: { name: string; version: string }): RolloutPlan {
+export function planRollout(
+  devices: readonly ManagedObject[],
+  params: Pick<RolloutParametersValue, 'batchSize' | 'batchGapSeconds' | 'automaticPauseLimits'>,
+  software?: { name: string; version: string },
+): RolloutPlan {
   const batches = devices.length === 0 ? 0 : Math.ceil(devices.length / params.batchSize);
   return {
     targets: devices.length,

@@ -3,11 +3,11 @@
  * rollout polled every 5 s until it settles (realtime pushes in between), status changes, delete.
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { updateSoftwareRolloutStatus, type SoftwareRollout } from '@shared/platform/create-software-ng';
+import { getSoftwareRolloutDevices, updateSoftwareRolloutStatus, type SoftwareRollout } from '@shared/platform/create-software-ng';
 import { deleteManagedObject, getManagedObject, listAllManagedObjects, type ManagedObject } from '@shared/platform/inventory';
 import { createQueryKeys } from '@shared/platform/query-keys';
 import { ROLLOUT_POLLING_MS, SELECTION_LIST_PAGE_SIZE } from '@shared/domain/constants';
-import { ACTION_STATUS, byCreationDesc, isSettled, ROLLOUT_TYPE, type RolloutAction } from '../model/rollout';
+import { ACTION_STATUS, byCreationDesc, isSettled, ROLLOUT_TYPE, type CounterResult, type RolloutAction } from '../model/rollout';
 
 export const rolloutKeys = createQueryKeys('software-repository', 'rollouts');
 
@@ -49,3 +49,11 @@ export function storeRollout(queryClient: QueryClient, rollout: Partial<Rollout>
 export const changeRolloutStatus = (id: string, action: RolloutAction) => updateSoftwareRolloutStatus(id, ACTION_STATUS[action]);
 
 export const deleteRollout = (id: string) => deleteManagedObject(id);
+
+/** One page of a rollout's devices with their result and failure reason (a counter opens this). */
+export const rolloutDevicesQuery = (id: string, result: CounterResult, currentPage: number, pageSize: number) =>
+  queryOptions({
+    queryKey: [...rolloutKeys.detail(id), 'devices', result, currentPage, pageSize],
+    queryFn: () => getSoftwareRolloutDevices(id, { result, currentPage, pageSize }),
+    placeholderData: (previous) => previous,
+  });

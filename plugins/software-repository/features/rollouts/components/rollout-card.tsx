@@ -8,9 +8,24 @@ import { Icon } from '@shared/ui/icon';
 import { PermittedButton } from '@shared/ui/permission';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { formatDateTime } from '@shared/domain/formats';
+import { msg } from '@shared/plugin-api/i18n';
 import { FlipCard } from '../../../components/flip-card';
 import { changeRolloutStatus, deleteRollout, rolloutKeys, storeRollout, useRolloutPolling, type Rollout } from '../api/rollouts';
-import { allowedActions, batchCount, canDelete, isSettled, processedSum, progressPercent, totalOf, type RolloutAction } from '../model/rollout';
+import {
+  allowedActions,
+  batchCount,
+  canDelete,
+  isSettled,
+  processedSum,
+  progressParts,
+  progressPercent,
+  secondsUntil,
+  shortDuration,
+  totalOf,
+  type CounterResult,
+  type RolloutAction,
+} from '../model/rollout';
+import { RolloutDevicesDialog } from './rollout-devices-dialog';
 
 const STATUS_LABEL: Record<string, string> = {
   CREATED: 'label-info',
@@ -41,9 +56,11 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
   const [details, setDetails] = useState(false);
   const [busy, setBusy] = useState(false);
   const [liveAt, setLiveAt] = useState<Date | null>(null);
+  const [devicesOf, setDevicesOf] = useState<CounterResult | null>(null);
   const polling = useRolloutPolling(listed.id, listed, expanded);
   const r: Rollout = expanded && polling.data ? polling.data : listed;
   const settled = isSettled(r.status);
+  const now = useClock(r.status === 'ONGOING');
 
   // The spec's fallback: a failed poll stops polling and reloads the list.
   useEffect(() => {
@@ -59,6 +76,18 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
   });
 
   const act = async (action: RolloutAction) => {
+    if (action === 'cancel') {
+      const ok = await confirm({
+        title: t('Cancel software rollout?'),
+        body: t('Do you really want to cancel the software rollout "{{name}}"? Devices not sent yet get nothing; operations the devices have not started are cancelled. This cannot be undone.', {
+          name: r.name ?? r.software?.name,
+        }),
+        okLabel: t('Cancel rollout'),
+        cancelLabel: t('Keep running'),
+        okClass: 'btn-danger',
+      });
+      if (!ok) return;
+    }
     setBusy(true);
     try {
       const updated = await changeRolloutStatus(r.id, action);
@@ -93,6 +122,10 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
   const total = totalOf(r);
   const processed = processedSum(r.counters);
   const percent = progressPercent(r);
+  const parts = progressParts(r);
+  const progress = r.progress;
+  const nextBatchIn = r.status === 'ONGOING' ? secondsUntil(progress?.nextBatchTime, now) : null;
+  const endsIn = r.status === 'ONGOING' ? secondsUntil(progress?.estimatedEndTime, now) : null;
   const face: React.CSSProperties = { marginBottom: 0, height: '100%' };
 
   const header = (
@@ -127,6 +160,10 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
             <dd>{batchCount(r) || '-'}</dd>
             <dt>{t('Pause limits')}</dt>
             <dd>{p?.automaticPauseLimits?.length ? p.automaticPauseLimits.join(', ') : t('none')}</dd>
+            <dt>{t('Error threshold')}</dt>
+            <dd data-testid="detail-error-threshold">{p?.errorThresholdPercent ? `${p.errorThresholdPercent} %` : t('none')}</dd>
+            <dt>{t('Operation time-out')}</dt>
+            <dd data-testid="detail-timeout">{p?.operationTimeoutSeconds ? shortDuration(p.operationTimeoutSeconds) : '-'}</dd>
             <dt>{t('Force installation')}</dt>
             <dd>{r.forceInstallation ? t('yes') : t('no')}</dd>
             <dt>{t('Created')}</dt>
@@ -153,41 +190,92 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
             {r.software?.name} {r.software?.version}
           </strong>
         </p>
-        <div className="progress m-b-4" style={{ height: 8 }}>
-          <div
-            className="progress-bar progress-bar-success"
-            role="progressbar"
-            aria-label={t('Progress')}
-            aria-valuenow={percent}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            style={{ width: `${percent}%`, transition: 'width 300ms' }}
-          />
+        <div
+          className="progress m-b-4"
+          style={{ height: 10, display: 'flex' }}
+          role="progressbar"
+          aria-label={t('Progress')}
+          aria-valuenow={percent}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuetext={t('{{processed}} of {{total}} devices processed', { processed, total })}
+          data-testid="rollout-progress-bar"
+        >
+          <Part className="progress-bar-success" width={parts.success} title={t('Success')} testId="success" />
+          <Part className="progress-bar-danger" width={parts.failed} title={t('Failed')} testId="failed" />
+          <Part className="progress-bar-default" width={parts.disabled} title={t('Disabled')} testId="disabled" style={{ background: '#9e9e9e' }} />
+          <Part className="progress-bar-info progress-bar-striped" width={parts.waiting} title={t('Waiting for the device')} testId="waiting" />
         </div>
         <p className="small text-muted m-b-4" data-testid="rollout-progress">
           {t('{{processed}} of {{total}} devices processed', { processed, total })}
+          {(r.counters?.waiting ?? 0) > 0 && <> · {t('{{n}} waiting', { n: r.counters?.waiting ?? 0 })}</>}
           {liveAt && !settled && (
             <span className="m-l-8 text-success" title={formatDateTime(liveAt.toISOString())} data-testid="rollout-live">
               <Icon name="circle" /> {t('live')}
             </span>
           )}
         </p>
+        {progress && progress.batches > 0 && (
+          <p className="small m-b-4" data-testid="rollout-batches">
+            <span data-testid="rollout-batch">{t('Batch {{batch}} of {{batches}}', { batch: progress.batch, batches: progress.batches })}</span>
+            {nextBatchIn !== null && (
+              <span data-testid="rollout-next-batch">
+                {' · '}
+                {t('next batch in {{duration}}', { duration: shortDuration(nextBatchIn) })}
+              </span>
+            )}
+            {endsIn !== null && progress.estimatedEndTime && (
+              <span data-testid="rollout-eta" title={t('The last batch plus the operation time-out: every result is in by then.')}>
+                {' · '}
+                {t('done by {{time}} at the latest (in {{duration}})', { time: formatDateTime(progress.estimatedEndTime), duration: shortDuration(endsIn) })}
+              </span>
+            )}
+          </p>
+        )}
+        {r.status === 'PAUSED' && r.pauseReason && (
+          <div className="alert alert-warning m-b-8 small" role="status" style={ALERT_IN_CARD} data-testid="rollout-pause-reason">
+            <strong>{t(PAUSE_TITLE[r.pauseReason.reason] ?? PAUSE_TITLE.manual)}</strong>{' '}
+            {r.pauseReason.reason === 'errorThreshold'
+              ? t('{{failed}} of {{processed}} processed devices failed, more than the error threshold of {{threshold}} %. Look at the failed devices, then start to go on or cancel.', {
+                  failed: r.pauseReason.failed,
+                  processed: r.pauseReason.processed,
+                  threshold: r.pauseReason.errorThresholdPercent,
+                })
+              : r.pauseReason.reason === 'pauseLimit'
+                ? t('{{failed}} devices failed: the automatic pause limit {{limit}} is reached. Start to go on or cancel.', { failed: r.pauseReason.failed, limit: r.pauseReason.limit })
+                : r.pauseReason.user
+                  ? t('Paused by {{user}}.', { user: r.pauseReason.user })
+                  : r.pauseReason.message}
+          </div>
+        )}
+        {r.status === 'BROKEN' && (
+          <div className="alert alert-danger m-b-8 small" role="status" style={ALERT_IN_CARD} data-testid="rollout-broken-reason">
+            <strong>{t('Broken:')}</strong>{' '}
+            {r.brokenReason?.reason === 'softwareDeleted'
+              ? t('the software {{software}} was deleted from the software repository while the rollout ran.', { software: `${r.software?.name ?? ''} ${r.software?.version ?? ''}`.trim() })
+              : t('the rollout cannot go on (its software is no longer in the software repository).')}{' '}
+            {t('Devices already sent keep their operations; nothing more is sent. To finish, add the software again and create a new rollout for the devices that did not get it, then delete this one.')}
+          </div>
+        )}
         <button type="button" className="btn btn-link p-0" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)} data-testid="rollout-expand">
           <Icon name={expanded ? 'chevron-up' : 'chevron-down'} /> {expanded ? t('Hide counters') : t('Show counters')}
         </button>
         {expanded && (
           <table className="table table-condensed m-t-8 m-b-0" data-testid="rollout-counters">
             <tbody>
-              <Counter label={t('Processed')} value={processed} testId="processed" strong />
+              <Counter label={t('Processed')} value={processed} result="processed" strong onOpen={setDevicesOf} openLabel={t('Show the devices')} />
               <Counter label={t('Total')} value={total} testId="total" />
-              <Counter label={t('Success')} value={r.counters?.success} testId="success" />
-              <Counter label={t('Updated')} value={r.counters?.updated} testId="updated" />
-              <Counter label={t('Up to date')} value={r.counters?.upToDate} testId="upToDate" />
-              <Counter label={t('Failed')} value={r.counters?.failed} testId="failed" />
-              <Counter label={t('Disabled')} value={r.counters?.disabled} testId="disabled" />
+              <Counter label={t('Success')} value={r.counters?.success} result="success" onOpen={setDevicesOf} openLabel={t('Show the devices')} />
+              <Counter label={t('Updated')} value={r.counters?.updated} result="updated" onOpen={setDevicesOf} openLabel={t('Show the devices')} />
+              <Counter label={t('Up to date')} value={r.counters?.upToDate} result="upToDate" onOpen={setDevicesOf} openLabel={t('Show the devices')} />
+              <Counter label={t('Failed')} value={r.counters?.failed} result="failed" onOpen={setDevicesOf} openLabel={t('Show the devices')} />
+              <Counter label={t('Disabled')} value={r.counters?.disabled} result="disabled" onOpen={setDevicesOf} openLabel={t('Show the devices')} />
+              <Counter label={t('Waiting for the device')} value={r.counters?.waiting} result="waiting" onOpen={setDevicesOf} openLabel={t('Show the devices')} />
+              {(r.counters?.cancelled ?? 0) > 0 && <Counter label={t('Cancelled')} value={r.counters?.cancelled} result="cancelled" onOpen={setDevicesOf} openLabel={t('Show the devices')} />}
             </tbody>
           </table>
         )}
+        {devicesOf && <RolloutDevicesDialog rollout={r} result={devicesOf} onClose={() => setDevicesOf(null)} />}
       </div>
       <div className="card-footer separator d-flex flex-wrap" style={{ gap: 4 }}>
         {allowedActions(r.status).map((a) => (
@@ -222,14 +310,64 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
   );
 }
 
-function Counter({ label, value, testId, strong }: { label: string; value: number | undefined; testId: string; strong?: boolean }) {
+/** The platform's alert puts its status icon in a 44 px column of the nearest positioned box: this one, inside a card. */
+const ALERT_IN_CARD: React.CSSProperties = { position: 'relative', paddingLeft: 52 };
+
+const PAUSE_TITLE: Record<string, string> = {
+  errorThreshold: msg('Paused: error threshold passed.'),
+  pauseLimit: msg('Paused: automatic pause limit reached.'),
+  manual: msg('Paused:'),
+};
+
+/** The current time, once a second while `running` (the countdowns); otherwise fixed. */
+function useClock(running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return undefined;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  return now;
+}
+
+function Part({ className, width, title, testId, style }: { className: string; width: number; title: string; testId: string; style?: React.CSSProperties }) {
+  if (width <= 0) return null;
+  return <div className={`progress-bar ${className}`} title={title} data-testid={`progress-${testId}`} style={{ width: `${width}%`, transition: 'width 300ms', ...style }} />;
+}
+
+/** A counter; one with a result opens the list of its devices (result and failure reason each). */
+function Counter({
+  label,
+  value,
+  testId,
+  result,
+  strong,
+  onOpen,
+  openLabel,
+}: {
+  label: string;
+  value: number | undefined;
+  testId?: string;
+  result?: CounterResult;
+  strong?: boolean;
+  onOpen?: (r: CounterResult) => void;
+  openLabel?: string;
+}) {
+  const id = testId ?? result ?? label;
   return (
     <tr>
       <th scope="row" style={{ fontWeight: strong ? 'bold' : 'normal' }}>
         {label}
       </th>
-      <td className="text-right" data-testid={`counter-${testId}`}>
-        {value ?? 0}
+      <td className="text-right" data-testid={`counter-${id}`}>
+        {result && onOpen && (value ?? 0) > 0 ? (
+          <button type="button" className="btn btn-link p-0" onClick={() => onOpen(result)} title={openLabel} data-testid={`counter-open-${id}`}>
+            {value}
+          </button>
+        ) : (
+          (value ?? 0)
+        )}
       </td>
     </tr>
   );

@@ -1,9 +1,9 @@
-import { allowedActions, batchCount, canDelete, isSettled, processedSum, progressPercent, visibleRollouts } from './rollout';
+import { allowedActions, batchCount, canDelete, isSettled, processedSum, progressParts, progressPercent, secondsUntil, shortDuration, visibleRollouts } from './rollout';
 
 describe('rollout action gating', () => {
   it.each([
     ['CREATED', ['start', 'cancel']],
-    ['ONGOING', ['pause']],
+    ['ONGOING', ['pause', 'cancel']],
     ['PAUSED', ['start', 'cancel']],
     ['COMPLETED', ['archive']],
     ['CANCELLED', ['archive']],
@@ -57,5 +57,23 @@ describe('visible rollouts', () => {
   it('filters case-insensitively on name and software', () => {
     expect(visibleRollouts(list, { showArchived: true, text: 'SEC' }).map((x) => x.name)).toEqual(['Second']);
     expect(visibleRollouts(list, { showArchived: false, text: 'opc' }).map((x) => x.name)).toEqual(['first']);
+  });
+});
+
+describe('progress of a running rollout', () => {
+  const counters = { success: 10, upToDate: 5, updated: 5, failed: 10, disabled: 10, waiting: 20, total: 100 };
+
+  it('splits the bar into success, failed, disabled and waiting shares of all devices', () => {
+    expect(progressParts({ counters })).toEqual({ success: 20, failed: 10, disabled: 10, waiting: 20 });
+    expect(progressParts({ counters: { ...counters, total: 0 } })).toEqual({ success: 0, failed: 0, disabled: 0, waiting: 0 });
+  });
+
+  it('counts down to a time and writes durations with two units', () => {
+    const now = Date.UTC(2026, 0, 1);
+    expect(secondsUntil(new Date(now + 61_500).toISOString(), now)).toBe(62);
+    expect(secondsUntil(new Date(now - 5000).toISOString(), now)).toBe(0);
+    expect(secondsUntil(null, now)).toBeNull();
+    expect(secondsUntil('not a time', now)).toBeNull();
+    expect([45, 200, 3600, 3900].map(shortDuration)).toEqual(['45 s', '3 min 20 s', '1 h', '1 h 5 min']);
   });
 });

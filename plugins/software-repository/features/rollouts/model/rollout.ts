@@ -19,7 +19,8 @@ export const ACTION_STATUS: Record<RolloutAction, RolloutStatusChange> = {
 const OFFERED_IN: Record<RolloutAction, readonly RolloutStatus[]> = {
   start: ['CREATED', 'PAUSED'],
   pause: ['ONGOING'],
-  cancel: ['PAUSED', 'CREATED'],
+  // Cancel also while running (issue 20): the engine sends nothing more and fails unstarted operations.
+  cancel: ['CREATED', 'ONGOING', 'PAUSED'],
   archive: ['COMPLETED', 'CANCELLED'],
 };
 
@@ -81,3 +82,45 @@ export function visibleRollouts<R extends Pick<SoftwareRollout, 'status' | 'name
 /** Newest first. */
 export const byCreationDesc = (a: { creationTime?: string }, b: { creationTime?: string }): number =>
   String(b.creationTime ?? '').localeCompare(String(a.creationTime ?? ''));
+
+/** Width shares (percent of all devices) of the progress bar's parts; what is left is not sent yet. */
+export interface ProgressParts {
+  success: number;
+  failed: number;
+  disabled: number;
+  waiting: number;
+}
+
+export function progressParts(r: Pick<SoftwareRollout, 'counters'> & { devices?: unknown }): ProgressParts {
+  const total = totalOf(r);
+  const c = r.counters;
+  const share = (n: number) => (total > 0 ? (n / total) * 100 : 0);
+  return {
+    success: share((c?.success ?? 0) + (c?.updated ?? 0) + (c?.upToDate ?? 0)),
+    failed: share(c?.failed ?? 0),
+    disabled: share(c?.disabled ?? 0),
+    waiting: share(c?.waiting ?? 0),
+  };
+}
+
+/** Whole seconds from now until an ISO time (0 when past); null without a time. */
+export function secondsUntil(iso: string | null | undefined, now: number): number | null {
+  if (!iso) return null;
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return null;
+  return Math.max(0, Math.ceil((t - now) / 1000));
+}
+
+/** '1 h 5 min', '3 min 20 s', '45 s': the largest two units. */
+export function shortDuration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  if (h > 0) return m ? `${h} h ${m} min` : `${h} h`;
+  if (m > 0) return s ? `${m} min ${s} s` : `${m} min`;
+  return `${s} s`;
+}
+
+/** Counters that open the list of their devices, with the device-list filter each one asks for. */
+export const COUNTER_RESULTS = ['processed', 'success', 'updated', 'upToDate', 'failed', 'disabled', 'waiting', 'cancelled'] as const;
+export type CounterResult = (typeof COUNTER_RESULTS)[number];

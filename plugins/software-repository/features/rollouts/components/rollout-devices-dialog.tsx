@@ -1,0 +1,95 @@
+import React, { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { msg } from '@shared/plugin-api/i18n';
+import { Modal } from '@shared/ui/modal';
+import { Pager, totalPagesOf } from '@shared/ui/pager';
+import { Spinner } from '@shared/ui/spinner';
+import { rolloutDevicesQuery, type Rollout } from '../api/rollouts';
+import type { CounterResult } from '../model/rollout';
+
+const PAGE_SIZE = 25;
+
+/** Each device result in words (the list's Result column and the dialog's title). */
+export const RESULT_LABEL: Record<string, string> = {
+  processed: msg('Processed'),
+  pending: msg('Not sent yet'),
+  waiting: msg('Waiting for the device'),
+  success: msg('Success'),
+  updated: msg('Updated'),
+  upToDate: msg('Up to date'),
+  failed: msg('Failed'),
+  disabled: msg('Disabled'),
+  cancelled: msg('Cancelled'),
+};
+
+interface Props {
+  rollout: Rollout;
+  result: CounterResult;
+  onClose: () => void;
+}
+
+/** The devices behind one counter of a rollout: name, result and the reason of a failure, page by page. */
+export function RolloutDevicesDialog({ rollout, result, onClose }: Props) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const query = useQuery(rolloutDevicesQuery(rollout.id, result, page, pageSize));
+  const total = query.data?.statistics.totalElements ?? 0;
+
+  return (
+    <Modal
+      open
+      size="lg"
+      title={t('Devices of "{{name}}": {{result}}', { result: t(RESULT_LABEL[result]), name: rollout.name ?? rollout.software?.name })}
+      onClose={onClose}
+      data-testid="rollout-devices-dialog"
+      buttons={[{ label: t('Close'), onClick: onClose, 'data-testid': 'rollout-devices-close' }]}
+    >
+      {query.isPending && <Spinner />}
+      {query.isError && (
+        <div className="alert alert-danger" role="alert" data-testid="rollout-devices-error">
+          {t('The devices of the software rollout could not be loaded.')} {query.error instanceof Error ? query.error.message : String(query.error)}
+        </div>
+      )}
+      {query.data && total === 0 && <p className="text-muted" data-testid="rollout-devices-empty">{t('No devices with this result.')}</p>}
+      {query.data && total > 0 && (
+        <>
+          <table className="table table-condensed table-striped" data-testid="rollout-devices-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('Device')}</th>
+                <th scope="col">{t('Result')}</th>
+                <th scope="col">{t('Failure reason')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.devices.map((d) => (
+                <tr key={d.id} data-testid="rollout-device-row" data-result={d.result}>
+                  <td>
+                    <a href={`#/device/${encodeURIComponent(d.id)}/info`}>{d.name ?? d.id}</a>
+                  </td>
+                  <td>{t(RESULT_LABEL[d.result] ?? d.result)}</td>
+                  <td className={d.result === 'failed' ? 'text-danger' : undefined} data-testid="rollout-device-reason">
+                    {d.failureReason ?? ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager
+            currentPage={page}
+            totalPages={totalPagesOf(total, pageSize)}
+            total={total}
+            pageSize={pageSize}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
+        </>
+      )}
+    </Modal>
+  );
+}
