@@ -81,6 +81,13 @@ function DashboardPage({ dashboard, widgets }: { dashboard: Registered<Dashboard
   const placements = saved.data && saved.data.widgets.length > 0 ? saved.data.widgets : dashboard.defaultWidgets;
   const byId = new Map(widgets.map((w) => [w.id, w]));
   const bands = layoutDashboard(dashboard.sections, placements);
+  // Region names are unique on the page (issue 26): a title shown twice (Devices online) gets its ordinal.
+  const titleOf = (p: { title?: string; widgetId: string }) => t(p.title ?? byId.get(p.widgetId)?.label ?? p.widgetId);
+  const shown = bands.flatMap((b) => b.widgets);
+  const regionName = (p: (typeof shown)[number]) => {
+    const same = shown.filter((q) => titleOf(q) === titleOf(p));
+    return same.length > 1 ? `${titleOf(p)} ${same.indexOf(p) + 1}` : titleOf(p);
+  };
   return (
     <div className="p-16" data-testid="platform-dashboard" data-dashboard={dashboard.name}>
       <h2 className="m-b-16">{t(dashboard.title)}</h2>
@@ -101,7 +108,7 @@ function DashboardPage({ dashboard, widgets }: { dashboard: Registered<Dashboard
                 const title = t(p.title ?? widget?.label ?? p.widgetId);
                 return (
                   <div key={p.instanceId} style={{ gridColumn: `${p.column} / span ${p.width}`, gridRow: `${p.row} / span ${p.height}`, minWidth: 0 }}>
-                    <div className="card" style={{ height: '100%', overflow: 'auto' }} role="region" aria-label={title} tabIndex={0} data-testid="dashboard-widget" data-widget-id={p.widgetId}>
+                    <div className="card" style={{ height: '100%', overflow: 'auto' }} role="region" aria-label={regionName(p)} tabIndex={0} data-testid="dashboard-widget" data-widget-id={p.widgetId}>
                       <div className="card-header separator">
                         <h4 className="card-title">{title}</h4>
                       </div>
