@@ -1,4 +1,4 @@
-import React, { type ReactNode } from 'react';
+import React, { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@shared/ui/spinner';
 import { MICROSERVICE_ERROR, errorStatus } from '../api/dashboard';
@@ -42,10 +42,16 @@ export function WidgetState({ queries, children, loading }: { queries: readonly 
 
 /** A figure that opens a list: a hash link, so it works with the keyboard and in a new tab. */
 export function FigureLink({ to, children, className, label, testId }: { to: string; children: ReactNode; className?: string; label?: string; testId?: string }) {
+  const ref = useRef<HTMLAnchorElement>(null);
+  // The figure is markup (a coloured span): its text is read back once rendered, on every render.
+  useLayoutEffect(() => {
+    const link = ref.current;
+    if (link && label) link.setAttribute('aria-label', `${link.textContent?.trim() ?? ''} ${label}`.trim());
+  });
   return (
-    // The figure is the link's name and the label its description (title): an aria-label without the
-    // figure would hide what is shown from screen readers (WCAG 2.5.3, label in name).
-    <a href={`#${to}`} className={className} title={label} data-testid={testId}>
+    // The figure starts the link's name and the label completes it ("246 online", not a bare "246":
+    // issue 26); a name without the figure would hide what is shown (WCAG 2.5.3, label in name).
+    <a href={`#${to}`} className={className} title={label} data-testid={testId} ref={ref}>
       {children}
     </a>
   );

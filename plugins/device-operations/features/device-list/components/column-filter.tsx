@@ -1,6 +1,13 @@
-/** The filter editor of one column, opened from its header (spec 5 filter kinds). */
-import { useState, type FormEvent } from 'react';
+/**
+ * The filter editor of one column, opened from its header (spec 5 filter kinds). A popup in the
+ * WAI-ARIA sense (issue 26): focus moves in when it opens, Escape closes it, closing or applying gives
+ * focus back to the filter button that opened it, and Tab treats it as if it sat right after that
+ * button (it is drawn over the page, at the end of the DOM): Tab past its last control goes on to what
+ * follows the button, Shift+Tab before its first goes back to the button; leaving it closes it.
+ */
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusNext } from '@shared/ui/native-tab-order';
 import type { DeviceColumn } from '../model/columns';
 import { EMPTY_VALUE, validateFilter, type FilterValue, type NumberMode } from '../model/filters';
 
@@ -41,11 +48,63 @@ function initial(column: DeviceColumn, value?: FilterValue): FilterValue {
 
 const toNumber = (s: string) => (s.trim() === '' ? NaN : Number(s));
 
+const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const controls = (root: HTMLElement | null) => (root ? Array.from(root.querySelectorAll<HTMLElement>(TABBABLE)) : []);
+
+/**
+ * The filter button that opened the popup: the focused element when it opens (a click focuses the
+ * button too). Found again by its test id when the grid re-rendered its header meanwhile.
+ */
+function useOpener(columnId: string): () => HTMLElement | null {
+  const [find] = useState(() => {
+    const focused = document.activeElement;
+    const opener = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+    return () => (opener?.isConnected ? opener : document.querySelector<HTMLElement>(`[data-testid="filter-${columnId}"]`));
+  });
+  return find;
+}
+
 export function ColumnFilter({ column, value, anchor, options = [], onApply, onClose }: ColumnFilterProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<FilterValue>(() => initial(column, value));
   const errors = validateFilter(draft);
   const incompleteNumber = draft.kind === 'number' && !Number.isFinite(draft.from);
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const opener = useOpener(column.id);
+
+  useEffect(() => {
+    const button = opener();
+    button?.setAttribute('aria-expanded', 'true');
+    controls(formRef.current)[0]?.focus();
+    return () => {
+      const current = opener();
+      current?.setAttribute('aria-expanded', 'false');
+      // Closed with focus inside (Escape, Apply, Clear: the focused control left with the popup):
+      // back to the button. Closed by a click elsewhere or by Tab out of it: focus is already there.
+      const active = document.activeElement;
+      if (!active || active === document.body || !active.isConnected) current?.focus();
+    };
+  }, [opener]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
+      return;
+    }
+    if (e.key !== 'Tab' || e.altKey || e.ctrlKey || e.metaKey) return;
+    const inside = controls(formRef.current);
+    const edge = e.shiftKey ? inside[0] : inside[inside.length - 1];
+    if (document.activeElement !== edge) return;
+    const button = opener();
+    if (!button) return;
+    e.preventDefault();
+    if (e.shiftKey) button.focus();
+    else if (!focusNext(button, false, formRef.current)) button.focus();
+    onClose();
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -60,11 +119,13 @@ export function ColumnFilter({ column, value, anchor, options = [], onApply, onC
     <>
       <div style={{ position: 'fixed', inset: 0, zIndex: 1040 }} onClick={onClose} aria-hidden="true" />
       <form
+        ref={formRef}
         role="dialog"
         aria-label={t('Filter {{column}}', { column: t(column.label) })}
         className="card"
         data-testid="column-filter"
         onSubmit={submit}
+        onKeyDown={onKeyDown}
         style={{ position: 'fixed', top: anchor.bottom + 4, left, width: POPOVER_WIDTH, zIndex: 1050, boxShadow: '0 2px 8px rgba(0,0,0,0.3)' }}
       >
         <div className="card-header">
@@ -74,7 +135,6 @@ export function ColumnFilter({ column, value, anchor, options = [], onApply, onC
           {(draft.kind === 'text' || draft.kind === 'prefix') && (
             <div className="form-group">
               <input
-                autoFocus
                 className="form-control"
                 data-testid="filter-text"
                 aria-label={t(column.label)}

@@ -10,6 +10,7 @@ import type { ManagedObject } from '@shared/platform/inventory';
 import { can, usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { DeviceList, useListSelection } from '@shared/ui/device-list';
+import { announce } from '@shared/ui/live-region/announce';
 import { PermittedButton } from '@shared/ui/permission';
 import { SmartGroupDialog } from '@shared/ui/smart-group-dialog';
 import { AlertOutlet } from '../../server-job/components/alert-outlet';
@@ -139,6 +140,12 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
   const heading = countsKnown ? (filtered ? t('Filtered {{x}} of {{y}} devices', { x: total, y: sourceTotal.data }) : t('{{count}} devices', { count: total })) : undefined;
   const [shownHeading, setShownHeading] = useState<string>('…');
   if (heading !== undefined && heading !== shownHeading) setShownHeading(heading);
+  // A filter's result is said to screen readers once both counts belong to it (issue 26).
+  const filterResult = filtered ? heading : undefined;
+  const filtersKey = JSON.stringify(state.filters);
+  useEffect(() => {
+    if (filterResult) announce(filterResult);
+  }, [filterResult, filtersKey]);
 
   return (
     <DeviceList
