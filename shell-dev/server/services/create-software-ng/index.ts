@@ -4,7 +4,7 @@ import { HttpError } from '../../core/api';
 import { SERVICE_NAME, SERVICE_PREFIX } from './constants';
 import type { ServiceContext } from './helpers';
 import { JobRunner, parseJobFault } from './jobs';
-import { RolloutEngine } from './rollout-engine';
+import { parseRolloutFault, RolloutEngine } from './rollout-engine';
 import { registerOperationRoutes } from './routes/operations';
 import { registerProfileRoutes } from './routes/profiles';
 import { registerRolloutRoutes } from './routes/rollouts';
@@ -32,7 +32,7 @@ export function createSoftwareNgModule(opts: CreateSoftwareNgOptions = {}): Crea
     },
     async register(app: FastifyInstance, core: ServerCore) {
       const store = new ServiceStore(core.db);
-      const c: ServiceContext = { core, store, jobs: new JobRunner(core, store, parseJobFault(process.env.CSNG_TEST_JOB_FAULT)), engine: new RolloutEngine(core, store) };
+      const c: ServiceContext = { core, store, jobs: new JobRunner(core, store, parseJobFault(process.env.CSNG_TEST_JOB_FAULT)), engine: new RolloutEngine(core, store, parseRolloutFault(process.env.CSNG_TEST_ROLLOUT_FAULT)) };
       ctx = c;
       await app.register(
         async (scope) => {

@@ -102,6 +102,24 @@ function isUnavailable(device: ManagedObject): boolean {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/**
+ * A fault-injection point for crash tests, set only by tests through the environment of a spawned
+ * server (CSNG_TEST_ROLLOUT_FAULT, as jobs.ts's CSNG_TEST_JOB_FAULT): `kill-in-batch:N:K` sends
+ * SIGKILL to the process itself inside the transaction that sends the N-th batch of a rollout,
+ * after K of its devices got their operation, so that batch must roll back as a whole.
+ */
+export interface RolloutFault {
+  batch: number;
+  devices: number;
+}
+
+export function parseRolloutFault(text: string | undefined): RolloutFault | undefined {
+  if (!text) return undefined;
+  const m = /^kill-in-batch:(\d+):(\d+)$/.exec(text);
+  if (!m) throw new Error(`CSNG_TEST_ROLLOUT_FAULT: '${text}' is not kill-in-batch:N:K`);
+  return { batch: Number(m[1]), devices: Number(m[2]) };
+}
+
 /** What one step changed in the engine's memory (applied only after its transaction committed). */
 interface StepResult {
   watch: string[];
@@ -146,6 +164,7 @@ export class RolloutEngine {
   constructor(
     private readonly core: ServerCore,
     private readonly store: ServiceStore,
+    private readonly fault?: RolloutFault,
   ) {}
 
   /**
@@ -474,7 +493,10 @@ export class RolloutEngine {
       } else if (counts.pending > 0 && (state.lastBatchAt === null || now - state.lastBatchAt >= p.batchGapSeconds * 1000)) {
         const force = mo.forceInstallation === true;
         const name = String(mo.name ?? '');
+        const killAt = this.fault && this.fault.batch === state.batchesSent + 1 ? this.fault.devices : -1;
+        let sent = 0;
         for (const d of this.store.pendingBatch(id, p.batchSize)) {
+          if (sent++ === killAt) process.kill(process.pid, 'SIGKILL');
           const r = this.dispatch(d.deviceId, pkg, force, name);
           const waiting = r.state === 'waitingNew' || r.state === 'waitingUpdated';
           this.store.setDispatched(id, d.seq, r.state, r.opId, waiting ? now + p.operationTimeoutSeconds * 1000 : null, r.reason);
