@@ -123,7 +123,7 @@ async function main(): Promise<number> {
   const app = await createServer({ port: 0, dataDir: dir, simulate: 'off', staticDir: path.join(dir, 'apps'), manifestPath: path.join(dir, 'none.json') });
   lines.push({ name: '(setup) fleet copy and server start', value: Date.now() - t0, unit: 'ms' });
   try {
-    for (const k of LIST_KINDS.filter((k) => pick(k.kind))) {
+    for (const k of LIST_KINDS.filter((k) => pick(`list ${k.kind}`))) {
       const r = await serverTimes(listUrl(app.url, k), (b) => {
         const body = b as { managedObjects: unknown[]; statistics: { totalElements: number } };
         if (!Array.isArray(body.managedObjects) || typeof body.statistics?.totalElements !== 'number') throw new Error(`${k.kind}: no page with a total`);
@@ -132,7 +132,7 @@ async function main(): Promise<number> {
       lines.push({ name: `list ${k.kind}: server p95 (${r.note})`, value: r.p95, unit: 'ms', budget: BUDGET_P95_MS });
       lines.push({ name: `  p50`, value: r.p50, unit: 'ms' });
     }
-    for (const p of DASHBOARD_PATHS.filter((p) => pick(p))) {
+    for (const p of DASHBOARD_PATHS.filter((p) => pick(`dashboard ${p}`))) {
       const r = await serverTimes(dashboardUrl(app.url, p), (b) => {
         const body = b as { statistics?: { totalElements?: number } };
         return body.statistics?.totalElements !== undefined ? `${body.statistics.totalElements} matches` : undefined;

@@ -14,7 +14,7 @@ export const INDEXED_JSON_PATHS = [
   'c8y_ActiveAlarmsStatus.critical',
 ] as const;
 
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /**
  * The list table (v7): one narrow row per managed object with its columns and the JSON paths the
@@ -69,6 +69,20 @@ export const LIST_ROW_UPSERT = `INSERT OR REPLACE INTO ${LIST_TABLE} (id, type, 
     .map((p) => `json_extract(@json, '${listPathSql(p)}')`)
     .join(', ')}, ${listIrregularSql('@json')})`;
 
+/**
+ * The UPDATE of a list row after a document change: only the given columns (SQLite rewrites only
+ * the indexes of the columns it sets, and every copied column's index starts with the type). The
+ * copied columns are recomputed from @json; other columns come from parameters of their name.
+ */
+export function listRowUpdateSql(columns: readonly string[]): string {
+  const pathOf = new Map(Object.entries(LIST_PATHS).map(([p, c]) => [c, p]));
+  const set = columns.map((c) => (pathOf.has(c) ? `${c} = json_extract(@json, '${listPathSql(pathOf.get(c)!)}')` : `${c} = @${c}`));
+  return `UPDATE ${LIST_TABLE} SET ${set.join(', ')} WHERE id = @id`;
+}
+
+/** Sets the irregular flag from @json where it changed (rarely: then every type index is rewritten). */
+export const LIST_IRREGULAR_UPDATE = `UPDATE ${LIST_TABLE} SET ${LIST_IRREGULAR} = ${listIrregularSql('@json')} WHERE id = @id AND ${LIST_IRREGULAR} IS NOT ${listIrregularSql('@json')}`;
+
 function listIrregularSql(json: string): string {
   // json_type is NULL for a missing path: coalesce makes "none irregular" a 0.
   return `coalesce(${Object.keys(LIST_PATHS)
@@ -97,6 +111,7 @@ export function migrate(db: Database): void {
     if (version < 5) addUserGroups(db);
     if (version < 6) addIdSequences(db);
     if (version < 7) addListTable(db);
+    if (version < 8) addListTypeIndexes(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
 }
@@ -218,6 +233,22 @@ function addListTable(db: Database): void {
     CREATE INDEX ${LIST_TABLE}_last_updated ON ${LIST_TABLE}(last_updated);
     CREATE INDEX ${LIST_TABLE}_irregular ON ${LIST_TABLE}(${LIST_IRREGULAR}) WHERE ${LIST_IRREGULAR} = 1;
     ${cols.map((c) => `CREATE INDEX ${LIST_TABLE}_${c} ON ${LIST_TABLE}(${c});`).join('\n    ')}
+  `);
+}
+
+/**
+ * v8: a list is one type (or two) and a filter, so each copied column is indexed after the type,
+ * with the irregular flag: a count or a page of a type's rows with a condition on one column
+ * (equal, range, IN, and a LIKE scanned over the index) is answered from that index alone. v7's
+ * one-column indexes sent each match to its row to check the type (30-90 ms at 100,000 devices).
+ * The availability keeps its own index too (the dashboard widgets ask for it without a type).
+ */
+function addListTypeIndexes(db: Database): void {
+  const cols = Object.values(LIST_PATHS);
+  db.exec(`
+    ${cols.filter((c) => c !== 'availability').map((c) => `DROP INDEX IF EXISTS ${LIST_TABLE}_${c};`).join('\n    ')}
+    ${cols.map((c) => `CREATE INDEX IF NOT EXISTS ${LIST_TABLE}_type_${c} ON ${LIST_TABLE}(type, ${c}, ${LIST_IRREGULAR});`).join('\n    ')}
+    CREATE INDEX IF NOT EXISTS ${LIST_TABLE}_type_creation_time ON ${LIST_TABLE}(type, creation_time);
   `);
   // A file with statistics gets them for the new table too: without, the planner guessed e.g. a
   // scan of a type's rows over the availability index.

@@ -12,7 +12,7 @@ import {
   UNAVAILABLE,
 } from './constants';
 import { ensureSoftwareState } from './software-state';
-import { AVAILABILITY, daySql, DEVICES_FROM, DEVICES_WHERE, q, SOFTWARE_SINCE, SOFTWARE_WHERE, Statements, tsSql, type SoftwareView } from './sql';
+import { AVAILABILITY, daySql, DEVICE_LIST_ROWS_FROM, DEVICES_FROM, DEVICES_WHERE, q, SOFTWARE_SINCE, SOFTWARE_WHERE, Statements, tsSql, type SoftwareView } from './sql';
 
 /**
  * Daily snapshots (README "History"). Day numbers are days since 1970-01-01 UTC on the core clock.
@@ -188,7 +188,8 @@ export class History {
   private derivedOnline(days: number[]): Map<number, { n: number; avg: number }> {
     const out = new Map<number, { n: number; avg: number }>();
     if (days.length === 0) return out;
-    const stmt = this.st.get(`SELECT count(*) AS n, coalesce(avg(${DERIVED_MINUTES}), 0) AS avg FROM ${DEVICES_FROM} WHERE ${DERIVED_ONLINE_WHERE}`);
+    // Over the devices' list rows (id, creation time): the documents are not needed.
+    const stmt = this.st.get(`SELECT count(*) AS n, coalesce(avg(${DERIVED_MINUTES}), 0) AS avg FROM ${DEVICE_LIST_ROWS_FROM} WHERE ${DERIVED_ONLINE_WHERE}`);
     for (const day of days) out.set(day, stmt.get({ day }) as { n: number; avg: number });
     return out;
   }
