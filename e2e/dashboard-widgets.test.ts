@@ -223,6 +223,8 @@ describe('Device Operations Dashboard', () => {
         assert.equal(lines, 1);
         assert.ok(box && box.height < 30, `Items per page is ${box?.height} px high at ${width} px`);
         await snap(page, `dashboard-list-${width}`);
+        await page.getByTestId('pager').scrollIntoViewIfNeeded();
+        await snap(page, `dashboard-list-pager-${width}`);
       }
       await page.getByTestId('page-next').click();
       await page.waitForFunction((t) => document.querySelector('[data-testid="pager-total"]')?.textContent === `26–50 of ${t}`, total, { timeout: WAIT_MS });

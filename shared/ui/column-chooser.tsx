@@ -1,25 +1,32 @@
-/** Shows, hides and orders a list's columns (the dashboard's list; kept per user by the caller). */
+/**
+ * Shows, hides and orders a list's columns (both device lists). The user edits a draft and saves
+ * it; the caller keeps it per user on the server (the user's own preferences).
+ */
 import React, { useEffect, useRef, useState } from 'react';
+import { REQUIRES } from '../plugin-api/roles';
 import { cx } from './cx';
-import { moveColumn, resolveColumns, setColumnVisible, toColumnConfig, type ColumnConfig, type GridColumn } from './data-grid-model';
+import { moveColumn, resolveColumns, toColumnConfig, type ColumnConfig, type GridColumn } from './data-grid-model';
 import { useSharedTranslation } from './i18n';
-import { Icon } from './icon';
+import { PermittedButton } from './permission';
 
 export type { ColumnConfig } from './data-grid-model';
 
 export interface ColumnChooserProps<T> {
+  /** Every column the list offers (labels translated). */
   columns: readonly GridColumn<T>[];
-  columnConfig?: readonly ColumnConfig[] | null;
-  onChange: (config: ColumnConfig[]) => void;
+  /** The saved configuration (order and visibility); default: the definition. */
+  config?: readonly ColumnConfig[] | null;
+  onSave: (config: ColumnConfig[]) => void;
+  /** A save is on its way: Save waits. */
+  saving?: boolean;
 }
 
-/** A dropdown to show, hide and reorder columns; its result goes to the same callback as the grid's. */
-export function ColumnChooser<T>({ columns, columnConfig, onChange }: ColumnChooserProps<T>) {
+export function ColumnChooser<T>({ columns, config, onSave, saving }: ColumnChooserProps<T>) {
   const t = useSharedTranslation();
   const [open, setOpen] = useState(false);
-  const resolved = resolveColumns(columns, columnConfig);
-  const config = toColumnConfig(resolved);
+  const [draft, setDraft] = useState<ColumnConfig[]>([]);
   const rootRef = useRef<HTMLDivElement>(null);
+  const byId = new Map(columns.map((c) => [c.id, c]));
 
   useEffect(() => {
     if (!open) return undefined;
@@ -35,45 +42,73 @@ export function ColumnChooser<T>({ columns, columnConfig, onChange }: ColumnChoo
   }, [open]);
 
   return (
-    <div className={cx('dropdown', open && 'open')} ref={rootRef}>
-      <button type="button" className="btn btn-link" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <Icon name="columns" /> {t('Configure columns')}
+    <div className={cx('dropdown', open && 'open')} style={{ display: 'inline-block' }} ref={rootRef}>
+      <button
+        type="button"
+        className="btn btn-link"
+        aria-haspopup="true"
+        aria-expanded={open}
+        data-testid="column-config"
+        onClick={() => {
+          setDraft(toColumnConfig(resolveColumns(columns, config)));
+          setOpen(!open);
+        }}
+      >
+        <i className="dlt-c8y-icon-columns m-r-4" aria-hidden="true" />
+        {t('Configure columns')}
       </button>
       {open && (
-        <ul className="dropdown-menu dropdown-menu-right" aria-label={t('Configure columns')}>
-          {resolved.map((r, i) => (
-            <li key={r.column.id} className="d-flex a-i-center p-l-8 p-r-8">
-              <label className="c8y-checkbox flex-grow m-0">
-                <input
-                  type="checkbox"
-                  checked={r.visible}
-                  disabled={r.column.alwaysVisible}
-                  onChange={(e) => onChange(setColumnVisible(config, r.column.id, e.target.checked))}
-                />
-                <span />
-                <span>{r.column.label}</span>
-              </label>
-              <button
-                type="button"
-                className="btn-clean"
-                aria-label={`${t('Move up')}: ${r.column.label}`}
-                disabled={i === 0}
-                onClick={() => onChange(moveColumn(config, r.column.id, -1))}
-              >
-                <Icon name="chevron-up" />
-              </button>
-              <button
-                type="button"
-                className="btn-clean"
-                aria-label={`${t('Move down')}: ${r.column.label}`}
-                disabled={i === resolved.length - 1}
-                onClick={() => onChange(moveColumn(config, r.column.id, 1))}
-              >
-                <Icon name="chevron-down" />
-              </button>
-            </li>
-          ))}
-        </ul>
+        <div className="dropdown-menu dropdown-menu-right" style={{ display: 'block', padding: 8, minWidth: 280 }} aria-label={t('Configure columns')} data-testid="column-config-menu">
+          {draft.map((c, i) => {
+            const column = byId.get(c.id);
+            if (!column) return null;
+            return (
+              <div key={c.id} className="d-flex a-i-center" style={{ gap: 4 }}>
+                <label className="c8y-checkbox" style={{ flex: 1, margin: 0 }}>
+                  <input
+                    type="checkbox"
+                    data-testid={`column-visible-${c.id}`}
+                    checked={c.visible}
+                    disabled={column.alwaysVisible}
+                    onChange={() => setDraft(draft.map((d) => (d.id === c.id ? { ...d, visible: !d.visible } : d)))}
+                  />
+                  <span />
+                  <span>{column.label}</span>
+                </label>
+                <button type="button" className="btn btn-clean btn-xs" aria-label={`${t('Move up')}: ${column.label}`} disabled={i === 0} onClick={() => setDraft(moveColumn(draft, c.id, -1))}>
+                  <i className="dlt-c8y-icon-angle-up" aria-hidden="true" />
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-clean btn-xs"
+                  aria-label={`${t('Move down')}: ${column.label}`}
+                  disabled={i === draft.length - 1}
+                  onClick={() => setDraft(moveColumn(draft, c.id, 1))}
+                >
+                  <i className="dlt-c8y-icon-angle-down" aria-hidden="true" />
+                </button>
+              </div>
+            );
+          })}
+          <div className="d-flex j-c-between p-t-8">
+            <button type="button" className="btn btn-default btn-sm" onClick={() => setOpen(false)}>
+              {t('Cancel')}
+            </button>
+            {/* Saved in the user's own preferences (customProperties). */}
+            <PermittedButton
+              requires={REQUIRES.ownPreferences}
+              className="btn btn-primary btn-sm"
+              data-testid="column-config-save"
+              disabled={saving || !draft.some((d) => d.visible)}
+              onClick={() => {
+                onSave(draft);
+                setOpen(false);
+              }}
+            >
+              {t('Save')}
+            </PermittedButton>
+          </div>
+        </div>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { contentWidths, moveColumn, resolveColumns, setColumnVisible, toColumnConfig, visibleColumns, CELL_PADDING_PX, HEADER_FILTER_PX, HEADER_SORT_ICON_PX, MIN_COLUMN_WIDTH_PX, type GridColumn } from './data-grid-model';
+import { contentWidths, moveColumn, parseColumnConfig, resolveColumns, setColumnVisible, toColumnConfig, visibleColumns, CELL_PADDING_PX, HEADER_FILTER_PX, HEADER_SORT_ICON_PX, MIN_COLUMN_WIDTH_PX, type GridColumn } from './data-grid-model';
 
 type Row = { id: string; name: string };
 const cols: GridColumn<Row>[] = [
@@ -38,6 +38,16 @@ describe('resolveColumns', () => {
     ]);
     expect(visibleColumns(cols, config).map((c) => c.id)).toEqual(['status', 'name', 'serial']);
   });
+});
+
+it('reads a saved configuration, dropping what is malformed', () => {
+  expect(parseColumnConfig('x')).toEqual([]);
+  expect(parseColumnConfig([{ id: 'name', visible: false }, null, { id: 3 }, { id: 'name', visible: true }, { id: 'group' }])).toEqual([
+    { id: 'name', visible: false },
+    { id: 'group', visible: true },
+  ]);
+  // A saved id this list does not offer (the admin list's group column) is dropped by resolveColumns.
+  expect(ids(resolveColumns(cols, parseColumnConfig([{ id: 'group', visible: true }, { id: 'serial', visible: false }])))).toEqual(['status', 'name', 'serial(hidden)', 'customer(hidden)']);
 });
 
 it('moves and toggles columns', () => {

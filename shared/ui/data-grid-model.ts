@@ -97,6 +97,23 @@ export function resolveColumns<T>(columns: readonly GridColumn<T>[], config?: re
   return result;
 }
 
+/**
+ * A configuration as saved on the server (any JSON): its well-formed entries, each id once;
+ * anything else counts as no configuration.
+ */
+export function parseColumnConfig(saved: unknown): ColumnConfig[] {
+  if (!Array.isArray(saved)) return [];
+  const seen = new Set<string>();
+  const out: ColumnConfig[] = [];
+  for (const entry of saved as unknown[]) {
+    const e = entry as Partial<ColumnConfig> | null;
+    if (!e || typeof e !== 'object' || typeof e.id !== 'string' || seen.has(e.id)) continue;
+    seen.add(e.id);
+    out.push({ id: e.id, visible: e.visible !== false });
+  }
+  return out;
+}
+
 /** The visible columns in configured order. */
 export const visibleColumns = <T>(columns: readonly GridColumn<T>[], config?: readonly ColumnConfig[] | null): GridColumn<T>[] =>
   resolveColumns(columns, config)

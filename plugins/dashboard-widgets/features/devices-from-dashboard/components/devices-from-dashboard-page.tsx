@@ -13,7 +13,7 @@ import { isPlatformError } from '@shared/platform/fetch-client';
 import type { ManagedObject } from '@shared/platform/inventory';
 import { alerts } from '@shared/ui/alerts';
 import { ColumnChooser, type ColumnConfig } from '@shared/ui/column-chooser';
-import { visibleColumns } from '@shared/ui/data-grid-model';
+import { parseColumnConfig, visibleColumns } from '@shared/ui/data-grid-model';
 import { DeviceList, useListSelection } from '@shared/ui/device-list';
 import { Icon } from '@shared/ui/icon';
 import { LoadingOverlay } from '@shared/ui/loading-overlay';
@@ -41,7 +41,7 @@ export default function DevicesFromDashboardPage() {
   const resolved = useMemo(() => resolveView(query), [query.view, query.day]);
   const source = resolved?.source ?? null;
   const [savedSize, saveSize] = usePreference<number | undefined>(PAGE_SIZE_PREFERENCE, undefined);
-  const [savedColumns, saveColumns] = usePreference<ColumnConfig[] | undefined>(COLUMNS_PREFERENCE, undefined);
+  const [savedColumns, saveColumns] = usePreference<unknown>(COLUMNS_PREFERENCE, undefined);
   const pageSize = savedSize !== undefined && (PAGE_SIZE_OPTIONS as readonly number[]).includes(savedSize) ? savedSize : DEFAULT_PAGE_SIZE;
   const [localSize, setLocalSize] = useState<number | null>(null);
   const size = localSize ?? pageSize;
@@ -52,7 +52,8 @@ export default function DevicesFromDashboardPage() {
   const status = useNewestStatus();
   const ongoing = isJobOngoing(status.data);
   const columns = useMemo(() => deviceColumns(t), [t]);
-  const shown = useMemo(() => visibleColumns(columns, savedColumns), [columns, savedColumns]);
+  const columnConfig = useMemo(() => parseColumnConfig(savedColumns), [savedColumns]);
+  const shown = useMemo(() => visibleColumns(columns, columnConfig), [columns, columnConfig]);
   const rows = list.data?.managedObjects ?? NO_ROWS;
   const total = list.data?.statistics.totalElements;
   const selection = useListSelection(rows, total, resolved?.view ?? '');
@@ -214,7 +215,7 @@ export default function DevicesFromDashboardPage() {
               <Icon name="refresh" /> {t('Reload')}
             </button>
             <div className="m-l-auto">
-              <ColumnChooser columns={columns} columnConfig={savedColumns} onChange={(c) => void saveColumns(c)} />
+              <ColumnChooser columns={columns} config={columnConfig} onSave={(c: ColumnConfig[]) => void saveColumns(c)} />
             </div>
           </>
         }

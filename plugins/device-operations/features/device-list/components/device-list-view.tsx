@@ -9,8 +9,9 @@ import { DEFAULT_PAGE_SIZE } from '@shared/domain/constants';
 import type { ManagedObject } from '@shared/platform/inventory';
 import { can, usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
+import { ColumnChooser, type ColumnConfig } from '@shared/ui/column-chooser';
+import { parseColumnConfig, visibleColumns } from '@shared/ui/data-grid-model';
 import { DeviceList, useListSelection } from '@shared/ui/device-list';
-import { announce } from '@shared/ui/live-region/announce';
 import { PermittedButton } from '@shared/ui/permission';
 import { SmartGroupDialog } from '@shared/ui/smart-group-dialog';
 import { AlertOutlet } from '../../server-job/components/alert-outlet';
@@ -20,11 +21,10 @@ import { devicePageOptions, smartGroupQuery, sourceTotalOptions, useDevicePage, 
 import { useGroupOptions } from '../api/groups-lookup';
 import { usePreference, useSavePreference } from '../api/preferences';
 import { useBulkActions } from '../hooks/use-bulk-actions';
-import { applyColumnConfig, columnsConfigKey, pageSizeKey, type ColumnSetting } from '../model/column-config';
+import { columnsConfigKey, pageSizeKey } from '../model/column-config';
 import { COLUMNS, gridColumn, type ColumnId } from '../model/columns';
 import { isActive, type FilterValue } from '../model/filters';
 import { hasActiveFilter, hrefOf, isPageSize, nextSort, stateFromQuery, stateToQuery, type ListState } from '../model/list-state';
-import { ColumnConfig } from './column-config';
 import { ColumnFilter, type FilterOption } from './column-filter';
 import { CsvExport } from './csv-export';
 
@@ -58,12 +58,13 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
   const savedPageSize = typeof savedSize.value === 'number' && isPageSize(savedSize.value) ? savedSize.value : DEFAULT_PAGE_SIZE;
   const pageSize = state.pageSize ?? savedPageSize;
 
-  const settings: ColumnSetting[] = useMemo(
-    () => applyColumnConfig(available, defaults, preferenceKey ? savedColumns.value : undefined),
-    [available, defaults, preferenceKey, savedColumns.value],
-  );
-  const columns = useMemo(() => settings.filter((s) => s.visible).map((s) => COLUMNS[s.id]), [settings]);
-  const gridColumns = useMemo(() => columns.map((c) => gridColumn(c, t)), [columns, t]);
+  // Every column the list offers (those not in `defaults` hidden until the user shows them), the
+  // user's saved order and visibility, and what the grid shows.
+  const offered = useMemo(() => available.map((id) => ({ ...gridColumn(COLUMNS[id], t), hiddenByDefault: !defaults.includes(id) })), [available, defaults, t]);
+  const columnConfig = useMemo(() => (preferenceKey ? parseColumnConfig(savedColumns.value) : []), [preferenceKey, savedColumns.value]);
+  const gridColumns = useMemo(() => visibleColumns(offered, columnConfig), [offered, columnConfig]);
+  // The CSV export writes what the grid shows.
+  const columns = useMemo(() => gridColumns.map((c) => COLUMNS[c.id as ColumnId]), [gridColumns]);
 
   const filtered = hasActiveFilter(state.filters);
   const page = useDevicePage(source, state, pageSize, prefsReady);
@@ -129,7 +130,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
     update({ pageSize: size, page: 1 });
     if (preferenceKey) savePreference.mutate({ key: pageSizeKey(preferenceKey), value: size });
   };
-  const saveColumns = (next: ColumnSetting[]) => {
+  const saveColumns = (next: ColumnConfig[]) => {
     if (preferenceKey) savePreference.mutate({ key: columnsConfigKey(preferenceKey), value: next });
   };
 
@@ -140,12 +141,6 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
   const heading = countsKnown ? (filtered ? t('Filtered {{x}} of {{y}} devices', { x: total, y: sourceTotal.data }) : t('{{count}} devices', { count: total })) : undefined;
   const [shownHeading, setShownHeading] = useState<string>('…');
   if (heading !== undefined && heading !== shownHeading) setShownHeading(heading);
-  // A filter's result is said to screen readers once both counts belong to it (issue 26).
-  const filterResult = filtered ? heading : undefined;
-  const filtersKey = JSON.stringify(state.filters);
-  useEffect(() => {
-    if (filterResult) announce(filterResult);
-  }, [filterResult, filtersKey]);
 
   return (
     <DeviceList
@@ -207,7 +202,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
           </button>
           <span style={{ flex: 1 }} />
           <CsvExport source={source} filters={state.filters} sort={state.sort} columns={columns} fileName={csvFileName} />
-          {preferenceKey && <ColumnConfig settings={settings} onSave={saveColumns} saving={savePreference.isPending} />}
+          {preferenceKey && <ColumnChooser columns={offered} config={columnConfig} onSave={saveColumns} saving={savePreference.isPending} />}
         </>
       }
     >

@@ -1,6 +1,5 @@
 import { FIELD } from '@shared/ui/device-columns';
 import { filtersToQuery, hrefOf, listQuery, nextSort, orderByOf, stateFromQuery, stateToQuery, type ListState } from './list-state';
-import { applyColumnConfig, moveColumn } from './column-config';
 
 describe('URL state', () => {
   const state: ListState = {
@@ -47,34 +46,5 @@ describe('query', () => {
     expect(nextSort(undefined, 'name')).toEqual({ column: 'name', direction: 'asc' });
     expect(nextSort({ column: 'name', direction: 'asc' }, 'name')).toEqual({ column: 'name', direction: 'desc' });
     expect(nextSort({ column: 'name', direction: 'desc' }, 'name')).toBeUndefined();
-  });
-});
-
-describe('column config', () => {
-  it('keeps saved order and visibility, appends new columns, drops unknown ones', () => {
-    const saved = [
-      { id: 'name', visible: true },
-      { id: 'group', visible: true },
-      { id: 'status', visible: false },
-    ];
-    expect(applyColumnConfig(['status', 'name', 'model'], ['status', 'name'], saved)).toEqual([
-      { id: 'name', visible: true },
-      { id: 'status', visible: false },
-      { id: 'model', visible: false },
-    ]);
-  });
-  it('falls back to defaults for garbage', () => {
-    expect(applyColumnConfig(['status', 'model'], ['status'], 'x')).toEqual([
-      { id: 'status', visible: true },
-      { id: 'model', visible: false },
-    ]);
-  });
-  it('moves a column', () => {
-    const s = [
-      { id: 'status' as const, visible: true },
-      { id: 'name' as const, visible: true },
-    ];
-    expect(moveColumn(s, 'name', -1).map((c) => c.id)).toEqual(['name', 'status']);
-    expect(moveColumn(s, 'name', 1).map((c) => c.id)).toEqual(['status', 'name']);
   });
 });
