@@ -47,6 +47,14 @@ describe('readZipFile', () => {
     expect(await readZipFile(data, 'missing.json', 1e6)).toBeUndefined();
   });
 
+  it('inflates no more than an entry declares (a crafted entry cannot make the page inflate gigabytes)', async () => {
+    const data = new Uint8Array(await zip({ 'cumulocity.json': 'x'.repeat(200_000) }));
+    const central = Buffer.from(data).indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    new DataView(data.buffer).setUint32(central + 24, 5, true);
+    const read = await readZipFile(data.buffer, 'cumulocity.json', 1e6).catch((e: PackageFileError) => e.problem);
+    expect(read === 'not-zip' || (read instanceof Uint8Array && read.length <= 5)).toBe(true);
+  });
+
   it('refuses an entry larger than asked for', async () => {
     const data = await zip({ 'cumulocity.json': 'x'.repeat(2000) });
     await expect(readZipFile(data, 'cumulocity.json', 1000)).rejects.toMatchObject({ problem: 'not-zip' });

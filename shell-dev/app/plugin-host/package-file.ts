@@ -1,21 +1,16 @@
 /**
  * Reads the cumulocity.json of a plugin package zip in the browser, before anything is sent: the
- * application to create takes its name, key and context path from it. A zip's central directory
- * names every file; the manifest is stored or deflated (DecompressionStream does the inflating).
+ * application to create takes its name, key and context path from it. fflate reads the zip; only
+ * the one entry asked for is inflated, into a buffer of its declared size (at most maxBytes), so a
+ * crafted entry cannot make the page inflate gigabytes.
  */
+import { unzipSync } from 'fflate';
 import { isPluginPackage } from './installed';
 
 export const MANIFEST_FILE = 'cumulocity.json';
 
-/** Larger than any manifest; a crafted entry cannot make the page inflate gigabytes. */
+/** Larger than any manifest. */
 const MAX_MANIFEST_BYTES = 1024 * 1024;
-const EOCD_SIGNATURE = 0x06054b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const LOCAL_SIGNATURE = 0x04034b50;
-const EOCD_MIN = 22;
-const MAX_COMMENT = 0xffff;
-const STORED = 0;
-const DEFLATED = 8;
 
 export type PackageFileProblem = 'not-zip' | 'no-manifest' | 'invalid-manifest' | 'not-plugin' | 'no-context-path';
 
@@ -40,52 +35,23 @@ export interface PackageManifest {
 
 const notZip = (detail: string) => new PackageFileError('not-zip', detail);
 
-async function inflateRaw(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
-  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
 /** One file of a zip by its name; undefined when the zip holds none of that name. */
 export async function readZipFile(zip: ArrayBuffer, name: string, maxBytes: number): Promise<Uint8Array | undefined> {
-  const view = new DataView(zip);
-  const bytes = new Uint8Array(zip);
-  let eocd = -1;
-  for (let i = zip.byteLength - EOCD_MIN; i >= Math.max(0, zip.byteLength - EOCD_MIN - MAX_COMMENT); i--) {
-    if (view.getUint32(i, true) === EOCD_SIGNATURE) {
-      eocd = i;
-      break;
-    }
+  let tooLarge = false;
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(new Uint8Array(zip), {
+      filter: (f) => {
+        if (f.name !== name) return false;
+        tooLarge = f.originalSize > maxBytes;
+        return !tooLarge;
+      },
+    });
+  } catch (e) {
+    throw notZip(e instanceof Error ? e.message : String(e));
   }
-  if (eocd < 0) throw notZip('no end of central directory record');
-  const count = view.getUint16(eocd + 10, true);
-  let at = view.getUint32(eocd + 16, true);
-  const decoder = new TextDecoder();
-  for (let n = 0; n < count; n++) {
-    if (at + 46 > zip.byteLength || view.getUint32(at, true) !== CENTRAL_SIGNATURE) throw notZip('broken central directory');
-    const method = view.getUint16(at + 10, true);
-    const compressedSize = view.getUint32(at + 20, true);
-    const size = view.getUint32(at + 24, true);
-    const nameLength = view.getUint16(at + 28, true);
-    const extraLength = view.getUint16(at + 30, true);
-    const commentLength = view.getUint16(at + 32, true);
-    const localOffset = view.getUint32(at + 42, true);
-    const entryName = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
-    at += 46 + nameLength + extraLength + commentLength;
-    if (entryName !== name) continue;
-    if (size > maxBytes) throw notZip(`${name} is larger than ${maxBytes} bytes`);
-    if (localOffset + 30 > zip.byteLength || view.getUint32(localOffset, true) !== LOCAL_SIGNATURE) throw notZip(`broken entry ${name}`);
-    const start = localOffset + 30 + view.getUint16(localOffset + 26, true) + view.getUint16(localOffset + 28, true);
-    if (start + compressedSize > zip.byteLength) throw notZip(`truncated entry ${name}`);
-    const data = bytes.subarray(start, start + compressedSize);
-    if (method === STORED) return data;
-    if (method !== DEFLATED) throw notZip(`${name} uses compression method ${method}`);
-    try {
-      return await inflateRaw(data);
-    } catch (e) {
-      throw notZip(`${name} does not inflate: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  }
-  return undefined;
+  if (tooLarge) throw notZip(`${name} is larger than ${maxBytes} bytes`);
+  return files[name];
 }
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);

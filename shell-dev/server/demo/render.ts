@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { rngFor } from './prng';
-import { storedZip } from './zip';
+import { zipSync, strToU8 } from 'fflate';
 import {
   AGENT_NAME,
   APPTYPE_OF,
@@ -265,10 +265,15 @@ export interface BinaryPlan {
 
 export const packageFileName = (b: BinaryPlan): string => `${b.entry.name}-${b.version}.zip`;
 
+/** 1980-01-01, the first time a zip can hold. */
+const PACKAGE_TIME = new Date(1980, 0, 1);
+
 /** The package file itself: a small zip with a manifest (served for platform-stored packages). */
 export function packageContent(b: BinaryPlan): Buffer {
   const manifest = { name: b.entry.name, version: b.version, deviceType: b.softwareType, apptype: APPTYPE_OF[b.entry.type] };
-  return storedZip(`${b.entry.name}-${b.version}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+  // Stored (level 0) with a fixed time: the same bytes on every run, so md5/sha256 are stable.
+  const file = strToU8(`${JSON.stringify(manifest, null, 2)}\n`);
+  return Buffer.from(zipSync({ [`${b.entry.name}-${b.version}/manifest.json`]: [file, { level: 0, mtime: PACKAGE_TIME }] }));
 }
 
 /** Binary bodies need their dependency ids and, for local storage, a platform binary id. */

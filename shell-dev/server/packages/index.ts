@@ -137,7 +137,7 @@ export function registerPackages(app: FastifyInstance, core: Core, installedDir:
     if (!file) throw invalid('application', "The part 'file' (the application's zip) is missing");
     let entries;
     try {
-      entries = readZip(file.data);
+      entries = await readZip(file.data);
     } catch (e) {
       if (e instanceof ZipError) throw invalid('application', e.message);
       throw e;

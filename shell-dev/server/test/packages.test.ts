@@ -114,6 +114,15 @@ describe('plugin package install', () => {
     expect((await api('GET', `/application/applications/${shell.id}`)).status).toBe(200);
   });
 
+  it('refuses an entry that inflates to more than its directory record says (a zip bomb), and unpacks an honest one', async () => {
+    const data = await zip({ 'remoteEntry.js': 'x'.repeat(100_000) });
+    expect((await readZip(data)).map((e) => [e.name, e.data.length])).toEqual([['remoteEntry.js', 100_000]]);
+    const lying = Buffer.from(data);
+    const central = lying.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    lying.writeUInt32LE(10, central + 24);
+    await expect(readZip(lying)).rejects.toThrow(/The entry 'remoteEntry.js' is damaged/);
+  });
+
   it('never unpacks outside the application (zip slip)', async () => {
     expect(safeEntryName('../evil.js')).toBeUndefined();
     expect(safeEntryName('a/../../evil.js')).toBeUndefined();
@@ -124,7 +133,7 @@ describe('plugin package install', () => {
     // yazl refuses such names itself: write one by hand by patching a harmless name of equal length.
     const data = await zip({ 'remoteEntry.js': 'x', 'xx/evil.js': 'evil' });
     const patched = Buffer.from(data.toString('latin1').split('xx/evil.js').join('../evil.js'), 'latin1');
-    expect(() => readZip(patched)).toThrow(/outside/);
+    await expect(readZip(patched)).rejects.toThrow(/outside/);
     const created = await createApp('slip');
     expect(await upload(created.body.id, patched)).toMatchObject({ status: 422, body: ERROR_SHAPE });
     expect((await fetch(`${ctx.server.url}/apps/evil.js`)).status).toBe(404);
