@@ -153,7 +153,7 @@ describe('cancel', () => {
   it('from CREATED: nothing is ever sent', async () => {
     const ids = fleet(3);
     const r = await createRollout(ids, { batchSize: 1 });
-    expect((await setStatus(r.id, 'CANCELLED')).json()).toMatchObject({ status: 'CANCELLED', finishedTime: expect.any(String) });
+    expect((await setStatus(r.id, 'CANCELLED')).json()).toMatchObject({ status: 'CANCELLED', finishedTime: expect.any(String), counters: { cancelled: 3, processed: 0 } });
     h.core.advance(120_000);
     tick();
     for (const id of ids) expect(opOf(id)).toHaveLength(0);

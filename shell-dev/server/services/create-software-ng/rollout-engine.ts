@@ -366,7 +366,11 @@ export class RolloutEngine {
           unwatched.push(...this.cancel(id, mo));
           patch.finishedTime = new Date(this.core.clock.now()).toISOString();
           patch.pauseReason = null;
-          patch.counters = countersFrom(this.store.stateCounts(id), deviceIdsOf(mo).length);
+          const total = deviceIdsOf(mo).length;
+          // Never started: no device rows; all of its devices got nothing.
+          patch.counters = this.store.hasDevices(id)
+            ? countersFrom(this.store.stateCounts(id), total)
+            : { ...countersFrom(this.store.stateCounts(id), total), cancelled: total };
           patch.progress = { ...((mo.progress as object) ?? {}), nextBatchTime: null, estimatedEndTime: null };
           this.store.endRollout(id);
         }
