@@ -71,8 +71,8 @@ describe('device info tab', () => {
       await page.locator('#required-interval').fill('-3');
       await page.getByText('Required interval must be a positive number!').waitFor();
       await page.locator('#required-interval').fill('abc');
-      await page.locator('#device-notes').click(); // blur: a non-numeric value becomes 0
-      assert.equal(await page.locator('#required-interval').inputValue(), '0');
+      await page.getByText('Required interval must be a number and cannot be longer than a year!').waitFor();
+      assert.equal(await save.getAttribute('aria-disabled'), 'true', 'Save is off for a non-number');
       await page.locator('#required-interval').fill('20');
       await page.locator('#device-notes').fill('Checked by the browser test');
       await save.click();
@@ -272,7 +272,10 @@ describe('software tab', () => {
 
 describe('software tab: profile updates', () => {
   it('toggles updates by device profile with a confirmation each way', async () => {
-    const target = (await netboxes()).find((d) => (d.adamos_IoTconnector_UpdateStrategy as { skipUpdateByProfile?: boolean } | undefined)?.skipUpdateByProfile === false)!;
+    // The switch belongs to an applied profile (a device without one shows no switch).
+    const target = (await netboxes()).find(
+      (d) => (d.adamos_IoTconnector_UpdateStrategy as { skipUpdateByProfile?: boolean } | undefined)?.skipUpdateByProfile === false && d.c8y_adamos_service_dto_AppliedDeviceProfile,
+    )!;
     const skip = async () => ((await device(target.id)).adamos_IoTconnector_UpdateStrategy as { skipUpdateByProfile: boolean }).skipUpdateByProfile;
     const { page, context } = await loginAs(stack, 'admin');
     try {
@@ -389,15 +392,21 @@ describe('device control tab', () => {
           throw e;
         });
       await snap(page, 'device-operations-replacement-installed');
-      // The demo fleet registers no identities; give both devices the serial an agent registers with.
+      // The demo fleet holds what the finish needs: both devices registered under their serials,
+      // as agents register (nothing added by this test).
       for (const d of [source, replacement]) {
-        const ids = await api<{ externalIds: { type: string }[] }>(`/identity/globalIds/${d.id}/externalIds`);
-        if (!ids.externalIds.some((e) => e.type === 'c8y_Serial')) {
-          await api(`/identity/globalIds/${d.id}/externalIds`, { method: 'POST', body: JSON.stringify({ type: 'c8y_Serial', externalId: `serial-${d.id}` }) });
-        }
+        const ids = await api<{ externalIds: { type: string; externalId: string }[] }>(`/identity/globalIds/${d.id}/externalIds`);
+        assert.deepEqual(
+          ids.externalIds.filter((e) => e.type === 'c8y_Serial').map((e) => e.externalId),
+          [(d.c8y_Hardware as { serialNumber: string }).serialNumber],
+          `${d.name} is registered under its serial`,
+        );
       }
       await finish.click();
       await page.getByText('IoTconnector replacement done successfully').waitFor({ timeout: 10000 });
+      assert.equal(await page.getByText('Something went wrong. please try again later.').count(), 0);
+      await page.getByTestId('replace-dialog').waitFor({ state: 'detached' });
+      await snap(page, 'device-operations-replacement-done');
       const moved = await device(replacement.id);
       assert.deepEqual((moved.adamos_IoTconnector_Replaces as { id: string }).id, source.id);
     } finally {

@@ -77,15 +77,15 @@ describe('SelectSoftwareDialog', () => {
     await waitFor(() => expect(screen.getByText('mdc')).toBeInTheDocument());
     expect(screen.queryByTestId('software-left-out')).toBeNull();
     fireEvent.click(screen.getByTestId('software-s1'));
-    expect(screen.getByTestId('software-left-out')).toHaveTextContent('mdc is for adamos_NETbox: 2 of the 3 devices cannot take it and will be left out.');
-    expect(screen.getByTestId('software-left-out-names')).toHaveTextContent('IOT2050 FX1 (adamos_iotconnectorflex), CELOS X CX1 (adamos_celosx)');
+    expect(screen.getByTestId('software-left-out')).toHaveTextContent('mdc is for IoTconnector: 2 of the 3 devices cannot take it and will be left out.');
+    expect(screen.getByTestId('software-left-out-names')).toHaveTextContent('IOT2050 FX1 (CELOS OS (aarch64)), CELOS X CX1 (CELOS OS (IPC x64))');
     expect(screen.getByTestId('software-ok')).toBeEnabled();
     // Nothing in the selection can take it: said, and OK stays off.
     cleanupDialog();
     open({ devices: devices.slice(1) });
     await waitFor(() => expect(screen.getByText('mdc')).toBeInTheDocument());
     fireEvent.click(screen.getByTestId('software-s1'));
-    expect(screen.getByTestId('software-left-out')).toHaveTextContent('mdc is for adamos_NETbox: none of the selected devices can take it.');
+    expect(screen.getByTestId('software-left-out')).toHaveTextContent('mdc is for IoTconnector: none of the selected devices can take it.');
     expect(screen.getByTestId('software-ok')).toBeDisabled();
   });
 

@@ -10,7 +10,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { msg } from '../plugin-api/i18n';
 import { REQUIRES } from '../plugin-api/roles';
 import type { QueryKey } from '../platform/query-keys';
-import { devicesOutsideType } from '../domain/device-types';
+import { deviceTypeOf, devicesOutsideType, REPOSITORY_LABELS } from '../domain/device-types';
 import { listSoftwareChoices, type SoftwareItem, type Storage } from '../platform/software-choices';
 import { useSharedTranslation } from './i18n';
 import { Modal, type ModalButton } from './modal';
@@ -30,6 +30,12 @@ export interface SelectableDevice {
   name?: string;
   type?: string;
 }
+
+/** A family's name for an inventory or software type (product names, as the repository shows them); else the type. */
+const familyOf = (type: string | undefined): string => {
+  const family = deviceTypeOf(type);
+  return family ? REPOSITORY_LABELS[family] : (type ?? '');
+};
 
 /** Names listed in the "cannot apply" note before it says how many more. */
 const LEFT_OUT_NAMES_SHOWN = 5;
@@ -146,10 +152,10 @@ export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actio
         <div className="alert alert-warning" role="status" data-testid="software-left-out">
           <p className="m-0">
             {fitsNone
-              ? t('{{name}} is for {{type}}: none of the selected devices can take it.', { name: selected.name, type: selected.deviceType })
+              ? t('{{name}} is for {{type}}: none of the selected devices can take it.', { name: selected.name, type: familyOf(selected.deviceType) })
               : t('{{name}} is for {{type}}: {{count}} of the {{total}} devices cannot take it and will be left out.', {
                   name: selected.name,
-                  type: selected.deviceType,
+                  type: familyOf(selected.deviceType),
                   count: leftOut.length,
                   total: devices?.length ?? 0,
                 })}
@@ -158,7 +164,7 @@ export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actio
             <p className="m-0 small" data-testid="software-left-out-names">
               {leftOut
                 .slice(0, LEFT_OUT_NAMES_SHOWN)
-                .map((d) => `${d.name ?? d.id}${d.type ? ` (${d.type})` : ''}`)
+                .map((d) => `${d.name ?? d.id}${d.type ? ` (${familyOf(d.type)})` : ''}`)
                 .join(', ')}
               {leftOut.length > LEFT_OUT_NAMES_SHOWN ? ` ${t('and {{count}} more', { count: leftOut.length - LEFT_OUT_NAMES_SHOWN })}` : ''}
             </p>

@@ -79,6 +79,8 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
     try {
       await work();
     } catch (e) {
+      // The spec's text for the user; the cause (which call, which answer) for the log.
+      if (failure) console.error(`IoTconnector replacement of ${source.id}: ${failure}`, e);
       alerts.fail(failure ? t(failure) : e);
     } finally {
       setBusy(false);
