@@ -8,17 +8,14 @@
 import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type * as App from '../shell-dev/server/app';
+import { createServer } from '../shell-dev/server/app';
 import { ensureFleet } from './fleet';
 import { report, type BenchLine } from './report';
 
 const PAGE_SIZE = 25;
 const BUDGET_P95_MS = 30;
 const WARMUP = 5;
-/** BENCH_RUNS=<n> for a quicker look (the figures are from the default). */
-const RUNS = Number(process.env.BENCH_RUNS ?? 40);
-/** BENCH_SERVER_ROOT=<checkout> measures another checkout's server on the same fleet (before/after). */
-const SERVER_ROOT = process.env.BENCH_SERVER_ROOT ?? path.join(__dirname, '..');
+const RUNS = 40;
 const AUTH = { authorization: `Basic ${Buffer.from('demo/admin:demo').toString('base64')}`, accept: 'application/json' };
 const P = 'adamos_adamos_netbox_';
 /** The IoTconnector list's base filter (device-list-page.tsx: anyOf('type', typesFor(...))). */
@@ -123,8 +120,6 @@ async function main(): Promise<number> {
   const t0 = Date.now();
   const dir = await fleetCopy('bench-query-');
   const lines: BenchLine[] = [];
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the checkout is chosen at run time
-  const { createServer } = require(path.join(SERVER_ROOT, 'shell-dev', 'server', 'app')) as typeof App;
   const app = await createServer({ port: 0, dataDir: dir, simulate: 'off', staticDir: path.join(dir, 'apps'), manifestPath: path.join(dir, 'none.json') });
   lines.push({ name: '(setup) fleet copy and server start', value: Date.now() - t0, unit: 'ms' });
   try {

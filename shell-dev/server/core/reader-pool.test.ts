@@ -7,17 +7,6 @@ import { AUTH, client, start } from '../test/helpers';
 
 type List = { managedObjects: Array<{ id: string; name: string }>; statistics: { totalElements?: number } };
 
-it('leaves a small inventory to the main thread (no workers for tests and e2e fleets)', async () => {
-  const small = await start();
-  try {
-    const res = await client(small.url)<List>('GET', '/inventory/managedObjects?pageSize=5');
-    expect(res.status).toBe(200);
-    expect(small.core.readers!.started).toBe(false);
-  } finally {
-    await small.close();
-  }
-});
-
 describe('reader pool', () => {
   let server: Awaited<ReturnType<typeof start>>;
   let api: ReturnType<typeof client>;

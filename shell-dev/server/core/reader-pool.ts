@@ -63,8 +63,6 @@ export class ReaderPool {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
-  /** A reader died before it came up: starting again would fail again. */
-  private broken = false;
   private readyWaiters: Array<() => void> = [];
   /** Queries the readers answered (tests and benches check that lists really ran there). */
   served = 0;
@@ -77,12 +75,8 @@ export class ReaderPool {
 
   /** Starts the readers (once); queries before they are up run on the caller's thread instead. */
   start(): void {
-    if (this.closed || this.broken || this.readers.length) return;
+    if (this.closed || this.readers.length) return;
     for (let i = 0; i < this.size; i++) this.spawn();
-  }
-
-  get started(): boolean {
-    return this.readers.length > 0 || this.closed || this.broken;
   }
 
   /** True once at least one reader can take a query. */
@@ -150,7 +144,6 @@ export class ReaderPool {
       console.error('inventory reader stopped', cause);
       // One that never came up would fail again: no respawn loop; the caller's thread reads.
       if (reader.ready) this.spawn();
-      else this.broken = true;
       if (!this.readers.length) for (const j of this.queue.splice(0)) j.reject(new Error(`no inventory reader: ${cause.message}`));
       this.dispatch();
     };

@@ -7,8 +7,6 @@ import { CHILD_KINDS, type InventoryListQuery, type Reference } from '../core/in
 import { baseUrl, body, bool, collection, list, MEDIA, paging, q, type Query, sendJson, str } from './common';
 
 const PARENT_KINDS = ['assetParents', 'deviceParents', 'additionParents'];
-/** Inventory size (highest id) from which lists are read off the event loop. */
-export const READERS_FROM_OBJECTS = 5_000;
 /** Fields the platform computes; a client cannot set them. */
 const READ_ONLY = ['id', 'self', 'owner', 'creationTime', 'lastUpdated', ...CHILD_KINDS, ...PARENT_KINDS];
 
@@ -104,19 +102,13 @@ export function requireInventoryWrite(core: Core, req: FastifyRequest, id?: stri
 export function registerInventory(app: FastifyInstance, core: Core): void {
   const read = (req: FastifyRequest) => core.requireRole(req, ROLES.inventoryRead);
 
-  // Lists run on worker threads (core/reader-pool.ts) once the inventory is large enough for a
-  // list to hold the event loop; a small one (tests, e2e) answers in-thread in well under 1 ms.
+  // The readers start with the first list and run on a worker thread once up (core/reader-pool.ts).
   app.addHook('onClose', async () => core.readers?.close());
-  const startReaders = () => {
-    if (!core.readers || core.readers.started) return;
-    const { n } = core.ctx.stmt('SELECT coalesce(max(id), 0) AS n FROM managed_objects').get() as { n: number };
-    if (n >= READERS_FROM_OBJECTS) core.readers.start();
-  };
 
   app.get('/inventory/managedObjects', async (req, reply) => {
     read(req);
     const lq = listQuery(q(req));
-    startReaders();
+    core.readers?.start();
     const page = core.readers?.available ? await core.readers.inventoryQuery(lq) : core.inventory.query(lq);
     const p = paging(q(req));
     return sendJson(reply, MEDIA.managedObjectCollection, collection(req, 'managedObjects', page.items.map((d) => withLinks(req, d)), p, page.totalElements));

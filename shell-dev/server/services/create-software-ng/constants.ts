@@ -73,6 +73,8 @@ export {
 } from '@shared/domain/constants';
 /** Time-outs handled per engine step; more due at once continue in the next step (the server keeps answering). */
 export const ROLLOUT_TIMEOUTS_PER_STEP = 2000;
+/** Sent operations a cancel fails per transaction; the rest follow in engine steps (the server keeps answering). */
+export const ROLLOUT_CANCEL_CHUNK = 500;
 /** Failure reasons the engine writes (per device and on the operation it fails). */
 export const REASON_NO_ANSWER = 'no answer from device';
 export const REASON_CANCELLED = 'Software rollout cancelled before the device started';

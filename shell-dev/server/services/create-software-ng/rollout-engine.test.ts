@@ -4,7 +4,7 @@
  * in the middle. Fake core on a real SQLite file; its clock moves only when a test says so.
  */
 import type { ManagedObject, Operation } from '../../core/api';
-import { FRAGMENT_PACKAGE_LIST, OP_REGISTER_SOFTWARE, REASON_CANCELLED, REASON_NO_ANSWER, REASON_NOT_SENT } from './constants';
+import { FRAGMENT_PACKAGE_LIST, OP_REGISTER_SOFTWARE, REASON_CANCELLED, REASON_NO_ANSWER, REASON_NOT_SENT, ROLLOUT_CANCEL_CHUNK } from './constants';
 import type { PackageEntry } from './model';
 import { device, harness, removeDir, software, type Harness } from './testing/fixtures';
 
@@ -185,6 +185,23 @@ describe('cancel', () => {
     expect(get(r.id).status).toBe('CANCELLED');
     const results = (await devicesOf(r.id)).devices.map((d) => d.result);
     expect(results).toEqual(['success', 'waiting', 'cancelled', 'cancelled', 'cancelled']);
+  });
+
+  it(`fails more sent operations than one chunk (${ROLLOUT_CANCEL_CHUNK}) in steps, across a restart`, async () => {
+    const ids = fleet(ROLLOUT_CANCEL_CHUNK + 3);
+    const r = await createRollout(ids, { batchSize: ids.length });
+    await setStatus(r.id, 'ONGOING');
+    tick();
+    const res = await setStatus(r.id, 'CANCELLED');
+    // The answer comes after the first chunk: the rollout is CANCELLED, three devices still to do.
+    expect(res.json()).toMatchObject({ status: 'CANCELLED', counters: { cancelled: ROLLOUT_CANCEL_CHUNK, waiting: 3 } });
+    const dir = h.dir;
+    await h.close();
+
+    h = await harness(dir);
+    tick();
+    expect(get(r.id)).toMatchObject({ status: 'CANCELLED', counters: { cancelled: ids.length, waiting: 0 } });
+    expect(ids.filter((id) => opOf(id).map((o) => o.status).join() !== 'FAILED')).toEqual([]);
   });
 
   it('refuses a second cancel and a cancel of a finished rollout (409)', async () => {

@@ -8,6 +8,7 @@ import {
   REASON_CANCELLED,
   REASON_NO_ANSWER,
   REASON_NOT_SENT,
+  ROLLOUT_CANCEL_CHUNK,
   ROLLOUT_DEFAULT_OPERATION_TIMEOUT_SECONDS,
   ROLLOUT_TIMEOUTS_PER_STEP,
   ROLLOUT_TYPE,
@@ -326,6 +327,7 @@ export class RolloutEngine {
     if (!state) return null;
     const mo = this.core.inventory.get(id);
     if (!mo) return null;
+    if (mo.status === 'CANCELLED') return this.core.clock.now();
     const times: number[] = [];
     if (mo.status === 'ONGOING' && this.store.pendingBatch(id, 1).length > 0) {
       times.push(state.lastBatchAt === null ? this.core.clock.now() : state.lastBatchAt + paramsOf(mo).batchGapSeconds * 1000);
@@ -341,6 +343,7 @@ export class RolloutEngine {
     const wanted = TRANSITIONS[ACTION_ALIASES[key] ?? key];
     if (!wanted) throw new HttpError(400, 'create-software-ng/badRequest', `Unknown rollout status '${requested}'`);
     const unwatched: string[] = [];
+    let cancelling = false;
     this.ownWrites++;
     let result: ManagedObject;
     try {
@@ -363,7 +366,10 @@ export class RolloutEngine {
           patch.pauseReason = reason;
         }
         if (wanted.to === 'CANCELLED') {
-          unwatched.push(...this.cancel(id, mo));
+          this.store.cancelPending(id, REASON_NOT_SENT);
+          const chunk = this.cancelChunk(id, mo);
+          unwatched.push(...chunk.gone);
+          cancelling = chunk.more;
           patch.finishedTime = new Date(this.core.clock.now()).toISOString();
           patch.pauseReason = null;
           const total = deviceIdsOf(mo).length;
@@ -372,7 +378,8 @@ export class RolloutEngine {
             ? countersFrom(this.store.stateCounts(id), total)
             : { ...countersFrom(this.store.stateCounts(id), total), cancelled: total };
           patch.progress = { ...((mo.progress as object) ?? {}), nextBatchTime: null, estimatedEndTime: null };
-          this.store.endRollout(id);
+          // More sent operations than one chunk: the engine fails the rest in steps (the server keeps answering).
+          if (!cancelling) this.store.endRollout(id);
         }
         return this.core.inventory.update(id, patch);
       });
@@ -380,9 +387,12 @@ export class RolloutEngine {
       this.ownWrites--;
     }
     for (const d of unwatched) this.unwatch(d, id);
-    if (wanted.to === 'CANCELLED') {
+    if (wanted.to === 'CANCELLED' && !cancelling) {
       this.active.delete(id);
       this.disarm(id);
+    } else if (wanted.to === 'CANCELLED') {
+      this.active.add(id);
+      setImmediate(() => this.run(id, []));
     } else if (wanted.to === 'ONGOING' || wanted.to === 'PAUSED') {
       // The first batch goes out at once, and the card's progress (next batch, ETA) follows the new status.
       this.active.add(id);
@@ -395,13 +405,14 @@ export class RolloutEngine {
    * Devices not sent get nothing; an operation the device has not started (PENDING) fails with a
    * reason, as the platform cancels an operation, and its still-'assigned' package entry goes
    * (as clearing a pending assignment does). Started operations run on; their devices keep
-   * 'waiting' with a note. Returns the devices no longer watched.
+   * 'waiting' with a note. At most ROLLOUT_CANCEL_CHUNK devices per call (one transaction);
+   * returns the devices no longer watched and whether more are left.
    */
-  private cancel(id: string, mo: ManagedObject): string[] {
-    this.store.cancelPending(id, REASON_NOT_SENT);
+  private cancelChunk(id: string, mo: ManagedObject): { gone: string[]; more: boolean } {
     const software = mo.software as { name?: string; version?: string } | undefined;
     const gone: string[] = [];
-    for (const row of this.store.waiting(id)) {
+    const rows = this.store.waitingNotCancelled(id, ROLLOUT_CANCEL_CHUNK + 1);
+    for (const row of rows.slice(0, ROLLOUT_CANCEL_CHUNK)) {
       gone.push(row.deviceId);
       const op = row.opId ? this.core.operations.get(row.opId) : undefined;
       if (op && op.status !== 'PENDING') {
@@ -417,7 +428,7 @@ export class RolloutEngine {
       }
       this.store.setDeviceState(id, row.seq, 'cancelled', REASON_CANCELLED);
     }
-    return gone;
+    return { gone, more: rows.length > ROLLOUT_CANCEL_CHUNK };
   }
 
   private step(id: string, devices: readonly string[]): StepResult {
@@ -431,6 +442,13 @@ export class RolloutEngine {
     }
     let status = mo.status as RolloutStatus;
     if (FINAL.includes(status)) {
+      if (status === 'CANCELLED' && this.store.rolloutState(id)) {
+        // A cancel of more sent operations than one chunk goes on here, a chunk per step.
+        const chunk = this.cancelChunk(id, mo);
+        res.unwatch.push(...chunk.gone);
+        this.core.inventory.update(id, { counters: countersFrom(this.store.stateCounts(id), deviceIdsOf(mo).length) });
+        if (chunk.more) return res;
+      }
       res.unwatch.push(...this.store.waiting(id).map((w) => w.deviceId));
       this.store.endRollout(id);
       res.ended = true;

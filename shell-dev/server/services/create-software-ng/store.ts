@@ -214,6 +214,16 @@ export class ServiceStore {
     return this.stmt(`UPDATE csng_rollout_devices SET state = 'cancelled', reason = ? WHERE rolloutId = ? AND state = 'pending'`).run(reason, rolloutId).changes;
   }
 
+  /**
+   * Waiting devices a cancel has not handled yet, in rollout order: a waiting row carries no reason
+   * until the cancel notes that its device had started (those stay waiting, no longer followed).
+   */
+  waitingNotCancelled(rolloutId: string, limit: number): RolloutDeviceRow[] {
+    return this.stmt(
+      `SELECT seq, deviceId, state, opId, deadline, reason FROM csng_rollout_devices WHERE rolloutId = ? AND state IN ('waitingNew', 'waitingUpdated') AND reason IS NULL ORDER BY seq LIMIT ?`,
+    ).all(rolloutId, limit) as RolloutDeviceRow[];
+  }
+
   waiting(rolloutId: string): RolloutDeviceRow[] {
     return this.stmt(`SELECT seq, deviceId, state, opId, deadline, reason FROM csng_rollout_devices WHERE rolloutId = ? AND state IN ('waitingNew', 'waitingUpdated')`)
       .all(rolloutId) as RolloutDeviceRow[];
