@@ -32,6 +32,32 @@ export function Header({ title, user, tenant, language, onLanguage, onLogout, on
     return () => document.removeEventListener('mousedown', close);
   }, [open]);
 
+  // The menu button pattern (WAI-ARIA APG, issue 26): opening moves focus to the first item, arrows
+  // (and Home/End) move between items, Escape closes and gives focus back to the button, Tab closes.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? []);
+  useEffect(() => {
+    if (open) items()[0]?.focus();
+  }, [open]);
+  const onMenuKeyDown = (e: React.KeyboardEvent) => {
+    if (!open) return;
+    const all = items();
+    const at = all.indexOf(document.activeElement as HTMLElement);
+    const to = (i: number) => {
+      e.preventDefault();
+      all[(i + all.length) % all.length]?.focus();
+    };
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      setOpen(false);
+      toggleRef.current?.focus();
+    } else if (e.key === 'ArrowDown') to(at + 1);
+    else if (e.key === 'ArrowUp') to(at - 1);
+    else if (e.key === 'Home') to(0);
+    else if (e.key === 'End') to(all.length - 1);
+    else if (e.key === 'Tab') setOpen(false);
+  };
+
   const name = user.displayName ?? user.userName;
   return (
     // <header>: the banner landmark, so the title and the user menu are inside a landmark too.
@@ -47,8 +73,9 @@ export function Header({ title, user, tenant, language, onLanguage, onLogout, on
           </div>
         )}
         <div className="header-right">
-          <div className={`dropdown main-header-item${open ? ' open' : ''}`} ref={menuRef}>
+          <div className={`dropdown main-header-item${open ? ' open' : ''}`} ref={menuRef} onKeyDown={onMenuKeyDown}>
             <button
+              ref={toggleRef}
               type="button"
               className="main-header-button dropdown-toggle c8y-dropdown"
               aria-haspopup="menu"
