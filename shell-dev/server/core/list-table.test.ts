@@ -187,6 +187,9 @@ describe('list table', () => {
   it('follows updates, renames and deletes', () => {
     inv.update(ids[1], mirrored({ [`${P}MachineControlType`]: 'FANUC', c8y_Availability: { status: 'AVAILABLE' }, name: 'NB 2 renamed' }));
     inv.update(ids[0], mirrored({ [`${P}Customer`]: null }));
+    // A regular row that becomes irregular through an update (an array on a copied path).
+    inv.update(ids[0], mirrored({ [`${P}MachineControlType`]: ['HEIDENHAIN', 'SIEMENS'] }));
+    expect(names(`${P}MachineControlType eq 'HEIDENHAIN'`)).toEqual(['NB 1']);
     inv.update(ids[2], mirrored({ c8y_Hardware: { serialNumber: ['S-1', 'S-2'] }, [`${P}PendingUpdates`]: 4 }));
     expect(names(`${P}MachineControlType eq 'FANUC'`)).toEqual(['NB 2 renamed']);
     expect(names("c8y_Availability.status eq 'AVAILABLE'")).toEqual(['NB 1', 'NB 2 renamed']);

@@ -1,9 +1,9 @@
 /**
  * The platform's inventory query language, parsed to an AST and compiled to parameterised SQL
- * over the list table `mo_list mo` (columns and the copied JSON paths, see schema.ts LIST_TABLE)
- * and, for any other JSON path, the documents `managed_objects doc` (LIST_FROM joins them).
- * Nothing here reads rows: every filter and sort runs inside SQLite, on indexes where the schema
- * has them.
+ * over the list table `mo_list mo` (columns and the copied JSON paths, see schema.ts LIST_TABLE);
+ * any other JSON path is read from the row's document `managed_objects doc` by a correlated
+ * subquery. Nothing here reads rows: every filter and sort runs inside SQLite, on indexes where
+ * the schema has them.
  */
 import { HttpError } from './api';
 import { INDEXED_JSON_PATHS, LIST_IRREGULAR, LIST_PATHS, LIST_TABLE, NAME_TRIGRAM_TABLE } from './schema';
