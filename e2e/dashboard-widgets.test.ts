@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { loginAs, snap, startStack, type Stack } from './harness';
+import { chooseLanguage } from './screens';
 
 const WAIT_MS = 30_000;
 const DEFAULT_WIDGET_COUNT = 14;
@@ -228,6 +229,39 @@ describe('Device Operations Dashboard', () => {
       }
       await page.getByTestId('page-next').click();
       await page.waitForFunction((t) => document.querySelector('[data-testid="pager-total"]')?.textContent === `26–50 of ${t}`, total, { timeout: WAIT_MS });
+      // German: the same list, "Einträge pro Seite" still on one line.
+      await chooseLanguage(page, 'Deutsch');
+      await page.waitForFunction((t) => document.querySelector('[data-testid="pager-total"]')?.textContent === `26–50 von ${t}`, total, { timeout: WAIT_MS });
+      const german = { AVAILABLE: 'Online', UNAVAILABLE: 'Offline', NOT_MONITORED: 'Nicht überwacht', MAINTENANCE: 'Wartung', UNKNOWN: 'Unbekannt' } as Record<string, string>;
+      const firstStatus = statusCells.first();
+      assert.equal(await firstStatus.getAttribute('title'), german[(await firstStatus.getAttribute('data-status')) ?? '']);
+      for (const width of [1280, 1920]) {
+        await page.setViewportSize({ width, height: 900 });
+        const label = page.locator('[data-testid="pager"] label');
+        assert.equal((await label.textContent())?.trim(), 'Einträge pro Seite');
+        assert.equal(await label.evaluate((e) => e.getClientRects().length), 1);
+        assert.ok(((await label.boundingBox())?.height ?? 99) < 30, `Einträge pro Seite wraps at ${width} px`);
+        await page.getByTestId('pager').scrollIntoViewIfNeeded();
+        await snap(page, `dashboard-list-pager-${width}-de`);
+      }
+    } finally {
+      await chooseLanguage(page, 'English').catch(() => undefined);
+      await context.close();
+    }
+  });
+
+  test('a dashboard list that cannot be loaded says why, not "No devices to display"', async () => {
+    const { context, page } = await loginAs(stack, 'admin');
+    try {
+      await page.route('**/service/operation-dashboard/listdevices/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' }));
+      await page.goto(`${stack.url}/apps/shell/#/devicesFromDashboard?view=currentOnlineDevices&operationsdashboarddetails=true`);
+      await page.waitForSelector('[data-testid="devices-from-dashboard"] [data-testid="list-heading"]:has-text("Devices currently online")', { timeout: WAIT_MS });
+      const why = 'Could not get connection data from microservice, response status: 503.';
+      await page.getByTestId('list-error').waitFor({ timeout: WAIT_MS });
+      assert.equal((await page.getByTestId('list-error').textContent())?.trim(), why);
+      await page.getByTestId('grid-empty').waitFor({ timeout: WAIT_MS });
+      assert.equal(await page.getByTestId('grid-empty').textContent(), why);
+      assert.equal(await page.getByText('No devices to display').count(), 0);
     } finally {
       await context.close();
     }

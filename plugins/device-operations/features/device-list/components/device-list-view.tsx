@@ -13,7 +13,6 @@ import { ColumnChooser, type ColumnConfig } from '@shared/ui/column-chooser';
 import { parseColumnConfig, visibleColumns } from '@shared/ui/data-grid-model';
 import { DeviceList, useListSelection } from '@shared/ui/device-list';
 import { PermittedButton } from '@shared/ui/permission';
-import { SmartGroupDialog } from '@shared/ui/smart-group-dialog';
 import { AlertOutlet } from '../../server-job/components/alert-outlet';
 import { ServerJobOverlay } from '../../server-job/components/server-job-overlay';
 import { useListAlerts } from '../../server-job/store/alerts';
@@ -32,6 +31,8 @@ import { CsvExport } from './csv-export';
 const SelectSoftwareDialog = lazy(() => import('../../select-software/components/select-software-dialog'));
 const SoftwareRolloutDialog = lazy(() => import('../../software-rollout-dialog/components/software-rollout-dialog'));
 const SetTimezoneDialog = lazy(() => import('../../set-timezone/components/set-timezone-dialog'));
+// The dialog (and the shared modal it brings) is not part of the list's first chunk.
+const SmartGroupDialog = lazy(() => import('@shared/ui/smart-group-dialog').then((m) => ({ default: m.SmartGroupDialog })));
 
 export interface DeviceListViewProps {
   source: DeviceSource;
@@ -242,8 +243,8 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
             onClose={(tz) => void actions.onTimezoneChosen((actions.dialog as { devices: ManagedObject[] }).devices, tz)}
           />
         )}
+        {actions.dialog?.kind === 'smartGroup' && <SmartGroupDialog query={smartGroupQuery(source, state.filters)} onClose={(name) => void actions.createSmartGroup(name)} />}
       </Suspense>
-      {actions.dialog?.kind === 'smartGroup' && <SmartGroupDialog query={smartGroupQuery(source, state.filters)} onClose={(name) => void actions.createSmartGroup(name)} />}
       <ServerJobOverlay overlay={actions.job.overlay} />
     </DeviceList>
   );
