@@ -11,7 +11,7 @@ import { flushSync } from 'react-dom';
 import { AgGridReact } from 'ag-grid-react';
 import { ClientSideRowModelModule, type ColDef, type Module } from 'ag-grid-community';
 
-/** The same module list as plugins/device-operations/features/device-list/components/device-grid.tsx. */
+/** The same module list as shared/ui/data-grid.tsx (the device lists' grid). */
 const MODULES: Module[] = [ClientSideRowModelModule];
 
 interface Device {

@@ -28,7 +28,7 @@ export const LIST_TABLE = 'mo_list';
 /**
  * JSON path -> column of the list table. The values are exactly `json_extract(json, '$.<path>')`
  * of the stored document (so every comparison gives what it gave on the document); the paths are
- * the device lists' columns (plugins/device-operations/features/device-list/model/fields.ts) and
+ * the device lists' columns (shared/ui/device-columns.tsx, FIELD) and
  * the indexed paths above.
  */
 export const LIST_PATHS: Readonly<Record<string, string>> = {
