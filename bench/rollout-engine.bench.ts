@@ -38,6 +38,19 @@ async function cpuShare(pid: number, ms: number): Promise<number> {
   return Math.round(((cpuSeconds(pid) - c0) / wall) * 1000) / 10;
 }
 
+/** p95 of a device list page (25 rows with the total), as the console's list asks for it. */
+async function listP95(call: Caller): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const t = process.hrtime.bigint();
+    const res = await call('GET', '/inventory/managedObjects?type=adamos_NETbox&pageSize=25&withTotalElements=true');
+    if (res.statusCode !== 200) throw new Error(`device list: ${res.statusCode}`);
+    samples.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  samples.sort((a, b) => a - b);
+  return Math.round(samples[Math.ceil(0.95 * samples.length) - 1] * 10) / 10;
+}
+
 async function deviceIds(call: Caller, type: string, n: number): Promise<string[]> {
   const ids: string[] = [];
   for (let page = 1; ids.length < n; page++) {
@@ -62,6 +75,7 @@ async function main(): Promise<number> {
     // Let start-up work settle (statistics, adoption) before the idle figure.
     await new Promise((r) => setTimeout(r, 5000));
     lines.push({ name: `server idle, ${FLEET} devices, no rollout (CPU)`, value: await cpuShare(pid, 10_000), unit: '%' });
+    lines.push({ name: `device list page p95, no rollout`, value: await listP95(call), unit: 'ms' });
 
     const ids = await deviceIds(call, 'adamos_NETbox', ROLLOUT_DEVICES);
     const pkg = await call('POST', `${S}/softwarePackage`, {
@@ -120,10 +134,31 @@ async function main(): Promise<number> {
     }
     samples.sort((a, b) => a - b);
     lines.push({ name: `/health round trip p95 while waiting`, value: Math.round(samples[Math.ceil(0.95 * samples.length) - 1] * 10) / 10, unit: 'ms' });
+    lines.push({ name: `device list page p95 while waiting`, value: await listP95(call), unit: 'ms' });
     const after = (await call('GET', `/inventory/managedObjects/${rolloutId}`)).json();
     if (after.status !== 'ONGOING' || after.counters.waiting !== counters.waiting) {
       throw new Error(`the rollout changed while it should wait: ${after.status} ${JSON.stringify(after.counters)}`);
     }
+
+    // Cancel from ONGOING: the answer comes after the first chunk of failed operations, the rest
+    // follow in engine steps while the server keeps answering (the slowest request shows it).
+    const c0 = process.hrtime.bigint();
+    const cancelled = await call('PUT', `${S}/updateSoftwareRolloutStatus/${rolloutId}/cancel`);
+    const answerMs = Number(process.hrtime.bigint() - c0) / 1e6;
+    if (cancelled.statusCode !== 200 || cancelled.json().status !== 'CANCELLED') throw new Error(`cancel: ${cancelled.statusCode} ${JSON.stringify(cancelled.json())}`);
+    let slowest = 0;
+    for (;;) {
+      const t = process.hrtime.bigint();
+      const mo = (await call('GET', `/inventory/managedObjects/${rolloutId}`)).json();
+      slowest = Math.max(slowest, Number(process.hrtime.bigint() - t) / 1e6);
+      if (mo.counters.cancelled === counters.waiting) break;
+      if (Number(process.hrtime.bigint() - c0) / 1e9 > 120) throw new Error(`cancel not done after 120 s: ${JSON.stringify(mo.counters)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const doneMs = Number(process.hrtime.bigint() - c0) / 1e6;
+    lines.push({ name: `cancel from ONGOING: answer`, value: Math.round(answerMs), unit: 'ms' });
+    lines.push({ name: `  all ${counters.waiting} sent operations failed`, value: Math.round(doneMs), unit: 'ms' });
+    lines.push({ name: `  slowest rollout read meanwhile`, value: Math.round(slowest), unit: 'ms' });
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
