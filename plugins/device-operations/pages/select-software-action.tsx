@@ -10,6 +10,7 @@ import { PermittedButton } from '@shared/ui/permission';
 import SelectSoftwareDialog from '../features/select-software/components/select-software-dialog';
 import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { assignmentRequest } from '@shared/platform/software-choices';
+import { assignmentResult } from '../features/server-job/model/messages';
 import type { TabAlertsApi } from './tab-alerts';
 
 export function SelectSoftwareAction({ device, alerts }: { device: Device; alerts: TabAlertsApi }) {
@@ -23,8 +24,18 @@ export function SelectSoftwareAction({ device, alerts }: { device: Device; alert
     }
     try {
       const res = await createSoftwareAssignment(assignmentRequest(result.item, [device.id], result.forceInstallation));
-      if ((res?.noOfFailedAssignment ?? 0) > 0) alerts.fail(t('Software assignment failed'));
-      else alerts.success(t('Software assignment successful'), ALERT_SUCCESS_DISMISS_MS);
+      // With the counters, as the lists say it (spec 8): "Already assigned/installed: 1" tells the
+      // user nothing was sent, where a bare "successful" would not.
+      const spec = assignmentResult({
+        total: 1,
+        success: res?.noOfSuccessfullAssignment ?? 0,
+        updated: res?.noOfUpdatedAssignment ?? 0,
+        upToDate: res?.noOfNoAssignment ?? 0,
+        failed: res?.noOfFailedAssignment ?? 0,
+      });
+      const text = [t(spec.alert.text), ...(spec.alert.details ?? []).map((d) => t(d.text, d.values))].join(' ');
+      if (spec.alert.type === 'danger') alerts.fail(text);
+      else alerts.success(text, ALERT_SUCCESS_DISMISS_MS);
     } catch (e) {
       alerts.fail(e);
     }
