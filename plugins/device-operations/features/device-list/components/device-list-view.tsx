@@ -12,6 +12,7 @@ import { REQUIRES } from '@shared/plugin-api/roles';
 import { ColumnChooser, type ColumnConfig } from '@shared/ui/column-chooser';
 import { parseColumnConfig, visibleColumns } from '@shared/ui/data-grid-model';
 import { DeviceList, useListSelection } from '@shared/ui/device-list';
+import { announce } from '@shared/ui/live-region/announce';
 import { PermittedButton } from '@shared/ui/permission';
 import { AlertOutlet } from '../../server-job/components/alert-outlet';
 import { ServerJobOverlay } from '../../server-job/components/server-job-overlay';
@@ -142,6 +143,12 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
   const heading = countsKnown ? (filtered ? t('Filtered {{x}} of {{y}} devices', { x: total, y: sourceTotal.data }) : t('{{count}} devices', { count: total })) : undefined;
   const [shownHeading, setShownHeading] = useState<string>('…');
   if (heading !== undefined && heading !== shownHeading) setShownHeading(heading);
+  // A filter's result is said to screen readers once both counts belong to it (issue 26).
+  const filterResult = filtered ? heading : undefined;
+  const filtersKey = JSON.stringify(state.filters);
+  useEffect(() => {
+    if (filterResult) announce(filterResult);
+  }, [filterResult, filtersKey]);
 
   return (
     <DeviceList
@@ -219,24 +226,27 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
         />
       )}
       <Suspense fallback={null}>
-        {actions.dialog?.kind === 'software' && (
+        {actions.softwareDialog && (
           <SelectSoftwareDialog
-            deviceTypes={actions.dialog.deviceTypes}
-            deviceCount={actions.dialog.devices.length}
+            deviceTypes={actions.softwareDialog.deviceTypes}
+            deviceCount={actions.softwareDialog.devices.length}
             actions={dialogActions}
-            onClose={(r) => void actions.onSoftwareChosen((actions.dialog as { devices: ManagedObject[] }).devices, r)}
+            onClose={(r) => void actions.onSoftwareChosen((actions.softwareDialog as { devices: ManagedObject[] }).devices, r)}
           />
         )}
-        {actions.dialog?.kind === 'rollout' && (
-          <SoftwareRolloutDialog
-            devices={actions.dialog.devices}
-            software={{ name: actions.dialog.item.name, version: actions.dialog.item.version }}
-            onClose={(r) => {
-              const d = actions.dialog as Extract<NonNullable<typeof actions.dialog>, { kind: 'rollout' }>;
-              void actions.onRolloutConfigured(d.devices, d.item, d.forceInstallation, r);
-            }}
-          />
-        )}
+        {/* Its own boundary: loading it must not hide Select software beneath it (focus would fall to the page). */}
+        <Suspense fallback={null}>
+          {actions.dialog?.kind === 'rollout' && (
+            <SoftwareRolloutDialog
+              devices={actions.dialog.devices}
+              software={{ name: actions.dialog.item.name, version: actions.dialog.item.version }}
+              onClose={(r) => {
+                const d = actions.dialog as Extract<NonNullable<typeof actions.dialog>, { kind: 'rollout' }>;
+                void actions.onRolloutConfigured(d.devices, d.item, d.forceInstallation, r);
+              }}
+            />
+          )}
+        </Suspense>
         {actions.dialog?.kind === 'timezone' && (
           <SetTimezoneDialog
             deviceCount={actions.dialog.devices.length}

@@ -31,9 +31,12 @@ import { pushAlert } from '../../server-job/store/alerts';
 import { deviceKeys, loadAllMatching, smartGroupQuery, type DeviceSource } from '../api/devices';
 import type { Filters } from '../model/list-state';
 
+type SoftwareDialog = { kind: 'software'; devices: ManagedObject[]; deviceTypes: string[] };
+
 export type Dialog =
-  | { kind: 'software'; devices: ManagedObject[]; deviceTypes: string[] }
-  | { kind: 'rollout'; devices: ManagedObject[]; item: SoftwareItem; forceInstallation: boolean }
+  | SoftwareDialog
+  /** Configure software rollout, on top of the Select software it was opened from (`from`): Escape or Cancel go back to it (issue 26). */
+  | { kind: 'rollout'; devices: ManagedObject[]; item: SoftwareItem; forceInstallation: boolean; from: SoftwareDialog }
   | { kind: 'timezone'; devices: ManagedObject[] }
   | { kind: 'smartGroup' };
 
@@ -138,9 +141,12 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
 
   const onSoftwareChosen = useCallback(
     async (devices: ManagedObject[], result: SelectSoftwareResult | null) => {
+      if (result?.action === 'rollout') {
+        const { item, forceInstallation } = result;
+        return setDialog((d) => (d?.kind === 'software' ? { kind: 'rollout', devices, item, forceInstallation, from: d } : d));
+      }
       setDialog(null);
       if (!result) return show(noSoftwareAssigned());
-      if (result.action === 'rollout') return setDialog({ kind: 'rollout', devices, item: result.item, forceInstallation: result.forceInstallation });
       if (result.action === 'install') return install(devices, result.item);
       return assign(devices, result);
     },
@@ -149,9 +155,10 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
 
   const onRolloutConfigured = useCallback(
     async (devices: ManagedObject[], item: SoftwareItem, forceInstallation: boolean, result: RolloutDialogResult | null) => {
+      // Spec 5: creation is aborted when the configuration dialog gives no valid configuration; the
+      // user is back in Select software (cancelling that says "No software assigned").
+      if (!result) return setDialog((d) => (d?.kind === 'rollout' ? d.from : null));
       setDialog(null);
-      // Spec 5: creation is aborted when the configuration dialog gives no valid configuration.
-      if (!result) return show(noSoftwareAssigned());
       try {
         await job.withOverlay('Creating software rollout', () =>
           createSoftwareRollout({ name: result.name, devices: devices.map((d) => d.id), softwareId: item.id, forceInstallation, rolloutParameters: result.parameters }),
@@ -235,6 +242,8 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
   return {
     job,
     dialog,
+    /** Select software, open by itself or beneath the rollout configured from it. */
+    softwareDialog: dialog?.kind === 'software' ? dialog : dialog?.kind === 'rollout' ? dialog.from : null,
     openSmartGroup: () => setDialog({ kind: 'smartGroup' }),
     selectSoftware,
     onSoftwareChosen,
