@@ -73,6 +73,8 @@ export {
 } from '@shared/domain/constants';
 /** Time-outs handled per engine step; more due at once continue in the next step (the server keeps answering). */
 export const ROLLOUT_TIMEOUTS_PER_STEP = 2000;
+/** How long writes naming a rollout's devices gather before one engine step handles them all. */
+export const ROLLOUT_EVENT_DELAY_MS = 200;
 /** Sent operations a cancel fails per transaction; the rest follow in engine steps (the server keeps answering). */
 export const ROLLOUT_CANCEL_CHUNK = 500;
 /** Failure reasons the engine writes (per device and on the operation it fails). */

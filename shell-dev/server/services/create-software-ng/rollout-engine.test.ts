@@ -4,7 +4,7 @@
  * in the middle. Fake core on a real SQLite file; its clock moves only when a test says so.
  */
 import type { ManagedObject, Operation } from '../../core/api';
-import { FRAGMENT_PACKAGE_LIST, OP_REGISTER_SOFTWARE, REASON_CANCELLED, REASON_NO_ANSWER, REASON_NOT_SENT, ROLLOUT_CANCEL_CHUNK } from './constants';
+import { FRAGMENT_PACKAGE_LIST, OP_REGISTER_SOFTWARE, REASON_CANCELLED, REASON_NO_ANSWER, REASON_NOT_SENT, ROLLOUT_CANCEL_CHUNK, ROLLOUT_EVENT_DELAY_MS } from './constants';
 import type { PackageEntry } from './model';
 import { device, harness, removeDir, software, type Harness } from './testing/fixtures';
 
@@ -25,8 +25,8 @@ const report = (id: string, status: string, extra: Partial<PackageEntry> = {}) =
 };
 const opOf = (id: string) => h.core.operations.list({ deviceId: id, fragmentType: OP_REGISTER_SOFTWARE, pageSize: 10 }).items as Operation[];
 const tick = () => h.module.context().engine.tick();
-/** Lets the engine handle the writes of this turn (it evaluates them on the next one). */
-const settle = () => new Promise((r) => setImmediate(r));
+/** Lets the engine handle the writes so far (it gathers them for ROLLOUT_EVENT_DELAY_MS). */
+const settle = () => new Promise((r) => setTimeout(r, ROLLOUT_EVENT_DELAY_MS + 50));
 
 async function createRollout(devices: string[], rolloutParameters: object) {
   const res = await h.call('POST', '/createSoftwareRollout', { name: 'Agent rollout', devices, softwareId: software(h.core).id, rolloutParameters });

@@ -10,6 +10,7 @@ import {
   REASON_NOT_SENT,
   ROLLOUT_CANCEL_CHUNK,
   ROLLOUT_DEFAULT_OPERATION_TIMEOUT_SECONDS,
+  ROLLOUT_EVENT_DELAY_MS,
   ROLLOUT_TIMEOUTS_PER_STEP,
   ROLLOUT_TYPE,
   SCAN_PAGE_SIZE,
@@ -155,7 +156,7 @@ export class RolloutEngine {
   private readonly active = new Set<string>();
   /** Software -> active rollouts installing it. */
   private readonly softwareOf = new Map<string, Set<string>>();
-  private immediate: NodeJS.Immediate | null = null;
+  private pendingFlush: NodeJS.Timeout | null = null;
   /** > 0 while the engine's own transaction runs: its own writes are no news to it. */
   private ownWrites = 0;
   private timersOn = false;
@@ -204,8 +205,8 @@ export class RolloutEngine {
     this.unsubscribe = null;
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
-    if (this.immediate) clearImmediate(this.immediate);
-    this.immediate = null;
+    if (this.pendingFlush) clearTimeout(this.pendingFlush);
+    this.pendingFlush = null;
   }
 
   /**
@@ -238,10 +239,14 @@ export class RolloutEngine {
     let set = this.dirty.get(rolloutId);
     if (!set) this.dirty.set(rolloutId, (set = new Set()));
     if (deviceId !== null) set.add(deviceId);
-    this.immediate ??= setImmediate(() => {
-      this.immediate = null;
+    // Writes of the next moments join this step: a step counts the rollout's devices (a scan of
+    // its rows), so a busy fleet costs a few steps per second, not one per write.
+    if (this.pendingFlush) return;
+    this.pendingFlush = setTimeout(() => {
+      this.pendingFlush = null;
       this.flushDirty();
-    });
+    }, ROLLOUT_EVENT_DELAY_MS);
+    this.pendingFlush.unref();
   }
 
   private flushDirty(): void {
