@@ -67,6 +67,13 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
   return { child, base: `http://127.0.0.1:${port}` };
 }
 
+/** Resident memory (KiB) of a process and its descendants (tsx runs the server in a child). */
+function rssKib(pid: number): number {
+  const children = fs.existsSync(`/proc/${pid}/task/${pid}/children`) ? fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : [];
+  const own = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return own + children.reduce((sum, c) => sum + rssKib(c), 0);
+}
+
 interface Sample {
   kind: Kind;
   ms: number;
@@ -127,10 +134,12 @@ async function main(): Promise<number> {
     };
     const prober = async () => {
       while (!stop) {
+        // Counted when asked during the measurement, also if the answer comes after it.
+        const counted = measuring;
         const s = performance.now();
         const res = await fetch(`${base}/health`);
         await res.arrayBuffer();
-        if (measuring) health.push(performance.now() - s);
+        if (counted) health.push(performance.now() - s);
         await new Promise((r) => setTimeout(r, HEALTH_EVERY_MS));
       }
     };
@@ -157,9 +166,10 @@ async function main(): Promise<number> {
       const k = samples.filter((s) => s.kind === kind).map((s) => s.ms).sort((a, b) => a - b);
       lines.push({ name: `  ${kind}: p95 (${k.length} requests)`, value: percentile(k, 95), unit: 'ms' });
     }
+    lines.push({ name: 'server memory after the load (RSS of its processes)', value: Math.round(rssKib(child.pid!) / 1024), unit: 'MB' });
     const h = [...health].sort((a, b) => a - b);
-    lines.push({ name: `/health during the load: p95 (event loop held)`, value: percentile(h, 95), unit: 'ms' });
-    lines.push({ name: `/health during the load: max`, value: h[h.length - 1], unit: 'ms' });
+    lines.push({ name: `/health during the load: p95 (event loop held)`, value: h.length ? percentile(h, 95) : NaN, unit: 'ms' });
+    lines.push({ name: `/health during the load: max`, value: h.length ? h[h.length - 1] : NaN, unit: 'ms' });
   } finally {
     if (child.exitCode === null) {
       child.kill('SIGTERM');

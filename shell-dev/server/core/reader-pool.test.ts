@@ -4,8 +4,20 @@
  * slow list does not hold the event loop (other requests are answered meanwhile).
  */
 import { AUTH, client, start } from '../test/helpers';
+import { withLinksAt } from './managed-object-links';
 
 type List = { managedObjects: Array<{ id: string; name: string }>; statistics: { totalElements?: number } };
+
+it('leaves a small inventory to the main thread (no workers for tests and e2e fleets)', async () => {
+  const small = await start();
+  try {
+    const res = await client(small.url)<List>('GET', '/inventory/managedObjects?pageSize=5');
+    expect(res.status).toBe(200);
+    expect(small.core.readers!.started).toBe(false);
+  } finally {
+    await small.close();
+  }
+});
 
 describe('reader pool', () => {
   let server: Awaited<ReturnType<typeof start>>;
@@ -34,6 +46,23 @@ describe('reader pool', () => {
     expect((await list(`type eq 'rw'`)).body.managedObjects.map((m) => m.name)).not.toContain('rw-3');
     // Every list above ran in a reader, not on the main thread.
     expect(server.core.readers!.served - served).toBe(20 * 2 + 2);
+  });
+
+  it('renders the page as the main thread does (documents, links, statistics, paging links)', async () => {
+    const query = "type eq 'rw'";
+    const res = await api<List & { self: string; next?: string; prev?: string }>(
+      'GET',
+      `/inventory/managedObjects?${new URLSearchParams({ query, pageSize: '3', currentPage: '2', withTotalElements: 'true', withParents: 'true' })}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.com.nsn.cumulocity.managedobjectcollection+json; charset=UTF-8');
+    const inThread = server.core.inventory.query({ query, pageSize: 3, currentPage: 2, withTotal: true, withParents: true, withChildren: true });
+    const base = server.url.replace('127.0.0.1', res.body.self.split('/')[2].split(':')[0]);
+    expect(res.body.managedObjects).toEqual(inThread.items.map((d) => withLinksAt(base, d)));
+    expect(res.body.statistics).toEqual({ pageSize: 3, currentPage: 2, totalElements: inThread.totalElements });
+    expect(res.body.self).toContain('currentPage=2');
+    expect(res.body.next).toContain('currentPage=3');
+    expect(res.body.prev).toContain('currentPage=1');
   });
 
   it('answers a bad query with its 422 from the reader', async () => {

@@ -13,7 +13,6 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { HttpError } from './api';
 import type { InventoryListQuery } from './inventory';
-import type { ManagedObject, Page } from './api';
 
 /** Two cores on the target machine: two readers beside the main thread. */
 export const READERS = 2;
@@ -29,16 +28,26 @@ export interface ReaderWorkerData {
 export interface ReaderRequest {
   id: number;
   query: InventoryListQuery;
+  /** Base URL of the documents' self links. */
+  base: string;
+}
+
+/** A list page rendered by a reader: its documents' JSON array, how many, and the total. */
+export interface ReaderPageResult {
+  itemsJson: string;
+  count: number;
+  totalElements?: number;
 }
 
 export type ReaderReply =
-  | { id: number; result: Page<ManagedObject> }
+  | { id: number; result: ReaderPageResult }
   | { id: number; error: { status?: number; error?: string; message: string } };
 
 interface Job {
   id: number;
   query: InventoryListQuery;
-  resolve: (page: Page<ManagedObject>) => void;
+  base: string;
+  resolve: (page: ReaderPageResult) => void;
   reject: (e: Error) => void;
 }
 
@@ -63,6 +72,8 @@ export class ReaderPool {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
+  /** A reader died before it came up: starting again would fail again. */
+  private broken = false;
   private readyWaiters: Array<() => void> = [];
   /** Queries the readers answered (tests and benches check that lists really ran there). */
   served = 0;
@@ -75,8 +86,12 @@ export class ReaderPool {
 
   /** Starts the readers (once); queries before they are up run on the caller's thread instead. */
   start(): void {
-    if (this.closed || this.readers.length) return;
+    if (this.closed || this.broken || this.readers.length) return;
     for (let i = 0; i < this.size; i++) this.spawn();
+  }
+
+  get started(): boolean {
+    return this.readers.length > 0 || this.closed || this.broken;
   }
 
   /** True once at least one reader can take a query. */
@@ -91,10 +106,11 @@ export class ReaderPool {
     return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
-  inventoryQuery(query: InventoryListQuery): Promise<Page<ManagedObject>> {
+  /** A list page with the documents' self links at `base`, rendered to JSON by a reader. */
+  inventoryPage(query: InventoryListQuery, base: string): Promise<ReaderPageResult> {
     if (this.closed) return Promise.reject(new Error('reader pool closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, query, resolve, reject });
+      this.queue.push({ id: this.nextId++, query, base, resolve, reject });
       this.dispatch();
     });
   }
@@ -144,6 +160,7 @@ export class ReaderPool {
       console.error('inventory reader stopped', cause);
       // One that never came up would fail again: no respawn loop; the caller's thread reads.
       if (reader.ready) this.spawn();
+      else this.broken = true;
       if (!this.readers.length) for (const j of this.queue.splice(0)) j.reject(new Error(`no inventory reader: ${cause.message}`));
       this.dispatch();
     };
@@ -157,7 +174,7 @@ export class ReaderPool {
       if (!r.ready || r.job) continue;
       const job = this.queue.shift()!;
       r.job = job;
-      r.worker.postMessage({ id: job.id, query: job.query } satisfies ReaderRequest);
+      r.worker.postMessage({ id: job.id, query: job.query, base: job.base } satisfies ReaderRequest);
     }
   }
 }

@@ -1,7 +1,7 @@
 /**
  * A reader of the reader pool (reader-pool.ts): a worker thread with its own read-only connection
  * to the database file, answering inventory list queries with the same store code the main
- * thread runs. WAL lets it read while the main thread writes; every query is one read
+ * thread runs, and rendering the page's documents (with their links) to JSON. WAL lets it read while the main thread writes; every query is one read
  * transaction, so the page and its total come from one snapshot, taken when the query starts
  * (after every commit the main thread finished before it sent the query).
  */
@@ -10,7 +10,8 @@ import Database from 'better-sqlite3';
 import { HttpError } from './api';
 import { CoreContext } from './context';
 import { InventoryStore, type InventoryListQuery } from './inventory';
-import type { ReaderReply, ReaderRequest, ReaderWorkerData } from './reader-pool';
+import { withLinksAt } from './managed-object-links';
+import type { ReaderPageResult, ReaderReply, ReaderRequest, ReaderWorkerData } from './reader-pool';
 
 const data = workerData as ReaderWorkerData;
 const db = new Database(data.file, { readonly: true, fileMustExist: true });
@@ -19,11 +20,17 @@ db.pragma(`cache_size = -${data.cacheKib}`);
 const inventory = new InventoryStore(new CoreContext(db, { now: () => Date.now() }));
 const inventoryQuery = db.transaction((q: InventoryListQuery) => inventory.query(q));
 
+/** The page as the REST list sends it: documents with their links, as JSON text. */
+function render(m: ReaderRequest): ReaderPageResult {
+  const page = inventoryQuery(m.query);
+  return { itemsJson: JSON.stringify(page.items.map((d) => withLinksAt(m.base, d))), count: page.items.length, totalElements: page.totalElements };
+}
+
 const port = parentPort!;
 port.on('message', (m: ReaderRequest) => {
   let reply: ReaderReply;
   try {
-    reply = { id: m.id, result: inventoryQuery(m.query) };
+    reply = { id: m.id, result: render(m) };
   } catch (e) {
     // An HttpError (e.g. a query syntax error, 422) reaches the client as the main thread's would.
     reply =
