@@ -89,7 +89,7 @@ describe('Device Operations Dashboard', () => {
       const hhmm = `${String(Math.floor(y.averageTime / 60)).padStart(2, '0')}:${String(y.averageTime % 60).padStart(2, '0')}`;
       assert.equal((await widget(page, 'online-yesterday').getByTestId('figure-average').innerText()).trim(), hhmm);
       assert.equal((await widget(page, 'online-history-bars').getByTestId('widget-title').innerText()).trim(), 'online last 60 days');
-      assert.equal((await widget(page, 'alarm-history').getByTestId('widget-title').innerText()).trim(), 'alarms last month');
+      assert.equal((await widget(page, 'alarm-history').getByTestId('widget-title').innerText()).trim(), 'alarms last 60 days');
 
       for (const severity of ['critical', 'major', 'minor', 'warning']) {
         const count = await api<{ total: number; connectivity: number }>(page, `/service/operation-dashboard/alarmcount/${severity}`);
@@ -131,6 +131,8 @@ describe('Device Operations Dashboard', () => {
       await openDashboard(page);
       await widget(page, 'online-yesterday').getByTestId('figure-yesterday').click();
       await expectList(page, 'onlineOnDay', 'day=1');
+      // Not "Devices online 1 days ago" (issue 19 item 17).
+      await page.locator('[data-testid="devices-from-dashboard"]', { hasText: 'Devices online yesterday' }).first().waitFor({ timeout: WAIT_MS });
 
       // The newest bar is at the right end of the 60-day chart: yesterday, day=1.
       await openDashboard(page);
@@ -264,6 +266,135 @@ describe('Device Operations Dashboard', () => {
       assert.equal(await page.getByText('No devices to display').count(), 0);
     } finally {
       await context.close();
+    }
+  });
+
+  test('edit mode keeps every gear, bin and title usable at 1280 and 1920 px in en and de; drag moves, the corner resizes, a new widget takes free room with its own title', async () => {
+    const EDIT_BUTTONS = ['widget-configure', 'widget-remove', 'widget-move-left', 'widget-move-right', 'widget-move-up', 'widget-move-down', 'widget-narrower', 'widget-wider', 'widget-shorter', 'widget-taller'];
+    const { context, page } = await loginAs(stack, 'admin');
+    const saved = () =>
+      page.evaluate(async (fragment) => {
+        const res = await fetch(`/inventory/managedObjects?fragmentType=${encodeURIComponent(fragment)}&pageSize=5`, { headers: { Accept: 'application/json' } });
+        const mo = (await res.json()).managedObjects?.[0];
+        return (mo ? { id: mo.id as string, children: mo.c8y_Dashboard.children } : null) as { id: string; children: Record<string, { _x: number; _y: number; _width: number; _height: number; title?: string; componentId: string }> } | null;
+      }, FRAGMENT);
+    try {
+      // Issue 19 item 13: 10 of 17 cards cut their gear and bin and shrank titles to "D.".
+      for (const lang of ['en', 'de'] as const) {
+        if (lang === 'de') await chooseLanguage(page, 'Deutsch');
+        for (const width of [1280, 1920]) {
+          await page.setViewportSize({ width, height: 1000 });
+          await openDashboard(page);
+          await page.getByTestId('dashboard-edit').click();
+          await page.waitForSelector('[data-testid="widget-configure"]', { timeout: WAIT_MS });
+          const problems = await page.evaluate((ids) => {
+            const out: string[] = [];
+            for (const card of document.querySelectorAll('[data-testid="dashboard-widget"]')) {
+              const id = card.getAttribute('data-instance-id');
+              const c = card.getBoundingClientRect();
+              for (const b of ids) {
+                const r = card.querySelector(`[data-testid="${b}"]`)?.getBoundingClientRect();
+                if (!r) out.push(`${id}: ${b} missing`);
+                else if (r.width < 12 || r.height < 12 || r.left < c.left - 0.5 || r.right > c.right + 0.5 || r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5) out.push(`${id}: ${b} cut`);
+              }
+              const title = card.querySelector('[data-testid="widget-card-title"]') as HTMLElement;
+              if (title.getBoundingClientRect().width < 64 && title.scrollWidth > title.clientWidth) out.push(`${id}: title ${Math.round(title.getBoundingClientRect().width)} px`);
+            }
+            return out;
+          }, EDIT_BUTTONS);
+          assert.deepEqual(problems, [], `${lang} ${width}`);
+          assert.equal(await page.getByTestId('widget-resize-handle').count(), DEFAULT_WIDGET_COUNT);
+          await snap(page, `dashboard-edit-${lang}-${width}`);
+          // Done: the next round opens the dashboard in view mode again (same URL, no reload).
+          await page.getByTestId('dashboard-edit').click();
+          await page.waitForSelector('[data-testid="widget-configure"]', { state: 'detached', timeout: WAIT_MS });
+        }
+      }
+      await chooseLanguage(page, 'English');
+
+      // Tall enough that the software section and the rows below it are on screen for the mouse.
+      await page.setViewportSize({ width: 1280, height: 2000 });
+      await openDashboard(page);
+      await page.getByTestId('dashboard-edit').click();
+      const recovered = widget(page, 'software-monitor-recovered');
+      await recovered.scrollIntoViewIfNeeded();
+      const drag = async (from: { x: number; y: number }, dx: number, dy: number) => {
+        await page.mouse.move(from.x, from.y);
+        await page.mouse.down();
+        await page.mouse.move(from.x + dx / 2, from.y + dy / 2, { steps: 4 });
+        await page.mouse.move(from.x + dx, from.y + dy, { steps: 4 });
+        await page.mouse.up();
+      };
+      const grid = await recovered.locator('xpath=ancestor::*[contains(@class,"dashboard-grid")]').boundingBox();
+      assert.ok(grid);
+      const cell = (grid.width + 16) / 12;
+      const row = 80 + 16;
+      // Drag the header: two rows down (below the section's widgets), then three columns left.
+      let head = await recovered.getByTestId('widget-drag-handle').boundingBox();
+      assert.ok(head);
+      await drag({ x: head.x + 20, y: head.y + head.height / 2 }, 0, 2 * row);
+      await page.waitForFunction(
+        () => /grid-area: 3 \/ 10 \/ span 2 \/ span 3;/.test(document.querySelector('[data-instance-id="software-monitor-recovered"]')?.parentElement?.getAttribute('style') ?? ''),
+        null,
+        { timeout: WAIT_MS },
+      );
+      head = await recovered.getByTestId('widget-drag-handle').boundingBox();
+      assert.ok(head);
+      await drag({ x: head.x + 20, y: head.y + head.height / 2 }, -3 * cell, 0);
+      await page.waitForFunction(
+        () => /grid-area: 3 \/ 7 \/ span 2 \/ span 3;/.test(document.querySelector('[data-instance-id="software-monitor-recovered"]')?.parentElement?.getAttribute('style') ?? ''),
+        null,
+        { timeout: WAIT_MS },
+      );
+      // The corner handle: one column wider, one row taller.
+      const corner = await recovered.locator('xpath=..').getByTestId('widget-resize-handle').boundingBox();
+      assert.ok(corner);
+      await drag({ x: corner.x + corner.width / 2, y: corner.y + corner.height / 2 }, cell, row);
+      await page.waitForFunction(
+        () => /span 3 \/ span 4;/.test(document.querySelector('[data-instance-id="software-monitor-recovered"]')?.parentElement?.getAttribute('style') ?? ''),
+        null,
+        { timeout: WAIT_MS },
+      );
+
+      // A new widget with its own title, placed where there is room (no overlap with any other).
+      await page.getByTestId('dashboard-add-widget').click();
+      const gallery = page.getByTestId('widget-gallery');
+      const descriptions = await gallery.locator('[data-testid="gallery-item"] p').evaluateAll((ps) => ps.filter((p) => p.scrollWidth > p.clientWidth + 1).length);
+      assert.equal(descriptions, 0, 'gallery descriptions are whole');
+      await gallery.locator('[data-widget-id="widget:dashboard-widgets/top-alarms"]').click();
+      const modal = page.getByTestId('widget-config-modal');
+      assert.equal(await modal.getByTestId('widget-config-title').inputValue(), 'Top alarm list');
+      await modal.getByTestId('widget-config-title').fill('Line 4 alarms');
+      await modal.getByTestId('widget-config-save').click();
+      await page.locator('[data-testid="widget-card-title"]', { hasText: 'Line 4 alarms' }).waitFor({ timeout: WAIT_MS });
+      await page.waitForFunction(
+        async (fragment) => {
+          const res = await fetch(`/inventory/managedObjects?fragmentType=${encodeURIComponent(fragment)}&pageSize=5`, { headers: { Accept: 'application/json' } });
+          const children = Object.values((await res.json()).managedObjects?.[0]?.c8y_Dashboard?.children ?? {}) as { title?: string; _width: number; _height: number }[];
+          return children.some((c) => c.title === 'Line 4 alarms') && children.some((c) => c._width === 4 && c._height === 3);
+        },
+        FRAGMENT,
+        { timeout: WAIT_MS, polling: 250 },
+      );
+      const stored = await saved();
+      assert.ok(stored);
+      const rects = Object.entries(stored.children);
+      const recoveredNow = stored.children['software-monitor-recovered'];
+      assert.deepEqual([recoveredNow._x, recoveredNow._y, recoveredNow._width, recoveredNow._height], [6, 14, 4, 3]);
+      for (const [a, ra] of rects)
+        for (const [b, rb] of rects)
+          if (a < b) assert.ok(!(ra._x < rb._x + rb._width && rb._x < ra._x + ra._width && ra._y < rb._y + rb._height && rb._y < ra._y + ra._height), `${a} overlaps ${b}`);
+      await snap(page, 'dashboard-edit-dragged');
+    } finally {
+      await context.close();
+    }
+    // Back to the default layout for the next test: the page is closed (no save in flight), then
+    // every saved copy of the dashboard goes.
+    const auth = { Authorization: `Basic ${Buffer.from('demo/admin:demo').toString('base64')}`, Accept: 'application/json' };
+    const list = (await (await fetch(`${stack.url}/inventory/managedObjects?fragmentType=${encodeURIComponent(FRAGMENT)}&pageSize=5`, { headers: auth })).json()) as { managedObjects: { id: string }[] };
+    for (const mo of list.managedObjects) {
+      const res = await fetch(`${stack.url}/inventory/managedObjects/${mo.id}`, { method: 'DELETE', headers: auth });
+      assert.equal(res.status, 204, `delete dashboard ${mo.id}`);
     }
   });
 

@@ -1,4 +1,4 @@
-import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { DashboardContribution, DashboardWidgetPlacement, PlatformContext, Registered, WidgetContribution, WidgetInstanceProps } from '@shared/plugin-api/types';
 import { can } from '@shared/plugin-api/context';
 import { formatRequirement, REQUIRES } from '@shared/plugin-api/roles';
@@ -45,27 +45,65 @@ interface EditActions {
   remove: () => void;
 }
 
+const editButton = (label: string, title: string, icon: string, onClick: () => void, testId: string) => (
+  <button type="button" className="btn btn-clean btn-xs" aria-label={`${label}: ${title}`} title={label} onClick={onClick} data-testid={testId} style={{ flex: '0 0 auto', padding: '2px 5px' }}>
+    <i className={`dlt-c8y-icon-${icon}`} aria-hidden="true" />
+  </button>
+);
+
+/**
+ * Move and resize by buttons (keyboard users; a mouse drags the header or the corner handle). A
+ * row of its own under the header that wraps, so no control is cut off in a narrow card.
+ */
 function EditBar({ title, actions }: { title: string; actions: EditActions }) {
   const { t } = useShellT();
-  const btn = (label: string, icon: string, onClick: () => void, testId: string) => (
-    <button type="button" className="btn btn-clean btn-xs" aria-label={`${label}: ${title}`} title={label} onClick={onClick} data-testid={testId}>
-      <i className={`dlt-c8y-icon-${icon}`} aria-hidden="true" />
-    </button>
-  );
   return (
-    <div className="dashboard-widget-edit d-flex a-i-center" role="toolbar" aria-label={t('Edit widget {{title}}', { title })}>
-      {btn(t('Move left'), 'chevron-left', () => actions.move(-1, 0), 'widget-move-left')}
-      {btn(t('Move right'), 'chevron-right', () => actions.move(1, 0), 'widget-move-right')}
-      {btn(t('Move up'), 'chevron-up', () => actions.move(0, -1), 'widget-move-up')}
-      {btn(t('Move down'), 'chevron-down', () => actions.move(0, 1), 'widget-move-down')}
-      {btn(t('Narrower'), 'compress', () => actions.resize(-1, 0), 'widget-narrower')}
-      {btn(t('Wider'), 'expand', () => actions.resize(1, 0), 'widget-wider')}
-      {btn(t('Shorter'), 'minus', () => actions.resize(0, -1), 'widget-shorter')}
-      {btn(t('Taller'), 'plus', () => actions.resize(0, 1), 'widget-taller')}
-      {btn(t('Configure'), 'cog', actions.configure, 'widget-configure')}
-      {btn(t('Remove'), 'trash', actions.remove, 'widget-remove')}
+    <div
+      className="dashboard-widget-edit d-flex a-i-center"
+      style={{ flexWrap: 'wrap', gap: 2, padding: '2px 8px', borderBottom: '1px solid var(--c8y-component-border-color, #e1e1e1)' }}
+      role="toolbar"
+      aria-label={t('Edit widget {{title}}', { title })}
+    >
+      {editButton(t('Move left'), title, 'chevron-left', () => actions.move(-1, 0), 'widget-move-left')}
+      {editButton(t('Move right'), title, 'chevron-right', () => actions.move(1, 0), 'widget-move-right')}
+      {editButton(t('Move up'), title, 'chevron-up', () => actions.move(0, -1), 'widget-move-up')}
+      {editButton(t('Move down'), title, 'chevron-down', () => actions.move(0, 1), 'widget-move-down')}
+      {editButton(t('Narrower'), title, 'compress', () => actions.resize(-1, 0), 'widget-narrower')}
+      {editButton(t('Wider'), title, 'expand', () => actions.resize(1, 0), 'widget-wider')}
+      {editButton(t('Shorter'), title, 'minus', () => actions.resize(0, -1), 'widget-shorter')}
+      {editButton(t('Taller'), title, 'plus', () => actions.resize(0, 1), 'widget-taller')}
     </div>
   );
+}
+
+/** A pointer drag from pointerdown to pointerup, followed with a preview offset meanwhile. */
+function usePointerDrag(onDone: (px: number, py: number) => void) {
+  const start = useRef<{ x: number; y: number; id: number } | null>(null);
+  const [offset, setOffset] = useState<{ x: number; y: number } | null>(null);
+  const handlers = {
+    onPointerDown: (e: React.PointerEvent<HTMLElement>) => {
+      if (e.button !== 0 || (e.target as HTMLElement).closest('button')) return;
+      e.preventDefault();
+      start.current = { x: e.clientX, y: e.clientY, id: e.pointerId };
+      e.currentTarget.setPointerCapture?.(e.pointerId);
+      setOffset({ x: 0, y: 0 });
+    },
+    onPointerMove: (e: React.PointerEvent<HTMLElement>) => {
+      const s0 = start.current;
+      if (s0 && s0.id === e.pointerId) setOffset({ x: e.clientX - s0.x, y: e.clientY - s0.y });
+    },
+    onPointerUp: (e: React.PointerEvent<HTMLElement>) => {
+      const s0 = start.current;
+      start.current = null;
+      setOffset(null);
+      if (s0 && s0.id === e.pointerId) onDone(e.clientX - s0.x, e.clientY - s0.y);
+    },
+    onPointerCancel: () => {
+      start.current = null;
+      setOffset(null);
+    },
+  };
+  return { handlers, offset };
 }
 
 function WidgetCard({
@@ -97,12 +135,18 @@ function WidgetCard({
     : (placement.title ?? placement.widgetId);
   // Region and toolbar names are unique on the page (issue 26): a repeated title gets its ordinal.
   const name = sameTitle && sameTitle.count > 1 ? t('{{title}} ({{n}} of {{count}})', { title, n: sameTitle.n, count: sameTitle.count }) : title;
-  const drag = useRef<{ x: number; y: number } | null>(null);
+  const move = usePointerDrag((px, py) => onDragMove?.(px, py));
+  const dragging = move.offset ?? null;
   return (
     // A widget's card scrolls when its content is taller: focusable and named so keyboard users can scroll it.
     <div
       className="card dashboard-widget"
-      style={{ height: '100%', overflow: 'auto' }}
+      style={{
+        height: '100%',
+        overflow: 'auto',
+        position: 'relative',
+        ...(dragging ? { transform: `translate(${dragging.x}px, ${dragging.y}px)`, zIndex: 10, opacity: 0.85, boxShadow: '0 4px 16px rgba(0,0,0,.25)' } : {}),
+      }}
       role="region"
       aria-label={name}
       tabIndex={0}
@@ -112,31 +156,25 @@ function WidgetCard({
     >
       <div
         className="card-header separator"
-        style={edit ? { cursor: 'move', touchAction: 'none' } : undefined}
-        onPointerDown={
-          edit && onDragMove
-            ? (e) => {
-                if ((e.target as HTMLElement).closest('button')) return;
-                drag.current = { x: e.clientX, y: e.clientY };
-                (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
-              }
-            : undefined
-        }
-        onPointerUp={
-          edit && onDragMove
-            ? (e) => {
-                const start = drag.current;
-                drag.current = null;
-                if (start) onDragMove(e.clientX - start.x, e.clientY - start.y);
-              }
-            : undefined
-        }
+        // In edit mode the header is the drag handle; the title shrinks, the gear and bin never do.
+        style={edit ? { cursor: 'move', touchAction: 'none', display: 'flex', alignItems: 'center', gap: 4, minWidth: 0 } : undefined}
+        data-testid={edit ? 'widget-drag-handle' : undefined}
+        {...(edit && onDragMove ? move.handlers : {})}
       >
-        <h4 className="card-title text-truncate" data-testid="widget-card-title">
+        {edit && <i className="dlt-c8y-icon-arrows text-muted" aria-hidden="true" style={{ flex: '0 0 auto' }} />}
+        {/* While editing the title wraps rather than shrinking to "D..." beside the gear and bin. */}
+        <h4
+          className={edit ? 'card-title' : 'card-title text-truncate'}
+          data-testid="widget-card-title"
+          title={title}
+          style={edit ? { flex: '1 1 auto', minWidth: 0, whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.2 } : undefined}
+        >
           {title}
         </h4>
-        {edit && <EditBar title={name} actions={edit} />}
+        {edit && editButton(t('Configure'), name, 'cog', edit.configure, 'widget-configure')}
+        {edit && editButton(t('Remove'), name, 'trash', edit.remove, 'widget-remove')}
       </div>
+      {edit && <EditBar title={name} actions={edit} />}
       <div className="card-block">
         {widget ? (
           <ParcelMount
@@ -157,6 +195,52 @@ function WidgetCard({
   );
 }
 
+/**
+ * The mouse's resize handle at the card's lower right corner (keyboard users have the
+ * Narrower/Wider/Shorter/Taller buttons); the outline previews the new size while dragging.
+ */
+function ResizeHandle({ onDone }: { onDone: (px: number, py: number) => void }) {
+  const { t } = useShellT();
+  const { handlers, offset } = usePointerDrag(onDone);
+  return (
+    <>
+      {offset && (
+        <div
+          aria-hidden="true"
+          style={{
+            position: 'absolute',
+            inset: 0,
+            right: -offset.x,
+            bottom: -offset.y,
+            border: '2px dashed var(--c8y-brand-primary, #1776bf)',
+            borderRadius: 4,
+            pointerEvents: 'none',
+            zIndex: 5,
+          }}
+        />
+      )}
+      <span
+        aria-hidden="true"
+        title={t('Drag to resize')}
+        data-testid="widget-resize-handle"
+        {...handlers}
+        style={{
+          position: 'absolute',
+          right: 0,
+          bottom: 0,
+          width: 16,
+          height: 16,
+          cursor: 'nwse-resize',
+          touchAction: 'none',
+          zIndex: 6,
+          background: 'linear-gradient(135deg, transparent 55%, var(--c8y-brand-primary, #1776bf) 55%)',
+          borderBottomRightRadius: 4,
+        }}
+      />
+    </>
+  );
+}
+
 /** The widget's own config form (its configLoader); Save stays disabled while the form reports messages. */
 function ConfigModal({
   widget,
@@ -164,6 +248,7 @@ function ConfigModal({
   context,
   queryClient,
   title,
+  widgetTitle,
   onSave,
   onClose,
 }: {
@@ -172,10 +257,15 @@ function ConfigModal({
   context: PlatformContext;
   queryClient: unknown;
   title: string;
-  onSave: (config: Record<string, unknown>) => void;
+  /** The title the card shows now (translated); the field starts with it. */
+  widgetTitle: string;
+  /** `newTitle` only when the user changed the title field (an untouched title keeps following the language). */
+  onSave: (config: Record<string, unknown>, newTitle?: string) => void;
   onClose: () => void;
 }) {
   const { t } = useShellT();
+  const titleId = useId();
+  const [titleText, setTitleText] = useState(widgetTitle);
   const [config, setConfig] = useState<Record<string, unknown>>(initial);
   const [errors, setErrors] = useState<readonly string[]>(() => safeValidate(widget, initial));
   const onConfigChange = useCallback((next: Record<string, unknown>, messages: readonly string[]) => {
@@ -193,9 +283,20 @@ function ConfigModal({
       data-testid="widget-config-modal"
       buttons={[
         { label: t('Cancel'), onClick: onClose, 'data-testid': 'widget-config-cancel' },
-        { label: t('Save'), className: 'btn-primary', disabled: invalid, onClick: () => !invalid && onSave(config), 'data-testid': 'widget-config-save' },
+        {
+          label: t('Save'),
+          className: 'btn-primary',
+          disabled: invalid,
+          onClick: () => !invalid && onSave(config, titleText.trim() === widgetTitle.trim() ? undefined : titleText),
+          'data-testid': 'widget-config-save',
+        },
       ]}
     >
+      {/* The platform's widget dialog has the card's title first; empty falls back to the widget's name. */}
+      <div className="form-group">
+        <label htmlFor={titleId}>{t('Title')}</label>
+        <input id={titleId} className="form-control" value={titleText} maxLength={200} onChange={(e) => setTitleText(e.target.value)} data-testid="widget-config-title" />
+      </div>
       <ParcelMount loader={widget.configLoader} pluginId={widget.pluginId} contributionId={`${widget.id}#config`} context={context} queryClient={queryClient} widget={formProps} />
     </Modal>
   );
@@ -218,7 +319,7 @@ function Gallery({ widgets, onPick, onClose }: { widgets: readonly Registered<Wi
           const label = i.t(w.label, { ns: [w.pluginId, SHELL_NS] });
           return (
             <div key={w.id} className="col-sm-6 m-b-16">
-              <button type="button" className="card btn-clean text-left" style={{ width: '100%' }} onClick={() => onPick(w)} data-testid="gallery-item" data-widget-id={w.id}>
+              <button type="button" className="card btn-clean text-left" style={{ width: '100%', height: '100%', whiteSpace: 'normal' }} onClick={() => onPick(w)} data-testid="gallery-item" data-widget-id={w.id}>
                 {w.previewImage && <img src={w.previewImage} alt="" style={{ width: '100%', height: 120, objectFit: 'contain' }} />}
                 <div className="card-block">
                   <h5 className="m-t-0">{label}</h5>
@@ -337,6 +438,12 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
     );
   }
 
+  /** One grid column plus its gap, in px, of the band's grid (what a drag is measured in). */
+  const cellWidthOf = (band: number) => {
+    const grid = gridRefs.current.get(band);
+    return grid ? (grid.clientWidth + GRID_GAP_PX) / DASHBOARD_COLUMNS : 0;
+  };
+
   const titleOf = (w: Registered<WidgetContribution>) => i.t(w.label, { ns: [w.pluginId, SHELL_NS] });
 
   return (
@@ -391,7 +498,7 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
             }}
           >
             {band.widgets.map((p) => (
-              <div key={p.instanceId} style={{ gridColumn: `${p.column} / span ${p.width}`, gridRow: `${p.row} / span ${p.height}`, minWidth: 0 }}>
+              <div key={p.instanceId} style={{ gridColumn: `${p.column} / span ${p.width}`, gridRow: `${p.row} / span ${p.height}`, minWidth: 0, position: 'relative' }}>
                 <WidgetCard
                   placement={p}
                   sameTitle={sameTitle.get(p.instanceId)}
@@ -400,12 +507,18 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
                   queryClient={queryClient}
                   edit={editActions(p)}
                   onDragMove={(px, py) => {
-                    const grid = gridRefs.current.get(bi);
-                    const cellWidth = grid ? (grid.clientWidth + GRID_GAP_PX) / DASHBOARD_COLUMNS : 0;
-                    const { dx, dy } = cellsMoved(px, py, cellWidth, DASHBOARD_ROW_HEIGHT_PX + GRID_GAP_PX);
+                    const { dx, dy } = cellsMoved(px, py, cellWidthOf(bi), DASHBOARD_ROW_HEIGHT_PX + GRID_GAP_PX);
                     if (dx || dy) commit(moveWidget(placements, p.instanceId, dx, dy));
                   }}
                 />
+                {editing && (
+                  <ResizeHandle
+                    onDone={(px, py) => {
+                      const { dx, dy } = cellsMoved(px, py, cellWidthOf(bi), DASHBOARD_ROW_HEIGHT_PX + GRID_GAP_PX);
+                      if (dx || dy) commit(resizeWidget(placements, p.instanceId, dx, dy));
+                    }}
+                  />
+                )}
               </div>
             ))}
           </div>
@@ -426,11 +539,16 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
           context={context}
           queryClient={queryClient}
           title={t('Configure {{title}}', { title: dialog.placement?.title ? i.t(dialog.placement.title, { ns: [dialog.widget.pluginId, SHELL_NS] }) : titleOf(dialog.widget) })}
+          widgetTitle={dialog.placement?.title ? i.t(dialog.placement.title, { ns: [dialog.widget.pluginId, SHELL_NS] }) : titleOf(dialog.widget)}
           onClose={() => setDialog(null)}
-          onSave={(config) => {
+          onSave={(config, newTitle) => {
             const target = dialog.placement;
             setDialog(null);
-            commit(target ? configureWidget(placements, target.instanceId, config) : addWidget(placements, { widgetId: dialog.widget.id, config }, newInstanceId()));
+            commit(
+              target
+                ? configureWidget(placements, target.instanceId, config, newTitle)
+                : addWidget(placements, { widgetId: dialog.widget.id, title: newTitle, config }, newInstanceId()),
+            );
           }}
         />
       )}

@@ -1,5 +1,5 @@
 import type { DashboardWidgetPlacement } from '@shared/plugin-api/types';
-import { addWidget, cellsMoved, configureWidget, moveWidget, nextFreeRow, removeWidget, resizeWidget } from './edit-model';
+import { addWidget, cellsMoved, configureWidget, freeSpot, moveWidget, nextFreeRow, removeWidget, resizeWidget } from './edit-model';
 import { fromStored, namedDashboardFragment, toStored } from '@shared/plugin-api/dashboard/persistence';
 
 const p = (instanceId: string, x: number, y: number, w: number, h: number): DashboardWidgetPlacement => ({ instanceId, widgetId: 'widget:p/x', x, y, w, h, config: {} });
@@ -20,13 +20,27 @@ describe('dashboard editing', () => {
     expect(resizeWidget(layout, 'b', 1, 0)[1]).toMatchObject({ w: 4 });
   });
 
-  it('adds below everything, removes and configures by instance id', () => {
+  it('adds where there is room, with its own title; removes and configures by instance id', () => {
     expect(nextFreeRow(layout)).toBe(6);
-    const added = addWidget(layout, { widgetId: 'widget:p/y', config: { a: 1 } }, 'c');
-    expect(added[2]).toMatchObject({ instanceId: 'c', widgetId: 'widget:p/y', x: 0, y: 6, config: { a: 1 } });
+    // a covers columns 0-3 of rows 0-1, b columns 8-11 of rows 3-5: a 4x4 fits at x 4, row 0.
+    const added = addWidget(layout, { widgetId: 'widget:p/y', title: ' Mine ', config: { a: 1 } }, 'c');
+    expect(added[2]).toMatchObject({ instanceId: 'c', widgetId: 'widget:p/y', title: 'Mine', x: 4, y: 0, w: 4, h: 4, config: { a: 1 } });
     expect(removeWidget(added, 'a').map((w) => w.instanceId)).toEqual(['b', 'c']);
     expect(configureWidget(added, 'b', { view: 2 })[1].config).toEqual({ view: 2 });
+    expect(configureWidget(added, 'c', { a: 2 }, 'Renamed')[2]).toMatchObject({ title: 'Renamed', config: { a: 2 } });
+    expect(configureWidget(added, 'c', { a: 2 }, '  ')[2].title).toBeUndefined();
+    expect(configureWidget(added, 'c', { a: 2 })[2].title).toBe('Mine');
     expect(layout[0].config).toEqual({});
+  });
+
+  it('finds the first free block, else the row below everything', () => {
+    expect(freeSpot([], 4, 4)).toEqual({ x: 0, y: 0 });
+    const full = [p('x', 0, 0, 12, 3)];
+    expect(freeSpot(full, 4, 4)).toEqual({ x: 0, y: 3 });
+    // A hole of 3 columns does not take a 4-wide widget; a 3-wide one goes there.
+    const holed = [p('l', 0, 0, 9, 4)];
+    expect(freeSpot(holed, 4, 4)).toEqual({ x: 0, y: 4 });
+    expect(freeSpot(holed, 3, 4)).toEqual({ x: 9, y: 0 });
   });
 
   it('turns a drag into whole cells', () => {

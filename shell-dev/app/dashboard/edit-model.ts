@@ -37,21 +37,41 @@ export function resizeWidget(widgets: readonly DashboardWidgetPlacement[], insta
 export const removeWidget = (widgets: readonly DashboardWidgetPlacement[], instanceId: string): DashboardWidgetPlacement[] =>
   widgets.filter((w) => w.instanceId !== instanceId);
 
-export const configureWidget = (widgets: readonly DashboardWidgetPlacement[], instanceId: string, config: Record<string, unknown>): DashboardWidgetPlacement[] =>
-  update(widgets, instanceId, (w) => ({ ...w, config }));
+/** A new config, and a new title when one is given (an empty title falls back to the widget's label). */
+export const configureWidget = (widgets: readonly DashboardWidgetPlacement[], instanceId: string, config: Record<string, unknown>, title?: string): DashboardWidgetPlacement[] =>
+  update(widgets, instanceId, (w) => ({ ...w, config, ...(title === undefined ? {} : { title: title.trim() || undefined }) }));
 
-/** The first row below every widget: a new widget goes there, at the left. */
+/** The first row below every widget. */
 export const nextFreeRow = (widgets: readonly DashboardWidgetPlacement[]): number => widgets.reduce((max, w) => Math.max(max, w.y + w.h), 0);
 
+const overlaps = (a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; w: number; h: number }) =>
+  a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/**
+ * Where a w x h widget fits: the first free cell block scanning rows top-down and each row
+ * left-to-right (as dashboard tools place a new widget), else below everything.
+ */
+export function freeSpot(widgets: readonly DashboardWidgetPlacement[], w: number, h: number): { x: number; y: number } {
+  const width = clamp(w, MIN_SIZE, DASHBOARD_COLUMNS);
+  const bottom = nextFreeRow(widgets);
+  for (let y = 0; y < bottom; y++) {
+    for (let x = 0; x + width <= DASHBOARD_COLUMNS; x++) {
+      const spot = { x, y, w: width, h };
+      if (!widgets.some((other) => overlaps(spot, other))) return { x, y };
+    }
+  }
+  return { x: 0, y: bottom };
+}
+
+/** A new widget where there is room for it, with its own title (the widget's label unless one is given). */
 export function addWidget(
   widgets: readonly DashboardWidgetPlacement[],
   widget: { widgetId: string; title?: string; config: Record<string, unknown> },
   instanceId: string,
 ): DashboardWidgetPlacement[] {
-  return [
-    ...widgets,
-    { instanceId, widgetId: widget.widgetId, title: widget.title, x: 0, y: nextFreeRow(widgets), w: NEW_WIDGET_WIDTH, h: NEW_WIDGET_HEIGHT, config: widget.config },
-  ];
+  const { x, y } = freeSpot(widgets, NEW_WIDGET_WIDTH, NEW_WIDGET_HEIGHT);
+  const title = widget.title?.trim() || undefined;
+  return [...widgets, { instanceId, widgetId: widget.widgetId, title, x, y, w: NEW_WIDGET_WIDTH, h: NEW_WIDGET_HEIGHT, config: widget.config }];
 }
 
 /** Whole cells moved by a pointer drag of (px, py) on a grid of the given cell size. */

@@ -42,7 +42,9 @@ export function resolveView(query: Readonly<Record<string, string>>): ResolvedVi
   if (view === 'onlineOnDay') {
     const day = Number(query.day);
     if (!Number.isInteger(day) || day < 1 || day > DAYS_MAX) return null;
-    return { view, source: { kind: 'history', day }, heading: 'Devices online {{day}} days ago', headingValues: { day } };
+    // "1 days ago" read wrong (issue 19 item 17): day 1 is yesterday, as the history widget labels it.
+    const heading = day === 1 ? 'Devices online yesterday' : 'Devices online {{day}} days ago';
+    return { view, source: { kind: 'history', day }, heading, headingValues: { day } };
   }
   const fixed = Object.prototype.hasOwnProperty.call(FIXED, view) ? FIXED[view] : undefined;
   return fixed ? { view, ...fixed } : null;
