@@ -219,7 +219,12 @@ describe('German', () => {
     test('Set timezone', () => walkSetTimezone(page, dialog));
 
     test('confirmation on the Software tab', async () => {
-      await go(`/device/${plain.id}/software`);
+      // The updates switch belongs to an applied profile (a device without one shows no switch).
+      const withProfile = await page.evaluate(async () => {
+        const res = await fetch('/inventory/managedObjects?fragmentType=c8y_adamos_service_dto_AppliedDeviceProfile&pageSize=1', { headers: { Accept: 'application/json' } });
+        return ((await res.json()) as { managedObjects: { id: string }[] }).managedObjects[0].id;
+      });
+      await go(`/device/${withProfile}/software`);
       await page.getByTestId('profile-update-toggle').dispatchEvent('click');
       try {
         await dialog('confirmation', '[data-testid="confirm-ok"]');
