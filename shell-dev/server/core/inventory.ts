@@ -181,6 +181,17 @@ class FragmentIndex extends JournaledIndex<[number, string, boolean]> {
 export class InventoryStore implements Inventory {
   private readonly names: NameIndex;
   private readonly fragments: FragmentIndex;
+  /**
+   * Counts of committed inventory states: moves on after each commit that changed an object or a
+   * relation (never before the commit, never for a rolled back write). A total computed in a
+   * snapshot taken after generation G was reached holds for G: the readers reuse it (see totals).
+   */
+  generation = 0;
+  /**
+   * Totals of list filters by generation, SQL and parameters. Set by the readers (a list's total
+   * is most of its cost, and the lists page and poll the same filters); the main thread keeps none.
+   */
+  totals?: { generation: number; byQuery: Map<string, number> };
 
   constructor(private readonly ctx: CoreContext) {
     this.names = new NameIndex(ctx);
@@ -263,6 +274,7 @@ export class InventoryStore implements Inventory {
         doc[PARENT_OF[k]] = { references: [] };
       }
       this.ctx.notify(`/managedobjects/${id}`, 'CREATE', doc);
+      this.changed();
       return doc;
     });
   }
@@ -280,6 +292,24 @@ export class InventoryStore implements Inventory {
     const copied = patched.flatMap((k) => LIST_COLUMNS_OF.get(k) ?? []);
     this.ctx.stmt(listRowUpdateSql([...columns, ...copied])).run({ id, ...after });
     if (copied.length) this.ctx.stmt(LIST_IRREGULAR_UPDATE).run({ id, json: after.json });
+  }
+
+  private changed(): void {
+    this.ctx.afterCommit(() => this.generation++);
+  }
+
+  /** The number of rows matching `where`, reused within a generation where totals are kept. */
+  private total(where: SqlFragment): number {
+    const count = () => (this.ctx.stmt(`SELECT count(*) AS n FROM ${LIST_FROM} WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
+    const t = this.totals;
+    if (!t) return count();
+    const key = `${where.sql}\u0000${JSON.stringify(where.params)}`;
+    let n = t.byQuery.get(key);
+    if (n === undefined) {
+      n = count();
+      t.byQuery.set(key, n);
+    }
+    return n;
   }
 
   private insertFragments(id: number, names: string[]): void {
@@ -333,6 +363,7 @@ export class InventoryStore implements Inventory {
       this.insertFragments(n, added);
       const doc = this.shape([docOf({ id: n, type, name, owner, creation_time: current.creation_time, last_updated: lastUpdated }, fragments)], { withParents: true })[0];
       this.ctx.notify(`/managedobjects/${n}`, 'UPDATE', doc);
+      this.changed();
       return doc;
     });
   }
@@ -350,6 +381,7 @@ export class InventoryStore implements Inventory {
       this.ctx.stmt('DELETE FROM managed_objects WHERE id = ?').run(n);
       this.names.changed(n, current.name, null);
       this.ctx.notify(`/managedobjects/${n}`, 'DELETE', String(n));
+      this.changed();
       for (const p of parents) this.notifyUpdated(p.parent_id);
     });
   }
@@ -406,7 +438,7 @@ export class InventoryStore implements Inventory {
     const pageSize = q.pageSize ?? 5;
     const offset = ((q.currentPage ?? 1) - 1) * pageSize;
     // The total first: it also tells how to find the page (below).
-    const total = q.withTotal ? (this.ctx.stmt(`SELECT count(*) AS n FROM ${LIST_FROM} WHERE ${where.sql}`).get(...where.params) as { n: number }).n : undefined;
+    const total = q.withTotal ? this.total(where) : undefined;
     // In id order SQLite walks the rows by id and stops at the page's end: quick when matches are
     // many, a walk over every row of the type when they are few (a begins-with of one machine
     // serial: ~100 ms). Few matches are found through the filter's index and sorted instead
@@ -445,7 +477,10 @@ export class InventoryStore implements Inventory {
     if (p === c) throw invalid('inventory', 'A managed object cannot be its own child');
     // One statement: atomic without a transaction of its own (and without a savepoint when nested).
     const info = this.ctx.stmt('INSERT OR IGNORE INTO mo_relations (parent_id, kind, child_id) VALUES (?, ?, ?)').run(p, kind, c);
-    if (info.changes) this.notifyUpdated(p);
+    if (info.changes) {
+      this.notifyUpdated(p);
+      this.changed();
+    }
   }
 
   removeChild(parentId: string, kind: ChildKind, childId: string): void {
@@ -455,6 +490,7 @@ export class InventoryStore implements Inventory {
       const info = this.ctx.stmt('DELETE FROM mo_relations WHERE parent_id = ? AND kind = ? AND child_id = ?').run(p, kind, c ?? -1);
       if (!info.changes) throw notFound('inventory', 'managed object reference', `${parentId}/${kind}/${childId}`);
       this.notifyUpdated(p);
+      this.changed();
     });
   }
 }

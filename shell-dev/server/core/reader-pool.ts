@@ -30,6 +30,8 @@ export interface ReaderRequest {
   query: InventoryListQuery;
   /** Base URL of the documents' self links. */
   base: string;
+  /** The main thread's InventoryStore.generation when the list was asked for. */
+  generation: number;
 }
 
 /** A list page rendered by a reader: its documents' JSON array, how many, and the total. */
@@ -47,6 +49,7 @@ interface Job {
   id: number;
   query: InventoryListQuery;
   base: string;
+  generation: number;
   resolve: (page: ReaderPageResult) => void;
   reject: (e: Error) => void;
 }
@@ -107,10 +110,10 @@ export class ReaderPool {
   }
 
   /** A list page with the documents' self links at `base`, rendered to JSON by a reader. */
-  inventoryPage(query: InventoryListQuery, base: string): Promise<ReaderPageResult> {
+  inventoryPage(query: InventoryListQuery, base: string, generation: number): Promise<ReaderPageResult> {
     if (this.closed) return Promise.reject(new Error('reader pool closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, query, base, resolve, reject });
+      this.queue.push({ id: this.nextId++, query, base, generation, resolve, reject });
       this.dispatch();
     });
   }
@@ -174,7 +177,7 @@ export class ReaderPool {
       if (!r.ready || r.job) continue;
       const job = this.queue.shift()!;
       r.job = job;
-      r.worker.postMessage({ id: job.id, query: job.query, base: job.base } satisfies ReaderRequest);
+      r.worker.postMessage({ id: job.id, query: job.query, base: job.base, generation: job.generation } satisfies ReaderRequest);
     }
   }
 }

@@ -20,8 +20,15 @@ db.pragma(`cache_size = -${data.cacheKib}`);
 const inventory = new InventoryStore(new CoreContext(db, { now: () => Date.now() }));
 const inventoryQuery = db.transaction((q: InventoryListQuery) => inventory.query(q));
 
+/** Totals reused while the inventory's generation stays (InventoryStore.totals); bounded. */
+const MAX_TOTALS = 1000;
+
 /** The page as the REST list sends it: documents with their links, as JSON text. */
 function render(m: ReaderRequest): ReaderPageResult {
+  // A newer generation means a committed inventory write: every total may have changed.
+  if (!inventory.totals || inventory.totals.generation !== m.generation || inventory.totals.byQuery.size >= MAX_TOTALS) {
+    inventory.totals = { generation: m.generation, byQuery: new Map() };
+  }
   const page = inventoryQuery(m.query);
   return { itemsJson: JSON.stringify(page.items.map((d) => withLinksAt(m.base, d))), count: page.items.length, totalElements: page.totalElements };
 }

@@ -107,7 +107,7 @@ export function registerInventory(app: FastifyInstance, core: Core): void {
     const p = paging(q(req));
     if (core.readers?.available) {
       // The reader renders the page's documents to JSON too: the event loop only wraps them.
-      const page = await core.readers.inventoryPage(lq, baseUrl(req));
+      const page = await core.readers.inventoryPage(lq, baseUrl(req), core.inventory.generation);
       const { managedObjects: _, ...envelope } = collection(req, 'managedObjects', new Array<unknown>(page.count), p, page.totalElements);
       return reply.code(200).type(MEDIA.managedObjectCollection + CHARSET).send(`{"managedObjects":${page.itemsJson},${JSON.stringify(envelope).slice(1)}`);
     }
