@@ -302,19 +302,51 @@ describe('keyboard only', () => {
     await snap(page, 'keyboard-device-info-saved');
   });
 
-  test('dialogs: focus moves in, Escape closes the dialog and focus goes back to its opener', async () => {
+  test('dialog stack: Configure software rollout on top of Select software, each Escape closes only the top one', async () => {
     await open('/views/iotconnector', '[data-testid="select-page"]');
     await tabTo('[data-testid="select-page"]');
     await press('Space');
     await tabTo('[data-testid="action-select-software"]', { back: true });
     await press('Enter');
     await page.waitForSelector('[data-testid="select-software-dialog"]', { timeout: WAIT_MS });
-    assert.ok(await activeIs('[data-testid="select-software-dialog"] *'), 'focus moves into the dialog');
+    assert.ok(await activeIs('[data-testid="select-software-dialog"] *'), 'focus moves into Select software');
     await assertIndicator(page, 'the first control of Select software');
-    await page.keyboard.press('Escape');
+    await page.locator('[data-testid="software-table"] tbody input[type="radio"]').first().waitFor({ timeout: WAIT_MS });
+    await tabTo('[data-testid="software-table"] tbody input[type="radio"]');
+    await press('Space');
+    await tabTo('[data-testid="software-rollout"]:not([disabled])');
+    await press('Enter');
+    await page.waitForSelector('[data-testid="rollout-dialog"]', { timeout: WAIT_MS });
+    assert.ok(await activeIs('[data-testid="rollout-dialog"] *'), 'focus moves into Configure software rollout');
+    assert.equal(await page.locator('[data-testid="select-software-dialog"]').count(), 1, 'Select software stays open beneath');
+
+    await press('Escape');
+    await page.waitForSelector('[data-testid="rollout-dialog"]', { state: 'detached', timeout: WAIT_MS });
+    assert.equal(await page.locator('[data-testid="select-software-dialog"]').count(), 1, 'one Escape closes only the top dialog');
+    assert.ok(await activeIs('[data-testid="software-rollout"]'), 'focus back on Create Software Rollout');
+    assert.ok(await page.locator('[data-testid="software-table"] tbody input[type="radio"]:checked').count(), 'the chosen package is still chosen');
+
+    await press('Escape');
     await page.waitForSelector('[data-testid="select-software-dialog"]', { state: 'detached', timeout: WAIT_MS });
     assert.ok(await activeIs('[data-testid="action-select-software"]'), 'focus back on Select software');
     await assertIndicator(page, 'Select software after its dialog closed');
+    await page.getByText('No software assigned').first().waitFor({ timeout: WAIT_MS });
+  });
+
+  test('a bulk action by keyboard: focus goes to its result once its button is disabled', async () => {
+    await open('/views/iotconnector', '[data-testid="select-page"]');
+    await tabTo('[data-testid="select-page"]');
+    // The selection outlives the dialog cancelled before: select the page only if it is not.
+    if (!(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.checked))) await press('Space');
+    await page.locator('[data-testid="action-clear-pending"]:not([disabled])').waitFor({ timeout: WAIT_MS });
+    await tabTo('[data-testid="action-clear-pending"]', { back: true });
+    await press('Enter');
+    const result = '[data-testid="alerts"] .alert';
+    await page.locator(result).first().waitFor({ timeout: 60_000 });
+    await page.waitForFunction((sel) => !!document.activeElement?.matches(`${sel}, [data-testid="action-clear-pending"]`), result, { timeout: WAIT_MS });
+    const where = await page.evaluate(() => document.activeElement?.textContent?.trim().slice(0, 80) ?? '');
+    assert.ok(where.length > 0, 'focus is on the action or its result, not on the page');
+    await assertIndicator(page, 'the result of Clear Pending Assignments');
   });
 
   test('dashboard: figures named with what they count, unique region names, edit mode by keyboard', async () => {
@@ -354,7 +386,7 @@ describe('keyboard only', () => {
     );
     // Remove asks first: Escape closes that dialog only, focus back on Remove, the widget stays.
     const widgets = await page.locator(firstWidget).count();
-    await tabTo('[data-testid="widget-remove"]', { max: 10 });
+    await tabTo('[data-testid="widget-remove"]', { max: 40 });
     await press('Enter');
     await page.getByTestId('widget-remove-confirm').waitFor({ timeout: WAIT_MS });
     assert.ok(await activeIs('[data-testid="widget-remove-confirm"] *'), 'focus moves into the confirmation');

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListAlerts } from '../store/alerts';
 
@@ -5,11 +6,20 @@ import { useListAlerts } from '../store/alerts';
 export function AlertOutlet() {
   const { t } = useTranslation();
   const { alerts, dismiss } = useListAlerts();
+  const newest = useRef<HTMLDivElement>(null);
+  const newestId = alerts[alerts.length - 1]?.id;
+  useEffect(() => {
+    // A bulk action disables its button while it runs and the selection it cleared keeps it
+    // disabled, so keyboard focus fell to the page: the result takes it (issue 26). A user who
+    // moved on keeps where they are.
+    const active = document.activeElement;
+    if (newestId !== undefined && (!active || active === document.body)) newest.current?.focus();
+  }, [newestId]);
   if (alerts.length === 0) return null;
   return (
     <div className="p-t-8" data-testid="alerts">
       {alerts.map((a) => (
-        <div key={a.id} className={`alert alert-${a.type}`} role="alert" data-testid={`alert-${a.type}`}>
+        <div key={a.id} ref={a.id === newestId ? newest : undefined} tabIndex={-1} className={`alert alert-${a.type}`} role="alert" data-testid={`alert-${a.type}`}>
           <button type="button" className="close" aria-label={t('Close')} onClick={() => dismiss(a.id)}>
             <span aria-hidden="true">×</span>
           </button>
