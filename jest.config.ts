@@ -15,9 +15,8 @@ const common = { transform: tsJest, moduleNameMapper, testPathIgnorePatterns: ['
 
 /** `*.test.ts` run in Node (logic, server over real HTTP); `*.test.tsx` in jsdom (components). */
 const config: Config = {
-  // Server tests start real servers and child processes; a handle left behind must not keep CI
-  // waiting (CI has no standard input and a time limit), so jest exits when the run is complete.
-  forceExit: true,
+  // No forceExit: every test closes the servers, child processes and timers it starts, and a
+  // handle left behind shows as "Jest did not exit" instead of being hidden.
   projects: [
     { ...common, displayName: 'node', testEnvironment: 'node', testMatch: ['<rootDir>/**/*.test.ts'] },
     {
