@@ -115,7 +115,7 @@ describe('plugin packages installed by a tenant admin', () => {
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plugin-upload-'));
-    const entries = readZip(fs.readFileSync(path.join(ROOT, 'dist', `${PLUGIN}.zip`)));
+    const entries = await readZip(fs.readFileSync(path.join(ROOT, 'dist', `${PLUGIN}.zip`)));
     const manifestOf = (over: Record<string, unknown>) => {
       const m = JSON.parse(entries.find((e) => e.name === 'cumulocity.json')!.data.toString('utf8')) as Record<string, unknown>;
       return { name: 'cumulocity.json', data: Buffer.from(JSON.stringify({ ...m, ...over })) };

@@ -53,15 +53,17 @@ export const JOB_RESPONSE_WAIT_MS = 1000;
 /** Initialize: the required interval given to a device that was not monitored, in minutes. */
 export const INITIALIZE_RESPONSE_INTERVAL_MINUTES = 60;
 
-/** Rollouts (device-operations.md §5, §9). */
-export const ROLLOUT_DEFAULT_BATCH_SIZE = 10;
-export const ROLLOUT_DEFAULT_BATCH_GAP_SECONDS = 60;
-export const ROLLOUT_BATCH_SIZE_MIN = 1;
-export const ROLLOUT_BATCH_SIZE_MAX = 2000;
-export const ROLLOUT_BATCH_GAP_MIN = 1;
-export const ROLLOUT_BATCH_GAP_MAX = 600;
-export const ROLLOUT_PAUSE_LIMIT_MIN = 1;
-export const ROLLOUT_PAUSE_LIMIT_MAX = 50000;
+/** Rollout parameter limits (device-operations.md §5, §9): the console's own, one declaration in shared/domain. */
+export {
+  ROLLOUT_DEFAULT_BATCH_SIZE,
+  ROLLOUT_DEFAULT_BATCH_GAP_SECONDS,
+  ROLLOUT_BATCH_SIZE_MIN,
+  ROLLOUT_BATCH_SIZE_MAX,
+  ROLLOUT_BATCH_GAP_MIN_SECONDS as ROLLOUT_BATCH_GAP_MIN,
+  ROLLOUT_BATCH_GAP_MAX_SECONDS as ROLLOUT_BATCH_GAP_MAX,
+  ROLLOUT_PAUSE_LIMIT_MIN,
+  ROLLOUT_PAUSE_LIMIT_MAX,
+} from '@shared/domain/constants';
 /** The longest one engine step may hold the server (assignment bench budget); nothing ticks at this rate. */
 export const ROLLOUT_TICK_MS = 1000;
 export {
