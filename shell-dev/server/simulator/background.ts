@@ -3,11 +3,18 @@ import { BACKGROUND_ALARMS, CPU_MEASUREMENT, FRAGMENT, MEASUREMENT_PRUNE_EVERY_B
 import { rng } from './fate';
 import type { ResolvedOptions } from './options';
 
+/** The device's required interval in minutes; undefined when it is not monitored (none, or not positive). */
+function requiredMinutes(d: Record<string, unknown>): number | undefined {
+  const minutes = (d.c8y_RequiredAvailability as { responseInterval?: unknown } | undefined)?.responseInterval;
+  return typeof minutes === 'number' && minutes > 0 ? minutes : undefined;
+}
+
 /**
  * The fleet's life between operations, a bounded batch at a time: heartbeats keep
  * c8y_Availability.lastMessage current, some devices go offline (with the platform's
  * unavailability alarm) and come back (alarm cleared), alarms are raised and cleared.
- * Devices that are not monitored or in maintenance are left alone.
+ * Devices that are not monitored or in maintenance are left alone; a not monitored device that got
+ * a required interval is judged online or offline at the next batch, as the platform's check does.
  */
 export class Background {
   private page = 1;
@@ -35,6 +42,15 @@ export class Background {
     this.core.transaction(() => {
       for (const d of devices) {
         const a = (d[FRAGMENT.availability] ?? {}) as Record<string, unknown>;
+        const interval = requiredMinutes(d);
+        if (a.status === 'NOT_MONITORED' && interval !== undefined) {
+          // The platform's availability check: a device that got a required interval (Initialize)
+          // is judged at the next check by its last message, online or offline, no longer not monitored.
+          const last = Date.parse(String(a.lastMessage ?? ''));
+          const fresh = Number.isFinite(last) && this.core.clock.now() - last <= interval * 60_000;
+          this.core.inventory.update(d.id, { [FRAGMENT.availability]: { ...a, status: fresh ? 'AVAILABLE' : 'UNAVAILABLE' } });
+          continue;
+        }
         if (a.status === 'AVAILABLE') {
           if (this.random() < this.opts.offlineRatio) {
             this.core.inventory.update(d.id, { [FRAGMENT.availability]: { ...a, status: 'UNAVAILABLE' } });

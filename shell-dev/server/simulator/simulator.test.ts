@@ -252,6 +252,17 @@ describe('background', () => {
     expect(h.core.alarms.count({})).toBe(0);
   });
 
+  it('judges a not monitored device that got a required interval (Initialize) online or offline by its last message', async () => {
+    await start({ backgroundEveryMs: STEP, heartbeatsPerBatch: 50, offlineRatio: 0, comeBackRatio: 0, alarmRaiseRatio: 0, alarmClearRatio: 0 });
+    const required = { c8y_RequiredAvailability: { responseInterval: 60 } };
+    const recent = device(h.core, 1, { ...required, c8y_Availability: { status: 'NOT_MONITORED', lastMessage: new Date(NOW - 30 * 60_000).toISOString() } });
+    const old = device(h.core, 2, { ...required, c8y_Availability: { status: 'NOT_MONITORED', lastMessage: new Date(NOW - 90 * 60_000).toISOString() } });
+    const never = device(h.core, 3, { ...required, c8y_Availability: { status: 'NOT_MONITORED' } });
+    const still = device(h.core, 4, { c8y_Availability: { status: 'NOT_MONITORED', lastMessage: new Date(NOW).toISOString() } });
+    sim.tick(STEP);
+    expect([recent, old, never, still].map((d) => avail(d.id).status)).toEqual(['AVAILABLE', 'UNAVAILABLE', 'UNAVAILABLE', 'NOT_MONITORED']);
+  });
+
   it('moves devices offline and back and raises and clears alarms', async () => {
     const base = { backgroundEveryMs: STEP, heartbeatsPerBatch: 50, alarmRaiseRatio: 0, alarmClearRatio: 0 };
     await start({ ...base, offlineRatio: 1, comeBackRatio: 0 });
