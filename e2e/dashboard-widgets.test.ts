@@ -90,6 +90,18 @@ describe('Device Operations Dashboard', () => {
       assert.equal((await widget(page, 'online-yesterday').getByTestId('figure-average').innerText()).trim(), hhmm);
       assert.equal((await widget(page, 'online-history-bars').getByTestId('widget-title').innerText()).trim(), 'online last 60 days');
       assert.equal((await widget(page, 'alarm-history').getByTestId('widget-title').innerText()).trim(), 'alarms last 60 days');
+      // All ten rows of the top alarm list inside its card, at 1280 and 1920 px (issue 19 item 17: the 10th was cut).
+      for (const width of [1280, 1920]) {
+        await page.setViewportSize({ width, height: 900 });
+        const rows = await widget(page, 'top-alarms').locator('[data-testid="top-alarm"]').count();
+        assert.equal(rows, 10);
+        const fits = await widget(page, 'top-alarms').evaluate((card) => {
+          const bottom = card.getBoundingClientRect().bottom;
+          return [...card.querySelectorAll('[data-testid="top-alarm"]')].every((r) => r.getBoundingClientRect().bottom <= bottom + 0.5);
+        });
+        assert.equal(fits, true, `ten rows fit at ${width}`);
+      }
+      await page.setViewportSize({ width: 1400, height: 900 });
 
       for (const severity of ['critical', 'major', 'minor', 'warning']) {
         const count = await api<{ total: number; connectivity: number }>(page, `/service/operation-dashboard/alarmcount/${severity}`);

@@ -50,7 +50,7 @@ export default function TopAlarmsWidget({ widget }: { widget?: WidgetInstancePro
         <ul className="list-group m-0" data-testid="top-alarms-list">
           {items.map((a) => (
             // Compact rows: all ten fit the default card (5 grid rows) without scrolling.
-            <li key={a.alarmType} className="list-group-item d-flex a-i-center" style={{ paddingTop: 4, paddingBottom: 4 }} data-testid="top-alarm">
+            <li key={a.alarmType} className="list-group-item d-flex a-i-center" style={{ paddingTop: 4, paddingBottom: 4, minHeight: 0 }} data-testid="top-alarm">
               <span style={{ color: severityColor(a.severity) }} className="m-r-8">
                 <Icon name={severityIcon(a.severity)} title={t(a.severity.toLowerCase())} />
               </span>
