@@ -52,6 +52,7 @@ describe('standard device tabs on the router and connection-checks routes', () =
     it(`${who}: both routes show the re-added tabs, and Identity, Logs and Control show the device's data`, async () => {
       const { page, context } = await loginAs(stack, who);
       try {
+        await page.setViewportSize({ width: 1280, height: 900 });
         for (const [device, own] of [
           [router, 'adamos-connection'],
           [checks, 'connection-checks'],
@@ -60,6 +61,20 @@ describe('standard device tabs on the router and connection-checks routes', () =
           await page.waitForFunction((n) => document.querySelectorAll('[data-testid="device-tab"]').length >= n, RE_ADDED.length + 1, { timeout: WAIT_MS });
           const shown = await tabPaths(page);
           for (const path of [...RE_ADDED, own]) assert.ok(shown.includes(path), `${who} ${own}: tab ${path} missing in ${shown.join(', ')}`);
+          // The open tab is in view even where the strip is wider than the page (it scrolls sideways).
+          // (the container scrolls smoothly: waited for, not read at once)
+          const inView = await page
+            .waitForFunction(
+              (p) => {
+                const tabEl = document.querySelector(`[data-testid="device-tab"][data-tab="${p}"]`)!.getBoundingClientRect();
+                const strip = document.querySelector('.tabContainer')!.getBoundingClientRect();
+                return tabEl.left >= strip.left - 1 && tabEl.right <= strip.right + 1;
+              },
+              own,
+              { timeout: 5000 },
+            )
+            .then(() => true, () => false);
+          assert.equal(inView, true, `${who}: the open ${own} tab is visible`);
         }
 
         // Identity: the device's external ids, as the identity API lists them.

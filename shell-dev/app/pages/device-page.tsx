@@ -67,6 +67,12 @@ export function DevicePage({ device, tab, tabs, context, queryClient, pluginsLoa
     else if (!tab && !pluginsLoading && shown.length) replace(`${base}/${shown[0].path}`);
   }, [redirect, tab, pluginsLoading, shown, base]);
 
+  // The strip scrolls sideways when the tabs are wider than the page (the platform's tab container):
+  // the open tab is brought into view, e.g. 'adamos Connection' at the end at 1280 px.
+  useEffect(() => {
+    tabRefs.current[activeIndex]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [activeIndex]);
+
   return (
     <div className="device-page" data-testid="device-page">
       <div className="page-tabs page-tabs-horizontal">
