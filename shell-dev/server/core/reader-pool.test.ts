@@ -5,6 +5,7 @@
  */
 import { AUTH, client, start } from '../test/helpers';
 import { withLinksAt } from './managed-object-links';
+import { ReaderPool } from './reader-pool';
 
 type List = { managedObjects: Array<{ id: string; name: string }>; statistics: { totalElements?: number } };
 
@@ -16,6 +17,21 @@ it('leaves a small inventory to the main thread (no workers for tests and e2e fl
     expect(small.core.readers!.started).toBe(false);
   } finally {
     await small.close();
+  }
+});
+
+it('fails a reader that cannot open its database with the cause, and lists stay on the main thread', async () => {
+  const pool = new ReaderPool('/nonexistent/dir/platform.sqlite', 100, 1);
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    await expect(pool.ready()).rejects.toThrow(/could not start/);
+    expect(logged).toHaveBeenCalledWith('inventory reader stopped', expect.anything());
+    expect(pool.available).toBe(false);
+    // Not started again for every list: the failure is remembered.
+    expect(pool.started).toBe(true);
+  } finally {
+    logged.mockRestore();
+    await pool.close();
   }
 });
 

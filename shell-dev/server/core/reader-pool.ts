@@ -77,7 +77,7 @@ export class ReaderPool {
   private closed = false;
   /** A reader died before it came up: starting again would fail again. */
   private broken = false;
-  private readyWaiters: Array<() => void> = [];
+  private readyWaiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
   /** Queries the readers answered (tests and benches check that lists really ran there). */
   served = 0;
 
@@ -102,11 +102,12 @@ export class ReaderPool {
     return this.readers.some((r) => r.ready);
   }
 
-  /** Resolves when every reader is up (tests, benches). */
+  /** Resolves when every reader is up (tests, benches); fails with the cause if one cannot start. */
   ready(): Promise<void> {
     this.start();
+    if (this.broken) return Promise.reject(new Error('inventory readers could not start'));
     if (this.readers.length && this.readers.every((r) => r.ready)) return Promise.resolve();
-    return new Promise((resolve) => this.readyWaiters.push(resolve));
+    return new Promise((resolve, reject) => this.readyWaiters.push({ resolve, reject }));
   }
 
   /** A list page with the documents' self links at `base`, rendered to JSON by a reader. */
@@ -140,7 +141,7 @@ export class ReaderPool {
     worker.on('message', (m: ReaderReply | { ready: true }) => {
       if ('ready' in m) {
         reader.ready = true;
-        if (this.readers.every((r) => r.ready)) for (const w of this.readyWaiters.splice(0)) w();
+        if (this.readers.every((r) => r.ready)) for (const w of this.readyWaiters.splice(0)) w.resolve();
       } else {
         const job = reader.job;
         reader.job = undefined;
@@ -163,7 +164,10 @@ export class ReaderPool {
       console.error('inventory reader stopped', cause);
       // One that never came up would fail again: no respawn loop; the caller's thread reads.
       if (reader.ready) this.spawn();
-      else this.broken = true;
+      else {
+        this.broken = true;
+        for (const w of this.readyWaiters.splice(0)) w.reject(new Error(`inventory reader could not start: ${cause.message}`));
+      }
       if (!this.readers.length) for (const j of this.queue.splice(0)) j.reject(new Error(`no inventory reader: ${cause.message}`));
       this.dispatch();
     };
