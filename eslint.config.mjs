@@ -1,5 +1,11 @@
-// Lint with import boundaries (ARCHITECTURE.md): shared <- plugins; shared <- shell-dev/app.
+// Lint: TypeScript and React hooks rules, import boundaries (ARCHITECTURE.md: shared <- plugins;
+// shared <- shell-dev/app), feature boundaries inside a plugin (CONVENTIONS.md), and the
+// JavaScript files (build scripts, test runners, the login app) with their own globals.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import local from './scripts/eslint/feature-boundaries.mjs';
 
 const PLUGINS = ['device-operations', 'dashboard-widgets', 'software-repository', 'device-profiles', 'mobile-router', 'connection-checks'];
 
@@ -9,14 +15,27 @@ const noImport = (patterns, message) => ({
 
 export default tseslint.config(
   // shell-dev/platform-shell is a separate Angular project: its AOT build type-checks it.
-  { ignores: ['node_modules/**', 'dist/**', '.data/**', 'coverage/**', 'shell-dev/platform-shell/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
-  ...tseslint.configs.recommended,
+  { ignores: ['node_modules/**', 'dist/**', '.data/**', 'coverage/**', 'shell-dev/platform-shell/**', 'bench/.data/**', 'bench/results/**', 'e2e/artifacts/**'] },
+  { files: ['**/*.{js,mjs,cjs}'], ...js.configs.recommended },
+  { files: ['**/*.{js,mjs}'], languageOptions: { sourceType: 'module', globals: { ...globals.node } } },
+  { files: ['**/*.cjs', 'shared/testing/file-stub.js'], languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } } },
+  // The login app is a classic browser script served as is (no build step).
+  { files: ['shell-dev/server/login-app/**/*.js'], languageOptions: { sourceType: 'script', globals: { ...globals.browser } } },
+  { files: ['**/*.{js,mjs,cjs}'], rules: { 'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }] } },
+  ...tseslint.configs.recommended.map((c) => ({ ...c, files: ['**/*.{ts,tsx}'] })),
   {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // A disable comment that no longer disables anything fails (each remaining one says why).
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  { files: ['plugins/**/*.{ts,tsx}'], plugins: { local }, rules: { 'local/feature-boundaries': 'error' } },
   ...PLUGINS.map((id) => ({
     files: [`plugins/${id}/**/*.{ts,tsx}`],
     rules: noImport(

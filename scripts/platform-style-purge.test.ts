@@ -1,4 +1,4 @@
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the purge is a CommonJS script (.cjs) the build runs with node
 const { purgeCss } = require('./platform-style-purge.cjs') as {
   purgeCss: (css: string, sources: string[]) => { css: string; rulesBefore: number; rulesDropped: number; varsDropped: number };
 };

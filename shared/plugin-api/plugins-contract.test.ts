@@ -11,7 +11,7 @@ import { testContext } from './testing-context';
 const root = path.resolve(__dirname, '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'manifest.json'), 'utf8')) as { exports: { id: string; path: string; routes?: string[] }[] };
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- each plugin.ts is loaded by a path computed from the manifest
 const load = (p: string): PluginDefinition => require(path.join(root, p)).default;
 
 const all: Registered[] = [];

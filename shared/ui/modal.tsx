@@ -57,6 +57,9 @@ export function Modal({ open, title, onClose, children, buttons, footer, size, c
   const bodyRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  // Read once, when the dialog opens (a later ref object must not move focus again).
+  const initialFocusRef = useRef(initialFocus);
+  initialFocusRef.current = initialFocus;
 
   useEffect(() => {
     if (!open) return undefined;
@@ -66,7 +69,7 @@ export function Modal({ open, title, onClose, children, buttons, footer, size, c
     const dialog = dialogRef.current;
     // A nested dialog opened in the same commit has focused itself already (children's effects run first).
     if (!focusedThisCommit) {
-      const target = initialFocus?.current ?? (bodyRef.current && focusables(bodyRef.current)[0]) ?? (dialog && focusables(dialog)[0]) ?? dialog;
+      const target = initialFocusRef.current?.current ?? (bodyRef.current && focusables(bodyRef.current)[0]) ?? (dialog && focusables(dialog)[0]) ?? dialog;
       target?.focus();
       focusedThisCommit = true;
       queueMicrotask(() => {
@@ -78,7 +81,6 @@ export function Modal({ open, title, onClose, children, buttons, footer, size, c
       if (openCount === 0) document.body.classList.remove('modal-open');
       previous?.focus?.();
     };
-    // initialFocus is read once, when the dialog opens.
   }, [open]);
 
   const onKeyDown = (e: React.KeyboardEvent) => {

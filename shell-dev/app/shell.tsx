@@ -74,11 +74,12 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
   }, [loc.path]);
 
   const { user, tenant } = session;
+  // loc.query is a new object per parse: one object per distinct query keeps the contexts stable.
   const queryKey = JSON.stringify(loc.query);
+  const query = useMemo(() => JSON.parse(queryKey) as Record<string, string>, [queryKey]);
   const pageContext = useMemo(
-    () => createPlatformContext({ user, tenant, language, path: loc.path, query: loc.query, params: {}, navigate }),
-    // loc.query is a new object per parse; its serialisation decides.
-    [user, tenant, language, loc.path, queryKey],
+    () => createPlatformContext({ user, tenant, language, path: loc.path, query, params: {}, navigate }),
+    [user, tenant, language, loc.path, query],
   );
 
   // Ordered (and same ids resolved) first, so a merged parent does not depend on which plugin loaded first.
@@ -103,12 +104,15 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
   const [device, setDevice] = useState<Device | null>(null);
   const committed = useRef<string | null>(null);
   const deviceId = match?.target.kind === 'device' ? match.params.id : null;
+  // Only a new device id triggers the guard (the device itself is its result): the current id is read from a ref.
+  const shownDeviceId = useRef<string | undefined>(undefined);
+  shownDeviceId.current = device?.id;
   useEffect(() => {
     if (!deviceId) {
       setDevice(null);
       return;
     }
-    if (device?.id === deviceId) return;
+    if (shownDeviceId.current === deviceId) return;
     let stale = false;
     void guardDeviceRoute(deviceId, fetchDevice).then((result) => {
       if (stale) return;
@@ -123,7 +127,6 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
     return () => {
       stale = true;
     };
-    // Only a new device id triggers the guard; the device itself is its result.
   }, [deviceId, addAlert, t]);
   const deviceReady = !deviceId || device?.id === deviceId;
   useEffect(() => {
@@ -134,6 +137,7 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
   }, [deviceReady, loc.raw, loc.path]);
 
   const paramsKey = JSON.stringify(match?.params ?? {});
+  const routeParams = useMemo(() => JSON.parse(paramsKey) as Record<string, string>, [paramsKey]);
   const contentContext = useMemo(
     () =>
       createPlatformContext({
@@ -141,12 +145,12 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
         tenant,
         language,
         path: loc.path,
-        query: loc.query,
-        params: deviceId ? { id: deviceId } : (match?.params ?? {}),
+        query,
+        params: deviceId ? { id: deviceId } : routeParams,
         device: deviceId && device?.id === deviceId ? device : undefined,
         navigate,
       }),
-    [user, tenant, language, loc.path, queryKey, paramsKey, deviceId, device],
+    [user, tenant, language, loc.path, query, routeParams, deviceId, device],
   );
 
   const changeLanguage = (lang: Language) =>

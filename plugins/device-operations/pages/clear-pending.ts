@@ -6,8 +6,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearPendingAssignment } from '@shared/platform/create-software-ng';
-import { useServerJob } from '../features/server-job/hooks/use-server-job';
-import { clearPendingResult, httpError, type AlertSpec } from '../features/server-job/model/messages';
+import { useServerJob } from '../common/server-job/hooks/use-server-job';
+import { clearPendingResult, httpError, type AlertSpec } from '../common/server-job/model/messages';
 import { successFailed } from '@shared/ui/server-job';
 import type { TabAlertsApi } from './tab-alerts';
 

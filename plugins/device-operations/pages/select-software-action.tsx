@@ -7,10 +7,10 @@ import { ALERT_SUCCESS_DISMISS_MS } from '@shared/domain/constants';
 import type { Device } from '@shared/plugin-api/types';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
-import SelectSoftwareDialog from '../features/select-software/components/select-software-dialog';
+import SelectSoftwareDialog from '../common/select-software/components/select-software-dialog';
 import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { assignmentRequest } from '@shared/platform/software-choices';
-import { assignmentResult } from '../features/server-job/model/messages';
+import { assignmentResult } from '../common/server-job/model/messages';
 import type { TabAlertsApi } from './tab-alerts';
 
 export function SelectSoftwareAction({ device, alerts }: { device: Device; alerts: TabAlertsApi }) {

@@ -5,8 +5,8 @@ import { createTimezoneOperations } from '@shared/platform/create-software-ng';
 import type { Device } from '@shared/plugin-api/types';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
-import SetTimezoneDialog from '../features/set-timezone/components/set-timezone-dialog';
-import { timeZoneError, timeZoneSuccess } from '../features/set-timezone/model/messages';
+import SetTimezoneDialog from '../common/set-timezone/components/set-timezone-dialog';
+import { timeZoneError, timeZoneSuccess } from '../common/set-timezone/model/messages';
 import type { TabAlertsApi } from './tab-alerts';
 
 export function SetTimezoneAction({ device, alerts }: { device: Device; alerts: TabAlertsApi }) {

@@ -170,10 +170,14 @@ function NavNode({
     if (holdsActive) setOpen(true);
   }, [holdsActive]);
 
+  // The context changes on every navigation; the children only depend on who is logged in, so the
+  // loader is rebuilt for another user only and reads the latest context when it runs.
+  const contextRef = React.useRef(context);
+  contextRef.current = context;
+  const user = context.user;
   const boundLoad = React.useMemo(
-    () => (loadChildren ? (parentPath: string | null) => loadChildren(parentPath, context) : null),
-    // The context changes on every navigation; the children only depend on who is logged in.
-    [loadChildren, context.user],
+    () => (loadChildren ? (parentPath: string | null) => loadChildren(parentPath, { ...contextRef.current, user }) : null),
+    [loadChildren, user],
   );
   const loadRoot = React.useCallback(() => (boundLoad ? boundLoad(null) : Promise.resolve({ nodes: [] })), [boundLoad]);
 

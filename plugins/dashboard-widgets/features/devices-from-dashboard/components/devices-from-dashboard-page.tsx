@@ -38,7 +38,9 @@ export default function DevicesFromDashboardPage() {
   const { t } = useTranslation();
   const { query } = usePlatformContext();
   const client = useQueryClient();
-  const resolved = useMemo(() => resolveView(query), [query.view, query.day]);
+  // Only the view and its day decide the list (other parameters do not reload it).
+  const { view, day } = query;
+  const resolved = useMemo(() => resolveView({ ...(view !== undefined ? { view } : {}), ...(day !== undefined ? { day } : {}) }), [view, day]);
   const source = resolved?.source ?? null;
   const [savedSize, saveSize] = usePreference<number | undefined>(PAGE_SIZE_PREFERENCE, undefined);
   const [savedColumns, saveColumns] = usePreference<unknown>(COLUMNS_PREFERENCE, undefined);

@@ -19,21 +19,19 @@ const SERIES = [
 
 function Bars({ attrs, days }: { attrs: AlarmHistory['attrs']; days: number }) {
   const { t } = useTranslation();
-  const lists = SERIES.map((s) => [...sliceDays(attrs[s.key], days)].reverse());
-  const length = Math.max(0, ...lists.map((l) => l.length));
-  const axis = daysAgoAxis(length);
-  const signature = lists.map((l) => l.join(',')).join('|');
-  const option = useMemo<EChartsOption>(
-    () => ({
+  // attrs keeps its identity while the data is unchanged (the query cache shares equal data).
+  const lists = useMemo(() => SERIES.map((s) => [...sliceDays(attrs[s.key], days)].reverse()), [attrs, days]);
+  const option = useMemo<EChartsOption>(() => {
+    const axis = daysAgoAxis(Math.max(0, ...lists.map((l) => l.length)));
+    return {
       grid: { left: 40, right: 8, top: 32, bottom: 40 },
       legend: { top: 0 },
       tooltip: { trigger: 'axis', formatter: tooltipFormatter() as never },
       xAxis: { type: 'category', data: axis.map(String), name: t('days ago'), nameLocation: 'middle', nameGap: 26 },
       yAxis: { type: 'value', minInterval: 1 },
       series: SERIES.map((s, i) => ({ type: 'bar', stack: 'alarms', name: t(s.label), data: lists[i], itemStyle: { color: s.color } })),
-    }),
-    [signature, t],
-  );
+    };
+  }, [lists, t]);
   const summary = SERIES.map((s, i) => `${t(s.label)}: ${lists[i].reduce((a, b) => a + b, 0)}`).join(', ');
   return <Chart option={option} ariaLabel={summary} />;
 }

@@ -3,7 +3,7 @@
  * slider (7..60, step 1) with a number field beside it. Every change reports the config and
  * the validator's messages to the host, which disables Save while there are any.
  */
-import React, { useEffect, useId, useState } from 'react';
+import React, { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WidgetInstanceProps } from '@shared/plugin-api/types';
 import { DAYS_DEFAULT, DAYS_MAX, DAYS_MIN, DAYS_STEP } from '@shared/domain/constants';
@@ -29,11 +29,12 @@ export function ConfigForm<V extends string>({ widget, views, daysField, daysLab
   const field = view ? daysField(view) : null;
   const daysValue = field ? config[field] : undefined;
   const daysMessage = field ? validateDays(daysValue) : null;
-  const onConfigChange = widget?.onConfigChange;
+  // The host's callback and the validator may be new objects per render; only the config decides when to report.
+  const report = useRef({ onConfigChange: widget?.onConfigChange, validate });
+  report.current = { onConfigChange: widget?.onConfigChange, validate };
 
   useEffect(() => {
-    onConfigChange?.(config, validate(config));
-    // The host's callback identity may change per render; the config decides.
+    report.current.onConfigChange?.(config, report.current.validate(config));
   }, [config]);
 
   const setView = (name: string) => {

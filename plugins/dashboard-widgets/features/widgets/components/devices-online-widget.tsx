@@ -49,8 +49,9 @@ function NumberOfAllView({ stats }: { stats: DeviceStatistics }) {
 function PieView({ stats }: { stats: DeviceStatistics }) {
   const { t } = useTranslation();
   const { navigate } = usePlatformContext();
-  const values = SLICES.map((s) => stats[s.key]);
-  const percent = percentages(values);
+  // stats keeps its identity while the figures are unchanged (the query cache shares equal data).
+  const values = useMemo(() => SLICES.map((s) => stats[s.key]), [stats]);
+  const percent = useMemo(() => percentages(values), [values]);
   const option = useMemo<EChartsOption>(
     () => ({
       tooltip: {
@@ -70,7 +71,7 @@ function PieView({ stats }: { stats: DeviceStatistics }) {
         },
       ],
     }),
-    [values.join(','), t],
+    [values, percent, t],
   );
   const summary = SLICES.map((s, i) => `${t(s.label)}: ${values[i]} (${percent[i]} %)`).join(', ');
   return (

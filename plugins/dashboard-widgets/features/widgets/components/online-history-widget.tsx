@@ -18,10 +18,12 @@ function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
   const { t } = useTranslation();
   const { navigate } = usePlatformContext();
   const [measure, setMeasure] = useState<Measure>('devices');
-  const shown = sliceDays(history, days);
-  const axis = daysAgoAxis(shown.length);
-  // Oldest left: the list is newest first.
-  const values = [...shown].reverse().map((h) => (measure === 'devices' ? h.deviceCount : averageHours(h.averageTime)));
+  // Oldest left: the list is newest first. history keeps its identity while the data is unchanged.
+  const values = useMemo(
+    () => [...sliceDays(history, days)].reverse().map((h) => (measure === 'devices' ? h.deviceCount : averageHours(h.averageTime))),
+    [history, days, measure],
+  );
+  const axis = useMemo(() => daysAgoAxis(values.length), [values.length]);
   const seriesName = measure === 'devices' ? t('devices') : t('avg time');
   const option = useMemo<EChartsOption>(
     () => ({
@@ -31,7 +33,7 @@ function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
       yAxis: { type: 'value', minInterval: 1 },
       series: [{ type: 'bar', name: seriesName, data: values, itemStyle: { color: CHART_COLORS.online } }],
     }),
-    [values.join(','), seriesName, axis.length, t],
+    [values, axis, seriesName, t],
   );
   return (
     <div data-testid="online-history-bars" data-measure={measure}>

@@ -14,9 +14,9 @@ import { parseColumnConfig, visibleColumns } from '@shared/ui/data-grid-model';
 import { DeviceList, useListSelection } from '@shared/ui/device-list';
 import { announce } from '@shared/ui/live-region/announce';
 import { PermittedButton } from '@shared/ui/permission';
-import { AlertOutlet } from '../../server-job/components/alert-outlet';
-import { ServerJobOverlay } from '../../server-job/components/server-job-overlay';
-import { useListAlerts } from '../../server-job/store/alerts';
+import { AlertOutlet } from '../../../common/server-job/components/alert-outlet';
+import { ServerJobOverlay } from '../../../common/server-job/components/server-job-overlay';
+import { useListAlerts } from '../../../common/server-job/store/alerts';
 import { devicePageOptions, smartGroupQuery, sourceTotalOptions, useDevicePage, useSourceTotal, type DeviceSource } from '../api/devices';
 import { useGroupOptions } from '../api/groups-lookup';
 import { usePreference, useSavePreference } from '../api/preferences';
@@ -29,9 +29,9 @@ import { ColumnFilter, type FilterOption } from './column-filter';
 import { CsvExport } from './csv-export';
 
 // The dialogs load when opened.
-const SelectSoftwareDialog = lazy(() => import('../../select-software/components/select-software-dialog'));
-const SoftwareRolloutDialog = lazy(() => import('../../software-rollout-dialog/components/software-rollout-dialog'));
-const SetTimezoneDialog = lazy(() => import('../../set-timezone/components/set-timezone-dialog'));
+const SelectSoftwareDialog = lazy(() => import('../../../common/select-software/components/select-software-dialog'));
+const SoftwareRolloutDialog = lazy(() => import('../../../common/software-rollout-dialog/components/software-rollout-dialog'));
+const SetTimezoneDialog = lazy(() => import('../../../common/set-timezone/components/set-timezone-dialog'));
 // The dialog (and the shared modal it brings) is not part of the list's first chunk.
 const SmartGroupDialog = lazy(() => import('@shared/ui/smart-group-dialog').then((m) => ({ default: m.SmartGroupDialog })));
 

@@ -11,9 +11,9 @@ import { createManagedObject, type ManagedObject } from '@shared/platform/invent
 import { createOperation } from '@shared/platform/operations';
 import { assignmentRequest, type SoftwareItem } from '@shared/platform/software-choices';
 import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
-import type { RolloutDialogResult } from '../../software-rollout-dialog/components/software-rollout-dialog';
-import { timeZoneError, timeZoneSuccess } from '../../set-timezone/model/messages';
-import { JobBlockedError, useServerJob } from '../../server-job/hooks/use-server-job';
+import type { RolloutDialogResult } from '../../../common/software-rollout-dialog/components/software-rollout-dialog';
+import { timeZoneError, timeZoneSuccess } from '../../../common/set-timezone/model/messages';
+import { JobBlockedError, useServerJob } from '../../../common/server-job/hooks/use-server-job';
 import { assignCounters, initializedInterval, successFailed } from '@shared/ui/server-job';
 import {
   assignmentResult,
@@ -26,8 +26,8 @@ import {
   rolloutFailed,
   unexpectedError,
   type AlertSpec,
-} from '../../server-job/model/messages';
-import { pushAlert } from '../../server-job/store/alerts';
+} from '../../../common/server-job/model/messages';
+import { pushAlert } from '../../../common/server-job/store/alerts';
 import { deviceKeys, loadAllMatching, smartGroupQuery, type DeviceSource } from '../api/devices';
 import type { Filters } from '../model/list-state';
 

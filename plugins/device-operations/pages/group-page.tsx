@@ -2,10 +2,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlatformContext } from '@shared/plugin-api/context';
-import type { DeviceSource } from '../../device-list/api/devices';
-import { DeviceListView } from '../../device-list/components/device-list-view';
-import { DEFAULT_COLUMNS, availableColumns } from '../../device-list/model/columns';
-import { groupDeviceFilter, useGroup } from '../api/group';
+import type { DeviceSource } from '../features/device-list/api/devices';
+import { DeviceListView } from '../features/device-list/components/device-list-view';
+import { DEFAULT_COLUMNS, availableColumns } from '../features/device-list/model/columns';
+import { groupDeviceFilter, useGroup } from '../features/groups/api/group';
 
 export default function GroupPage() {
   const { t } = useTranslation();

@@ -13,17 +13,17 @@ import { buildQuery } from '@shared/platform/query-language';
 import { usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
-import SelectSoftwareDialog from '../../select-software/components/select-software-dialog';
+import SelectSoftwareDialog from '../common/select-software/components/select-software-dialog';
 import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { assignmentRequest } from '@shared/platform/software-choices';
-import { AlertOutlet } from '../../server-job/components/alert-outlet';
+import { AlertOutlet } from '../common/server-job/components/alert-outlet';
 import { ServerJobBanner } from '@shared/ui/server-job-banner';
-import { ServerJobOverlay } from '../../server-job/components/server-job-overlay';
-import { JobBlockedError, useServerJob } from '../../server-job/hooks/use-server-job';
-import { assignmentResult, emptyGroup, groupAssigned, groupNotAssigned, unexpectedError, type AlertSpec } from '../../server-job/model/messages';
+import { ServerJobOverlay } from '../common/server-job/components/server-job-overlay';
+import { JobBlockedError, useServerJob } from '../common/server-job/hooks/use-server-job';
+import { assignmentResult, emptyGroup, groupAssigned, groupNotAssigned, unexpectedError, type AlertSpec } from '../common/server-job/model/messages';
 import { assignCounters } from '@shared/ui/server-job';
-import { pushAlert } from '../../server-job/store/alerts';
-import { groupKeys, groupDeviceFilter, useGroup } from '../api/group';
+import { pushAlert } from '../common/server-job/store/alerts';
+import { groupKeys, groupDeviceFilter, useGroup } from '../features/groups/api/group';
 
 const show = (s: AlertSpec) => pushAlert(s.alert, s.dismissAfterMs);
 
