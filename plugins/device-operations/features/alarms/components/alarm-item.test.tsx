@@ -13,7 +13,7 @@ const alarm = { id: '7', text: 'Too hot', count: 1, status: 'ACTIVE', severity: 
 const show = () => {
   renderUi(
     <QueryClientProvider client={new QueryClient()}>
-      <AlarmItem alarm={alarm} language="en" busy={false} />
+      <AlarmItem alarm={alarm} busy={false} />
     </QueryClientProvider>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Details' }));

@@ -6,19 +6,18 @@ import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
 import { canAcknowledge, canClear, changeLogFrom } from '../logic/alarms';
 import { useChangeLog } from '../api/alarms';
+import { formatDateTime } from '@shared/domain/formats';
 
 export interface AlarmItemProps {
   alarm: Alarm;
-  language: string;
   busy: boolean;
   /** Absent in read-only lists and for users who may not change alarms. */
   onStatus?: (alarm: Alarm, status: AlarmStatus) => void;
   smartRuleAction?: (alarm: Alarm) => React.ReactNode;
 }
 
-const date = (iso: string | undefined, lang: string) => (iso ? new Date(iso).toLocaleString(lang) : '');
 
-export function AlarmItem({ alarm, language, busy, onStatus, smartRuleAction }: AlarmItemProps) {
+export function AlarmItem({ alarm, busy, onStatus, smartRuleAction }: AlarmItemProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const log = useChangeLog(alarm, open);
@@ -34,7 +33,7 @@ export function AlarmItem({ alarm, language, busy, onStatus, smartRuleAction }: 
           <strong>{alarm.text}</strong>
           <br />
           <small className="text-muted">
-            {alarm.source.name ?? alarm.source.id} · {date(alarm.time, language)} · {t(alarm.status)}
+            {alarm.source.name ?? alarm.source.id} · {formatDateTime(alarm.time)} · {t(alarm.status)}
           </small>
         </span>
         {onStatus && canAcknowledge(alarm) && (
@@ -61,9 +60,9 @@ export function AlarmItem({ alarm, language, busy, onStatus, smartRuleAction }: 
             <dt>{t('Count')}</dt>
             <dd>{alarm.count}</dd>
             <dt>{t('First occurrence')}</dt>
-            <dd>{date(alarm.firstOccurrenceTime, language)}</dd>
+            <dd>{formatDateTime(alarm.firstOccurrenceTime)}</dd>
             <dt>{t('Last occurrence')}</dt>
-            <dd>{date(alarm.time, language)}</dd>
+            <dd>{formatDateTime(alarm.time)}</dd>
             <dt>{t('Device')}</dt>
             <dd>{alarm.source.name ?? alarm.source.id}</dd>
           </dl>
@@ -78,7 +77,7 @@ export function AlarmItem({ alarm, language, busy, onStatus, smartRuleAction }: 
             <ul className="list-unstyled" data-testid="alarm-change-log">
               {entries.map((e, i) => (
                 <li key={i}>
-                  {date(e.time, language)} {e.user ? `(${e.user})` : ''} {e.text}
+                  {formatDateTime(e.time)} {e.user ? `(${e.user})` : ''} {e.text}
                 </li>
               ))}
             </ul>

@@ -39,7 +39,6 @@ function SeverityList({
   smartRule?: (a: Alarm) => React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const { language } = usePlatformContext();
   const list = useAlarmList(filter);
   // The screen shows its data: the shell may load the plugins it deferred (a start at this route).
   useScreenReady(!list.isPending);
@@ -57,7 +56,7 @@ function SeverityList({
       </div>
       <ul className="list-group" style={{ marginBottom: 0 }}>
         {items.map((a) => (
-          <AlarmItem key={a.id} alarm={a} language={language} busy={busy} onStatus={onStatus} smartRuleAction={smartRule} />
+          <AlarmItem key={a.id} alarm={a} busy={busy} onStatus={onStatus} smartRuleAction={smartRule} />
         ))}
       </ul>
       {!list.isLoading && items.length === 0 && <p className="text-muted text-center" style={{ padding: 8 }}>{t('No alarms to display')}</p>}

@@ -2,13 +2,11 @@
 import { useTranslation } from 'react-i18next';
 import type { Alarm } from '@shared/platform/alarms';
 import type { DashboardAlarmCategory, DashboardSeverity } from '@shared/platform/operation-dashboard';
-import { usePlatformContext } from '@shared/plugin-api/context';
 import { useDashboardAlarms } from '../api/alarms';
 import { AlarmItem } from './alarm-item';
 
 export function DashboardAlarms({ severity, category }: { severity: DashboardSeverity; category?: DashboardAlarmCategory }) {
   const { t } = useTranslation();
-  const { language } = usePlatformContext();
   const list = useDashboardAlarms(severity, category);
   // The microservice sends ids as {value}.
   const items: Alarm[] = (list.data?.pages.flatMap((p) => p.alarms) ?? []).map((a) => ({ ...a, id: a.id.value }) as Alarm);
@@ -16,7 +14,7 @@ export function DashboardAlarms({ severity, category }: { severity: DashboardSev
     <div className="card" data-testid="dashboard-alarms">
       <ul className="list-group" style={{ marginBottom: 0 }}>
         {items.map((a) => (
-          <AlarmItem key={a.id} alarm={a} language={language} busy={false} />
+          <AlarmItem key={a.id} alarm={a} busy={false} />
         ))}
       </ul>
       {!list.isLoading && items.length === 0 && <p className="text-muted text-center" style={{ padding: 8 }}>{t('No alarms to display')}</p>}

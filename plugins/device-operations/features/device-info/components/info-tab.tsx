@@ -30,8 +30,9 @@ import {
   type InfoForm,
 } from '../logic/fields';
 import { deviceInfoKeys, saveDevice, setOwnerEnabled, useOwner, useProvisioning } from '../api/device-info';
-import { Card, Field, formatDate } from './parts';
+import { Card, Field } from './parts';
 import { GroupsCard } from './groups-card';
+import { formatDateTime } from '@shared/domain/formats';
 
 export interface InfoAlerts {
   success(text: string): void;
@@ -56,7 +57,6 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
   const { t } = useTranslation();
   const ctx = usePlatformContext();
   const queryClient = useQueryClient();
-  const lang = ctx.language;
   const saved = useMemo(() => formOf(device), [device]);
   const [form, setForm] = useState<InfoForm>(saved);
   const [busy, setBusy] = useState(false);
@@ -198,14 +198,14 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
                 }
               />
             )}
-            <Field label={t('Last updated')} value={formatDate(device.lastUpdated as string | undefined, lang)} />
-            <Field label={t('Registration date')} value={formatDate(device.creationTime as string | undefined, lang)} />
+            <Field label={t('Last updated')} value={formatDateTime(device.lastUpdated as string | undefined)} />
+            <Field label={t('Registration date')} value={formatDateTime(device.creationTime as string | undefined)} />
           </Card>
           <Card title={t('Connection monitoring')} testId="connection-card">
             <Field label={t('Send status')} value={t(avail.send)} testId="send-status" />
             <Field label={t('Push status')} value={t(avail.push)} />
             <Field label={t('Maintenance status')} value={avail.maintenance ? t('On') : t('Off')} testId="maintenance-status" />
-            <Field label={t('Last communication')} value={formatDate(avail.lastMessage, lang)} />
+            <Field label={t('Last communication')} value={formatDateTime(avail.lastMessage)} />
             <div className={`form-group ${error ? 'has-error' : ''}`}>
               <label className="control-label" htmlFor="required-interval">
                 {t('Required interval (minutes)')}
@@ -269,7 +269,7 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
             <Field label={t('IP address X1')} value={iot.ipX1} />
             <Field label={t('IP address X2')} value={iot.ipX2} />
             <Field label={t('IP address wifi')} value={iot.ipWifi} />
-            <Field label={t('Commissioning date')} value={iot.commissioningDate ? formatDate(iot.commissioningDate, lang) : t('not finished')} />
+            <Field label={t('Commissioning date')} value={iot.commissioningDate ? formatDateTime(iot.commissioningDate) : t('not finished')} />
             <Field label={t('Registration id')} value={text(dps?.azure_dps_registration_id)} />
             <Field label={t('Provisioning URL')} value={text(dps?.azure_dps_url)} />
             <Field label={t('Scope')} value={text(dps?.azure_dps_scope_id)} />

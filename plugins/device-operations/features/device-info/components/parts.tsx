@@ -24,8 +24,4 @@ export function Field({ label, value, testId }: { label: string; value: ReactNod
   );
 }
 
-export const formatDate = (iso: string | undefined, language: string): string => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(language);
-};
+

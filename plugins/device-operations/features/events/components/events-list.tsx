@@ -1,9 +1,9 @@
 /** Event list filtered by an event type selector (device Events tab and the /events page). */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePlatformContext } from '@shared/plugin-api/context';
 import { useEventTypes, useEvents } from '../api/events';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
+import { formatDateTime } from '@shared/domain/formats';
 
 export interface EventsListProps {
   /** Device id; all events when absent. */
@@ -13,7 +13,6 @@ export interface EventsListProps {
 
 export function EventsList({ source, alerts }: EventsListProps) {
   const { t } = useTranslation();
-  const { language } = usePlatformContext();
   const [type, setType] = useState('');
   const [page, setPage] = useState(1);
   const types = useEventTypes();
@@ -67,7 +66,7 @@ export function EventsList({ source, alerts }: EventsListProps) {
           <tbody>
             {items.map((e) => (
               <tr key={e.id} data-testid="event-row">
-                <td>{new Date(e.time).toLocaleString(language)}</td>
+                <td>{formatDateTime(e.time)}</td>
                 {!source && <td>{e.source.name ?? e.source.id}</td>}
                 <td>{e.type}</td>
                 <td>{e.text}</td>

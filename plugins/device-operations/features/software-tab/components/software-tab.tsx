@@ -24,6 +24,7 @@ import {
   type SoftwarePackageEntry,
 } from '../logic/packages';
 import { approveInstallations, clearPending, savePackageList, saveSkipUpdateByProfile } from '../api/software';
+import { formatDateTime } from '@shared/domain/formats';
 
 export interface SoftwareTabProps {
   device: Device;
@@ -41,11 +42,6 @@ export interface SoftwareTabProps {
   selectSoftwareAction?: ReactNode;
 }
 
-const formatDate = (iso: string | undefined, lang: string) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(lang);
-};
 
 export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearPendingAssignments, selectSoftwareAction }: SoftwareTabProps) {
   const { t } = useTranslation();
@@ -173,7 +169,7 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
               </div>
               <div className="col-sm-3">
                 <label className="control-label">{t('Applied at')}</label>
-                <div>{formatDate(profile.assignedAt, ctx.language)}</div>
+                <div>{formatDateTime(profile.assignedAt)}</div>
               </div>
               <div className="col-sm-3">
                 <label className="c8y-switch" title={profileGate.reason}>
@@ -244,7 +240,7 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
                 </td>
                 <td>{p.name}</td>
                 <td>{displayVersion(p.version)}</td>
-                <td>{formatDate(p.last_status_timestamp, ctx.language)}</td>
+                <td>{formatDateTime(p.last_status_timestamp)}</td>
                 {/* The device's own status text (matched verbatim by filters): data, not UI text. */}
                 <td data-testid="software-status" translate="no">{p.status}</td>
                 <td>{p.failure_message ?? ''}</td>
