@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, ALERT_SUCCESS_DISMISS_MS } from '@shared/domain/constants';
-import { typesForSelection } from '@shared/domain/device-types';
+import { devicesOutsideType, typesForSelection } from '@shared/domain/device-types';
 import { isPlatformError } from '@shared/platform/fetch-client';
 import type { ManagedObject } from '@shared/platform/inventory';
 import { alerts } from '@shared/ui/alerts';
@@ -119,11 +119,16 @@ export default function DevicesFromDashboardPage() {
       alerts.info(t('No software assigned'), { dismissMs: NO_SOFTWARE_DISMISS_MS });
       return;
     }
+    // A dashboard list may hold several families: the dialog named the devices the choice cannot
+    // apply to before OK; they are left out rather than sent to fail.
+    const leftOut = new Set(devicesOutsideType(devices, choice.item.deviceType).map((d) => d.id));
+    const ids = devices.filter((d) => !leftOut.has(d.id)).map((d) => d.id);
     void runJob(async () => {
       try {
-        const counters = await assignSoftware(choice.item, devices.map((d) => d.id), choice.forceInstallation);
+        const counters = await assignSoftware(choice.item, ids, choice.forceInstallation);
         const m = assignmentMessage(counters);
         show(m, m.type === 'success' ? ALERT_SUCCESS_DISMISS_MS : null);
+        if (leftOut.size > 0) alerts.info(t('{{count}} devices of another type were left out.', { count: leftOut.size }), { dismissMs: ALERT_SUCCESS_DISMISS_MS });
       } catch (e) {
         alerts.danger(t('An unexpected error occured: {{status}}', { status: isPlatformError(e) ? e.status : e instanceof Error ? e.message : String(e) }));
       }
@@ -227,6 +232,7 @@ export default function DevicesFromDashboardPage() {
           <SelectSoftwareDialog
             deviceTypes={typesForSelection([...new Set(dialog.devices.map((d) => d.type ?? ''))].filter(Boolean))}
             deviceCount={dialog.devices.length}
+            devices={dialog.devices.map((d) => ({ id: d.id, name: d.name, type: d.type }))}
             queryKey={[...listKeys.all, 'software']}
             storageColumn={false}
             onClose={(r) => onSoftwareChosen(dialog.devices, r)}
