@@ -333,6 +333,33 @@ describe('group Select software', () => {
 });
 
 describe('German', () => {
+  it("shows the Software tab's dates in the spec's format (HH:mm:ss dd.MM.yyyy) in English and German, as the lists do", async () => {
+    const all = await devices();
+    const withTimes = all.find((d) => packages(d).some((p) => (p as { last_status_timestamp?: string }).last_status_timestamp))!;
+    assert.ok(withTimes, 'the demo fleet has a device with package status times');
+    const { page, context } = await loginAs(stack, 'operator');
+    const times = async () => {
+      await page.getByTestId('software-table').waitFor();
+      await page.getByTestId('software-status-time').first().waitFor();
+      return (await page.getByTestId('software-status-time').allTextContents()).filter((t) => t.trim());
+    };
+    try {
+      await page.getByTestId('user-menu').waitFor();
+      await openTab(page, withTimes.id, 'software');
+      await page.getByTestId('software-tab').waitFor();
+      const en = await times();
+      assert.ok(en.length > 0, 'no status time shown');
+      for (const t of en) assert.match(t, /^\d{2}:\d{2}:\d{2} \d{2}\.\d{2}\.\d{4}$/);
+      await chooseLanguage(page, 'Deutsch');
+      await openTab(page, withTimes.id, 'software');
+      await page.getByTestId('software-tab').waitFor();
+      assert.deepEqual(await times(), en);
+    } finally {
+      await chooseLanguage(page, 'English').catch(() => undefined);
+      await context.close();
+    }
+  });
+
   it('says the interval rule and the offline state in German', async () => {
     const all = await devices();
     const online = all.find((d) => d.type === 'adamos_NETbox' && status(d) === 'AVAILABLE')!;

@@ -240,7 +240,7 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
                 </td>
                 <td>{p.name}</td>
                 <td>{displayVersion(p.version)}</td>
-                <td>{formatDateTime(p.last_status_timestamp)}</td>
+                <td data-testid="software-status-time">{formatDateTime(p.last_status_timestamp)}</td>
                 {/* The device's own status text (matched verbatim by filters): data, not UI text. */}
                 <td data-testid="software-status" translate="no">{p.status}</td>
                 <td>{p.failure_message ?? ''}</td>
