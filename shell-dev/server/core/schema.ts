@@ -1,9 +1,9 @@
 import type { Database, Statement } from 'better-sqlite3';
 
 /**
- * JSON paths that list pages filter or sort on at fleet scale. Each gets an expression index;
- * the query compiler emits exactly `json_extract(mo.json, '$.<path>')` for them (without the
- * array-element branch) so SQLite can use the index.
+ * JSON paths that list pages filter or sort on at fleet scale. Until v9 each had an expression
+ * index on the documents (v1 still creates them, v9 drops them: the list table copies the paths,
+ * see LIST_PATHS). The query compiler keeps their rule: no array-element match for them.
  */
 export const INDEXED_JSON_PATHS = [
   'c8y_Availability.status',
@@ -14,7 +14,7 @@ export const INDEXED_JSON_PATHS = [
   'c8y_ActiveAlarmsStatus.critical',
 ] as const;
 
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /**
  * The list table (v7): one narrow row per managed object with its columns and the JSON paths the
@@ -112,6 +112,7 @@ export function migrate(db: Database): void {
     if (version < 6) addIdSequences(db);
     if (version < 7) addListTable(db);
     if (version < 8) addListTypeIndexes(db);
+    if (version < 9) dropJsonIndexes(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
 }
@@ -253,6 +254,15 @@ function addListTypeIndexes(db: Database): void {
   // A file with statistics gets them for the new table too: without, the planner guessed e.g. a
   // scan of a type's rows over the availability index.
   if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get()) db.exec(`ANALYZE ${LIST_TABLE}`);
+}
+
+/**
+ * v9: the expression indexes on the documents go. Lists filter on the list table's columns
+ * since v7, so nothing reads them, and every document write recomputed and rewrote all six (a
+ * bulk assignment of 10,000 devices paid for them beside the list table's own indexes).
+ */
+function dropJsonIndexes(db: Database): void {
+  for (const p of INDEXED_JSON_PATHS) db.exec(`DROP INDEX IF EXISTS ${indexName(p)}`);
 }
 
 function dropNameTriggers(db: Database): void {

@@ -12,7 +12,7 @@ import {
   UNAVAILABLE,
 } from './constants';
 import { ensureSoftwareState } from './software-state';
-import { AVAILABILITY, daySql, DEVICE_LIST_ROWS_FROM, DEVICES_FROM, DEVICES_WHERE, q, SOFTWARE_SINCE, SOFTWARE_WHERE, Statements, tsSql, type SoftwareView } from './sql';
+import { AVAILABILITY, daySql, DEVICE_LIST_ROWS_FROM, DEVICE_STATES_FROM, DEVICE_STATES_WHERE, DEVICES_FROM, DEVICES_WHERE, q, SOFTWARE_SINCE, SOFTWARE_WHERE, Statements, tsSql, type SoftwareView } from './sql';
 
 /**
  * Daily snapshots (README "History"). Day numbers are days since 1970-01-01 UTC on the core clock.
@@ -125,8 +125,10 @@ export class History {
   private sample(day: number): void {
     this.st
       .get(
+        // The devices' availability from their derived state rows and its (device, availability)
+        // index: the documents are not read (the core keeps no index on the JSON path).
         `INSERT INTO opdash_online (day, device_id, samples)
-         SELECT ?, mo.id, 1 FROM ${DEVICES_FROM} WHERE ${DEVICES_WHERE} AND ${AVAILABILITY} = ${q(AVAILABLE)}
+         SELECT ?, st.mo_id, 1 FROM ${DEVICE_STATES_FROM} WHERE ${DEVICE_STATES_WHERE} AND st.availability = ${q(AVAILABLE)}
          ON CONFLICT(day, device_id) DO UPDATE SET samples = samples + 1`,
       )
       .run(day);

@@ -4,8 +4,8 @@ import { AVAILABLE, DONE_PACKAGE_STATUSES, FRAGMENT, PACKAGE_STATUS, PENDING_PAC
 /**
  * SQL over the core's tables (shell-dev/server/core/schema.ts): managed_objects(id, type, name,
  * creation_time, json), mo_fragments(fragment, mo_id), alarms(...). Fragments live in the json
- * column; `json_extract(mo.json, '$.c8y_Availability.status')` is written exactly as the core's
- * expression index so SQLite uses it.
+ * column; lists and counts read the derived state rows (software-state.ts) instead, which keep
+ * `json_extract(mo.json, '$.c8y_Availability.status')` per object.
  */
 
 export const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
