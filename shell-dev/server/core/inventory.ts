@@ -1,17 +1,36 @@
 import type { ChildKind, Fragments, Inventory, InventoryQuery, ManagedObject, Page } from './api';
 import { type CoreContext, invalid, isPlainObject, LazyData, notFound, parseId } from './context';
 import { compileFilter, compileOrder, hasFragment, LIST_FROM, parseQuery, type SqlFragment, wildcardToLike } from './query';
-import { LIST_IRREGULAR_UPDATE, LIST_PATHS, LIST_ROW_UPSERT, LIST_TABLE, listRowUpdateSql, NAME_TRIGRAM_TABLE, nextId } from './schema';
+import { LIST_IRREGULAR, LIST_IRREGULAR_UPDATE, LIST_PATHS, LIST_ROW_UPSERT, LIST_TABLE, listRowUpdateSql, NAME_TRIGRAM_TABLE, nextId } from './schema';
 
 const DEFAULT_ORDER = 'mo.id ASC';
 /** Up to this many matches a page is sorted from the filter's matches (see InventoryStore.page). */
 const FEW_MATCHES = 2000;
 
-/** Top-level fragment -> the list table's columns copied from inside it. */
-const LIST_COLUMNS_OF = new Map<string, string[]>();
-for (const [path, column] of Object.entries(LIST_PATHS)) {
+/** Top-level fragment -> the list table's paths copied from inside it. */
+const LIST_PATHS_OF = new Map<string, string[]>();
+for (const path of Object.keys(LIST_PATHS)) {
   const top = path.split('.')[0];
-  LIST_COLUMNS_OF.set(top, [...(LIST_COLUMNS_OF.get(top) ?? []), column]);
+  LIST_PATHS_OF.set(top, [...(LIST_PATHS_OF.get(top) ?? []), path]);
+}
+
+/**
+ * Whether the stored JSON of `fragments` can hold an array or a null at `path` (the list table's
+ * irregular flag). True also when unsure (a toJSON method), never false when the JSON holds one:
+ * JSON.stringify writes null for null and for non-finite numbers, drops undefined, and a path
+ * through an array or a scalar does not exist.
+ */
+function mayBeIrregular(fragments: Fragments, path: string): boolean {
+  let cur: unknown = fragments;
+  for (const seg of path.split('.')) {
+    if (cur === null || typeof cur !== 'object' || Array.isArray(cur)) return false;
+    if (typeof (cur as { toJSON?: unknown }).toJSON === 'function') return true;
+    cur = (cur as Record<string, unknown>)[seg];
+  }
+  if (cur === undefined) return false;
+  if (cur === null || Array.isArray(cur)) return true;
+  if (typeof cur === 'number') return !Number.isFinite(cur);
+  return typeof cur === 'object' && typeof (cur as { toJSON?: unknown }).toJSON === 'function';
 }
 
 export const CHILD_KINDS: readonly ChildKind[] = ['childAssets', 'childDevices', 'childAdditions'];
@@ -284,14 +303,25 @@ export class InventoryStore implements Inventory {
    * did, the copied columns of the patched fragments, the time. A bulk job patching a counter
    * then rewrites one of the row's type indexes instead of all of them.
    */
-  private updateListRow(id: number, before: Row, after: { type: string | null; name: string | null; owner: string | null; last_updated: string; json: string }, patched: string[]): void {
+  private updateListRow(
+    id: number,
+    before: Row,
+    after: { type: string | null; name: string | null; owner: string | null; last_updated: string; json: string },
+    fragments: Fragments,
+    patched: string[],
+  ): void {
     const columns = ['last_updated'];
     if (after.type !== before.type) columns.push('type');
     if (after.name !== before.name) columns.push('name');
     if (after.owner !== before.owner) columns.push('owner');
-    const copied = patched.flatMap((k) => LIST_COLUMNS_OF.get(k) ?? []);
-    this.ctx.stmt(listRowUpdateSql([...columns, ...copied])).run({ id, ...after });
-    if (copied.length) this.ctx.stmt(LIST_IRREGULAR_UPDATE).run({ id, json: after.json });
+    const copiedPaths = patched.flatMap((k) => LIST_PATHS_OF.get(k) ?? []);
+    const copied = copiedPaths.map((p) => LIST_PATHS[p]);
+    const row = this.ctx.stmt(`${listRowUpdateSql([...columns, ...copied])} RETURNING ${LIST_IRREGULAR}`).get({ id, ...after }) as Record<string, number> | undefined;
+    // A regular row stays regular when no patched path can hold an array or a JSON null: the
+    // flag's own statement (one more parse of the document) runs only when it may change.
+    if (copied.length && (row?.[LIST_IRREGULAR] !== 0 || copiedPaths.some((p) => mayBeIrregular(fragments, p)))) {
+      this.ctx.stmt(LIST_IRREGULAR_UPDATE).run({ id, json: after.json });
+    }
   }
 
   private changed(): void {
@@ -357,7 +387,7 @@ export class InventoryStore implements Inventory {
       const lastUpdated = timeOr(patch.lastUpdated, this.ctx.nowIso());
       const json = JSON.stringify(fragments);
       this.ctx.stmt('UPDATE managed_objects SET type = ?, name = ?, owner = ?, last_updated = ?, json = ? WHERE id = ?').run(type, name, owner, lastUpdated, json, n);
-      this.updateListRow(n, current, { type, name, owner, last_updated: lastUpdated, json }, Object.keys(patch));
+      this.updateListRow(n, current, { type, name, owner, last_updated: lastUpdated, json }, fragments, Object.keys(patch));
       this.names.changed(n, current.name, name);
       this.deleteFragments(n, removed);
       this.insertFragments(n, added);

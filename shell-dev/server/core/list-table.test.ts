@@ -208,6 +208,23 @@ describe('list table', () => {
     }
   });
 
+  it('keeps the irregular flag as the document says after each update', () => {
+    const flag = (id: string) => (db.prepare(`SELECT irregular FROM ${LIST_TABLE} WHERE id = ?`).get(Number(id)) as { irregular: number }).irregular;
+    const t = inv.create({ name: 'flags', [`${P}PendingUpdates`]: 1 }).id;
+    expect(flag(t)).toBe(0);
+    inv.update(t, { [`${P}PendingUpdates`]: Number.NaN });
+    expect(flag(t)).toBe(1); // NaN is stored as JSON null
+    inv.update(t, { [`${P}PendingUpdates`]: 2 });
+    expect(flag(t)).toBe(0);
+    inv.update(t, { c8y_Availability: { status: ['A', 'B'] } });
+    expect(flag(t)).toBe(1);
+    inv.update(t, { c8y_Notes: 'a patch of no copied path leaves the flag' });
+    expect(flag(t)).toBe(1);
+    inv.update(t, { c8y_Availability: { status: 'AVAILABLE' } });
+    expect(flag(t)).toBe(0);
+    inv.remove(t);
+  });
+
   it('rolls back with the transaction that wrote it', () => {
     const before = db.prepare(`SELECT * FROM ${LIST_TABLE} ORDER BY id`).all();
     expect(() =>
