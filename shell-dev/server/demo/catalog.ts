@@ -6,6 +6,7 @@
 import { CELOSX_TYPE, IOTCONNECTOR_FLEX_TYPE, IPC_X64_TYPE, MOBILE_ROUTER_TYPE, NETBOX_TYPE } from '@shared/domain/device-types';
 import { TIMEZONES, timezoneValue } from '@shared/domain/timezones';
 import { PRODUCT } from '@shared/plugin-api/types';
+import { FRAGMENTS as F } from '@shared/platform/fragments';
 
 export { MOBILE_ROUTER_TYPE };
 
@@ -40,27 +41,9 @@ export const MOBILE_ROUTER_OPERATIONS = ['Restart', 'StartMonitoring', 'UpdateFi
 /** Share of IoTconnectors that carry a mobile router child. */
 export const MOBILE_ROUTER_SHARE = 0.1;
 
-/** Fragment and type names (one place, with the product prefix). */
-export const F = {
-  customer: `${PRODUCT}_adamos_netbox_Customer`,
-  timezone: `${PRODUCT}_adamos_netbox_timezone`,
-  machineSerial: `${PRODUCT}_adamos_netbox_MachineSerialNumber`,
-  machineControl: `${PRODUCT}_adamos_netbox_MachineControlType`,
-  netboxHardware: `${PRODUCT}_adamos_netbox_Hardware`,
-  machine: `${PRODUCT}_IoTconnector_Machine`,
-  info: `${PRODUCT}_IoTconnector_Info`,
-  ccm: `${PRODUCT}_adamos_netbox_ccm`,
-  failedCount: `${PRODUCT}_adamos_netbox_FailedInstallationCount`,
-  pendingUpdates: `${PRODUCT}_adamos_netbox_PendingUpdates`,
-  lastInstallVersion: `${PRODUCT}_adamos_netbox_LastSucessfullInstallVersion`,
-  services: `${PRODUCT}_adamos_netbox_Services`,
-  mdcStatus: `${PRODUCT}_IoTconnector_MDC_Status`,
-  updateStrategy: `${PRODUCT}_IoTconnector_UpdateStrategy`,
-  appliedProfile: `c8y_${PRODUCT}_service_dto_AppliedDeviceProfile`,
-  packageList: `${PRODUCT}_adamos_netbox_SoftwarePackageList`,
-  urlChecks: `${PRODUCT}_IoTconnector_URLChecks`,
-  eventList: `${PRODUCT}_adamos_netbox_EventList`,
-} as const;
+/** Fragment names: the platform's, declared once in shared/platform/fragments (the console reads the same). */
+
+export { F };
 
 export const CHILD_TYPE = {
   ccmConfiguration: `${PRODUCT}_IoTconnector_ccm_configuration`,

@@ -1,16 +1,9 @@
 /** Reading the device fragments the Info tab shows (spec 3 "Device"). */
 import { PRODUCT, type Device } from '@shared/plugin-api/types';
+import { FRAGMENTS as FRAGMENT } from '@shared/platform/fragments';
 
-export const FRAGMENT = {
-  customer: `${PRODUCT}_adamos_netbox_Customer`,
-  timezone: `${PRODUCT}_adamos_netbox_timezone`,
-  machineSerial: `${PRODUCT}_adamos_netbox_MachineSerialNumber`,
-  machineControl: `${PRODUCT}_adamos_netbox_MachineControlType`,
-  netboxHardware: `${PRODUCT}_adamos_netbox_Hardware`,
-  machine: `${PRODUCT}_IoTconnector_Machine`,
-  info: `${PRODUCT}_IoTconnector_Info`,
-  ccm: `${PRODUCT}_adamos_netbox_ccm`,
-} as const;
+
+export { FRAGMENT };
 export const AZURE_DPS_TYPE = `${PRODUCT}_IoTconnector_azure_dps_config`;
 export const RESPONSE_INTERVAL_MAINTENANCE = -1;
 
