@@ -104,3 +104,22 @@ export function packageListCounters(list: readonly { status?: string | null; mar
   }
   return { pending, failed };
 }
+
+/**
+ * One entry of a device's software package list (device-operations.md §3), as the device reports
+ * it: the console tolerates missing fields; the stand-in's service writes version and status always.
+ */
+export interface SoftwarePackageEntry {
+  name: string;
+  version?: string;
+  status?: string;
+  type?: string;
+  last_status_timestamp?: string;
+  failure_message?: string;
+  marked_for_deletion?: boolean;
+  repository_id?: string;
+  url?: string;
+  installation_requires_approval?: boolean;
+  c8y_encryptionKey?: unknown;
+  [field: string]: unknown;
+}

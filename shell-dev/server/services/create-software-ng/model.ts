@@ -1,3 +1,4 @@
+import type { SoftwarePackageEntry } from '@shared/domain/software-package';
 import type { ManagedObject } from '../../core/api';
 import {
   DEVICE_TYPE_CELOSX,
@@ -8,20 +9,7 @@ import {
 } from './constants';
 
 /** One entry of a device's software package list (device-operations.md §3). */
-export interface PackageEntry {
-  name: string;
-  version: string;
-  status: string;
-  type?: string;
-  last_status_timestamp?: string;
-  failure_message?: string;
-  marked_for_deletion?: boolean;
-  repository_id?: string;
-  url?: string;
-  installation_requires_approval?: boolean;
-  c8y_encryptionKey?: boolean;
-  [k: string]: unknown;
-}
+export type PackageEntry = SoftwarePackageEntry & { version: string; status: string; c8y_encryptionKey?: boolean };
 
 export interface SoftwareRef {
   id: string;

@@ -17,6 +17,7 @@ import {
 } from './constants';
 import { activeEntry, isDevice, isFailed, isInstalled, packageList } from './model';
 import type { RolloutDeviceRow, RolloutDeviceState, ServiceStore } from './store';
+import type { RolloutPauseReason } from '@shared/platform/create-software-ng';
 
 export type RolloutStatus = 'CREATED' | 'ONGOING' | 'PAUSED' | 'COMPLETED' | 'CANCELLED' | 'BROKEN' | 'ARCHIVED';
 
@@ -43,16 +44,8 @@ export interface RolloutParameters {
   errorThresholdPercent?: number;
 }
 
-/** Why a rollout is PAUSED (`pauseReason` on the rollout object; the card shows it). */
-export interface PauseReason {
-  reason: 'errorThreshold' | 'pauseLimit' | 'manual';
-  message: string;
-  failed?: number;
-  processed?: number;
-  errorThresholdPercent?: number;
-  limit?: number;
-  user?: string;
-}
+/** Why a rollout is PAUSED (`pauseReason` on the rollout object; the card shows it): the console's declaration. */
+export type PauseReason = RolloutPauseReason;
 
 /** Which status a transition leads to, and from where it is allowed (device-operations.md §4; cancel from ONGOING: issue 20). */
 const TRANSITIONS: Record<string, { to: RolloutStatus; from: RolloutStatus[] }> = {

@@ -1,6 +1,6 @@
 /** Rules of the Software tab's package table (spec 2 "Software tab", 4 "Package statuses", 5, 6). */
 import { PRODUCT, type Device } from '@shared/plugin-api/types';
-import { UNDELETABLE_PACKAGE_TYPES } from '@shared/domain/software-package';
+import { UNDELETABLE_PACKAGE_TYPES, type SoftwarePackageEntry } from '@shared/domain/software-package';
 
 export const PACKAGE_LIST_FRAGMENT = `${PRODUCT}_adamos_netbox_SoftwarePackageList`;
 export const UPDATE_STRATEGY_FRAGMENT = `${PRODUCT}_IoTconnector_UpdateStrategy`;
@@ -10,20 +10,7 @@ export const WAITING_FOR_APPROVAL = 'waiting for approval';
 export const INSTALL_OPERATION = 'netbox_InstallSoftwarePackage';
 export const INSTALL_NOW = '0';
 
-export interface SoftwarePackageEntry {
-  name: string;
-  version?: string;
-  status?: string;
-  type?: string;
-  last_status_timestamp?: string;
-  failure_message?: string;
-  marked_for_deletion?: boolean;
-  repository_id?: string;
-  url?: string;
-  installation_requires_approval?: boolean;
-  c8y_encryptionKey?: unknown;
-  [field: string]: unknown;
-}
+export type { SoftwarePackageEntry };
 
 /** The device's whole stored list (flagged entries included, so a save keeps them). */
 export function packageList(device: Device): SoftwarePackageEntry[] {
