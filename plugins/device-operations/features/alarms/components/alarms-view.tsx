@@ -12,7 +12,7 @@ import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
 import { STATUS_CHANGED, statusesFor } from '../logic/alarms';
 import { alarmKeys, clearAll, setAlarmStatus, useAlarmCount, useAlarmList, type AlarmListFilter } from '../api/alarms';
-import { AlarmItem } from './alarm-item';
+import { AlarmItems } from './alarm-items';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
 
 export interface AlarmsViewProps {
@@ -54,19 +54,7 @@ function SeverityList({
           </span>
         </h4>
       </div>
-      <ul className="list-group" style={{ marginBottom: 0 }}>
-        {items.map((a) => (
-          <AlarmItem key={a.id} alarm={a} busy={busy} onStatus={onStatus} smartRuleAction={smartRule} />
-        ))}
-      </ul>
-      {!list.isLoading && items.length === 0 && <p className="text-muted text-center" style={{ padding: 8 }}>{t('No alarms to display')}</p>}
-      {list.hasNextPage && (
-        <div className="card-footer text-center">
-          <button type="button" className="btn btn-default btn-sm" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            {t('Load more')}
-          </button>
-        </div>
-      )}
+      <AlarmItems items={items} list={list} busy={busy} onStatus={onStatus} smartRule={smartRule} />
     </div>
   );
 }

@@ -1,0 +1,41 @@
+/** The body of an alarm list: its items, the empty text, the error and "Load more" (one for both lists). */
+import { useTranslation } from 'react-i18next';
+import type { Alarm, AlarmStatus } from '@shared/platform/alarms';
+import { AlarmItem } from './alarm-item';
+
+export interface AlarmItemsProps {
+  items: readonly Alarm[];
+  /** The list's query state (an infinite query's). */
+  list: { isLoading: boolean; error: Error | null; hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  busy: boolean;
+  onStatus?: (a: Alarm, s: AlarmStatus) => void;
+  smartRule?: (a: Alarm) => React.ReactNode;
+}
+
+export function AlarmItems({ items, list, busy, onStatus, smartRule }: AlarmItemsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ul className="list-group" style={{ marginBottom: 0 }}>
+        {items.map((a) => (
+          <AlarmItem key={a.id} alarm={a} busy={busy} onStatus={onStatus} smartRuleAction={smartRule} />
+        ))}
+      </ul>
+      {/* A failed read is said as such, never as an empty list. */}
+      {list.error ? (
+        <div className="alert alert-danger m-8" role="alert" data-testid="alarms-error">
+          {t('The alarms could not be loaded:')} {list.error.message}
+        </div>
+      ) : (
+        !list.isLoading && items.length === 0 && <p className="text-muted text-center" style={{ padding: 8 }}>{t('No alarms to display')}</p>
+      )}
+      {list.hasNextPage && (
+        <div className="card-footer text-center">
+          <button type="button" className="btn btn-default btn-sm" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            {t('Load more')}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
