@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * Keyboard focus survives a control's work (issue 26). A button disabled while its work runs loses
@@ -20,4 +20,25 @@ export function useKeepFocus(busy: boolean): () => void {
     const active = document.activeElement;
     control.current = active instanceof HTMLElement && active !== document.body ? active : null;
   }, []);
+}
+
+/**
+ * A screen's actions that run one at a time: `busy` while one runs (its buttons disable), its
+ * failure handed to `onError`, and focus given back to the control that started it.
+ */
+export function useBusyWork(onError: (error: unknown) => void): { busy: boolean; run: (work: () => Promise<void>) => Promise<void> } {
+  const [busy, setBusy] = useState(false);
+  const rememberFocus = useKeepFocus(busy);
+  const run = async (work: () => Promise<void>) => {
+    rememberFocus();
+    setBusy(true);
+    try {
+      await work();
+    } catch (e) {
+      onError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
 }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { can, usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
-import { useKeepFocus } from '@shared/ui/keep-focus';
+import { useBusyWork } from '@shared/ui/keep-focus';
 import { GateNote, gatedFieldProps, PermittedButton, useGate } from '@shared/ui/permission';
 import type { Device } from '@shared/plugin-api/types';
 import { MIN_AGENT_VERSION_DEVICE_CONTROL } from '@shared/domain/constants';
@@ -59,7 +59,8 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
   const queryClient = useQueryClient();
   const saved = useMemo(() => formOf(device), [device]);
   const [form, setForm] = useState<InfoForm>(saved);
-  const [busy, setBusy] = useState(false);
+  // One action at a time; focus goes back to the button used once its work is over (issue 26).
+  const { busy, run } = useBusyWork((e) => alerts.fail(e));
   // A live update of the device (heartbeats, other users) must not wipe what the user is typing.
   const base = useRef(saved);
   useEffect(() => {
@@ -84,19 +85,6 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
   const owner = useOwner(tenant, device.owner as string, showOwner);
   const provisioning = useProvisioning(device.id);
 
-  // Focus goes back to the button used once its work is over (issue 26).
-  const rememberFocus = useKeepFocus(busy);
-  const run = async (work: () => Promise<void>) => {
-    rememberFocus();
-    setBusy(true);
-    try {
-      await work();
-    } catch (e) {
-      alerts.fail(e);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const save = (patch: Record<string, unknown>) =>
     run(async () => {

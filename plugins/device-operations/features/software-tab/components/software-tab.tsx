@@ -7,7 +7,7 @@ import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
-import { useKeepFocus } from '@shared/ui/keep-focus';
+import { useBusyWork } from '@shared/ui/keep-focus';
 import { GateNote, gatedFieldProps, PermittedButton, useGate } from '@shared/ui/permission';
 import type { Device } from '@shared/plugin-api/types';
 import { SOFTWARE_LIST_PAGE_SIZE } from '@shared/domain/constants';
@@ -52,7 +52,8 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
   const [realtime, setRealtime] = useState(true);
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
-  const [busy, setBusy] = useState(false);
+  // One action at a time; focus goes back to the button used once its work is over (issue 26).
+  const { busy, run } = useBusyWork((e) => alerts.fail(e));
   const liveList = useMemo(() => packageList(device), [device]);
   // With realtime off the table keeps what it showed until Reload.
   const [frozen, setFrozen] = useState<SoftwarePackageEntry[] | null>(null);
@@ -64,19 +65,6 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
   const profile = appliedProfile(device);
   const skipped = skipsProfileUpdates(device);
 
-  // Focus goes back to the button used once its work is over (issue 26).
-  const rememberFocus = useKeepFocus(busy);
-  const run = async (work: () => Promise<void>) => {
-    rememberFocus();
-    setBusy(true);
-    try {
-      await work();
-    } catch (e) {
-      alerts.fail(e);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const toggleRealtime = () => {
     setFrozen(realtime ? liveList : null);
