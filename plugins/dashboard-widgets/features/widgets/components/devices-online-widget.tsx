@@ -66,7 +66,8 @@ function PieView({ stats }: { stats: DeviceStatistics }) {
         {
           type: 'pie',
           radius: ['0%', '55%'],
-          label: { formatter: (p: unknown) => `${percent[(p as { dataIndex: number }).dataIndex]} %` },
+          // A percentage is never cut to '1...' when its slice sits near the card's edge.
+          label: { formatter: (p: unknown) => `${percent[(p as { dataIndex: number }).dataIndex]} %`, overflow: 'none' },
           data: SLICES.map((s, i) => ({ name: t(s.label), value: values[i], itemStyle: { color: s.color } })),
         },
       ],
