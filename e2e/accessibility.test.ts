@@ -85,7 +85,7 @@ describe('accessibility', () => {
     page.on('pageerror', (e) => errors.push(e.message));
   });
   after(async () => {
-    await ctx?.close().catch(() => undefined);
+    await ctx?.close().catch((e) => console.error('closing the browser context failed:', e));
     await stack?.close();
   });
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { loginAs, snap, startStack, type Stack } from './harness';
-import { chooseLanguage } from './screens';
+import { chooseLanguage, restoreEnglish } from './screens';
 
 const WAIT_MS = 30_000;
 const DEFAULT_WIDGET_COUNT = 14;
@@ -259,7 +259,7 @@ describe('Device Operations Dashboard', () => {
         await snap(page, `dashboard-list-pager-${width}-de`);
       }
     } finally {
-      await chooseLanguage(page, 'English').catch(() => undefined);
+      await restoreEnglish(page);
       await context.close();
     }
   });

@@ -8,23 +8,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { loginAs, snap, startStack, type Stack } from './harness';
+import { loginAs, snap, startStack, type Stack, adminApi } from './harness';
 
 let stack: Stack;
-const AUTH = 'Basic ' + Buffer.from('demo/admin:demo').toString('base64');
 const PKG = 'adamos_adamos_netbox_SoftwarePackageList';
 /** Spec "Done when": a server-side change shows in the open tab within this time. */
 const PUSH_BUDGET_MS = 300;
 
-async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${stack.url}${path}`, {
-    ...init,
-    headers: { Authorization: AUTH, Accept: 'application/json', 'Content-Type': 'application/json', ...(init.headers ?? {}) },
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
-}
+const api = <T>(path: string, init?: RequestInit) => adminApi<T>(stack, path, init);
 
 type Pkg = { name: string; version: string; status: string; type: string; marked_for_deletion?: boolean; installation_requires_approval?: boolean };
 type Mo = { id: string; name?: string; type?: string; c8y_Agent?: { version: string }; c8y_Availability?: { status: string }; [k: string]: unknown };

@@ -13,25 +13,16 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { loginAs, ROOT, snap, startStack, type Stack } from './harness';
-import { chooseLanguage, go } from './screens';
+import { loginAs, ROOT, snap, startStack, type Stack, adminApi } from './harness';
+import { chooseLanguage, go, restoreEnglish } from './screens';
 
 let stack: Stack;
-const AUTH = 'Basic ' + Buffer.from('demo/admin:demo').toString('base64');
 const PKG = 'adamos_adamos_netbox_SoftwarePackageList';
 const PENDING = 'adamos_adamos_netbox_PendingUpdates';
 const MACHINE = 'adamos_IoTconnector_Machine';
 const PROFILE = 'c8y_adamos_service_dto_AppliedDeviceProfile';
 
-async function api<T>(p: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${stack.url}${p}`, {
-    ...init,
-    headers: { Authorization: AUTH, Accept: 'application/json', 'Content-Type': 'application/json', ...(init.headers ?? {}) },
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${p}: ${res.status} ${await res.text()}`);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
-}
+const api = <T>(path: string, init?: RequestInit) => adminApi<T>(stack, path, init);
 
 type Pkg = { name: string; version: string; status: string; type?: string; marked_for_deletion?: boolean; repository_id?: string };
 type Mo = { id: string; name?: string; type?: string; [k: string]: unknown };
@@ -355,7 +346,7 @@ describe('German', () => {
       await page.getByTestId('software-tab').waitFor();
       assert.deepEqual(await times(), en);
     } finally {
-      await chooseLanguage(page, 'English').catch(() => undefined);
+      await restoreEnglish(page);
       await context.close();
     }
   });
@@ -379,7 +370,7 @@ describe('German', () => {
       await atWidths(page, 'fidelity-de-services-offline');
     } finally {
       // The language is kept per user: back to English for the next run.
-      await chooseLanguage(page, 'English').catch(() => undefined);
+      await restoreEnglish(page);
       await context.close();
     }
   });

@@ -7,17 +7,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { loginAs, snap, startStack, type Stack } from './harness';
-import { chooseLanguage } from './screens';
+import { loginAs, snap, startStack, type Stack, adminApi } from './harness';
+import { chooseLanguage, restoreEnglish } from './screens';
 
 let stack: Stack;
-const AUTH = 'Basic ' + Buffer.from('demo/admin:demo').toString('base64');
 
-async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${stack.url}${path}`, { ...init, headers: { Authorization: AUTH, Accept: 'application/json', 'Content-Type': 'application/json', ...(init.headers ?? {}) } });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(path: string, init?: RequestInit) => adminApi<T>(stack, path, init);
 
 type Mo = { id: string; name?: string; [k: string]: unknown };
 const inventory = (query: string, pageSize = 100) =>
@@ -391,14 +386,14 @@ describe('device list, issue 19', () => {
       await waitForCount(page, /Geräte$/);
       await page.setViewportSize({ width: 1280, height: 900 });
       await listNames(page, 25);
-      await page.waitForSelector('[data-testid="header-machineSerial"]:has-text("Maschinen")').catch(() => undefined);
+      await page.waitForSelector('[data-testid="header-machineSerial"]:has-text("Maschinenseriennummer")');
       const de = await columnLayout(page);
       assert.deepEqual(de.cutHeaders, [], 'German headers cut at 1280 px');
       assert.deepEqual(de.cutNames, [], 'names cut at 1280 px in German');
       assert.match((await page.getByTestId('pager-total').textContent()) ?? '', /^1–25 von \d+$/);
       await snap(page, 'lists-columns-1280-de');
     } finally {
-      await chooseLanguage(page, 'English').catch(() => undefined);
+      await restoreEnglish(page);
       await context.close();
     }
   });

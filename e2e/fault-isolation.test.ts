@@ -112,7 +112,7 @@ describe('fault isolation per plugin', () => {
   });
 
   after(async () => {
-    await ctx?.close().catch(() => undefined);
+    await ctx?.close().catch((e) => console.error('closing the browser context failed:', e));
     await stack?.close();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });

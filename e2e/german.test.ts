@@ -143,7 +143,7 @@ describe('German', () => {
     page.on('pageerror', (e) => errors.push(e.message));
   });
   after(async () => {
-    await ctx?.close().catch(() => undefined);
+    await ctx?.close().catch((e) => console.error('closing the browser context failed:', e));
     await stack?.close();
   });
 

@@ -96,3 +96,16 @@ export async function snap(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }
+
+const ADMIN_AUTH = 'Basic ' + Buffer.from(`${DEMO.tenant}/admin:${DEMO.password}`).toString('base64');
+
+/** A REST call to the stack as the demo admin: JSON in and out; a status other than 2xx throws with the server's answer. */
+export async function adminApi<T>(stack: Stack, path: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${stack.url}${path}`, {
+    ...init,
+    headers: { Authorization: ADMIN_AUTH, Accept: 'application/json', 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}

@@ -155,7 +155,7 @@ describe('keyboard only', () => {
     ({ plain } = await demoDevices(page));
   });
   after(async () => {
-    await ctx?.close().catch(() => undefined);
+    await ctx?.close().catch((e) => console.error('closing the browser context failed:', e));
     await stack?.close();
   });
 
@@ -448,7 +448,7 @@ describe('keyboard only', () => {
       await ppage.waitForURL(/\/apps\/devicemanagement\//, { timeout: WAIT_MS });
     });
     after(async () => {
-      await pctx?.close().catch(() => undefined);
+      await pctx?.close().catch((e) => console.error('closing the platform UI browser context failed:', e));
     });
 
     test('the IoTconnector list: axe clean inside our content, the Status filter by keyboard', async () => {

@@ -10,22 +10,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { loginAs, snap, startStack, type Stack } from './harness';
+import { loginAs, snap, startStack, type Stack, adminApi } from './harness';
 import { chooseLanguage } from './screens';
 
 let stack: Stack;
-const AUTH = 'Basic ' + Buffer.from('demo/admin:demo').toString('base64');
 const CSNG = '/service/create-software-ng';
 const NO_ANSWER = 'no answer from device';
 
-async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${stack.url}${path}`, {
-    ...init,
-    headers: { Authorization: AUTH, Accept: 'application/json', 'Content-Type': 'application/json', ...(init.headers ?? {}) },
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? null : await res.json()) as T;
-}
+const api = <T>(path: string, init?: RequestInit) => adminApi<T>(stack, path, init);
 
 interface Rollout {
   id: string;

@@ -139,3 +139,16 @@ export async function chooseLanguage(page: Page, label: 'Deutsch' | 'English'): 
   await page.getByRole('menuitemradio', { name: label }).click();
   await saved;
 }
+
+/**
+ * The language is kept per user: a test that switched to German switches back in its `finally`.
+ * A failure there is logged with its cause but not thrown, so it does not hide the test's own
+ * failure; a later test that then meets German says so in its own assertion.
+ */
+export async function restoreEnglish(page: Page): Promise<void> {
+  try {
+    await chooseLanguage(page, 'English');
+  } catch (e) {
+    console.error('could not switch the user back to English; later tests may meet German:', e);
+  }
+}

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { loginAs, snap, startStack, type DemoUser, type Stack } from './harness';
+import { loginAs, snap, startStack, type DemoUser, type Stack, adminApi } from './harness';
 import { chooseLanguage } from './screens';
 
 const WAIT_MS = 30_000;
@@ -21,11 +21,7 @@ interface Mo {
   [k: string]: unknown;
 }
 
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${stack.url}${path}`, { headers: { Authorization: `Basic ${Buffer.from('demo/admin:demo').toString('base64')}`, Accept: 'application/json' } });
-  if (!res.ok) throw new Error(`${path}: ${res.status}`);
-  return (await res.json()) as T;
-}
+const api = <T>(path: string, init?: RequestInit) => adminApi<T>(stack, path, init);
 const query = async (q: string) => (await api<{ managedObjects: Mo[] }>(`/inventory/managedObjects?pageSize=5&query=${encodeURIComponent(q)}`)).managedObjects;
 
 const tabPaths = (page: Page) => page.locator('[data-testid="device-tab"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab') ?? ''));

@@ -84,11 +84,12 @@ export function ContributionProviders({ props, children }: { props: Contribution
 
 /**
  * Wraps a React component as a single-spa parcel with the providers every contribution needs.
- * The plugin's locales are loaded before the first mount.
+ * The plugin's locales are loaded before the first mount; without `locales` the namespace is the
+ * host's own (the dev shell's standard tabs), which the host has loaded already.
  */
 export function createContributionParcel(
   Root: ComponentType<ContributionComponentProps>,
-  locales: LocaleLoaders,
+  locales?: LocaleLoaders,
 ): ParcelConfig<ContributionProps> {
   const Wrapped = (props: ContributionProps) => (
     <ContributionProviders props={props}>
@@ -105,6 +106,7 @@ export function createContributionParcel(
       </div>
     ),
   });
+  if (!locales) return lifecycles as ParcelConfig<ContributionProps>;
   let namespaceLoaded: Promise<void> | undefined;
   return {
     ...lifecycles,

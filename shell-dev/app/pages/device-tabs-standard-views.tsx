@@ -4,15 +4,11 @@
  * the same platform calls. Each is a parcel with the providers every contribution gets, its texts
  * in the shell namespace.
  */
-import React, { type ComponentType } from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import type { ParcelConfig } from 'single-spa';
+import React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ContributionProviders } from '@shared/plugin-api/parcel';
+import { createContributionParcel } from '@shared/plugin-api/parcel';
 import { useDevice } from '@shared/plugin-api/context';
-import type { ContributionProps } from '@shared/plugin-api/types';
 import { listExternalIds } from '@shared/platform/identity';
 import { listOperations, type Operation } from '@shared/platform/operations';
 import { formatDateTime } from '@shared/domain/formats';
@@ -165,24 +161,7 @@ export function LogsTab() {
   );
 }
 
-function parcelOf(Root: ComponentType): ParcelConfig<ContributionProps> {
-  const Wrapped = (props: ContributionProps) => (
-    <ContributionProviders props={props}>
-      <Root />
-    </ContributionProviders>
-  );
-  return singleSpaReact<ContributionProps>({
-    React,
-    ReactDOMClient,
-    rootComponent: Wrapped,
-    errorBoundary: (err: Error) => (
-      <div className="alert alert-danger" role="alert" data-testid="contribution-error">
-        {err.message}
-      </div>
-    ),
-  }) as ParcelConfig<ContributionProps>;
-}
-
-export const identityParcel = parcelOf(IdentityTab);
-export const controlParcel = parcelOf(ControlTab);
-export const logsParcel = parcelOf(LogsTab);
+// The texts are the shell's own namespace (loaded by the shell), so no locales are passed.
+export const identityParcel = createContributionParcel(IdentityTab);
+export const controlParcel = createContributionParcel(ControlTab);
+export const logsParcel = createContributionParcel(LogsTab);
