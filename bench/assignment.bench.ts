@@ -13,7 +13,8 @@ import { ServiceStore } from '../shell-dev/server/services/create-software-ng/st
 import { report, type BenchLine } from './report';
 
 const ASSIGN_DEVICES = 10_000;
-const ASSIGN_BUDGET_MS = 10_000;
+/** Issue 21: "bulk assignment of 10,000 devices <= 3 s". */
+const ASSIGN_BUDGET_MS = 3_000;
 const ROLLOUT_DEVICES = 100_000;
 /** A tick has to end within its own interval, or ticks pile up. */
 const TICK_BUDGET_MS = ROLLOUT_TICK_MS;
