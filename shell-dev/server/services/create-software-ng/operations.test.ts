@@ -33,7 +33,7 @@ describe('createTimezoneOperations', () => {
     const a = device(h.core);
     expect((await h.call('POST', '/createTimezoneOperations', { devices: [a.id], timezone: 'Berlin' })).statusCode).toBe(400);
     expect((await h.call('POST', '/createTimezoneOperations', { devices: [], timezone: 'a#b' })).statusCode).toBe(400);
-    const forbidden = await h.call('POST', '/createTimezoneOperations', { devices: [a.id], timezone: 'a#b' }, 'ROLE_INVENTORY_READ');
+    const forbidden = await h.call('POST', '/createTimezoneOperations', { devices: [a.id], timezone: 'a#b' }, 'viewer');
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toMatchObject({ error: 'security/Forbidden' });
   });
@@ -203,8 +203,8 @@ describe('IoTconnector replacement', () => {
     const source = device(h.core, { name: 'old', [FRAGMENT_MACHINE_SERIAL]: 'M-1', adamos_adamos_netbox_timezone: 'Berlin#W. Europe Standard Time', c8y_Notes: 'n' });
     const target = device(h.core, { name: 'new' });
     h.core.inventory.addChild(g.id, 'childAssets', source.id);
-    h.core.setExternalId('c8y_Serial', 'SRC', source.id);
-    h.core.setExternalId('c8y_Serial', 'TGT', target.id);
+    h.core.identity.create(source.id, { type: 'c8y_Serial', externalId: 'SRC' });
+    h.core.identity.create(target.id, { type: 'c8y_Serial', externalId: 'TGT' });
     const res = await h.call('PUT', '/assignTargetDeviceToSourceDevice?sourceExternalId=SRC&targetExternalId=TGT');
     expect(res.statusCode).toBe(200);
     expect(h.core.inventory.get(target.id)).toMatchObject({

@@ -123,21 +123,21 @@ describe('rollout engine', () => {
     expect(entry(old.id)).toMatchObject({ version: '2.0.0', status: 'assigned' });
     expect(entry(failing.id)).toBeUndefined();
 
-    h.core.advance(9_999);
+    h.clock.advance(9_999);
     tick();
     expect(get(current.id)[FRAGMENT_PACKAGE_LIST]).toHaveLength(1);
     expect(get(r.id).counters).toMatchObject({ processed: 0 });
 
     report(fresh.id, 'installed');
     report(old.id, 'installed');
-    h.core.advance(1);
+    h.clock.advance(1);
     tick();
     // The second batch went out in the same tick: one device up to date, one offline.
     expect(get(r.id).counters).toMatchObject({ processed: 4, success: 1, updated: 1, upToDate: 1, disabled: 1 });
     expect(get(r.id).status).toBe('ONGOING');
     expect(entry(failing.id)).toBeUndefined();
 
-    h.core.advance(10_000);
+    h.clock.advance(10_000);
     tick();
     expect(entry(failing.id)).toMatchObject({ status: 'assigned' });
     expect(get(r.id).counters).toMatchObject({ processed: 4 });
@@ -149,7 +149,7 @@ describe('rollout engine', () => {
       finishedTime: expect.any(String),
       counters: { processed: 5, total: 5, success: 1, updated: 1, upToDate: 1, failed: 1, disabled: 1 },
     });
-    const updates = h.core.published.filter((p) => p.channel === `/managedobjects/${r.id}` && p.action === 'UPDATE');
+    const updates = h.published.filter((p) => p.channel === `/managedobjects/${r.id}` && p.action === 'UPDATE');
     expect(updates.length).toBeGreaterThan(2);
   });
 
@@ -163,7 +163,7 @@ describe('rollout engine', () => {
     tick();
     expect(get(r.id).status).toBe('PAUSED');
     expect(get(r.id).counters).toMatchObject({ failed: 1 });
-    h.core.advance(5_000);
+    h.clock.advance(5_000);
     tick();
     expect(entry(ids[2])).toBeUndefined();
 
@@ -172,13 +172,13 @@ describe('rollout engine', () => {
     expect(entry(ids[2])).toMatchObject({ status: 'assigned' });
     report(ids[1], 'failed');
     report(ids[2], 'failed');
-    h.core.advance(1_000);
+    h.clock.advance(1_000);
     tick();
     expect(get(r.id)).toMatchObject({ status: 'PAUSED', counters: { failed: 3 } });
     // No limit is left: the rollout runs on whatever fails.
     await setStatus(r.id, 'ONGOING');
     for (const id of ids.slice(3)) {
-      h.core.advance(1_000);
+      h.clock.advance(1_000);
       tick();
       report(id, 'failed');
     }
@@ -194,7 +194,7 @@ describe('rollout engine', () => {
     tick();
     await setStatus(r.id, 'PAUSED');
     expect((await setStatus(r.id, 'CANCELLED')).statusCode).toBe(200);
-    h.core.advance(10_000);
+    h.clock.advance(10_000);
     tick();
     // The first device never started its operation: the cancel failed it and took its entry back.
     expect(ids.map((id) => entry(id)?.status ?? null)).toEqual([null, null, null, null]);
@@ -209,7 +209,7 @@ describe('rollout engine', () => {
     await setStatus(r.id, 'ONGOING');
     tick();
     h.core.inventory.remove(sw.id);
-    h.core.advance(1_000);
+    h.clock.advance(1_000);
     tick();
     expect(get(r.id)).toMatchObject({ status: 'BROKEN', finishedTime: expect.any(String) });
     expect((await setStatus(r.id, 'ONGOING')).statusCode).toBe(409);
@@ -225,11 +225,11 @@ describe('rollout engine', () => {
     await h.close();
 
     h = await harness(dir);
-    h.core.advance(5_000);
+    h.clock.advance(5_000);
     tick();
     tick();
     for (const id of ids.slice(0, 2)) report(id, 'installed');
-    h.core.advance(5_000);
+    h.clock.advance(5_000);
     tick();
     report(ids[2], 'installed');
     tick();

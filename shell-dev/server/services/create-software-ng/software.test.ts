@@ -1,5 +1,6 @@
 import { FRAGMENT_PACKAGE_LIST } from './constants';
 import { device, harness, removeDir, software, validPackage, type Harness } from './testing/fixtures';
+import type { TestUser } from '../../testing/core';
 import { fullPackageNameFromUrl, isValidPassword, PASSWORD_MESSAGE } from './validation';
 
 let h: Harness;
@@ -11,7 +12,7 @@ afterEach(async () => {
   removeDir(h.dir);
 });
 
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, roles?: string) => h.call(method, url, payload, roles);
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, who?: TestUser) => h.call(method, url, payload, who);
 
 describe('password and package name rules', () => {
   it.each([
@@ -83,7 +84,7 @@ describe('softwarePackage', () => {
     expect((await inject('POST', '/softwarePackage', {})).statusCode).toBe(400);
     expect((await inject('POST', '/softwarePackage', { inventoryRequest: validPackage })).statusCode).toBe(200);
     expect((await inject('POST', '/softwarePackage', { inventoryRequest: validPackage })).statusCode).toBe(409);
-    const res = await inject('POST', '/softwarePackage', { inventoryRequest: { ...validPackage, version: '9' } }, 'ROLE_INVENTORY_READ');
+    const res = await inject('POST', '/softwarePackage', { inventoryRequest: { ...validPackage, version: '9' } }, 'viewer');
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('security/Forbidden');
   });

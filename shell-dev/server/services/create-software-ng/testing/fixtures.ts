@@ -1,25 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import type { ManagedObject } from '../../../core/api';
+import type { ServerCore, ManagedObject } from '../../../core/api';
+import { startTestServer, type TestServer, type TestUser } from '../../../testing/core';
 import { DEVICE_TYPE_NETBOX, FRAGMENT_PACKAGE_LIST, SOFTWARE_TYPE } from '../constants';
 import { createSoftwareNgModule, type CreateSoftwareNgModule } from '../index';
-import { buildApp, FakeCore } from './fake-core';
 
-export interface Harness {
-  dir: string;
-  file: string;
-  core: FakeCore;
+export { removeDir } from '../../../testing/core';
+
+/** The real core with the service registered behind the stand-in's authentication and role table. */
+export interface Harness extends TestServer {
   module: CreateSoftwareNgModule;
-  app: FastifyInstance;
-  /** A real HTTP call (light-my-request's inject cannot load under jest). */
-  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, roles?: string): Promise<Reply>;
-  close(): Promise<void>;
+  /** A real HTTP call under the service's prefix, signed in as `who` (admin unless given). */
+  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, who?: TestUser): Promise<Reply>;
 }
 
 export const PREFIX = '/service/create-software-ng';
+/** Where every harness's clock starts (also after a restart on the same directory). */
+export const START_MS = Date.UTC(2024, 0, 1);
 
 export interface Reply {
   statusCode: number;
@@ -36,38 +31,25 @@ export async function httpCall(base: string, method: string, url: string, payloa
   return { statusCode: res.status, json: () => (text ? JSON.parse(text) : undefined) };
 }
 
-/** A fake core on a fresh SQLite file with the service registered (rollout timer off: tests tick). */
-export async function harness(dir = mkdtempSync(join(tmpdir(), 'csng-'))): Promise<Harness> {
-  const file = join(dir, 'db.sqlite');
-  const core = new FakeCore(file);
+/**
+ * The real core on a fresh temporary directory, or on `dir` again (a restart), with the service
+ * registered (rollout timers off: tests move the clock and tick).
+ */
+export async function harness(dir?: string): Promise<Harness> {
   const module = createSoftwareNgModule({ rolloutTimers: false });
-  const app = await buildApp(core, module);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const server = await startTestServer({ now: START_MS, modules: [module], auth: true, dir });
   return {
-    call: (method, url, payload, roles) => httpCall(base, method, PREFIX + url, payload, roles !== undefined ? { 'x-roles': roles } : {}),
-    dir,
-    file,
-    core,
+    ...server,
     module,
-    app,
-    async close() {
-      await app.close();
-      await module.close?.();
-      core.close();
-    },
+    call: (method, url, payload, who = 'admin') => httpCall(server.baseUrl, method, PREFIX + url, payload, server.headers(who)),
   };
 }
 
-export function removeDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
-}
-
-export function device(core: FakeCore, fragments: Record<string, unknown> = {}): ManagedObject {
+export function device(core: ServerCore, fragments: Record<string, unknown> = {}): ManagedObject {
   return core.inventory.create({ type: DEVICE_TYPE_NETBOX, name: 'dev', c8y_IsDevice: {}, [FRAGMENT_PACKAGE_LIST]: [], ...fragments });
 }
 
-export function software(core: FakeCore, fragments: Record<string, unknown> = {}): ManagedObject {
+export function software(core: ServerCore, fragments: Record<string, unknown> = {}): ManagedObject {
   return core.inventory.create({
     type: SOFTWARE_TYPE,
     name: 'agent',
