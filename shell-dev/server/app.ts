@@ -22,6 +22,7 @@ import { MAX_BINARY_BYTES, registerPlatform } from './http/platform';
 import { registerPlatformShell } from './http/platform-shell';
 import { forwardToTenant, registerProxy } from './http/proxy';
 import { registerRecords } from './http/records';
+import { registerSchemas } from './http/schemas';
 import { registerStatic } from './http/static';
 import { registerPackages } from './packages/index';
 import { serviceModules } from './services/index';
@@ -127,6 +128,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
       await registerProxy(app, upstream, { platformShellContextPath: platformShellOf(manifest)?.contextPath, localRemotes: defaultRemotes(manifest).remotes });
     } else {
       registerParsersAndErrors(app);
+      registerSchemas(app);
       await app.register(fastifyMultipart, { limits: { fileSize: MAX_BINARY_BYTES } });
       registerAuth(app, core);
       registerInventory(app, core);

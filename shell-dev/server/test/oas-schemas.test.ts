@@ -1,0 +1,153 @@
+/**
+ * Route schemas from the platform's OpenAPI description (http/schemas.ts): the checked-in extract
+ * matches reference/c8y-oas.json, every route it names has its schema, and per route family a
+ * bad body or query is answered by the schema with the platform's error body (status, error and
+ * message), while what the platform allows (custom fragments, nulls, lists) still passes.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { oasRoutesOf } from '../http/schemas';
+import { serverPerFile } from './helpers';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const OAS_FULL = process.env.C8Y_OAS ?? path.join(ROOT, '..', 'shared', 'reference', 'c8y-oas.json');
+const EXTRACT = path.join(ROOT, 'shell-dev', 'server', 'http', 'oas-routes.json');
+const COLLECTION = 'application/vnd.com.nsn.cumulocity.measurementcollection+json';
+
+// The description lives beside the project (reference/ is not part of a clone of it alone).
+const withOas = fs.existsSync(OAS_FULL) ? it : it.skip;
+
+describe('the extract', () => {
+  withOas(`equals what scripts/oas-route-schemas.mjs takes from ${OAS_FULL} (skipped where that file is absent)`, () => {
+    const out = execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'oas-route-schemas.mjs'), '--check'], { env: { ...process.env, C8Y_OAS: OAS_FULL }, encoding: 'utf8' });
+    expect(out).toMatch(/matches/);
+  });
+});
+
+const ctx = serverPerFile();
+const invalid = (domain: string, message: string) => ({ status: 422, body: { error: `${domain}/Invalid Data`, message, info: expect.any(String) } });
+
+describe('every route of the extract', () => {
+  it('is served by the stand-in with its schema', () => {
+    const { routes } = JSON.parse(fs.readFileSync(EXTRACT, 'utf8')) as { routes: Record<string, unknown> };
+    expect(Object.keys(routes).length).toBeGreaterThan(30);
+    expect(oasRoutesOf(ctx.server.app).sort()).toEqual(Object.keys(routes).sort());
+  });
+});
+
+describe('inventory', () => {
+  it('refuses a fragment of the wrong type the OAS describes, keeps custom fragments and nulls', async () => {
+    const { api } = ctx;
+    expect(await api('POST', '/inventory/managedObjects', { body: { name: 'x', c8y_IsDevice: 'yes' } })).toMatchObject(invalid('inventory', "'c8y_IsDevice' must be an object"));
+    expect(await api('POST', '/inventory/managedObjects', { body: { c8y_SupportedOperations: ['a', 1] } })).toMatchObject(invalid('inventory', "'c8y_SupportedOperations.1' must be a string"));
+    const created = await api('POST', '/inventory/managedObjects', { body: { name: 'x', type: null, my_Fragment: { any: [1, 'two'] } } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'x', my_Fragment: { any: [1, 'two'] } });
+    const id = created.body.id as string;
+    expect((await api('PUT', `/inventory/managedObjects/${id}`, { body: { name: null, other: 1 } })).status).toBe(200);
+    // No coercion: a number where the OAS wants a string stays refused, it does not become "5".
+    expect(await api('PUT', `/inventory/managedObjects/${id}`, { body: { type: 5 } })).toMatchObject(invalid('inventory', "'type' must be a string"));
+    expect(await api('POST', '/inventory/managedObjects', { raw: '[1]' })).toMatchObject(invalid('inventory', 'The request body must be a JSON object'));
+  });
+
+  it('checks every query parameter the OAS describes, by its type; the handler still reads the raw query', async () => {
+    const { api } = ctx;
+    expect(await api('GET', '/inventory/managedObjects?withChildrenCount=maybe')).toMatchObject(invalid('query', "'withChildrenCount' must be true or false"));
+    expect(await api('GET', '/inventory/managedObjects?pageSize=2001')).toMatchObject(invalid('query', "'pageSize' must be a whole number from 1 to 2000"));
+    expect(await api('GET', '/inventory/managedObjects?currentPage=0')).toMatchObject(invalid('query', "'currentPage' must be a whole number of at least 1"));
+    expect(await api('GET', '/inventory/managedObjects/1?withParents=yes')).toMatchObject(invalid('query', "'withParents' must be true or false"));
+    const page = await api('GET', '/inventory/managedObjects?pageSize=1&withTotalPages=true&ids=1,2&pageSize=2');
+    expect(page.status).toBe(200);
+    // The last of a repeated parameter counts (as before); the self link keeps the request's query.
+    expect(page.body.statistics).toMatchObject({ pageSize: 2 });
+    expect(String(page.body.self)).toContain('pageSize=1&withTotalPages=true&ids=1,2&pageSize=2');
+  });
+
+  it('tells a reference, a list of references and a new child apart by shape, as the handler does', async () => {
+    const { api } = ctx;
+    const parent = (await api('POST', '/inventory/managedObjects', { body: { name: 'parent' } })).body.id as string;
+    const child = (await api('POST', '/inventory/managedObjects', { body: { name: 'child' } })).body.id as string;
+    expect(await api('POST', `/inventory/managedObjects/${parent}/childAssets`, { body: { managedObject: { id: true } } })).toMatchObject(
+      invalid('inventory', "'managedObject.id' must be a string or a number"),
+    );
+    expect(await api('POST', `/inventory/managedObjects/${parent}/childAssets`, { body: { references: [5] } })).toMatchObject(invalid('inventory', "'references.0' must be an object"));
+    expect(await api('POST', `/inventory/managedObjects/${parent}/childAssets`, { body: { name: 7 } })).toMatchObject(invalid('inventory', "'name' must be a string"));
+    expect((await api('POST', `/inventory/managedObjects/${parent}/childAssets`, { body: { managedObject: { id: Number(child) } } })).status).toBe(201);
+    expect((await api('POST', `/inventory/managedObjects/${parent}/childDevices`, { body: { references: [{ managedObject: { id: child } }] } })).status).toBe(201);
+    expect(await api('GET', `/inventory/managedObjects/${parent}/childAssets?withTotalElements=1`)).toMatchObject(invalid('query', "'withTotalElements' must be true or false"));
+  });
+});
+
+describe('alarms', () => {
+  it('refuses a bad body and query with the OAS enums; time stays optional (the stand-in stamps it)', async () => {
+    const { api } = ctx;
+    const source = (await api('POST', '/inventory/managedObjects', { body: { name: 'src' } })).body.id as string;
+    const alarm = { source: { id: source }, type: 't', text: 'x', severity: 'MAJOR' };
+    expect(await api('POST', '/alarm/alarms', { body: { ...alarm, status: 'OPEN' } })).toMatchObject(invalid('alarm', "'status' must be one of ACTIVE, ACKNOWLEDGED, CLEARED"));
+    expect(await api('POST', '/alarm/alarms', { body: { ...alarm, text: undefined } })).toMatchObject(invalid('alarm', "'text' is required"));
+    expect(await api('POST', '/alarm/alarms', { body: { ...alarm, time: 'soon' } })).toMatchObject(invalid('alarm', "'time' must be a date and time (ISO 8601)"));
+    expect((await api('POST', '/alarm/alarms', { body: alarm })).status).toBe(201);
+    expect(await api('GET', '/alarm/alarms?severity=MAJOR,HUGE')).toMatchObject(invalid('query', "'severity' must be one of CRITICAL, MAJOR, MINOR, WARNING"));
+    expect((await api('GET', '/alarm/alarms?severity=major,minor&status=active')).status).toBe(200);
+    expect(await api('GET', '/alarm/alarms/count?resolved=maybe')).toMatchObject(invalid('query', "'resolved' must be true or false"));
+    expect(await api('PUT', `/alarm/alarms?source=${source}`, { body: { status: 'GONE' } })).toMatchObject(invalid('alarm', "'status' must be one of ACTIVE, ACKNOWLEDGED, CLEARED"));
+    expect(await api('DELETE', `/alarm/alarms?source=${source}&dateTo=later`)).toMatchObject(invalid('query', "'dateTo' must be a date and time (ISO 8601)"));
+  });
+});
+
+describe('events', () => {
+  it('refuses a bad body and query', async () => {
+    const { api } = ctx;
+    const source = (await api('POST', '/inventory/managedObjects', { body: { name: 'src' } })).body.id as string;
+    expect(await api('POST', '/event/events', { body: { source: { id: source }, type: 't', text: 5 } })).toMatchObject(invalid('event', "'text' must be a string"));
+    expect(await api('POST', '/event/events', { body: { source: {}, type: 't', text: 'x' } })).toMatchObject(invalid('event', "'source.id' is required"));
+    expect((await api('POST', '/event/events', { body: { source: { id: source }, type: 't', text: 'x' } })).status).toBe(201);
+    expect(await api('GET', '/event/events?revert=backwards')).toMatchObject(invalid('query', "'revert' must be true or false"));
+    expect(await api('GET', '/event/events?createdFrom=never')).toMatchObject(invalid('query', "'createdFrom' must be a date and time (ISO 8601)"));
+  });
+});
+
+describe('operations', () => {
+  it('refuses a bad body and query; a PUT without status still changes fragments', async () => {
+    const { api } = ctx;
+    const device = (await api('POST', '/inventory/managedObjects', { body: { name: 'dev', c8y_IsDevice: {} } })).body.id as string;
+    expect(await api('POST', '/devicecontrol/operations', { body: { deviceId: { id: device } } })).toMatchObject(invalid('devicecontrol', "'deviceId' must be a string or a number"));
+    const op = await api('POST', '/devicecontrol/operations', { body: { deviceId: Number(device), c8y_Restart: {} } });
+    expect(op.status).toBe(201);
+    expect(await api('PUT', `/devicecontrol/operations/${op.body.id}`, { body: { status: 'successful' } })).toMatchObject(
+      invalid('devicecontrol', "'status' must be one of SUCCESSFUL, FAILED, EXECUTING, PENDING"),
+    );
+    expect((await api('PUT', `/devicecontrol/operations/${op.body.id}`, { body: { c8y_Progress: 50 } })).status).toBe(200);
+    expect(await api('GET', '/devicecontrol/operations?pageSize=abc')).toMatchObject(invalid('query', "'pageSize' must be a whole number from 1 to 2000"));
+    expect(await api('DELETE', `/devicecontrol/operations?deviceId=${device}&status=DONE`)).toMatchObject(invalid('query', "'status' must be one of SUCCESSFUL, FAILED, EXECUTING, PENDING"));
+  });
+});
+
+describe('measurements', () => {
+  it('checks one measurement and a collection by the media type, and the series query', async () => {
+    const { api } = ctx;
+    expect(await api('POST', '/measurement/measurements', { body: { source: { id: '1' }, type: 't' } })).toMatchObject(invalid('measurement', "'time' is required"));
+    expect(await api('POST', '/measurement/measurements', { body: { measurements: 'x' }, contentType: COLLECTION })).toMatchObject(invalid('measurement', "'measurements' must be an array"));
+    expect(await api('POST', '/measurement/measurements', { body: { measurements: [{ type: 't' }] }, contentType: COLLECTION })).toMatchObject(
+      invalid('measurement', "'measurements.0.source' is required"),
+    );
+    expect(await api('GET', '/measurement/measurements/series?dateFrom=2026-01-01&dateTo=2026-01-02')).toMatchObject(invalid('query', "'source' is required"));
+    expect(await api('GET', '/measurement/measurements?revert=no')).toMatchObject(invalid('query', "'revert' must be true or false"));
+  });
+});
+
+describe('identity, users, applications', () => {
+  it('refuses a bad body and query', async () => {
+    const { api } = ctx;
+    const mo = (await api('POST', '/inventory/managedObjects', { body: { name: 'x' } })).body.id as string;
+    expect(await api('POST', `/identity/globalIds/${mo}/externalIds`, { body: { type: 'c8y_Serial' } })).toMatchObject(invalid('identity', "'externalId' is required"));
+    expect(await api('PUT', '/user/currentUser', { body: { email: 'no-at' } })).toMatchObject(invalid('user', "'email' must be an e-mail address"));
+    expect(await api('POST', '/user/demo/users', { body: { userName: 'u1', email: 'u1@example.com', enabled: 'yes' } })).toMatchObject(invalid('user', "'enabled' must be true or false"));
+    expect(await api('PUT', '/user/demo/users/viewer', { body: { firstName: 3 } })).toMatchObject(invalid('user', "'firstName' must be a string"));
+    expect(await api('GET', '/user/demo/users?onlyDevices=perhaps')).toMatchObject(invalid('query', "'onlyDevices' must be true or false"));
+    expect(await api('GET', '/user/roles?pageSize=0')).toMatchObject(invalid('query', "'pageSize' must be a whole number from 1 to 2000"));
+    expect(await api('POST', '/application/applications', { body: { name: 'n', key: 'k' } })).toMatchObject(invalid('application', "'type' is required"));
+    expect(await api('GET', '/application/applications?withTotalPages=sure')).toMatchObject(invalid('query', "'withTotalPages' must be true or false"));
+  });
+});
