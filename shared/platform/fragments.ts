@@ -24,3 +24,17 @@ export const FRAGMENTS = {
   urlChecks: `${PRODUCT}_IoTconnector_URLChecks`,
   eventList: `${PRODUCT}_adamos_netbox_EventList`,
 } as const;
+
+/**
+ * The platform's standard log files (reference/c8y-oas.json): a device lists the log types it
+ * offers in `c8y_SupportedLogs`; the Logs tab asks for one with a `c8y_LogfileRequest` operation
+ * (logFile, dateFrom, dateTo, searchText, maximumLines), which the agent answers with `file`, the
+ * uploaded log's binary URL.
+ */
+export const LOGS = {
+  supported: 'c8y_SupportedLogs',
+  request: 'c8y_LogfileRequest',
+} as const;
+
+/** The log types the stand-in's simulated agents offer: their operations, their events and alarms. */
+export const SIMULATED_LOG_TYPES = ['agent', 'syslog'] as const;

@@ -27,12 +27,12 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Every literal passed to t('...') and every label of the shell's own navigator nodes. */
+/** Every literal passed to t('...') or marked msg('...'), and every label of the shell's own navigator nodes. */
 function usedKeys(): string[] {
   const keys = new Set<string>();
   for (const file of sources(APP)) {
     const text = fs.readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/\bt\(\s*'((?:[^'\\]|\\.)*)'/g)) keys.add(m[1].replace(/\\'/g, "'"));
+    for (const m of text.matchAll(/\b(?:t|msg)\(\s*'((?:[^'\\]|\\.)*)'/g)) keys.add(m[1].replace(/\\'/g, "'"));
     if (file.endsWith('shell-contributions.ts')) for (const m of text.matchAll(/label: '([^']*)'/g)) keys.add(m[1]);
   }
   return [...keys].sort();

@@ -1,7 +1,7 @@
 /**
  * The dev shell's imitations of the platform's standard device tabs Identity, Logs and Control
- * (registered in device-tabs-standard.ts): read-only views of what the platform's tabs list, from
- * the same platform calls. Each is a parcel with the providers every contribution gets, its texts
+ * (registered in device-tabs-standard.ts): views of what the platform's tabs list, from the same
+ * platform calls; the Logs tab also requests log files (logs-tab.tsx). Each is a parcel with the providers every contribution gets, its texts
  * in the shell namespace.
  */
 import React from 'react';
@@ -15,38 +15,11 @@ import { formatDateTime } from '@shared/domain/formats';
 import { EmptyState } from '@shared/ui/empty-state';
 import { Spinner } from '@shared/ui/spinner';
 import { usePageTexts } from './missing-page';
+import { QueryError, TabFrame } from './standard-tab-frame';
+import { LogsTab } from './logs-tab';
 
 /** The platform's Control tab shows the newest operations first, a page at a time. */
 export const CONTROL_PAGE_SIZE = 25;
-/** The operation fragment the platform's Logs tab requests log files with. */
-export const LOGFILE_REQUEST = 'c8y_LogfileRequest';
-
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-function QueryError({ error }: { error: unknown }) {
-  const { t } = useTranslation();
-  return (
-    <div className="alert alert-danger" role="alert" data-testid="standard-tab-error">
-      {t('Could not load: {{message}}', { message: errorText(error) })}
-    </div>
-  );
-}
-
-function TabFrame({ title, testId, onReload, fetching, children }: { title: string; testId: string; onReload: () => void; fetching: boolean; children: React.ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <div className="p-16" data-testid={testId}>
-      <div className="d-flex j-c-between a-i-center m-b-8">
-        <h4>{title}</h4>
-        <button type="button" className="btn btn-link" onClick={onReload} disabled={fetching}>
-          <i className={`dlt-c8y-icon-refresh${fetching ? ' icon-spin' : ''}`} aria-hidden="true" /> {t('Reload')}
-        </button>
-      </div>
-      {children}
-    </div>
-  );
-}
-
 export function IdentityTab() {
   usePageTexts();
   const { t } = useTranslation();
@@ -129,33 +102,6 @@ export function ControlTab() {
           <p className="text-muted small">{t('The newest {{n}} operations of this device.', { n: CONTROL_PAGE_SIZE })}</p>
           <OperationRows operations={ops.data.items} testId="device-operations" />
         </>
-      )}
-    </TabFrame>
-  );
-}
-
-export function LogsTab() {
-  usePageTexts();
-  const { t } = useTranslation();
-  const device = useDevice();
-  const supported = Array.isArray(device.c8y_SupportedLogs) ? (device.c8y_SupportedLogs as unknown[]).map(String) : [];
-  const requests = useQuery({
-    queryKey: ['shell', 'logs', device.id],
-    queryFn: () => listOperations({ deviceId: device.id, fragmentType: LOGFILE_REQUEST, revert: true, pageSize: CONTROL_PAGE_SIZE }),
-  });
-  return (
-    <TabFrame title={t('Logs')} testId="logs-tab" onReload={() => void requests.refetch()} fetching={requests.isFetching}>
-      <p data-testid="supported-logs">
-        {supported.length ? t('Log types this device provides: {{types}}', { types: supported.join(', ') }) : t('This device reports no log types (c8y_SupportedLogs).')}
-      </p>
-      {requests.isPending ? (
-        <Spinner label={t('Loading…')} />
-      ) : requests.isError ? (
-        <QueryError error={requests.error} />
-      ) : requests.data.items.length === 0 ? (
-        <EmptyState icon="logs" title={t('No log requests to display.')} />
-      ) : (
-        <OperationRows operations={requests.data.items} testId="log-requests" />
       )}
     </TabFrame>
   );

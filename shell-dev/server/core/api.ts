@@ -213,6 +213,8 @@ export interface ServerCore {
   operations: Operations;
   /** Optional so that test doubles of the core written before measurements need not offer them. */
   measurements?: Measurements;
+  /** Uploaded files (the simulator uploads requested log files). Optional like measurements. */
+  binaries?: { create(meta: { name: string; type?: string; [k: string]: unknown }, contentType: string, data: Buffer, owner: string): ManagedObject };
   realtime: Realtime;
   /** The authenticated user of a request (routes under /service are authenticated by the core). */
   user(req: FastifyRequest): AuthUser;

@@ -3,6 +3,7 @@
  * random stream per device, so they never shift the plan's choices.
  */
 import { createHash } from 'node:crypto';
+import { LOGS, SIMULATED_LOG_TYPES } from '@shared/platform/fragments';
 import { rngFor } from './prng';
 import { zipSync, strToU8 } from 'fflate';
 import {
@@ -93,7 +94,7 @@ export function renderDevice(seed: number, plan: DevicePlan, refs: RenderRefs): 
   const customer = plan.customer === null ? null : CUSTOMERS[plan.customer];
   const counters = packageCounters(plan);
   const softwareType = plan.type === DEVICE_TYPE.celosx ? DEVICE_TYPE.ipcX64 : plan.type;
-  const supported = ['netbox_RestartAgentOperation', 'netbox_InstallSoftwarePackage', 'netbox_RegisterSoftwarePackage'];
+  const supported = ['netbox_RestartAgentOperation', 'netbox_InstallSoftwarePackage', 'netbox_RegisterSoftwarePackage', LOGS.request];
   if (plan.type === DEVICE_TYPE.netbox) supported.push('netbox_RestartNetboxOperation', OP_SET_TIMEZONE);
   if (plan.router) supported.push(...MOBILE_ROUTER_OPERATIONS);
 
@@ -111,6 +112,7 @@ export function renderDevice(seed: number, plan: DevicePlan, refs: RenderRefs): 
     c8y_Network: { c8y_WAN: { ip: plan.ips.wan } },
     c8y_Agent: { name: AGENT_NAME[plan.type], version: plan.agentVersion },
     c8y_SupportedOperations: supported,
+    [LOGS.supported]: [...SIMULATED_LOG_TYPES],
     [F.customer]: customer ? { name: customer.name, number: customer.number, regio: customer.regio } : { name: '', number: '', regio: '' },
     [F.machineSerial]: plan.machineSerial,
     [F.machineControl]: machine?.control ?? '',

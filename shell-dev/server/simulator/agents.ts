@@ -1,6 +1,8 @@
 import type { ManagedObject, Operation, OperationStatus, ServerCore } from '../core/api';
 import { DONE_STATUSES, FRAGMENT, isFailed, MESSAGES, MOBILE_ROUTER_TYPE, OP, PKG, ROUTER_STATE, SOFTWARE_TYPE } from './constants';
 import { failsDeviceOperation, failsPackage, neverAnswers, unit } from './fate';
+import { LOGS, SIMULATED_LOG_TYPES } from '../../../shared/platform/fragments';
+import { readLogfileRequest, renderLog, type LogRecord } from './logfile';
 import type { ResolvedOptions } from './options';
 import type { Scheduler } from './scheduler';
 
@@ -21,6 +23,8 @@ interface PackageEntry {
 }
 
 const ACTIVE: readonly OperationStatus[] = ['PENDING', 'EXECUTING'];
+/** Records read per log type for one log file (the platform's largest page). */
+const LOG_RECORDS_MAX = 2000;
 
 /** Simulated IoTconnector agents and mobile routers answering operations through the core's API. */
 export class Agents {
@@ -56,6 +60,7 @@ export class Agents {
     if (op[OP.routerUpdateFirmware] !== undefined) return this.routerUpdate(op, 'firmware');
     if (op[OP.routerUpdateProfile] !== undefined) return this.routerUpdate(op, 'profile');
     if (op[OP.routerStartMonitoring] !== undefined) return this.routerMonitoring(op);
+    if (op[LOGS.request] !== undefined) return this.logfile(op);
     // Operations no simulated agent knows (c8y_ ones, unknown types) stay as they are.
     return undefined;
   }
@@ -96,6 +101,53 @@ export class Agents {
 
   private failsDevice(deviceId: string): boolean {
     return failsDeviceOperation(deviceId, this.opts.neverAnswerRatio, this.opts.failureRatio);
+  }
+
+  // --- log files ------------------------------------------------------------------------------
+
+  /** The records a log type holds: the agent log its operations, the system log its events and alarms. */
+  private logRecords(op: Operation, logFile: string, from: number, to: number): LogRecord[] {
+    const range = { dateFrom: new Date(from).toISOString(), dateTo: new Date(to).toISOString(), pageSize: LOG_RECORDS_MAX };
+    if (logFile === 'agent') {
+      return this.core.operations
+        .list({ deviceId: op.deviceId, ...range })
+        .items.filter((o) => o.id !== op.id)
+        .map((o) => ({ time: o.creationTime, text: `operation ${o.id} ${o.description ?? ''} ${o.status}${o.failureReason ? `: ${o.failureReason}` : ''}` }));
+    }
+    const events = this.core.events.list({ source: op.deviceId, ...range }).items.map((e) => ({ time: e.time, text: `${e.type}: ${e.text}` }));
+    const alarms = this.core.alarms
+      .list({ source: op.deviceId, ...range })
+      .items.map((a) => ({ time: a.time, text: `${a.severity} alarm ${a.type}: ${a.text} (${a.status})` }));
+    return [...events, ...alarms];
+  }
+
+  /**
+   * c8y_LogfileRequest: the agent renders the requested log from the device's records, uploads it
+   * as a binary and names it in the operation's `file`, as a real agent does.
+   */
+  private logfile(op: Operation): Step[] {
+    return [
+      () => (this.setStatus(op, 'EXECUTING'), 'next'),
+      () => {
+        const device = this.core.inventory.get(op.deviceId);
+        const offered = device?.[LOGS.supported];
+        const supported = Array.isArray(offered) ? offered.map(String) : [...SIMULATED_LOG_TYPES];
+        const request = (op[LOGS.request] ?? {}) as Record<string, unknown>;
+        const checked = readLogfileRequest(request, supported);
+        if ('error' in checked) return this.setStatus(op, 'FAILED', checked.error), 'stop';
+        if (!this.core.binaries) return this.setStatus(op, 'FAILED', MESSAGES.noBinaryStore), 'stop';
+        const name = String(device?.name ?? op.deviceId);
+        const text = renderLog(this.logRecords(op, checked.logFile, checked.from, checked.to), name, checked.logFile, checked);
+        const file = this.core.binaries.create(
+          { name: `${checked.logFile}-${op.deviceId}-${op.id}.log`, type: 'text/plain', c8y_LogfileRequestId: op.id },
+          'text/plain',
+          Buffer.from(text, 'utf8'),
+          `device_${op.deviceId}`,
+        );
+        this.core.operations.update(op.id, { status: 'SUCCESSFUL', [LOGS.request]: { ...request, file: `/inventory/binaries/${file.id}` } });
+        return 'stop';
+      },
+    ];
   }
 
   // --- restarts -------------------------------------------------------------------------------
