@@ -1,26 +1,23 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { findTimezone, timezoneValue } from '@shared/domain/timezones';
 import { compareVersions } from '@shared/domain/version';
-import Database from 'better-sqlite3';
-import type { Alarm, ChildKind, Operation, Page, PlatformEvent, ServerCore } from '../core/api';
-import { createCore } from '../core/core';
-import { migrate } from '../core/schema';
+import type { Alarm, ChildKind, Operation, Page, PlatformEvent } from '../core/api';
+import type { Core } from '../core/core';
 import { categoryOf } from '../services/operation-dashboard/categories';
+import { openTestCore, removeDir } from '../testing/core';
 import { CHILD_TYPE, F, OTHER_TYPE, ROUTER } from './catalog';
 import { DEMO, DEVICE_EXTERNAL_ID_TYPE, seedDemoData, seedDemoFleet, type SeedReport } from './seed';
 import { describeFleet } from './summary';
-import { createFakeCore, type FakeCore } from './testing/fake-core';
 
 const NOW = Date.UTC(2025, 5, 1, 12, 0, 0);
 const DAY = 86_400_000;
 const SEED = 7;
+/** The smallest fleet that has every kind of record the tests below look for. */
+const DEVICES = 150;
 
 type Obj = Record<string, unknown> & { id: string; type?: string; name?: string };
 
-/** Everything a seeded core holds, read through its API (relations from its tables). */
+/** Everything a seeded core holds, read through its API (relations and external ids from its tables). */
 interface Dump {
   objects: Obj[];
   relations: [string, ChildKind, string][];
@@ -29,12 +26,6 @@ interface Dump {
   operations: Operation[];
   /** [type, externalId, managed object id], sorted. */
   externalIds: [string, string, string][];
-}
-
-interface Backend {
-  name: string;
-  devices: number;
-  open(): { core: ServerCore; dump(): Dump; binary(id: string): Buffer | undefined; close(): void };
 }
 
 const readAll = <T>(list: (page: { pageSize: number; currentPage: number }) => Page<T>): T[] => {
@@ -46,74 +37,55 @@ const readAll = <T>(list: (page: { pageSize: number; currentPage: number }) => P
   }
 };
 
-const fake: Backend = {
-  name: 'in-memory fake core',
-  devices: 400,
-  open() {
-    const core: FakeCore = createFakeCore(NOW);
-    return {
-      core,
-      dump: () => ({
-        objects: core.allObjects(),
-        relations: core.relations(),
-        alarms: core.allAlarms(),
-        events: core.allEvents(),
-        operations: core.allOperations(),
-        externalIds: core
-          .allObjects()
-          .flatMap((o) => core.identity.list(o.id).map((e) => [e.type, e.externalId, e.managedObject.id] as [string, string, string]))
-          .sort((a, b) => `${a[0]}|${a[1]}`.localeCompare(`${b[0]}|${b[1]}`)),
-      }),
-      binary: (id) => core.binaries.read(id),
-      close: () => undefined,
-    };
-  },
-};
+interface Handle {
+  core: Core;
+  dump(): Dump;
+  binary(id: string): Buffer | undefined;
+  close(): Promise<void>;
+}
 
-const sqlite: Backend = {
-  name: 'SQLite core',
-  devices: 150,
-  open() {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-seed-'));
-    // As app.ts opens it (app.ts itself pulls in the HTTP layer, which jest cannot load).
-    const db = new Database(path.join(dir, 'platform.sqlite'));
-    db.pragma('journal_mode = WAL');
-    db.pragma('foreign_keys = ON');
-    migrate(db);
-    const core = createCore(db, { now: () => NOW }, dir);
-    return {
-      core,
-      dump: () => ({
-        objects: readAll((p) => core.inventory.query({ ...p })).map((o) => {
-          const { childAssets: _a, childDevices: _d, childAdditions: _c, assetParents: _ap, deviceParents: _dp, additionParents: _adp, ...rest } = o;
-          return rest as Obj;
-        }),
-        relations: (db.prepare('SELECT parent_id, kind, child_id FROM mo_relations ORDER BY parent_id, kind, child_id').all() as { parent_id: number; kind: ChildKind; child_id: number }[]).map(
-          (r) => [String(r.parent_id), r.kind, String(r.child_id)] as [string, ChildKind, string],
-        ),
-        alarms: readAll((p) => core.alarms.list(p)),
-        events: readAll((p) => core.events.list(p)),
-        operations: readAll((p) => core.operations.list(p)),
-        externalIds: (db.prepare('SELECT type, external_id, mo_id FROM external_ids').all() as { type: string; external_id: string; mo_id: number }[])
-          .map((r) => [r.type, r.external_id, String(r.mo_id)] as [string, string, string])
-          .sort((a, b) => `${a[0]}|${a[1]}`.localeCompare(`${b[0]}|${b[1]}`)),
+/** The real core on a fresh temporary database, its clock at NOW. */
+function open(): Handle {
+  const t = openTestCore(NOW);
+  const { core } = t;
+  return {
+    core,
+    dump: () => ({
+      objects: readAll((p) => core.inventory.query({ ...p })).map((o) => {
+        const { childAssets: _a, childDevices: _d, childAdditions: _c, assetParents: _ap, deviceParents: _dp, additionParents: _adp, ...rest } = o;
+        return rest as Obj;
       }),
-      binary: (id) => core.binaries.read(id)?.data,
-      close() {
-        db.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  },
-};
+      relations: (core.db.prepare('SELECT parent_id, kind, child_id FROM mo_relations ORDER BY parent_id, kind, child_id').all() as { parent_id: number; kind: ChildKind; child_id: number }[]).map(
+        (r) => [String(r.parent_id), r.kind, String(r.child_id)] as [string, ChildKind, string],
+      ),
+      alarms: readAll((p) => core.alarms.list(p)),
+      events: readAll((p) => core.events.list(p)),
+      operations: readAll((p) => core.operations.list(p)),
+      externalIds: (core.db.prepare('SELECT type, external_id, mo_id FROM external_ids').all() as { type: string; external_id: string; mo_id: number }[])
+        .map((r) => [r.type, r.external_id, String(r.mo_id)] as [string, string, string])
+        .sort((a, b) => `${a[0]}|${a[1]}`.localeCompare(`${b[0]}|${b[1]}`)),
+    }),
+    binary: (id) => core.binaries.read(id)?.data,
+    async close() {
+      await t.close();
+      removeDir(t.dir);
+    },
+  };
+}
+
+/** Seeds a fresh core, dumps it and closes it. */
+async function seededDump(opts: { devices: number; seed: number; now?: number }): Promise<Dump> {
+  const h = open();
+  try {
+    await seedDemoData(h.core, opts);
+    return h.dump();
+  } finally {
+    await h.close();
+  }
+}
 
 describe('the generator', () => {
-  const DEVICES = fake.devices;
-  const seeded = async (seed: number, devices: number, now?: number) => {
-    const b = fake.open();
-    await seedDemoData(b.core, { devices, seed, now });
-    return JSON.stringify(b.dump());
-  };
+  const seeded = async (seed: number, devices: number, now?: number) => JSON.stringify(await seededDump({ devices, seed, now }));
   let base: string;
   beforeAll(async () => {
     base = await seeded(SEED, DEVICES, NOW);
@@ -129,17 +101,15 @@ describe('the generator', () => {
   });
 
   it('builds a device the same way whatever the fleet size', async () => {
-    const small = fake.open();
-    await seedDemoData(small.core, { devices: 40, seed: SEED, now: NOW });
+    const small = await seededDump({ devices: 40, seed: SEED, now: NOW });
     const big = JSON.parse(base) as Dump;
     const devicesOf = (objects: Obj[]) => objects.filter((o) => 'c8y_IsDevice' in o).slice(0, 40);
-    expect(devicesOf(small.dump().objects)).toEqual(devicesOf(big.objects));
+    expect(devicesOf(small.objects)).toEqual(devicesOf(big.objects));
   });
 });
 
-describe.each([fake, sqlite])('the demo fleet on the $name', (backend) => {
-  const DEVICES = backend.devices;
-  let handle: ReturnType<Backend['open']>;
+describe('the demo fleet', () => {
+  let handle: Handle;
   let report: SeedReport;
   let data: Dump;
   let devices: Obj[];
@@ -149,7 +119,7 @@ describe.each([fake, sqlite])('the demo fleet on the $name', (backend) => {
   const pkgs = (d: Obj) => d[F.packageList] as { name: string; version: string; status: string; type: string; [k: string]: unknown }[];
 
   beforeAll(async () => {
-    handle = backend.open();
+    handle = open();
     report = await seedDemoFleet(handle.core, { devices: DEVICES, seed: SEED, now: NOW });
     data = handle.dump();
     devices = data.objects.filter((o) => 'c8y_IsDevice' in o);
@@ -157,13 +127,7 @@ describe.each([fake, sqlite])('the demo fleet on the $name', (backend) => {
   afterAll(() => handle.close());
 
   it('writes the same records again from the same seed', async () => {
-    const again = backend.open();
-    try {
-      await seedDemoData(again.core, { devices: DEVICES, seed: SEED, now: NOW });
-      expect(again.dump()).toEqual(data);
-    } finally {
-      again.close();
-    }
+    expect(await seededDump({ devices: DEVICES, seed: SEED, now: NOW })).toEqual(data);
   });
 
   it('is what describeFleet says, record for record', () => {
@@ -391,18 +355,15 @@ describe.each([fake, sqlite])('the demo fleet on the $name', (backend) => {
       expect(report.summary.ungrouped).toBeGreaterThan(0);
     });
 
-    // Only the real core evaluates query strings (the fake refuses them).
-    if (backend === sqlite) {
-      it("has smart-group queries the core's query language runs, each matching devices", () => {
-        for (const g of byType(OTHER_TYPE.dynamicGroup)) {
-          const count = handle.core.inventory.count({ query: String(g.c8y_DeviceQueryString) });
-          expect([g.name, count > 0]).toEqual([g.name, true]);
-        }
-        const offline = devices.filter((d) => d.type === 'adamos_NETbox' && (d.c8y_Availability as { status: string }).status === 'UNAVAILABLE');
-        const [offlineGroup] = byType(OTHER_TYPE.dynamicGroup).filter((g) => g.name === 'Offline IoTconnectors');
-        expect(handle.core.inventory.count({ query: String(offlineGroup.c8y_DeviceQueryString) })).toBe(offline.length);
-      });
-    }
+    it("has smart-group queries the core's query language runs, each matching devices", () => {
+      for (const g of byType(OTHER_TYPE.dynamicGroup)) {
+        const count = handle.core.inventory.count({ query: String(g.c8y_DeviceQueryString) });
+        expect([g.name, count > 0]).toEqual([g.name, true]);
+      }
+      const offline = devices.filter((d) => d.type === 'adamos_NETbox' && (d.c8y_Availability as { status: string }).status === 'UNAVAILABLE');
+      const [offlineGroup] = byType(OTHER_TYPE.dynamicGroup).filter((g) => g.name === 'Offline IoTconnectors');
+      expect(handle.core.inventory.count({ query: String(offlineGroup.c8y_DeviceQueryString) })).toBe(offline.length);
+    });
 
     it('has more dynamic groups than one page of the navigator', () => {
       const dynamic = byType(OTHER_TYPE.dynamicGroup);

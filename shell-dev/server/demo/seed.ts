@@ -143,7 +143,7 @@ interface Base {
 const SYSTEM_OWNER = 'service_demo';
 const ZIP = 'application/zip';
 
-/** The core's binary store (not part of api.ts; the SQLite core and the fake have one). */
+/** The core's binary store (beside api.ts, not part of it). */
 interface BinaryStore {
   create(meta: { name: string; type?: string }, contentType: string, data: Buffer, owner: string): { id: string };
 }
@@ -160,7 +160,7 @@ const STORAGE_KINDS: readonly BinaryPlan['storage'][] = ['local', 'external-sas'
  */
 export const DEVICE_EXTERNAL_ID_TYPE = 'c8y_Serial';
 
-/** The core's identity store (not part of api.ts; the SQLite core and the fake have one). */
+/** The core's identity store (beside api.ts, not part of it). */
 interface IdentityStore {
   create(moId: string, body: { type: string; externalId: string }): unknown;
 }
