@@ -227,7 +227,7 @@ function bodyValidator(validate: ValidateFunction, domain: string): Compiled {
 interface QueryParam {
   name: string;
   kind: 'array' | 'integer' | 'number' | 'boolean' | 'string';
-  /** Enumerated values are compared in upper case (the stand-in's filters always read them so). */
+  /** An enumeration in capitals (the OAS's statuses, severities) is compared in capitals, as the stand-in's filters read it. */
   upper: boolean;
 }
 
@@ -278,10 +278,11 @@ function queryParamOf(p: OasParameter): { param: QueryParam; schema: Json } {
   delete schema.default;
   const kind = (['array', 'integer', 'number', 'boolean'] as const).find((k) => schema.type === k) ?? 'string';
   const enumOf = kind === 'array' ? (schema.items as Json | undefined)?.enum : schema.enum;
-  return { param: { name: p.name, kind, upper: Array.isArray(enumOf) }, schema };
+  const upper = Array.isArray(enumOf) && enumOf.every((v) => typeof v === 'string' && v === v.toUpperCase());
+  return { param: { name: p.name, kind, upper }, schema };
 }
 
-function queryValidator(ajv: Ajv, params: readonly OasParameter[]): Compiled {
+function queryValidator(ajv: Ajv, params: readonly OasParameter[], error: (message: string) => HttpError = (m) => invalid('query', m)): Compiled {
   const parsed = params.map(queryParamOf);
   const validate = ajv.compile({
     type: 'object',
@@ -293,7 +294,8 @@ function queryValidator(ajv: Ajv, params: readonly OasParameter[]): Compiled {
     validate: (data) => {
       if (validate(normalizeQuery(list, (data ?? {}) as Record<string, unknown>))) return true;
       const e = validate.errors![0];
-      return { error: invalid('query', messageOf(e, fieldOf(e).split('.')[0])) };
+      const field = fieldOf(e).split('.')[0];
+      return { error: error(messageAt(params.find((p) => p.name === field)?.schema, []) ?? messageOf(e, field)) };
     },
   };
 }
@@ -434,4 +436,58 @@ export function registerSchemas(app: FastifyInstance): void {
     route.schema = withMediaTypes(routes.get(key) as FastifySchema & Json);
     seen.push(key);
   });
+}
+
+/**
+ * The `x-message` nearest to a field along its path (a route's own schema names its errors in the
+ * words its clients know); undefined when none is given.
+ */
+function messageAt(schema: Json | undefined, path: readonly string[]): string | undefined {
+  let node = schema;
+  let message = typeof node?.['x-message'] === 'string' ? (node['x-message'] as string) : undefined;
+  for (const segment of path) {
+    const props = node?.properties as Record<string, Json> | undefined;
+    node = props?.[segment] ?? (node?.items as Json | undefined);
+    if (!node) break;
+    if (typeof node['x-message'] === 'string') message = node['x-message'] as string;
+  }
+  return message;
+}
+
+/** A microservice route's own schema: the body, and query parameters as the OAS would list them. */
+export interface ServiceSchema {
+  body?: Json;
+  query?: OasParameter[];
+  /** The route's error for a failure, by the field's dotted path ('' for the body itself). */
+  error: (message: string, field: string) => HttpError;
+}
+
+/**
+ * Route options validating with a microservice's own schema (the OAS does not describe the
+ * microservices): the same ajv and rules as the OAS routes (no coercion, no defaults written, the
+ * query read as the handler reads it), its own validator compiler, so the route validates alike
+ * whichever app it is registered on. The message is the nearest `x-message` on the failing
+ * field's path, else one in the words of messageOf.
+ */
+export function serviceRoute(spec: ServiceSchema): Pick<RouteOptions, 'schema' | 'validatorCompiler'> {
+  const schema: FastifySchema = {};
+  if (spec.body) schema.body = spec.body;
+  if (spec.query) schema.querystring = { 'x-service-query': true };
+  const bodySchema = spec.body;
+  return {
+    schema,
+    validatorCompiler: ({ httpPart }) => {
+      const { ajv } = state();
+      if (httpPart === 'querystring') return queryValidator(ajv, spec.query ?? [], (m) => spec.error(m, '')).validate;
+      if (!bodySchema) throw new Error(`no service schema for ${String(httpPart)}`);
+      const validate = ajv.compile(bodySchema);
+      return (data: unknown) => {
+        if (validate(data)) return true;
+        const e = validate.errors![0];
+        const field = fieldOf(e);
+        const path = field === '' ? [] : field.split('.');
+        return { error: spec.error(messageAt(bodySchema, path) ?? (field === '' ? 'A JSON object body is required.' : messageOf(e, field)), field) };
+      };
+    },
+  };
 }

@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ROLLOUT_BATCH_SIZE_MAX, ROLLOUT_BATCH_SIZE_MIN } from '@shared/domain/constants';
 import { oasRoutesOf } from '../http/schemas';
 import { serverPerFile } from './helpers';
 
@@ -149,5 +150,36 @@ describe('identity, users, applications', () => {
     expect(await api('GET', '/user/roles?pageSize=0')).toMatchObject(invalid('query', "'pageSize' must be a whole number from 1 to 2000"));
     expect(await api('POST', '/application/applications', { body: { name: 'n', key: 'k' } })).toMatchObject(invalid('application', "'type' is required"));
     expect(await api('GET', '/application/applications?withTotalPages=sure')).toMatchObject(invalid('query', "'withTotalPages' must be true or false"));
+  });
+});
+
+describe('create-software-ng (its own schemas: the OAS does not describe the microservice)', () => {
+  const CSNG = '/service/create-software-ng';
+  const bad = (message: string) => ({ status: 400, body: { error: 'create-software-ng/badRequest', message } });
+
+  it('refuses a rollout without devices, with a device without id, or with parameters out of range', async () => {
+    const { api } = ctx;
+    expect(await api('POST', `${CSNG}/createSoftwareRollout`, { body: { devices: [], softwareId: '1' } })).toMatchObject(bad('devices must be a non-empty list of device ids.'));
+    expect(await api('POST', `${CSNG}/createSoftwareRollout`, { body: { devices: [{ name: 'x' }], softwareId: '1' } })).toMatchObject(bad('devices contains an entry without a device id.'));
+    expect(await api('POST', `${CSNG}/createSoftwareRollout`, { body: { devices: ['1'] } })).toMatchObject(bad('softwareId is required.'));
+    expect(await api('POST', `${CSNG}/createSoftwareRollout`, { raw: '[]' })).toMatchObject(bad('A JSON object body is required.'));
+    expect(await api('POST', `${CSNG}/createSoftwareRollout`, { body: { devices: ['1'], softwareId: '1', rolloutParameters: { batchSize: 0 } } })).toMatchObject({
+      status: 422,
+      body: { error: 'create-software-ng/validationError', message: `batchSize must be an integer from ${ROLLOUT_BATCH_SIZE_MIN} to ${ROLLOUT_BATCH_SIZE_MAX}.` },
+    });
+    expect(await api('POST', `${CSNG}/createSoftwareRollout`, { body: { devices: ['1'], softwareId: '1', rolloutParameters: { automaticPauseLimits: [10, 'x'] } } })).toMatchObject({
+      status: 422,
+      body: { error: 'create-software-ng/validationError', message: expect.stringMatching(/^automaticPauseLimits must be integers from/) },
+    });
+    // Valid parameters pass the schema: the unknown software is what the handler then refuses.
+    expect((await api('POST', `${CSNG}/createSoftwareRollout`, { body: { devices: ['1'], softwareId: '424242', rolloutParameters: { errorThresholdPercent: null } } })).status).toBe(404);
+  });
+
+  it("refuses a bad page or result filter of a rollout's devices", async () => {
+    const { api } = ctx;
+    expect(await api('GET', `${CSNG}/softwareRollout/1/devices?pageSize=101`)).toMatchObject(bad('pageSize must be an integer from 1 to 100.'));
+    expect(await api('GET', `${CSNG}/softwareRollout/1/devices?currentPage=x`)).toMatchObject(bad('currentPage must be a positive integer.'));
+    expect(await api('GET', `${CSNG}/softwareRollout/1/devices?result=bogus`)).toMatchObject(bad(expect.stringMatching(/^result must be one of pending, waiting, /) as unknown as string));
+    expect((await api('GET', `${CSNG}/softwareRollout/424242/devices?result=upToDate&pageSize=5`)).status).toBe(404);
   });
 });

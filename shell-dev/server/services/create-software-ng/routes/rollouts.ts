@@ -18,44 +18,64 @@ import {
   ROLLOUT_TYPE,
   ROLE_READ,
 } from '../constants';
-import { bodyOf, idList, notFound, type ServiceContext } from '../helpers';
+import { type Query, str } from '../../../http/common';
+import { serviceRoute } from '../../../http/schemas';
+import { idList, notFound, type ServiceContext } from '../helpers';
 import { countersFrom, deviceIdsOf, type RolloutParameters } from '../rollout-engine';
 import type { RolloutDeviceState } from '../store';
 import { badRequest, validationError } from '../validation';
 
-const isIntIn = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+/** A whole number in a range, failing with the spec's words for it. */
+const intIn = (name: string, min: number, max: number) => ({ type: 'integer', minimum: min, maximum: max, 'x-message': `${name} must be an integer from ${min} to ${max}.` });
 
 /**
- * Rollout parameters with the spec's defaults and ranges (device-operations.md §5, §9), and the
- * engine's own two (issue 20): operationTimeoutSeconds (default one hour) and the optional
- * errorThresholdPercent (absent or null: none).
+ * The rollout a console creates (device-operations.md §5, §9; the OAS has no description of the
+ * microservice): devices, the software, and parameters in the spec's ranges plus the engine's own
+ * two (issue 20): operationTimeoutSeconds and the optional errorThresholdPercent (absent or null:
+ * none). A device is an id or an object with one (the console sends either).
  */
-export function rolloutParameters(raw: unknown): RolloutParameters {
-  const p = (raw ?? {}) as Record<string, unknown>;
-  const batchSize = p.batchSize ?? ROLLOUT_DEFAULT_BATCH_SIZE;
-  const batchGapSeconds = p.batchGapSeconds ?? ROLLOUT_DEFAULT_BATCH_GAP_SECONDS;
-  const limits = p.automaticPauseLimits ?? [];
-  const timeout = p.operationTimeoutSeconds ?? ROLLOUT_DEFAULT_OPERATION_TIMEOUT_SECONDS;
-  const threshold = p.errorThresholdPercent ?? null;
-  const problems: string[] = [];
-  if (!isIntIn(batchSize, ROLLOUT_BATCH_SIZE_MIN, ROLLOUT_BATCH_SIZE_MAX)) problems.push(`batchSize must be an integer from ${ROLLOUT_BATCH_SIZE_MIN} to ${ROLLOUT_BATCH_SIZE_MAX}.`);
-  if (!isIntIn(batchGapSeconds, ROLLOUT_BATCH_GAP_MIN, ROLLOUT_BATCH_GAP_MAX)) problems.push(`batchGapSeconds must be an integer from ${ROLLOUT_BATCH_GAP_MIN} to ${ROLLOUT_BATCH_GAP_MAX}.`);
-  if (!Array.isArray(limits) || !limits.every((l) => isIntIn(l, ROLLOUT_PAUSE_LIMIT_MIN, ROLLOUT_PAUSE_LIMIT_MAX))) {
-    problems.push(`automaticPauseLimits must be integers from ${ROLLOUT_PAUSE_LIMIT_MIN} to ${ROLLOUT_PAUSE_LIMIT_MAX}.`);
-  }
-  if (!isIntIn(timeout, ROLLOUT_OPERATION_TIMEOUT_MIN_SECONDS, ROLLOUT_OPERATION_TIMEOUT_MAX_SECONDS)) {
-    problems.push(`operationTimeoutSeconds must be an integer from ${ROLLOUT_OPERATION_TIMEOUT_MIN_SECONDS} to ${ROLLOUT_OPERATION_TIMEOUT_MAX_SECONDS}.`);
-  }
-  if (threshold !== null && !isIntIn(threshold, ROLLOUT_ERROR_THRESHOLD_MIN_PERCENT, ROLLOUT_ERROR_THRESHOLD_MAX_PERCENT)) {
-    problems.push(`errorThresholdPercent must be an integer from ${ROLLOUT_ERROR_THRESHOLD_MIN_PERCENT} to ${ROLLOUT_ERROR_THRESHOLD_MAX_PERCENT}.`);
-  }
-  if (problems.length > 0) throw validationError(problems);
+export const CREATE_ROLLOUT_SCHEMA = {
+  type: 'object',
+  required: ['devices', 'softwareId'],
+  properties: {
+    devices: {
+      type: 'array',
+      minItems: 1,
+      items: { anyOf: [{ type: ['string', 'number'] }, { type: 'object', required: ['id'] }], 'x-message': 'devices contains an entry without a device id.' },
+      'x-message': 'devices must be a non-empty list of device ids.',
+    },
+    softwareId: { type: ['string', 'number'], 'x-message': 'softwareId is required.' },
+    rolloutParameters: {
+      type: ['object', 'null'],
+      'x-message': 'rolloutParameters must be an object.',
+      properties: {
+        batchSize: intIn('batchSize', ROLLOUT_BATCH_SIZE_MIN, ROLLOUT_BATCH_SIZE_MAX),
+        batchGapSeconds: intIn('batchGapSeconds', ROLLOUT_BATCH_GAP_MIN, ROLLOUT_BATCH_GAP_MAX),
+        automaticPauseLimits: {
+          type: 'array',
+          items: { type: 'integer', minimum: ROLLOUT_PAUSE_LIMIT_MIN, maximum: ROLLOUT_PAUSE_LIMIT_MAX },
+          'x-message': `automaticPauseLimits must be integers from ${ROLLOUT_PAUSE_LIMIT_MIN} to ${ROLLOUT_PAUSE_LIMIT_MAX}.`,
+        },
+        operationTimeoutSeconds: intIn('operationTimeoutSeconds', ROLLOUT_OPERATION_TIMEOUT_MIN_SECONDS, ROLLOUT_OPERATION_TIMEOUT_MAX_SECONDS),
+        errorThresholdPercent: { ...intIn('errorThresholdPercent', ROLLOUT_ERROR_THRESHOLD_MIN_PERCENT, ROLLOUT_ERROR_THRESHOLD_MAX_PERCENT), type: ['integer', 'null'] },
+      },
+    },
+  },
+};
+
+/** Parameters outside their ranges are invalid data (422), anything else a bad request (400), as before. */
+const rolloutError = (message: string, field: string) => (field.startsWith('rolloutParameters.') ? validationError([message]) : badRequest(message));
+
+/** Rollout parameters with the spec's defaults (the route's schema checked their ranges). */
+export function rolloutParameters(raw: Record<string, unknown> | null | undefined): RolloutParameters {
+  const p = raw ?? {};
+  const threshold = (p.errorThresholdPercent ?? null) as number | null;
   return {
-    batchSize: batchSize as number,
-    batchGapSeconds: batchGapSeconds as number,
-    automaticPauseLimits: [...new Set(limits as number[])].sort((a, b) => a - b),
-    operationTimeoutSeconds: timeout as number,
-    ...(threshold !== null ? { errorThresholdPercent: threshold as number } : {}),
+    batchSize: (p.batchSize ?? ROLLOUT_DEFAULT_BATCH_SIZE) as number,
+    batchGapSeconds: (p.batchGapSeconds ?? ROLLOUT_DEFAULT_BATCH_GAP_SECONDS) as number,
+    automaticPauseLimits: [...new Set((p.automaticPauseLimits ?? []) as number[])].sort((a, b) => a - b),
+    operationTimeoutSeconds: (p.operationTimeoutSeconds ?? ROLLOUT_DEFAULT_OPERATION_TIMEOUT_SECONDS) as number,
+    ...(threshold !== null ? { errorThresholdPercent: threshold } : {}),
   };
 }
 
@@ -85,12 +105,18 @@ const RESULT_FILTERS: Record<string, RolloutDeviceState[]> = {
   processed: ['success', 'updated', 'upToDate', 'failed', 'disabled'],
 };
 
+/** The devices list's query (the route's schema reads it as the OAS routes' queries are read). */
+const DEVICES_QUERY = [
+  { name: 'pageSize', schema: { type: 'integer', minimum: 1, maximum: DEVICES_PAGE_SIZE_MAX, 'x-message': `pageSize must be an integer from 1 to ${DEVICES_PAGE_SIZE_MAX}.` } },
+  { name: 'currentPage', schema: { type: 'integer', minimum: 1, 'x-message': 'currentPage must be a positive integer.' } },
+  { name: 'result', schema: { type: 'string', enum: Object.keys(RESULT_FILTERS), 'x-message': `result must be one of ${Object.keys(RESULT_FILTERS).join(', ')}.` } },
+];
+
 export function registerRolloutRoutes(app: FastifyInstance, { core, engine, store }: ServiceContext): void {
-  app.post('/createSoftwareRollout', async (req, reply) => {
-    const body = bodyOf(req);
+  app.post('/createSoftwareRollout', serviceRoute({ body: CREATE_ROLLOUT_SCHEMA, error: rolloutError }), async (req, reply) => {
+    const body = req.body as { devices: unknown[]; softwareId: string | number; name?: unknown; forceInstallation?: unknown; rolloutParameters?: Record<string, unknown> | null };
     const devices = idList(body.devices, 'devices');
     const softwareId = body.softwareId;
-    if (typeof softwareId !== 'string' && typeof softwareId !== 'number') throw badRequest('softwareId is required.');
     const rolloutParams = rolloutParameters(body.rolloutParameters);
     const software = core.inventory.get(String(softwareId));
     if (!isSoftwareMo(software)) throw notFound('Software package', String(softwareId));
@@ -119,21 +145,17 @@ export function registerRolloutRoutes(app: FastifyInstance, { core, engine, stor
    * The devices of a rollout with each one's result and failure reason, in rollout order
    * (the card's counters open this). `result` filters: a state, or 'waiting' for both waiting states.
    */
-  app.get('/softwareRollout/:id/devices', async (req) => {
+  app.get('/softwareRollout/:id/devices', serviceRoute({ query: DEVICES_QUERY, error: (m) => badRequest(m) }), async (req) => {
     core.requireRole(req, ROLE_READ);
     const { id } = req.params as { id: string };
-    const q = req.query as Record<string, string | undefined>;
+    const q = req.query as Query;
     const mo = core.inventory.get(id);
     if (!mo || mo.type !== ROLLOUT_TYPE) throw notFound('Software rollout', id);
-    const pageSize = q.pageSize === undefined ? DEVICES_PAGE_SIZE : Number(q.pageSize);
-    const currentPage = q.currentPage === undefined ? 1 : Number(q.currentPage);
-    if (!isIntIn(pageSize, 1, DEVICES_PAGE_SIZE_MAX)) throw badRequest(`pageSize must be an integer from 1 to ${DEVICES_PAGE_SIZE_MAX}.`);
-    if (!isIntIn(currentPage, 1, Number.MAX_SAFE_INTEGER)) throw badRequest('currentPage must be a positive integer.');
-    let states: RolloutDeviceState[] | null = null;
-    if (q.result !== undefined) {
-      states = RESULT_FILTERS[q.result] ?? null;
-      if (!states) throw badRequest(`result must be one of ${Object.keys(RESULT_FILTERS).join(', ')}.`);
-    }
+    // The last of a repeated parameter, as the schema read it.
+    const pageSize = Number(str(q, 'pageSize') || DEVICES_PAGE_SIZE);
+    const currentPage = Number(str(q, 'currentPage') || 1);
+    const result = str(q, 'result');
+    const states = result ? RESULT_FILTERS[result] : null;
     const offset = (currentPage - 1) * pageSize;
     let rows: { deviceId: string; state: RolloutDeviceState; reason: string | null; opId: string | null }[];
     let total: number;
