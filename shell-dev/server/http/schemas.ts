@@ -246,10 +246,13 @@ function scalar(kind: QueryParam['kind'], text: string): unknown {
  * parameter, comma lists split (the OAS's `explode: false`), numbers and booleans from their
  * text; an empty value counts as absent, as it always has.
  */
-function normalizeQuery(params: readonly QueryParam[], raw: Record<string, unknown>): Json {
+function normalizeQuery(params: ReadonlyMap<string, QueryParam>, raw: Record<string, unknown>): Json {
   const out: Json = {};
-  for (const p of params) {
-    const v = raw[p.name];
+  // By the request's parameters (a few) rather than the route's (up to twenty).
+  for (const name in raw) {
+    const p = params.get(name);
+    if (!p) continue;
+    const v = raw[name];
     if (v === undefined || v === '') continue;
     if (p.kind === 'array') {
       const items = ([] as unknown[])
@@ -289,10 +292,10 @@ function queryValidator(ajv: Ajv, params: readonly OasParameter[], error: (messa
     properties: Object.fromEntries(parsed.map((p) => [p.param.name, toJsonSchema(p.schema)])),
     required: params.filter((p) => p.required).map((p) => p.name),
   });
-  const list = parsed.map((p) => p.param);
+  const byName = new Map(parsed.map((p) => [p.param.name, p.param]));
   return {
     validate: (data) => {
-      if (validate(normalizeQuery(list, (data ?? {}) as Record<string, unknown>))) return true;
+      if (validate(normalizeQuery(byName, (data ?? {}) as Record<string, unknown>))) return true;
       const e = validate.errors![0];
       const field = fieldOf(e).split('.')[0];
       return { error: error(messageAt(params.find((p) => p.name === field)?.schema, []) ?? messageOf(e, field)) };
