@@ -285,7 +285,7 @@ function queryParamOf(p: OasParameter): { param: QueryParam; schema: Json } {
   return { param: { name: p.name, kind, upper }, schema };
 }
 
-function queryValidator(ajv: Ajv, params: readonly OasParameter[], error: (message: string) => HttpError = (m) => invalid('query', m)): Compiled {
+function queryValidator(ajv: Ajv, params: readonly OasParameter[], error: (message: string, field: string) => HttpError = (m) => invalid('query', m)): Compiled {
   const parsed = params.map(queryParamOf);
   const validate = ajv.compile({
     type: 'object',
@@ -298,7 +298,7 @@ function queryValidator(ajv: Ajv, params: readonly OasParameter[], error: (messa
       if (validate(normalizeQuery(byName, (data ?? {}) as Record<string, unknown>))) return true;
       const e = validate.errors![0];
       const field = fieldOf(e).split('.')[0];
-      return { error: error(messageAt(params.find((p) => p.name === field)?.schema, []) ?? messageOf(e, field)) };
+      return { error: error(messageAt(params.find((p) => p.name === field)?.schema, []) ?? messageOf(e, field), field) };
     },
   };
 }
@@ -457,10 +457,12 @@ function messageAt(schema: Json | undefined, path: readonly string[]): string | 
   return message;
 }
 
-/** A microservice route's own schema: the body, and query parameters as the OAS would list them. */
+/** A microservice route's own schema: the body, and query and path parameters as the OAS would list them. */
 export interface ServiceSchema {
   body?: Json;
   query?: OasParameter[];
+  /** Path parameters, read as query parameters are (numbers from their text). */
+  params?: OasParameter[];
   /** The route's error for a failure, by the field's dotted path ('' for the body itself). */
   error: (message: string, field: string) => HttpError;
 }
@@ -476,12 +478,15 @@ export function serviceRoute(spec: ServiceSchema): Pick<RouteOptions, 'schema' |
   const schema: FastifySchema = {};
   if (spec.body) schema.body = spec.body;
   if (spec.query) schema.querystring = { 'x-service-query': true };
+  if (spec.params) schema.params = { 'x-service-params': true };
   const bodySchema = spec.body;
   return {
     schema,
     validatorCompiler: ({ httpPart }) => {
       const { ajv } = state();
-      if (httpPart === 'querystring') return queryValidator(ajv, spec.query ?? [], (m) => spec.error(m, '')).validate;
+      if (httpPart === 'querystring' || httpPart === 'params') {
+        return queryValidator(ajv, (httpPart === 'params' ? spec.params : spec.query) ?? [], spec.error).validate;
+      }
       if (!bodySchema) throw new Error(`no service schema for ${String(httpPart)}`);
       const validate = ajv.compile(bodySchema);
       return (data: unknown) => {

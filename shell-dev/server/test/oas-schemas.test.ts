@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROLLOUT_BATCH_SIZE_MAX, ROLLOUT_BATCH_SIZE_MIN } from '@shared/domain/constants';
 import { oasRoutesOf } from '../http/schemas';
+import { HISTORY_DAYS, MAX_PAGE_SIZE as OD_MAX_PAGE_SIZE } from '../services/operation-dashboard/constants';
 import { serverPerFile } from './helpers';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -181,5 +182,24 @@ describe('create-software-ng (its own schemas: the OAS does not describe the mic
     expect(await api('GET', `${CSNG}/softwareRollout/1/devices?currentPage=x`)).toMatchObject(bad('currentPage must be a positive integer.'));
     expect(await api('GET', `${CSNG}/softwareRollout/1/devices?result=bogus`)).toMatchObject(bad(expect.stringMatching(/^result must be one of pending, waiting, /) as unknown as string));
     expect((await api('GET', `${CSNG}/softwareRollout/424242/devices?result=upToDate&pageSize=5`)).status).toBe(404);
+  });
+});
+
+describe('operation-dashboard (its own schemas)', () => {
+  const OD = '/service/operation-dashboard';
+  const bad = (message: string) => ({ status: 400, body: { error: 'operation-dashboard/Bad Request', message, info: expect.any(String) } });
+
+  it('refuses a bad page or day count with 400 and its error body; good ones pass', async () => {
+    const { api } = ctx;
+    expect(await api('GET', `${OD}/listdevices/online?pageSize=0`)).toMatchObject(bad(`pageSize must be an integer between 1 and ${OD_MAX_PAGE_SIZE}`));
+    expect(await api('GET', `${OD}/listpagealarms/critical?currentPage=x`)).toMatchObject(bad('currentPage must be a positive integer'));
+    expect(await api('GET', `${OD}/toptenalarmtypes/1.5`)).toMatchObject(bad(`days must be an integer between 1 and ${HISTORY_DAYS}`));
+    expect(await api('GET', `${OD}/historydevicelistpage/0?pageSize=1`)).toMatchObject(bad(`day must be an integer between 1 and ${HISTORY_DAYS}`));
+    expect((await api('GET', `${OD}/toptenalarmtypes/${HISTORY_DAYS}`)).status).toBe(200);
+    const page = await api('GET', `${OD}/listdevices/total?pageSize=3&currentPage=1&pageSize=2`);
+    expect(page.status).toBe(200);
+    expect(page.body.statistics).toMatchObject({ pageSize: 2, currentPage: 1 });
+    // An unknown list is a missing resource (404), whatever the page asks.
+    expect((await api('GET', `${OD}/listdevices/everything`)).status).toBe(404);
   });
 });

@@ -4,6 +4,8 @@ import { parseCategory } from './categories';
 import { DEFAULT_PAGE_SIZE, HISTORY_DAYS, JOB_CHECK_MS, MAX_PAGE_SIZE, PACKAGE_STATS_CACHE_MS, SERVICE_PREFIX, SEVERITIES, type SeverityParam } from './constants';
 import { Dashboard, type Paging, type RecoveredView } from './dashboard';
 import { History } from './history';
+import { type Query, str } from '../../http/common';
+import { serviceRoute, type ServiceSchema } from '../../http/schemas';
 import type { AvailabilityView, SoftwareView } from './sql';
 
 const ERROR_DOMAIN = 'operation-dashboard';
@@ -16,49 +18,49 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], what: str
 }
 
 /** A path number such as {days}: an integer in 1..HISTORY_DAYS (the snapshots' reach). */
-function dayCount(value: string, what: string): number {
-  if (!/^\d+$/.test(value)) throw badRequest(`${what} must be an integer between 1 and ${HISTORY_DAYS}, got '${value}'`);
-  const n = Number(value);
-  if (n < 1 || n > HISTORY_DAYS) throw badRequest(`${what} must be an integer between 1 and ${HISTORY_DAYS}, got ${n}`);
-  return n;
-}
+const dayCount = (name: string) => ({
+  name,
+  required: true,
+  schema: { type: 'integer', minimum: 1, maximum: HISTORY_DAYS, 'x-message': `${name} must be an integer between 1 and ${HISTORY_DAYS}` },
+});
+
+/** A list page's query (the routes' schemas check it; the handler reads it). */
+const PAGING_QUERY = [
+  { name: 'pageSize', schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, 'x-message': `pageSize must be an integer between 1 and ${MAX_PAGE_SIZE}` } },
+  { name: 'currentPage', schema: { type: 'integer', minimum: 1, 'x-message': 'currentPage must be a positive integer' } },
+];
 
 function paging(req: FastifyRequest): Paging {
-  const query = req.query as Record<string, string | undefined>;
-  const int = (name: string, fallback: number, max: number) => {
-    const raw = query[name];
-    if (raw === undefined || raw === '') return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) throw badRequest(`${name} must be an integer between 1 and ${max}, got '${raw}'`);
-    return Number(raw);
-  };
-  return { pageSize: int('pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE), currentPage: int('currentPage', 1, Number.MAX_SAFE_INTEGER) };
+  const query = req.query as Query;
+  return { pageSize: Number(str(query, 'pageSize') || DEFAULT_PAGE_SIZE), currentPage: Number(str(query, 'currentPage') || 1) };
 }
 
 type Params = Record<string, string>;
 
 function routes(app: FastifyInstance, d: Dashboard): void {
-  const get = (path: string, handler: (p: Params, req: FastifyRequest) => unknown) =>
-    app.get(`${SERVICE_PREFIX}/${path}`, async (req) => handler(req.params as Params, req));
+  const get = (path: string, handler: (p: Params, req: FastifyRequest) => unknown, schema?: Omit<ServiceSchema, 'error'>) =>
+    app.get(`${SERVICE_PREFIX}/${path}`, schema ? serviceRoute({ ...schema, error: (m) => badRequest(m) }) : {}, async (req) => handler(req.params as Params, req));
+  const paged = { query: PAGING_QUERY };
 
   get('devicestatistics', () => d.deviceStatistics());
-  get('listdevices/:view', (p, req) => d.listDevices(oneOf<AvailabilityView>(p.view!, ['online', 'offline', 'notmonitored', 'total'], 'device list'), paging(req)));
+  get('listdevices/:view', (p, req) => d.listDevices(oneOf<AvailabilityView>(p.view!, ['online', 'offline', 'notmonitored', 'total'], 'device list'), paging(req)), paged);
   get('historydevicelist', () => d.historyDeviceList());
-  get('historydevicelistpage/:day', (p, req) => d.historyDeviceListPage(dayCount(p.day!, 'day'), paging(req)));
+  get('historydevicelistpage/:day', (p, req) => d.historyDeviceListPage(Number(p.day), paging(req)), { ...paged, params: [dayCount('day')] });
   get('alarmcount/:severity', (p) => d.alarmCount(oneOf<SeverityParam>(p.severity!, SEVERITIES, 'severity')));
   get('alarmhistory', () => d.alarmHistory());
-  get('toptenalarmtypes/:days', (p) => d.topTenAlarmTypes(dayCount(p.days!, 'days')));
-  get('softwaremonitoringstats/:trendDays', (p) => d.softwareMonitoringStats(dayCount(p.trendDays!, 'trendDays')));
-  get('softwaremonitoringdevicelistpage/:view', (p, req) => d.softwareMonitoringDeviceListPage(oneOf<SoftwareView>(p.view!, ['wfd', 'wfa', 'wsa'], 'software monitoring list'), paging(req)));
+  get('toptenalarmtypes/:days', (p) => d.topTenAlarmTypes(Number(p.days)), { params: [dayCount('days')] });
+  get('softwaremonitoringstats/:trendDays', (p) => d.softwareMonitoringStats(Number(p.trendDays)), { params: [dayCount('trendDays')] });
+  get('softwaremonitoringdevicelistpage/:view', (p, req) => d.softwareMonitoringDeviceListPage(oneOf<SoftwareView>(p.view!, ['wfd', 'wfa', 'wsa'], 'software monitoring list'), paging(req)), paged);
   get('recovereddevicestats', () => d.recoveredDeviceStats());
-  get('recovereddevicelistpage/:view', (p, req) => d.recoveredDeviceListPage(oneOf<RecoveredView>(p.view!, ['month', 'year', 'total'], 'recovered list'), paging(req)));
+  get('recovereddevicelistpage/:view', (p, req) => d.recoveredDeviceListPage(oneOf<RecoveredView>(p.view!, ['month', 'year', 'total'], 'recovered list'), paging(req)), paged);
   const alarms = (p: Params, req: FastifyRequest) => {
     const severity = oneOf<SeverityParam>(p.severity!, SEVERITIES, 'severity');
     const category = p.category === undefined ? undefined : parseCategory(p.category);
     if (p.category !== undefined && category === undefined) throw notFound(`Unknown alarm category '${p.category}'`);
     return d.listPageAlarms(severity, category, paging(req));
   };
-  get('listpagealarms/:severity', alarms);
-  get('listpagealarms/:severity/:category', alarms);
+  get('listpagealarms/:severity', alarms, paged);
+  get('listpagealarms/:severity/:category', alarms, paged);
   // Anything else under the prefix is a 404 with the platform's error body, not fastify's default.
   get('*', (p) => {
     throw notFound(`Unknown operation-dashboard path '${p['*']}'`);
