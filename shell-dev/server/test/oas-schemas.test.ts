@@ -176,6 +176,17 @@ describe('create-software-ng (its own schemas: the OAS does not describe the mic
     expect((await api('POST', `${CSNG}/createSoftwareRollout`, { body: { devices: ['1'], softwareId: '424242', rolloutParameters: { errorThresholdPercent: null } } })).status).toBe(404);
   });
 
+  it('refuses bad device lists, a bad time zone and a replacement without both external ids', async () => {
+    const { api } = ctx;
+    expect(await api('POST', `${CSNG}/createTimezoneOperations`, { body: { devices: ['1'], timezone: 'Berlin' } })).toMatchObject(bad("timezone must read '{name}#{windowsZone}'."));
+    expect(await api('POST', `${CSNG}/createSoftwareAssignment`, { body: { devices: [{}] } })).toMatchObject(bad('devices contains an entry without a device id.'));
+    expect(await api('PUT', `${CSNG}/initialize`, { body: {} })).toMatchObject(bad('deviceList must be a non-empty list of device ids.'));
+    expect(await api('PUT', `${CSNG}/clearPendingAssignment/selectedDevices`, { body: { deviceList: 'all' } })).toMatchObject(bad('deviceList must be a non-empty list of device ids.'));
+    expect(await api('PUT', `${CSNG}/assignTargetDeviceToSourceDevice?sourceExternalId=a&targetExternalId=`)).toMatchObject(bad('sourceExternalId and targetExternalId are required.'));
+    // A valid request passes the schema: the unknown devices are what the handler then refuses.
+    expect((await api('POST', `${CSNG}/createTimezoneOperations`, { body: { devices: ['424242'], timezone: 'Berlin#W. Europe Standard Time' } })).status).toBe(404);
+  });
+
   it("refuses a bad page or result filter of a rollout's devices", async () => {
     const { api } = ctx;
     expect(await api('GET', `${CSNG}/softwareRollout/1/devices?pageSize=101`)).toMatchObject(bad('pageSize must be an integer from 1 to 100.'));

@@ -23,10 +23,13 @@ import {
   PROFILE_TYPE,
   ROLE_READ,
 } from '../constants';
-import { bodyOf, idList, notFound, scanAll, type ServiceContext } from '../helpers';
+import { type Query, str as lastOf } from '../../../http/common';
+import { serviceRoute } from '../../../http/schemas';
+import { idList, notFound, scanAll, type ServiceContext } from '../helpers';
 import type { JobSnapshot } from '../jobs';
 import { isDevice, str } from '../model';
 import { badRequest, validationError } from '../validation';
+import { deviceIds, schemaError } from './schemas';
 
 /** Fragments that describe the machine and customer, not the hardware: they move to the replacement. */
 export const REPLACEMENT_MOVED_FRAGMENTS = [
@@ -41,7 +44,21 @@ export const REPLACEMENT_MOVED_FRAGMENTS = [
   FRAGMENT_UPDATE_STRATEGY,
 ];
 
-const TIMEZONE_PATTERN = /^[^#]+#[^#]+$/;
+const TIMEZONE_BODY = {
+  type: 'object',
+  required: ['devices', 'timezone'],
+  properties: {
+    devices: deviceIds('devices'),
+    timezone: { type: 'string', pattern: '^[^#]+#[^#]+$', 'x-message': "timezone must read '{name}#{windowsZone}'." },
+  },
+};
+const ASSIGNMENT_BODY = { type: 'object', required: ['devices'], properties: { devices: deviceIds('devices') } };
+const DEVICE_LIST_BODY = { type: 'object', required: ['deviceList'], properties: { deviceList: deviceIds('deviceList') } };
+const REPLACEMENT_QUERY = ['sourceExternalId', 'targetExternalId'].map((name) => ({
+  name,
+  required: true,
+  schema: { type: 'string', 'x-message': 'sourceExternalId and targetExternalId are required.' },
+}));
 
 const hasValue = (v: unknown) => v !== undefined && v !== null && v !== '';
 
@@ -143,11 +160,10 @@ export function registerOperationRoutes(app: FastifyInstance, { core, jobs }: Se
     return { deviceList };
   });
 
-  app.post('/createTimezoneOperations', async (req) => {
-    const body = bodyOf(req);
+  app.post('/createTimezoneOperations', serviceRoute({ body: TIMEZONE_BODY, error: schemaError }), async (req) => {
+    const body = req.body as { devices: unknown[]; timezone: string };
     const devices = idList(body.devices, 'devices');
-    const timezone = str(body.timezone);
-    if (!timezone || !TIMEZONE_PATTERN.test(timezone)) throw badRequest(`timezone must read '{name}#{windowsZone}'.`);
+    const timezone = body.timezone;
     const noOfOperationsCreated = core.transaction(() => {
       let created = 0;
       let found = 0;
@@ -166,8 +182,8 @@ export function registerOperationRoutes(app: FastifyInstance, { core, jobs }: Se
     return { noOfOperationsCreated, noOfDevices: devices.length };
   });
 
-  app.post('/createSoftwareAssignment', async (req) => {
-    const body = bodyOf(req);
+  app.post('/createSoftwareAssignment', serviceRoute({ body: ASSIGNMENT_BODY, error: schemaError }), async (req) => {
+    const body = req.body as Record<string, unknown>;
     const devices = idList(body.devices, 'devices');
     const target = assignTarget(core, body);
     const snap = jobs.start('assign', { target, force: body.forceInstallation === true, description: str(body.description) }, devices);
@@ -175,8 +191,8 @@ export function registerOperationRoutes(app: FastifyInstance, { core, jobs }: Se
     return jobAnswer(jobs.snapshot(snap.jobId));
   });
 
-  app.put('/clearPendingAssignment/selectedDevices', async (req) => {
-    const body = bodyOf(req);
+  app.put('/clearPendingAssignment/selectedDevices', serviceRoute({ body: DEVICE_LIST_BODY, error: schemaError }), async (req) => {
+    const body = req.body as Record<string, unknown>;
     const devices = idList(body.deviceList, 'deviceList');
     const operationType = str(body.operationType) ?? OP_REGISTER_SOFTWARE;
     const snap = jobs.start('clearPending', { operationType }, devices);
@@ -184,19 +200,19 @@ export function registerOperationRoutes(app: FastifyInstance, { core, jobs }: Se
     return jobAnswer(jobs.snapshot(snap.jobId));
   });
 
-  app.put('/initialize', async (req) => {
-    const devices = idList(bodyOf(req).deviceList, 'deviceList');
+  app.put('/initialize', serviceRoute({ body: DEVICE_LIST_BODY, error: schemaError }), async (req) => {
+    const devices = idList((req.body as { deviceList: unknown[] }).deviceList, 'deviceList');
     const snap = jobs.start('initialize', {}, devices);
     await jobs.wait(snap.jobId, JOB_RESPONSE_WAIT_MS);
     return jobAnswer(jobs.snapshot(snap.jobId));
   });
 
-  app.put('/assignTargetDeviceToSourceDevice', async (req) => {
-    const q = req.query as { sourceExternalId?: string; targetExternalId?: string; externalIdType?: string };
-    if (!q.sourceExternalId || !q.targetExternalId) throw badRequest('sourceExternalId and targetExternalId are required.');
-    const type = q.externalIdType || EXTERNAL_ID_TYPE;
-    const sourceId = await deviceByExternalId(app, req, type, q.sourceExternalId);
-    const targetId = await deviceByExternalId(app, req, type, q.targetExternalId);
+  app.put('/assignTargetDeviceToSourceDevice', serviceRoute({ query: REPLACEMENT_QUERY, error: schemaError }), async (req) => {
+    const q = req.query as Query;
+    // The last of a repeated parameter, as the schema read it.
+    const type = lastOf(q, 'externalIdType') || EXTERNAL_ID_TYPE;
+    const sourceId = await deviceByExternalId(app, req, type, lastOf(q, 'sourceExternalId')!);
+    const targetId = await deviceByExternalId(app, req, type, lastOf(q, 'targetExternalId')!);
     if (sourceId === targetId) throw badRequest('Source and target are the same device.');
     return core.transaction(() => {
       const source = core.inventory.get(sourceId);

@@ -24,6 +24,7 @@ import { idList, notFound, type ServiceContext } from '../helpers';
 import { countersFrom, deviceIdsOf, type RolloutParameters } from '../rollout-engine';
 import type { RolloutDeviceState } from '../store';
 import { badRequest, validationError } from '../validation';
+import { deviceIds } from './schemas';
 
 /** A whole number in a range, failing with the spec's words for it. */
 const intIn = (name: string, min: number, max: number) => ({ type: 'integer', minimum: min, maximum: max, 'x-message': `${name} must be an integer from ${min} to ${max}.` });
@@ -32,18 +33,13 @@ const intIn = (name: string, min: number, max: number) => ({ type: 'integer', mi
  * The rollout a console creates (device-operations.md §5, §9; the OAS has no description of the
  * microservice): devices, the software, and parameters in the spec's ranges plus the engine's own
  * two (issue 20): operationTimeoutSeconds and the optional errorThresholdPercent (absent or null:
- * none). A device is an id or an object with one (the console sends either).
+ * none).
  */
 export const CREATE_ROLLOUT_SCHEMA = {
   type: 'object',
   required: ['devices', 'softwareId'],
   properties: {
-    devices: {
-      type: 'array',
-      minItems: 1,
-      items: { anyOf: [{ type: ['string', 'number'] }, { type: 'object', required: ['id'] }], 'x-message': 'devices contains an entry without a device id.' },
-      'x-message': 'devices must be a non-empty list of device ids.',
-    },
+    devices: deviceIds('devices'),
     softwareId: { type: ['string', 'number'], 'x-message': 'softwareId is required.' },
     rolloutParameters: {
       type: ['object', 'null'],
