@@ -298,7 +298,7 @@ function queryValidator(ajv: Ajv, params: readonly OasParameter[], error: (messa
       if (validate(normalizeQuery(byName, (data ?? {}) as Record<string, unknown>))) return true;
       const e = validate.errors![0];
       const field = fieldOf(e).split('.')[0];
-      return { error: error(messageAt(params.find((p) => p.name === field)?.schema, []) ?? messageOf(e, field), field) };
+      return { error: error(messageAt(params.find((p) => p.name === field)?.schema, [], e.keyword) ?? messageOf(e, field), field) };
     },
   };
 }
@@ -443,16 +443,23 @@ export function registerSchemas(app: FastifyInstance): void {
 
 /**
  * The `x-message` nearest to a field along its path (a route's own schema names its errors in the
- * words its clients know); undefined when none is given.
+ * words its clients know): a text for any failure, or texts by ajv keyword ('required', 'enum',
+ * ..., 'default' for the others). Undefined when none is given.
  */
-function messageAt(schema: Json | undefined, path: readonly string[]): string | undefined {
+function messageAt(schema: Json | undefined, path: readonly string[], keyword: string): string | undefined {
+  const own = (node: Json | undefined): string | undefined => {
+    const m = node?.['x-message'];
+    if (typeof m === 'string') return m;
+    if (m && typeof m === 'object') return (m as Record<string, string>)[keyword] ?? (m as Record<string, string>).default;
+    return undefined;
+  };
   let node = schema;
-  let message = typeof node?.['x-message'] === 'string' ? (node['x-message'] as string) : undefined;
+  let message = own(node);
   for (const segment of path) {
     const props = node?.properties as Record<string, Json> | undefined;
     node = props?.[segment] ?? (node?.items as Json | undefined);
     if (!node) break;
-    if (typeof node['x-message'] === 'string') message = node['x-message'] as string;
+    message = own(node) ?? message;
   }
   return message;
 }
@@ -494,7 +501,7 @@ export function serviceRoute(spec: ServiceSchema): Pick<RouteOptions, 'schema' |
         const e = validate.errors![0];
         const field = fieldOf(e);
         const path = field === '' ? [] : field.split('.');
-        return { error: spec.error(messageAt(bodySchema, path) ?? (field === '' ? 'A JSON object body is required.' : messageOf(e, field)), field) };
+        return { error: spec.error(messageAt(bodySchema, path, e.keyword) ?? (field === '' ? 'A JSON object body is required.' : messageOf(e, field)), field) };
       };
     },
   };

@@ -187,6 +187,20 @@ describe('create-software-ng (its own schemas: the OAS does not describe the mic
     expect((await api('POST', `${CSNG}/createTimezoneOperations`, { body: { devices: ['424242'], timezone: 'Berlin#W. Europe Standard Time' } })).status).toBe(404);
   });
 
+  it('refuses bad software package, dependency and profile bodies', async () => {
+    const { api } = ctx;
+    expect(await api('POST', `${CSNG}/softwarePackage`, { body: { inventoryRequest: 'x' } })).toMatchObject(bad('inventoryRequest is required.'));
+    expect(await api('PUT', `${CSNG}/softwarePackage`, { body: { inventoryRequest: { name: 'x' } } })).toMatchObject(bad('inventoryRequest.id is required.'));
+    expect(await api('DELETE', `${CSNG}/softwarePackage?inventoryId=`)).toMatchObject(bad('inventoryId is required.'));
+    expect(await api('PUT', `${CSNG}/dependencies`, { body: { managedObject: { id: '1' }, dependencies: {} } })).toMatchObject(bad('dependencies must be a list.'));
+    expect(await api('PUT', `${CSNG}/validateSoftware`, { body: { name: '' } })).toMatchObject(bad('name is required.'));
+    expect(await api('POST', `${CSNG}/deviceProfile`, { body: { name: ' ', deviceType: 'x' } })).toMatchObject(bad('name is required.'));
+    expect(await api('POST', `${CSNG}/deviceProfile`, { body: { name: 'p' } })).toMatchObject(bad('deviceType is required.'));
+    expect(await api('POST', `${CSNG}/deviceProfile`, { body: { name: 'p', deviceType: 'toaster' } })).toMatchObject(bad(expect.stringMatching(/^deviceType must be one of /) as unknown as string));
+    expect(await api('PUT', `${CSNG}/deviceProfile/1`, { body: { c8y_DeviceProfile: { software: [{ id: '1', name: 'a' }] } } })).toMatchObject(bad('Each profile software needs id, name and version.'));
+    expect(await api('PUT', `${CSNG}/deviceProfile/1`, { body: { c8y_DeviceProfile: { software: 'all' } } })).toMatchObject(bad('c8y_DeviceProfile.software must be a list.'));
+  });
+
   it("refuses a bad page or result filter of a rollout's devices", async () => {
     const { api } = ctx;
     expect(await api('GET', `${CSNG}/softwareRollout/1/devices?pageSize=101`)).toMatchObject(bad('pageSize must be an integer from 1 to 100.'));

@@ -3,7 +3,9 @@ import type { ManagedObject, ServerCore } from '../../../core/api';
 import { GROUP_FRAGMENT, PROFILE_TYPE, ROLE_READ, SERVICE_PREFIX, SOFTWARE_DEVICE_TYPES } from '../constants';
 import { bodyOf, notFound, scanAll, type ServiceContext } from '../helpers';
 import { str } from '../model';
+import { serviceRoute } from '../../../http/schemas';
 import { badRequest } from '../validation';
+import { schemaError } from './schemas';
 
 export type ProfileErrorCode =
   | 'NAME_NOT_UNIQUE'
@@ -68,16 +70,46 @@ function parseInput(body: Record<string, unknown>, current?: ManagedObject): Pro
   return { name: name.trim(), deviceType, deviceGroup };
 }
 
-function parseSoftware(v: unknown): Record<string, unknown>[] {
-  if (!Array.isArray(v)) throw badRequest('c8y_DeviceProfile.software must be a list.');
-  return v.map((s) => {
-    const e = s as Record<string, unknown> | null;
-    if (!e || (typeof e.id !== 'string' && typeof e.id !== 'number') || !str(e.name) || !str(e.version)) {
-      throw badRequest('Each profile software needs id, name and version.');
-    }
-    return { id: String(e.id), name: e.name, version: e.version, url: str(e.url) ?? '', action: str(e.action) ?? 'install' };
-  });
+const PROFILE_SOFTWARE = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['id', 'name', 'version'],
+    properties: { id: { type: ['string', 'number'] }, name: { type: 'string', minLength: 1 }, version: { type: 'string', minLength: 1 } },
+    'x-message': 'Each profile software needs id, name and version.',
+  },
+  'x-message': 'c8y_DeviceProfile.software must be a list.',
+};
+
+/**
+ * A profile's fields (dashboards §5) where the body has them; on an update, the stored profile
+ * gives the others (parseInput). A c8y_DeviceProfile that is no object is ignored, as always.
+ */
+function profileBody(required: string[]) {
+  return {
+    type: 'object',
+    required,
+    properties: {
+      name: { type: 'string', pattern: '\\S', 'x-message': 'name is required.' },
+      deviceType: {
+        type: 'string',
+        enum: [...SOFTWARE_DEVICE_TYPES],
+        'x-message': { required: 'deviceType is required.', default: `deviceType must be one of ${SOFTWARE_DEVICE_TYPES.join(', ')}.` },
+      },
+      c8y_DeviceProfile: { properties: { software: PROFILE_SOFTWARE } },
+    },
+  };
 }
+const CREATE_PROFILE = profileBody(['name', 'deviceType']);
+const UPDATE_PROFILE = profileBody([]);
+
+/** The route's schema checked the entries. */
+function parseSoftware(v: Array<Record<string, unknown>>): Record<string, unknown>[] {
+  return v.map((e) => ({ id: String(e.id), name: e.name, version: e.version, url: str(e.url) ?? '', action: str(e.action) ?? 'install' }));
+}
+
+type ProfileBody = Record<string, unknown> & { c8y_DeviceProfile?: { software?: Array<Record<string, unknown>> } };
+const softwareOf = (body: ProfileBody) => (body.c8y_DeviceProfile && typeof body.c8y_DeviceProfile === 'object' ? parseSoftware(body.c8y_DeviceProfile.software ?? []) : undefined);
 
 function sendErrors(reply: FastifyReply, errors: ProfileErrorCode[]) {
   return reply.code(422).send({
@@ -125,10 +157,10 @@ export function registerProfileRoutes(app: FastifyInstance, { core }: ServiceCon
     return getProfile((req.params as { id: string }).id);
   });
 
-  app.post('/deviceProfile', async (req, reply) => {
-    const body = bodyOf(req);
+  app.post('/deviceProfile', serviceRoute({ body: CREATE_PROFILE, error: schemaError }), async (req, reply) => {
+    const body = req.body as ProfileBody;
     const input = parseInput(body);
-    const software = body.c8y_DeviceProfile ? parseSoftware((body.c8y_DeviceProfile as { software?: unknown }).software ?? []) : [];
+    const software = softwareOf(body) ?? [];
     const result = core.transaction(() => {
       const errors = ruleErrors(core, input, profiles(), null);
       if (errors.length > 0) return errors;
@@ -144,10 +176,10 @@ export function registerProfileRoutes(app: FastifyInstance, { core }: ServiceCon
     return reply.code(201).send({ ok: result, errors: [] });
   });
 
-  app.put('/deviceProfile/:id', async (req, reply) => {
+  app.put('/deviceProfile/:id', serviceRoute({ body: UPDATE_PROFILE, error: schemaError }), async (req, reply) => {
     const id = (req.params as { id: string }).id;
-    const body = bodyOf(req);
-    const software = body.c8y_DeviceProfile ? parseSoftware((body.c8y_DeviceProfile as { software?: unknown }).software ?? []) : undefined;
+    const body = req.body as ProfileBody;
+    const software = softwareOf(body);
     const result = core.transaction(() => {
       const current = getProfile(id);
       const input = parseInput(body, current);

@@ -4,9 +4,12 @@ import { isDeviceType, softwareTypeFor } from '@shared/domain/device-types';
 import type { ManagedObject, ServerCore } from '../../../core/api';
 import { HttpError } from '../../../core/api';
 import { DEVICE_TYPE_NETBOX, ROLE_READ, SOFTWARE_TYPE } from '../constants';
-import { baseUrl, bodyOf, notFound, scanAll, type ServiceContext } from '../helpers';
+import { type Query, str as lastOf } from '../../../http/common';
+import { serviceRoute } from '../../../http/schemas';
+import { baseUrl, notFound, scanAll, type ServiceContext } from '../helpers';
 import { str } from '../model';
-import { badRequest, packageForCreate, packagePatchForUpdate, validationError } from '../validation';
+import { packageForCreate, packagePatchForUpdate, validationError } from '../validation';
+import { schemaError } from './schemas';
 
 /** What the console sees of a package: everything but the password (the edit form shows a marker instead). */
 export function publicPackage(mo: ManagedObject): Record<string, unknown> {
@@ -64,6 +67,28 @@ function pathTo(byId: Map<string, ManagedObject>, start: string, target: string)
   return null;
 }
 
+const anId = (message: string) => ({ type: ['string', 'number'], 'x-message': message });
+const CREATE_BODY = {
+  type: 'object',
+  required: ['inventoryRequest'],
+  properties: { inventoryRequest: { type: 'object', 'x-message': 'inventoryRequest is required.' } },
+};
+const UPDATE_BODY = {
+  type: 'object',
+  required: ['inventoryRequest'],
+  properties: { inventoryRequest: { type: 'object', required: ['id'], properties: { id: anId('inventoryRequest.id is required.') }, 'x-message': 'inventoryRequest is required.' } },
+};
+const DELETE_QUERY = [{ name: 'inventoryId', required: true, schema: { type: 'string', 'x-message': 'inventoryId is required.' } }];
+const DEPENDENCIES_BODY = {
+  type: 'object',
+  required: ['managedObject', 'dependencies'],
+  properties: {
+    managedObject: { type: 'object', required: ['id'], properties: { id: anId('managedObject.id is required.') }, 'x-message': 'managedObject.id is required.' },
+    dependencies: { type: 'array', 'x-message': 'dependencies must be a list.' },
+  },
+};
+const VALIDATE_BODY = { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, 'x-message': 'name is required.' } } };
+
 export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceContext): void {
   app.get('/softwarePackage', async (req) => {
     core.requireRole(req, ROLE_READ);
@@ -76,10 +101,8 @@ export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceCo
     return { softwarePackageList: list };
   });
 
-  app.post('/softwarePackage', async (req) => {
-    const inventoryRequest = bodyOf(req).inventoryRequest;
-    if (!inventoryRequest || typeof inventoryRequest !== 'object') throw badRequest('inventoryRequest is required.');
-    const pkg = packageForCreate(inventoryRequest as Record<string, unknown>);
+  app.post('/softwarePackage', serviceRoute({ body: CREATE_BODY, error: schemaError }), async (req) => {
+    const pkg = packageForCreate((req.body as { inventoryRequest: Record<string, unknown> }).inventoryRequest);
     const mo = core.transaction(() => {
       const clash = allPackages(core).find((p) => p.name === pkg.name && p.version === pkg.version && p.deviceType === pkg.deviceType);
       if (clash) throw new HttpError(409, 'create-software-ng/duplicate', `Software ${pkg.name} ${pkg.version} already exists for ${pkg.deviceType}.`);
@@ -88,20 +111,17 @@ export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceCo
     return { ...publicPackage(mo), inventoryManagedObjectUrl: `${baseUrl(req)}/inventory/managedObjects/${mo.id}` };
   });
 
-  app.put('/softwarePackage', async (req) => {
-    const inventoryRequest = bodyOf(req).inventoryRequest as Record<string, unknown> | undefined;
-    if (!inventoryRequest || typeof inventoryRequest !== 'object') throw badRequest('inventoryRequest is required.');
-    const id = inventoryRequest.id;
-    if (typeof id !== 'string' && typeof id !== 'number') throw badRequest('inventoryRequest.id is required.');
+  app.put('/softwarePackage', serviceRoute({ body: UPDATE_BODY, error: schemaError }), async (req) => {
+    const { inventoryRequest } = req.body as { inventoryRequest: Record<string, unknown> & { id: string | number } };
     return core.transaction(() => {
-      const current = getPackage(core, String(id));
+      const current = getPackage(core, String(inventoryRequest.id));
       return publicPackage(core.inventory.update(current.id, packagePatchForUpdate(inventoryRequest, current)));
     });
   });
 
-  app.delete('/softwarePackage', async (req, reply) => {
-    const id = (req.query as { inventoryId?: string }).inventoryId;
-    if (!id) throw badRequest('inventoryId is required.');
+  app.delete('/softwarePackage', serviceRoute({ query: DELETE_QUERY, error: schemaError }), async (req, reply) => {
+    // The last of a repeated parameter, as the schema read it.
+    const id = lastOf(req.query as Query, 'inventoryId')!;
     core.transaction(() => {
       getPackage(core, id);
       // Other packages must not keep depending on a package that is gone.
@@ -115,12 +135,9 @@ export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceCo
     return reply.code(204).send();
   });
 
-  app.put('/dependencies', async (req) => {
-    const body = bodyOf(req);
-    const target = body.managedObject as { id?: unknown } | undefined;
-    if (!target || (typeof target.id !== 'string' && typeof target.id !== 'number')) throw badRequest('managedObject.id is required.');
-    if (!Array.isArray(body.dependencies)) throw badRequest('dependencies must be a list.');
-    const id = String(target.id);
+  app.put('/dependencies', serviceRoute({ body: DEPENDENCIES_BODY, error: schemaError }), async (req) => {
+    const body = req.body as { managedObject: { id: string | number }; dependencies: unknown[] };
+    const id = String(body.managedObject.id);
     const depIds = [...new Set(body.dependencies.map((d) => String((d as { id?: unknown } | null)?.id ?? '')))];
     return core.transaction(() => {
       const pkg = getPackage(core, id);
@@ -147,10 +164,9 @@ export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceCo
   });
 
   // A read through PUT: its role (ROLE_INVENTORY_READ) is in the role table with the writes.
-  app.put('/validateSoftware', async (req) => {
-    const body = bodyOf(req);
-    const name = str(body.name);
-    if (!name) throw badRequest('name is required.');
+  app.put('/validateSoftware', serviceRoute({ body: VALIDATE_BODY, error: schemaError }), async (req) => {
+    const body = req.body as Record<string, unknown> & { name: string };
+    const name = body.name;
     const version = str(body.version);
     const type = softwareType(str(body.deviceType)) ?? DEVICE_TYPE_NETBOX;
     const candidates = allPackages(core).filter((p) => p.name === name && p.deviceType === type);
