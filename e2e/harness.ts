@@ -48,7 +48,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     server,
     browser,
     async close() {
-      await browser.close().catch(() => undefined);
+      // A browser that fails to close must not keep the server open; the cause is logged.
+      await browser.close().catch((e) => console.error('closing the browser failed:', e));
       await server.close();
     },
   };
