@@ -1,4 +1,5 @@
 import React, { useEffect, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
@@ -6,6 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { getI18n } from '../plugin-api/i18n';
 import { ALERT_DISMISS_MS } from '../domain/constants';
 import { useSharedTranslation } from './i18n';
+import { useTopModalDialog } from './top-layer';
 
 export type AlertType = 'success' | 'info' | 'warning' | 'danger';
 
@@ -79,9 +81,10 @@ function AlertList({ fallback }: { fallback: boolean }) {
   const t = useSharedTranslation();
   const items = useStore(store, (s) => s.alerts);
   const outlets = useStore(store, (s) => s.outlets);
+  const topDialog = useTopModalDialog();
   if (fallback && outlets > 0) return null;
   // The platform styles alerts inside `.alerts > c8y-alert-outlet`.
-  return (
+  const list = (
     <div className="alerts">
       {React.createElement(
         'c8y-alert-outlet',
@@ -98,6 +101,9 @@ function AlertList({ fallback }: { fallback: boolean }) {
       )}
     </div>
   );
+  // While a modal dialog is open the page beneath is inert and behind its backdrop: an alert raised
+  // meanwhile (a dialog's failed request) is shown inside the top dialog, readable and closable.
+  return topDialog ? createPortal(list, topDialog) : list;
 }
 
 /** Renders the page's alerts; the shell mounts one. */

@@ -44,7 +44,8 @@ export function ConfirmDialog({ title, body, okLabel, cancelLabel, okClass, onRe
 
 /**
  * Asks the user; resolves true for OK, false for Cancel, Escape or the close button.
- * Renders in its own root on document.body, so it works from any parcel.
+ * Renders in its own root on document.body, so it works from any parcel; its native modal dialog is
+ * shown last, so it sits on top of a dialog that asked (the top layer stacks in showing order).
  */
 export function confirm(options: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {

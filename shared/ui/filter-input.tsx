@@ -29,6 +29,8 @@ export function FilterInput({ value, onChange, placeholder, label, autoFocus }: 
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Escape' && value) {
+            // Escape clears the filter only: cancelled, it is no close request for the dialog around.
+            e.preventDefault();
             e.stopPropagation();
             onChange('');
           }

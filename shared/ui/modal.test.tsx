@@ -2,6 +2,10 @@ import React, { useState } from 'react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { Modal } from './modal';
 import { renderUi } from './test-utils';
+import { AlertOutlet, alerts } from './alerts';
+import { FilterInput } from './filter-input';
+import { LoadingOverlay } from './loading-overlay';
+import { topModalDialog } from './top-layer';
 
 function Harness({ onClose = () => undefined }: { onClose?: () => void }) {
   const [open, setOpen] = useState(false);
@@ -27,8 +31,6 @@ function Harness({ onClose = () => undefined }: { onClose?: () => void }) {
   );
 }
 
-const tab = (shift = false) => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Tab', shiftKey: shift });
-
 describe('Modal', () => {
   it('is an aria-modal dialog labelled by its title, focusing the body first', () => {
     renderUi(<Harness />);
@@ -39,18 +41,18 @@ describe('Modal', () => {
     expect(document.body).toHaveClass('modal-open');
   });
 
-  it('traps Tab focus inside and restores focus on close', () => {
+  it('is a native modal <dialog> (top layer, inert page: checked in Chromium) and restores focus on close', () => {
     renderUi(<Harness />);
     const opener = screen.getByText('open');
     opener.focus();
     fireEvent.click(opener);
-    screen.getByRole('button', { name: 'Save' }).focus();
-    tab();
-    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus(); // wrapped to the first
-    tab(true);
-    expect(screen.getByRole('button', { name: 'Save' })).toHaveFocus(); // and back to the last
+    const dialog = screen.getByRole('dialog', { name: 'Set timezone' });
+    expect(dialog).toBeInstanceOf(HTMLDialogElement);
+    expect((dialog as HTMLDialogElement).open).toBe(true);
+    expect(topModalDialog()).toBe(dialog);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(topModalDialog()).toBeNull();
     expect(opener).toHaveFocus();
     expect(document.body).not.toHaveClass('modal-open');
   });
@@ -123,5 +125,101 @@ describe('Modal', () => {
     fireEvent.keyDown(screen.getByLabelText('inner field'), { key: 'Escape' });
     expect(screen.queryByRole('dialog', { name: 'Inner' })).toBeNull();
     expect(screen.getByText('more')).toHaveFocus();
+  });
+
+  it('shows a dialog nested in another one opened in the same commit above it', () => {
+    renderUi(
+      <Modal open title="Outer" onClose={() => undefined}>
+        <Modal open title="Inner" onClose={() => undefined}>
+          <input aria-label="x" />
+        </Modal>
+      </Modal>,
+    );
+    expect(topModalDialog()).toBe(screen.getByRole('dialog', { name: 'Inner' }));
+  });
+
+  it('keeps a busy dialog open when the browser closes it on its own, and closes a dismissible one through onClose', async () => {
+    const onClose = jest.fn();
+    const view = (dismissible: boolean) => (
+      <Modal open title="Busy" onClose={onClose} dismissible={dismissible}>
+        <input aria-label="field" />
+      </Modal>
+    );
+    const { rerender } = renderUi(view(false));
+    const dialog = screen.getByRole('dialog', { name: 'Busy' }) as HTMLDialogElement;
+    // What Chromium does with a second Escape that came without user activation: no cancel, just close.
+    await act(async () => {
+      dialog.close();
+      await new Promise((resolve) => setTimeout(resolve));
+    });
+    expect(dialog.open).toBe(true);
+    expect(topModalDialog()).toBe(dialog);
+    expect(onClose).not.toHaveBeenCalled();
+    rerender(view(true));
+    await act(async () => {
+      dialog.close();
+      await new Promise((resolve) => setTimeout(resolve));
+    });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets Escape in a filter field clear it without closing the dialog', () => {
+    const onClose = jest.fn();
+    function Filtered() {
+      const [value, setValue] = useState('abc');
+      return (
+        <Modal open title="Pick" onClose={onClose}>
+          <FilterInput value={value} onChange={setValue} label="Filter" />
+        </Modal>
+      );
+    }
+    renderUi(<Filtered />);
+    fireEvent.keyDown(screen.getByLabelText('Filter'), { key: 'Escape' });
+    expect(screen.getByLabelText('Filter')).toHaveValue('');
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.keyDown(screen.getByLabelText('Filter'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows alerts raised while a dialog is open inside the top dialog, and on the page again after', () => {
+    const view = (open: boolean) => (
+      <>
+        <AlertOutlet />
+        <Modal open={open} title="Work" onClose={() => undefined}>
+          <input aria-label="field" />
+        </Modal>
+      </>
+    );
+    const { rerender } = renderUi(view(true));
+    act(() => {
+      alerts.danger('Saving failed');
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Work' });
+    expect(dialog).toContainElement(screen.getByText('Saving failed'));
+    rerender(view(false));
+    expect(screen.getByText('Saving failed')).toBeInTheDocument();
+    expect(screen.getByText('Saving failed').closest('dialog')).toBeNull();
+    act(() => alerts.clearAll());
+  });
+
+  it('puts the loading overlay above an open dialog, where Escape cannot dismiss it', () => {
+    const onClose = jest.fn();
+    const view = (busy: boolean) => (
+      <>
+        <Modal open title="Work" onClose={onClose}>
+          <input aria-label="field" />
+        </Modal>
+        <LoadingOverlay show={busy} message="Saving" />
+      </>
+    );
+    const { rerender } = renderUi(view(false));
+    rerender(view(true));
+    const overlay = screen.getByTestId('loading-overlay');
+    expect(topModalDialog()).toBe(overlay);
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect((overlay as HTMLDialogElement).open).toBe(true);
+    expect(onClose).not.toHaveBeenCalled();
+    rerender(view(false));
+    expect(topModalDialog()).toBe(screen.getByRole('dialog', { name: 'Work' }));
   });
 });

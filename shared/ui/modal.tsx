@@ -1,9 +1,10 @@
-import React, { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import React, { createContext, useContext, useId, useLayoutEffect, useRef, useState, type Context, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import type { RoleRequirement } from '../plugin-api/roles';
 import { cx } from './cx';
 import { useSharedTranslation } from './i18n';
 import { PermittedButton } from './permission';
+import { closeModalDialog, DIALOG_WRAPPER_STYLE, ensureDialogStyle, showModalDialog } from './top-layer';
 
 export interface ModalButton {
   label: string;
@@ -38,99 +39,130 @@ export interface ModalProps {
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-const focusables = (root: HTMLElement) => Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
-
-/** Dialogs currently open, to keep body.modal-open while any is. */
-let openCount = 0;
-/** Set while the effects of one commit run, after the first dialog of that commit took focus. */
-let focusedThisCommit = false;
+const firstFocusable = (root: HTMLElement | null) => root?.querySelector<HTMLElement>(FOCUSABLE) ?? null;
 
 /**
- * An accessible Bootstrap modal: aria-modal, labelled by its title, focus kept inside, Escape
- * closes, focus restored. Keys are handled on the dialog itself, so with nested dialogs only the
- * innermost (where focus is) reacts.
+ * A dialog rendered inside another one's React tree, opened in the same commit as it: React runs
+ * the inner one's effects first, but it must be shown after the outer one to be above it in the top
+ * layer. The outer dialog runs `pending` once it is shown.
  */
-export function Modal({ open, title, onClose, children, buttons, footer, size, closeOnBackdrop = true, dismissible = true, initialFocus, ...rest }: ModalProps) {
+interface ParentDialog {
+  shown: boolean;
+  pending: Set<() => void>;
+}
+
+// One context for every plugin bundle's copy of this module (React itself is shared), so a dialog
+// of one plugin nested in another's dialog (a widget's config in the dashboard's) still finds it.
+const CONTEXT_KEY = Symbol.for('adamos.shared.ui.modal-parent');
+const g = globalThis as typeof globalThis & { [CONTEXT_KEY]?: Context<ParentDialog | null> };
+const ParentDialogContext: Context<ParentDialog | null> = (g[CONTEXT_KEY] ??= createContext<ParentDialog | null>(null));
+
+/**
+ * The platform's Bootstrap modal as a native <dialog> shown with showModal(): the browser puts it in
+ * the top layer above everything (including the page's own stacking contexts and other plugins'
+ * dialogs), makes the rest of the page inert (no click or Tab reaches it), and turns Escape into a
+ * 'cancel' event on the top dialog only. Labelled by its title; focus moves to the body's first
+ * control and goes back to where it was when the dialog closes.
+ */
+export function Modal(props: ModalProps) {
+  if (!props.open || typeof document === 'undefined') return null;
+  return <OpenModal {...props} />;
+}
+
+function OpenModal({ title, onClose, children, buttons, footer, size, closeOnBackdrop = true, dismissible = true, initialFocus, ...rest }: ModalProps) {
   const t = useSharedTranslation();
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const backdropRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
+  // The handlers below are attached once, when the dialog opens, and read the current props.
   const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const dismissibleRef = useRef(dismissible);
   // Read once, when the dialog opens (a later ref object must not move focus again).
   const initialFocusRef = useRef(initialFocus);
-  initialFocusRef.current = initialFocus;
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose;
+    dismissibleRef.current = dismissible;
+    initialFocusRef.current = initialFocus;
+  });
+  const parent = useContext(ParentDialogContext);
+  const [self] = useState<ParentDialog>(() => ({ shown: false, pending: new Set() }));
 
-  useEffect(() => {
-    if (!open) return undefined;
-    openCount++;
-    const previous = document.activeElement as HTMLElement | null;
-    document.body.classList.add('modal-open');
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
-    // A nested dialog opened in the same commit has focused itself already (children's effects run first).
-    if (!focusedThisCommit) {
-      const target = initialFocusRef.current?.current ?? (bodyRef.current && focusables(bodyRef.current)[0]) ?? (dialog && focusables(dialog)[0]) ?? dialog;
-      target?.focus();
-      focusedThisCommit = true;
-      queueMicrotask(() => {
-        focusedThisCommit = false;
-      });
-    }
-    return () => {
-      openCount--;
-      if (openCount === 0) document.body.classList.remove('modal-open');
-      previous?.focus?.();
+    if (!dialog) return undefined;
+    ensureDialogStyle();
+    let previous: Element | null = null;
+    let closing = false;
+
+    const onCancel = (e: Event) => {
+      // Escape on the top dialog: this component's owner decides whether it closes (it unmounts it).
+      e.preventDefault();
+      if (dismissibleRef.current) onCloseRef.current();
     };
-  }, [open]);
-
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      if (dismissible) onCloseRef.current();
-    } else if (e.key === 'Tab') {
-      e.stopPropagation();
-      const items = focusables(dialog);
-      if (items.length === 0) {
-        e.preventDefault();
-        dialog.focus();
-        return;
+    const onNativeClose = () => {
+      if (closing) return;
+      // The browser closed it on its own: a close request it did not let us cancel (Chromium refuses
+      // a second cancel with no user activation in between). A busy dialog is shown again.
+      if (dismissibleRef.current) {
+        closeModalDialog(dialog);
+        onCloseRef.current();
+      } else {
+        showModalDialog(dialog);
       }
-      const first = items[0];
-      const lastItem = items[items.length - 1];
+    };
+    const show = () => {
+      previous = document.activeElement;
+      showModalDialog(dialog);
+      self.shown = true;
+      // showModal() focused the first control (the header's close button); the body's is more useful.
+      const target = initialFocusRef.current?.current ?? firstFocusable(bodyRef.current) ?? firstFocusable(dialog) ?? dialog;
+      target.focus();
+      for (const child of self.pending) child();
+      self.pending.clear();
+    };
+
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', onNativeClose);
+    if (parent && !parent.shown) parent.pending.add(show);
+    else show();
+
+    return () => {
+      closing = true;
+      parent?.pending.delete(show);
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', onNativeClose);
+      // Runs before React removes the element: close() while it is still connected, so the browser
+      // restores focus; then again by hand where the browser could not (its opener was re-rendered).
+      closeModalDialog(dialog);
+      self.shown = false;
       const active = document.activeElement;
-      if (e.shiftKey && (active === first || active === dialog)) {
-        e.preventDefault();
-        lastItem.focus();
-      } else if (!e.shiftKey && active === lastItem) {
-        e.preventDefault();
-        first.focus();
-      }
-    }
-  };
+      const focusLost = !active || active === document.body || dialog.contains(active);
+      if (focusLost && previous instanceof HTMLElement && previous.isConnected) previous.focus();
+    };
+  }, [parent, self]);
 
-  if (!open || typeof document === 'undefined') return null;
   return createPortal(
-    <>
-      <div className="modal-backdrop fade in" />
-      <div
+    <ParentDialogContext.Provider value={self}>
+      <dialog
+        ref={dialogRef}
         className="modal fade in"
-        style={{ display: 'block' }}
+        style={DIALOG_WRAPPER_STYLE}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-shared-dialog=""
+        onKeyDown={(e) => {
+          // The close request itself comes as 'cancel' (above); Escape goes no further than the
+          // dialog, so no handler of the page or of an outer dialog's tree reacts to it as well.
+          if (e.key === 'Escape') e.stopPropagation();
+        }}
         onMouseDown={(e) => {
-          if (closeOnBackdrop && dismissible && e.target === e.currentTarget) onClose();
+          if (closeOnBackdrop && dismissible && (e.target === e.currentTarget || e.target === backdropRef.current)) onClose();
         }}
       >
-        <div
-          ref={dialogRef}
-          className={cx('modal-dialog', size && `modal-${size}`)}
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={titleId}
-          tabIndex={-1}
-          onKeyDown={onKeyDown}
-          data-testid={rest['data-testid']}
-        >
+        {/* The design system's backdrop (its theme's colour and opacity), beneath the dialog box. */}
+        <div ref={backdropRef} className="modal-backdrop fade in" style={{ zIndex: 'auto' }} aria-hidden="true" />
+        <div className={cx('modal-dialog', size && `modal-${size}`)} data-testid={rest['data-testid']}>
           <div className="modal-content">
             <div className="modal-header">
               <button type="button" className="close" aria-label={t('Close')} onClick={onClose} disabled={!dismissible}>
@@ -175,8 +207,8 @@ export function Modal({ open, title, onClose, children, buttons, footer, size, c
             )}
           </div>
         </div>
-      </div>
-    </>,
+      </dialog>
+    </ParentDialogContext.Provider>,
     document.body,
   );
 }
