@@ -300,23 +300,23 @@ export class InventoryStore implements Inventory {
 
   /**
    * Rewrites the list row's columns that can have changed: the type, name and owner when they
-   * did, the copied columns of the patched fragments, the time. A bulk job patching a counter
-   * then rewrites one of the row's type indexes instead of all of them.
+   * did, the copied columns of the fragments whose value changed, the time. A bulk job patching
+   * a counter then rewrites one of the row's type indexes instead of all of them.
    */
   private updateListRow(
     id: number,
     before: Row,
     after: { type: string | null; name: string | null; owner: string | null; last_updated: string; json: string },
     fragments: Fragments,
-    patched: string[],
+    changed: string[],
   ): void {
     const columns = ['last_updated'];
     if (after.type !== before.type) columns.push('type');
     if (after.name !== before.name) columns.push('name');
     if (after.owner !== before.owner) columns.push('owner');
-    const copiedPaths = patched.flatMap((k) => LIST_PATHS_OF.get(k) ?? []);
+    const copiedPaths = changed.flatMap((k) => LIST_PATHS_OF.get(k) ?? []);
     const copied = copiedPaths.map((p) => LIST_PATHS[p]);
-    const row = this.ctx.stmt(`${listRowUpdateSql([...columns, ...copied])} RETURNING ${LIST_IRREGULAR}`).get({ id, ...after }) as Record<string, number> | undefined;
+    const row = this.ctx.stmt(listRowUpdateSql([...columns, ...copied], LIST_IRREGULAR)).get({ id, ...after }) as Record<string, number> | undefined;
     // A regular row stays regular when no patched path can hold an array or a JSON null: the
     // flag's own statement (one more parse of the document) runs only when it may change.
     if (copied.length && (row?.[LIST_IRREGULAR] !== 0 || copiedPaths.some((p) => mayBeIrregular(fragments, p)))) {
@@ -351,6 +351,20 @@ export class InventoryStore implements Inventory {
   }
 
   update(id: string, patch: Fragments): ManagedObject {
+    return this.applyPatch(id, patch, true)!;
+  }
+
+  /**
+   * update() for a caller that needs no result (bulk jobs): the notification's document, with
+   * its references (two more queries), is built only when someone listens to the object, when
+   * the commit publishes it (LazyData). Its references are those at the commit, so a caller that
+   * changes the object's relations later in the same transaction uses update().
+   */
+  patch(id: string, patch: Fragments): void {
+    this.applyPatch(id, patch, false);
+  }
+
+  private applyPatch(id: string, patch: Fragments, result: boolean): ManagedObject | undefined {
     if (!isPlainObject(patch)) throw invalid('inventory', 'A managed object must be a JSON object');
     return this.ctx.write(() => {
       const n = parseId(id);
@@ -361,6 +375,8 @@ export class InventoryStore implements Inventory {
       const fragments = JSON.parse(current.json) as Fragments;
       const added: string[] = [];
       const removed: string[] = [];
+      /** Patched fragments the list table copies from whose value changed (the others keep their columns). */
+      const copiedChanged: string[] = [];
       let { type, name, owner } = current;
       for (const [k, v] of Object.entries(patch)) {
         if (k === 'id' || k === 'creationTime' || k === 'lastUpdated' || k === 'self') continue;
@@ -378,21 +394,36 @@ export class InventoryStore implements Inventory {
           if (had) {
             delete fragments[k];
             removed.push(k);
+            if (LIST_PATHS_OF.has(k)) copiedChanged.push(k);
           }
         } else {
+          // Same JSON text, same json_extract values: a counter patched to its value keeps its index entries.
+          if (LIST_PATHS_OF.has(k) && (!had || JSON.stringify(fragments[k]) !== JSON.stringify(v))) copiedChanged.push(k);
           fragments[k] = v;
           if (!had) added.push(k);
         }
       }
       const lastUpdated = timeOr(patch.lastUpdated, this.ctx.nowIso());
       const json = JSON.stringify(fragments);
-      this.ctx.stmt('UPDATE managed_objects SET type = ?, name = ?, owner = ?, last_updated = ?, json = ? WHERE id = ?').run(type, name, owner, lastUpdated, json, n);
-      this.updateListRow(n, current, { type, name, owner, last_updated: lastUpdated, json }, fragments, Object.keys(patch));
+      const columns = { type: type !== current.type, name: name !== current.name, owner: owner !== current.owner };
+      const params: unknown[] = [];
+      if (columns.type) params.push(type);
+      if (columns.name) params.push(name);
+      if (columns.owner) params.push(owner);
+      this.ctx.stmt(objectUpdateSql(columns)).run(...params, lastUpdated, json, n);
+      this.updateListRow(n, current, { type, name, owner, last_updated: lastUpdated, json }, fragments, copiedChanged);
       this.names.changed(n, current.name, name);
       this.deleteFragments(n, removed);
       this.insertFragments(n, added);
-      const doc = this.shape([docOf({ id: n, type, name, owner, creation_time: current.creation_time, last_updated: lastUpdated }, fragments)], { withParents: true })[0];
-      this.ctx.notify(`/managedobjects/${n}`, 'UPDATE', doc);
+      const base = docOf({ id: n, type, name, owner, creation_time: current.creation_time, last_updated: lastUpdated }, fragments);
+      const channel = `/managedobjects/${n}`;
+      let doc: ManagedObject | undefined;
+      if (result) {
+        doc = this.shape([base], { withParents: true })[0];
+        this.ctx.notify(channel, 'UPDATE', doc);
+      } else {
+        this.ctx.notify(channel, 'UPDATE', new LazyData(() => this.shape([base], { withParents: true })[0]));
+      }
       this.changed();
       return doc;
     });
@@ -523,6 +554,19 @@ export class InventoryStore implements Inventory {
       this.changed();
     });
   }
+}
+
+/** The UPDATE of a document and its columns, setting type, name and owner only where they changed (their indexes stay untouched). */
+const OBJECT_UPDATE_SQL = new Map<string, string>();
+function objectUpdateSql(changed: { type: boolean; name: boolean; owner: boolean }): string {
+  const key = `${+changed.type}${+changed.name}${+changed.owner}`;
+  let sql = OBJECT_UPDATE_SQL.get(key);
+  if (!sql) {
+    const set = (['type', 'name', 'owner'] as const).filter((c) => changed[c]).map((c) => `${c} = ?, `);
+    sql = `UPDATE managed_objects SET ${set.join('')}last_updated = ?, json = ? WHERE id = ?`;
+    OBJECT_UPDATE_SQL.set(key, sql);
+  }
+  return sql;
 }
 
 function ref(id: number, name: string | null): Reference {

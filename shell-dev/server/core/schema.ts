@@ -74,11 +74,19 @@ export const LIST_ROW_UPSERT = `INSERT OR REPLACE INTO ${LIST_TABLE} (id, type, 
  * the indexes of the columns it sets, and every copied column's index starts with the type). The
  * copied columns are recomputed from @json; other columns come from parameters of their name.
  */
-export function listRowUpdateSql(columns: readonly string[]): string {
-  const pathOf = new Map(Object.entries(LIST_PATHS).map(([p, c]) => [c, p]));
-  const set = columns.map((c) => (pathOf.has(c) ? `${c} = json_extract(@json, '${listPathSql(pathOf.get(c)!)}')` : `${c} = @${c}`));
-  return `UPDATE ${LIST_TABLE} SET ${set.join(', ')} WHERE id = @id`;
+export function listRowUpdateSql(columns: readonly string[], returning?: string): string {
+  // Built once per column set: a bulk job runs the same few thousands of times.
+  const key = `${columns.join(',')}\u0000${returning ?? ''}`;
+  let sql = LIST_ROW_UPDATES.get(key);
+  if (sql === undefined) {
+    const set = columns.map((c) => (PATH_OF_COLUMN.has(c) ? `${c} = json_extract(@json, '${listPathSql(PATH_OF_COLUMN.get(c)!)}')` : `${c} = @${c}`));
+    sql = `UPDATE ${LIST_TABLE} SET ${set.join(', ')} WHERE id = @id${returning ? ` RETURNING ${returning}` : ''}`;
+    LIST_ROW_UPDATES.set(key, sql);
+  }
+  return sql;
 }
+const PATH_OF_COLUMN = new Map(Object.entries(LIST_PATHS).map(([p, c]) => [c, p]));
+const LIST_ROW_UPDATES = new Map<string, string>();
 
 /** Sets the irregular flag from @json where it changed (rarely: then every type index is rewritten). */
 export const LIST_IRREGULAR_UPDATE = `UPDATE ${LIST_TABLE} SET ${LIST_IRREGULAR} = ${listIrregularSql('@json')} WHERE id = @id AND ${LIST_IRREGULAR} IS NOT ${listIrregularSql('@json')}`;

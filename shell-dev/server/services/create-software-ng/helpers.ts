@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { InventoryQuery, ManagedObject, ServerCore } from '../../core/api';
+import type { Fragments, InventoryQuery, ManagedObject, ServerCore } from '../../core/api';
 import { HttpError } from '../../core/api';
 import { SCAN_PAGE_SIZE } from './constants';
 import type { JobRunner } from './jobs';
@@ -32,6 +32,27 @@ export function scanAll(core: ServerCore, q: InventoryQuery): ManagedObject[] {
     all.push(...res.items);
     if (res.items.length < SCAN_PAGE_SIZE) return all;
   }
+}
+
+/**
+ * Patches an object whose new state the caller does not need (bulk jobs): the real core's
+ * patch() builds the notification's document only for a subscriber; a core without it updates.
+ */
+export function patchObject(core: ServerCore, id: string, patch: Fragments): void {
+  const inventory = core.inventory as ServerCore['inventory'] & { patch?(id: string, patch: Fragments): void };
+  if (inventory.patch) inventory.patch(id, patch);
+  else inventory.update(id, patch);
+}
+
+/**
+ * The documents of many objects in one query, by id (missing ids are absent). Without their
+ * parents: a bulk job reads a chunk's devices for their fragments.
+ */
+export function objectsById(core: ServerCore, ids: readonly string[]): Map<string, ManagedObject> {
+  const byId = new Map<string, ManagedObject>();
+  if (ids.length === 0) return byId;
+  for (const mo of core.inventory.query({ ids: [...ids], pageSize: ids.length }).items) byId.set(mo.id, mo);
+  return byId;
 }
 
 /** Device ids from a list of ids or of objects with an id (the console sends either). */

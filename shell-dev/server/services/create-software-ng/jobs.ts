@@ -11,6 +11,7 @@ import {
   SCAN_PAGE_SIZE,
   STATUS_TYPE,
 } from './constants';
+import { objectsById, patchObject } from './helpers';
 import { isDevice, packageList } from './model';
 import type { JobKind, JobRow, ServiceStore } from './store';
 
@@ -191,9 +192,15 @@ export class JobRunner {
       this.core.transaction(() => {
         const end = Math.min(deviceIds.length, job.cursor + JOB_CHUNK_SIZE);
         const killAt = this.fault?.kind === 'kill-in-chunk' && this.fault.chunk === this.chunksRun + 1 ? job.cursor + this.fault.devices : -1;
+        // The chunk's devices in one query, not one read each. Processing a device writes only
+        // that device (ids are deduplicated when the job starts), so each read is still current;
+        // an id met twice anyway is read again.
+        const devices = objectsById(this.core, deviceIds.slice(job.cursor, end));
         for (let i = job.cursor; i < end; i++) {
           if (i === killAt) process.kill(process.pid, 'SIGKILL');
-          this.processDevice(job.kind, params, deviceIds[i], counters);
+          const device = devices.get(deviceIds[i]);
+          devices.delete(deviceIds[i]);
+          this.processDevice(job.kind, params, deviceIds[i], counters, device);
         }
         finished = end >= deviceIds.length;
         this.store.saveJobProgress(job.id, end, counters, finished ? this.core.clock.now() : null);
@@ -211,11 +218,12 @@ export class JobRunner {
     }
   }
 
-  private processDevice(kind: JobKind, params: AssignParams & ClearParams, deviceId: string, counters: JobCounters): void {
+  /** `known`: the device as read for the chunk (undefined: read it here). */
+  private processDevice(kind: JobKind, params: AssignParams & ClearParams, deviceId: string, counters: JobCounters, known: ManagedObject | undefined): void {
     if (kind === 'assign') {
       let outcome: ReturnType<typeof assignToDevice>;
       try {
-        outcome = assignToDevice(this.core, deviceId, params.target, params.force, params.description);
+        outcome = assignToDevice(this.core, deviceId, params.target, params.force, params.description, known);
       } catch (e) {
         // Counted as failed for the user; the cause goes to the log (it is a defect, not a device's answer).
         console.error(`create-software-ng: assigning to device ${deviceId} failed`, e);
@@ -226,7 +234,7 @@ export class JobRunner {
     }
     const c = counters as SuccessFailed;
     try {
-      const device = this.core.inventory.get(deviceId);
+      const device = known ?? this.core.inventory.get(deviceId);
       if (!isDevice(device)) {
         c.failed++;
       } else if (kind === 'clearPending') {
@@ -251,7 +259,7 @@ export class JobRunner {
     const list = packageList(device);
     const kept = list.filter((e) => e.status !== PACKAGE_STATUS_ASSIGNED);
     // The counters follow the list, or the lists' pending-updates column keeps counting what went.
-    if (kept.length !== list.length) this.core.inventory.update(device.id, packageListPatch(kept));
+    if (kept.length !== list.length) patchObject(this.core, device.id, packageListPatch(kept));
   }
 }
 
@@ -271,6 +279,6 @@ export function initializeDevice(core: ServerCore, device: ManagedObject): boole
   if (!Array.isArray(device[FRAGMENT_PACKAGE_LIST])) patch[FRAGMENT_PACKAGE_LIST] = [];
   if (typeof device[FRAGMENT_FAILED_INSTALLATIONS] !== 'number') patch[FRAGMENT_FAILED_INSTALLATIONS] = 0;
   if (typeof device[FRAGMENT_PENDING_UPDATES] !== 'number') patch[FRAGMENT_PENDING_UPDATES] = 0;
-  core.inventory.update(device.id, patch);
+  patchObject(core, device.id, patch);
   return true;
 }
