@@ -15,9 +15,10 @@ import type { BundleManifest } from './plugin-host/enabled';
 import { ofKind, useRegistry } from './plugin-host/registry';
 import { guardDeviceRoute } from './routing/device-guard';
 import { MissingPage } from './pages/missing-page';
+// Loads the dashboard host's chunk itself (no Suspense, whose reveal throttle held it back 300 ms).
+import { DashboardHost } from './dashboard/dashboard-host-loader';
 
 // The shell's own pages load when shown: a start at a plugin's route does not fetch them.
-const DashboardHost = lazy(() => import('./dashboard/dashboard-host').then((m) => ({ default: m.DashboardHost })));
 const DevicePage = lazy(() => import('./pages/device-page').then((m) => ({ default: m.DevicePage })));
 const PluginsPage = lazy(() => import('./pages/plugins-page').then((m) => ({ default: m.PluginsPage })));
 import { navigate, replace, useHash } from './routing/hash-location';

@@ -2,12 +2,14 @@
 import React, { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WidgetInstanceProps } from '@shared/plugin-api/types';
-import { CHART_COLORS, Chart, tooltipFormatter, type EChartsOption } from '@shared/ui/charts';
+import { CHART_COLORS, tooltipFormatter } from '@shared/ui/chart-format';
+import type { EChartsOption } from '@shared/ui/charts';
 import type { AlarmHistory } from '@shared/platform/operation-dashboard';
 import { useAlarmHistory } from '../api/dashboard';
 import { daysOf, validateDays, toDays } from '../model/config';
 import { alarmHistoryTitle, daysAgoAxis, sliceDays } from '../model/figures';
 import { WidgetState } from './widget-state';
+import { LazyChart, useChartCode } from './lazy-chart';
 
 /** Bottom to top, as the product stacks them. */
 const SERIES = [
@@ -33,7 +35,7 @@ function Bars({ attrs, days }: { attrs: AlarmHistory['attrs']; days: number }) {
     };
   }, [lists, t]);
   const summary = SERIES.map((s, i) => `${t(s.label)}: ${lists[i].reduce((a, b) => a + b, 0)}`).join(', ');
-  return <Chart option={option} ariaLabel={summary} />;
+  return <LazyChart option={option} ariaLabel={summary} />;
 }
 
 export default function AlarmHistoryWidget({ widget }: { widget?: WidgetInstanceProps }) {
@@ -42,6 +44,8 @@ export default function AlarmHistoryWidget({ widget }: { widget?: WidgetInstance
   const days = daysOf(raw);
   const title = alarmHistoryTitle(validateDays(raw) === null ? toDays(raw) : null);
   const query = useAlarmHistory();
+  // After the figures' request: echarts' chunk loads while it is answered.
+  useChartCode(true);
   return (
     <div data-testid="widget-alarm-history">
       <h5 className="m-t-0" data-testid="widget-title">

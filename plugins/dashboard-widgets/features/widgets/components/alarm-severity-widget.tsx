@@ -2,7 +2,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WidgetInstanceProps } from '@shared/plugin-api/types';
-import { CHART_COLORS } from '@shared/ui/charts';
+import { CHART_COLORS } from '@shared/ui/chart-format';
 import { Icon } from '@shared/ui/icon';
 import type { AlarmCount } from '@shared/platform/operation-dashboard';
 import { useAlarmCount } from '../api/dashboard';

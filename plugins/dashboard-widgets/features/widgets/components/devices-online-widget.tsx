@@ -3,13 +3,15 @@ import React, { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlatformContext } from '@shared/plugin-api/context';
 import type { WidgetInstanceProps } from '@shared/plugin-api/types';
-import { CHART_COLORS, Chart, escapeHtml, type EChartsOption } from '@shared/ui/charts';
+import { CHART_COLORS, escapeHtml } from '@shared/ui/chart-format';
+import type { EChartsOption } from '@shared/ui/charts';
 import type { DeviceStatistics } from '@shared/platform/operation-dashboard';
 import { useDeviceStatistics } from '../api/dashboard';
 import { viewOf } from '../model/config';
 import { percentages } from '../model/figures';
 import { DEVICES_ONLINE_VIEWS, deviceListLink, viewNames, type DeviceListView } from '../model/views';
 import { FigureLink, WidgetState } from './widget-state';
+import { LazyChart, useChartCode } from './lazy-chart';
 
 const SLICES: { key: keyof DeviceStatistics; label: string; view: DeviceListView; color: string }[] = [
   { key: 'onlineDeviceCount', label: 'online', view: 'currentOnlineDevices', color: CHART_COLORS.online },
@@ -77,7 +79,7 @@ function PieView({ stats }: { stats: DeviceStatistics }) {
   const summary = SLICES.map((s, i) => `${t(s.label)}: ${values[i]} (${percent[i]} %)`).join(', ');
   return (
     <div data-testid="devices-online-pie">
-      <Chart option={option} ariaLabel={summary} onClick={(e) => SLICES[e.dataIndex] && navigate(deviceListLink(SLICES[e.dataIndex].view))} />
+      <LazyChart option={option} ariaLabel={summary} onClick={(e) => SLICES[e.dataIndex] && navigate(deviceListLink(SLICES[e.dataIndex].view))} />
       <ul className="list-inline text-center small m-0">
         {SLICES.map((s, i) => (
           <li key={s.key}>
@@ -94,6 +96,8 @@ function PieView({ stats }: { stats: DeviceStatistics }) {
 export default function DevicesOnlineWidget({ widget }: { widget?: WidgetInstanceProps }) {
   const view = viewOf(widget?.config ?? {}, viewNames(DEVICES_ONLINE_VIEWS)) ?? 'number';
   const query = useDeviceStatistics();
+  // After the figures' request: echarts' chunk loads while it is answered.
+  useChartCode(view === 'piechart');
   return (
     <div data-testid="widget-devices-online" data-view={view}>
       <WidgetState queries={[query]}>

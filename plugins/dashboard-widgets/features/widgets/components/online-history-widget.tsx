@@ -3,13 +3,15 @@ import React, { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlatformContext } from '@shared/plugin-api/context';
 import type { WidgetInstanceProps } from '@shared/plugin-api/types';
-import { CHART_COLORS, Chart, tooltipFormatter, type EChartsOption } from '@shared/ui/charts';
+import { CHART_COLORS, tooltipFormatter } from '@shared/ui/chart-format';
+import type { EChartsOption } from '@shared/ui/charts';
 import type { HistoryEntry } from '@shared/platform/operation-dashboard';
 import { useOnlineHistory } from '../api/dashboard';
 import { daysOf, viewOf } from '../model/config';
 import { averageHours, daysAgoAxis, formatHoursMinutes, onlineHistoryTitle, sliceDays, yesterday } from '../model/figures';
 import { ONLINE_HISTORY_VIEWS, dayOfIndex, deviceListLink, viewNames } from '../model/views';
 import { FigureLink, WidgetState } from './widget-state';
+import { LazyChart, useChartCode } from './lazy-chart';
 
 type Measure = 'devices' | 'avg time';
 const MEASURES: Measure[] = ['devices', 'avg time'];
@@ -44,7 +46,7 @@ function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
           </button>
         ))}
       </div>
-      <Chart
+      <LazyChart
         option={option}
         ariaLabel={`${seriesName}: ${values.join(', ')}`}
         onClick={(e) => {
@@ -78,6 +80,8 @@ export default function OnlineHistoryWidget({ widget }: { widget?: WidgetInstanc
   const view = viewOf(config, viewNames(ONLINE_HISTORY_VIEWS)) ?? 'barchart';
   const days = daysOf(config.showNumberOfDaysAgo);
   const query = useOnlineHistory();
+  // After the figures' request: echarts' chunk loads while it is answered.
+  useChartCode(view === 'barchart');
   const title = onlineHistoryTitle(days);
   return (
     <div data-testid="widget-online-history" data-view={view}>

@@ -1,4 +1,4 @@
-import { CHART_COLORS } from '@shared/ui/charts';
+import { CHART_COLORS } from '@shared/ui/chart-format';
 
 type Severity = 'critical' | 'major' | 'minor' | 'warning';
 
