@@ -12,6 +12,7 @@ import type { Device } from '../shared/plugin-api/types';
 import { ROOT, snap, startStack, type Stack } from './harness';
 import {
   PAGES,
+  DEVICE_TAB_READY,
   PLAIN_DEVICE_TABS,
   SETTLE_MS,
   WAIT_MS,
@@ -104,6 +105,7 @@ describe('accessibility', () => {
   for (const tab of PLAIN_DEVICE_TABS) {
     test(`device tab ${tab}`, async () => {
       await go(`/device/${plain.id}/${tab}`);
+      await page.waitForSelector(DEVICE_TAB_READY[tab], { timeout: WAIT_MS });
       const blocking = await audit(page, `device tab ${tab}`);
       assert.equal(blocking.length, 0, `${tab}:\n${describeViolations(blocking)}`);
     });

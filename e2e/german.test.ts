@@ -16,6 +16,7 @@ import type { Device } from '../shared/plugin-api/types';
 import { DEMO, ROOT, snap, startStack, type Stack } from './harness';
 import {
   PAGES,
+  DEVICE_TAB_READY,
   PLAIN_DEVICE_TABS,
   SETTLE_MS,
   WAIT_MS,
@@ -182,6 +183,7 @@ describe('German', () => {
   for (const tab of PLAIN_DEVICE_TABS) {
     test(`device tab ${tab}`, async () => {
       await go(`/device/${plain.id}/${tab}`);
+      await page.waitForSelector(DEVICE_TAB_READY[tab], { timeout: WAIT_MS });
       await checkGerman(`device tab ${tab}`);
     });
   }

@@ -23,7 +23,7 @@ import { MIN_AGENT_VERSION_RESTART } from '../shared/domain/constants';
 import { isAtLeast } from '../shared/domain/version';
 import manifest from '../manifest.json';
 import { DEMO, loginAs, snap, startStack, type DemoUser, type Stack } from './harness';
-import { PAGES, PLAIN_DEVICE_TABS, WAIT_MS, closeDialogs, demoDevices, go, openProfileDetail } from './screens';
+import { DEVICE_TAB_READY, PAGES, PLAIN_DEVICE_TABS, WAIT_MS, closeDialogs, demoDevices, go, openProfileDetail } from './screens';
 
 const DEVICES = 80;
 const CSNG = '/service/create-software-ng';
@@ -349,13 +349,7 @@ describe('roles in the UI', () => {
       }
     };
     try {
-      const { router, withUrlChecks } = await demoDevices(page);
-      // An online IoTconnector whose agent has the Device Control tab and its restarts (0.4.0).
-      const plain = await page.evaluate(async () => {
-        const res = await fetch('/inventory/managedObjects?type=adamos_NETbox&pageSize=200', { headers: { Accept: 'application/json' } });
-        return ((await res.json()) as { managedObjects: Device[] }).managedObjects;
-      }).then((all) => all.find((d) => (d.c8y_Availability as { status?: string } | undefined)?.status === 'AVAILABLE' && isAtLeast((d.c8y_Agent as { version?: string } | undefined)?.version, MIN_AGENT_VERSION_RESTART)));
-      assert.ok(plain, 'an online IoTconnector with agent 0.4.0 or later');
+      const { plain, router, withUrlChecks } = await demoDevices(page);
       const group = await page.evaluate(async () => {
         const res = await fetch('/inventory/managedObjects?fragmentType=c8y_IsDeviceGroup&pageSize=1', { headers: { Accept: 'application/json' } });
         return ((await res.json()) as { managedObjects: { id: string }[] }).managedObjects[0]?.id;
@@ -375,18 +369,9 @@ describe('roles in the UI', () => {
       await page.getByTestId('selected-count').waitFor({ timeout: WAIT_MS });
       await check('list with a selection', '[data-testid="bulk-actions"]');
 
-      const TAB_READY: Record<(typeof PLAIN_DEVICE_TABS)[number], string> = {
-        'admin-info': '[data-testid="customer-card"]',
-        info: '[data-testid="device-info-tab"]',
-        software: '[data-testid="software-tab"]',
-        services: '[data-testid="services-tab"]',
-        events: '[data-testid="events-list"]',
-        device_control: '[data-testid="device-control-tab"]',
-        alarm: '[data-testid="alarms-view"]',
-      };
       for (const tab of PLAIN_DEVICE_TABS) {
         await go(page, `/device/${plain.id}/${tab}`);
-        await check(`device ${tab}`, TAB_READY[tab]);
+        await check(`device ${tab}`, DEVICE_TAB_READY[tab]);
       }
       await go(page, `/device/${router.id}/adamos-connection`);
       await check('router tab', '[data-testid="mobile-router"]');

@@ -4,7 +4,9 @@
  * open each main dialog, close what is open.
  */
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import { errors, type Page } from 'playwright-core';
+import { MIN_AGENT_VERSION_RESTART } from '../shared/domain/constants';
+import { isAtLeast } from '../shared/domain/version';
 import type { Device } from '../shared/plugin-api/types';
 import { DEMO, type DemoUser } from './harness';
 
@@ -14,13 +16,24 @@ export const SETTLE_MS = 600;
 
 const ROUTER_OPERATIONS = ['Restart', 'StartMonitoring', 'UpdateFirmware', 'UpdateProfile'].map((o) => `adamos_MobileRouter_${o}`);
 
-/** Waits for the navigator and until no spinner is left, then a moment for late renders. */
+const SPINNERS = '[data-testid="contribution-loading"], .spinner, [data-testid="spinner"], .icon-spin';
+
+/**
+ * Waits for the navigator and until no spinner is left, then a moment for late renders. A spinner
+ * still there after WAIT_MS does not fail here (the test's own assertions decide what the screen
+ * must show) but is logged with the page and the element, so a check made on a screen that had
+ * not settled can be traced; any other failure (page closed or crashed) is thrown.
+ */
 export async function settled(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="navigator"]', { timeout: WAIT_MS });
   await page.waitForSelector('[data-testid="navigator-loading"]', { state: 'detached', timeout: WAIT_MS });
-  await page
-    .waitForFunction(() => !document.querySelector('[data-testid="contribution-loading"], .spinner, [data-testid="spinner"], .icon-spin'), undefined, { timeout: WAIT_MS })
-    .catch(() => undefined);
+  try {
+    await page.waitForFunction((sel) => !document.querySelector(sel), SPINNERS, { timeout: WAIT_MS });
+  } catch (e) {
+    if (!(e instanceof errors.TimeoutError)) throw e;
+    const left = await page.evaluate((sel) => document.querySelector(sel)?.outerHTML.slice(0, 200), SPINNERS);
+    console.warn(`settled(): a spinner still shows after ${WAIT_MS} ms at ${page.url()}, going on: ${left ?? '(gone meanwhile)'}`);
+  }
   await page.waitForTimeout(SETTLE_MS);
 }
 
@@ -54,15 +67,35 @@ export async function demoDevices(page: Page): Promise<DemoDevices> {
   });
   const hasUrl = (d: Device) => ((d.adamos_IoTconnector_URLChecks as { results?: unknown[] } | undefined)?.results?.length ?? 0) > 0;
   const isRouter = (d: Device) => ((d.c8y_SupportedOperations as string[] | undefined) ?? []).some((o) => ROUTER_OPERATIONS.includes(o));
-  const plain = all.find((d) => d.type === 'adamos_NETbox' && !hasUrl(d) && !isRouter(d)) ?? all.find((d) => !hasUrl(d) && !isRouter(d));
+  // Online, with an agent that has the Device Control tab and its restarts: every plain tab shows.
+  const hasEveryTab = (d: Device) =>
+    (d.c8y_Availability as { status?: string } | undefined)?.status === 'AVAILABLE' && isAtLeast((d.c8y_Agent as { version?: string } | undefined)?.version, MIN_AGENT_VERSION_RESTART);
+  const plain = all.find((d) => d.type === 'adamos_NETbox' && !hasUrl(d) && !isRouter(d) && hasEveryTab(d));
   const router = all.find(isRouter);
   const withUrlChecks = all.find(hasUrl);
-  assert.ok(plain && router && withUrlChecks, 'demo fleet has plain, router and URL-check devices');
+  assert.ok(plain && router && withUrlChecks, 'demo fleet has an online IoTconnector with agent 0.4.0 or later, router and URL-check devices');
   return { plain, router, withUrlChecks };
 }
 
-/** The device tabs every plain device shows (the router and URL-check tabs need their own device). */
-export const PLAIN_DEVICE_TABS = ['admin-info', 'info', 'software', 'services', 'events', 'device_control', 'alarm'] as const;
+/**
+ * The device tabs every plain device shows (the router and URL-check tabs need their own device):
+ * the plugins' and the dev shell's standard Control, Logs and Identity.
+ */
+export const PLAIN_DEVICE_TABS = ['admin-info', 'info', 'software', 'services', 'events', 'device_control', 'alarm', 'control', 'logs', 'identity'] as const;
+
+/** What shows each plain device tab is there, with its content (not only its frame) loaded. */
+export const DEVICE_TAB_READY: Record<(typeof PLAIN_DEVICE_TABS)[number], string> = {
+  'admin-info': '[data-testid="customer-card"]',
+  info: '[data-testid="device-info-tab"]',
+  software: '[data-testid="software-tab"]',
+  services: '[data-testid="services-tab"]',
+  events: '[data-testid="events-list"]',
+  device_control: '[data-testid="device-control-tab"]',
+  alarm: '[data-testid="alarms-view"]',
+  control: '[data-testid="control-tab"] :is([data-testid="device-operations"], .c8y-empty-state)',
+  logs: '[data-testid="logs-tab"] :is([data-testid="log-requests"], .c8y-empty-state)',
+  identity: '[data-testid="identity-tab"] :is([data-testid="external-ids"], .c8y-empty-state)',
+};
 
 /** The routes both walks visit after the device lists and tabs: name, hash and what shows it is there. */
 export const PAGES: readonly { name: string; hash: string; ready?: string }[] = [

@@ -14,7 +14,7 @@ import { buildUrl, request } from '@shared/platform/fetch-client';
 import { msg } from '@shared/plugin-api/i18n';
 import { formatDateTime } from '@shared/domain/formats';
 import { EmptyState } from '@shared/ui/empty-state';
-import { PermittedButton, useGate } from '@shared/ui/permission';
+import { GateNote, gatedFieldProps, PermittedButton, useGate } from '@shared/ui/permission';
 import { Spinner } from '@shared/ui/spinner';
 import { usePageTexts } from './missing-page';
 import { errorText, QueryError, TabFrame } from './standard-tab-frame';
@@ -178,13 +178,16 @@ function RequestForm({ supported, onSent }: { supported: readonly string[]; onSe
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | undefined>();
   const problems = logRequestProblems(form, supported, Date.now());
-  const field = (name: keyof Form) => ({
+  const noteId = `${ids}-denied`;
+  // Denied: the fields are read-only (the list disabled) with the reason, like the button.
+  const field = (name: keyof Form, kind: 'text' | 'choice' = 'text') => ({
     id: `${ids}-${name}`,
     value: form[name],
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((f) => ({ ...f, [name]: e.target.value })),
     'aria-invalid': problems[name] ? true : undefined,
     'aria-describedby': problems[name] ? `${ids}-${name}-problem` : undefined,
     'data-testid': `log-${name}`,
+    ...gatedFieldProps(gate, noteId, kind),
   });
   const problem = (name: keyof Form) =>
     problems[name] ? (
@@ -225,7 +228,7 @@ function RequestForm({ supported, onSent }: { supported: readonly string[]; onSe
       <div className="d-flex flex-wrap" style={{ gap: 16, alignItems: 'flex-start' }}>
         <div className="form-group">
           <label htmlFor={`${ids}-logFile`}>{t('Log type')}</label>
-          <select className="form-control" {...field('logFile')}>
+          <select className="form-control" {...field('logFile', 'choice')}>
             {supported.map((s) => (
               <option key={s} value={s}>
                 {s}
@@ -241,7 +244,7 @@ function RequestForm({ supported, onSent }: { supported: readonly string[]; onSe
         </div>
         <div className="form-group">
           <label htmlFor={`${ids}-dateTo`}>{t('To')}</label>
-          <input type="datetime-local" className="form-control" {...field('dateTo')} aria-describedby={problems.dateTo ? `${ids}-dateTo-problem` : `${ids}-dateTo-hint`} />
+          <input type="datetime-local" className="form-control" {...field('dateTo')} aria-describedby={!gate.allowed ? noteId : problems.dateTo ? `${ids}-dateTo-problem` : `${ids}-dateTo-hint`} />
           {!problems.dateTo && (
             <div id={`${ids}-dateTo-hint`} className="text-muted small">
               {t('Empty: up to the moment of the request.')}
@@ -262,6 +265,7 @@ function RequestForm({ supported, onSent }: { supported: readonly string[]; onSe
       <PermittedButton requires={REQUIRES.operationCreate} type="submit" className="btn btn-primary" disabled={busy || Object.keys(problems).length > 0} data-testid="log-request">
         {busy ? t('Requesting…') : t('Request log file')}
       </PermittedButton>
+      <GateNote gate={gate} id={noteId} />
       {result && (
         <div className={`alert ${result.ok ? 'alert-success' : 'alert-danger'} m-t-8`} role={result.ok ? 'status' : 'alert'} data-testid="log-request-result">
           {result.text}
