@@ -118,6 +118,14 @@ export function paging(query: Query): Paging {
   };
 }
 
+/**
+ * Route options checking a read role first, before the route's schema reads the query: a caller
+ * without the role gets 403 whatever it asks, as when the handler checked it.
+ */
+export function readRole(core: { requireRole(req: FastifyRequest, role: string): void }, role: string): { onRequest: (req: FastifyRequest) => Promise<void> } {
+  return { onRequest: async (req) => core.requireRole(req, role) };
+}
+
 export function baseUrl(req: FastifyRequest): string {
   return `${req.protocol}://${req.host}`;
 }

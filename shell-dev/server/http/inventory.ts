@@ -5,7 +5,7 @@ import { invalid, isPlainObject, notFound } from '../core/context';
 import type { Core } from '../core/core';
 import { CHILD_KINDS, type InventoryListQuery, type Reference } from '../core/inventory';
 import { moUrlAt, PARENT_KINDS, withLinksAt } from '../core/managed-object-links';
-import { baseUrl, body, bool, CHARSET, collection, list, MEDIA, paging, q, type Query, sendJson, str } from './common';
+import { baseUrl, body, bool, CHARSET, collection, list, MEDIA, paging, q, type Query, readRole, sendJson, str } from './common';
 
 /** Inventory size (highest id) from which lists are read off the event loop. */
 export const READERS_FROM_OBJECTS = 5_000;
@@ -89,7 +89,7 @@ export function requireInventoryWrite(core: Core, req: FastifyRequest, id?: stri
 }
 
 export function registerInventory(app: FastifyInstance, core: Core): void {
-  const read = (req: FastifyRequest) => core.requireRole(req, ROLES.inventoryRead);
+  const read = readRole(core, ROLES.inventoryRead);
 
   // Lists run on worker threads (core/reader-pool.ts) once the inventory is large enough for a
   // list to hold the event loop; a small one (tests, e2e) answers in-thread in well under 1 ms.
@@ -100,8 +100,7 @@ export function registerInventory(app: FastifyInstance, core: Core): void {
     if (n >= READERS_FROM_OBJECTS) core.readers.start();
   };
 
-  app.get('/inventory/managedObjects', async (req, reply) => {
-    read(req);
+  app.get('/inventory/managedObjects', read, async (req, reply) => {
     const lq = listQuery(q(req));
     startReaders();
     const p = paging(q(req));
@@ -122,8 +121,7 @@ export function registerInventory(app: FastifyInstance, core: Core): void {
     return sendJson(reply, MEDIA.managedObject, withLinks(req, mo), 201);
   });
 
-  app.get('/inventory/managedObjects/:id', async (req, reply) => {
-    read(req);
+  app.get('/inventory/managedObjects/:id', read, async (req, reply) => {
     const { id } = req.params as { id: string };
     const mo = core.inventory.get(id, { withParents: bool(q(req), 'withParents') ?? true, withChildren: bool(q(req), 'withChildren') ?? true });
     if (!mo) throw notFound('inventory', 'managed object', id);
@@ -146,8 +144,7 @@ export function registerInventory(app: FastifyInstance, core: Core): void {
     return reply.code(204).send();
   });
 
-  app.get('/inventory/managedObjects/:id/:kind', async (req, reply) => {
-    read(req);
+  app.get('/inventory/managedObjects/:id/:kind', read, async (req, reply) => {
     const kind = kindParam(req);
     const { id } = req.params as { id: string };
     const lq = listQuery(q(req));
@@ -184,8 +181,7 @@ export function registerInventory(app: FastifyInstance, core: Core): void {
     return sendJson(reply, MEDIA.reference, refs[0], 201);
   });
 
-  app.get('/inventory/managedObjects/:id/:kind/:childId', async (req, reply) => {
-    read(req);
+  app.get('/inventory/managedObjects/:id/:kind/:childId', read, async (req, reply) => {
     const kind = kindParam(req);
     const { id, childId } = req.params as { id: string; childId: string };
     const parent = core.inventory.get(id, { withParents: false });

@@ -5,7 +5,7 @@ import { ROLES } from '../core/auth';
 import { invalid, notFound } from '../core/context';
 import type { Core } from '../core/core';
 import { AGGREGATIONS } from '../core/measurements';
-import { baseUrl, body, bool, collection, date, list, MEDIA, oneOf, paging, q, type Query, sendJson, str } from './common';
+import { baseUrl, body, bool, collection, date, list, MEDIA, oneOf, paging, q, type Query, readRole, sendJson, str } from './common';
 
 const PATH = '/measurement/measurements';
 
@@ -47,8 +47,7 @@ export function registerMeasurements(app: FastifyInstance, core: Core): void {
     return sendJson(reply, MEDIA.measurementCollection, { measurements: created, self: `${baseUrl(req)}${PATH}` }, 201);
   });
 
-  app.get(PATH, async (req, reply) => {
-    core.requireRole(req, ROLES.measurementRead);
+  app.get(PATH, readRole(core, ROLES.measurementRead), async (req, reply) => {
     const query = q(req);
     const p = paging(query);
     const page = core.measurements.list({
@@ -68,8 +67,7 @@ export function registerMeasurements(app: FastifyInstance, core: Core): void {
     return reply.code(204).send();
   });
 
-  app.get(`${PATH}/series`, async (req, reply) => {
-    core.requireRole(req, ROLES.measurementRead);
+  app.get(`${PATH}/series`, readRole(core, ROLES.measurementRead), async (req, reply) => {
     const query = q(req);
     const result = core.measurements.series({
       source: required(query, 'source'),

@@ -5,7 +5,7 @@ import { invalid, isPlainObject, notFound } from '../core/context';
 import type { Core } from '../core/core';
 import type { ApplicationDoc } from '../core/applications';
 import type { ExternalId } from '../core/identity';
-import { baseUrl, body, collection, MEDIA, paging, q, sendJson, sendUserBytes, str } from './common';
+import { baseUrl, body, collection, MEDIA, paging, q, readRole, sendJson, sendUserBytes, str } from './common';
 import { moUrl, requireInventoryWrite, withLinks } from './inventory';
 import { readMultipart } from './multipart';
 import { registerUsers } from './users';
@@ -49,19 +49,19 @@ export function registerPlatform(app: FastifyInstance, core: Core): void {
   });
 
   // Applications ---------------------------------------------------------------------------
+  const readApps = readRole(core, ROLES.applicationRead);
   const listApps = async (req: FastifyRequest, filter: { name?: string; type?: string }) => {
-    core.requireRole(req, ROLES.applicationRead);
     const p = paging(q(req));
     const { items, total } = core.applications.list({ ...filter, pageSize: p.pageSize, currentPage: p.currentPage });
     return collection(req, 'applications', items.map((a) => appView(req, a)), p, total);
   };
-  app.get('/application/applications', async (req, reply) =>
+  app.get('/application/applications', readApps, async (req, reply) =>
     sendJson(reply, MEDIA.applicationCollection, await listApps(req, { name: str(q(req), 'name') || undefined, type: str(q(req), 'type') || undefined })),
   );
-  app.get('/application/applicationsByName/:name', async (req, reply) =>
+  app.get('/application/applicationsByName/:name', readApps, async (req, reply) =>
     sendJson(reply, MEDIA.applicationCollection, await listApps(req, { name: (req.params as { name: string }).name })),
   );
-  app.get('/application/applicationsByUser/:user', async (req, reply) => sendJson(reply, MEDIA.applicationCollection, await listApps(req, {})));
+  app.get('/application/applicationsByUser/:user', readApps, async (req, reply) => sendJson(reply, MEDIA.applicationCollection, await listApps(req, {})));
 
   app.get('/application/applications/:id', async (req, reply) => {
     core.requireRole(req, ROLES.applicationRead);
@@ -138,8 +138,7 @@ export function registerPlatform(app: FastifyInstance, core: Core): void {
     return sendJson(reply, MEDIA.managedObject, { ...withLinks(req, mo), self }, 201);
   });
 
-  app.get('/inventory/binaries', async (req, reply) => {
-    core.requireRole(req, ROLES.inventoryRead);
+  app.get('/inventory/binaries', readRole(core, ROLES.inventoryRead), async (req, reply) => {
     const p = paging(q(req));
     const page = core.inventory.query({ fragmentType: 'c8y_IsBinary', ...p });
     return sendJson(reply, MEDIA.managedObjectCollection, collection(req, 'managedObjects', page.items.map((d) => withLinks(req, d)), p, page.totalElements));

@@ -7,7 +7,7 @@ import { ALARM_STATUSES, type AlarmListFilter, SEVERITIES } from '../core/alarms
 import { OPERATION_STATUSES, type OperationFilter } from '../core/operations';
 import { AuditLog, registerAudit } from './audit';
 import { registerMeasurements } from './measurements';
-import { baseUrl, body, bool, collection, date, list, MEDIA, oneOf, paging, q, type Query, sendJson, str } from './common';
+import { baseUrl, body, bool, collection, date, list, MEDIA, oneOf, paging, q, type Query, readRole, sendJson, str } from './common';
 
 function withSelf<T extends { id: string; source?: { id: string } }>(req: FastifyRequest, path: string, doc: T): T {
   const base = baseUrl(req);
@@ -59,15 +59,13 @@ export function registerRecords(app: FastifyInstance, core: Core): void {
   registerAudit(app, core);
   registerMeasurements(app, core);
   // Alarms ---------------------------------------------------------------------------------
-  app.get(ALARM_PATH, async (req, reply) => {
-    core.requireRole(req, ROLES.alarmRead);
+  app.get(ALARM_PATH, readRole(core, ROLES.alarmRead), async (req, reply) => {
     const p = paging(q(req));
     const page = core.alarms.list({ ...alarmFilter(q(req)), ...p });
     return sendJson(reply, MEDIA.alarmCollection, collection(req, 'alarms', page.items.map((a) => withSelf(req, ALARM_PATH, a)), p, page.totalElements));
   });
 
-  app.get(`${ALARM_PATH}/count`, async (req, reply) => {
-    core.requireRole(req, ROLES.alarmRead);
+  app.get(`${ALARM_PATH}/count`, readRole(core, ROLES.alarmRead), async (req, reply) => {
     return sendJson(reply, 'application/json', core.alarms.count(alarmFilter(q(req))));
   });
 
@@ -125,8 +123,7 @@ export function registerRecords(app: FastifyInstance, core: Core): void {
   });
 
   // Events ---------------------------------------------------------------------------------
-  app.get(EVENT_PATH, async (req, reply) => {
-    core.requireRole(req, ROLES.eventRead);
+  app.get(EVENT_PATH, readRole(core, ROLES.eventRead), async (req, reply) => {
     const query = q(req);
     const p = paging(query);
     const page = core.events.list({
@@ -170,8 +167,7 @@ export function registerRecords(app: FastifyInstance, core: Core): void {
   });
 
   // Operations -----------------------------------------------------------------------------
-  app.get(OPERATION_PATH, async (req, reply) => {
-    core.requireRole(req, ROLES.deviceControlRead);
+  app.get(OPERATION_PATH, readRole(core, ROLES.deviceControlRead), async (req, reply) => {
     const query = q(req);
     const p = paging(query);
     const page = core.operations.list({ ...operationFilter(query), fragmentType: str(query, 'fragmentType') || undefined, revert: bool(query, 'revert'), ...p });

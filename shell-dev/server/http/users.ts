@@ -4,7 +4,7 @@ import { forbidden, ROLES, type UserDoc } from '../core/auth';
 import { invalid, isPlainObject, notFound } from '../core/context';
 import type { Core } from '../core/core';
 import type { GroupDoc } from '../core/users';
-import { baseUrl, body, collection, MEDIA, paging, q, sendJson } from './common';
+import { baseUrl, body, collection, MEDIA, paging, q, readRole, sendJson } from './common';
 
 /** Device users are named device_<serial> by the platform's registration. */
 const DEVICE_USER_PREFIX = 'device_';
@@ -96,8 +96,7 @@ export function registerUsers(app: FastifyInstance, core: Core): void {
     return sendJson(reply, MEDIA.currentUser, userView(req, core, u.tenant, core.auth.updateOwn(u, body(req, 'user'))));
   });
 
-  app.get('/user/roles', async (req, reply) => {
-    core.requireRole(req, ROLES.userRead);
+  app.get('/user/roles', readRole(core, ROLES.userRead), async (req, reply) => {
     const p = paging(q(req));
     const all = core.users.roles();
     const page = all.slice((p.currentPage - 1) * p.pageSize, p.currentPage * p.pageSize);
@@ -112,8 +111,7 @@ export function registerUsers(app: FastifyInstance, core: Core): void {
   });
 
   // Users ------------------------------------------------------------------------------------
-  app.get('/user/:tenant/users', async (req, reply) => {
-    core.requireRole(req, ROLES.userRead);
+  app.get('/user/:tenant/users', readRole(core, ROLES.userRead), async (req, reply) => {
     const tenant = ownTenant(core, req);
     const p = paging(q(req));
     const { items, total } = core.auth.listUsers(tenant, p.pageSize, p.currentPage);
@@ -163,8 +161,7 @@ export function registerUsers(app: FastifyInstance, core: Core): void {
   });
 
   // Groups -----------------------------------------------------------------------------------
-  app.get('/user/:tenant/groups', async (req, reply) => {
-    core.requireRole(req, ROLES.userRead);
+  app.get('/user/:tenant/groups', readRole(core, ROLES.userRead), async (req, reply) => {
     const tenant = ownTenant(core, req);
     const p = paging(q(req));
     const { items, total } = core.users.groups(tenant, p.pageSize, p.currentPage);

@@ -149,6 +149,10 @@ describe('identity, users, applications', () => {
     expect(await api('PUT', '/user/demo/users/viewer', { body: { firstName: 3 } })).toMatchObject(invalid('user', "'firstName' must be a string"));
     expect(await api('GET', '/user/demo/users?onlyDevices=perhaps')).toMatchObject(invalid('query', "'onlyDevices' must be true or false"));
     expect(await api('GET', '/user/roles?pageSize=0')).toMatchObject(invalid('query', "'pageSize' must be a whole number from 1 to 2000"));
+    // The read role is checked before the query: a caller without it learns nothing from it.
+    for (const url of ['/user/roles?pageSize=0', '/user/demo/users?onlyDevices=perhaps', '/user/demo/groups?pageSize=x']) {
+      expect(await api('GET', url, { who: 'operator' })).toMatchObject({ status: 403, body: { error: 'security/Forbidden' } });
+    }
     expect(await api('POST', '/application/applications', { body: { name: 'n', key: 'k' } })).toMatchObject(invalid('application', "'type' is required"));
     expect(await api('GET', '/application/applications?withTotalPages=sure')).toMatchObject(invalid('query', "'withTotalPages' must be true or false"));
   });
