@@ -18,7 +18,7 @@ import {
   ROLLOUT_TYPE,
   ROLE_READ,
 } from '../constants';
-import { type Query, str } from '../../../http/common';
+import { type Query, readRole, str } from '../../../http/common';
 import { serviceRoute } from '../../../http/schemas';
 import { idList, notFound, type ServiceContext } from '../helpers';
 import { countersFrom, deviceIdsOf, type RolloutParameters } from '../rollout-engine';
@@ -141,8 +141,7 @@ export function registerRolloutRoutes(app: FastifyInstance, { core, engine, stor
    * The devices of a rollout with each one's result and failure reason, in rollout order
    * (the card's counters open this). `result` filters: a state, or 'waiting' for both waiting states.
    */
-  app.get('/softwareRollout/:id/devices', serviceRoute({ query: DEVICES_QUERY, error: (m) => badRequest(m) }), async (req) => {
-    core.requireRole(req, ROLE_READ);
+  app.get('/softwareRollout/:id/devices', { ...readRole(core, ROLE_READ), ...serviceRoute({ query: DEVICES_QUERY, error: (m) => badRequest(m) }) }, async (req) => {
     const { id } = req.params as { id: string };
     const q = req.query as Query;
     const mo = core.inventory.get(id);
