@@ -1,8 +1,10 @@
 /** Alarms: /alarm/alarms */
+import type { AlarmStatusType, SeverityType } from '@c8y/client';
 import { MEDIA, getPage, request, type Paged, type PagingParams } from './fetch-client';
 
-export type AlarmStatus = 'ACTIVE' | 'ACKNOWLEDGED' | 'CLEARED';
-export type AlarmSeverity = 'CRITICAL' | 'MAJOR' | 'MINOR' | 'WARNING';
+/** The platform's alarm statuses and severities, as its client declares them (a type import: no bytes). */
+export type AlarmStatus = AlarmStatusType;
+export type AlarmSeverity = SeverityType;
 
 /** The platform's severities, most severe first. */
 export const ALARM_SEVERITIES: readonly AlarmSeverity[] = ['CRITICAL', 'MAJOR', 'MINOR', 'WARNING'];

@@ -1,7 +1,12 @@
 /** Device control operations: /devicecontrol/operations */
+import type { OperationStatus as ClientOperationStatus } from '@c8y/client';
 import { MEDIA, getPage, request, type Paged, type PagingParams } from './fetch-client';
 
-export type OperationStatus = 'PENDING' | 'EXECUTING' | 'SUCCESSFUL' | 'FAILED';
+/**
+ * The platform's operation statuses: its client's enum (a type import: no bytes). Its members'
+ * names, which are their values at run time (the client's declaration file drops the values).
+ */
+export type OperationStatus = keyof typeof ClientOperationStatus;
 
 /** Statuses after which an operation does not change any more. */
 export const FINAL_OPERATION_STATUSES: readonly OperationStatus[] = ['SUCCESSFUL', 'FAILED'];

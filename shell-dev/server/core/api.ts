@@ -57,8 +57,9 @@ export interface Inventory {
   removeChild(parentId: string, kind: ChildKind, childId: string): void;
 }
 
-export type AlarmStatus = 'ACTIVE' | 'ACKNOWLEDGED' | 'CLEARED';
-export type Severity = 'CRITICAL' | 'MAJOR' | 'MINOR' | 'WARNING';
+/** The platform's alarm statuses and severities (declared once, from @c8y/client, in shared/platform). */
+export type { AlarmStatus, AlarmSeverity as Severity } from '@shared/platform/alarms';
+import type { AlarmStatus, AlarmSeverity as Severity } from '@shared/platform/alarms';
 
 export interface Alarm {
   id: string;
