@@ -212,10 +212,9 @@ export interface ServerCore {
   alarms: Alarms;
   events: Events;
   operations: Operations;
-  /** Optional so that test doubles of the core written before measurements need not offer them. */
-  measurements?: Measurements;
-  /** Uploaded files (the simulator uploads requested log files). Optional like measurements. */
-  binaries?: { create(meta: { name: string; type?: string; [k: string]: unknown }, contentType: string, data: Buffer, owner: string): ManagedObject };
+  measurements: Measurements;
+  /** Uploaded files (the simulator uploads requested log files). */
+  binaries: { create(meta: { name: string; type?: string; [k: string]: unknown }, contentType: string, data: Buffer, owner: string): ManagedObject };
   realtime: Realtime;
   /** The authenticated user of a request (routes under /service are authenticated by the core). */
   user(req: FastifyRequest): AuthUser;
@@ -228,9 +227,8 @@ export interface ServerCore {
   /**
    * Every committed write's realtime channel and action ('/operations/<deviceId>', '/managedobjects/<id>'),
    * without its data; returns the unsubscribe. The rollout engine wakes on these instead of polling.
-   * Optional so that test doubles of the core written before it need not offer it.
    */
-  onChange?(listener: (channel: string, action: RealtimeAction) => void): () => void;
+  onChange(listener: (channel: string, action: RealtimeAction) => void): () => void;
 }
 
 /** A microservice or the simulator plugs in here (see app.ts). */

@@ -1,4 +1,4 @@
-import type { ServerCore } from '../core/api';
+import type { Core } from '../core/core';
 import {
   ALARM_CATEGORY_PREFIXES,
   ALARM_TYPES,
@@ -94,12 +94,12 @@ export interface SeedReport {
 }
 
 /** Fills an empty database with the deterministic demo fleet. */
-export async function seedDemoData(core: ServerCore, opts: SeedOptions): Promise<void> {
+export async function seedDemoData(core: Core, opts: SeedOptions): Promise<void> {
   await seedDemoFleet(core, opts);
 }
 
 /** seedDemoData, returning what it wrote (ids and the fleet summary). */
-export async function seedDemoFleet(core: ServerCore, opts: SeedOptions): Promise<SeedReport> {
+export async function seedDemoFleet(core: Core, opts: SeedOptions): Promise<SeedReport> {
   const started = performance.now();
   const now = opts.now ?? core.clock.now();
   const { seed } = opts;
@@ -143,14 +143,6 @@ interface Base {
 const SYSTEM_OWNER = 'service_demo';
 const ZIP = 'application/zip';
 
-/** The core's binary store (beside api.ts, not part of it). */
-interface BinaryStore {
-  create(meta: { name: string; type?: string }, contentType: string, data: Buffer, owner: string): { id: string };
-}
-const binaryStoreOf = (core: ServerCore): BinaryStore | undefined => {
-  const store = (core as ServerCore & { binaries?: Partial<BinaryStore> }).binaries;
-  return typeof store?.create === 'function' ? (store as BinaryStore) : undefined;
-};
 const STORAGE_KINDS: readonly BinaryPlan['storage'][] = ['local', 'external-sas', 'external'];
 
 /**
@@ -160,16 +152,7 @@ const STORAGE_KINDS: readonly BinaryPlan['storage'][] = ['local', 'external-sas'
  */
 export const DEVICE_EXTERNAL_ID_TYPE = 'c8y_Serial';
 
-/** The core's identity store (beside api.ts, not part of it). */
-interface IdentityStore {
-  create(moId: string, body: { type: string; externalId: string }): unknown;
-}
-const identityStoreOf = (core: ServerCore): IdentityStore | undefined => {
-  const store = (core as ServerCore & { identity?: Partial<IdentityStore> }).identity;
-  return typeof store?.create === 'function' ? (store as IdentityStore) : undefined;
-};
-
-function seedCatalogue(core: ServerCore, seed: number, now: number): Base {
+function seedCatalogue(core: Core, seed: number, now: number): Base {
   const inv = core.inventory;
   const setup = iso(now - 720 * DAY_MS);
 
@@ -189,7 +172,6 @@ function seedCatalogue(core: ServerCore, seed: number, now: number): Base {
   }
 
   const software = new Map<string, SoftwareRef>();
-  const binaryStore = binaryStoreOf(core);
   let binaryIndex = 0;
   for (const softwareType of SOFTWARE_TYPES) {
     const deps = SOFTWARE_DEPENDENCIES[softwareType];
@@ -200,9 +182,7 @@ function seedCatalogue(core: ServerCore, seed: number, now: number): Base {
         let url: string;
         if (plan.storage === 'local') {
           const file = packageFileName(plan);
-          const binary = binaryStore
-            ? binaryStore.create({ name: file, type: ZIP }, ZIP, packageContent(plan), SYSTEM_OWNER)
-            : inv.create({ name: file, type: ZIP, c8y_IsBinary: '', contentType: ZIP, creationTime: setup }, SYSTEM_OWNER);
+          const binary = core.binaries.create({ name: file, type: ZIP }, ZIP, packageContent(plan), SYSTEM_OWNER);
           url = `/inventory/binaries/${binary.id}`;
         } else url = externalUrl(seed, plan, index);
         const key = `${entry.name}@${version}`;
@@ -288,12 +268,12 @@ function seedCatalogue(core: ServerCore, seed: number, now: number): Base {
   return { refs: { software, profiles, routerFirmware, routerUpdates: { firmware: firmwareUpdates, profile: profileUpdates } }, groupIds, dynamicGroupIds, statusObjectId, eventTypesObjectId };
 }
 
-function seedDevice(core: ServerCore, seed: number, now: number, index: number, base: Base, acc: FleetAccumulator): { id: string; type: string } {
+function seedDevice(core: Core, seed: number, now: number, index: number, base: Base, acc: FleetAccumulator): { id: string; type: string } {
   const inv = core.inventory;
   const { device: plan, alarms, events, operations } = planAll(seed, now, index, acc);
   const owner = `device_${plan.serial}`;
   const deviceId = inv.create(renderDevice(seed, plan, base.refs), owner).id;
-  identityStoreOf(core)?.create(deviceId, { type: DEVICE_EXTERNAL_ID_TYPE, externalId: plan.serial });
+  core.identity.create(deviceId, { type: DEVICE_EXTERNAL_ID_TYPE, externalId: plan.serial });
   for (const child of renderChildAdditions(seed, plan)) inv.addChild(deviceId, 'childAdditions', inv.create(child, owner).id);
   if (plan.router) inv.addChild(deviceId, 'childAssets', inv.create(renderRouter(seed, now, plan, base.refs), owner).id);
   for (const g of plan.groups) inv.addChild(base.groupIds.get(g) as string, 'childAssets', deviceId);
@@ -333,7 +313,7 @@ function seedDevice(core: ServerCore, seed: number, now: number, index: number, 
 const MAX_ROLLOUT_DEVICES = Math.max(...ROLLOUTS.map((r) => r.devices));
 
 /** Rollout objects as create-software-ng writes them (its routes/rollouts.ts and rollout engine). */
-function seedRollouts(core: ServerCore, now: number, base: Base, netboxIds: readonly string[]): Record<string, string> {
+function seedRollouts(core: Core, now: number, base: Base, netboxIds: readonly string[]): Record<string, string> {
   const ids: Record<string, string> = {};
   for (const r of ROLLOUTS) {
     const software = base.refs.software.get(softwareKey(DEVICE_TYPE.netbox, r.software));

@@ -135,7 +135,6 @@ export class Agents {
         const request = (op[LOGS.request] ?? {}) as Record<string, unknown>;
         const checked = readLogfileRequest(request, supported);
         if ('error' in checked) return this.setStatus(op, 'FAILED', checked.error), 'stop';
-        if (!this.core.binaries) return this.setStatus(op, 'FAILED', MESSAGES.noBinaryStore), 'stop';
         const name = String(device?.name ?? op.deviceId);
         const text = renderLog(this.logRecords(op, checked.logFile, checked.from, checked.to), name, checked.logFile, checked);
         const file = this.core.binaries.create(

@@ -77,7 +77,7 @@ export class Background {
 
   /** A workload that wanders around a per-device level, so charts of a device look like one machine. */
   private measure(deviceId: string, time: string): void {
-    if (!this.core.measurements || this.measureRandom() >= this.opts.measurementRatio) return;
+    if (this.measureRandom() >= this.opts.measurementRatio) return;
     const level = 10 + (Number(deviceId) % 50);
     const value = Math.round(Math.min(100, Math.max(0, level + (this.measureRandom() - 0.5) * 20)) * 10) / 10;
     const { type, fragment, series, unit } = CPU_MEASUREMENT;
@@ -86,7 +86,7 @@ export class Background {
 
   private prune(): void {
     const before = new Date(this.core.clock.now() - this.opts.measurementRetentionHours * 3600_000).toISOString();
-    this.core.measurements?.removeMany({ dateTo: before });
+    this.core.measurements.removeMany({ dateTo: before });
   }
 
   /** Clears a few open alarms picked at random; an offline device keeps its unavailability alarm. */

@@ -57,7 +57,6 @@ export const MESSAGES = {
   profileFailed: 'Configuration profile could not be applied',
   monitoringFailed: 'Monitoring could not be started on the router',
   noRouter: 'No mobile router attached to the device',
-  noBinaryStore: 'The agent could not upload the log file: this server keeps no binaries',
 } as const;
 
 /** Mobile router DeviceState values (dashboards spec section 4). */

@@ -174,7 +174,7 @@ export class RolloutEngine {
     }
     for (const w of this.store.waitingOfActive()) this.watch(w.deviceId, w.rolloutId);
     for (const id of this.store.rolloutIds()) this.active.add(id);
-    this.unsubscribe = this.core.onChange?.((channel, action) => this.onChange(channel, action)) ?? null;
+    this.unsubscribe = this.core.onChange((channel, action) => this.onChange(channel, action));
     // A step per active rollout now: time-outs and batches that fell due while the server was down.
     for (const id of this.active) this.arm(id, 0);
   }
