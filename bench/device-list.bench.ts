@@ -1,11 +1,11 @@
 /**
- * Issue 5 budgets at fleet scale (100,000 devices), in Chromium, against a floor page served by
+ * Issue 21 budgets at fleet scale (100,000 devices), in Chromium, against a floor page served by
  * the same server in the same run (bench/floor: the same API page in an AG Grid with the same
  * React and AG Grid builds and nothing else):
- * - first rows painted after a cold, logged-in load of #/views/iotconnector / the floor's (1.5x);
+ * - first rows painted after a cold, logged-in load of #/views/iotconnector / the floor's (1.25x);
  * - a name filter applied in the list until its rows show / the floor fetching the same filtered
- *   page from the API and showing it (1.5x);
- * - JS fetched (gzip) before the first rows (400 kB).
+ *   page from the API and showing it (1.10x);
+ * - JS fetched (gzip) before the first rows (320 kB).
  * Medians over COLD_REPS cold loads and FILTER_REPS filter changes, list and floor alternating.
  * Run: npx tsx bench/device-list.bench.ts
  */
@@ -22,9 +22,10 @@ import { report, type BenchLine } from './report';
  */
 const COLD_REPS = 9;
 const FILTER_REPS = 5;
-const FIRST_ROWS_RATIO_BUDGET = 1.5;
-const FILTER_RATIO_BUDGET = 1.5;
-const JS_BEFORE_ROWS_BUDGET = 400 * 1024;
+/** Issue 21's goals (they were 1.5x, 1.5x and 400 kB, issue 5's). */
+const FIRST_ROWS_RATIO_BUDGET = 1.25;
+const FILTER_RATIO_BUDGET = 1.1;
+const JS_BEFORE_ROWS_BUDGET = 320 * 1024;
 const LIST_HASH = '#/views/iotconnector';
 const PAGE_SIZE = '25';
 /**
@@ -82,12 +83,15 @@ async function floorColdLoad(stack: Stack, apiUrl: string): Promise<number> {
 
 /**
  * In the page: starts the change (the list's Apply, or the floor fetching `url`) and resolves with
- * the ms until the frame that paints a first row naming `expected`.
+ * the ms until the frame that paints a first row naming `expected`. AG Grid animates rows: the
+ * replaced first row stays in the DOM (row-index 0 too) for ~400 ms while it fades out, beside the
+ * new one, so every row at index 0 is read, not only the first in the DOM (which measured the
+ * old row's removal, ~420 ms on list and floor alike, instead of the new row's paint).
  */
 function timeUntilFirstRow(page: Page, expected: string, url?: string): Promise<number> {
   // A string, not a function: tsx would wrap the helpers' names in a __name() the page lacks.
   const script = `(async ({ expected, url, waitMs }) => {
-    const firstRow = () => document.querySelector('.ag-row[row-index="0"]')?.textContent ?? '';
+    const firstRow = () => [...document.querySelectorAll('.ag-row[row-index="0"]')].map((r) => r.textContent ?? '').join(' ');
     if (firstRow().includes(expected)) throw new Error('the first row already shows ' + expected);
     const t0 = performance.now();
     if (url) void window.floorShow(url);

@@ -19,6 +19,8 @@ interface EarlyAnswers {
   contextPath: string;
   session?: Promise<Session | null>;
   applications?: Promise<TenantApplications>;
+  /** Remote entries started early, by URL: settled when the script ran or failed to load. */
+  remoteEntries: Map<string, Promise<void>>;
 }
 
 const EARLY_KEY = Symbol.for('adamos.shell.early');
@@ -33,23 +35,53 @@ export function startEarly(bundle: BundleManifest): void {
   // One list answers both: the shell's application (the tenant's plugin set) and the installed
   // plugin packages. Without a session it answers 401; the login brings a fresh start.
   const applications = loadTenantApplications(contextPath);
-  applications.then((a) => preloadFirstWave(withInstalledPlugins(bundle, a.applications), a.shell?.config as ShellConfig | undefined)).catch(() => undefined);
+  const early: EarlyAnswers = { contextPath, session, applications, remoteEntries: new Map() };
+  // Only with the tenant's answer (a 401 without a session): on the login page nothing runs.
+  applications.then((a) => runFirstWave(early, withInstalledPlugins(bundle, a.applications), a.shell?.config as ShellConfig | undefined)).catch(() => undefined);
   session.catch(() => undefined);
-  pageGlobal[EARLY_KEY] = { contextPath, session, applications };
+  pageGlobal[EARLY_KEY] = early;
 }
 
 /**
- * The remote entries of the plugins that own the start route, fetched while the shell's own code
- * still loads; the federation runtime's script tag then finds them in the cache.
+ * The remote entries of the plugins that own the start route, run while the shell's own code
+ * still runs. Run, not only preloaded: each entry asks for its start chunk and the chunks of the
+ * route on screen (scripts/webpack/preload.ts), and those requests left ~50 ms later when the
+ * entry waited for the federation runtime (the shell's code, then its first render). A remote
+ * entry only defines its container (a `var`); the runtime takes an existing container instead of
+ * adding a script of its own (runtime-core's loadEntryScript), and the loader waits for these
+ * scripts first (earlyRemoteEntry), so no entry runs twice.
  */
-function preloadFirstWave(bundle: BundleManifest, config: ShellConfig | undefined): void {
-  for (const plugin of startPlan(bundle, config, window.location.search, window.location.hash).first) {
-    const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'script';
-    link.href = remoteEntryUrl(plugin);
-    document.head.appendChild(link);
+function runFirstWave(early: EarlyAnswers, bundle: BundleManifest, config: ShellConfig | undefined): void {
+  const first = startPlan(bundle, config, window.location.search, window.location.hash).first;
+  if (first.length === 0) return;
+  // An entry picks the route's chunks by the hash it sees when it runs: a start without a route in
+  // the hash (the shell adds its start route later) only preloads the entries, as before.
+  const run = /^#\/./.test(window.location.hash);
+  // The entry's preloads pick the dev shell's expose when the page has a federation runtime
+  // (`window.__FEDERATION__`); the runtime completes the object it finds (setGlobalDefaultVal).
+  if (run) (window as unknown as { __FEDERATION__?: object }).__FEDERATION__ ??= {};
+  for (const plugin of first) {
+    const url = remoteEntryUrl(plugin);
+    if (!run) {
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'script';
+      link.href = url;
+      document.head.appendChild(link);
+      continue;
+    }
+    const script = document.createElement('script');
+    script.src = url;
+    script.async = true;
+    // A failed entry is the loader's to report: it asks for the entry again through the runtime.
+    early.remoteEntries.set(url, new Promise<void>((resolve) => (script.onload = script.onerror = () => resolve())));
+    document.head.appendChild(script);
   }
+}
+
+/** Settles when the remote entry at `url`, if run early, has run or failed to load. */
+export function earlyRemoteEntry(url: string): Promise<void> | undefined {
+  return pageGlobal[EARLY_KEY]?.remoteEntries?.get(url);
 }
 
 function take<K extends 'session' | 'applications'>(key: K): EarlyAnswers[K] {

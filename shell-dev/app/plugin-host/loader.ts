@@ -8,6 +8,7 @@ import { containerGlobalName } from '@shared/plugin-api/container-name';
 import { validatePlugin } from '@shared/plugin-api/validate';
 import { loadNamespace, type LocaleLoaders } from '@shared/plugin-api/i18n';
 import type { PluginDefinition, Registered } from '@shared/plugin-api/types';
+import { earlyRemoteEntry } from '../api/early';
 import { REMOTE_LOAD_TIMEOUT_MS } from '../constants';
 import { remoteEntryUrl, type PluginManifestEntry } from './enabled';
 
@@ -74,8 +75,16 @@ export async function loadPlugin(plugin: PluginManifestEntry, runtime: RemoteRun
   const elapsed = () => Math.round(runtime.now() - started);
   try {
     if (plugin.id === HOST_NAME) throw new Error(`Plugin ${plugin.id}: '${HOST_NAME}' is the federation name of the shell itself`);
-    runtime.register([{ name: plugin.id, entry: remoteEntryUrl(plugin), type: 'var', entryGlobalName: containerGlobalName(plugin.contextPath) }]);
-    const mod = await withTimeout(runtime.load(`${plugin.id}/${DEV_SHELL_MODULE}`), runtime.timeoutMs, `Plugin ${plugin.id}`);
+    const url = remoteEntryUrl(plugin);
+    runtime.register([{ name: plugin.id, entry: url, type: 'var', entryGlobalName: containerGlobalName(plugin.contextPath) }]);
+    // An entry the page's early script started must have run before the runtime looks for its
+    // container, or the runtime would add a second script and run the entry twice.
+    const early = earlyRemoteEntry(url) ?? Promise.resolve();
+    const mod = await withTimeout(
+      early.then(() => runtime.load(`${plugin.id}/${DEV_SHELL_MODULE}`)),
+      runtime.timeoutMs,
+      `Plugin ${plugin.id}`,
+    );
     if (mod === null || mod === undefined) throw new Error(`Plugin ${plugin.id}: the remote did not provide ./${DEV_SHELL_MODULE}`);
     const definition = typeof mod === 'object' && 'default' in mod ? (mod as { default: unknown }).default : mod;
     const validation = validatePlugin(plugin.id, definition);
