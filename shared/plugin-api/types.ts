@@ -135,6 +135,12 @@ export interface WidgetContribution extends ContributionBase {
   validateConfig: (config: Record<string, unknown>) => string[];
   loader: Loader;
   configLoader: Loader;
+  /**
+   * Optional: starts the requests an instance with `config` makes (into the host's query client)
+   * as soon as the host knows its layout, while the widget's code still loads. Load its code with
+   * a dynamic import: the plugin's start chunk carries metadata only.
+   */
+  prefetch?: (config: Readonly<Record<string, unknown>>, queryClient: unknown) => Promise<void>;
 }
 
 /** A widget placed on a dashboard's 12-column grid. */

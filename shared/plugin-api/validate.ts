@@ -37,6 +37,7 @@ function contributionProblems(c: Contribution): string[] {
       if (typeof c.description !== 'string') p.push('description missing');
       if (!isFn(c.loader) || !isFn(c.configLoader)) p.push('loader and configLoader must be functions');
       if (!isFn(c.validateConfig)) p.push('validateConfig must be a function');
+      if (c.prefetch !== undefined && !isFn(c.prefetch)) p.push('prefetch must be a function');
       if (typeof c.defaultConfig !== 'object' || c.defaultConfig === null) p.push('defaultConfig must be an object');
       break;
     case 'dashboard':

@@ -385,6 +385,15 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   const bands = useMemo(() => (placements ? layoutDashboard(dashboard.sections, placements) : []), [dashboard.sections, placements]);
   const ordered = useMemo(() => orderContributions(widgetContributions), [widgetContributions]);
   const byId = useMemo(() => new Map(ordered.map((w) => [w.id, w])), [ordered]);
+  // Each placed widget's requests start now, while the widgets' code is still loading (a widget
+  // without a prefetch asks when it mounts). A failed prefetch is logged; the widget's own query
+  // asks again and shows its failure.
+  useEffect(() => {
+    for (const p of placements ?? []) {
+      const w = byId.get(p.widgetId);
+      w?.prefetch?.(p.config, queryClient).catch((e: unknown) => console.warn(`[${w.pluginId}] ${w.id}: prefetch failed`, e));
+    }
+  }, [placements, byId, queryClient]);
   // Widgets sharing a title, in the order they are shown: their ordinal makes their region names unique.
   const sameTitle = useMemo(() => {
     const shown = bands.flatMap((b) => b.widgets);

@@ -3,7 +3,7 @@
  * Two widgets showing the same figures share one query (same key), so a dashboard of fourteen
  * widgets makes one request per distinct call.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { WIDGET_REFRESH_MS } from '@shared/domain/constants';
 import { isPlatformError } from '@shared/platform/fetch-client';
 import {
@@ -29,7 +29,12 @@ export const widgetKeys = {
   recovered: () => [...widgetKeys.all, 'recovereddevicestats'] as const,
 };
 
-const refreshing = { refetchInterval: WIDGET_REFRESH_MS, refetchIntervalInBackground: false } as const;
+/**
+ * Refreshed on the interval; an answer counts as fresh for FRESH_MS, so the widget's own
+ * subscription does not ask again right after the request its render sent (useWidgetQuery).
+ */
+const FRESH_MS = 2_000;
+const refreshing = { refetchInterval: WIDGET_REFRESH_MS, refetchIntervalInBackground: false, staleTime: FRESH_MS } as const;
 
 export const deviceStatisticsOptions = () => queryOptions({ queryKey: widgetKeys.deviceStatistics(), queryFn: getDeviceStatistics, ...refreshing });
 export const historyOptions = () => queryOptions({ queryKey: widgetKeys.history(), queryFn: getHistoryDeviceList, ...refreshing });
@@ -42,13 +47,25 @@ export const softwareMonitoringOptions = (trendDays: number) =>
   queryOptions({ queryKey: widgetKeys.softwareMonitoring(trendDays), queryFn: () => getSoftwareMonitoringStats(trendDays), ...refreshing });
 export const recoveredOptions = () => queryOptions({ queryKey: widgetKeys.recovered(), queryFn: getRecoveredDeviceStats, ...refreshing });
 
-export const useDeviceStatistics = () => useQuery(deviceStatisticsOptions());
-export const useOnlineHistory = () => useQuery(historyOptions());
-export const useAlarmCount = (severity: DashboardSeverity) => useQuery(alarmCountOptions(severity));
-export const useAlarmHistory = () => useQuery(alarmHistoryOptions());
-export const useTopAlarms = (days: number) => useQuery(topAlarmsOptions(days));
-export const useSoftwareMonitoring = (trendDays: number, enabled = true) => useQuery({ ...softwareMonitoringOptions(trendDays), enabled });
-export const useRecovered = (enabled = true) => useQuery({ ...recoveredOptions(), enabled });
+/**
+ * The widget's query, its first request sent during the render (as usePrefetchQuery does) rather
+ * than when useQuery subscribes in an effect after the widget's first commit: on a cold dashboard
+ * fourteen widget roots commit one after another, and the later ones' requests waited for the
+ * earlier ones' charts. `enabled` false sends nothing.
+ */
+function useWidgetQuery<T, K extends QueryKey>(options: UseQueryOptions<T, Error, T, K>, enabled = true) {
+  const client = useQueryClient();
+  if (enabled && !client.getQueryState(options.queryKey)) void client.prefetchQuery(options);
+  return useQuery({ ...options, enabled });
+}
+
+export const useDeviceStatistics = () => useWidgetQuery(deviceStatisticsOptions());
+export const useOnlineHistory = () => useWidgetQuery(historyOptions());
+export const useAlarmCount = (severity: DashboardSeverity) => useWidgetQuery(alarmCountOptions(severity));
+export const useAlarmHistory = () => useWidgetQuery(alarmHistoryOptions());
+export const useTopAlarms = (days: number) => useWidgetQuery(topAlarmsOptions(days));
+export const useSoftwareMonitoring = (trendDays: number, enabled = true) => useWidgetQuery(softwareMonitoringOptions(trendDays), enabled);
+export const useRecovered = (enabled = true) => useWidgetQuery(recoveredOptions(), enabled);
 
 /**
  * Spec 8: a non-200 of a dashboard call raises this message; the widget shows it. A network
