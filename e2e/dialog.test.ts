@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO, adminApi, snap, startStack, type Stack } from './harness';
+import { adminApi, platformLogin, snap, startStack, type Stack } from './harness';
 import { WAIT_MS, chooseLanguage, go, logIn, restoreEnglish } from './screens';
 
 const SELECT = '[data-testid="select-software-dialog"]';
@@ -239,12 +239,7 @@ describe('dialogs are native modal <dialog>s', () => {
     try {
       const ppage = await pctx.newPage();
       ppage.on('pageerror', (e) => errors.push(`[platform UI] ${e.message}`));
-      await ppage.goto(`${stack.url}/apps/devicemanagement/#/views/iotconnector`);
-      await ppage.waitForURL(/\/apps\/public\/login\//, { timeout: WAIT_MS });
-      await ppage.getByLabel(/tenant/i).fill(DEMO.tenant);
-      await ppage.getByLabel(/user/i).fill('admin');
-      await ppage.getByLabel(/password/i).fill(DEMO.password);
-      await ppage.getByRole('button', { name: 'Log in', exact: true }).click();
+      await platformLogin(ppage, `${stack.url}/apps/devicemanagement/#/views/iotconnector`, 'admin');
       await ppage.waitForURL(/\/apps\/devicemanagement\//, { timeout: WAIT_MS });
       await ppage.locator('.adamos-contribution [data-testid="device-grid"] .ag-row').first().waitFor({ timeout: 30_000 });
       await openSelectSoftware(ppage);

@@ -89,6 +89,19 @@ export async function loginAs(stack: Stack, user: DemoUser, hash = ''): Promise<
   return { context, page };
 }
 
+
+/**
+ * Opens `url` of the real platform UI, which sends a signed-out browser to the platform's login
+ * app, and signs `user` in there; the caller waits for the page it expects.
+ */
+export async function platformLogin(page: Page, url: string, user: DemoUser): Promise<void> {
+  await page.goto(url);
+  await page.waitForURL(/\/apps\/public\/login\//, { timeout: 30_000 });
+  await page.getByLabel(/tenant/i).fill(DEMO.tenant);
+  await page.getByLabel(/user/i).fill(user);
+  await page.getByLabel(/password/i).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
 /** Screenshots for a person to look at: e2e/artifacts/<name>.png */
 export async function snap(page: Page, name: string): Promise<string> {
   const dir = path.join(ROOT, 'e2e', 'artifacts');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Device } from '../shared/plugin-api/types';
-import { DEMO, ROOT, snap, startStack, type Stack } from './harness';
+import { ROOT, platformLogin, snap, startStack, type Stack } from './harness';
 import { WAIT_MS, demoDevices, go, logIn } from './screens';
 
 interface Focused {
@@ -439,12 +439,7 @@ describe('keyboard only', () => {
       pctx = await stack.browser.newContext({ viewport: { width: 1400, height: 900 } });
       ppage = await pctx.newPage();
       ppage.on('pageerror', (e) => errors.push(`[platform UI] ${e.message}`));
-      await ppage.goto(`${stack.url}/apps/devicemanagement/#/views/iotconnector`);
-      await ppage.waitForURL(/\/apps\/public\/login\//, { timeout: WAIT_MS });
-      await ppage.getByLabel(/tenant/i).fill(DEMO.tenant);
-      await ppage.getByLabel(/user/i).fill('admin');
-      await ppage.getByLabel(/password/i).fill(DEMO.password);
-      await ppage.getByRole('button', { name: 'Log in', exact: true }).click();
+      await platformLogin(ppage, `${stack.url}/apps/devicemanagement/#/views/iotconnector`, 'admin');
       await ppage.waitForURL(/\/apps\/devicemanagement\//, { timeout: WAIT_MS });
     });
     after(async () => {

@@ -8,7 +8,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO, launchBrowser, snap, startStack, type DemoUser, type Stack } from './harness';
+import { DEMO, launchBrowser, platformLogin, snap, startStack, type DemoUser, type Stack } from './harness';
 
 const WAIT_MS = 30_000;
 const APP = 'devicemanagement';
@@ -67,12 +67,7 @@ async function openShell(stack: Stack, user: DemoUser, hash = '', host = stack.u
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
-  await page.goto(`${host}/apps/${APP}/${hash ? `#${hash}` : ''}`);
-  await page.waitForURL(/\/apps\/public\/login\//, { timeout: WAIT_MS });
-  await page.getByLabel(/tenant/i).fill(DEMO.tenant);
-  await page.getByLabel(/user/i).fill(user);
-  await page.getByLabel(/password/i).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await platformLogin(page, `${host}/apps/${APP}/${hash ? `#${hash}` : ''}`, user);
   await page.waitForURL(new RegExp(`/apps/${APP}/`), { timeout: WAIT_MS });
   await page.locator('c8y-navigator-outlet').waitFor({ timeout: WAIT_MS });
   return { context: ctx, page, errors, scripts };

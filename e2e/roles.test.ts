@@ -22,7 +22,7 @@ import type { Device } from '../shared/plugin-api/types';
 import { MIN_AGENT_VERSION_RESTART } from '../shared/domain/constants';
 import { isAtLeast } from '../shared/domain/version';
 import manifest from '../manifest.json';
-import { DEMO, loginAs, snap, startStack, type DemoUser, type Stack } from './harness';
+import { DEMO, loginAs, platformLogin, snap, startStack, type DemoUser, type Stack } from './harness';
 import { DEVICE_TAB_READY, PAGES, PLAIN_DEVICE_TABS, WAIT_MS, closeDialogs, demoDevices, go, openProfileDetail } from './screens';
 
 const DEVICES = 80;
@@ -460,12 +460,7 @@ describe('roles in the UI', () => {
       const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
       try {
         const page = await context.newPage();
-        await page.goto(`${stack.url}/apps/${app}/#/device/${device.id}/device_control`);
-        await page.waitForURL(/\/apps\/public\/login\//, { timeout: WAIT_MS });
-        await page.getByLabel(/tenant/i).fill(DEMO.tenant);
-        await page.getByLabel(/user/i).fill(user);
-        await page.getByLabel(/password/i).fill(DEMO.password);
-        await page.getByRole('button', { name: 'Log in', exact: true }).click();
+        await platformLogin(page, `${stack.url}/apps/${app}/#/device/${device.id}/device_control`, user);
         const restart = page.getByRole('button', { name: 'Restart agent' });
         await restart.waitFor({ timeout: WAIT_MS });
         if (user === 'viewer') {
