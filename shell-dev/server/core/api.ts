@@ -49,6 +49,8 @@ export interface Inventory {
   create(body: Fragments, owner?: string): ManagedObject;
   /** Partial update: a fragment set to null is removed. Throws NotFound. */
   update(id: string, patch: Fragments): ManagedObject;
+  /** update() for a caller that needs no result (bulk jobs): the notification is built only for a subscriber. */
+  patch(id: string, patch: Fragments): void;
   remove(id: string): void;
   query(q: InventoryQuery): Page<ManagedObject>;
   count(q: InventoryQuery): number;

@@ -9,7 +9,6 @@ import {
   PACKAGE_STATUS_ASSIGNED,
   SOFTWARE_TYPE,
 } from './constants';
-import { patchObject } from './helpers';
 import { activeEntry, isDevice, isFailed, packageList, softwareTypeOfDevice, str, type PackageEntry } from './model';
 
 /**
@@ -137,7 +136,7 @@ export function assignToDevice(
   if (target.kind === 'profile' && !outcomes.includes('failed')) {
     patch[FRAGMENT_APPLIED_PROFILE] = { profileName: target.profile.name, profileId: target.profile.id, assignedAt: now };
   }
-  if (Object.keys(patch).length > 0) patchObject(core, deviceId, patch);
+  if (Object.keys(patch).length > 0) core.inventory.patch(deviceId, patch);
   for (const pkg of toRegister) {
     core.operations.create({
       deviceId,

@@ -122,8 +122,8 @@ describe('bulk assignment job', () => {
     const jobIds = makeSet();
     const oneByOne = makeSet();
 
-    // Before: one read per device, update() for its patch.
-    const plainCore: ServerCore = { ...core, inventory: { ...core.inventory, get: (id: string) => core.inventory.get(id), update: (id: string, p: Record<string, unknown>) => core.inventory.update(id, p), patch: undefined } as unknown as ServerCore['inventory'] };
+    // Before: one read per device, update() for its patch (patch() is routed to update()).
+    const plainCore: ServerCore = { ...core, inventory: { ...core.inventory, get: (id: string) => core.inventory.get(id), update: (id: string, p: Record<string, unknown>) => core.inventory.update(id, p), patch: (id: string, p: Record<string, unknown>) => void core.inventory.update(id, p) } as unknown as ServerCore['inventory'] };
     const target = { kind: 'software' as const, pkg: packageFromMo(core.inventory.get(pkg.id)!) };
     const expectedOutcomes = core.transaction(() => oneByOne.map((id) => assignToDevice(plainCore, id, target, false, undefined)));
 

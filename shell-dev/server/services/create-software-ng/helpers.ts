@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Fragments, InventoryQuery, ManagedObject, ServerCore } from '../../core/api';
+import type { InventoryQuery, ManagedObject, ServerCore } from '../../core/api';
 import { HttpError } from '../../core/api';
 import { SCAN_PAGE_SIZE } from './constants';
 import type { JobRunner } from './jobs';
@@ -32,16 +32,6 @@ export function scanAll(core: ServerCore, q: InventoryQuery): ManagedObject[] {
     all.push(...res.items);
     if (res.items.length < SCAN_PAGE_SIZE) return all;
   }
-}
-
-/**
- * Patches an object whose new state the caller does not need (bulk jobs): the real core's
- * patch() builds the notification's document only for a subscriber; a core without it updates.
- */
-export function patchObject(core: ServerCore, id: string, patch: Fragments): void {
-  const inventory = core.inventory as ServerCore['inventory'] & { patch?(id: string, patch: Fragments): void };
-  if (inventory.patch) inventory.patch(id, patch);
-  else inventory.update(id, patch);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   SCAN_PAGE_SIZE,
   STATUS_TYPE,
 } from './constants';
-import { objectsById, patchObject } from './helpers';
+import { objectsById } from './helpers';
 import { isDevice, packageList } from './model';
 import type { JobKind, JobRow, ServiceStore } from './store';
 
@@ -259,7 +259,7 @@ export class JobRunner {
     const list = packageList(device);
     const kept = list.filter((e) => e.status !== PACKAGE_STATUS_ASSIGNED);
     // The counters follow the list, or the lists' pending-updates column keeps counting what went.
-    if (kept.length !== list.length) patchObject(this.core, device.id, packageListPatch(kept));
+    if (kept.length !== list.length) this.core.inventory.patch(device.id, packageListPatch(kept));
   }
 }
 
@@ -279,6 +279,6 @@ export function initializeDevice(core: ServerCore, device: ManagedObject): boole
   if (!Array.isArray(device[FRAGMENT_PACKAGE_LIST])) patch[FRAGMENT_PACKAGE_LIST] = [];
   if (typeof device[FRAGMENT_FAILED_INSTALLATIONS] !== 'number') patch[FRAGMENT_FAILED_INSTALLATIONS] = 0;
   if (typeof device[FRAGMENT_PENDING_UPDATES] !== 'number') patch[FRAGMENT_PENDING_UPDATES] = 0;
-  patchObject(core, device.id, patch);
+  core.inventory.patch(device.id, patch);
   return true;
 }
