@@ -36,3 +36,56 @@ it('adds the device column to a version 4 table from the fragment index', () => 
   reopened.close();
   for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
 });
+
+describe('version 6: an update that changes no input of the row skips the trigger', () => {
+  let dir: string;
+  let db: Database.Database;
+  let inv: InventoryStore;
+  const row = (id: string) => db.prepare(`SELECT availability, device, wsa, pending, had_failures FROM ${SOFTWARE_STATE_TABLE} WHERE mo_id = ?`).get(Number(id)) as Record<string, unknown>;
+  /** Marks a row so that a recomputation shows: wsa is 0 or 1 when computed. */
+  const mark = (id: string) => db.prepare(`UPDATE ${SOFTWARE_STATE_TABLE} SET wsa = 7 WHERE mo_id = ?`).run(Number(id));
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opdash-v6-'));
+    db = new Database(path.join(dir, 'db.sqlite'));
+    migrate(db);
+    ensureSoftwareState(db);
+    inv = new InventoryStore(new CoreContext(db, { now: () => Date.now() }));
+  });
+  afterEach(() => {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('skips a heartbeat and a note, recomputes on each input', () => {
+    const d = inv.create({ name: 'd', c8y_IsDevice: {}, c8y_Availability: { status: 'AVAILABLE', lastMessage: '2025-01-01T00:00:00Z' } });
+    expect(row(d.id)).toMatchObject({ availability: 'AVAILABLE', device: 1, wsa: 1 });
+    mark(d.id);
+    inv.update(d.id, { c8y_Availability: { status: 'AVAILABLE', lastMessage: '2025-01-01T00:01:00Z' }, c8y_Notes: 'x' });
+    expect(row(d.id).wsa).toBe(7);
+    for (const patch of [
+      { c8y_Availability: { status: 'UNAVAILABLE' } },
+      { adamos_adamos_netbox_SoftwarePackageList: [{ name: 'a', version: '1', status: 'installed' }] },
+      { adamos_adamos_netbox_FailedInstallationCount: 2 },
+      { c8y_IsDevice: null },
+    ]) {
+      mark(d.id);
+      inv.update(d.id, patch);
+      expect([patch, row(d.id).wsa]).not.toEqual([patch, 7]);
+    }
+    expect(row(d.id)).toMatchObject({ availability: 'UNAVAILABLE', device: 0, wsa: 0, had_failures: 1 });
+  });
+
+  it('a version 5 database keeps its rows and gets the new trigger', () => {
+    const d = inv.create({ name: 'd', c8y_IsDevice: {} });
+    mark(d.id);
+    db.exec(`UPDATE opdash_meta SET value = '5' WHERE key = 'software_state_version'`);
+    const other = new Database(path.join(dir, 'db.sqlite'));
+    try {
+      ensureSoftwareState(other);
+      expect((other.prepare(`SELECT wsa FROM ${SOFTWARE_STATE_TABLE} WHERE mo_id = ?`).get(Number(d.id)) as { wsa: number }).wsa).toBe(7);
+      expect((other.prepare("SELECT value FROM opdash_meta WHERE key = 'software_state_version'").get() as { value: string }).value).toBe('6');
+    } finally {
+      other.close();
+    }
+  });
+});

@@ -107,6 +107,18 @@ export const SOFTWARE_STATE_COLUMNS = {
   had_failures: `coalesce(json_extract(mo.json, '$.${FRAGMENT.failedInstallationCount}'), 0) > 0`,
 };
 /**
+ * The parts of a managed object's document the columns above read (JSON paths). An update that
+ * changes none of them leaves its row as it is: the trigger skips it (heartbeats move only
+ * c8y_Availability.lastMessage, notes and intervals touch none).
+ */
+export const SOFTWARE_STATE_INPUTS = [
+  `$.${FRAGMENT.availability}.status`,
+  `$.${FRAGMENT.isDevice}`,
+  `$.${FRAGMENT.packageList}`,
+  `$.${FRAGMENT.failedInstallationCount}`,
+] as const;
+
+/**
  * Every device's state row as `st` (with DEVICE_STATES_WHERE), without reading managed_objects:
  * the state table's (device, <figure>) indexes count a figure's devices and give a page of them
  * in id order without visiting other rows (~170 ms through the managed objects' rows, ~25 ms
