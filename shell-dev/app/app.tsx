@@ -1,7 +1,7 @@
 import React, { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { configureClient } from '@shared/platform/fetch-client';
 import type { Language } from '@shared/plugin-api/types';
-import { useShellT } from './i18n-setup';
+import { loadShellLanguage, useShellT } from './i18n-setup';
 import { logout, saveLanguage, type Session } from './api/session';
 import { takeSession } from './api/early';
 import { loadLanguage } from '@shared/plugin-api/i18n';
@@ -40,6 +40,9 @@ export function App({ bundle, queryClient }: AppProps) {
       // The user (preferences included) is known: screens reading preferences need not ask again.
       queryClient.setQueryData(platformKeys.currentUser(), session.platformUser);
       const lang = session.language ?? 'en';
+      // The shell's texts in that language load first (English ships in the code); without them
+      // the texts stay English, as a plugin's do.
+      await loadShellLanguage(lang).catch((e: unknown) => console.warn(`Translations (${lang}) failed to load`, e));
       await i18n.changeLanguage(lang);
       // The plugins start loading now (their translations in the language just set), while the
       // shell renders its frame: the first screen's code downloads meanwhile.
@@ -86,7 +89,7 @@ export function App({ bundle, queryClient }: AppProps) {
       // Saved at once (a reload right after the choice keeps it); the plugins' texts in that
       // language arrive before the switch, so nothing renders half-translated.
       const saved = saveLanguage(lang);
-      await loadLanguage(lang);
+      await Promise.all([loadLanguage(lang), loadShellLanguage(lang)]);
       await i18n.changeLanguage(lang);
       setLanguage(lang);
       await saved;
