@@ -10,8 +10,7 @@ import type { Configuration } from 'webpack';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 // webpack 5.111 ships its minimizer as minimizer-webpack-plugin (terser-webpack-plugin's successor).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const MinimizerPlugin = require('minimizer-webpack-plugin');
+import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { CompileHints } from './scripts/webpack/compile-hints';
 import { containerGlobalName } from './shared/plugin-api/container-name';

@@ -1,5 +1,6 @@
 import { resolveView } from './views';
 
+/** The spec's views (dashboards spec, section 2), written out: the test does not read them from the code it checks. */
 const DEVICE_LIST_VIEWS = [
   'currentOnlineDevices',
   'currentOfflineDevices',
