@@ -17,6 +17,10 @@ const common = { transform: tsJest, moduleNameMapper, testPathIgnorePatterns: ['
 const config: Config = {
   // No forceExit: every test closes the servers, child processes and timers it starts, and a
   // handle left behind shows as "Jest did not exit" instead of being hidden.
+  // Server tests start real servers on real database files, and component tests render whole
+  // dialogs; jest's 5 s default was too short for that on a loaded 2-core machine (CI, or builds
+  // beside it) with no fault in the code. A file that needs more sets its own.
+  testTimeout: 30_000,
   projects: [
     { ...common, displayName: 'node', testEnvironment: 'node', testMatch: ['<rootDir>/**/*.test.ts'] },
     {
