@@ -93,8 +93,11 @@ export function configureClient(patch: Partial<ClientConfig>): void {
   Object.assign(config, patch);
 }
 
+/** The page's cookies; none outside a browser (the server's type project has no DOM: tsconfig.server.json). */
+const pageCookies = (): string => (globalThis as { document?: { cookie: string } }).document?.cookie ?? '';
+
 /** The value of a cookie, '' when absent. */
-export function readCookie(name: string, cookies: string = typeof document === 'undefined' ? '' : document.cookie): string {
+export function readCookie(name: string, cookies: string = pageCookies()): string {
   for (const part of cookies.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
@@ -120,11 +123,11 @@ export function buildUrl(path: string, query?: QueryParams): string {
 
 const isWrite = (method: HttpMethod) => method !== 'GET' && method !== 'HEAD';
 
-function encodeBody(body: unknown, headers: Record<string, string>): BodyInit | undefined {
+function encodeBody(body: unknown, headers: Record<string, string>): RequestInit['body'] {
   if (body === undefined) return undefined;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const isBlob = typeof Blob !== 'undefined' && body instanceof Blob;
-  if (isForm || isBlob || typeof body === 'string') return body as BodyInit;
+  if (isForm || isBlob || typeof body === 'string') return body as RequestInit['body'];
   if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = MEDIA.json;
   return JSON.stringify(body);
 }
