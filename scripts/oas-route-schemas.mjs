@@ -1,5 +1,5 @@
 // Extracts the request schemas of the stand-in's routes from the platform's OpenAPI description
-// (reference/c8y-oas.json, beside the project root or at $C8Y_OAS) into
+// (reference/c8y-oas.json, a copy of ../shared/reference/c8y-oas.json kept in the project, or $C8Y_OAS) into
 // shell-dev/server/http/oas-routes.json, which the server reads at run time: the project is
 // cloned alone, so the server never reads ../shared. Per route: the query parameters (path-level
 // and operation-level, $refs resolved), the request body schema per media type, and every
@@ -7,13 +7,13 @@
 // do not validate anything); everything else is copied as the OAS says it.
 //   node scripts/oas-route-schemas.mjs          rewrites the extract
 //   node scripts/oas-route-schemas.mjs --check  exits 1 when the extract differs from the OAS
-// (shell-dev/server/test/oas-schemas.test.ts runs --check when the OAS is at hand).
+// (shell-dev/server/test/oas-schemas.test.ts runs --check).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const OAS_FULL = process.env.C8Y_OAS ?? path.join(ROOT, '..', 'shared', 'reference', 'c8y-oas.json');
+export const OAS_FULL = process.env.C8Y_OAS ?? path.join(ROOT, 'reference', 'c8y-oas.json');
 export const EXTRACT = path.join(ROOT, 'shell-dev', 'server', 'http', 'oas-routes.json');
 
 const CHILD = '/inventory/managedObjects/{id}/childAssets';
