@@ -31,6 +31,13 @@ function Harness({ onClose = () => undefined }: { onClose?: () => void }) {
   );
 }
 
+/** A modal whose dismissibility the test switches, as a dialog with running work does. */
+const busyModal = (onClose: () => void, dismissible: boolean) => (
+  <Modal open title="Busy" onClose={onClose} dismissible={dismissible}>
+    <input aria-label="field" />
+  </Modal>
+);
+
 describe('Modal', () => {
   it('is an aria-modal dialog labelled by its title, focusing the body first', () => {
     renderUi(<Harness />);
@@ -72,11 +79,7 @@ describe('Modal', () => {
 
   it('cannot be dismissed while not dismissible (its work runs), and can again after', () => {
     const onClose = jest.fn();
-    const view = (dismissible: boolean) => (
-      <Modal open title="Busy" onClose={onClose} dismissible={dismissible}>
-        <input aria-label="field" />
-      </Modal>
-    );
+    const view = (dismissible: boolean) => busyModal(onClose, dismissible);
     const { rerender } = renderUi(view(false));
     fireEvent.keyDown(screen.getByLabelText('field'), { key: 'Escape' });
     expect(screen.getByRole('button', { name: 'Close' })).toBeDisabled();
@@ -140,11 +143,7 @@ describe('Modal', () => {
 
   it('keeps a busy dialog open when the browser closes it on its own, and closes a dismissible one through onClose', async () => {
     const onClose = jest.fn();
-    const view = (dismissible: boolean) => (
-      <Modal open title="Busy" onClose={onClose} dismissible={dismissible}>
-        <input aria-label="field" />
-      </Modal>
-    );
+    const view = (dismissible: boolean) => busyModal(onClose, dismissible);
     const { rerender } = renderUi(view(false));
     const dialog = screen.getByRole('dialog', { name: 'Busy' }) as HTMLDialogElement;
     // What Chromium does with a second Escape that came without user activation: no cancel, just close.

@@ -48,6 +48,42 @@ function initial(column: DeviceColumn, value?: FilterValue): FilterValue {
 
 const toNumber = (s: string) => (s.trim() === '' ? NaN : Number(s));
 
+/** One end of a number filter: the value, or the range's from or to. */
+function NumberInput({ testId, label, value, onChange }: { testId: string; label: string; value: number | undefined; onChange: (value: number) => void }) {
+  return (
+    <input
+      type="number"
+      min={0}
+      step={1}
+      className="form-control"
+      data-testid={testId}
+      aria-label={label}
+      value={value !== undefined && Number.isFinite(value) ? value : ''}
+      onChange={(e) => onChange(toNumber(e.target.value))}
+    />
+  );
+}
+
+interface DateInputProps {
+  id: string;
+  testId: string;
+  label: string;
+  min?: string;
+  max?: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}
+
+/** One end of a date filter (after or before), with its label. */
+function DateInput({ id, testId, label, min, max, value, onChange }: DateInputProps) {
+  return (
+    <div className="form-group">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="date" className="form-control" data-testid={testId} min={min} max={max} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)} />
+    </div>
+  );
+}
+
 const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const controls = (root: HTMLElement | null) => (root ? Array.from(root.querySelectorAll<HTMLElement>(TABBABLE)) : []);
 
@@ -160,57 +196,20 @@ export function ColumnFilter({ column, value, anchor, options = [], onApply, onC
                 </select>
               </div>
               <div className="form-group d-flex" style={{ gap: 8 }}>
-                <input
-                  type="number"
-                  min={0}
-                  step={1}
-                  className="form-control"
-                  data-testid="filter-number-from"
-                  aria-label={draft.mode === 'range' ? t('From') : t('Value')}
-                  value={Number.isFinite(draft.from) ? draft.from : ''}
-                  onChange={(e) => setDraft({ ...draft, from: toNumber(e.target.value) })}
+                <NumberInput
+                  testId="filter-number-from"
+                  label={draft.mode === 'range' ? t('From') : t('Value')}
+                  value={draft.from}
+                  onChange={(from) => setDraft({ ...draft, from })}
                 />
-                {draft.mode === 'range' && (
-                  <input
-                    type="number"
-                    min={0}
-                    step={1}
-                    className="form-control"
-                    data-testid="filter-number-to"
-                    aria-label={t('To')}
-                    value={draft.to !== undefined && Number.isFinite(draft.to) ? draft.to : ''}
-                    onChange={(e) => setDraft({ ...draft, to: toNumber(e.target.value) })}
-                  />
-                )}
+                {draft.mode === 'range' && <NumberInput testId="filter-number-to" label={t('To')} value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />}
               </div>
             </>
           )}
           {draft.kind === 'date' && (
             <>
-              <div className="form-group">
-                <label htmlFor={`after-${column.id}`}>{t('After')}</label>
-                <input
-                  id={`after-${column.id}`}
-                  type="date"
-                  className="form-control"
-                  data-testid="filter-date-after"
-                  max={draft.before}
-                  value={draft.after ?? ''}
-                  onChange={(e) => setDraft({ ...draft, after: e.target.value || undefined })}
-                />
-              </div>
-              <div className="form-group">
-                <label htmlFor={`before-${column.id}`}>{t('Before')}</label>
-                <input
-                  id={`before-${column.id}`}
-                  type="date"
-                  className="form-control"
-                  data-testid="filter-date-before"
-                  min={draft.after}
-                  value={draft.before ?? ''}
-                  onChange={(e) => setDraft({ ...draft, before: e.target.value || undefined })}
-                />
-              </div>
+              <DateInput id={`after-${column.id}`} testId="filter-date-after" label={t('After')} max={draft.before} value={draft.after} onChange={(after) => setDraft({ ...draft, after })} />
+              <DateInput id={`before-${column.id}`} testId="filter-date-before" label={t('Before')} min={draft.after} value={draft.before} onChange={(before) => setDraft({ ...draft, before })} />
             </>
           )}
           {draft.kind === 'select' && (

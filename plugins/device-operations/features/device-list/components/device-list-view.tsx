@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@shared/domain/constants';
 import type { ManagedObject } from '@shared/platform/inventory';
 import { can, usePlatformContext } from '@shared/plugin-api/context';
-import { REQUIRES } from '@shared/plugin-api/roles';
+import { REQUIRES, type RoleRequirement } from '@shared/plugin-api/roles';
 import { ColumnChooser, type ColumnConfig } from '@shared/ui/column-chooser';
 import { parseColumnConfig, visibleColumns } from '@shared/ui/data-grid-model';
 import { DeviceList, useListSelection } from '@shared/ui/device-list';
@@ -46,6 +46,26 @@ export interface DeviceListViewProps {
   /** Set timezone and Initialize are IoTconnector actions only. */
   iotconnectorActions?: boolean;
   csvFileName: string;
+}
+
+interface ActionButtonProps {
+  requires: RoleRequirement;
+  /** The design system's icon name, without its dlt-c8y-icon- prefix. */
+  icon: string;
+  label: string;
+  testId: string;
+  disabled?: boolean;
+  onClick: () => void;
+}
+
+/** A write of the list's toolbar: offered by the user's roles (PermittedButton), icon before its label. */
+function ActionButton({ requires, icon, label, testId, disabled, onClick }: ActionButtonProps) {
+  return (
+    <PermittedButton requires={requires} className="btn btn-link" disabled={disabled} onClick={onClick} data-testid={testId}>
+      <i className={`dlt-c8y-icon-${icon} m-r-4`} aria-hidden="true" />
+      {label}
+    </PermittedButton>
+  );
 }
 
 export function DeviceListView({ source, title, available, defaults, preferenceKey, iotconnectorActions, csvFileName }: DeviceListViewProps) {
@@ -174,32 +194,15 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
       onOpenFilter={(column, anchor) => setOpenFilter({ column: column as ColumnId, anchor })}
       actions={
         <>
-          <PermittedButton requires={REQUIRES.softwareAssignment} className="btn btn-link" disabled={blocked || noSelection} onClick={actions.selectSoftware} data-testid="action-select-software">
-            <i className="dlt-c8y-icon-download m-r-4" aria-hidden="true" />
-            {t('Select software')}
-          </PermittedButton>
+          <ActionButton requires={REQUIRES.softwareAssignment} icon="download" disabled={blocked || noSelection} onClick={actions.selectSoftware} testId="action-select-software" label={t('Select software')} />
           {iotconnectorActions && (
-            <PermittedButton requires={REQUIRES.timezoneOperation} className="btn btn-link" disabled={blocked || noSelection} onClick={actions.setTimezone} data-testid="action-set-timezone">
-              <i className="dlt-c8y-icon-clock-o m-r-4" aria-hidden="true" />
-              {t('Set timezone')}
-            </PermittedButton>
+            <ActionButton requires={REQUIRES.timezoneOperation} icon="clock-o" disabled={blocked || noSelection} onClick={actions.setTimezone} testId="action-set-timezone" label={t('Set timezone')} />
           )}
-          <PermittedButton requires={REQUIRES.pendingAssignmentClear} className="btn btn-link" disabled={blocked || noSelection} onClick={actions.clearPending} data-testid="action-clear-pending">
-            <i className="dlt-c8y-icon-eraser m-r-4" aria-hidden="true" />
-            {t('Clear Pending Assignments')}
-          </PermittedButton>
+          <ActionButton requires={REQUIRES.pendingAssignmentClear} icon="eraser" disabled={blocked || noSelection} onClick={actions.clearPending} testId="action-clear-pending" label={t('Clear Pending Assignments')} />
           {iotconnectorActions && (
-            <PermittedButton requires={REQUIRES.deviceInitialize} className="btn btn-link" disabled={blocked || noSelection} onClick={actions.initialize} data-testid="action-initialize">
-              <i className="dlt-c8y-icon-play-circle m-r-4" aria-hidden="true" />
-              {t('Initialize not-monitored devices')}
-            </PermittedButton>
+            <ActionButton requires={REQUIRES.deviceInitialize} icon="play-circle" disabled={blocked || noSelection} onClick={actions.initialize} testId="action-initialize" label={t('Initialize not-monitored devices')} />
           )}
-          {filtered && (
-            <PermittedButton requires={REQUIRES.inventoryCreate} className="btn btn-link" onClick={actions.openSmartGroup} data-testid="action-smart-group">
-              <i className="dlt-c8y-icon-c8y-group m-r-4" aria-hidden="true" />
-              {t('Create smart group')}
-            </PermittedButton>
-          )}
+          {filtered && <ActionButton requires={REQUIRES.inventoryCreate} icon="c8y-group" onClick={actions.openSmartGroup} testId="action-smart-group" label={t('Create smart group')} />}
           <button type="button" className="btn btn-link" disabled={!filtered} onClick={() => update({ filters: {}, page: 1 })} data-testid="action-clear-filters">
             <i className="dlt-c8y-icon-filter m-r-4" aria-hidden="true" />
             {t('Clear filters')}
