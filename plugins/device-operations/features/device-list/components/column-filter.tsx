@@ -84,6 +84,33 @@ function DateInput({ id, testId, label, min, max, value, onChange }: DateInputPr
   );
 }
 
+interface CheckboxListProps {
+  options: readonly FilterOption[];
+  checked: readonly string[];
+  onChange: (checked: string[]) => void;
+  testId: (value: string) => string;
+  maxHeight: number;
+  /** Shown when there is no option. */
+  empty?: string;
+}
+
+/** The entries of a select or group filter, each a checkbox; scrolls past maxHeight. */
+function CheckboxList({ options, checked, onChange, testId, maxHeight, empty }: CheckboxListProps) {
+  const toggle = (v: string) => onChange(checked.includes(v) ? checked.filter((x) => x !== v) : [...checked, v]);
+  return (
+    <div style={{ maxHeight, overflowY: 'auto' }}>
+      {options.length === 0 && empty && <p className="text-muted">{empty}</p>}
+      {options.map((o) => (
+        <label key={`o-${o.value}`} className="c8y-checkbox d-block">
+          <input type="checkbox" data-testid={testId(o.value)} checked={checked.includes(o.value)} onChange={() => toggle(o.value)} />
+          <span />
+          <span>{o.label}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
 const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const controls = (root: HTMLElement | null) => (root ? Array.from(root.querySelectorAll<HTMLElement>(TABBABLE)) : []);
 
@@ -149,7 +176,6 @@ export function ColumnFilter({ column, value, anchor, options = [], onApply, onC
   };
 
   const left = Math.max(8, Math.min(anchor.right - POPOVER_WIDTH, window.innerWidth - POPOVER_WIDTH - 8));
-  const toggle = (list: string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
 
   return (
     <>
@@ -224,38 +250,24 @@ export function ColumnFilter({ column, value, anchor, options = [], onApply, onC
                   onChange={(e) => setDraft({ ...draft, text: e.target.value })}
                 />
               </div>
-              <div style={{ maxHeight: 220, overflowY: 'auto' }}>
-                {[{ value: EMPTY_VALUE, label: t('Empty') }, ...options].map((o) => (
-                  <label key={`o-${o.value}`} className="c8y-checkbox d-block">
-                    <input
-                      type="checkbox"
-                      data-testid={`filter-option-${o.value || 'empty'}`}
-                      checked={draft.values.includes(o.value)}
-                      onChange={() => setDraft({ ...draft, values: toggle(draft.values, o.value) })}
-                    />
-                    <span />
-                    <span>{o.label}</span>
-                  </label>
-                ))}
-              </div>
+              <CheckboxList
+                maxHeight={220}
+                options={[{ value: EMPTY_VALUE, label: t('Empty') }, ...options]}
+                testId={(value) => `filter-option-${value || 'empty'}`}
+                checked={draft.values}
+                onChange={(values) => setDraft({ ...draft, values })}
+              />
             </>
           )}
           {draft.kind === 'group' && (
-            <div style={{ maxHeight: 260, overflowY: 'auto' }}>
-              {options.length === 0 && <p className="text-muted">{t('No groups')}</p>}
-              {options.map((o) => (
-                <label key={o.value} className="c8y-checkbox d-block">
-                  <input
-                    type="checkbox"
-                    data-testid={`filter-group-${o.value}`}
-                    checked={draft.ids.includes(o.value)}
-                    onChange={() => setDraft({ ...draft, ids: toggle(draft.ids, o.value) })}
-                  />
-                  <span />
-                  <span>{o.label}</span>
-                </label>
-              ))}
-            </div>
+            <CheckboxList
+              maxHeight={260}
+              options={options}
+              empty={t('No groups')}
+              testId={(value) => `filter-group-${value}`}
+              checked={draft.ids}
+              onChange={(ids) => setDraft({ ...draft, ids })}
+            />
           )}
           {!incompleteNumber &&
             errors.map((m) => (

@@ -1,0 +1,54 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { renderUi } from '@shared/ui/test-utils';
+import { COLUMNS } from '../model/columns';
+import { EMPTY_VALUE } from '../model/filters';
+import { ColumnFilter } from './column-filter';
+
+const anchor = { bottom: 40, right: 600 } as DOMRect;
+
+function open(column: keyof typeof COLUMNS, options: { value: string; label: string }[] = []) {
+  const onApply = jest.fn();
+  renderUi(<ColumnFilter column={COLUMNS[column]} anchor={anchor} options={options} onApply={onApply} onClose={jest.fn()} />);
+  return onApply;
+}
+
+const apply = () => fireEvent.submit(screen.getByTestId('column-filter'));
+
+describe('ColumnFilter', () => {
+  it('applies the checked groups, a second click unchecks one', () => {
+    const onApply = open('group', [
+      { value: '11', label: 'Plant A' },
+      { value: '12', label: 'Plant B' },
+    ]);
+    fireEvent.click(screen.getByTestId('filter-group-11'));
+    fireEvent.click(screen.getByTestId('filter-group-12'));
+    fireEvent.click(screen.getByTestId('filter-group-11'));
+    apply();
+    expect(onApply).toHaveBeenCalledWith({ kind: 'group', ids: ['12'] });
+  });
+
+  it('says there are no groups instead of an empty list', () => {
+    open('group');
+    expect(screen.getByText('No groups')).toBeInTheDocument();
+  });
+
+  it('offers "Empty" before the select options and applies both', () => {
+    const onApply = open('status', [{ value: 'AVAILABLE', label: 'Online' }]);
+    const labels = [...screen.getByTestId('column-filter').querySelectorAll('label.c8y-checkbox')].map((l) => l.textContent);
+    expect(labels).toEqual(['Empty', 'Online']);
+    fireEvent.click(screen.getByTestId('filter-option-empty'));
+    fireEvent.click(screen.getByTestId('filter-option-AVAILABLE'));
+    apply();
+    expect(onApply).toHaveBeenCalledWith(expect.objectContaining({ kind: 'select', values: [EMPTY_VALUE, 'AVAILABLE'] }));
+  });
+
+  it('applies a date range from its two bounds, each bound limiting the other', () => {
+    const onApply = open('registrationDate');
+    fireEvent.change(screen.getByTestId('filter-date-after'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByTestId('filter-date-before'), { target: { value: '2026-11-20' } });
+    expect(screen.getByTestId('filter-date-after')).toHaveAttribute('max', '2026-11-20');
+    expect(screen.getByTestId('filter-date-before')).toHaveAttribute('min', '2026-11-01');
+    apply();
+    expect(onApply).toHaveBeenCalledWith({ kind: 'date', after: '2026-11-01', before: '2026-11-20' });
+  });
+});
