@@ -5,11 +5,14 @@
  * button (it is drawn over the page, at the end of the DOM): Tab past its last control goes on to what
  * follows the button, Shift+Tab before its first goes back to the button; leaving it closes it.
  */
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ManagedObject } from '@shared/platform/inventory';
 import { focusNext } from '@shared/ui/native-tab-order';
-import type { DeviceColumn } from '../model/columns';
+import { useGroupOptions } from '../api/groups-lookup';
+import { COLUMNS, type ColumnId, type DeviceColumn } from '../model/columns';
 import { EMPTY_VALUE, validateFilter, type FilterValue, type NumberMode } from '../model/filters';
+import type { Filters } from '../model/list-state';
 
 export interface FilterOption {
   value: string;
@@ -143,18 +146,28 @@ export function ColumnFilter({ column, value, anchor, options = [], onApply, onC
     return () => {
       const current = opener();
       current?.setAttribute('aria-expanded', 'false');
-      // Closed with focus inside (Escape, Apply, Clear: the focused control left with the popup):
-      // back to the button. Closed by a click elsewhere or by Tab out of it: focus is already there.
+      // Closed with focus inside some other way (the list unmounted the popup): back to the button.
+      // Closed by a click elsewhere or by Tab out of it: focus is already there.
       const active = document.activeElement;
       if (!active || active === document.body || !active.isConnected) current?.focus();
     };
   }, [opener]);
 
+  // Escape, Apply and Clear give focus back in their own handler: after the list has sent the
+  // page's request, before React removes the popup, and without scrolling (the button is on screen:
+  // it was just clicked, or the page scrolled under the fixed popup since). focus() brings the
+  // page's style and layout up to date at once; here that is only the grid's restyle for focus
+  // entering it, not also the list's re-render and a layout for the scroll.
+  const closeWith = (close: () => void) => {
+    close();
+    opener()?.focus({ preventScroll: true });
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
     if (e.key === 'Escape') {
       e.preventDefault();
       e.stopPropagation();
-      onClose();
+      closeWith(onClose);
       return;
     }
     if (e.key !== 'Tab' || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -172,7 +185,7 @@ export function ColumnFilter({ column, value, anchor, options = [], onApply, onC
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (errors.length && !incompleteNumber) return;
-    onApply(incompleteNumber ? undefined : draft);
+    closeWith(() => onApply(incompleteNumber ? undefined : draft));
   };
 
   const left = Math.max(8, Math.min(anchor.right - POPOVER_WIDTH, window.innerWidth - POPOVER_WIDTH - 8));
@@ -277,7 +290,7 @@ export function ColumnFilter({ column, value, anchor, options = [], onApply, onC
             ))}
         </div>
         <div className="card-footer d-flex j-c-between">
-          <button type="button" className="btn btn-default btn-sm" data-testid="filter-clear" onClick={() => onApply(undefined)}>
+          <button type="button" className="btn btn-default btn-sm" data-testid="filter-clear" onClick={() => closeWith(() => onApply(undefined))}>
             {t('Clear')}
           </button>
           <button type="submit" className="btn btn-primary btn-sm" data-testid="filter-apply" disabled={errors.length > 0 && !incompleteNumber}>
@@ -286,5 +299,53 @@ export function ColumnFilter({ column, value, anchor, options = [], onApply, onC
         </div>
       </form>
     </>
+  );
+}
+
+export interface ColumnFilterPopupHandle {
+  open: (column: ColumnId, anchor: DOMRect) => void;
+}
+
+export interface ColumnFilterPopupProps {
+  ref: Ref<ColumnFilterPopupHandle>;
+  filters: Filters;
+  /** The page on screen: a column without fixed options offers the values it shows. */
+  pageRows: readonly ManagedObject[];
+  onApply: (column: ColumnId, value: FilterValue | undefined) => void;
+}
+
+/**
+ * The list's column filter while one is open. Which one is open is this component's state, not
+ * the list's: opening or closing it re-renders the popup only. As the list's state, closing it on
+ * Apply re-rendered the whole list and its grid in the click, while the filtered page was on its way.
+ */
+export function ColumnFilterPopup({ ref, filters, pageRows, onApply }: ColumnFilterPopupProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<{ column: ColumnId; anchor: DOMRect } | null>(null);
+  useImperativeHandle(ref, () => ({ open: (column, anchor) => setOpen({ column, anchor }) }), []);
+  const groupOptions = useGroupOptions(open?.column === 'group');
+  if (!open) return null;
+  const { column, anchor } = open;
+  const options = (): FilterOption[] => {
+    if (column === 'group') return groupOptions;
+    const col = COLUMNS[column];
+    if (col.options) return col.options.map((o) => ({ value: o, label: t(o) }));
+    // No distinct-values call exists on the platform: offer the values of the page on screen.
+    const seen = [...new Set(pageRows.map((d) => col.text(d, 0)).filter(Boolean))].sort();
+    return seen.map((v) => ({ value: v, label: v }));
+  };
+  return (
+    <ColumnFilter
+      key={column}
+      column={COLUMNS[column]}
+      value={filters[column]}
+      anchor={anchor}
+      options={options()}
+      onApply={(v) => {
+        setOpen(null);
+        onApply(column, v);
+      }}
+      onClose={() => setOpen(null)}
+    />
   );
 }

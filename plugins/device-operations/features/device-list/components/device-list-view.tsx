@@ -2,7 +2,7 @@
  * A device list: title with counts, bulk actions, the grid of one server page, filters, pager and
  * the dialogs started from it. Filters, sort, page and page size live in the URL.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@shared/domain/constants';
@@ -18,14 +18,13 @@ import { AlertOutlet } from '../../../common/server-job/components/alert-outlet'
 import { ServerJobOverlay } from '../../../common/server-job/components/server-job-overlay';
 import { useListAlerts } from '../../../common/server-job/store/alerts';
 import { devicePageOptions, smartGroupQuery, sourceTotalOptions, useDevicePage, useSourceTotal, type DeviceSource } from '../api/devices';
-import { useGroupOptions } from '../api/groups-lookup';
 import { usePreference, useSavePreference } from '../api/preferences';
 import { useBulkActions } from '../hooks/use-bulk-actions';
 import { columnsConfigKey, pageSizeKey } from '../model/column-config';
 import { COLUMNS, gridColumn, type ColumnId } from '../model/columns';
 import { isActive, type FilterValue } from '../model/filters';
 import { hasActiveFilter, hrefOf, isPageSize, nextSort, stateFromQuery, stateToQuery, type ListState } from '../model/list-state';
-import { ColumnFilter, type FilterOption } from './column-filter';
+import { ColumnFilterPopup, type ColumnFilterPopupHandle } from './column-filter';
 import { CsvExport } from './csv-export';
 
 // The dialogs load when opened.
@@ -128,19 +127,9 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
   ];
   const noSelection = selection.count === 0;
 
-  // Column filter popover.
-  const [openFilter, setOpenFilter] = useState<{ column: ColumnId; anchor: DOMRect } | null>(null);
-  const groupOptions = useGroupOptions(openFilter?.column === 'group');
-  const filterOptions = (id: ColumnId): FilterOption[] => {
-    if (id === 'group') return groupOptions;
-    const col = COLUMNS[id];
-    if (col.options) return col.options.map((o) => ({ value: o, label: t(o) }));
-    // No distinct-values call exists on the platform: offer the values of the page on screen.
-    const seen = [...new Set(pageRows.map((d) => col.text(d, 0)).filter(Boolean))].sort();
-    return seen.map((v) => ({ value: v, label: v }));
-  };
+  const filterPopup = useRef<ColumnFilterPopupHandle>(null);
+  const openFilter = useCallback((column: string, anchor: DOMRect) => filterPopup.current?.open(column as ColumnId, anchor), []);
   const applyFilter = (id: ColumnId, value: FilterValue | undefined) => {
-    setOpenFilter(null);
     const filters = { ...state.filters };
     if (value) filters[id] = value;
     else delete filters[id];
@@ -191,7 +180,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
       sort={state.sort}
       onSort={(column) => update({ sort: nextSort(state.sort, column as ColumnId), page: 1 })}
       activeFilters={activeFilters}
-      onOpenFilter={(column, anchor) => setOpenFilter({ column: column as ColumnId, anchor })}
+      onOpenFilter={openFilter}
       actions={
         <>
           <ActionButton requires={REQUIRES.softwareAssignment} icon="download" disabled={blocked || noSelection} onClick={actions.selectSoftware} testId="action-select-software" label={t('Select software')} />
@@ -217,17 +206,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
         </>
       }
     >
-      {openFilter && (
-        <ColumnFilter
-          key={openFilter.column}
-          column={COLUMNS[openFilter.column]}
-          value={state.filters[openFilter.column]}
-          anchor={openFilter.anchor}
-          options={filterOptions(openFilter.column)}
-          onApply={(v) => applyFilter(openFilter.column, v)}
-          onClose={() => setOpenFilter(null)}
-        />
-      )}
+      <ColumnFilterPopup ref={filterPopup} filters={state.filters} pageRows={pageRows} onApply={applyFilter} />
       <Suspense fallback={null}>
         {actions.softwareDialog && (
           <SelectSoftwareDialog
