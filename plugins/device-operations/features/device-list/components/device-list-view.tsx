@@ -192,7 +192,15 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
             <ActionButton requires={REQUIRES.deviceInitialize} icon="play-circle" disabled={blocked || noSelection} onClick={actions.initialize} testId="action-initialize" label={t('Initialize not-monitored devices')} />
           )}
           {filtered && <ActionButton requires={REQUIRES.inventoryCreate} icon="c8y-group" onClick={actions.openSmartGroup} testId="action-smart-group" label={t('Create smart group')} />}
-          <button type="button" className="btn btn-link" disabled={!filtered} onClick={() => update({ filters: {}, page: 1 })} data-testid="action-clear-filters">
+          {/* Without the platform's fade between disabled and enabled: the first filter enables the button, and the fade kept the browser making frames while the filtered page came (as the grid's filter buttons, shared/ui/data-grid). */}
+          <button
+            type="button"
+            className="btn btn-link"
+            style={{ transition: 'none' }}
+            disabled={!filtered}
+            onClick={() => update({ filters: {}, page: 1 })}
+            data-testid="action-clear-filters"
+          >
             <i className="dlt-c8y-icon-filter m-r-4" aria-hidden="true" />
             {t('Clear filters')}
           </button>
