@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { routeImports, routePatternSource } from './preload';
+import { dashboardImports, routeImports, routePatternSource } from './preload';
 
 describe('routeImports', () => {
   it('reads path and loader import of each defineRoute call, on one line or several', () => {
@@ -22,6 +22,32 @@ describe('routeImports', () => {
   it("finds the device list's route in the device-operations plugin", () => {
     const source = fs.readFileSync(path.join(__dirname, '..', '..', 'plugins', 'device-operations', 'plugin.ts'), 'utf8');
     expect(routeImports(source)).toContainEqual({ path: '/views/:deviceType', request: './features/device-list/components/device-list-page' });
+  });
+});
+
+describe('dashboardImports', () => {
+  it("gives a dashboard's path each widget's loader import (magic comments allowed), not the config forms'", () => {
+    const source = `
+      defineDashboard({ id: 'dashboard:p/board', name: 'board', path: '/board', sections: SECTIONS, defaultWidgets: DEFAULTS }),
+      defineWidget({
+        id: 'widget:p/a',
+        prefetch: (config, queryClient) => prefetch('a', config, queryClient),
+        loader: lazy(() => import(/* webpackChunkName: "widgets" */ './features/a')),
+        configLoader: lazy(() => import('./features/a-config')),
+      }),
+      defineWidget({ id: 'widget:p/b', loader: lazy(() => import('./features/b')) }),`;
+    expect(dashboardImports(source)).toEqual([
+      { path: '/board', request: './features/a' },
+      { path: '/board', request: './features/b' },
+    ]);
+    expect(dashboardImports(source.replace(/defineDashboard[^\n]*\n/, ''))).toEqual([]);
+  });
+
+  it("finds the Device Operations Dashboard's widgets in the dashboard-widgets plugin", () => {
+    const source = fs.readFileSync(path.join(__dirname, '..', '..', 'plugins', 'dashboard-widgets', 'plugin.ts'), 'utf8');
+    const imports = dashboardImports(source);
+    expect(imports).toHaveLength(6);
+    expect(imports).toContainEqual({ path: '/deviceOperationsDashboard', request: './features/widgets/components/devices-online-widget' });
   });
 });
 

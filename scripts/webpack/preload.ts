@@ -75,6 +75,22 @@ export function routeImports(source: string): { path: string; request: string }[
   return routes;
 }
 
+/**
+ * The dashboards of a plugin module's source and the import() request of each of its widgets'
+ * loaders: a dashboard page shows its plugin's widgets (`defineDashboard({ ..., path:
+ * '/board', ... })` with `defineWidget({ ..., loader: lazy(() => import('./features/w')) })`).
+ */
+export function dashboardImports(source: string): { path: string; request: string }[] {
+  const widgets = [...source.matchAll(/defineWidget\(\{([^{}]*)\}\)/g)].flatMap((m) => {
+    const request = /\bloader:\s*lazy\(\s*\(\)\s*=>\s*import\(\s*(?:\/\*[\s\S]*?\*\/\s*)?'([^']+)'\s*\)/.exec(m[1]!)?.[1];
+    return request ? [request] : [];
+  });
+  return [...source.matchAll(/defineDashboard\(\{([^{}]*)\}\)/g)].flatMap((m) => {
+    const path = /\bpath:\s*'([^']+)'/.exec(m[1]!)?.[1];
+    return path ? widgets.map((request) => ({ path, request })) : [];
+  });
+}
+
 /** A route pattern ('/views/:deviceType') as a regular expression source for a hash path. */
 export const routePatternSource = (path: string): string =>
   `^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+')}$`;
@@ -91,7 +107,8 @@ function filesWithPreloads(group: ChunkGroup, compilation: Compilation, seen = n
  * Remote: its remoteEntry.js, when it runs, preloads the chunks of the module its host will ask
  * for right after initialising the container (the dev shell, whose federation runtime is on the
  * page as __FEDERATION__, asks for './plugin'; the platform UI for the platform module), and the chunks of the route
- * the page is on if it is one of this plugin's (`entry`'s defineRoute calls): they used to be asked
+ * the page is on if it is one of this plugin's (`entry`'s defineRoute calls; for its
+ * defineDashboard path, its widgets' chunks with echarts): they used to be asked
  * for only after the plugin had started and registered, and the device list then sat idle waiting
  * for AG Grid's chunk.
  */
@@ -117,11 +134,17 @@ export class RemoteEntryPreloadsExposes {
       const entry = path.resolve(compiler.context, this.entry);
       const helper = this.loaderHelper;
       const helperFiles = helper ? jsFilesOf(compilation.chunkGroups.filter((g) => g.origins.some((o) => helper.test(resourceOf(o.module))))) : [];
-      const routes = routeImports(fs.readFileSync(entry, 'utf8')).flatMap(({ path: route, request }) => {
+      const source = fs.readFileSync(entry, 'utf8');
+      // A page's files: a route's loader, or the widgets' loaders of a dashboard (one entry per path).
+      const byPath = new Map<string, Set<string>>();
+      for (const { path: route, request } of [...routeImports(source), ...dashboardImports(source)]) {
         const group = compilation.chunkGroups.find((g) => g.origins.some((o) => o.request === request && resourceOf(o.module) === entry));
-        const own = group ? [...new Set([...filesWithPreloads(group, compilation), ...helperFiles])].filter((f) => !files.includes(f)) : [];
-        return own.length ? [[routePatternSource(route), own]] : [];
-      });
+        if (!group) continue;
+        const own = byPath.get(route) ?? new Set<string>();
+        for (const f of [...filesWithPreloads(group, compilation), ...helperFiles]) if (!files.includes(f)) own.add(f);
+        byPath.set(route, own);
+      }
+      const routes = [...byPath].flatMap(([route, own]) => (own.size ? [[routePatternSource(route), [...own]]] : []));
       // Relative to the remote entry's own URL: the shell decides where a plugin is served. A
       // failure here costs only the preloads (the entry must still define its container). Every
       // file is named once (F) and routes list indices: the entry is fetched uncached on each load.

@@ -24,8 +24,8 @@ describe.each(manifest.exports.map((e) => [e.id, e.path]))('plugin %s', (id, fil
     expect(result.accepted.length).toBeGreaterThan(0);
   });
 
-  it("lists exactly its route paths in the manifest (the shell loads a start route's owner first)", () => {
-    const routes = result.accepted.filter((c) => c.kind === 'route').map((c) => (c as { path: string }).path);
+  it("lists exactly its page paths (routes and dashboards) in the manifest (the shell loads a start page's owner first)", () => {
+    const routes = result.accepted.filter((c) => c.kind === 'route' || c.kind === 'dashboard').map((c) => (c as { path: string }).path);
     const declared = manifest.exports.find((e) => e.id === id)?.routes ?? [];
     expect([...declared].sort()).toEqual([...new Set(routes)].sort());
   });

@@ -175,7 +175,9 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
   } else if (match.target.kind === 'dashboard') {
     const d = match.target.contribution;
     title = translate(d.title, d.pluginId);
-    content = <DashboardHost key={d.id} dashboard={d} widgetContributions={widgets} context={contentContext} queryClient={queryClient} />;
+    content = (
+      <DashboardHost key={d.id} dashboard={d} widgetContributions={widgets} context={contentContext} queryClient={queryClient} pluginsLoading={pluginsLoading} />
+    );
   } else if (deviceReady && device) {
     title = device.name ?? t('Device {{id}}', { id: device.id });
     content = (

@@ -1,15 +1,19 @@
 /**
- * The shell's entry to the dashboard page: loads the dashboard host's chunk when a dashboard is
- * first shown and, as soon as the host has asked for its saved layout, starts loading the code of
- * the widgets the dashboard shows by default, so their chunks download while the layout is on its
- * way instead of after it.
+ * The shell's entry to the dashboard page: when a dashboard is first shown it loads the dashboard
+ * host's chunk and, at the same time, asks for the saved layout and starts loading the code of
+ * the widgets the dashboard shows by default; once the layout is known, the placed widgets'
+ * requests start (WidgetContribution.prefetch). None of these waits for the host's chunk, which
+ * had been the first link of that chain.
  *
  * A state update when the chunk has run, not lazy() and Suspense: React holds a Suspense
  * boundary's content back until its fallback has shown for 300 ms, which kept a cold dashboard
  * idle for that long after its host's chunk had arrived (as the device list's grid was: see
  * shared/ui/device-list.tsx).
  */
-import React, { useEffect, useState } from 'react';
+import React, { useCallback, useEffect, useState } from 'react';
+import type { DashboardWidgetPlacement } from '@shared/plugin-api/types';
+import { loadDashboard, type LoadedDashboard } from '@shared/plugin-api/dashboard/persistence';
+import { signalScreenReady } from '@shared/plugin-api/screen-ready';
 import type { DashboardHostProps } from './dashboard-host';
 import { useShellT } from '../i18n-setup';
 import { warmLoader } from '../mount/warm';
@@ -32,16 +36,80 @@ function warmWidgets({ dashboard, widgets, widgetContributions }: Pick<Dashboard
   }
 }
 
+/**
+ * Starts the requests of the placed widgets whose plugin has registered (a later plugin's widget
+ * asks when it mounts); settles when they have answered or failed. A failed prefetch is logged:
+ * the widget's own query asks again and shows its failure.
+ */
+function prefetchWidgets(placements: readonly DashboardWidgetPlacement[], { widgetContributions, queryClient }: Pick<DashboardHostProps, 'widgetContributions' | 'queryClient'>) {
+  const byId = new Map(widgetContributions.map((w) => [w.id, w]));
+  return Promise.allSettled(
+    placements.map((p) => {
+      const w = byId.get(p.widgetId);
+      return w?.prefetch?.(p.config, queryClient).catch((e: unknown) => console.warn(`[${w.pluginId}] ${w.id}: prefetch failed`, e));
+    }),
+  );
+}
+
+/** What a widget's card shows while it is not done: its parcel loading, a spinner, a busy region. */
+const LOADING_SIGN = '[data-testid="contribution-loading"], .spinner, [aria-busy="true"]';
+
+/**
+ * Signals the screen ready in the frame that paints the widgets without a loading sign (after
+ * `framesLeft` frames at the latest): the plugins the shell deferred would otherwise load and run
+ * while the widgets' charts are still being drawn.
+ */
+function signalWhenWidgetsPainted(framesLeft = 60): void {
+  const cards = document.querySelectorAll('[data-testid="dashboard"] [data-testid="dashboard-widget"]');
+  const painted = cards.length > 0 && ![...cards].some((c) => c.querySelector(LOADING_SIGN));
+  if (painted || framesLeft === 0) requestAnimationFrame(() => signalScreenReady());
+  else requestAnimationFrame(() => signalWhenWidgetsPainted(framesLeft - 1));
+}
+
+/**
+ * Dashboards started by a mounted loader: the saved layout's request until the host takes it.
+ * Kept per contribution so a re-render (every plugin that registers makes one) starts nothing
+ * again; dropped when the loader unmounts, so the next visit asks for the layout afresh.
+ */
+const started = new WeakMap<object, { layout?: Promise<LoadedDashboard | null> }>();
+
+/**
+ * Asks for the saved layout and then starts the placed widgets' requests, once per visit, during
+ * the loader's first render (the host, when its chunk is already there, takes the layout in its
+ * first effect, which runs before the loader's). Once the widgets' figures have arrived, signals
+ * the screen ready (the shell then loads the plugins it deferred) when the widgets show them.
+ */
+function startDashboard(props: DashboardHostProps): void {
+  const { dashboard, widgets } = props;
+  if (widgets || started.has(dashboard)) return;
+  const layout = loadDashboard(dashboard.name);
+  started.set(dashboard, { layout });
+  void layout
+    .then(
+      (saved) => saved?.widgets ?? dashboard.defaultWidgets,
+      // The host says why; the defaults show.
+      () => dashboard.defaultWidgets,
+    )
+    .then((placements) => prefetchWidgets(placements, props))
+    .then(() => signalWhenWidgetsPainted());
+}
+
+/** The layout the loader asked for, handed out once (a later call, or none started, gives undefined). */
+function takeSavedLayout(dashboard: object): Promise<LoadedDashboard | null> | undefined {
+  const entry = started.get(dashboard);
+  const layout = entry?.layout;
+  if (entry) entry.layout = undefined;
+  return layout;
+}
+
 export function DashboardHost(props: DashboardHostProps) {
   const { t } = useShellT();
   const [host, setHost] = useState<{ component?: Host; error?: unknown }>(() => ({ component: loadedHost }));
   const { dashboard, widgets, widgetContributions } = props;
-  const loaded = !!host.component;
-  // After the host's first commit: its own effects (the saved layout's request) run before this
-  // one, so that request is not held back behind the widgets' chunks (echarts) being evaluated.
-  useEffect(() => {
-    if (loaded) warmWidgets({ dashboard, widgets, widgetContributions });
-  }, [loaded, dashboard, widgets, widgetContributions]);
+  startDashboard(props);
+  useEffect(() => () => void started.delete(dashboard), [dashboard]);
+  useEffect(() => warmWidgets({ dashboard, widgets, widgetContributions }), [dashboard, widgets, widgetContributions]);
+  const takeLayout = useCallback(() => takeSavedLayout(dashboard), [dashboard]);
   useEffect(() => {
     if (host.component) return;
     let live = true;
@@ -67,5 +135,5 @@ export function DashboardHost(props: DashboardHostProps) {
     );
   }
   const Loaded = host.component;
-  return <Loaded {...props} />;
+  return <Loaded {...props} takeSavedLayout={takeLayout} />;
 }

@@ -10,7 +10,7 @@ import { useShellT } from '../i18n-setup';
 import { ParcelMount } from '../mount/parcel-mount';
 import { DASHBOARD_COLUMNS, DASHBOARD_ROW_HEIGHT_PX, layoutDashboard } from '@shared/plugin-api/dashboard/layout';
 import { addWidget, cellsMoved, configureWidget, moveWidget, removeWidget, resizeWidget } from './edit-model';
-import { loadDashboard, saveDashboard } from '@shared/plugin-api/dashboard/persistence';
+import { loadDashboard, saveDashboard, type LoadedDashboard } from '@shared/plugin-api/dashboard/persistence';
 import en from './locales/en.json';
 import de from './locales/de.json';
 
@@ -36,6 +36,10 @@ export interface DashboardHostProps {
   widgetContributions: readonly Registered<WidgetContribution>[];
   context: PlatformContext;
   queryClient: unknown;
+  /** True while plugins of the page are still loading: a widget of one of them is not missing yet. */
+  pluginsLoading?: boolean;
+  /** The saved layout's request the shell already sent for this visit, if any (handed out once). */
+  takeSavedLayout?: () => Promise<LoadedDashboard | null> | undefined;
 }
 
 interface EditActions {
@@ -114,9 +118,11 @@ function WidgetCard({
   edit,
   onDragMove,
   sameTitle,
+  pluginsLoading,
 }: {
   placement: DashboardWidgetPlacement;
   widget: Registered<WidgetContribution> | undefined;
+  pluginsLoading?: boolean;
   context: PlatformContext;
   queryClient: unknown;
   edit?: EditActions;
@@ -185,6 +191,10 @@ function WidgetCard({
             queryClient={queryClient}
             widget={widgetProps}
           />
+        ) : pluginsLoading ? (
+          <p className="text-muted p-16" data-testid="contribution-loading">
+            <i className="dlt-c8y-icon-circle-o-notch icon-spin" /> {t('Loading…')}
+          </p>
         ) : (
           <div className="alert alert-warning" role="alert">
             {t('Widget "{{widgetId}}" is not available (its plugin is disabled or failed to load).', { widgetId: placement.widgetId })}
@@ -347,7 +357,7 @@ const newInstanceId = () => `w${Date.now().toString(36)}${Math.random().toString
  * each widget a parcel of its widget contribution. Editors add, configure, move, resize and
  * remove widgets; each change is saved to the dashboard's managed object at once.
  */
-export function DashboardHost({ dashboard, widgets, widgetContributions, context, queryClient }: DashboardHostProps) {
+export function DashboardHost({ dashboard, widgets, widgetContributions, context, queryClient, pluginsLoading, takeSavedLayout }: DashboardHostProps) {
   addDashboardTexts();
   const { t, i18n: i } = useShellT();
   // A dashboard is a managed object (c8y_Dashboard): changing it is an inventory write.
@@ -364,7 +374,7 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   useEffect(() => {
     if (widgets) return;
     let stale = false;
-    loadDashboard(dashboard.name)
+    (takeSavedLayout?.() ?? loadDashboard(dashboard.name))
       .then((loaded) => {
         if (stale) return;
         savedId.current = loaded?.id ?? null;
@@ -379,7 +389,7 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
     return () => {
       stale = true;
     };
-  }, [dashboard.name, dashboard.defaultWidgets, widgets]);
+  }, [dashboard.name, dashboard.defaultWidgets, widgets, takeSavedLayout]);
 
   const placements = widgets ?? saved?.widgets ?? null;
   const bands = useMemo(() => (placements ? layoutDashboard(dashboard.sections, placements) : []), [dashboard.sections, placements]);
@@ -514,6 +524,7 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
                   widget={byId.get(p.widgetId)}
                   context={context}
                   queryClient={queryClient}
+                  pluginsLoading={pluginsLoading}
                   edit={editActions(p)}
                   onDragMove={(px, py) => {
                     const { dx, dy } = cellsMoved(px, py, cellWidthOf(bi), DASHBOARD_ROW_HEIGHT_PX + GRID_GAP_PX);

@@ -110,7 +110,7 @@ describe('firstWave', () => {
     expect(firstWave([lists, repo, tabs], '/software').map((p) => p.id)).toEqual(['repo']);
   });
 
-  it('loads everything together where no plugin claims the path (device and dashboard pages)', () => {
+  it('loads everything together where no plugin claims the path (the device page)', () => {
     expect(firstWave([lists, repo, tabs], '/device/42')).toEqual([]);
     expect(firstWave([lists, repo, tabs], '/views/iotconnector/extra')).toEqual([]);
   });

@@ -14,8 +14,9 @@ export interface PluginManifestEntry {
   defaultEnabled: boolean;
   description: string;
   /**
-   * The route paths the plugin contributes (its `route` contributions, checked by the contract
-   * test), so the shell can load the plugin that owns the current route before the others.
+   * The page paths the plugin contributes (its `route` and `dashboard` contributions, checked by
+   * the contract test), so the shell can load the plugin that owns the current page before the
+   * others.
    */
   routes?: string[];
   /** Set for a plugin package a tenant admin installed (an application of the tenant), not the bundle's own. */
@@ -167,8 +168,9 @@ export const remoteEntryUrl = (plugin: PluginManifestEntry): string => `/apps/${
 
 /**
  * The plugins to load first for a start at `path`: those whose manifest names a route matching
- * it. Empty (load all together) when no plugin claims the path, e.g. the shell's own device and
- * dashboard pages, which show contributions of every plugin.
+ * it (a plugin's dashboard too: the dashboard host shows a placed widget of a later plugin once
+ * it has registered). Empty (load all together) when no plugin claims the path, e.g. the shell's
+ * own device page, whose tabs come from every plugin.
  */
 export function firstWave(plugins: readonly PluginManifestEntry[], path: string): PluginManifestEntry[] {
   const owners = plugins.filter((p) => p.routes?.some((route) => matchPath(route, path) !== null));
