@@ -13,6 +13,15 @@ export function signalScreenReady(): void {
   window.dispatchEvent(new Event(SCREEN_READY_EVENT));
 }
 
+/**
+ * Signals in the frame after `painted()` first holds, checked once a frame (after `framesLeft`
+ * frames at the latest): for screens whose data reaches the DOM some frames after it arrived.
+ */
+export function signalWhenPainted(painted: () => boolean, framesLeft = 60): void {
+  if (painted() || framesLeft === 0) requestAnimationFrame(() => signalScreenReady());
+  else requestAnimationFrame(() => signalWhenPainted(painted, framesLeft - 1));
+}
+
 /** Signals once, in the frame after `ready` first became true (when the data is painted). */
 export function useScreenReady(ready: boolean): void {
   const signalled = useRef(false);

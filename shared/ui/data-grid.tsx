@@ -18,7 +18,7 @@ import {
   type Module,
 } from 'ag-grid-community';
 import { GRID_CELL_MAX_WIDTH_PX } from '../domain/constants';
-import { signalScreenReady, useScreenReady } from '../plugin-api/screen-ready';
+import { signalWhenPainted, useScreenReady } from '../plugin-api/screen-ready';
 import { contentWidths, type GridColumn } from './data-grid-model';
 import { el } from './dom';
 import { useSharedTranslation } from './i18n';
@@ -32,11 +32,7 @@ const MODULES: Module[] = [ClientSideRowModelModule];
  * AG Grid reports its first data before React has put the cells in the DOM: wait for a row with
  * text, then for the frame that paints it.
  */
-function signalWhenRowsPainted(grid: HTMLElement | null, framesLeft = 60): void {
-  const painted = !grid || [...grid.querySelectorAll('.ag-row')].some((r) => (r.textContent ?? '').trim() !== '');
-  if (painted || framesLeft === 0) requestAnimationFrame(() => signalScreenReady());
-  else requestAnimationFrame(() => signalWhenRowsPainted(grid, framesLeft - 1));
-}
+const rowsPainted = (grid: HTMLElement | null) => () => !grid || [...grid.querySelectorAll('.ag-row')].some((r) => (r.textContent ?? '').trim() !== '');
 const SELECT_COLUMN_WIDTH = 48;
 
 export interface GridRow {
@@ -422,7 +418,7 @@ export function DataGrid<T extends GridRow>({ columns, rows, loading, now, sort,
         loading={loading}
         onGridReady={(e) => (api.current = e.api)}
         // The list's first rows are on screen: the shell may now load the plugins it deferred.
-        onFirstDataRendered={() => signalWhenRowsPainted(gridRef.current)}
+        onFirstDataRendered={() => signalWhenPainted(rowsPainted(gridRef.current))}
         overlayNoRowsTemplate={`<span class="c8y-empty-state" data-testid="grid-empty">${escapeHtml(emptyText)}</span>`}
       />
     </div>

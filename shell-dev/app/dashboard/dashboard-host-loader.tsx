@@ -11,11 +11,12 @@
  * shared/ui/device-list.tsx).
  */
 import React, { useCallback, useEffect, useState } from 'react';
-import type { DashboardWidgetPlacement } from '@shared/plugin-api/types';
 import { loadDashboard, type LoadedDashboard } from '@shared/plugin-api/dashboard/persistence';
-import { signalScreenReady } from '@shared/plugin-api/screen-ready';
+import { signalWhenPainted } from '@shared/plugin-api/screen-ready';
 import type { DashboardHostProps } from './dashboard-host';
 import { useShellT } from '../i18n-setup';
+import { prefetchPlacements } from './prefetch';
+import { CONTRIBUTION_LOADING } from '../mount/parcel-mount';
 import { warmLoader } from '../mount/warm';
 
 type Host = typeof import('./dashboard-host').DashboardHost;
@@ -36,34 +37,16 @@ function warmWidgets({ dashboard, widgets, widgetContributions }: Pick<Dashboard
   }
 }
 
-/**
- * Starts the requests of the placed widgets whose plugin has registered (a later plugin's widget
- * asks when it mounts); settles when they have answered or failed. A failed prefetch is logged:
- * the widget's own query asks again and shows its failure.
- */
-function prefetchWidgets(placements: readonly DashboardWidgetPlacement[], { widgetContributions, queryClient }: Pick<DashboardHostProps, 'widgetContributions' | 'queryClient'>) {
-  const byId = new Map(widgetContributions.map((w) => [w.id, w]));
-  return Promise.allSettled(
-    placements.map((p) => {
-      const w = byId.get(p.widgetId);
-      return w?.prefetch?.(p.config, queryClient).catch((e: unknown) => console.warn(`[${w.pluginId}] ${w.id}: prefetch failed`, e));
-    }),
-  );
-}
-
 /** What a widget's card shows while it is not done: its parcel loading, a spinner, a busy region. */
-const LOADING_SIGN = '[data-testid="contribution-loading"], .spinner, [aria-busy="true"]';
+const LOADING_SIGN = `[data-testid="${CONTRIBUTION_LOADING}"], .spinner, [aria-busy="true"]`;
 
 /**
- * Signals the screen ready in the frame that paints the widgets without a loading sign (after
- * `framesLeft` frames at the latest): the plugins the shell deferred would otherwise load and run
- * while the widgets' charts are still being drawn.
+ * Whether the widgets show without a loading sign: the screen is ready then, and the plugins the
+ * shell deferred would otherwise load and run while the widgets' charts are still being drawn.
  */
-function signalWhenWidgetsPainted(framesLeft = 60): void {
+function widgetsPainted(): boolean {
   const cards = document.querySelectorAll('[data-testid="dashboard"] [data-testid="dashboard-widget"]');
-  const painted = cards.length > 0 && ![...cards].some((c) => c.querySelector(LOADING_SIGN));
-  if (painted || framesLeft === 0) requestAnimationFrame(() => signalScreenReady());
-  else requestAnimationFrame(() => signalWhenWidgetsPainted(framesLeft - 1));
+  return cards.length > 0 && ![...cards].some((c) => c.querySelector(LOADING_SIGN));
 }
 
 /**
@@ -90,8 +73,8 @@ function startDashboard(props: DashboardHostProps): void {
       // The host says why; the defaults show.
       () => dashboard.defaultWidgets,
     )
-    .then((placements) => prefetchWidgets(placements, props))
-    .then(() => signalWhenWidgetsPainted());
+    .then((placements) => prefetchPlacements(placements, new Map(props.widgetContributions.map((w) => [w.id, w])), props.queryClient))
+    .then(() => signalWhenPainted(widgetsPainted));
 }
 
 /** The layout the loader asked for, handed out once (a later call, or none started, gives undefined). */

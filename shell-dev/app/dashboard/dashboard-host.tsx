@@ -7,8 +7,9 @@ import { getI18n } from '@shared/plugin-api/i18n';
 import { Modal } from '@shared/ui/modal';
 import { SHELL_NS } from '../constants';
 import { useShellT } from '../i18n-setup';
-import { ParcelMount } from '../mount/parcel-mount';
+import { ContributionLoading, ParcelMount } from '../mount/parcel-mount';
 import { DASHBOARD_COLUMNS, DASHBOARD_ROW_HEIGHT_PX, layoutDashboard } from '@shared/plugin-api/dashboard/layout';
+import { prefetchPlacements } from './prefetch';
 import { addWidget, cellsMoved, configureWidget, moveWidget, removeWidget, resizeWidget } from './edit-model';
 import { loadDashboard, saveDashboard, type LoadedDashboard } from '@shared/plugin-api/dashboard/persistence';
 import en from './locales/en.json';
@@ -192,9 +193,7 @@ function WidgetCard({
             widget={widgetProps}
           />
         ) : pluginsLoading ? (
-          <p className="text-muted p-16" data-testid="contribution-loading">
-            <i className="dlt-c8y-icon-circle-o-notch icon-spin" /> {t('Loading…')}
-          </p>
+          <ContributionLoading />
         ) : (
           <div className="alert alert-warning" role="alert">
             {t('Widget "{{widgetId}}" is not available (its plugin is disabled or failed to load).', { widgetId: placement.widgetId })}
@@ -395,15 +394,8 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   const bands = useMemo(() => (placements ? layoutDashboard(dashboard.sections, placements) : []), [dashboard.sections, placements]);
   const ordered = useMemo(() => orderContributions(widgetContributions), [widgetContributions]);
   const byId = useMemo(() => new Map(ordered.map((w) => [w.id, w])), [ordered]);
-  // Each placed widget's requests start now, while the widgets' code is still loading (a widget
-  // without a prefetch asks when it mounts). A failed prefetch is logged; the widget's own query
-  // asks again and shows its failure.
-  useEffect(() => {
-    for (const p of placements ?? []) {
-      const w = byId.get(p.widgetId);
-      w?.prefetch?.(p.config, queryClient).catch((e: unknown) => console.warn(`[${w.pluginId}] ${w.id}: prefetch failed`, e));
-    }
-  }, [placements, byId, queryClient]);
+  // Each placed widget's requests start now, while the widgets' code is still loading.
+  useEffect(() => void prefetchPlacements(placements ?? [], byId, queryClient), [placements, byId, queryClient]);
   // Widgets sharing a title, in the order they are shown: their ordinal makes their region names unique.
   const sameTitle = useMemo(() => {
     const shown = bands.flatMap((b) => b.widgets);

@@ -5,6 +5,19 @@ import type { ContributionProps, Loader, ParcelModule, PlatformContext, WidgetIn
 import { useShellT } from '../i18n-setup';
 import { loadOnce } from './warm';
 
+/** The test id of a contribution's loading sign (the dashboard loader waits for none to be left). */
+export const CONTRIBUTION_LOADING = 'contribution-loading';
+
+/** What a contribution's place shows while its code or its plugin is still loading. */
+export function ContributionLoading() {
+  const { t } = useShellT();
+  return (
+    <p className="text-muted p-16" data-testid={CONTRIBUTION_LOADING}>
+      <i className="dlt-c8y-icon-circle-o-notch icon-spin" /> {t('Loading…')}
+    </p>
+  );
+}
+
 export interface ParcelMountProps {
   loader: Loader;
   pluginId: string;
@@ -96,9 +109,7 @@ function ParcelHost(props: ParcelMountProps) {
   return (
     <div className={props.className} data-contribution={props.contributionId} data-plugin={props.pluginId}>
       {loading && !error && (
-        <p className="text-muted p-16" data-testid="contribution-loading">
-          <i className="dlt-c8y-icon-circle-o-notch icon-spin" /> {t('Loading…')}
-        </p>
+        <ContributionLoading />
       )}
       {error && (
         <div className="alert alert-danger" role="alert" data-testid="contribution-error">
