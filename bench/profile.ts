@@ -1,0 +1,216 @@
+/**
+ * Where a browser bench's time goes: Chromium's CPU profile of a cold load (until the bench's
+ * paint mark) or of filter changes (Apply to the frame that paints the new first row), on the
+ * bench fleet, each sample's self time given to the npm package or source file it ran in (through
+ * the build's source maps). `(program)` is the browser's own work: style, layout, paint, parsing
+ * and compiling. Not a bench: no budget, and the profiler slows the page down (compare runs of this
+ * tool with each other, not with the benches' figures). Needs `npm run build`.
+ *
+ *   npx tsx bench/profile.ts list|dashboard|floor|filter [--reps N] [--functions REGEX]
+ *
+ * list: the IoTconnector list; dashboard: the Device Operations Dashboard; floor: the device-list
+ * bench's floor page; filter: name-filter changes in the list. --functions splits the sources
+ * matching REGEX by function (line:name), e.g. --functions 'ag-grid|react-dom'.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
+import { SourceMapConsumer } from 'source-map-js';
+import { ROOT, startStack, type Stack } from '../e2e/harness';
+import { coldContext, FIRST_ROWS_SCRIPT, median, WAIT_MS } from './browser';
+import { ensureFleet, FLEET_DEVICES } from './fleet';
+import { FLOOR_CONTEXT_PATH, staticDirWithFloor } from './floor/build';
+
+type Mode = 'list' | 'dashboard' | 'floor' | 'filter';
+const MODES: Mode[] = ['list', 'dashboard', 'floor', 'filter'];
+
+const LIST_HASH = '#/views/iotconnector';
+const DASHBOARD_HASH = '#/deviceOperationsDashboard';
+/** The list's first page request (what the device-list bench hands its floor). */
+const FLOOR_API = `/inventory/managedObjects?query=${encodeURIComponent("$filter=(type eq 'adamos_NETbox')")}&pageSize=25&currentPage=1&withTotalElements=true&withChildren=false`;
+const NAME_FILTERS = ['*1', '*2', '*3', '*4', '*5', '*6', '*7', '*8', '*9'];
+
+/** window.__firstRows once every dashboard card shows its widget and every chart its canvas. */
+const DASHBOARD_SCRIPT = `(() => {
+  const done = () => {
+    const cards = [...document.querySelectorAll('[data-testid="dashboard-widget"]')];
+    const charts = [...document.querySelectorAll('[_echarts_instance_]')];
+    return cards.length > 0 && cards.every((c) => !c.querySelector('[data-testid="contribution-loading"], .spinner, [data-testid="top-alarms-placeholders"]') && !!c.querySelector('[data-testid^="widget-"]'))
+      && charts.length > 0 && charts.every((d) => !!d.querySelector('canvas'));
+  };
+  const obs = new MutationObserver(() => { if (!done()) return; obs.disconnect(); requestAnimationFrame(() => { window.__firstRows = performance.now(); }); });
+  obs.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+})();`;
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface Profile {
+  nodes: { id: number; callFrame: CallFrame }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+const maps = new Map<string, SourceMapConsumer | null>();
+
+/** The source map of a served file of dist/apps, when the build wrote one. */
+function mapOf(url: string): SourceMapConsumer | null {
+  let map = maps.get(url);
+  if (map === undefined) {
+    const file = path.join(ROOT, 'dist', decodeURIComponent(new URL(url).pathname)) + '.map';
+    map = fs.existsSync(file) ? new SourceMapConsumer(JSON.parse(fs.readFileSync(file, 'utf8'))) : null;
+    maps.set(url, map);
+  }
+  return map;
+}
+
+/** npm package, or the project's source file, or the served file when no map says more. */
+function sourceOf(frame: CallFrame, functions: RegExp | undefined): string {
+  if (frame.functionName.startsWith('(')) return frame.functionName;
+  if (!frame.url) return functions?.test('(native)') ? `(native) ${frame.functionName}` : '(native)';
+  const map = mapOf(frame.url);
+  const pos = map?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+  const file = pos?.source ?? new URL(frame.url).pathname.replace(/\.[0-9a-f]{8}\.js$/, '.js');
+  const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(file);
+  const name = pkg ? pkg[1] : file.replace(/^webpack:\/\/[^/]*\//, '');
+  return functions?.test(name) ? `${name}:${pos?.line ?? '?'} ${frame.functionName || pos?.name || '(anonymous)'}` : name;
+}
+
+/** Self time (ms) by source over the profile's samples. */
+function attribute(profile: Profile, functions: RegExp | undefined): Map<string, number> {
+  const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  const by = new Map<string, number>();
+  for (let i = 0; i < samples.length; i++) {
+    const frame = frames.get(samples[i]);
+    if (!frame || frame.functionName === '(idle)') continue;
+    const name = sourceOf(frame, functions);
+    by.set(name, (by.get(name) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+  }
+  return by;
+}
+
+function print(title: string, runs: Map<string, number>[], top = 30): void {
+  const names = new Set(runs.flatMap((r) => [...r.keys()]));
+  const rows = [...names].map((n) => [n, median(runs.map((r) => r.get(n) ?? 0))] as const).sort((a, b) => b[1] - a[1]);
+  const busy = median(runs.map((r) => [...r.values()].reduce((s, v) => s + v, 0)));
+  console.log(`\n${title}: main thread busy ${busy.toFixed(0)} ms (median of ${runs.length}); self time by source, median:`);
+  for (const [name, ms] of rows.slice(0, top)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+}
+
+async function startProfiler(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+  await cdp.send('Profiler.start');
+  return cdp;
+}
+
+async function coldLoads(stack: Stack, mode: 'list' | 'dashboard' | 'floor', reps: number, functions: RegExp | undefined): Promise<void> {
+  const url = mode === 'floor' ? `${stack.url}/apps/${FLOOR_CONTEXT_PATH}/#api=${encodeURIComponent(FLOOR_API)}` : `${stack.url}/apps/shell/${mode === 'list' ? LIST_HASH : DASHBOARD_HASH}`;
+  const runs: Map<string, number>[] = [];
+  const marks: number[] = [];
+  // The first load warms the server and is left out.
+  for (let i = 0; i <= reps; i++) {
+    const context = await coldContext(stack);
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(mode === 'dashboard' ? DASHBOARD_SCRIPT : FIRST_ROWS_SCRIPT);
+      const cdp = await startProfiler(page);
+      await page.goto(url);
+      await page.waitForFunction(() => typeof (window as { __firstRows?: number }).__firstRows === 'number', undefined, { timeout: WAIT_MS });
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+      const mark = await page.evaluate(() => (window as unknown as { __firstRows: number }).__firstRows);
+      const requests = await page.evaluate(
+        (t) =>
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => e.startTime < t && !/\.(css|woff2?|ttf)(\?|$)/.test(e.name))
+            .map((e) => `  ${e.startTime.toFixed(0).padStart(5)} -> ${(e as PerformanceResourceTiming).responseEnd.toFixed(0).padStart(5)} ms  ${e.name.replace(location.origin, '').slice(0, 100)}`),
+        mark,
+      );
+      if (i === 0) continue;
+      marks.push(mark);
+      runs.push(attribute(profile, functions));
+      if (i === reps) console.log(`requests before the mark (last load):\n${requests.join('\n')}`);
+    } finally {
+      await context.close();
+    }
+  }
+  console.log(`\npainted at (ms, profiled): ${marks.map((m) => m.toFixed(0)).join(' ')}`);
+  print(`${mode}, cold load until painted`, runs);
+}
+
+async function filterChanges(stack: Stack, reps: number, functions: RegExp | undefined): Promise<void> {
+  const context = await coldContext(stack);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/apps/shell/${LIST_HASH}`);
+    await page.waitForSelector('.ag-row[row-index="0"]', { timeout: WAIT_MS });
+    const runs: Map<string, number>[] = [];
+    const times: number[] = [];
+    // Two unmeasured changes first (code and server warm up).
+    for (const [i, pattern] of NAME_FILTERS.slice(0, reps + 2).entries()) {
+      await page.locator('[data-testid="filter-name"]').click();
+      await page.fill('[data-testid="filter-text"]', pattern);
+      const before = await page.evaluate(() => document.querySelector('.ag-row[row-index="0"]')?.textContent ?? '');
+      const cdp = await startProfiler(page);
+      // A string, not a function: tsx would wrap helpers in a __name() the page lacks.
+      const ms = (await page.evaluate(`(async (before) => {
+        const first = () => [...document.querySelectorAll('.ag-row[row-index="0"]')].map((r) => r.textContent ?? '');
+        const t0 = performance.now();
+        document.querySelector('[data-testid="filter-apply"]').click();
+        await new Promise((resolve) => {
+          const obs = new MutationObserver(() => { if (first().some((t) => t !== before)) { obs.disconnect(); resolve(); } });
+          obs.observe(document.body, { childList: true, subtree: true, characterData: true });
+        });
+        await new Promise((r) => requestAnimationFrame(r));
+        return performance.now() - t0;
+      })(${JSON.stringify(before)})`)) as number;
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+      await cdp.detach();
+      if (i >= 2) {
+        times.push(ms);
+        runs.push(attribute(profile, functions));
+      }
+      await page.locator('[data-testid="action-clear-filters"]').dispatchEvent('click');
+      await page.waitForFunction((b) => document.querySelector('.ag-row[row-index="0"]')?.textContent === b, before, { timeout: WAIT_MS }).catch(() => undefined);
+      await page.waitForTimeout(500);
+    }
+    console.log(`\nApply to the frame painting the new first row (ms, profiled): ${times.map((t) => t.toFixed(0)).join(' ')}`);
+    print('filter change', runs);
+  } finally {
+    await context.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const mode = args[0] as Mode;
+  if (!MODES.includes(mode)) throw new Error(`usage: npx tsx bench/profile.ts ${MODES.join('|')} [--reps N] [--functions REGEX]`);
+  const option = (name: string) => {
+    const i = args.indexOf(name);
+    return i > 0 ? args[i + 1] : undefined;
+  };
+  const reps = Number(option('--reps') ?? 3);
+  const functions = option('--functions') ? new RegExp(option('--functions') as string) : undefined;
+  const dataDir = await ensureFleet();
+  const { staticDir, cleanup } = await staticDirWithFloor();
+  const stack = await startStack({ devices: FLEET_DEVICES, dataDir, staticDir, simulate: 'off' });
+  try {
+    if (mode === 'filter') await filterChanges(stack, reps, functions);
+    else await coldLoads(stack, mode, reps, functions);
+  } finally {
+    await stack.close();
+    cleanup();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
