@@ -44,6 +44,50 @@ export async function waitForFirstRows(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __firstRows: number }).__firstRows);
 }
 
+/** The device-list benches' list: the IoTconnectors. */
+export const LIST_HASH = '#/views/iotconnector';
+
+/**
+ * In the page: starts the change (the list's Apply, or the floor fetching `url`) and resolves with
+ * the ms until the frame that paints a first row that `shows` a text (or, for a change whose result
+ * is not known beforehand, one that `differsFrom` the first row before). AG Grid animates rows by
+ * default (the floor's grid does): the replaced first row stays in the DOM (row-index 0 too) for
+ * ~400 ms while it fades out, beside the new one, so every row at index 0 is read, not only the
+ * first in the DOM (which measured the old row's removal, ~420 ms on list and floor alike,
+ * instead of the new row's paint).
+ */
+export function timeUntilFirstRow(page: Page, until: { shows: string } | { differsFrom: string }, url?: string): Promise<number> {
+  // A string, not a function: tsx would wrap the helpers' names in a __name() the page lacks.
+  const script = `(async ({ until, url, waitMs }) => {
+    const rows = () => [...document.querySelectorAll('.ag-row[row-index="0"]')].map((r) => r.textContent ?? '');
+    const done = 'shows' in until ? () => rows().join(' ').includes(until.shows) : () => rows().some((t) => t !== until.differsFrom);
+    if (done()) throw new Error('the first row already shows the change: ' + JSON.stringify(until));
+    const t0 = performance.now();
+    if (url) void window.floorShow(url);
+    else document.querySelector('[data-testid="filter-apply"]').click();
+    await new Promise((resolve, reject) => {
+      const obs = new MutationObserver(() => {
+        if (!done()) return;
+        obs.disconnect();
+        resolve();
+      });
+      obs.observe(document.body, { childList: true, subtree: true, characterData: true });
+      setTimeout(() => {
+        obs.disconnect();
+        reject(new Error('no first row for ' + JSON.stringify(until) + ' within ' + waitMs + ' ms'));
+      }, waitMs);
+    });
+    await new Promise((r) => requestAnimationFrame(r));
+    return performance.now() - t0;
+  })(${JSON.stringify({ until, url, waitMs: WAIT_MS })})`;
+  return page.evaluate(script) as Promise<number>;
+}
+
+/** Waits until the grid's first row shows `expected`. */
+export async function waitForFirstRow(page: Page, expected: string): Promise<void> {
+  await page.waitForFunction((e) => (document.querySelector('.ag-row[row-index="0"]')?.textContent ?? '').includes(e), expected, { timeout: WAIT_MS });
+}
+
 const gzipCache = new Map<string, number>();
 
 /**

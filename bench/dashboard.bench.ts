@@ -13,10 +13,9 @@
  */
 import type { Page } from 'playwright-core';
 import { WIDGET_REFRESH_MS } from '../shared/domain/constants';
-import type { DashboardWidgetPlacement } from '../shared/plugin-api/types';
 import { DEFAULT_WIDGETS } from '../plugins/dashboard-widgets/features/widgets/model/default-layout';
-import { WIDGET_IDS } from '../plugins/dashboard-widgets/features/widgets/model/views';
 import { startStack, type Stack } from '../e2e/harness';
+import { ALL_WIDGETS_MARK, ALL_WIDGETS_SCRIPT, DASHBOARD_HASH } from './dashboard-marks';
 import { coldContext, FIRST_ROWS_SCRIPT, median, waitForFirstRows, WAIT_MS } from './browser';
 import { ensureFleet, FLEET_DEVICES } from './fleet';
 import { staticDirWithFloor } from './floor/build';
@@ -33,41 +32,8 @@ const REFRESH_CYCLES = 30;
 const SETTLE_MS = 300;
 /** Fake time run after each refresh so timers and animation frames of the new data fire. */
 const RENDER_FAKE_MS = 2000;
-const DASHBOARD_HASH = '#/deviceOperationsDashboard';
 const LIST_HASH = '#/views/iotconnector';
 
-/** The default widgets that draw an echarts chart: the pie, the online history bars, the alarm history. */
-const isChart = (w: DashboardWidgetPlacement) => {
-  const view = (w.config as { selectedView?: { name?: string } }).selectedView?.name;
-  return (
-    (w.widgetId === WIDGET_IDS.devicesOnline && view === 'piechart') ||
-    (w.widgetId === WIDGET_IDS.onlineHistory && view === 'barchart') ||
-    w.widgetId === WIDGET_IDS.alarmHistory
-  );
-};
-const CHARTS = DEFAULT_WIDGETS.filter(isChart).length;
-
-/**
- * window.__allWidgets: ms from navigation start to the frame that paints the last widget: every
- * card with its widget's content and no loading sign, and every chart initialised by echarts
- * (its container marked _echarts_instance_) with its canvas. The same script marks the floor.
- */
-const ALL_WIDGETS_SCRIPT = (count: number, charts: number) => `(() => {
-  const done = () => {
-    const cards = [...document.querySelectorAll('[data-testid="dashboard-widget"]')];
-    const chartDivs = [...document.querySelectorAll('[_echarts_instance_]')];
-    return cards.length === ${count} && cards.every((c) =>
-      !c.querySelector('[data-testid="contribution-loading"], .spinner, [data-testid="top-alarms-placeholders"]') &&
-      !!c.querySelector('[data-testid^="widget-"]')) &&
-      chartDivs.length === ${charts} && chartDivs.every((d) => !!d.querySelector('canvas'));
-  };
-  const obs = new MutationObserver(() => {
-    if (!done()) return;
-    obs.disconnect();
-    requestAnimationFrame(() => { window.__allWidgets = performance.now(); });
-  });
-  obs.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
-})();`;
 
 /**
  * One cold load of `url` (under the server); resolves with the paint mark. `capture` receives the
@@ -127,12 +93,12 @@ async function heapGrowth(stack: Stack): Promise<{ before: number; after: number
     const page = await context.newPage();
     // Installed before the app: react-query's refetch interval then runs on the fake clock.
     await page.clock.install();
-    await page.addInitScript(ALL_WIDGETS_SCRIPT(DEFAULT_WIDGETS.length, CHARTS));
+    await page.addInitScript(ALL_WIDGETS_SCRIPT);
     const net = inflight(page);
     await page.goto(`${stack.url}/apps/shell/${DASHBOARD_HASH}`);
     // The app's own timers (the first fetches' retries, chart animations) need the clock to move.
     for (let i = 0; i < WAIT_MS / 500; i++) {
-      if (await page.evaluate(() => typeof (window as unknown as Record<string, unknown>).__allWidgets === 'number')) break;
+      if (await page.evaluate((mark) => typeof (window as unknown as Record<string, unknown>)[mark] === 'number', ALL_WIDGETS_MARK)) break;
       await page.clock.runFor(500);
       await page.waitForTimeout(100);
     }
@@ -175,22 +141,22 @@ async function main(): Promise<number> {
     await buildDashboardFloor(staticDir);
     const stack = await startStack({ devices: FLEET_DEVICES, dataDir, simulate: 'off', staticDir });
     try {
-      const widgets = ALL_WIDGETS_SCRIPT(DEFAULT_WIDGETS.length, CHARTS);
+      const widgets = ALL_WIDGETS_SCRIPT;
       const dashboardUrl = `/apps/shell/${DASHBOARD_HASH}`;
       const floorUrl = `/apps/${DASHBOARD_FLOOR_CONTEXT_PATH}/`;
       const listUrl = `/apps/shell/${LIST_HASH}`;
       // Unmeasured: warms the server for every side alike, and captures the dashboard's answers for the floor.
       const answers = new Map<string, unknown>();
-      await coldLoad(stack, dashboardUrl, widgets, '__allWidgets', answers);
+      await coldLoad(stack, dashboardUrl, widgets, ALL_WIDGETS_MARK, answers);
       writeDashboardFloorPage(staticDir, Object.fromEntries(answers));
-      await coldLoad(stack, floorUrl, widgets, '__allWidgets');
+      await coldLoad(stack, floorUrl, widgets, ALL_WIDGETS_MARK);
       await coldLoad(stack, listUrl, FIRST_ROWS_SCRIPT, '__firstRows');
       const dashboard: number[] = [];
       const floor: number[] = [];
       const list: number[] = [];
       for (let i = 0; i < REPS; i++) {
-        dashboard.push(await coldLoad(stack, dashboardUrl, widgets, '__allWidgets'));
-        floor.push(await coldLoad(stack, floorUrl, widgets, '__allWidgets'));
+        dashboard.push(await coldLoad(stack, dashboardUrl, widgets, ALL_WIDGETS_MARK));
+        floor.push(await coldLoad(stack, floorUrl, widgets, ALL_WIDGETS_MARK));
         list.push(await coldLoad(stack, listUrl, FIRST_ROWS_SCRIPT, '__firstRows'));
       }
       console.log(`all widgets painted   (ms): ${dashboard.map((v) => v.toFixed(0)).join(' ')}`);

@@ -11,7 +11,7 @@
  */
 import type { Page } from 'playwright-core';
 import { startStack, type Stack } from '../e2e/harness';
-import { coldContext, FIRST_ROWS_SCRIPT, jsBefore, median, waitForFirstRows, WAIT_MS } from './browser';
+import { coldContext, FIRST_ROWS_SCRIPT, jsBefore, LIST_HASH, median, timeUntilFirstRow, waitForFirstRow, waitForFirstRows } from './browser';
 import { ensureFleet, FLEET_DEVICES } from './fleet';
 import { FLOOR_CONTEXT_PATH, staticDirWithFloor } from './floor/build';
 import { report, type BenchLine } from './report';
@@ -26,7 +26,6 @@ const FILTER_REPS = 5;
 const FIRST_ROWS_RATIO_BUDGET = 1.25;
 const FILTER_RATIO_BUDGET = 1.1;
 const JS_BEFORE_ROWS_BUDGET = 320 * 1024;
-const LIST_HASH = '#/views/iotconnector';
 const PAGE_SIZE = '25';
 /**
  * Name filters, one per run (a new query each time, so no cached page answers it): names ending
@@ -81,47 +80,6 @@ async function floorColdLoad(stack: Stack, apiUrl: string): Promise<number> {
   }
 }
 
-/**
- * In the page: starts the change (the list's Apply, or the floor fetching `url`) and resolves with
- * the ms until the frame that paints a first row naming `expected`. AG Grid animates rows: the
- * replaced first row stays in the DOM (row-index 0 too) for ~400 ms while it fades out, beside the
- * new one, so every row at index 0 is read, not only the first in the DOM (which measured the
- * old row's removal, ~420 ms on list and floor alike, instead of the new row's paint).
- */
-function timeUntilFirstRow(page: Page, expected: string, url?: string): Promise<number> {
-  // A string, not a function: tsx would wrap the helpers' names in a __name() the page lacks.
-  const script = `(async ({ expected, url, waitMs }) => {
-    const firstRow = () => [...document.querySelectorAll('.ag-row[row-index="0"]')].map((r) => r.textContent ?? '').join(' ');
-    if (firstRow().includes(expected)) throw new Error('the first row already shows ' + expected);
-    const t0 = performance.now();
-    if (url) void window.floorShow(url);
-    else document.querySelector('[data-testid="filter-apply"]').click();
-    await new Promise((resolve, reject) => {
-      const obs = new MutationObserver(() => {
-        if (!firstRow().includes(expected)) return;
-        obs.disconnect();
-        resolve();
-      });
-      obs.observe(document.body, { childList: true, subtree: true, characterData: true });
-      setTimeout(() => {
-        obs.disconnect();
-        reject(new Error('no first row ' + expected + ' within ' + waitMs + ' ms'));
-      }, waitMs);
-    });
-    await new Promise((r) => requestAnimationFrame(r));
-    return performance.now() - t0;
-  })(${JSON.stringify({ expected, url, waitMs: WAIT_MS })})`;
-  return page.evaluate(script) as Promise<number>;
-}
-
-async function waitForFirstRow(page: Page, expected: string) {
-  await page.waitForFunction(
-    (e) => (document.querySelector('.ag-row[row-index="0"]')?.textContent ?? '').includes(e),
-    expected,
-    { timeout: WAIT_MS },
-  );
-}
-
 /** The filtered page's URL: the list's own request with the name pattern swapped. */
 function withNamePattern(listFilteredUrl: string, from: string, to: string): string {
   const u = new URL(listFilteredUrl, 'http://x');
@@ -166,7 +124,7 @@ async function filterChanges(stack: Stack, apiUrl: string): Promise<{ list: numb
       await list.locator('[data-testid="filter-name"]').click();
       await list.waitForSelector('[data-testid="column-filter"]');
       await list.fill('[data-testid="filter-text"]', pattern);
-      return timeUntilFirstRow(list, expected);
+      return timeUntilFirstRow(list, { shows: expected });
     };
     const clearList = async () => {
       await list.locator('[data-testid="action-clear-filters"]').dispatchEvent('click');
@@ -193,7 +151,7 @@ async function filterChanges(stack: Stack, apiUrl: string): Promise<{ list: numb
       result.list.push(await applyInList(pattern, expected));
       const listUrl = requests.slice(sent).find((r) => sameRequest(r, url));
       if (!listUrl) throw new Error(`the list did not request ${url}; it sent ${requests.slice(sent).join(', ')}`);
-      result.floor.push(await timeUntilFirstRow(floor, expected, url));
+      result.floor.push(await timeUntilFirstRow(floor, { shows: expected }, url));
       await clearList();
       await floor.evaluate((u) => (window as unknown as { floorShow: (u: string) => Promise<void> }).floorShow(u), apiUrl);
       await waitForFirstRow(floor, unfilteredFirst);

@@ -17,30 +17,17 @@ import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { ROOT, startStack, type Stack } from '../e2e/harness';
-import { coldContext, FIRST_ROWS_SCRIPT, median, WAIT_MS } from './browser';
+import { coldContext, FIRST_ROWS_SCRIPT, LIST_HASH, median, timeUntilFirstRow, waitForFirstRow, WAIT_MS } from './browser';
+import { ALL_WIDGETS_MARK, ALL_WIDGETS_SCRIPT, DASHBOARD_HASH } from './dashboard-marks';
 import { ensureFleet, FLEET_DEVICES } from './fleet';
 import { FLOOR_CONTEXT_PATH, staticDirWithFloor } from './floor/build';
 
 type Mode = 'list' | 'dashboard' | 'floor' | 'filter';
 const MODES: Mode[] = ['list', 'dashboard', 'floor', 'filter'];
 
-const LIST_HASH = '#/views/iotconnector';
-const DASHBOARD_HASH = '#/deviceOperationsDashboard';
 /** The list's first page request (what the device-list bench hands its floor). */
 const FLOOR_API = `/inventory/managedObjects?query=${encodeURIComponent("$filter=(type eq 'adamos_NETbox')")}&pageSize=25&currentPage=1&withTotalElements=true&withChildren=false`;
 const NAME_FILTERS = ['*1', '*2', '*3', '*4', '*5', '*6', '*7', '*8', '*9'];
-
-/** window.__firstRows once every dashboard card shows its widget and every chart its canvas. */
-const DASHBOARD_SCRIPT = `(() => {
-  const done = () => {
-    const cards = [...document.querySelectorAll('[data-testid="dashboard-widget"]')];
-    const charts = [...document.querySelectorAll('[_echarts_instance_]')];
-    return cards.length > 0 && cards.every((c) => !c.querySelector('[data-testid="contribution-loading"], .spinner, [data-testid="top-alarms-placeholders"]') && !!c.querySelector('[data-testid^="widget-"]'))
-      && charts.length > 0 && charts.every((d) => !!d.querySelector('canvas'));
-  };
-  const obs = new MutationObserver(() => { if (!done()) return; obs.disconnect(); requestAnimationFrame(() => { window.__firstRows = performance.now(); }); });
-  obs.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
-})();`;
 
 interface CallFrame {
   functionName: string;
@@ -119,22 +106,23 @@ async function coldLoads(stack: Stack, mode: 'list' | 'dashboard' | 'floor', rep
     const context = await coldContext(stack);
     try {
       const page = await context.newPage();
-      await page.addInitScript(mode === 'dashboard' ? DASHBOARD_SCRIPT : FIRST_ROWS_SCRIPT);
+      const mark = mode === 'dashboard' ? ALL_WIDGETS_MARK : '__firstRows';
+      await page.addInitScript(mode === 'dashboard' ? ALL_WIDGETS_SCRIPT : FIRST_ROWS_SCRIPT);
       const cdp = await startProfiler(page);
       await page.goto(url);
-      await page.waitForFunction(() => typeof (window as { __firstRows?: number }).__firstRows === 'number', undefined, { timeout: WAIT_MS });
+      await page.waitForFunction((m) => typeof (window as unknown as Record<string, unknown>)[m] === 'number', mark, { timeout: WAIT_MS });
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
-      const mark = await page.evaluate(() => (window as unknown as { __firstRows: number }).__firstRows);
+      const painted = await page.evaluate((m) => (window as unknown as Record<string, number>)[m], mark);
       const requests = await page.evaluate(
         (t) =>
           performance
             .getEntriesByType('resource')
             .filter((e) => e.startTime < t && !/\.(css|woff2?|ttf)(\?|$)/.test(e.name))
             .map((e) => `  ${e.startTime.toFixed(0).padStart(5)} -> ${(e as PerformanceResourceTiming).responseEnd.toFixed(0).padStart(5)} ms  ${e.name.replace(location.origin, '').slice(0, 100)}`),
-        mark,
+        painted,
       );
       if (i === 0) continue;
-      marks.push(mark);
+      marks.push(painted);
       runs.push(attribute(profile, functions));
       if (i === reps) console.log(`requests before the mark (last load):\n${requests.join('\n')}`);
     } finally {
@@ -159,18 +147,7 @@ async function filterChanges(stack: Stack, reps: number, functions: RegExp | und
       await page.fill('[data-testid="filter-text"]', pattern);
       const before = await page.evaluate(() => document.querySelector('.ag-row[row-index="0"]')?.textContent ?? '');
       const cdp = await startProfiler(page);
-      // A string, not a function: tsx would wrap helpers in a __name() the page lacks.
-      const ms = (await page.evaluate(`(async (before) => {
-        const first = () => [...document.querySelectorAll('.ag-row[row-index="0"]')].map((r) => r.textContent ?? '');
-        const t0 = performance.now();
-        document.querySelector('[data-testid="filter-apply"]').click();
-        await new Promise((resolve) => {
-          const obs = new MutationObserver(() => { if (first().some((t) => t !== before)) { obs.disconnect(); resolve(); } });
-          obs.observe(document.body, { childList: true, subtree: true, characterData: true });
-        });
-        await new Promise((r) => requestAnimationFrame(r));
-        return performance.now() - t0;
-      })(${JSON.stringify(before)})`)) as number;
+      const ms = await timeUntilFirstRow(page, { differsFrom: before });
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
       await cdp.detach();
       if (i >= 2) {
@@ -178,7 +155,7 @@ async function filterChanges(stack: Stack, reps: number, functions: RegExp | und
         runs.push(attribute(profile, functions));
       }
       await page.locator('[data-testid="action-clear-filters"]').dispatchEvent('click');
-      await page.waitForFunction((b) => document.querySelector('.ag-row[row-index="0"]')?.textContent === b, before, { timeout: WAIT_MS }).catch(() => undefined);
+      await waitForFirstRow(page, before);
       await page.waitForTimeout(500);
     }
     console.log(`\nApply to the frame painting the new first row (ms, profiled): ${times.map((t) => t.toFixed(0)).join(' ')}`);
