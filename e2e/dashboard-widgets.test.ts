@@ -128,6 +128,41 @@ describe('Device Operations Dashboard', () => {
     }
   });
 
+  test('while the figures are on their way, each widget shows its spinner in its body, not over its title', async () => {
+    const { context, page } = await loginAs(stack, 'admin');
+    try {
+      // The service's answers held back, so the widgets stay in their loading state.
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      await page.route(/\/service\/operation-dashboard\//, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`${stack.url}/apps/shell/#${DASHBOARD}`);
+      await page.waitForSelector('[data-testid="dashboard"]', { timeout: WAIT_MS });
+      await page.waitForFunction(
+        (n) => [...document.querySelectorAll('[data-testid="dashboard-widget"]')].filter((c) => c.querySelector('.spinner')).length === n,
+        DEFAULT_WIDGET_COUNT,
+        { timeout: WAIT_MS },
+      );
+      const placed = await page.$$eval('[data-testid="dashboard-widget"]', (cards) =>
+        cards.map((card) => {
+          const title = card.querySelector('.card-header, .card-title')!.getBoundingClientRect();
+          const spinner = card.querySelector('.spinner')!.getBoundingClientRect();
+          const box = card.getBoundingClientRect();
+          return { id: card.getAttribute('data-instance-id'), belowTitle: spinner.top >= title.bottom - 0.5, inside: spinner.bottom <= box.bottom + 0.5 };
+        }),
+      );
+      assert.equal(placed.length, DEFAULT_WIDGET_COUNT);
+      assert.deepEqual(placed.filter((p) => !p.belowTitle || !p.inside), [], 'every spinner below its card title and inside its card');
+      await snap(page, 'dashboard-widgets-loading');
+      release();
+      await waitForAllWidgets(page, DEFAULT_WIDGET_COUNT);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('figures open the matching device list or alarm page', async () => {
     const { context, page } = await loginAs(stack, 'operator');
     try {

@@ -190,7 +190,11 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
     await page.locator('#login-submit').click();
     // (Where the platform's own dictionary has a text, its translation wins: 'Software repository' is its 'Software Repository'.)
     await waitForEntries(page, ['Betriebs-Dashboard', 'Geräteprofile', 'Software-Rollouts', 'Alarme', 'IoTconnectors']);
-    await page.getByTestId('platform-dashboard').getByRole('heading', { name: 'Geräte-Betriebs-Dashboard' }).waitFor({ timeout: WAIT_MS });
+    const dashboard = page.getByTestId('platform-dashboard');
+    await dashboard.getByRole('heading', { name: 'Geräte-Betriebs-Dashboard' }).waitFor({ timeout: WAIT_MS });
+    // The widgets too, with their figures: a section title and the devices-online widget's own text from its de.json.
+    await dashboard.getByRole('heading', { name: 'Verbindungsüberwachung' }).waitFor({ timeout: WAIT_MS });
+    await page.waitForFunction(() => /\d+\s*online von \d+ Geräten/.test(document.querySelector('[data-widget-id="widget:dashboard-widgets/devices-online"]')?.textContent ?? ''), undefined, { timeout: WAIT_MS });
     await snap(page, 'platform-shell-de-dashboard-1920');
     await context.close();
   });
