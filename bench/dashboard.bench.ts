@@ -19,8 +19,7 @@ import { ALL_WIDGETS_MARK, ALL_WIDGETS_SCRIPT, DASHBOARD_HASH } from './dashboar
 import { coldContext, FIRST_ROWS_SCRIPT, median, waitForFirstRows, WAIT_MS } from './browser';
 import { ensureFleet, FLEET_DEVICES } from './fleet';
 import { staticDirWithFloor } from './floor/build';
-import { buildDashboardFloor, DASHBOARD_FLOOR_CONTEXT_PATH, writeDashboardFloorPage } from './floor/dashboard-floor-build';
-import { floorDataPaths } from './floor/dashboard-floor-data';
+import { buildDashboardFloor, captureFloorData, DASHBOARD_FLOOR_CONTEXT_PATH, writeDashboardFloorPage } from './floor/dashboard-floor-build';
 import { report, type BenchLine } from './report';
 
 /** Cold loads vary most on this shared machine (single loads 15 % either side of the median). */
@@ -39,28 +38,18 @@ const LIST_HASH = '#/views/iotconnector';
  * One cold load of `url` (under the server); resolves with the paint mark. `capture` receives the
  * operation-dashboard answers the page got, by path.
  */
-async function coldLoad(stack: Stack, url: string, script: string, mark: string, capture?: Map<string, unknown>): Promise<number> {
+async function coldLoad(stack: Stack, url: string, script: string, mark: string, capture?: (answers: Record<string, unknown>) => void): Promise<number> {
   const context = await coldContext(stack);
   try {
     const page = await context.newPage();
     await page.addInitScript(script);
-    const captured: Promise<void>[] = [];
-    if (capture) {
-      const wanted = new Set(floorDataPaths());
-      page.on('response', (r) => {
-        const path = new URL(r.url()).pathname;
-        if (!wanted.has(path)) return;
-        captured.push(
-          r.ok() ? r.json().then((body: unknown) => void capture.set(path, body)) : Promise.reject(new Error(`${path}: ${r.status()}`)),
-        );
-      });
-    }
+    const answers = capture ? captureFloorData(page) : undefined;
     await page.goto(`${stack.url}${url}`);
     if (mark === '__firstRows') return await waitForFirstRows(page);
     await page.waitForFunction((m) => typeof (window as unknown as Record<string, unknown>)[m] === 'number', mark, { timeout: WAIT_MS });
     const errors = await page.locator('[data-testid="widget-error"]').count();
     if (errors) throw new Error(`${errors} widget(s) show an error`);
-    await Promise.all(captured);
+    if (answers && capture) capture(await answers());
     return await page.evaluate((m) => (window as unknown as Record<string, number>)[m], mark);
   } finally {
     await context.close();
@@ -146,9 +135,9 @@ async function main(): Promise<number> {
       const floorUrl = `/apps/${DASHBOARD_FLOOR_CONTEXT_PATH}/`;
       const listUrl = `/apps/shell/${LIST_HASH}`;
       // Unmeasured: warms the server for every side alike, and captures the dashboard's answers for the floor.
-      const answers = new Map<string, unknown>();
-      await coldLoad(stack, dashboardUrl, widgets, ALL_WIDGETS_MARK, answers);
-      writeDashboardFloorPage(staticDir, Object.fromEntries(answers));
+      let answers: Record<string, unknown> = {};
+      await coldLoad(stack, dashboardUrl, widgets, ALL_WIDGETS_MARK, (a) => (answers = a));
+      writeDashboardFloorPage(staticDir, answers);
       await coldLoad(stack, floorUrl, widgets, ALL_WIDGETS_MARK);
       await coldLoad(stack, listUrl, FIRST_ROWS_SCRIPT, '__firstRows');
       const dashboard: number[] = [];

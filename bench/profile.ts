@@ -6,10 +6,11 @@
  * and compiling. Not a bench: no budget, and the profiler slows the page down (compare runs of this
  * tool with each other, not with the benches' figures). Needs `npm run build`.
  *
- *   npx tsx bench/profile.ts list|dashboard|floor|filter [--reps N] [--functions REGEX]
+ *   npx tsx bench/profile.ts list|dashboard|floor|dashboard-floor|filter [--reps N] [--functions REGEX]
  *
  * list: the IoTconnector list; dashboard: the Device Operations Dashboard; floor: the device-list
- * bench's floor page; filter: name-filter changes in the list. --functions splits the sources
+ * bench's floor page; dashboard-floor: the dashboard bench's floor page (with the answers of one
+ * dashboard load written into it, as that bench does); filter: name-filter changes in the list. --functions splits the sources
  * matching REGEX by function (line:name), e.g. --functions 'ag-grid|react-dom'.
  */
 import fs from 'node:fs';
@@ -21,9 +22,12 @@ import { coldContext, FIRST_ROWS_SCRIPT, LIST_HASH, median, timeUntilFirstRow, w
 import { ALL_WIDGETS_MARK, ALL_WIDGETS_SCRIPT, DASHBOARD_HASH } from './dashboard-marks';
 import { ensureFleet, FLEET_DEVICES } from './fleet';
 import { FLOOR_CONTEXT_PATH, staticDirWithFloor } from './floor/build';
+import { buildDashboardFloor, captureFloorData, DASHBOARD_FLOOR_CONTEXT_PATH, writeDashboardFloorPage } from './floor/dashboard-floor-build';
 
-type Mode = 'list' | 'dashboard' | 'floor' | 'filter';
-const MODES: Mode[] = ['list', 'dashboard', 'floor', 'filter'];
+type Mode = 'list' | 'dashboard' | 'floor' | 'dashboard-floor' | 'filter';
+const MODES: Mode[] = ['list', 'dashboard', 'floor', 'dashboard-floor', 'filter'];
+/** The modes that wait for the dashboard's paint mark. */
+const paintsWidgets = (mode: Mode) => mode === 'dashboard' || mode === 'dashboard-floor';
 
 /** The list's first page request (what the device-list bench hands its floor). */
 const FLOOR_API = `/inventory/managedObjects?query=${encodeURIComponent("$filter=(type eq 'adamos_NETbox')")}&pageSize=25&currentPage=1&withTotalElements=true&withChildren=false`;
@@ -41,17 +45,31 @@ interface Profile {
   timeDeltas?: number[];
 }
 
-const maps = new Map<string, SourceMapConsumer | null>();
+/** A served file's source map and the folder its relative source paths start from. */
+interface SourceMap {
+  consumer: SourceMapConsumer;
+  dir: string;
+}
+const maps = new Map<string, SourceMap | null>();
+/** The served folder's parent (its /apps/... is the URL path): the floors' maps are there only. */
+let servedRoot = path.join(ROOT, 'dist');
 
-/** The source map of a served file of dist/apps, when the build wrote one. */
-function mapOf(url: string): SourceMapConsumer | null {
+/** The source map of a served file (the floors' in the served folder, the bundle's in dist/apps), when its build wrote one. */
+function mapOf(url: string): SourceMap | null {
   let map = maps.get(url);
   if (map === undefined) {
-    const file = path.join(ROOT, 'dist', decodeURIComponent(new URL(url).pathname)) + '.map';
-    map = fs.existsSync(file) ? new SourceMapConsumer(JSON.parse(fs.readFileSync(file, 'utf8'))) : null;
+    const served = decodeURIComponent(new URL(url).pathname) + '.map';
+    const file = [servedRoot, path.join(ROOT, 'dist')].map((root) => path.join(root, served)).find((f) => fs.existsSync(f));
+    map = file ? { consumer: new SourceMapConsumer(JSON.parse(fs.readFileSync(file, 'utf8'))), dir: path.dirname(file) } : null;
     maps.set(url, map);
   }
   return map;
+}
+
+/** A source path of a map as the project names it: webpack's `webpack://<name>/` dropped, esbuild's relative path made relative to the project. */
+function projectPath(source: string, map: SourceMap): string {
+  if (source.startsWith('webpack://')) return source.replace(/^webpack:\/\/[^/]*\//, '');
+  return path.relative(ROOT, path.resolve(map.dir, source));
 }
 
 /** npm package, or the project's source file, or the served file when no map says more. */
@@ -59,10 +77,10 @@ function sourceOf(frame: CallFrame, functions: RegExp | undefined): string {
   if (frame.functionName.startsWith('(')) return frame.functionName;
   if (!frame.url) return functions?.test('(native)') ? `(native) ${frame.functionName}` : '(native)';
   const map = mapOf(frame.url);
-  const pos = map?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
-  const file = pos?.source ?? new URL(frame.url).pathname.replace(/\.[0-9a-f]{8}\.js$/, '.js');
+  const pos = map?.consumer.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+  const file = map && pos?.source ? projectPath(pos.source, map) : new URL(frame.url).pathname.replace(/\.[0-9a-f]{8}\.js$/, '.js');
   const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(file);
-  const name = pkg ? pkg[1] : file.replace(/^webpack:\/\/[^/]*\//, '');
+  const name = pkg ? pkg[1] : file;
   return functions?.test(name) ? `${name}:${pos?.line ?? '?'} ${frame.functionName || pos?.name || '(anonymous)'}` : name;
 }
 
@@ -97,8 +115,38 @@ async function startProfiler(page: Page): Promise<CDPSession> {
   return cdp;
 }
 
-async function coldLoads(stack: Stack, mode: 'list' | 'dashboard' | 'floor', reps: number, functions: RegExp | undefined): Promise<void> {
-  const url = mode === 'floor' ? `${stack.url}/apps/${FLOOR_CONTEXT_PATH}/#api=${encodeURIComponent(FLOOR_API)}` : `${stack.url}/apps/shell/${mode === 'list' ? LIST_HASH : DASHBOARD_HASH}`;
+const PAGES: Record<Exclude<Mode, 'filter'>, string> = {
+  list: `/apps/shell/${LIST_HASH}`,
+  dashboard: `/apps/shell/${DASHBOARD_HASH}`,
+  floor: `/apps/${FLOOR_CONTEXT_PATH}/#api=${encodeURIComponent(FLOOR_API)}`,
+  'dashboard-floor': `/apps/${DASHBOARD_FLOOR_CONTEXT_PATH}/`,
+};
+
+/** Waits for the paint mark of the page's mode and returns it (ms from navigation start). */
+async function painted(page: Page, mode: Exclude<Mode, 'filter'>): Promise<number> {
+  const mark = paintsWidgets(mode) ? ALL_WIDGETS_MARK : '__firstRows';
+  await page.waitForFunction((m) => typeof (window as unknown as Record<string, unknown>)[m] === 'number', mark, { timeout: WAIT_MS });
+  return page.evaluate((m) => (window as unknown as Record<string, number>)[m], mark);
+}
+
+/** The dashboard floor page, with the answers of one (unprofiled) dashboard load in it, as the dashboard bench makes it. */
+async function writeDashboardFloor(stack: Stack, staticDir: string): Promise<void> {
+  await buildDashboardFloor(staticDir);
+  const context = await coldContext(stack);
+  try {
+    const page = await context.newPage();
+    const answers = captureFloorData(page);
+    await page.addInitScript(ALL_WIDGETS_SCRIPT);
+    await page.goto(`${stack.url}${PAGES.dashboard}`);
+    await painted(page, 'dashboard');
+    writeDashboardFloorPage(staticDir, await answers());
+  } finally {
+    await context.close();
+  }
+}
+
+async function coldLoads(stack: Stack, mode: Exclude<Mode, 'filter'>, reps: number, functions: RegExp | undefined): Promise<void> {
+  const url = `${stack.url}${PAGES[mode]}`;
   const runs: Map<string, number>[] = [];
   const marks: number[] = [];
   // The first load warms the server and is left out.
@@ -106,23 +154,21 @@ async function coldLoads(stack: Stack, mode: 'list' | 'dashboard' | 'floor', rep
     const context = await coldContext(stack);
     try {
       const page = await context.newPage();
-      const mark = mode === 'dashboard' ? ALL_WIDGETS_MARK : '__firstRows';
-      await page.addInitScript(mode === 'dashboard' ? ALL_WIDGETS_SCRIPT : FIRST_ROWS_SCRIPT);
+      await page.addInitScript(paintsWidgets(mode) ? ALL_WIDGETS_SCRIPT : FIRST_ROWS_SCRIPT);
       const cdp = await startProfiler(page);
       await page.goto(url);
-      await page.waitForFunction((m) => typeof (window as unknown as Record<string, unknown>)[m] === 'number', mark, { timeout: WAIT_MS });
+      const paintedAt = await painted(page, mode);
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
-      const painted = await page.evaluate((m) => (window as unknown as Record<string, number>)[m], mark);
       const requests = await page.evaluate(
         (t) =>
           performance
             .getEntriesByType('resource')
             .filter((e) => e.startTime < t && !/\.(css|woff2?|ttf)(\?|$)/.test(e.name))
             .map((e) => `  ${e.startTime.toFixed(0).padStart(5)} -> ${(e as PerformanceResourceTiming).responseEnd.toFixed(0).padStart(5)} ms  ${e.name.replace(location.origin, '').slice(0, 100)}`),
-        painted,
+        paintedAt,
       );
       if (i === 0) continue;
-      marks.push(painted);
+      marks.push(paintedAt);
       runs.push(attribute(profile, functions));
       if (i === reps) console.log(`requests before the mark (last load):\n${requests.join('\n')}`);
     } finally {
@@ -177,8 +223,10 @@ async function main(): Promise<void> {
   const functions = option('--functions') ? new RegExp(option('--functions') as string) : undefined;
   const dataDir = await ensureFleet();
   const { staticDir, cleanup } = await staticDirWithFloor();
+  servedRoot = path.dirname(staticDir);
   const stack = await startStack({ devices: FLEET_DEVICES, dataDir, staticDir, simulate: 'off' });
   try {
+    if (mode === 'dashboard-floor') await writeDashboardFloor(stack, staticDir);
     if (mode === 'filter') await filterChanges(stack, reps, functions);
     else await coldLoads(stack, mode, reps, functions);
   } finally {

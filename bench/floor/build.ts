@@ -25,11 +25,23 @@ export async function staticDirWithFloor(): Promise<{ staticDir: string; cleanup
   fs.cpSync(dist, staticDir, { recursive: true, filter: (src) => !src.endsWith('.map') });
   const out = path.join(staticDir, FLOOR_CONTEXT_PATH);
   fs.mkdirSync(out, { recursive: true });
+  await buildFloorScript('floor.tsx', out);
+  fs.writeFileSync(path.join(out, 'index.html'), INDEX_HTML);
+  return { staticDir, cleanup: () => fs.rmSync(tmp, { recursive: true, force: true }) };
+}
+
+/**
+ * A floor page's script, `<out>/floor.js`, from `entry` (a file of this folder): one production
+ * bundle with esbuild from the bundle's own node_modules, and its source map beside it (the browser
+ * fetches no map; bench/profile.ts reads it).
+ */
+export async function buildFloorScript(entry: string, out: string): Promise<void> {
   await build({
-    entryPoints: [path.join(__dirname, 'floor.tsx')],
+    entryPoints: [path.join(__dirname, entry)],
     outfile: path.join(out, 'floor.js'),
     bundle: true,
     minify: true,
+    sourcemap: true,
     format: 'iife',
     target: 'es2022',
     jsx: 'automatic',
@@ -38,6 +50,4 @@ export async function staticDirWithFloor(): Promise<{ staticDir: string; cleanup
     nodePaths: [path.join(ROOT, 'node_modules')],
     logLevel: 'warning',
   });
-  fs.writeFileSync(path.join(out, 'index.html'), INDEX_HTML);
-  return { staticDir, cleanup: () => fs.rmSync(tmp, { recursive: true, force: true }) };
 }

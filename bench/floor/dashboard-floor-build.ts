@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
-import { ROOT } from '../../e2e/harness';
+import type { Page } from 'playwright-core';
+import { buildFloorScript } from './build';
 import { floorDataPaths } from './dashboard-floor-data';
 
 export const DASHBOARD_FLOOR_CONTEXT_PATH = 'bench-dashboard-floor';
@@ -15,19 +15,7 @@ export const DASHBOARD_FLOOR_CONTEXT_PATH = 'bench-dashboard-floor';
 export async function buildDashboardFloor(staticDir: string): Promise<void> {
   const out = path.join(staticDir, DASHBOARD_FLOOR_CONTEXT_PATH);
   fs.mkdirSync(out, { recursive: true });
-  await build({
-    entryPoints: [path.join(__dirname, 'dashboard-floor.tsx')],
-    outfile: path.join(out, 'floor.js'),
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    target: 'es2022',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    absWorkingDir: ROOT,
-    nodePaths: [path.join(ROOT, 'node_modules')],
-    logLevel: 'warning',
-  });
+  await buildFloorScript('dashboard-floor.tsx', out);
 }
 
 /**
@@ -44,4 +32,24 @@ export function writeDashboardFloorPage(staticDir: string, data: Record<string, 
 <body><div id="root"></div><script>window.__DASHBOARD_FLOOR_DATA__ = ${json};</script><script src="floor.js"></script></body></html>
 `;
   fs.writeFileSync(path.join(staticDir, DASHBOARD_FLOOR_CONTEXT_PATH, 'index.html'), html);
+}
+
+/**
+ * Collects the operation-dashboard answers `page` gets from now on (response bodies by path, the
+ * paths the floor reads); the returned function resolves with them once every body is read, and
+ * rejects on an answer that is not 2xx.
+ */
+export function captureFloorData(page: Page): () => Promise<Record<string, unknown>> {
+  const wanted = new Set(floorDataPaths());
+  const data: Record<string, unknown> = {};
+  const reads: Promise<void>[] = [];
+  page.on('response', (r) => {
+    const p = new URL(r.url()).pathname;
+    if (!wanted.has(p)) return;
+    reads.push(r.ok() ? r.json().then((body: unknown) => void (data[p] = body)) : Promise.reject(new Error(`${p}: ${r.status()}`)));
+  });
+  return async () => {
+    await Promise.all(reads);
+    return data;
+  };
 }
