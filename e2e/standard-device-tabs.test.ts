@@ -125,4 +125,52 @@ describe('standard device tabs on the router and connection-checks routes', () =
       await context.close();
     }
   });
+
+  it("in German at 1280 px the admin's eleven router tabs scroll sideways with the platform's slider buttons; the open tab is whole", async () => {
+    const { page, context } = await loginAs(stack, 'admin');
+    try {
+      // Saved for the user, as above: the stack ends with this file.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await openTab(page, router.id, 'adamos-connection');
+      await chooseLanguage(page, 'Deutsch');
+      await page.locator('[data-testid="device-tab"][data-tab="identity"]', { hasText: 'Identität' }).waitFor({ timeout: WAIT_MS });
+      assert.equal((await tabPaths(page)).length, 11, 'admin-info and the re-added tabs, device control and adamos Connection');
+      // Whole: inside the strip and clear of its slider buttons, and inside the window (the strip scrolls smoothly: waited for).
+      const whole = (path: string) =>
+        page
+          .waitForFunction(
+            (p) => {
+              const tab = document.querySelector(`[data-testid="device-tab"][data-tab="${p}"]`)!.getBoundingClientRect();
+              const strip = document.querySelector('.tabContainer')!.getBoundingClientRect();
+              const sliders = [...document.querySelectorAll('.tabs-slider')].map((s) => s.getBoundingClientRect());
+              const clear = sliders.every((s) => tab.right <= s.left + 1 || tab.left >= s.right - 1);
+              return tab.left >= strip.left - 1 && tab.right <= strip.right + 1 && tab.right <= window.innerWidth && clear;
+            },
+            path,
+            { timeout: 5000 },
+          )
+          .then(
+            () => true,
+            () => false,
+          );
+      assert.equal(await whole('adamos-connection'), true, 'the open tab, the last, is whole after the labels turned German');
+      const left = page.getByTestId('tabs-slider-left');
+      const right = page.getByTestId('tabs-slider-right');
+      assert.equal(await left.getAttribute('title'), 'Nach links scrollen');
+      await page.waitForFunction(() => (document.querySelector('[data-testid="tabs-slider-right"]') as HTMLButtonElement | null)?.disabled === true, undefined, { timeout: 5000 });
+      assert.equal(await left.isEnabled(), true, 'tabs are hidden to the left');
+      await snap(page, 'device-tabs-slider-de-1280');
+      for (let i = 0; i < 3 && (await left.isEnabled()); i++) {
+        await left.click();
+        await page.waitForTimeout(400);
+      }
+      assert.equal(await left.isDisabled(), true, 'scrolled to the start');
+      assert.equal(await right.isEnabled(), true);
+      assert.equal(await whole('admin-info'), true, 'the first tab is whole at the start');
+      await page.setViewportSize({ width: 1920, height: 900 });
+      await page.waitForFunction(() => !document.querySelector('.tabs-slider'), undefined, { timeout: 5000 });
+    } finally {
+      await context.close();
+    }
+  });
 });

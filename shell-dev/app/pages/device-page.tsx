@@ -8,6 +8,7 @@ import { deviceTabsFor } from './device-tabs';
 import { failedPlugins } from '../routing/missing-page';
 import { useRegistry } from '../plugin-host/registry';
 import { FailedPluginList, RetryButton, usePageTexts } from './missing-page';
+import { TAB_CONTAINER_STYLE, TabSliders, useTabStrip } from './tab-strip';
 
 export interface DevicePageProps {
   device: Device;
@@ -68,15 +69,15 @@ export function DevicePage({ device, tab, tabs, context, queryClient, pluginsLoa
   }, [redirect, tab, pluginsLoading, shown, base]);
 
   // The strip scrolls sideways when the tabs are wider than the page (the platform's tab container):
-  // the open tab is brought into view, e.g. 'adamos Connection' at the end at 1280 px.
-  useEffect(() => {
-    tabRefs.current[activeIndex]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [activeIndex]);
+  // the open tab is kept in view, e.g. 'adamos Connection' at the end at 1280 px in German.
+  const tabContainer = useRef<HTMLDivElement>(null);
+  const strip = useTabStrip(tabContainer, active?.path);
 
   return (
     <div className="device-page" data-testid="device-page">
       <div className="page-tabs page-tabs-horizontal">
-        <div className="tabContainer">
+        <div className="tabContainer" ref={tabContainer} style={TAB_CONTAINER_STYLE}>
+          <TabSliders {...strip} />
           <ul
             className="nav nav-tabs"
             role="tablist"

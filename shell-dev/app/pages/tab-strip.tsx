@@ -1,0 +1,91 @@
+import React, { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
+import { Icon } from '@shared/ui/icon';
+import { useShellT } from '../i18n-setup';
+
+/** The width of the platform's slider buttons (`.tabs-slider`), kept free at each end of the strip. */
+const SLIDER_PX = 31;
+
+interface Ends {
+  /** Tabs hidden to the left. */
+  left: boolean;
+  /** Tabs hidden to the right. */
+  right: boolean;
+}
+
+/**
+ * The platform's horizontal tab container (c8y-tabs-outlet): a strip wider than the page scrolls
+ * sideways (without a scroll bar), with a chevron button at each end while it does, and the open
+ * tab is kept in view. The strip's width changes after the first render (tabs of plugins that load
+ * later, the labels in another language, the page resized): each change is watched, not only a
+ * change of the open tab, or the open tab ends up cut off at the edge. `activeTab` names the open
+ * tab (the strip's `[role="tab"][aria-selected="true"]`).
+ */
+export function useTabStrip(container: RefObject<HTMLElement | null>, activeTab: string | undefined) {
+  const [ends, setEnds] = useState<Ends>({ left: false, right: false });
+
+  useLayoutEffect(() => {
+    const box = container.current;
+    if (!box) return;
+    const strip = box.querySelector<HTMLElement>('[role="tablist"]');
+    const update = () => {
+      const left = box.scrollLeft > 0.5;
+      const right = box.scrollWidth > box.clientWidth + box.scrollLeft + 0.5;
+      setEnds((prev) => (prev.left === left && prev.right === right ? prev : { left, right }));
+    };
+    const reveal = () => {
+      if (activeTab !== undefined) box.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+      update();
+    };
+    reveal();
+    box.addEventListener('scroll', update, { passive: true });
+    if (typeof ResizeObserver === 'undefined') return () => box.removeEventListener('scroll', update);
+    const resized = new ResizeObserver(reveal);
+    resized.observe(box);
+    if (strip) resized.observe(strip);
+    return () => {
+      box.removeEventListener('scroll', update);
+      resized.disconnect();
+    };
+  }, [container, activeTab]);
+
+  /** One page width to the left or right, as the platform's buttons scroll. */
+  const scroll = useCallback(
+    (direction: 'left' | 'right') => {
+      const box = container.current;
+      if (!box) return;
+      const target = box.scrollLeft + (direction === 'left' ? -1 : 1) * box.clientWidth;
+      box.scrollLeft = Math.min(Math.max(target, 0), box.scrollWidth - box.clientWidth);
+    },
+    [container],
+  );
+
+  return { ends, scroll };
+}
+
+/** The platform's slider buttons at both ends of a tab strip that is wider than the page. */
+export function TabSliders({ ends, scroll }: ReturnType<typeof useTabStrip>) {
+  const { t } = useShellT();
+  if (!ends.left && !ends.right) return null;
+  const slider = (direction: 'left' | 'right', label: string, hiddenThatWay: boolean) => (
+    <button
+      type="button"
+      className={`tabs-slider tabs-slider-${direction}`}
+      title={label}
+      aria-label={label}
+      disabled={!hiddenThatWay}
+      data-testid={`tabs-slider-${direction}`}
+      onClick={() => scroll(direction)}
+    >
+      <Icon name={direction === 'left' ? 'chevron-left' : 'chevron-right'} />
+    </button>
+  );
+  return (
+    <>
+      {slider('left', t('Scroll to the left'), ends.left)}
+      {slider('right', t('Scroll to the right'), ends.right)}
+    </>
+  );
+}
+
+/** The container's scroll padding: scrolling a tab into view leaves it clear of the slider buttons. */
+export const TAB_CONTAINER_STYLE: React.CSSProperties = { scrollPaddingInline: SLIDER_PX };
