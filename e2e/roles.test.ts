@@ -91,6 +91,8 @@ const READ_ONLY: RegExp[] = [
   /^(First|Previous|Next|Last|\d+|Page \d+)$/,
   /^(Items per page|Filter.*|Search.*|Device type|Filter by .*|Select all .*|Clear selection|Export CSV.*|CSV)$/,
   /^(Configure columns|Move up|Move down|Dependency graph|Actions|Show|Hide|devices|avg time|Event type.*|All)$/,
+  // The device tab strip's slider buttons (they scroll the strip sideways).
+  /^(Scroll to the left|Scroll to the right|tabs-slider-left|tabs-slider-right)$/,
   /^(Select|Select row .*|Select page|Sort by .*|Open filter .*)$/,
   /^column-visible-/,
   /^(page-size|select-page|select-row|sort-.*|filter-.*|column-config|csv-export|action-reload|action-clear-filters|rollout-expand|rollout-details-button|card-menu|details|back|reload|dependency-graph|realtime-toggle|unresolved-toggle|device-type|software-search)$/,

@@ -8,7 +8,7 @@ import { deviceTabsFor } from './device-tabs';
 import { failedPlugins } from '../routing/missing-page';
 import { useRegistry } from '../plugin-host/registry';
 import { FailedPluginList, RetryButton, usePageTexts } from './missing-page';
-import { TAB_CONTAINER_STYLE, TabSliders, useTabStrip } from './tab-strip';
+import { TabSliders, useTabStrip } from './tab-strip';
 
 export interface DevicePageProps {
   device: Device;
@@ -76,7 +76,7 @@ export function DevicePage({ device, tab, tabs, context, queryClient, pluginsLoa
   return (
     <div className="device-page" data-testid="device-page">
       <div className="page-tabs page-tabs-horizontal">
-        <div className="tabContainer" ref={tabContainer} style={TAB_CONTAINER_STYLE}>
+        <div className="tabContainer" ref={tabContainer}>
           <TabSliders {...strip} />
           <ul
             className="nav nav-tabs"

@@ -1,4 +1,4 @@
-import React, { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
 import { Icon } from '@shared/ui/icon';
 import { useShellT } from '../i18n-setup';
 
@@ -32,8 +32,16 @@ export function useTabStrip(container: RefObject<HTMLElement | null>, activeTab:
       const right = box.scrollWidth > box.clientWidth + box.scrollLeft + 0.5;
       setEnds((prev) => (prev.left === left && prev.right === right ? prev : { left, right }));
     };
+    // Sideways only, within the strip (scrollIntoView would also scroll the page up to the strip
+    // when the window is resized further down the page).
     const reveal = () => {
-      if (activeTab !== undefined) box.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+      const tab = activeTab === undefined ? null : box.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+      if (tab) {
+        const view = box.getBoundingClientRect();
+        const { left, right } = tab.getBoundingClientRect();
+        if (left < view.left + SLIDER_PX) box.scrollLeft -= view.left + SLIDER_PX - left;
+        else if (right > view.right - SLIDER_PX) box.scrollLeft += right - (view.right - SLIDER_PX);
+      }
       update();
     };
     reveal();
@@ -86,6 +94,3 @@ export function TabSliders({ ends, scroll }: ReturnType<typeof useTabStrip>) {
     </>
   );
 }
-
-/** The container's scroll padding: scrolling a tab into view leaves it clear of the slider buttons. */
-export const TAB_CONTAINER_STYLE: React.CSSProperties = { scrollPaddingInline: SLIDER_PX };
