@@ -196,6 +196,13 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
     await dashboard.getByRole('heading', { name: 'Verbindungsüberwachung' }).waitFor({ timeout: WAIT_MS });
     await page.waitForFunction(() => /\d+\s*online von \d+ Geräten/.test(document.querySelector('[data-widget-id="widget:dashboard-widgets/devices-online"]')?.textContent ?? ''), undefined, { timeout: WAIT_MS });
     await snap(page, 'platform-shell-de-dashboard-1920');
+    // Device tab labels too: each plugin's, including the router's (its de.json had been empty).
+    assert.ok(router, 'the demo fleet has a mobile router');
+    await go(page, `/device/${router.id}`);
+    // The router's page with its own tab, in whichever language it came.
+    await page.waitForFunction(() => [...document.querySelectorAll('c8y-tabs-outlet span[title]')].some((e) => e.getAttribute('title')?.startsWith('adamos')), undefined, { timeout: WAIT_MS });
+    const shown = await tabLabels(page);
+    for (const label of ['adamos-Verbindung', 'Gerätesteuerung', 'Admin-Info']) assert.ok(shown.includes(label), `tab '${label}' in ${shown.join(', ')}`);
     await context.close();
   });
 

@@ -49,6 +49,15 @@ describe.each(NAMESPACES.map((n) => [n.ns, n]))('namespace %s', (_ns, n) => {
     expect(Object.entries(en).filter(([k, v]) => k !== v && !isCode(k) && !isPlural(k))).toEqual([]);
   });
 
+  it('declares the labels, titles and descriptions of plugin.ts as plain strings', () => {
+    // The platform UI translates them from the plugin's <lang>.json, which the build makes from the
+    // quoted texts of plugin.ts (scripts/webpack/platform-translations.ts): a text built at run time
+    // is missing there and shows in English (the router tab's `${PRODUCT} Connection` did).
+    const pluginFile = path.join(n.dir, 'plugin.ts');
+    const text = fs.existsSync(pluginFile) ? fs.readFileSync(pluginFile, 'utf8') : '';
+    expect([...text.matchAll(/\b(?:label|title|description):\s*(?!')[^\s].*/g)].map((m) => m[0])).toEqual([]);
+  });
+
   it('has a German text for every English key and no other', () => {
     expect(Object.keys(en).filter((k) => !(k in de))).toEqual([]);
     expect(Object.keys(de).filter((k) => !(k in en))).toEqual([]);

@@ -25,7 +25,8 @@ export default definePlugin({
     defineDeviceTab({
       id: 'device-tab:mobile-router/connection',
       path: `${PRODUCT}-connection`,
-      label: `${PRODUCT} Connection`,
+      // A plain string: the platform UI's translation file (de.json) is made from plugin.ts's quoted texts.
+      label: 'adamos Connection',
       icon: 'wifi',
       priority: -2100,
       filter: supportsRouter,
