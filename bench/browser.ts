@@ -39,10 +39,13 @@ export const FIRST_ROWS_SCRIPT = `(() => {
   obs.observe(document, { childList: true, subtree: true, characterData: true });
 })();`;
 
-export async function waitForFirstRows(page: Page): Promise<number> {
-  await page.waitForFunction(() => typeof (window as { __firstRows?: number }).__firstRows === 'number', undefined, { timeout: WAIT_MS });
-  return page.evaluate(() => (window as unknown as { __firstRows: number }).__firstRows);
+/** Waits until the page's init script has set `window[mark]` (a paint mark) and returns it (ms from navigation start). */
+export async function waitForMark(page: Page, mark: string): Promise<number> {
+  await page.waitForFunction((m) => typeof (window as unknown as Record<string, unknown>)[m] === 'number', mark, { timeout: WAIT_MS });
+  return page.evaluate((m) => (window as unknown as Record<string, number>)[m], mark);
 }
+
+export const waitForFirstRows = (page: Page): Promise<number> => waitForMark(page, '__firstRows');
 
 /** The device-list benches' list: the IoTconnectors. */
 export const LIST_HASH = '#/views/iotconnector';

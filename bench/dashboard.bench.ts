@@ -16,10 +16,10 @@ import { WIDGET_REFRESH_MS } from '../shared/domain/constants';
 import { DEFAULT_WIDGETS } from '../plugins/dashboard-widgets/features/widgets/model/default-layout';
 import { startStack, type Stack } from '../e2e/harness';
 import { ALL_WIDGETS_MARK, ALL_WIDGETS_SCRIPT, DASHBOARD_HASH } from './dashboard-marks';
-import { coldContext, FIRST_ROWS_SCRIPT, median, waitForFirstRows, WAIT_MS } from './browser';
+import { coldContext, FIRST_ROWS_SCRIPT, median, waitForMark, WAIT_MS } from './browser';
 import { ensureFleet, FLEET_DEVICES } from './fleet';
 import { staticDirWithFloor } from './floor/build';
-import { buildDashboardFloor, captureFloorData, DASHBOARD_FLOOR_CONTEXT_PATH, writeDashboardFloorPage } from './floor/dashboard-floor-build';
+import { DASHBOARD_FLOOR_CONTEXT_PATH, prepareDashboardFloor } from './floor/dashboard-floor-build';
 import { report, type BenchLine } from './report';
 
 /** Cold loads vary most on this shared machine (single loads 15 % either side of the median). */
@@ -34,23 +34,17 @@ const RENDER_FAKE_MS = 2000;
 const LIST_HASH = '#/views/iotconnector';
 
 
-/**
- * One cold load of `url` (under the server); resolves with the paint mark. `capture` receives the
- * operation-dashboard answers the page got, by path.
- */
-async function coldLoad(stack: Stack, url: string, script: string, mark: string, capture?: (answers: Record<string, unknown>) => void): Promise<number> {
+/** One cold load of `url` (under the server); resolves with the paint mark. */
+async function coldLoad(stack: Stack, url: string, script: string, mark: string): Promise<number> {
   const context = await coldContext(stack);
   try {
     const page = await context.newPage();
     await page.addInitScript(script);
-    const answers = capture ? captureFloorData(page) : undefined;
     await page.goto(`${stack.url}${url}`);
-    if (mark === '__firstRows') return await waitForFirstRows(page);
-    await page.waitForFunction((m) => typeof (window as unknown as Record<string, unknown>)[m] === 'number', mark, { timeout: WAIT_MS });
+    const painted = await waitForMark(page, mark);
     const errors = await page.locator('[data-testid="widget-error"]').count();
     if (errors) throw new Error(`${errors} widget(s) show an error`);
-    if (answers && capture) capture(await answers());
-    return await page.evaluate((m) => (window as unknown as Record<string, number>)[m], mark);
+    return painted;
   } finally {
     await context.close();
   }
@@ -127,25 +121,21 @@ async function main(): Promise<number> {
   const { staticDir, cleanup } = await staticDirWithFloor();
   const lines: BenchLine[] = [];
   try {
-    await buildDashboardFloor(staticDir);
     const stack = await startStack({ devices: FLEET_DEVICES, dataDir, simulate: 'off', staticDir });
     try {
-      const widgets = ALL_WIDGETS_SCRIPT;
       const dashboardUrl = `/apps/shell/${DASHBOARD_HASH}`;
       const floorUrl = `/apps/${DASHBOARD_FLOOR_CONTEXT_PATH}/`;
       const listUrl = `/apps/shell/${LIST_HASH}`;
-      // Unmeasured: warms the server for every side alike, and captures the dashboard's answers for the floor.
-      let answers: Record<string, unknown> = {};
-      await coldLoad(stack, dashboardUrl, widgets, ALL_WIDGETS_MARK, (a) => (answers = a));
-      writeDashboardFloorPage(staticDir, answers);
-      await coldLoad(stack, floorUrl, widgets, ALL_WIDGETS_MARK);
+      // Unmeasured: warm the server for every side alike; the first captures the dashboard's answers for the floor.
+      await prepareDashboardFloor(stack, staticDir);
+      await coldLoad(stack, floorUrl, ALL_WIDGETS_SCRIPT, ALL_WIDGETS_MARK);
       await coldLoad(stack, listUrl, FIRST_ROWS_SCRIPT, '__firstRows');
       const dashboard: number[] = [];
       const floor: number[] = [];
       const list: number[] = [];
       for (let i = 0; i < REPS; i++) {
-        dashboard.push(await coldLoad(stack, dashboardUrl, widgets, ALL_WIDGETS_MARK));
-        floor.push(await coldLoad(stack, floorUrl, widgets, ALL_WIDGETS_MARK));
+        dashboard.push(await coldLoad(stack, dashboardUrl, ALL_WIDGETS_SCRIPT, ALL_WIDGETS_MARK));
+        floor.push(await coldLoad(stack, floorUrl, ALL_WIDGETS_SCRIPT, ALL_WIDGETS_MARK));
         list.push(await coldLoad(stack, listUrl, FIRST_ROWS_SCRIPT, '__firstRows'));
       }
       console.log(`all widgets painted   (ms): ${dashboard.map((v) => v.toFixed(0)).join(' ')}`);

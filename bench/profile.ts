@@ -10,19 +10,20 @@
  *
  * list: the IoTconnector list; dashboard: the Device Operations Dashboard; floor: the device-list
  * bench's floor page; dashboard-floor: the dashboard bench's floor page (with the answers of one
- * dashboard load written into it, as that bench does); filter: name-filter changes in the list. --functions splits the sources
- * matching REGEX by function (line:name), e.g. --functions 'ag-grid|react-dom'.
+ * dashboard load written into it, as that bench does); filter: name-filter changes in the list.
+ * --functions splits the sources matching REGEX by function (line:name), e.g.
+ * --functions 'ag-grid|react-dom'.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { ROOT, startStack, type Stack } from '../e2e/harness';
-import { coldContext, FIRST_ROWS_SCRIPT, LIST_HASH, median, timeUntilFirstRow, waitForFirstRow, WAIT_MS } from './browser';
+import { coldContext, FIRST_ROWS_SCRIPT, LIST_HASH, median, timeUntilFirstRow, waitForFirstRow, waitForMark, WAIT_MS } from './browser';
 import { ALL_WIDGETS_MARK, ALL_WIDGETS_SCRIPT, DASHBOARD_HASH } from './dashboard-marks';
 import { ensureFleet, FLEET_DEVICES } from './fleet';
 import { FLOOR_CONTEXT_PATH, staticDirWithFloor } from './floor/build';
-import { buildDashboardFloor, captureFloorData, DASHBOARD_FLOOR_CONTEXT_PATH, writeDashboardFloorPage } from './floor/dashboard-floor-build';
+import { DASHBOARD_FLOOR_CONTEXT_PATH, prepareDashboardFloor } from './floor/dashboard-floor-build';
 
 type Mode = 'list' | 'dashboard' | 'floor' | 'dashboard-floor' | 'filter';
 const MODES: Mode[] = ['list', 'dashboard', 'floor', 'dashboard-floor', 'filter'];
@@ -122,28 +123,8 @@ const PAGES: Record<Exclude<Mode, 'filter'>, string> = {
   'dashboard-floor': `/apps/${DASHBOARD_FLOOR_CONTEXT_PATH}/`,
 };
 
-/** Waits for the paint mark of the page's mode and returns it (ms from navigation start). */
-async function painted(page: Page, mode: Exclude<Mode, 'filter'>): Promise<number> {
-  const mark = paintsWidgets(mode) ? ALL_WIDGETS_MARK : '__firstRows';
-  await page.waitForFunction((m) => typeof (window as unknown as Record<string, unknown>)[m] === 'number', mark, { timeout: WAIT_MS });
-  return page.evaluate((m) => (window as unknown as Record<string, number>)[m], mark);
-}
-
-/** The dashboard floor page, with the answers of one (unprofiled) dashboard load in it, as the dashboard bench makes it. */
-async function writeDashboardFloor(stack: Stack, staticDir: string): Promise<void> {
-  await buildDashboardFloor(staticDir);
-  const context = await coldContext(stack);
-  try {
-    const page = await context.newPage();
-    const answers = captureFloorData(page);
-    await page.addInitScript(ALL_WIDGETS_SCRIPT);
-    await page.goto(`${stack.url}${PAGES.dashboard}`);
-    await painted(page, 'dashboard');
-    writeDashboardFloorPage(staticDir, await answers());
-  } finally {
-    await context.close();
-  }
-}
+/** The paint mark a page of `mode` sets. */
+const markOf = (mode: Exclude<Mode, 'filter'>) => (paintsWidgets(mode) ? ALL_WIDGETS_MARK : '__firstRows');
 
 async function coldLoads(stack: Stack, mode: Exclude<Mode, 'filter'>, reps: number, functions: RegExp | undefined): Promise<void> {
   const url = `${stack.url}${PAGES[mode]}`;
@@ -157,7 +138,7 @@ async function coldLoads(stack: Stack, mode: Exclude<Mode, 'filter'>, reps: numb
       await page.addInitScript(paintsWidgets(mode) ? ALL_WIDGETS_SCRIPT : FIRST_ROWS_SCRIPT);
       const cdp = await startProfiler(page);
       await page.goto(url);
-      const paintedAt = await painted(page, mode);
+      const paintedAt = await waitForMark(page, markOf(mode));
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
       const requests = await page.evaluate(
         (t) =>
@@ -226,7 +207,7 @@ async function main(): Promise<void> {
   servedRoot = path.dirname(staticDir);
   const stack = await startStack({ devices: FLEET_DEVICES, dataDir, staticDir, simulate: 'off' });
   try {
-    if (mode === 'dashboard-floor') await writeDashboardFloor(stack, staticDir);
+    if (mode === 'dashboard-floor') await prepareDashboardFloor(stack, staticDir);
     if (mode === 'filter') await filterChanges(stack, reps, functions);
     else await coldLoads(stack, mode, reps, functions);
   } finally {
