@@ -100,7 +100,7 @@ export const DEVICE_TAB_READY: Record<(typeof PLAIN_DEVICE_TABS)[number], string
 /** The routes both walks visit after the device lists and tabs: name, hash and what shows it is there. */
 export const PAGES: readonly { name: string; hash: string; ready?: string }[] = [
   { name: 'alarms', hash: '/alarms' },
-  { name: 'alarm details critical', hash: '/alarmDetails?severity=critical' },
+  { name: 'alarm details critical', hash: '/alarmDetails?severity=critical&operationsdashboarddetails=true' },
   { name: 'operations dashboard', hash: '/deviceOperationsDashboard', ready: '[data-testid="dashboard"]' },
   { name: 'devices from dashboard', hash: '/devicesFromDashboard?view=totalDevices&operationsdashboarddetails=true' },
   { name: 'software repository', hash: '/software' },

@@ -11,13 +11,15 @@ export { testContext, testUser } from './testing-context';
 /** Renders a component inside the same providers a parcel gets, with a fresh QueryClient. */
 export function renderContribution(
   ui: ReactElement,
-  opts: { pluginId?: string; context?: Partial<PlatformContext>; device?: Device; locales?: Record<string, string> } = {},
+  opts: { pluginId?: string; context?: Partial<PlatformContext>; device?: Device; locales?: Record<string, string>; language?: 'en' | 'de' } = {},
 ): RenderResult & { queryClient: QueryClient } {
   const pluginId = opts.pluginId ?? 'test-plugin';
-  const i18n = getI18n('en');
-  if (opts.locales) i18n.addResourceBundle('en', pluginId, opts.locales, true, true);
+  const language = opts.language ?? 'en';
+  const i18n = getI18n(language);
+  if (opts.locales) i18n.addResourceBundle(language, pluginId, opts.locales, true, true);
+  if (i18n.language !== language) void i18n.changeLanguage(language);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const context = testContext({ ...opts.context, device: opts.device ?? opts.context?.device });
+  const context = testContext({ language, ...opts.context, device: opts.device ?? opts.context?.device });
   const result = render(
     <ContributionProviders props={{ pluginId, contributionId: 'test', context, queryClient }}>{ui}</ContributionProviders>,
   );

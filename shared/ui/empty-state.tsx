@@ -21,3 +21,27 @@ export function EmptyState({ icon, title, text, children }: EmptyStateProps) {
     </div>
   );
 }
+
+export interface ListEndProps {
+  /** Why the list could not be read; shown instead of the empty text. */
+  error?: Error | null;
+  /** The error's lead-in, translated (e.g. "The events could not be loaded:"); the cause follows. */
+  errorLead: string;
+  /** The list is empty and done loading. */
+  empty: boolean;
+  /** Translated, e.g. "No events to display". */
+  emptyText: string;
+  'data-testid'?: string;
+}
+
+/** Below a list's rows: a failed read said as such (never as an empty list), else the empty text. */
+export function ListEnd({ error, errorLead, empty, emptyText, 'data-testid': testId }: ListEndProps) {
+  if (error) {
+    return (
+      <div className="alert alert-danger m-8" role="alert" data-testid={testId}>
+        {errorLead} {error.message}
+      </div>
+    );
+  }
+  return empty ? <p className="c8y-empty-state text-muted text-center p-16">{emptyText}</p> : null;
+}

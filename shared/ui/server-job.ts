@@ -6,7 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requiredInterval } from '../domain/availability';
 import { STATUS_POLLING_MS } from '../domain/constants';
-import { fetchNewestJobStatus } from '../platform/create-software-ng';
+import { fetchNewestJobStatus, type AssignmentResult } from '../platform/create-software-ng';
 import { getManagedObject, type ManagedObject } from '../platform/inventory';
 
 const COMPLETED = 'completed';
@@ -37,6 +37,27 @@ export interface AssignCounters {
   upToDate: number;
   failed: number;
 }
+
+/** The counters of a /createSoftwareAssignment answer for `total` devices (missing ones 0). */
+export function answerCounters(answer: Partial<AssignmentResult> | null | undefined, total: number): AssignCounters {
+  return {
+    total,
+    success: num(answer?.noOfSuccessfullAssignment),
+    updated: num(answer?.noOfUpdatedAssignment),
+    upToDate: num(answer?.noOfNoAssignment),
+    failed: num(answer?.noOfFailedAssignment),
+  };
+}
+
+/** Counters of several assignments added up (one per package, e.g. a transfer). */
+export const sumCounters = (all: readonly AssignCounters[]): AssignCounters =>
+  all.reduce((a, c) => ({ total: a.total + c.total, success: a.success + c.success, updated: a.updated + c.updated, upToDate: a.upToDate + c.upToDate, failed: a.failed + c.failed }), {
+    total: 0,
+    success: 0,
+    updated: 0,
+    upToDate: 0,
+    failed: 0,
+  });
 
 export function assignCounters(status: ManagedObject): AssignCounters {
   return {

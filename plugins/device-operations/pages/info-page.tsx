@@ -1,4 +1,5 @@
 import { useIsAdminArea } from '@shared/plugin-api/context';
+import { NETBOX_TYPE } from '@shared/domain/device-types';
 import { InfoTab } from '../features/device-info/components/info-tab';
 import { DevicePage } from './device-page';
 import { SetTimezoneAction } from './set-timezone-action';
@@ -15,7 +16,8 @@ export function InfoPage({ admin }: { admin: boolean }) {
           confirm={kit.confirm}
           onSaved={(d) => kit.replace({ ...kit.device, ...d })}
           onReload={kit.refresh}
-          timezoneAction={<SetTimezoneAction device={kit.device} alerts={kit.alerts} />}
+          // Time zone operations are for IoTconnectors only (spec 2, as the lists' bulk action).
+          timezoneAction={kit.device.type === NETBOX_TYPE ? <SetTimezoneAction device={kit.device} alerts={kit.alerts} /> : undefined}
         />
       )}
     </DevicePage>

@@ -10,7 +10,8 @@ import { PermittedButton } from '@shared/ui/permission';
 import SelectSoftwareDialog from '../common/select-software/components/select-software-dialog';
 import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { assignmentRequest } from '@shared/platform/software-choices';
-import { assignmentResult } from '../common/server-job/model/messages';
+import { alertText, assignmentResult } from '../common/server-job/model/messages';
+import { answerCounters } from '@shared/ui/server-job';
 import type { TabAlertsApi } from './tab-alerts';
 
 export function SelectSoftwareAction({ device, alerts }: { device: Device; alerts: TabAlertsApi }) {
@@ -26,14 +27,8 @@ export function SelectSoftwareAction({ device, alerts }: { device: Device; alert
       const res = await createSoftwareAssignment(assignmentRequest(result.item, [device.id], result.forceInstallation));
       // With the counters, as the lists say it (spec 8): "Already assigned/installed: 1" tells the
       // user nothing was sent, where a bare "successful" would not.
-      const spec = assignmentResult({
-        total: 1,
-        success: res?.noOfSuccessfullAssignment ?? 0,
-        updated: res?.noOfUpdatedAssignment ?? 0,
-        upToDate: res?.noOfNoAssignment ?? 0,
-        failed: res?.noOfFailedAssignment ?? 0,
-      });
-      const text = [t(spec.alert.text), ...(spec.alert.details ?? []).map((d) => t(d.text, d.values))].join(' ');
+      const spec = assignmentResult(answerCounters(res, 1));
+      const text = alertText(spec, t);
       if (spec.alert.type === 'danger') alerts.fail(text);
       else alerts.success(text, ALERT_SUCCESS_DISMISS_MS);
     } catch (e) {

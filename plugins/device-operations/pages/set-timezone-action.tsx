@@ -18,7 +18,8 @@ export function SetTimezoneAction({ device, alerts }: { device: Device; alerts: 
     try {
       const res = await createTimezoneOperations({ devices: [device.id], timezone });
       const msg = timeZoneSuccess(res.noOfOperationsCreated, [device]);
-      alerts.success(t(msg.text, msg.values));
+      if (msg.type === 'success') alerts.success(t(msg.text, msg.values));
+      else alerts.warning(t(msg.text, msg.values));
     } catch (e) {
       const msg = timeZoneError(e);
       alerts.fail(t(msg.text, msg.values));

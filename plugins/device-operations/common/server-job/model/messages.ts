@@ -23,6 +23,10 @@ export function assignmentResult(c: AssignCounters): AlertSpec {
   return { alert: { type: 'success', text: 'Software assignment successful', details: counterLines(c) }, dismissAfterMs: ALERT_SUCCESS_DISMISS_MS };
 }
 
+/** An alert as one line of text (its details after the text), for the tabs' plain-text alerts. */
+export const alertText = (spec: AlertSpec, t: (key: string, values?: Record<string, unknown>) => string): string =>
+  [t(spec.alert.text, spec.alert.values), ...(spec.alert.details ?? []).map((d) => (d.raw ? d.text : t(d.text, d.values)))].join(' ');
+
 const dataText = (data: unknown): string => (data === null || data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data));
 
 /** A dialog's request answered with an error status (assignment, rollout). */

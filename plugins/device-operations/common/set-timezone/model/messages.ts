@@ -2,7 +2,7 @@
 import { isPlatformError } from '@shared/platform/fetch-client';
 
 export interface TimeZoneMessage {
-  type: 'success' | 'danger';
+  type: 'success' | 'warning' | 'danger';
   text: string;
   values?: Record<string, string | number>;
 }
@@ -10,8 +10,9 @@ export interface TimeZoneMessage {
 const NOT_FOUND = 404;
 
 export function timeZoneSuccess(created: number, devices: readonly { id: string; name?: string }[]): TimeZoneMessage {
-  if (devices.length === 1) return { type: 'success', text: 'Time Zone operation created for {{device}}', values: { device: devices[0].name ?? devices[0].id } };
-  return { type: 'success', text: 'Time Zone operation created for {{count}} of {{total}} devices.', values: { count: created, total: devices.length } };
+  if (devices.length === 1 && created > 0) return { type: 'success', text: 'Time Zone operation created for {{device}}', values: { device: devices[0].name ?? devices[0].id } };
+  // The service created fewer than asked (e.g. for a device that is no IoTconnector): the count says so.
+  return { type: created < devices.length ? 'warning' : 'success', text: 'Time Zone operation created for {{count}} of {{total}} devices.', values: { count: created, total: devices.length } };
 }
 
 export function timeZoneError(error: unknown): TimeZoneMessage {

@@ -29,7 +29,9 @@ export const alarmListQuery = (f: AlarmListFilter) =>
     queryFn: ({ pageParam }) =>
       listAlarms({ source: f.source, severity: f.severity, status: f.statuses, pageSize: ALARM_LOAD_MORE_PAGE_SIZE, currentPage: pageParam, withSourceDevices: !!f.source }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.items.length >= ALARM_LOAD_MORE_PAGE_SIZE ? last.statistics.currentPage + 1 : undefined),
+    // From the server's answer, not the items: an alarm acknowledged or cleared leaves its cached
+    // page at once, and a page of 99 would otherwise hide Load more.
+    getNextPageParam: (last) => (last.hasNext ? last.statistics.currentPage + 1 : undefined),
   });
 export const useAlarmList = (f: AlarmListFilter) => useInfiniteQuery(alarmListQuery(f));
 
@@ -48,8 +50,9 @@ export const useDashboardAlarms = (severity: DashboardSeverity, category?: Dashb
 
 export const setAlarmStatus = (id: string, status: AlarmStatus) => updateAlarm(id, { status });
 
-/** Clears every unresolved alarm of the source (all sources when absent). */
-export const clearAll = (source?: string) => bulkUpdateAlarms({ source, status: UNRESOLVED, withSourceDevices: !!source }, { status: 'CLEARED' });
+/** Clears every unresolved alarm of the source (all sources when absent) of the given severities. */
+export const clearAll = (source: string | undefined, severities: readonly AlarmSeverity[]) =>
+  bulkUpdateAlarms({ source, severity: severities, status: UNRESOLVED, withSourceDevices: !!source }, { status: 'CLEARED' });
 
 /** The alarm's audit records (empty when the platform keeps none); a refusal or failure is an error, shown as such. */
 export const changeLogQuery = (alarm: Alarm) =>

@@ -12,8 +12,10 @@ export function AlarmDetails({ alerts, confirm }: Pick<AlarmsViewProps, 'alerts'
   const title = alarmDetailsTitle(params);
   return (
     <div data-testid="alarm-details-page">
-      <h2 data-testid="alarm-details-title">{t(title.key, title.values)}</h2>
-      {params.severity && !params.deviceId ? (
+      <h2 data-testid="alarm-details-title">{t(title.key, Object.fromEntries(Object.entries(title.values).map(([k, v]) => [k, t(v)])))}</h2>
+      {/* The dashboard's links (operationsdashboarddetails) open its read-only pages of the
+          microservice; any other link with a severity gets the device alarms of that severity. */}
+      {params.severity && params.fromDashboard && !params.deviceId ? (
         <DashboardAlarms severity={params.severity} category={params.category} />
       ) : (
         <AlarmsView source={params.deviceId} severities={params.severity ? [toSeverity(params.severity)] : undefined} alerts={alerts} confirm={confirm} />

@@ -43,7 +43,7 @@ export function AlarmItem({ alarm, busy, onStatus, smartRuleAction }: AlarmItemP
         )}
         {onStatus && canClear(alarm) && (
           <PermittedButton requires={REQUIRES.alarmUpdate} className="btn btn-default btn-xs" disabled={busy} onClick={() => onStatus(alarm, 'CLEARED')}>
-            {t('Clear')}
+            {t('Clear alarm')}
           </PermittedButton>
         )}
         {smartRuleAction?.(alarm)}

@@ -1,6 +1,7 @@
 /** The body of an alarm list: its items, the empty text, the error and "Load more" (one for both lists). */
 import { useTranslation } from 'react-i18next';
 import type { Alarm, AlarmStatus } from '@shared/platform/alarms';
+import { ListEnd } from '@shared/ui/empty-state';
 import { AlarmItem } from './alarm-item';
 
 export interface AlarmItemsProps {
@@ -21,14 +22,7 @@ export function AlarmItems({ items, list, busy, onStatus, smartRule }: AlarmItem
           <AlarmItem key={a.id} alarm={a} busy={busy} onStatus={onStatus} smartRuleAction={smartRule} />
         ))}
       </ul>
-      {/* A failed read is said as such, never as an empty list. */}
-      {list.error ? (
-        <div className="alert alert-danger m-8" role="alert" data-testid="alarms-error">
-          {t('The alarms could not be loaded:')} {list.error.message}
-        </div>
-      ) : (
-        !list.isLoading && items.length === 0 && <p className="text-muted text-center" style={{ padding: 8 }}>{t('No alarms to display')}</p>
-      )}
+      <ListEnd error={list.error} errorLead={t('The alarms could not be loaded:')} empty={!list.isLoading && items.length === 0} emptyText={t('No alarms to display')} data-testid="alarms-error" />
       {list.hasNextPage && (
         <div className="card-footer text-center">
           <button type="button" className="btn btn-default btn-sm" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>

@@ -10,7 +10,7 @@ import type { Paged } from '@shared/platform/fetch-client';
 import { can, usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
-import { STATUS_CHANGED, statusesFor } from '../logic/alarms';
+import { SEVERITY_WORD, STATUS_CHANGED, statusesFor, type SeverityParam } from '../logic/alarms';
 import { alarmKeys, clearAll, setAlarmStatus, useAlarmCount, useAlarmList, type AlarmListFilter } from '../api/alarms';
 import { AlarmItems } from './alarm-items';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
@@ -78,7 +78,7 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
     setBusy(true);
     try {
       await setAlarmStatus(alarm.id, status);
-      alerts.success(t(STATUS_CHANGED, { status }));
+      alerts.success(t(STATUS_CHANGED, { status: t(status) }));
     } catch (e) {
       alerts.fail(e);
       void queryClient.invalidateQueries({ queryKey: alarmKeys.lists() });
@@ -89,12 +89,14 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
   };
 
   const clear = async () => {
-    if (!(await confirm(t('Clear all alarms?')))) return;
+    // Only what the page shows: a page of one severity clears that severity's alarms.
+    const question = severities.length === 1 ? t('Clear all {{severity}} alarms?', { severity: t(SEVERITY_WORD[severities[0].toLowerCase() as SeverityParam]) }) : t('Clear all alarms?');
+    if (!(await confirm(question))) return;
     setBusy(true);
     try {
-      await clearAll(source);
+      await clearAll(source, severities);
       await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
-      alerts.success(t(STATUS_CHANGED, { status: 'CLEARED' }));
+      alerts.success(t(STATUS_CHANGED, { status: t('CLEARED') }));
     } catch (e) {
       alerts.fail(e);
     } finally {

@@ -1,5 +1,6 @@
 /** Alarm rules of the alarm screens (spec 2 "Alarms", 4 "Alarm status"). */
 import type { Alarm, AlarmSeverity, AlarmStatus } from '@shared/platform/alarms';
+import { msg } from '@shared/plugin-api/i18n';
 
 export const UNRESOLVED: readonly AlarmStatus[] = ['ACTIVE', 'ACKNOWLEDGED'];
 export const STATUS_CHANGED = 'Alarm status changed to "{{status}}".';
@@ -34,14 +35,16 @@ export function parseAlarmDetailsParams(query: Readonly<Record<string, string>>)
   };
 }
 
-export const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
+/** The title's severity and category words, translation keys (the page translates the values too). */
+export const SEVERITY_WORD: Record<SeverityParam, string> = { critical: msg('Critical'), major: msg('Major'), minor: msg('Minor'), warning: msg('Warning') };
+const CATEGORY_WORD: Record<AlarmCategory, string> = { software: msg('software'), health: msg('health'), services: msg('services'), others: msg('others') };
 
-/** "Alarms", "{Severity} alarms" or "{Severity} {category} alarms" as key and values. */
+/** "Alarms", "{Severity} alarms" or "{Severity} {category} alarms" as key and values (keys themselves). */
 export function alarmDetailsTitle(p: Pick<AlarmDetailsParams, 'severity' | 'category'>): { key: string; values: Record<string, string> } {
   if (!p.severity) return { key: 'Alarms', values: {} };
-  const severity = capitalize(p.severity);
+  const severity = SEVERITY_WORD[p.severity];
   if (!p.category) return { key: '{{severity}} alarms', values: { severity } };
-  return { key: '{{severity}} {{category}} alarms', values: { severity, category: p.category } };
+  return { key: '{{severity}} {{category}} alarms', values: { severity, category: CATEGORY_WORD[p.category] } };
 }
 
 export const toSeverity = (p: SeverityParam): AlarmSeverity => p.toUpperCase() as AlarmSeverity;

@@ -14,7 +14,7 @@ import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import type { RolloutDialogResult } from '../../../common/software-rollout-dialog/components/software-rollout-dialog';
 import { timeZoneError, timeZoneSuccess } from '../../../common/set-timezone/model/messages';
 import { JobBlockedError, useServerJob } from '../../../common/server-job/hooks/use-server-job';
-import { assignCounters, initializedInterval, successFailed } from '@shared/ui/server-job';
+import { answerCounters, assignCounters, initializedInterval, successFailed } from '@shared/ui/server-job';
 import {
   assignmentResult,
   clearPendingResult,
@@ -86,15 +86,7 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
       const ids = devices.map((d) => d.id);
       try {
         const { response, status } = await job.runJob('assign', ids.length, () => createSoftwareAssignment(assignmentRequest(result.item, ids, result.forceInstallation)));
-        const counters = status
-          ? assignCounters(status)
-          : {
-              total: ids.length,
-              success: response?.noOfSuccessfullAssignment ?? 0,
-              updated: response?.noOfUpdatedAssignment ?? 0,
-              upToDate: response?.noOfNoAssignment ?? 0,
-              failed: response?.noOfFailedAssignment ?? 0,
-            };
+        const counters = status ? assignCounters(status) : answerCounters(response, ids.length);
         show(assignmentResult(counters));
       } catch (e) {
         show(unexpectedError(e));

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useEventTypes, useEvents } from '../api/events';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
 import { formatDateTime } from '@shared/domain/formats';
+import { ListEnd } from '@shared/ui/empty-state';
 
 export interface EventsListProps {
   /** Device id; all events when absent. */
@@ -74,7 +75,7 @@ export function EventsList({ source, alerts }: EventsListProps) {
             ))}
           </tbody>
         </table>
-        {!events.isLoading && items.length === 0 && <p className="c8y-empty-state text-center" style={{ padding: 16 }}>{t('No events to display')}</p>}
+        <ListEnd error={events.error} errorLead={t('The events could not be loaded:')} empty={!events.isLoading && items.length === 0} emptyText={t('No events to display')} data-testid="events-error" />
         <div style={{ display: 'flex', gap: 8, padding: 8 }}>
           <button type="button" className="btn btn-default btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('Previous')}

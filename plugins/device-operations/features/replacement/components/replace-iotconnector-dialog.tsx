@@ -22,6 +22,8 @@ import {
   type ValidationRow,
 } from '../logic/replacement';
 import { assign, fetchDevice, finishReplacement, useReplacementCandidates, validate } from '../api/replacement';
+import { answerCounters, sumCounters, type AssignCounters } from '@shared/ui/server-job';
+import { alertText, assignmentResult } from '../../../common/server-job/model/messages';
 
 export type Subscribe = <T = unknown>(channel: string, onMessage: (message: { realtimeAction: string; data: T }) => void) => () => void;
 
@@ -95,10 +97,14 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
 
   const install = () =>
     guarded(async () => {
+      const results: AssignCounters[] = [];
       for (const row of rows) {
         const sw = chosenSoftware(row);
-        if (sw) await assign(targetId, sw);
+        if (sw) results.push(answerCounters(await assign(targetId, sw), 1));
       }
+      // A package the service refused will not come: say so with the counts (spec 8).
+      const result = assignmentResult(sumCounters(results));
+      if (result.alert.type === 'danger') alerts.fail(alertText(result, t));
       setStep('install');
     });
 
@@ -164,7 +170,7 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
                   >
                     {REPLACEMENT_ACTIONS.filter((a) => actionAvailable(row.response, a)).map((a) => (
                       <option key={a} value={a}>
-                        {a}
+                        {t(a)}
                       </option>
                     ))}
                   </select>

@@ -3,6 +3,7 @@ import { createSoftwareAssignment } from '@shared/platform/create-software-ng';
 import { listManagedObjects } from '@shared/platform/inventory';
 import { SHORT_LIST_PAGE_SIZE } from '@shared/domain/constants';
 import { and, buildQuery, contains, eq } from '@shared/platform/query-language';
+import { answerCounters, sumCounters, type AssignCounters } from '@shared/ui/server-job';
 import type { TransferablePackage } from '../logic/transfer';
 
 export const transferKeys = {
@@ -17,10 +18,11 @@ export const targetsQuery = (type: string, search: string) =>
   });
 export const useTransferTargets = (type: string, search: string) => useQuery(targetsQuery(type, search));
 
-/** One assignment per package to the target device. */
-export async function transfer(targetId: string, packages: readonly TransferablePackage[]): Promise<void> {
+/** One assignment per package to the target device; their counters added up. */
+export async function transfer(targetId: string, packages: readonly TransferablePackage[]): Promise<AssignCounters> {
+  const results: AssignCounters[] = [];
   for (const p of packages) {
-    await createSoftwareAssignment({
+    const answer = await createSoftwareAssignment({
       devices: [targetId],
       forceInstallation: false,
       description: `Transfer configuration: ${p.name} ${p.version}`,
@@ -34,5 +36,7 @@ export async function transfer(targetId: string, packages: readonly Transferable
         c8y_encryptionKey: p.c8y_encryptionKey,
       },
     });
+    results.push(answerCounters(answer, 1));
   }
+  return sumCounters(results);
 }

@@ -8,6 +8,7 @@ import type { Device } from '@shared/plugin-api/types';
 import { Modal } from '@shared/ui/modal';
 import { transferable } from '../logic/transfer';
 import { transfer, useTransferTargets } from '../api/transfer';
+import { alertText, assignmentResult } from '../../../common/server-job/model/messages';
 
 export interface TransferDialogProps {
   source: Device;
@@ -35,10 +36,15 @@ export function TransferConfigurationDialog({ source, alerts, onClose }: Transfe
     });
 
   const submit = async () => {
+    // Only a device the select shows: a search that no longer finds the picked one leaves none.
+    if (!target) return;
     setBusy(true);
     try {
-      await transfer(targetId, packages.filter((p) => chosen.has(p.name)));
-      alerts.success(t('Configuration transferred to {{name}}', { name: target?.name ?? targetId }));
+      const counters = await transfer(String(target.id), packages.filter((p) => chosen.has(p.name)));
+      const result = assignmentResult(counters);
+      // A refused package is the spec's "Software assignment failed" with its counts, not a success.
+      if (result.alert.type === 'danger') alerts.fail(alertText(result, t));
+      else alerts.success(t('Configuration transferred to {{name}}', { name: target.name ?? target.id }));
       onClose();
     } catch (e) {
       alerts.fail(e);
@@ -57,13 +63,13 @@ export function TransferConfigurationDialog({ source, alerts, onClose }: Transfe
       data-testid="transfer-dialog"
       buttons={[
         { label: t('Cancel'), onClick: onClose, disabled: busy },
-        { label: t('Transfer'), className: 'btn-primary', disabled: busy || !targetId || chosen.size === 0, onClick: () => void submit() },
+        { label: t('Transfer'), className: 'btn-primary', disabled: busy || !target || chosen.size === 0, onClick: () => void submit() },
       ]}
     >
       <div className="form-group">
         <label htmlFor="transfer-search">{t('Target device')}</label>
         <input id="transfer-search" className="form-control" placeholder={t('Search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-        <select className="form-control" aria-label={t('Target device')} value={targetId} onChange={(e) => setTargetId(e.target.value)} style={{ marginTop: 4 }}>
+        <select className="form-control" aria-label={t('Target device')} value={target ? targetId : ''} onChange={(e) => setTargetId(e.target.value)} style={{ marginTop: 4 }}>
           <option value="">{t('Select device')}</option>
           {candidates.map((d) => (
             <option key={d.id} value={d.id}>

@@ -1,0 +1,120 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configureClient } from '@shared/platform/fetch-client';
+import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import en from '../../../locales/en.json';
+import listsEn from '../../../locales/lists.en.json';
+import deviceEn from '../../../locales/device.en.json';
+import de from '../../../locales/de.json';
+import listsDe from '../../../locales/lists.de.json';
+import deviceDe from '../../../locales/device.de.json';
+import { AlarmsView } from './alarms-view';
+import { AlarmDetails } from './alarm-details';
+
+type Call = { method: string; url: URL };
+const reply = (status: number, body: unknown) =>
+  ({ ok: status < 400, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
+const alarm = (i: number, severity = 'MAJOR') => ({
+  id: String(1000 + i),
+  type: 't',
+  text: `alarm ${i}`,
+  severity,
+  status: 'ACTIVE',
+  count: 1,
+  time: '2026-11-01T00:00:00Z',
+  creationTime: '2026-11-01T00:00:00Z',
+  source: { id: '42', name: 'box' },
+});
+let calls: Call[];
+
+/** A stand-in of the alarm API: `pageItems` full pages of 100 with a next link. */
+function platform(pageItems: number) {
+  calls = [];
+  configureClient({
+    fetch: (async (url: string, init: RequestInit) => {
+      const u = new URL(url, 'http://x');
+      calls.push({ method: init.method ?? 'GET', url: u });
+      if (u.pathname.endsWith('/alarm/alarms/count')) return reply(200, pageItems);
+      if ((init.method ?? 'GET') === 'GET' && u.pathname.endsWith('/alarm/alarms')) {
+        const page = Number(u.searchParams.get('currentPage') ?? 1);
+        const alarms = page === 1 ? Array.from({ length: pageItems }, (_, i) => alarm(i, u.searchParams.get('severity') ?? 'MAJOR')) : [];
+        return reply(200, { alarms, statistics: { currentPage: page, pageSize: 100 }, ...(alarms.length === 100 ? { next: `${url}&next` } : {}) });
+      }
+      return reply(200, {});
+    }) as typeof fetch,
+  });
+}
+
+const ALARM_ADMIN = testUser(['ROLE_ALARM_READ', 'ROLE_ALARM_ADMIN']);
+const EN = { ...en, ...listsEn, ...deviceEn };
+const DE = { ...de, ...listsDe, ...deviceDe };
+
+describe('AlarmsView', () => {
+  it('clears only the severities the page shows, and asks for exactly those', async () => {
+    platform(3);
+    const confirm = jest.fn(async () => true);
+    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={confirm} />, {
+      context: { user: ALARM_ADMIN },
+      locales: EN,
+    });
+    await screen.findByText('alarm 0');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(confirm).toHaveBeenCalledWith('Clear all Major alarms?');
+    const put = calls.find((c) => c.method === 'PUT')!.url;
+    expect(put.pathname).toMatch(/\/alarm\/alarms$/);
+    expect(Object.fromEntries(put.searchParams)).toMatchObject({ source: '42', severity: 'MAJOR', status: 'ACTIVE,ACKNOWLEDGED' });
+  });
+
+  it('keeps "Load more" after an alarm of a full page was cleared', async () => {
+    platform(100);
+    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+      context: { user: ALARM_ADMIN },
+      locales: EN,
+    });
+    await screen.findByText('alarm 0');
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear alarm' })[0]);
+    await waitFor(() => expect(screen.queryByText('alarm 0')).toBeNull());
+    expect(screen.getAllByTestId('alarm-item')).toHaveLength(99);
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+  });
+
+  it('names the new status in the user\'s language', async () => {
+    platform(1);
+    const success = jest.fn();
+    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success, fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+      context: { user: ALARM_ADMIN },
+      locales: DE,
+      language: 'de',
+    });
+    await screen.findByText('alarm 0');
+    fireEvent.click(screen.getByRole('button', { name: 'Bestätigen' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Alarmstatus geändert zu "Bestätigt".'));
+  });
+});
+
+describe('AlarmDetails', () => {
+  it.each([
+    ['en', EN, 'Critical software alarms'],
+    ['de', DE, 'Alarme (Kritisch, Software)'],
+  ] as const)('titles a dashboard link in %s', async (language, locales, title) => {
+    platform(0);
+    renderContribution(<AlarmDetails alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+      context: { user: ALARM_ADMIN, query: { severity: 'critical', category: 'software', operationsdashboarddetails: 'true' } },
+      locales,
+      language,
+    });
+    expect(screen.getByTestId('alarm-details-title')).toHaveTextContent(title);
+  });
+
+  it('shows a device-less severity link without the dashboard flag as the alarm list with its actions', async () => {
+    platform(1);
+    renderContribution(<AlarmDetails alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+      context: { user: ALARM_ADMIN, query: { severity: 'major' } },
+      locales: EN,
+    });
+    await screen.findByText('alarm 0');
+    expect(screen.getByTestId('alarms-view')).toBeTruthy();
+    expect(screen.queryByTestId('dashboard-alarms')).toBeNull();
+  });
+});

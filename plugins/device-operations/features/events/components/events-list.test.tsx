@@ -1,0 +1,37 @@
+import { screen } from '@testing-library/react';
+import { configureClient } from '@shared/platform/fetch-client';
+import { renderContribution } from '@shared/plugin-api/testing';
+import en from '../../../locales/en.json';
+import listsEn from '../../../locales/lists.en.json';
+import deviceEn from '../../../locales/device.en.json';
+import { EventsList } from './events-list';
+
+const reply = (status: number, body: unknown) =>
+  ({ ok: status < 400, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
+
+function show(events: (url: URL) => Response) {
+  configureClient({
+    fetch: (async (url: string) => {
+      const u = new URL(url, 'http://x');
+      return u.pathname.endsWith('/event/events') ? events(u) : reply(200, { managedObjects: [], statistics: { currentPage: 1 } });
+    }) as typeof fetch,
+  });
+  const fail = jest.fn();
+  renderContribution(<EventsList source="42" alerts={{ fail }} />, { locales: { ...en, ...listsEn, ...deviceEn } });
+  return fail;
+}
+
+describe('EventsList', () => {
+  it('says the events could not be loaded, with the cause, instead of "No events to display"', async () => {
+    const fail = show(() => reply(403, { error: 'security/Forbidden', message: 'Access is denied' }));
+    expect(await screen.findByTestId('events-error')).toHaveTextContent('The events could not be loaded: Access is denied');
+    expect(screen.queryByText('No events to display')).toBeNull();
+    expect(fail).toHaveBeenCalled();
+  });
+
+  it('says "No events to display" for an empty list that loaded', async () => {
+    show(() => reply(200, { events: [], statistics: { currentPage: 1, pageSize: 25 } }));
+    expect(await screen.findByText('No events to display')).toBeTruthy();
+    expect(screen.queryByTestId('events-error')).toBeNull();
+  });
+});

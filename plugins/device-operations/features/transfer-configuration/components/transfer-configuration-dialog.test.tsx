@@ -1,0 +1,71 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configureClient } from '@shared/platform/fetch-client';
+import { renderContribution } from '@shared/plugin-api/testing';
+import en from '../../../locales/en.json';
+import listsEn from '../../../locales/lists.en.json';
+import deviceEn from '../../../locales/device.en.json';
+import { PACKAGE_LIST } from '../logic/transfer';
+import { TransferConfigurationDialog } from './transfer-configuration-dialog';
+
+const reply = (status: number, body: unknown) =>
+  ({ ok: status < 400, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
+const source = { id: '1', name: 'old box', type: 'adamos_NETbox', [PACKAGE_LIST]: [{ name: 'mdc', version: '2.0', repository_id: '77', url: 'u' }] };
+const targets = [
+  { id: '2', name: 'new box', type: 'adamos_NETbox' },
+  { id: '3', name: 'spare box', type: 'adamos_NETbox' },
+];
+let posts: { url: string; body: { devices: string[] } }[];
+
+function platform(answer: Record<string, number>) {
+  posts = [];
+  configureClient({
+    fetch: (async (url: string, init: RequestInit) => {
+      if (init.method === 'POST') {
+        posts.push({ url, body: JSON.parse(String(init.body)) });
+        return reply(200, answer);
+      }
+      // The name search: `name eq '*<text>*'` in the inventory query.
+      const query = new URL(url, 'http://x').searchParams.get('query') ?? '';
+      const text = /name eq '\*(.*?)\*'/.exec(query)?.[1]?.toLowerCase();
+      return reply(200, { managedObjects: targets.filter((d) => !text || d.name.includes(text)), statistics: { currentPage: 1, pageSize: 100 } });
+    }) as typeof fetch,
+  });
+}
+
+function open() {
+  const alerts = { success: jest.fn(), fail: jest.fn() };
+  const onClose = jest.fn();
+  renderContribution(<TransferConfigurationDialog source={source} alerts={alerts} onClose={onClose} />, { locales: { ...en, ...listsEn, ...deviceEn } });
+  return { alerts, onClose };
+}
+
+const transferButton = () => screen.getByRole('button', { name: 'Transfer' });
+
+describe('TransferConfigurationDialog', () => {
+  it('offers Transfer only while the picked device is shown, and sends to it', async () => {
+    platform({ noOfSuccessfullAssignment: 1, noOfUpdatedAssignment: 0, noOfNoAssignment: 0, noOfFailedAssignment: 0 });
+    const { alerts } = open();
+    await screen.findByRole('option', { name: 'spare box' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Target device' }), { target: { value: '3' } });
+    expect(transferButton()).toBeEnabled();
+    // A search that no longer finds it: the select shows no device, so nothing may be sent.
+    fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'new' } });
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'spare box' })).toBeNull());
+    expect(screen.getByRole('combobox', { name: 'Target device' })).toHaveValue('');
+    expect(transferButton()).toBeDisabled();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Target device' }), { target: { value: '2' } });
+    fireEvent.click(transferButton());
+    await waitFor(() => expect(alerts.success).toHaveBeenCalledWith('Configuration transferred to new box'));
+    expect(posts.map((p) => p.body.devices)).toEqual([['2']]);
+  });
+
+  it('says "Software assignment failed" with the counts when the service refused a package', async () => {
+    platform({ noOfSuccessfullAssignment: 0, noOfUpdatedAssignment: 0, noOfNoAssignment: 0, noOfFailedAssignment: 1 });
+    const { alerts } = open();
+    await screen.findByRole('option', { name: 'new box' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Target device' }), { target: { value: '2' } });
+    fireEvent.click(transferButton());
+    await waitFor(() => expect(alerts.fail).toHaveBeenCalledWith('Software assignment failed Created: 0 Updated: 0 Already assigned/installed: 0 Failed: 1'));
+    expect(alerts.success).not.toHaveBeenCalled();
+  });
+});
