@@ -465,3 +465,70 @@ describe('device list, issue 19', () => {
     }
   });
 });
+
+describe('device list, session 11 audit', () => {
+  it('moves a page past the end to the last page, and Back does not return to it', async () => {
+    const { page, context } = await loginAs(stack, 'admin', '/views/iotconnector');
+    try {
+      const total = (await inventory(NETBOX, 1)).statistics.totalElements!;
+      await waitForCount(page, new RegExp(`^${total} devices$`));
+      const last = Math.ceil(total / 25);
+      await page.evaluate(() => (window.location.hash = '#/views/iotconnector?page=999'));
+      await page.waitForFunction((n) => location.hash.includes(`page=${n}`), last, { timeout: 15000 });
+      await page.waitForSelector(`[data-testid="page-${last}"][aria-current="page"]`);
+      assert.equal((await listNames(page, total - (last - 1) * 25)).length, total - (last - 1) * 25);
+      assert.match((await page.getByTestId('pager-total').textContent()) ?? '', new RegExp(`^${(last - 1) * 25 + 1}–${total} of ${total}$`));
+      // The correction replaced the entry: Back goes to the unpaged list, not to page 999 again.
+      await page.goBack();
+      await page.waitForFunction(() => !location.hash.includes('page='), undefined, { timeout: 15000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says when the page size or the column configuration could not be saved', async () => {
+    const { page, context } = await loginAs(stack, 'operator', '/views/celosos_x64');
+    try {
+      await page.waitForSelector('[data-testid="device-grid"][aria-busy="false"]');
+      await page.route('**/user/currentUser', (route) =>
+        route.request().method() === 'PUT' ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'x', message: 'Database down' }) }) : route.continue(),
+      );
+      await page.getByTestId('page-size').selectOption('10');
+      const alert = page.locator('[data-testid="alerts"]');
+      await alert.getByText('The page size could not be saved: Database down').waitFor({ timeout: 15000 });
+      // The list still shows the size the user picked, for this visit.
+      assert.equal((await listNames(page, 10)).length, 10);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("keeps the group page's messages on the group page, and says a failed read as such", async () => {
+    const { page, context } = await loginAs(stack, 'admin', '/views/iotconnector');
+    try {
+      const group = (await inventory("name eq 'Bielefeld Hall 1'")).managedObjects[0];
+      await page.goto(`${stack.url}/apps/shell/#/group/${group.id}/sub-assets`);
+      await page.waitForSelector('[data-testid="group-sub-assets"] h1:has-text("Bielefeld Hall 1")');
+      await page.waitForSelector('[data-testid="group-select-software"]:not([disabled])', { timeout: 60000 });
+      // The platform's pager, not a bulleted list.
+      await page.waitForSelector('[data-testid="group-sub-assets"] [data-testid="pager"] ul.pagination');
+      await page.locator('[data-testid="group-select-software"]').dispatchEvent('click');
+      await page.locator('[data-testid="software-cancel"]').dispatchEvent('click');
+      await page.waitForSelector('text=No software was assigned');
+      await page.evaluate(() => (window.location.hash = '#/views/iotconnector'));
+      await page.waitForSelector('[data-testid="device-list"] [data-testid="list-heading"]');
+      await page.waitForSelector('[data-testid="device-grid"][aria-busy="false"]');
+      assert.equal(await page.getByText('No software was assigned').count(), 0, 'the group page message stays behind');
+
+      await page.route(`**/inventory/managedObjects/${group.id}/childAssets**`, (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'x', message: 'Service down' }) }),
+      );
+      await page.evaluate((id) => (window.location.hash = `#/group/${id}/sub-assets`), group.id);
+      await page.waitForSelector('[data-testid="group-sub-assets"] h1:has-text("Bielefeld Hall 1")');
+      await page.getByTestId('sub-assets-error').getByText('The sub-assets could not be loaded: Service down').waitFor({ timeout: 15000 });
+      assert.equal(await page.getByText('No sub-assets').count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -33,3 +33,13 @@ export function navigate(path: string): void {
   if (window.location.hash === target) return;
   window.location.hash = target;
 }
+
+/**
+ * Navigation that replaces the current history entry (a correction such as a page past the end,
+ * so Back does not return to it). A fragment navigation: both hosts hear its hashchange.
+ */
+export function replaceHash(path: string): void {
+  const target = `#${path.startsWith('/') ? path : `/${path}`}`;
+  if (window.location.hash === target) return;
+  window.location.replace(target);
+}

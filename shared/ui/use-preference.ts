@@ -12,7 +12,7 @@ import { getCurrentUser, setPreference, type PlatformCurrentUser } from '../plat
 export function usePreference<T>(
   key: string,
   defaultValue: T,
-): [T, (value: T) => Promise<void>, { isLoading: boolean; saveError: Error | null }] {
+): [T, (value: T) => Promise<Error | undefined>, { isLoading: boolean; saving: boolean; saveError: Error | null }] {
   const queryClient = useQueryClient();
   const queryKey = platformKeys.currentUser();
   const user = useQuery({ queryKey, queryFn: getCurrentUser, staleTime: Infinity });
@@ -45,14 +45,19 @@ export function usePreference<T>(
   });
 
   const { mutateAsync } = mutation;
-  // A preference that could not be saved is rolled back and reported in saveError, never thrown:
-  // callers fire and forget.
+  // A preference that could not be saved is rolled back and reported in saveError and as the
+  // setter's answer, never thrown: callers may fire and forget, or tell the user.
   const set = useCallback(
-    async (next: T) => {
-      await mutateAsync(next).catch(() => undefined);
+    async (next: T): Promise<Error | undefined> => {
+      try {
+        await mutateAsync(next);
+        return undefined;
+      } catch (e) {
+        return e instanceof Error ? e : new Error(String(e));
+      }
     },
     [mutateAsync],
   );
 
-  return [value, set, { isLoading: user.isLoading, saveError: mutation.error }];
+  return [value, set, { isLoading: user.isLoading, saving: mutation.isPending, saveError: mutation.error }];
 }

@@ -2,7 +2,7 @@
  * Route /group/{groupId}/sub-assets (spec 1, section 2): the group's sub-assets and "Select
  * Software" for every device of the group.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ALERT_SUCCESS_DISMISS_MS, LOAD_ALL_PAGE_SIZE, SHORT_LIST_PAGE_SIZE } from '@shared/domain/constants';
@@ -22,7 +22,9 @@ import { ServerJobOverlay } from '../common/server-job/components/server-job-ove
 import { JobBlockedError, useServerJob } from '../common/server-job/hooks/use-server-job';
 import { assignmentResult, emptyGroup, groupAssigned, groupNotAssigned, unexpectedError, type AlertSpec } from '../common/server-job/model/messages';
 import { assignCounters } from '@shared/ui/server-job';
-import { pushAlert } from '../common/server-job/store/alerts';
+import { pushAlert, useListAlerts } from '../common/server-job/store/alerts';
+import { ListEnd } from '@shared/ui/empty-state';
+import { Pager } from '@shared/ui/pager';
 import { groupKeys, groupDeviceFilter, useGroup } from '../features/groups/api/group';
 
 const show = (s: AlertSpec) => pushAlert(s.alert, s.dismissAfterMs);
@@ -39,6 +41,9 @@ export default function GroupSubAssetsPage() {
     placeholderData: keepPreviousData,
   });
   const job = useServerJob();
+  // The page's messages are its own: leaving it clears them, as leaving a device list does.
+  const clearAlerts = useListAlerts((st) => st.clear);
+  useEffect(() => () => clearAlerts(), [clearAlerts]);
   const [dialog, setDialog] = useState<{ devices: ManagedObject[]; types: string[] } | null>(null);
 
   const selectSoftware = async () => {
@@ -113,27 +118,16 @@ export default function GroupSubAssetsPage() {
                 <td>{a.type ?? ''}</td>
               </tr>
             ))}
-            {!assets.isFetching && items.length === 0 && (
-              <tr>
-                <td colSpan={2} className="text-muted text-center">
-                  {t('No sub-assets')}
-                </td>
-              </tr>
-            )}
           </tbody>
         </table>
-        <ul className="pager m-8">
-          <li className={page <= 1 ? 'disabled' : undefined}>
-            <button type="button" className="btn btn-link" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('Previous')}
-            </button>
-          </li>
-          <li className={!assets.data?.hasNext ? 'disabled' : undefined}>
-            <button type="button" className="btn btn-link" disabled={!assets.data?.hasNext || items.length < SHORT_LIST_PAGE_SIZE} onClick={() => setPage(page + 1)}>
-              {t('Next')}
-            </button>
-          </li>
-        </ul>
+        <ListEnd
+          error={assets.error}
+          errorLead={t('The sub-assets could not be loaded:')}
+          empty={!assets.isFetching && items.length === 0}
+          emptyText={t('No sub-assets')}
+          data-testid="sub-assets-error"
+        />
+        <Pager currentPage={page} hasNext={!!assets.data?.hasNext && items.length >= SHORT_LIST_PAGE_SIZE} pageSize={SHORT_LIST_PAGE_SIZE} onPageChange={setPage} />
       </div>
       {dialog && (
         <SelectSoftwareDialog

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@shared/domain/constants';
 import type { ManagedObject } from '@shared/platform/inventory';
 import { can, usePlatformContext } from '@shared/plugin-api/context';
+import { replaceHash } from '@shared/plugin-api/hash-location';
 import { REQUIRES, type RoleRequirement } from '@shared/plugin-api/roles';
 import { ColumnChooser, type ColumnConfig } from '@shared/ui/column-chooser';
 import { parseColumnConfig, visibleColumns } from '@shared/ui/data-grid-model';
@@ -16,9 +17,9 @@ import { announce } from '@shared/ui/live-region/announce';
 import { PermittedButton } from '@shared/ui/permission';
 import { AlertOutlet } from '../../../common/server-job/components/alert-outlet';
 import { ServerJobOverlay } from '../../../common/server-job/components/server-job-overlay';
-import { useListAlerts } from '../../../common/server-job/store/alerts';
+import { pushAlert, useListAlerts } from '../../../common/server-job/store/alerts';
+import { usePreference } from '@shared/ui/use-preference';
 import { devicePageOptions, smartGroupQuery, sourceTotalOptions, useDevicePage, useSourceTotal, type DeviceSource } from '../api/devices';
-import { usePreference, useSavePreference } from '../api/preferences';
 import { useBulkActions } from '../hooks/use-bulk-actions';
 import { columnsConfigKey, pageSizeKey } from '../model/column-config';
 import { COLUMNS, gridColumn, type ColumnId } from '../model/columns';
@@ -72,17 +73,16 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
   const ctx = usePlatformContext();
   const state = useMemo(() => stateFromQuery(ctx.query), [ctx.query]);
 
-  const savedColumns = usePreference<unknown>(preferenceKey ? columnsConfigKey(preferenceKey) : '');
-  const savedSize = usePreference<unknown>(preferenceKey ? pageSizeKey(preferenceKey) : '');
-  const savePreference = useSavePreference();
-  const prefsReady = !preferenceKey || savedSize.loaded || state.pageSize !== undefined;
-  const savedPageSize = typeof savedSize.value === 'number' && isPageSize(savedSize.value) ? savedSize.value : DEFAULT_PAGE_SIZE;
+  const [savedColumns, saveColumnConfig, columnsPreference] = usePreference<unknown>(preferenceKey ? columnsConfigKey(preferenceKey) : '', undefined);
+  const [savedSize, saveSize, sizePreference] = usePreference<unknown>(preferenceKey ? pageSizeKey(preferenceKey) : '', undefined);
+  const prefsReady = !preferenceKey || !sizePreference.isLoading || state.pageSize !== undefined;
+  const savedPageSize = typeof savedSize === 'number' && isPageSize(savedSize) ? savedSize : DEFAULT_PAGE_SIZE;
   const pageSize = state.pageSize ?? savedPageSize;
 
   // Every column the list offers (those not in `defaults` hidden until the user shows them), the
   // user's saved order and visibility, and what the grid shows.
   const offered = useMemo(() => available.map((id) => ({ ...gridColumn(COLUMNS[id], t), hiddenByDefault: !defaults.includes(id) })), [available, defaults, t]);
-  const columnConfig = useMemo(() => (preferenceKey ? parseColumnConfig(savedColumns.value) : []), [preferenceKey, savedColumns.value]);
+  const columnConfig = useMemo(() => (preferenceKey ? parseColumnConfig(savedColumns) : []), [preferenceKey, savedColumns]);
   const gridColumns = useMemo(() => visibleColumns(offered, columnConfig), [offered, columnConfig]);
   // The CSV export writes what the grid shows.
   const columns = useMemo(() => gridColumns.map((c) => COLUMNS[c.id as ColumnId]), [gridColumns]);
@@ -137,12 +137,16 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
   };
   const activeFilters = useMemo(() => new Set(Object.entries(state.filters).filter(([, v]) => isActive(v)).map(([id]) => id)), [state.filters]);
 
+  // A setting the platform refused is rolled back and said (the page size stays for this visit).
+  const notSaved = (text: string) => (error: Error | undefined) => {
+    if (error) pushAlert({ type: 'danger', text, values: { message: error.message } });
+  };
   const changePageSize = (size: number) => {
     update({ pageSize: size, page: 1 });
-    if (preferenceKey) savePreference.mutate({ key: pageSizeKey(preferenceKey), value: size });
+    if (preferenceKey) void saveSize(size).then(notSaved('The page size could not be saved: {{message}}'));
   };
   const saveColumns = (next: ColumnConfig[]) => {
-    if (preferenceKey) savePreference.mutate({ key: columnsConfigKey(preferenceKey), value: next });
+    if (preferenceKey) void saveColumnConfig(next).then(notSaved('The column configuration could not be saved: {{message}}'));
   };
 
   // Issue 19.10: a page kept from the previous filter (placeholder data) or a source total still
@@ -152,6 +156,14 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
   const heading = countsKnown ? (filtered ? t('Filtered {{x}} of {{y}} devices', { x: total, y: sourceTotal.data }) : t('{{count}} devices', { count: total })) : undefined;
   const [shownHeading, setShownHeading] = useState<string>('…');
   if (heading !== undefined && heading !== shownHeading) setShownHeading(heading);
+  // A page that failed has no count: the previous figure would belong to another filter.
+  if (page.isError && heading === undefined && shownHeading !== '…') setShownHeading('…');
+
+  // A page past the end (the list shrank under a bulk action or another user): the last page.
+  const lastPage = total !== undefined && !page.isPlaceholderData ? Math.max(1, Math.ceil(total / pageSize)) : undefined;
+  useEffect(() => {
+    if (lastPage !== undefined && state.page > lastPage) replaceHash(hrefOf(ctx.path, stateToQuery({ ...state, page: lastPage }, ctx.query)));
+  }, [lastPage, state, ctx.path, ctx.query]);
   // A filter's result is said to screen readers once both counts belong to it (issue 26).
   const filterResult = filtered ? heading : undefined;
   const filtersKey = JSON.stringify(state.filters);
@@ -210,7 +222,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
           </button>
           <span style={{ flex: 1 }} />
           <CsvExport source={source} filters={state.filters} sort={state.sort} columns={columns} fileName={csvFileName} />
-          {preferenceKey && <ColumnChooser columns={offered} config={columnConfig} onSave={saveColumns} saving={savePreference.isPending} />}
+          {preferenceKey && <ColumnChooser columns={offered} config={columnConfig} onSave={saveColumns} saving={columnsPreference.saving} />}
         </>
       }
     >

@@ -88,10 +88,11 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
         const { response, status } = await job.runJob('assign', ids.length, () => createSoftwareAssignment(assignmentRequest(result.item, ids, result.forceInstallation)));
         const counters = status ? assignCounters(status) : answerCounters(response, ids.length);
         show(assignmentResult(counters));
+        onDone();
       } catch (e) {
+        // The selection stays: the user retries without picking the devices again.
         show(unexpectedError(e));
       }
-      onDone();
       void reload();
     },
     [job, onDone, reload],
