@@ -36,6 +36,8 @@ export const PLATFORM_MAX_PAGE_SIZE = 2000;
 // ---- polling and refresh --------------------------------------------------------------------
 /** c8y_status polling (assignment, clear pending, initialize progress). */
 export const STATUS_POLLING_MS = 2000;
+/** While no job runs, the newest status is read this often too, so a job another user started shows its banner. */
+export const STATUS_IDLE_POLLING_MS = 30_000;
 /** An expanded rollout is polled until COMPLETED or CANCELLED. */
 export const ROLLOUT_POLLING_MS = 5000;
 /** Dashboard widgets refresh. */

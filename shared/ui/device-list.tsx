@@ -43,16 +43,25 @@ export function useDataGrid(): DataGridComponent | undefined {
   return grid.component;
 }
 
-/** The rows picked across pages, or every row matching the list's query (select all matching). */
+/**
+ * The rows picked across pages, or every row matching the list's query (select all matching) but
+ * those unticked since.
+ */
 export interface ListSelection {
   rows: ReadonlyMap<string, ManagedObject>;
   allMatching: boolean;
-  /** Picked rows, or the list's total while all matching are selected. */
+  /** While all matching are selected: the rows unticked since. */
+  excluded: ReadonlySet<string>;
+  /** Picked rows, or the list's total less the unticked ones while all matching are selected. */
   count: number;
   grid: GridSelectionProps<ManagedObject>;
   selectAllMatching: () => void;
   clear: () => void;
+  /** The selected devices among every matching one (loaded for a bulk action of "all matching"). */
+  ofAllMatching: (all: readonly ManagedObject[]) => ManagedObject[];
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 /**
  * Selection of a paged list. `resetKey` (the filters) changes what "all matching" means, so a new
@@ -61,24 +70,29 @@ export interface ListSelection {
 export function useListSelection(pageRows: readonly ManagedObject[], total: number | undefined, resetKey: string): ListSelection {
   const [rows, setRows] = useState<Map<string, ManagedObject>>(new Map());
   const [allMatching, setAllMatching] = useState(false);
+  const [excluded, setExcluded] = useState<ReadonlySet<string>>(NONE);
   const [lastKey, setLastKey] = useState(resetKey);
   if (lastKey !== resetKey) {
     setLastKey(resetKey);
     setAllMatching(false);
+    setExcluded(NONE);
   }
   const clear = useCallback(() => {
     setRows(new Map());
     setAllMatching(false);
+    setExcluded(NONE);
   }, []);
-  const onPage = pageRows.filter((d) => rows.has(d.id)).length;
+  const onPage = allMatching ? pageRows.filter((d) => !excluded.has(d.id)).length : pageRows.filter((d) => rows.has(d.id)).length;
   const grid = useMemo<GridSelectionProps<ManagedObject>>(
     () => ({
-      isSelected: (id) => allMatching || rows.has(id),
+      isSelected: (id) => (allMatching ? !excluded.has(id) : rows.has(id)),
       toggle: (device) => {
         if (allMatching) {
-          // Unticking one row of "all matching" falls back to the rows of this page minus that one.
-          setAllMatching(false);
-          setRows(new Map(pageRows.filter((d) => d.id !== device.id).map((d) => [d.id, d])));
+          // Unticking one row of "all matching" leaves every other matching device selected.
+          const next = new Set(excluded);
+          if (next.has(device.id)) next.delete(device.id);
+          else next.add(device.id);
+          setExcluded(next);
           return;
         }
         const next = new Map(rows);
@@ -86,7 +100,7 @@ export function useListSelection(pageRows: readonly ManagedObject[], total: numb
         else next.set(device.id, device);
         setRows(next);
       },
-      pageState: allMatching || (pageRows.length > 0 && onPage === pageRows.length) ? 'all' : onPage > 0 ? 'some' : 'none',
+      pageState: pageRows.length > 0 && onPage === pageRows.length ? 'all' : onPage > 0 ? 'some' : 'none',
       togglePage: () => {
         if (allMatching) return clear();
         const next = new Map(rows);
@@ -95,9 +109,22 @@ export function useListSelection(pageRows: readonly ManagedObject[], total: numb
         setRows(next);
       },
     }),
-    [allMatching, rows, pageRows, onPage, clear],
+    [allMatching, excluded, rows, pageRows, onPage, clear],
   );
-  return { rows, allMatching, count: allMatching ? (total ?? 0) : rows.size, grid, selectAllMatching: () => setAllMatching(true), clear };
+  const ofAllMatching = useCallback((all: readonly ManagedObject[]) => all.filter((d) => !excluded.has(d.id)), [excluded]);
+  return {
+    rows,
+    allMatching,
+    excluded,
+    count: allMatching ? Math.max(0, (total ?? 0) - excluded.size) : rows.size,
+    grid,
+    selectAllMatching: () => {
+      setAllMatching(true);
+      setExcluded(NONE);
+    },
+    clear,
+    ofAllMatching,
+  };
 }
 
 export interface DeviceListProps {

@@ -24,5 +24,6 @@ it('ships every shared text in en and de', () => {
     expect((de as Record<string, string>)[key]).toBeTruthy();
   }
   expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
-  expect(Object.keys(en).filter((k) => !used.has(k))).toEqual([]);
+  // A plural form ('<key>_one') belongs to its key, which i18next reads with a count.
+  expect(Object.keys(en).filter((k) => !used.has(k.replace(/_(zero|one|two|few|many|other)$/, '')))).toEqual([]);
 });

@@ -1,4 +1,5 @@
-import { assignCounters, isJobCompleted, isJobOngoing, progressOf, successFailed } from './server-job';
+import { STATUS_IDLE_POLLING_MS, STATUS_POLLING_MS } from '../domain/constants';
+import { assignCounters, isJobCompleted, isJobOngoing, newestStatusOptions, progressOf, successFailed } from './server-job';
 
 const status = (over: Record<string, unknown>) => ({
   id: '1',
@@ -39,5 +40,14 @@ describe('server job status', () => {
     const s = status({ dmg_clear_pending_assignment_success: 7, dmg_clear_pending_assignment_failed: 2 });
     expect(progressOf('clearPending', s, 20)).toEqual({ done: 9, total: 20 });
     expect(successFailed('clearPending', s)).toEqual({ success: 7, failed: 2 });
+  });
+});
+
+describe('newestStatusOptions', () => {
+  const interval = (data: unknown) => (newestStatusOptions().refetchInterval as (q: { state: { data: unknown } }) => number | false)({ state: { data } });
+  it('polls every 2 s while a job runs, and slowly while none runs so a job started elsewhere shows', () => {
+    expect(interval({ id: '1', dmg_assign_software_status: 'ongoing', dmg_clear_pending_assignment_status: 'completed' })).toBe(STATUS_POLLING_MS);
+    expect(interval({ id: '1', dmg_assign_software_status: 'completed', dmg_clear_pending_assignment_status: 'completed' })).toBe(STATUS_IDLE_POLLING_MS);
+    expect(interval(null)).toBe(STATUS_IDLE_POLLING_MS);
   });
 });

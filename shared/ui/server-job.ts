@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requiredInterval } from '../domain/availability';
-import { STATUS_POLLING_MS } from '../domain/constants';
+import { STATUS_IDLE_POLLING_MS, STATUS_POLLING_MS } from '../domain/constants';
 import { fetchNewestJobStatus, type AssignmentResult } from '../platform/create-software-ng';
 import { getManagedObject, type ManagedObject } from '../platform/inventory';
 
@@ -89,12 +89,18 @@ export function progressOf(kind: JobKind, status: ManagedObject, submitted: numb
   return { done: c.success + c.failed, total: submitted };
 }
 
-/** The newest status object; polled every STATUS_POLLING_MS while a job runs, so the banner goes away by itself. */
+export const serverJobKeys = { newest: () => ['server-job', 'newest'] as const };
+
+/**
+ * The newest status object: polled every STATUS_POLLING_MS while a job runs, so the banner goes
+ * away by itself, and every STATUS_IDLE_POLLING_MS while none runs, so a job started elsewhere
+ * (another user, another tab) brings its banner without a reload of the page.
+ */
 export const newestStatusOptions = () =>
   queryOptions({
-    queryKey: ['server-job', 'newest'],
+    queryKey: serverJobKeys.newest(),
     queryFn: fetchNewestJobStatus,
-    refetchInterval: (q) => (isJobOngoing(q.state.data) ? STATUS_POLLING_MS : false),
+    refetchInterval: (q) => (isJobOngoing(q.state.data) ? STATUS_POLLING_MS : STATUS_IDLE_POLLING_MS),
   });
 
 export const useNewestStatus = () => useQuery(newestStatusOptions());

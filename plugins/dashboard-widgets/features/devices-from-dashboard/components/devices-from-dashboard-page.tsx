@@ -85,14 +85,14 @@ export default function DevicesFromDashboardPage() {
       }
       if (!selection.allMatching) return [...selection.rows.values()];
       setBusy(t('Loading selected devices'));
-      return await loadAll(source);
+      return selection.ofAllMatching(await loadAll(source));
     } catch (e) {
       showError(e);
       return null;
     } finally {
       setBusy(null);
     }
-  }, [source, client, selection.allMatching, selection.rows, t, showError]);
+  }, [source, client, selection, t, showError]);
 
   const runJob = useCallback(
     async (work: () => Promise<void>) => {

@@ -96,23 +96,26 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
             {form.automaticPauseLimits.map((value, i) => {
               const error = errorOf(`pause.${i}`);
               return (
-                <div key={i} className={`form-group d-flex${error ? ' has-error' : ''}`} style={{ gap: 8 }}>
-                  <input
-                    className="form-control"
-                    inputMode="numeric"
-                    aria-label={t('Pause after this many devices')}
-                    data-testid={`rollout-pause-${i}`}
-                    value={value}
-                    onChange={(e) => setForm({ ...form, automaticPauseLimits: form.automaticPauseLimits.map((v, j) => (j === i ? e.target.value : v)) })}
-                  />
-                  <button
-                    type="button"
-                    className="btn btn-clean"
-                    aria-label={t('Remove')}
-                    onClick={() => setForm({ ...form, automaticPauseLimits: form.automaticPauseLimits.filter((_, j) => j !== i) })}
-                  >
-                    <i className="dlt-c8y-icon-minus-circle" aria-hidden="true" />
-                  </button>
+                <div key={i} className={`form-group${error ? ' has-error' : ''}`}>
+                  {/* The input and its remove button share a row; the message goes below, at full width. */}
+                  <div className="d-flex" style={{ gap: 8 }}>
+                    <input
+                      className="form-control"
+                      inputMode="numeric"
+                      aria-label={t('Pause after this many devices')}
+                      data-testid={`rollout-pause-${i}`}
+                      value={value}
+                      onChange={(e) => setForm({ ...form, automaticPauseLimits: form.automaticPauseLimits.map((v, j) => (j === i ? e.target.value : v)) })}
+                    />
+                    <button
+                      type="button"
+                      className="btn btn-clean"
+                      aria-label={t('Remove')}
+                      onClick={() => setForm({ ...form, automaticPauseLimits: form.automaticPauseLimits.filter((_, j) => j !== i) })}
+                    >
+                      <i className="dlt-c8y-icon-minus-circle" aria-hidden="true" />
+                    </button>
+                  </div>
                   {error && <p className="help-block">{t(error.message, error.values)}</p>}
                 </div>
               );

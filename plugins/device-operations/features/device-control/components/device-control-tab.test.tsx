@@ -6,7 +6,7 @@ import { DeviceControlTab, type Subscribe } from './device-control-tab';
 const reply = (status: number, body: unknown) =>
   ({ ok: status < 400, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
 
-const device = (version: string, status = 'AVAILABLE') => ({ id: '7', type: 'adamos_NETbox', c8y_Agent: { version }, c8y_Availability: { status } });
+const device = (version: string, status = 'AVAILABLE', responseInterval = 60) => ({ id: '7', type: 'adamos_NETbox', c8y_Agent: { version }, c8y_Availability: { status }, c8y_RequiredAvailability: { responseInterval } });
 
 /** The initial operation loads answer this late, so pushes can overtake them. */
 const LOAD_MS = 200;
@@ -64,6 +64,12 @@ describe('DeviceControlTab', () => {
     renderContribution(<DeviceControlTab device={device('0.5.1', 'UNAVAILABLE')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
     expect(await screen.findByRole('button', { name: 'Restart agent' })).toBeDisabled();
     expect(screen.getByTestId('online-status')).toHaveTextContent('offline');
+  });
+
+  it('disables restarts while the device is in maintenance, even if its last status was online', async () => {
+    renderContribution(<DeviceControlTab device={device('0.5.1', 'AVAILABLE', -60)} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
+    expect(await screen.findByRole('button', { name: 'Restart agent' })).toBeDisabled();
+    expect(screen.getByTestId('online-status')).toHaveTextContent('Maintenance');
   });
 
   it('shows no restart UI below agent 0.4.0', () => {

@@ -10,6 +10,7 @@ import type { Operation } from '@shared/platform/operations';
 import type { Device } from '@shared/plugin-api/types';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
+import { sendStatus } from '@shared/domain/availability';
 import { agentVersion } from '../logic/agent-version';
 import { canRestart, hasRestartUi, RESTART_MESSAGES, restartKindOf, type RestartKind, type RestartState } from '../logic/restart';
 import { createRestart, restartKeys, useLatestRestart } from '../api/restart';
@@ -52,7 +53,9 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const restartUi = hasRestartUi(agentVersion(device));
-  const online = (device.c8y_Availability as { status?: string } | undefined)?.status === 'AVAILABLE';
+  // A device in maintenance or not monitored does not take a restart, whatever status it last had.
+  const send = sendStatus(device);
+  const online = send === 'AVAILABLE';
   const agentOp = useLatestRestart(device.id, 'agent', restartUi);
   const netboxOp = useLatestRestart(device.id, 'iotconnector', restartUi);
   const ops: Record<RestartKind, Operation | null | undefined> = { agent: agentOp.data, iotconnector: netboxOp.data };
@@ -104,8 +107,8 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
         <div className="card-block">
           <p>
             {t('Status')}:{' '}
-            <span className={`label ${online ? 'label-success' : 'label-danger'}`} data-testid="online-status">
-              {online ? t('online') : t('offline')}
+            <span className={`label ${online ? 'label-success' : send === 'MAINTENANCE' ? 'label-warning' : 'label-danger'}`} data-testid="online-status">
+              {online ? t('online') : send === 'MAINTENANCE' ? t('Maintenance') : t('offline')}
             </span>
           </p>
           {restartUi &&

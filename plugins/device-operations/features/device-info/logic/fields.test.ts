@@ -1,4 +1,4 @@
-import { FRAGMENT, hasMachineInfo, machineInfo, machineResetPatch, rebaseForm } from './fields';
+import { availability, FRAGMENT, hasMachineInfo, machineInfo, machineResetPatch, rebaseForm } from './fields';
 describe('rebaseForm', () => {
   const before = { notes: 'a', interval: '30' };
   const after = { notes: 'b', interval: '60' };
@@ -23,4 +23,15 @@ describe('machine info', () => {
     expect(hasMachineInfo({ id: '1', ...ccm })).toBe(true);
     expect(hasMachineInfo({ id: '1' })).toBe(false);
   });
+});
+
+describe('availability', () => {
+  const device = (status: string, responseInterval?: number) => ({ id: '1', c8y_Availability: { status }, ...(responseInterval === undefined ? {} : { c8y_RequiredAvailability: { responseInterval } }) });
+  it.each([
+    [device('AVAILABLE', 60), 'AVAILABLE'],
+    [device('UNAVAILABLE', 60), 'UNAVAILABLE'],
+    // Switched to maintenance a moment ago: the platform's status still says online.
+    [device('AVAILABLE', -60), 'MAINTENANCE'],
+    [device('AVAILABLE'), 'NOT_MONITORED'],
+  ])('send status of %p is %p', (d, send) => expect(availability(d).send).toBe(send));
 });

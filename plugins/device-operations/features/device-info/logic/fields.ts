@@ -1,6 +1,7 @@
 /** Reading the device fragments the Info tab shows (spec 3 "Device"). */
 import { PRODUCT, type Device } from '@shared/plugin-api/types';
 import { FRAGMENTS as FRAGMENT } from '@shared/platform/fragments';
+import { sendStatus } from '@shared/domain/availability';
 
 
 export { FRAGMENT };
@@ -33,7 +34,9 @@ export interface Availability {
 export function availability(device: Device): Availability {
   const responseInterval = Number(at(device, 'c8y_RequiredAvailability.responseInterval') ?? 0) || 0;
   return {
-    send: text(at(device, 'c8y_Availability.status'), 'UNKNOWN'),
+    // Derived as the platform does: a negative interval is maintenance, none is not monitored,
+    // whatever status the device last had (the platform's own update of it follows later).
+    send: sendStatus(device),
     push: text(at(device, 'c8y_Connection.status'), 'UNKNOWN'),
     maintenance: responseInterval < 0,
     lastMessage: text(at(device, 'c8y_Availability.lastMessage')),

@@ -26,5 +26,8 @@ describe('required interval', () => {
     ['12abc', INTERVAL_TOO_LONG],
     ['Infinity', INTERVAL_TOO_LONG],
     ['-3', INTERVAL_NEGATIVE],
+    // Whole minutes only: the platform's interval is an integer.
+    ['1.5', INTERVAL_TOO_LONG],
+    ['60.0', undefined],
   ])('typed %p -> %p', (input, msg) => expect(intervalInputError(input)).toBe(msg));
 });

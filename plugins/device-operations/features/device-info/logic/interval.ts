@@ -23,12 +23,15 @@ export function intervalError(minutes: number): string | undefined {
 }
 
 /**
- * The message of what the user typed. Text that is not a number gets the spec's "must be a
+ * The message of what the user typed. Text that is not a (whole) number gets the spec's "must be a
  * number" message and keeps Save disabled: quietly saving it as 0 would switch monitoring off.
  * An empty field means 0 (not monitored).
  */
 export function intervalInputError(input: string): string | undefined {
   const text = input.trim();
   if (text !== '' && !Number.isFinite(Number(text))) return INTERVAL_TOO_LONG;
-  return intervalError(parseInterval(text));
+  const minutes = parseInterval(text);
+  // The platform keeps whole minutes: 1.5 is no interval it can take.
+  if (!Number.isInteger(minutes)) return INTERVAL_TOO_LONG;
+  return intervalError(minutes);
 }

@@ -117,7 +117,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
   // Leaving the list resets the list's messages.
   useEffect(() => () => clearAlerts(), [clearAlerts]);
 
-  const actions = useBulkActions(source, state.filters, { rows: selection.rows, allMatching: selection.allMatching }, selection.clear);
+  const actions = useBulkActions(source, state.filters, selection, selection.clear);
   const blocked = actions.job.ongoing || !!actions.job.overlay;
   // The dialog offers a rollout and an immediate install only to users the server lets run them.
   const dialogActions = [

@@ -14,7 +14,7 @@ import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import type { RolloutDialogResult } from '../../../common/software-rollout-dialog/components/software-rollout-dialog';
 import { timeZoneError, timeZoneSuccess } from '../../../common/set-timezone/model/messages';
 import { JobBlockedError, useServerJob } from '../../../common/server-job/hooks/use-server-job';
-import { answerCounters, assignCounters, initializedInterval, successFailed } from '@shared/ui/server-job';
+import { answerCounters, assignCounters, initializedInterval, serverJobKeys, successFailed } from '@shared/ui/server-job';
 import {
   assignmentResult,
   clearPendingResult,
@@ -28,6 +28,7 @@ import {
   type AlertSpec,
 } from '../../../common/server-job/model/messages';
 import { pushAlert } from '../../../common/server-job/store/alerts';
+import type { ListSelection } from '@shared/ui/device-list';
 import { deviceKeys, loadAllMatching, smartGroupQuery, type DeviceSource } from '../api/devices';
 import type { Filters } from '../model/list-state';
 
@@ -40,10 +41,7 @@ export type Dialog =
   | { kind: 'timezone'; devices: ManagedObject[] }
   | { kind: 'smartGroup' };
 
-export interface Selection {
-  rows: ReadonlyMap<string, ManagedObject>;
-  allMatching: boolean;
-}
+export type Selection = Pick<ListSelection, 'rows' | 'allMatching' | 'ofAllMatching'>;
 
 /** Install operations are sent a few at a time so a large selection does not flood the server. */
 const INSTALL_CONCURRENCY = 8;
@@ -55,11 +53,15 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
   const job = useServerJob();
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
-  const reload = useCallback(() => client.invalidateQueries({ queryKey: deviceKeys.all }), [client]);
+  // Reload reads the server job's state too: its banner is part of what the list shows.
+  const reload = useCallback(
+    () => Promise.all([client.invalidateQueries({ queryKey: deviceKeys.all }), client.invalidateQueries({ queryKey: serverJobKeys.newest() })]),
+    [client],
+  );
 
   const loadSelection = useCallback(async (): Promise<ManagedObject[]> => {
     if (!selection.allMatching) return [...selection.rows.values()];
-    return job.withOverlay('Loading selected devices', () => loadAllMatching(source, filters));
+    return selection.ofAllMatching(await job.withOverlay('Loading selected devices', () => loadAllMatching(source, filters)));
   }, [selection, source, filters, job]);
 
   /** Common start: blocked while a job runs, then the selected devices. */

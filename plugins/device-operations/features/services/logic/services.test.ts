@@ -19,6 +19,7 @@ describe('services tab data', () => {
   });
   it('says why the table is empty', () => {
     expect(servicesEmptyText({ id: '1' })).toBe('No services available');
+    expect(servicesEmptyText({ id: '1' }, true)).toBe('No services in this state');
     expect(servicesEmptyText({ id: '1', c8y_Availability: { status: 'UNAVAILABLE' } })).toBe('Device is offline');
   });
   it('shows no last-reported state of an offline device, and says so in both tables', () => {

@@ -41,7 +41,9 @@ export const hasMdcTable = (device: Device): boolean => device.type === NETBOX_T
 export const isOffline = (device: Device): boolean => (device.c8y_Availability as { status?: string } | undefined)?.status === 'UNAVAILABLE';
 
 /** The empty text of the services table. */
-export const servicesEmptyText = (device: Device): string => (isOffline(device) ? 'Device is offline' : 'No services available');
+/** The services table's empty text; `filtered`: services exist, but none in the chosen state. */
+export const servicesEmptyText = (device: Device, filtered = false): string =>
+  isOffline(device) ? 'Device is offline' : filtered ? 'No services in this state' : 'No services available';
 export const MDC_EMPTY_TEXT = 'No MDC status information available';
 /** The empty text of the MDC table: an offline device's interfaces are not known either. */
 export const mdcEmptyText = (device: Device): string => (isOffline(device) ? 'Device is offline' : MDC_EMPTY_TEXT);
