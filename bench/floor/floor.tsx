@@ -9,10 +9,10 @@ import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { AgGridReact } from 'ag-grid-react';
-import { ClientSideRowModelModule, type ColDef, type Module } from 'ag-grid-community';
+import { ClientSideRowModelModule, RenderApiModule, type ColDef, type Module } from 'ag-grid-community';
 
 /** The same module list as shared/ui/data-grid.tsx (the device lists' grid). */
-const MODULES: Module[] = [ClientSideRowModelModule];
+const MODULES: Module[] = [ClientSideRowModelModule, RenderApiModule];
 
 interface Device {
   id: string;

@@ -112,6 +112,15 @@ describe('DataGrid in jsdom', () => {
     expect(width('serial')).toBeGreaterThanOrEqual('Machine serial'.length * 8);
   });
 
+  it('reads its text cells again when only the reference time changed (same rows)', async () => {
+    const aged: GridColumn<Device>[] = [{ id: 'age', label: 'Age', text: (_d, now) => `age ${now}` }];
+    const grid = (now: number) => <DataGrid columns={aged} rows={rows} now={now} emptyText="No devices to display" />;
+    const { rerender } = renderUi(grid(1));
+    expect(await screen.findAllByText('age 1', {}, { timeout: 15000 })).toHaveLength(2);
+    rerender(grid(2));
+    await waitFor(() => expect(screen.getAllByText('age 2')).toHaveLength(2), { timeout: 15000 });
+  });
+
   it('says so when the page is empty', async () => {
     renderUi(<Harness pageRows={[]} />);
     expect(await screen.findByText('No devices to display', {}, { timeout: 15000 })).toBeInTheDocument();

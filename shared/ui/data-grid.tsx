@@ -1,13 +1,14 @@
 /**
  * The data grid of the device lists (/views/<type> and /devicesFromDashboard): one server page on
  * AG Grid. Sorting, filtering and paging are the caller's state and run on the server, so only
- * the client-side row model is registered (STACK.md, trap 5). Load it with useDataGrid (below),
+ * the client-side row model is registered (STACK.md, trap 5), with the render API for refreshCells. Load it with useDataGrid (below),
  * not with a static import: AG Grid is most of a list's code.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import {
   ClientSideRowModelModule,
+  RenderApiModule,
   type ColDef,
   type GridApi,
   type ICellRendererComp,
@@ -26,7 +27,8 @@ import { focusFirstControl, onTabKeyDownCapture } from './native-tab-order';
 
 export type { GridColumn } from './data-grid-model';
 
-const MODULES: Module[] = [ClientSideRowModelModule];
+// RenderApi: refreshCells, when only the language or the reference time of the cells changed.
+const MODULES: Module[] = [ClientSideRowModelModule, RenderApiModule];
 
 /**
  * AG Grid reports its first data before React has put the cells in the DOM: wait for a row with

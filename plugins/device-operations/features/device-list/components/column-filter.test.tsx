@@ -2,7 +2,11 @@ import { fireEvent, screen } from '@testing-library/react';
 import { renderUi } from '@shared/ui/test-utils';
 import { COLUMNS } from '../model/columns';
 import { EMPTY_VALUE } from '../model/filters';
-import { ColumnFilter } from './column-filter';
+import { createRef } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from '@testing-library/react';
+import type { ManagedObject } from '@shared/platform/inventory';
+import { ColumnFilter, ColumnFilterPopup, type ColumnFilterPopupHandle } from './column-filter';
 
 const anchor = { bottom: 40, right: 600 } as DOMRect;
 
@@ -40,6 +44,30 @@ describe('ColumnFilter', () => {
     fireEvent.click(screen.getByTestId('filter-option-AVAILABLE'));
     apply();
     expect(onApply).toHaveBeenCalledWith(expect.objectContaining({ kind: 'select', values: [EMPTY_VALUE, 'AVAILABLE'] }));
+  });
+
+  it('offers Status by its labels only: no search box matching its codes', () => {
+    open('status', [{ value: 'UNAVAILABLE', label: 'Offline' }]);
+    expect(screen.queryByTestId('filter-select-text')).toBeNull();
+    open('agentVersion', [{ value: '0.1.9', label: '0.1.9' }]);
+    expect(screen.getByTestId('filter-select-text')).toBeInTheDocument();
+  });
+
+  it('keeps offering the values of pages shown before, and the values picked, once a filter narrowed the page', () => {
+    const devices = (versions: string[]) => versions.map((v, i) => ({ id: String(i), c8y_Agent: { version: v } }) as unknown as ManagedObject);
+    const ref = createRef<ColumnFilterPopupHandle>();
+    const client = new QueryClient();
+    const popup = (rows: ManagedObject[], filters = {}) => (
+      <QueryClientProvider client={client}>
+        <ColumnFilterPopup ref={ref} filters={filters} pageRows={rows} onApply={jest.fn()} />
+      </QueryClientProvider>
+    );
+    const { rerender } = renderUi(popup(devices(['0.1.9', '0.5.1'])));
+    // The filtered page holds 0.1.9 only; 0.4.0 was picked before from a page no longer shown.
+    rerender(popup(devices(['0.1.9']), { agentVersion: { kind: 'select', values: ['0.1.9', '0.4.0'] } }));
+    act(() => ref.current!.open('agentVersion', anchor));
+    const labels = [...screen.getByTestId('column-filter').querySelectorAll('label.c8y-checkbox')].map((l) => l.textContent);
+    expect(labels).toEqual(['Empty', '0.1.9', '0.4.0', '0.5.1']);
   });
 
   it('applies a date range from its two bounds, each bound limiting the other', () => {

@@ -253,16 +253,20 @@ export function ColumnFilter({ column, value, anchor, options = [], onApply, onC
           )}
           {draft.kind === 'select' && (
             <>
-              <div className="form-group">
-                <input
-                  className="form-control"
-                  data-testid="filter-select-text"
-                  aria-label={t('Search')}
-                  placeholder={t('Contains (* is a wildcard)')}
-                  value={draft.text ?? ''}
-                  onChange={(e) => setDraft({ ...draft, text: e.target.value })}
-                />
-              </div>
+              {/* A column with fixed options (Status) lists them all; its values are codes, not the
+                  labels shown, so typed text would match neither what the user reads nor sees. */}
+              {!column.options && (
+                <div className="form-group">
+                  <input
+                    className="form-control"
+                    data-testid="filter-select-text"
+                    aria-label={t('Search')}
+                    placeholder={t('Contains (* is a wildcard)')}
+                    value={draft.text ?? ''}
+                    onChange={(e) => setDraft({ ...draft, text: e.target.value })}
+                  />
+                </div>
+              )}
               <CheckboxList
                 maxHeight={220}
                 options={[{ value: EMPTY_VALUE, label: t('Empty') }, ...options]}
@@ -324,15 +328,34 @@ export function ColumnFilterPopup({ ref, filters, pageRows, onApply }: ColumnFil
   const [open, setOpen] = useState<{ column: ColumnId; anchor: DOMRect } | null>(null);
   useImperativeHandle(ref, () => ({ open: (column, anchor) => setOpen({ column, anchor }) }), []);
   const groupOptions = useGroupOptions(open?.column === 'group');
+  // No distinct-values call exists on the platform: a column offers the values of every page this
+  // list has shown (so a filter on one value still offers the others), and the values picked.
+  const seenValues = useRef(new Map<ColumnId, Set<string>>());
+  useEffect(() => {
+    for (const col of Object.values(COLUMNS)) {
+      if (col.filter !== 'select' || col.options) continue;
+      const seen = seenValues.current.get(col.id) ?? new Set<string>();
+      seenValues.current.set(col.id, seen);
+      for (const d of pageRows) {
+        const v = col.text(d, 0);
+        if (v) seen.add(v);
+      }
+    }
+  }, [pageRows]);
   if (!open) return null;
   const { column, anchor } = open;
   const options = (): FilterOption[] => {
     if (column === 'group') return groupOptions;
     const col = COLUMNS[column];
     if (col.options) return col.options.map((o) => ({ value: o, label: t(o) }));
-    // No distinct-values call exists on the platform: offer the values of the page on screen.
-    const seen = [...new Set(pageRows.map((d) => col.text(d, 0)).filter(Boolean))].sort();
-    return seen.map((v) => ({ value: v, label: v }));
+    const seen = new Set(seenValues.current.get(column));
+    for (const d of pageRows) {
+      const v = col.text(d, 0);
+      if (v) seen.add(v);
+    }
+    const current = filters[column];
+    if (current?.kind === 'select') current.values.filter((v) => v !== EMPTY_VALUE).forEach((v) => seen.add(v));
+    return [...seen].sort().map((v) => ({ value: v, label: v }));
   };
   return (
     <ColumnFilter
