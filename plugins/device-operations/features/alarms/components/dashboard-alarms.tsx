@@ -3,9 +3,12 @@ import type { Alarm } from '@shared/platform/alarms';
 import type { DashboardAlarmCategory, DashboardSeverity } from '@shared/platform/operation-dashboard';
 import { useDashboardAlarms } from '../api/alarms';
 import { AlarmItems } from './alarm-items';
+import { useScreenReady } from '@shared/plugin-api/screen-ready';
 
 export function DashboardAlarms({ severity, category }: { severity: DashboardSeverity; category?: DashboardAlarmCategory }) {
   const list = useDashboardAlarms(severity, category);
+  // The screen shows its data: the shell may load the plugins it deferred (a start at this route).
+  useScreenReady(!list.isPending);
   // The microservice sends ids as {value}.
   const items: Alarm[] = (list.data?.pages.flatMap((p) => p.alarms) ?? []).map((a) => ({ ...a, id: a.id.value }) as Alarm);
   return (

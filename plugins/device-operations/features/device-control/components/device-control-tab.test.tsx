@@ -72,6 +72,12 @@ describe('DeviceControlTab', () => {
     expect(screen.getByTestId('online-status')).toHaveTextContent('Maintenance');
   });
 
+  it('offers restarts only once the newest restarts are known (one may still be pending)', async () => {
+    renderContribution(<DeviceControlTab device={device('0.5.1')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
+    expect(screen.getByRole('button', { name: 'Restart agent' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Restart agent' })).toBeEnabled());
+  });
+
   it('shows no restart UI below agent 0.4.0', () => {
     renderContribution(<DeviceControlTab device={device('0.3.9')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
     expect(screen.queryByRole('button', { name: 'Restart agent' })).toBeNull();

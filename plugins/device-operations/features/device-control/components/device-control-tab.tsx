@@ -64,7 +64,9 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
     iotconnector: useRestartState(ops.iotconnector ?? undefined, 'iotconnector'),
   };
   const [sending, setSending] = useState<RestartKind | null>(null);
-  const enabled = canRestart(online, Object.values(states)) && sending === null;
+  // Not before the newest restarts are known: one may still be pending.
+  const known = !agentOp.isPending && !netboxOp.isPending;
+  const enabled = known && canRestart(online, Object.values(states)) && sending === null;
 
   useEffect(() => {
     if (!restartUi) return undefined;

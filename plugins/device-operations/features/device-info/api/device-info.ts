@@ -9,6 +9,7 @@ const root = ['device-operations', 'device-info'] as const;
 export const deviceInfoKeys = {
   owner: (tenant: string, owner: string) => [...root, 'owner', tenant, owner] as const,
   groups: () => [...root, 'groups'] as const,
+  memberships: (deviceId: string) => [...root, 'memberships', deviceId] as const,
   provisioning: (id: string) => [...root, 'provisioning', id] as const,
 };
 
@@ -34,6 +35,14 @@ export const groupsQuery = () =>
     queryFn: async () => (await listManagedObjects({ fragmentType: 'c8y_IsDeviceGroup', pageSize: GROUP_LIST_PAGE_SIZE })).items,
   });
 export const useGroups = (enabled: boolean) => useQuery({ ...groupsQuery(), enabled });
+
+/** The groups the device is a child asset of, asked for directly (not picked out of the first 2000 groups). */
+export const membershipsQuery = (deviceId: string) =>
+  queryOptions({
+    queryKey: deviceInfoKeys.memberships(deviceId),
+    queryFn: async () => (await listManagedObjects({ childAssetId: deviceId, fragmentType: 'c8y_IsDeviceGroup', pageSize: GROUP_LIST_PAGE_SIZE })).items,
+  });
+export const useMemberships = (deviceId: string) => useQuery(membershipsQuery(deviceId));
 
 /** The device's Azure DPS child (registration id, URL, scope), null when it has none. */
 export const provisioningQuery = (deviceId: string) =>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Device } from '@shared/plugin-api/types';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { GateNote, gatedFieldProps, PermittedButton, useGate } from '@shared/ui/permission';
-import { addToGroup, removeFromGroup, useGroups } from '../api/device-info';
+import { addToGroup, deviceInfoKeys, removeFromGroup, useGroups, useMemberships } from '../api/device-info';
+import { useQueryClient } from '@tanstack/react-query';
 import { Card } from './parts';
 
 interface Props {
@@ -12,8 +13,6 @@ interface Props {
   alerts: { success(text: string): void; fail(error: unknown): void };
   onChanged: () => Promise<unknown>;
 }
-
-type Ref = { managedObject: { id: string; name?: string } };
 
 export function GroupsCard({ device, alerts, onChanged }: Props) {
   const { t } = useTranslation();
@@ -23,18 +22,18 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
   // Group membership is a child-asset reference of the group: an inventory write.
   const edit = useGate(REQUIRES.inventoryUpdate);
   const noteId = useId();
-  const groupIds = new Set((groups.data ?? []).map((g) => String(g.id)));
-  const parents = ((device.assetParents as { references?: Ref[] } | undefined)?.references ?? [])
-    .map((r) => r.managedObject)
-    .filter((mo) => groupIds.has(String(mo.id)));
+  const memberships = useMemberships(device.id);
+  const queryClient = useQueryClient();
+  const parents = memberships.data ?? [];
   const memberOf = new Set(parents.map((p) => String(p.id)));
   const candidates = (groups.data ?? []).filter((g) => !memberOf.has(String(g.id)));
+  const failed = memberships.error ?? groups.error;
 
   const act = async (work: () => Promise<void>, message: string) => {
     setBusy(true);
     try {
       await work();
-      await onChanged();
+      await Promise.all([onChanged(), queryClient.invalidateQueries({ queryKey: deviceInfoKeys.memberships(device.id) })]);
       alerts.success(t(message));
     } catch (e) {
       alerts.fail(e);
@@ -45,6 +44,13 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
 
   return (
     <Card title={t('Groups')} testId="groups-card">
+      {/* A failed read is said, not shown as "in no group" or as no group to add to. */}
+      {failed && (
+        <div className="alert alert-danger" role="alert" data-testid="groups-error">
+          {t('The groups could not be loaded:')} {failed.message}
+        </div>
+      )}
+      {memberships.isSuccess && parents.length === 0 && <p className="text-muted">{t('The device is in no group.')}</p>}
       <ul className="list-unstyled" data-testid="device-groups">
         {parents.map((g) => (
           <li key={g.id} style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 4 }}>
