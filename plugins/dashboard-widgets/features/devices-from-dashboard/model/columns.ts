@@ -7,8 +7,12 @@ import type { ManagedObject } from '@shared/platform/inventory';
 import type { GridColumn } from '@shared/ui/data-grid-model';
 import { DEVICE_CELLS, FIELD, textAt } from '@shared/ui/device-columns';
 
-export const COLUMNS_PREFERENCE = 'OPERATIONS_DASHBOARD_COLUMNS_CONFIG';
-export const PAGE_SIZE_PREFERENCE = 'OPERATIONS_DASHBOARD_PAGE_SIZE';
+/**
+ * The spec's preference keys (NETBOXES_COLUMNS_CONFIG, NETBOXES_DROPDOWN_CONFIG), suffixed as the
+ * device lists suffix them with their device type: this list has its own column set.
+ */
+export const COLUMNS_PREFERENCE = 'NETBOXES_COLUMNS_CONFIGdevicesFromDashboard';
+export const PAGE_SIZE_PREFERENCE = 'NETBOXES_DROPDOWN_CONFIGdevicesFromDashboard';
 
 export function deviceColumns(t: TFunction): GridColumn<ManagedObject>[] {
   return [

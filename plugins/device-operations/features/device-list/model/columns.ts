@@ -36,6 +36,8 @@ export interface DeviceColumn {
   options?: readonly string[];
   /** Query-language path to order by; absent when the column cannot be sorted on the server. */
   sortField?: string;
+  /** Paths ordering rows the sort field ties (same direction), e.g. major after critical alarms. */
+  thenBy?: readonly string[];
   /** Ascending on the column is descending on the path (days since last message). */
   sortInverted?: boolean;
   /** Plain text of the value (CSV export, the filter's value picker). */
@@ -113,7 +115,9 @@ export const COLUMNS: Record<ColumnId, DeviceColumn> = {
   alarms: {
     id: 'alarms',
     label: 'Alarms',
+    // Most critical first, then by major, minor and warning counts (the badges from left to right).
     sortField: FIELD.alarmsCritical,
+    thenBy: ['major', 'minor', 'warning'].map((s) => `${FIELD.alarms}.${s}`),
     text: DEVICE_CELLS.alarms.text,
     show: DEVICE_CELLS.alarms,
   },

@@ -37,6 +37,13 @@ describe('query', () => {
   });
   it('sorting days since last message ascending orders the last message descending', () => {
     expect(orderByOf({ column: 'daysSinceLastMessage', direction: 'asc' })).toEqual([{ field: FIELD.lastMessage, direction: 'desc' }]);
+    // Alarms: critical first, ties broken by major, minor, warning.
+    expect(orderByOf({ column: 'alarms', direction: 'desc' }).map((o) => `${o.field} ${o.direction}`)).toEqual([
+      'c8y_ActiveAlarmsStatus.critical desc',
+      'c8y_ActiveAlarmsStatus.major desc',
+      'c8y_ActiveAlarmsStatus.minor desc',
+      'c8y_ActiveAlarmsStatus.warning desc',
+    ]);
   });
   it('no filter, no query', () => {
     expect(filtersToQuery({})).toBeUndefined();

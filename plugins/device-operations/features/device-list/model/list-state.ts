@@ -92,7 +92,7 @@ export function orderByOf(sort: ListState['sort']): OrderBy[] {
   const col = COLUMNS[sort.column];
   if (!col.sortField) return [];
   const direction: SortDirection = col.sortInverted ? (sort.direction === 'asc' ? 'desc' : 'asc') : sort.direction;
-  return [{ field: col.sortField, direction }];
+  return [col.sortField, ...(col.thenBy ?? [])].map((field) => ({ field, direction }));
 }
 
 /** The full `query` parameter: the list's own base filter AND the user's filters, with the order. */
