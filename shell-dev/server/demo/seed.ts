@@ -1,3 +1,5 @@
+import { ACTIVE_ALARMS_STATUS, activeAlarmsStatus } from '../core/alarms';
+import type { Severity } from '../core/api';
 import type { Core } from '../core/core';
 import {
   ALARM_CATEGORY_PREFIXES,
@@ -272,7 +274,7 @@ function seedDevice(core: Core, seed: number, now: number, index: number, base: 
   const inv = core.inventory;
   const { device: plan, alarms, events, operations } = planAll(seed, now, index, acc);
   const owner = `device_${plan.serial}`;
-  const deviceId = inv.create(renderDevice(seed, plan, base.refs), owner).id;
+  const deviceId = inv.create({ ...renderDevice(seed, plan, base.refs), ...activeAlarmsFragment(alarms) }, owner).id;
   core.identity.create(deviceId, { type: DEVICE_EXTERNAL_ID_TYPE, externalId: plan.serial });
   for (const child of renderChildAdditions(seed, plan)) inv.addChild(deviceId, 'childAdditions', inv.create(child, owner).id);
   if (plan.router) inv.addChild(deviceId, 'childAssets', inv.create(renderRouter(seed, now, plan, base.refs), owner).id);
@@ -308,6 +310,17 @@ function seedDevice(core: Core, seed: number, now: number, index: number, base: 
     });
   }
   return { id: deviceId, type: plan.type };
+}
+
+/**
+ * The device's c8y_ActiveAlarmsStatus as the alarm store will count its planned alarms (the plan
+ * opens at most one alarm per type, so none is a re-raise of another): written with the device,
+ * so the alarms it gets next leave the document as it is (its lastUpdated stays the plan's).
+ */
+function activeAlarmsFragment(alarms: ReturnType<typeof planAll>['alarms']): Record<string, unknown> {
+  const counts: Partial<Record<Severity, number>> = {};
+  for (const a of alarms) if (a.status !== 'CLEARED') counts[a.severity] = (counts[a.severity] ?? 0) + 1;
+  return Object.keys(counts).length ? { [ACTIVE_ALARMS_STATUS]: activeAlarmsStatus(counts) } : {};
 }
 
 const MAX_ROLLOUT_DEVICES = Math.max(...ROLLOUTS.map((r) => r.devices));
