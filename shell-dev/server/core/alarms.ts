@@ -1,6 +1,7 @@
 /** Alarms of a managed object: create (with de-duplication), update, list, bulk update and delete. */
 import type { Alarm, AlarmFilter, Alarms, AlarmStatus, Page, Severity } from './api';
 import { type CoreContext, invalid, isPlainObject, notFound, parseId } from './context';
+import type { InventoryStore } from './inventory';
 import type { SqlFragment } from './query';
 import { nextId } from './schema';
 import { and, fragmentsOf, inList, isoTime, notifyRecord, notifyRemoved, paged, type RemovedRow, requireString, sourceFilter, sourceOf, timeRange } from './record-base';
@@ -51,8 +52,78 @@ function toAlarm(r: Omit<AlarmRow, 'json'>, fragments?: Record<string, unknown>)
   };
 }
 
+/** The fragment on each alarm source counting its unresolved alarms (the device lists' Alarms column). */
+export const ACTIVE_ALARMS_STATUS = 'c8y_ActiveAlarmsStatus';
+
+/** c8y_ActiveAlarmsStatus: the number of a source's ACTIVE and ACKNOWLEDGED alarms per severity. */
+export interface ActiveAlarmsStatus {
+  critical: number;
+  major: number;
+  minor: number;
+  warning: number;
+}
+
+/** The fragment from counts per severity, with every severity (zeros too) in one order. */
+export function activeAlarmsStatus(counts: Partial<Record<Severity, number>>): ActiveAlarmsStatus {
+  return { critical: counts.CRITICAL ?? 0, major: counts.MAJOR ?? 0, minor: counts.MINOR ?? 0, warning: counts.WARNING ?? 0 };
+}
+
+/**
+ * Keeps c8y_ActiveAlarmsStatus on alarm sources as the platform does. Sources whose unresolved
+ * alarms may have changed are noted and recounted once, just before the transaction commits (a
+ * bulk clear of many alarms of one device writes that device once), and a source's document is
+ * written only when a count changed. A source that never had an unresolved alarm has no
+ * fragment; once it had one, the fragment stays, with zeros when all are cleared.
+ */
+class ActiveAlarmsCounts {
+  private readonly dirty = new Set<number>();
+
+  constructor(
+    private readonly ctx: CoreContext,
+    private readonly inventory: InventoryStore,
+  ) {
+    ctx.stageDerived({
+      beforeCommit: () => this.flush(),
+      // Sources noted in a rolled back savepoint only cost a recount; an undone transaction forgets them.
+      rollback: (depth) => void (depth === 1 && this.dirty.clear()),
+    });
+  }
+
+  changed(sourceId: number): void {
+    this.dirty.add(sourceId);
+  }
+
+  private flush(): void {
+    if (this.dirty.size === 0) return;
+    const ids = JSON.stringify([...this.dirty]);
+    this.dirty.clear();
+    const counts = new Map<number, Partial<Record<Severity, number>>>();
+    const rows = this.ctx
+      .stmt(`SELECT source_id, severity, count(*) AS n FROM alarms WHERE source_id IN (SELECT value FROM json_each(?)) AND status != 'CLEARED' GROUP BY source_id, severity`)
+      .all(ids) as Array<{ source_id: number; severity: Severity; n: number }>;
+    for (const r of rows) counts.set(r.source_id, { ...counts.get(r.source_id), [r.severity]: r.n });
+    // Sources deleted in this transaction are not found here, and are left alone.
+    const stored = this.ctx
+      .stmt(`SELECT id, json_extract(json, '$.${ACTIVE_ALARMS_STATUS}') AS status FROM managed_objects WHERE id IN (SELECT value FROM json_each(?))`)
+      .all(ids) as Array<{ id: number; status: string | number | null }>;
+    for (const s of stored) {
+      const c = counts.get(s.id);
+      if (c === undefined && s.status === null) continue;
+      const status = activeAlarmsStatus(c ?? {});
+      if (JSON.stringify(status) !== s.status) this.inventory.patch(String(s.id), { [ACTIVE_ALARMS_STATUS]: status });
+    }
+  }
+}
+
 export class AlarmStore implements Alarms {
-  constructor(private readonly ctx: CoreContext) {}
+  private readonly activeCounts: ActiveAlarmsCounts;
+
+  constructor(
+    private readonly ctx: CoreContext,
+    inventory: InventoryStore,
+  ) {
+    this.activeCounts = new ActiveAlarmsCounts(ctx, inventory);
+  }
 
   get(id: string): Alarm | undefined {
     const r = this.ctx.stmt(`${ALARM_SELECT} ${ALARM_FROM} WHERE a.id = ?`).get(parseId(id) ?? -1) as AlarmRow | undefined;
@@ -75,8 +146,8 @@ export class AlarmStore implements Alarms {
       const open =
         status === 'CLEARED'
           ? undefined
-          : (this.ctx.stmt("SELECT id, json FROM alarms WHERE source_id = ? AND type = ? AND status != 'CLEARED' ORDER BY id DESC LIMIT 1").get(source.id, type) as
-              | { id: number; json: string }
+          : (this.ctx.stmt("SELECT id, severity, json FROM alarms WHERE source_id = ? AND type = ? AND status != 'CLEARED' ORDER BY id DESC LIMIT 1").get(source.id, type) as
+              | { id: number; severity: Severity; json: string }
               | undefined);
       let id: number;
       let action: 'CREATE' | 'UPDATE';
@@ -97,6 +168,7 @@ export class AlarmStore implements Alarms {
           .run(id, source.id, type, body.severity, status, time, creationTime, time, now, JSON.stringify(fragments));
         action = 'CREATE';
       }
+      if (status !== 'CLEARED' && open?.severity !== body.severity) this.activeCounts.changed(source.id);
       // A new alarm is built from what was written; a re-raised one merges stored state, so it is read.
       const alarm =
         action === 'CREATE'
@@ -124,6 +196,7 @@ export class AlarmStore implements Alarms {
       this.ctx
         .stmt('UPDATE alarms SET status = ?, severity = ?, last_updated = ?, json = ? WHERE id = ?')
         .run(patch.status ?? current.status, patch.severity ?? current.severity, this.ctx.nowIso(), JSON.stringify(json), current.id);
+      if ((patch.status ?? current.status) !== current.status || (patch.severity ?? current.severity) !== current.severity) this.activeCounts.changed(current.source_id);
       const alarm = this.get(id)!;
       notifyRecord(this.ctx, 'alarms', current.source_id, 'UPDATE', alarm);
       return alarm;
@@ -159,8 +232,11 @@ export class AlarmStore implements Alarms {
   removeMany(f: AlarmListFilter): number {
     return this.ctx.write(() => {
       const w = this.where(f);
-      const gone = this.ctx.stmt(`DELETE FROM alarms WHERE id IN (SELECT a.id ${ALARM_FROM} WHERE ${w.sql}) RETURNING id, source_id`).all(...w.params) as RemovedRow[];
-      for (const r of gone) notifyRemoved(this.ctx, 'alarms', r);
+      const gone = this.ctx.stmt(`DELETE FROM alarms WHERE id IN (SELECT a.id ${ALARM_FROM} WHERE ${w.sql}) RETURNING id, source_id, status`).all(...w.params) as Array<RemovedRow & { status: AlarmStatus }>;
+      for (const r of gone) {
+        if (r.status !== 'CLEARED') this.activeCounts.changed(r.source_id);
+        notifyRemoved(this.ctx, 'alarms', r);
+      }
       return gone.length;
     });
   }

@@ -39,6 +39,7 @@ export class CoreContext {
   private readonly queuedOnce = new Set<string>();
   private readonly onceLog: string[] = [];
   private readonly beforeCommit: BeforeCommit[] = [];
+  private readonly derivedBeforeCommit: BeforeCommit[] = [];
   private readonly rollbackListeners: Array<(depth: number) => void> = [];
   private readonly savepointListeners: Array<(depth: number) => void> = [];
   private readonly statements = new Map<string, Statement>();
@@ -80,6 +81,16 @@ export class CoreContext {
   }
 
   /**
+   * Documents kept from other tables (an alarm source's c8y_ActiveAlarmsStatus) register here:
+   * `beforeCommit` runs inside the outermost transaction before the staged indexes' (their
+   * writes add entries to those indexes), `rollback(depth)` when a transaction level is undone.
+   */
+  stageDerived(hooks: { beforeCommit: BeforeCommit; rollback: (depth: number) => void }): void {
+    this.derivedBeforeCommit.push(hooks.beforeCommit);
+    this.rollbackListeners.push(hooks.rollback);
+  }
+
+  /**
    * One SQLite transaction (nested calls become savepoints). Work queued with afterCommit runs
    * only once the outermost transaction has committed, and is dropped with a rollback.
    */
@@ -92,7 +103,10 @@ export class CoreContext {
     try {
       result = this.db.transaction(() => {
         const r = fn();
-        if (level === 1) for (const b of this.beforeCommit) b();
+        if (level === 1) {
+          for (const d of this.derivedBeforeCommit) d();
+          for (const b of this.beforeCommit) b();
+        }
         return r;
       })();
     } catch (e) {

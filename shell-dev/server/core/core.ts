@@ -59,7 +59,7 @@ export function createCore(db: Database, clock: Clock, dataDir: string): Core {
     ctx,
     tenant: DEFAULT_TENANT,
     inventory,
-    alarms: new AlarmStore(ctx),
+    alarms: new AlarmStore(ctx, inventory),
     events: new EventStore(ctx),
     operations,
     measurements: new MeasurementStore(ctx),

@@ -14,7 +14,7 @@ export const INDEXED_JSON_PATHS = [
   'c8y_ActiveAlarmsStatus.critical',
 ] as const;
 
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 /**
  * The list table (v7): one narrow row per managed object with its columns and the JSON paths the
@@ -121,6 +121,7 @@ export function migrate(db: Database): void {
     if (version < 7) addListTable(db);
     if (version < 8) addListTypeIndexes(db);
     if (version < 9) dropJsonIndexes(db);
+    if (version < 10) addActiveAlarmsStatus(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
 }
@@ -271,6 +272,24 @@ function addListTypeIndexes(db: Database): void {
  */
 function dropJsonIndexes(db: Database): void {
   for (const p of INDEXED_JSON_PATHS) db.exec(`DROP INDEX IF EXISTS ${indexName(p)}`);
+}
+
+/**
+ * v10: c8y_ActiveAlarmsStatus on every source with unresolved alarms, as the alarm store keeps it
+ * from v10 on (alarms.ts, ActiveAlarmsCounts; same keys in the same order). Files written before
+ * had it nowhere, so the device lists' Alarms column was empty. The sources' lastUpdated stays.
+ */
+function addActiveAlarmsStatus(db: Database): void {
+  const count = (severity: string) => `sum(severity = '${severity}')`;
+  db.exec(`
+    CREATE TEMP TABLE v10_alarm_counts AS
+      SELECT source_id AS id, json_object('critical', ${count('CRITICAL')}, 'major', ${count('MAJOR')}, 'minor', ${count('MINOR')}, 'warning', ${count('WARNING')}) AS status
+      FROM alarms WHERE status != 'CLEARED' GROUP BY source_id;
+    UPDATE managed_objects SET json = json_set(json, '$.c8y_ActiveAlarmsStatus', json(c.status)) FROM v10_alarm_counts c WHERE managed_objects.id = c.id;
+    UPDATE ${LIST_TABLE} SET ${LIST_PATHS['c8y_ActiveAlarmsStatus.critical']} = json_extract(c.status, '$.critical') FROM v10_alarm_counts c WHERE ${LIST_TABLE}.id = c.id;
+    INSERT OR IGNORE INTO mo_fragments (fragment, mo_id) SELECT 'c8y_ActiveAlarmsStatus', id FROM v10_alarm_counts;
+    DROP TABLE v10_alarm_counts;
+  `);
 }
 
 function dropNameTriggers(db: Database): void {

@@ -1,4 +1,9 @@
+import { ACTIVE_ALARMS_STATUS, activeAlarmsStatus } from '../core/alarms';
+import type { Severity } from '../core/api';
 import type { Core } from '../core/core';
+import { REASON_NOT_SENT, REASON_UNAVAILABLE } from '../services/create-software-ng/constants';
+import { countersFrom } from '../services/create-software-ng/rollout-engine';
+import { noStateCounts, type RolloutDeviceState, ServiceStore } from '../services/create-software-ng/store';
 import {
   ALARM_CATEGORY_PREFIXES,
   ALARM_TYPES,
@@ -14,6 +19,7 @@ import {
   MOBILE_ROUTER_OPERATIONS,
   MOBILE_ROUTER_TYPE,
   OTHER_TYPE,
+  PACKAGE_FAILURE_MESSAGES,
   PACKAGE_STATUSES,
   PACKAGE_TYPES,
   PROFILES,
@@ -117,7 +123,7 @@ export async function seedDemoFleet(core: Core, opts: SeedOptions): Promise<Seed
     // Let the event loop breathe between chunks (health checks, log flushes).
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  const rolloutIds = core.transaction(() => seedRollouts(core, now, base, rolloutDevices));
+  const rolloutIds = core.transaction(() => seedRollouts(core, seed, now, base, rolloutDevices));
   const summary = acc.summary();
   return {
     summary,
@@ -272,7 +278,7 @@ function seedDevice(core: Core, seed: number, now: number, index: number, base: 
   const inv = core.inventory;
   const { device: plan, alarms, events, operations } = planAll(seed, now, index, acc);
   const owner = `device_${plan.serial}`;
-  const deviceId = inv.create(renderDevice(seed, plan, base.refs), owner).id;
+  const deviceId = inv.create({ ...renderDevice(seed, plan, base.refs), ...activeAlarmsFragment(alarms) }, owner).id;
   core.identity.create(deviceId, { type: DEVICE_EXTERNAL_ID_TYPE, externalId: plan.serial });
   for (const child of renderChildAdditions(seed, plan)) inv.addChild(deviceId, 'childAdditions', inv.create(child, owner).id);
   if (plan.router) inv.addChild(deviceId, 'childAssets', inv.create(renderRouter(seed, now, plan, base.refs), owner).id);
@@ -310,12 +316,29 @@ function seedDevice(core: Core, seed: number, now: number, index: number, base: 
   return { id: deviceId, type: plan.type };
 }
 
+/**
+ * The device's c8y_ActiveAlarmsStatus as the alarm store will count its planned alarms (the plan
+ * opens at most one alarm per type, so none is a re-raise of another): written with the device,
+ * so the alarms it gets next leave the document as it is (its lastUpdated stays the plan's).
+ */
+function activeAlarmsFragment(alarms: ReturnType<typeof planAll>['alarms']): Record<string, unknown> {
+  const counts: Partial<Record<Severity, number>> = {};
+  for (const a of alarms) if (a.status !== 'CLEARED') counts[a.severity] = (counts[a.severity] ?? 0) + 1;
+  return Object.keys(counts).length ? { [ACTIVE_ALARMS_STATUS]: activeAlarmsStatus(counts) } : {};
+}
+
 const MAX_ROLLOUT_DEVICES = Math.max(...ROLLOUTS.map((r) => r.devices));
 
-/** Rollout objects as create-software-ng writes them (its routes/rollouts.ts and rollout engine). */
-function seedRollouts(core: Core, now: number, base: Base, netboxIds: readonly string[]): Record<string, string> {
+/**
+ * Rollout objects as create-software-ng writes them (its routes/rollouts.ts and rollout engine),
+ * with the per-device results the engine leaves when a rollout ends (its store's rows), so each
+ * counter opens the list of its devices: results in rollout order, shuffled per rollout; the
+ * devices a cancel left unsent are 'cancelled', those a broken rollout never sent 'pending'.
+ */
+function seedRollouts(core: Core, seed: number, now: number, base: Base, netboxIds: readonly string[]): Record<string, string> {
   const ids: Record<string, string> = {};
-  for (const r of ROLLOUTS) {
+  const store = new ServiceStore(core.db);
+  ROLLOUTS.forEach((r, index) => {
     const software = base.refs.software.get(softwareKey(DEVICE_TYPE.netbox, r.software));
     if (!software) throw new Error(`demo rollout ${r.name} names ${r.software}, which is not catalogued`);
     const devices = netboxIds.slice(0, r.devices);
@@ -324,15 +347,29 @@ function seedRollouts(core: Core, now: number, base: Base, netboxIds: readonly s
     const c = { success: share(r.outcome.success), upToDate: share(r.outcome.upToDate), updated: share(r.outcome.updated), failed: share(r.outcome.failed), disabled: share(r.outcome.disabled) };
     // A completed (or archived) rollout processed every device: the rounding rest succeeded.
     if (r.status === 'COMPLETED' || r.status === 'ARCHIVED') c.success = total - c.upToDate - c.updated - c.failed - c.disabled;
+    const rng = rngFor(seed, 'rollout-results', index);
+    const processed = (Object.keys(c) as Array<keyof typeof c>).flatMap((state) => Array<RolloutDeviceState>(c[state]).fill(state));
+    for (let i = processed.length - 1; i > 0; i--) {
+      const j = rng.int(0, i);
+      [processed[i], processed[j]] = [processed[j], processed[i]];
+    }
+    const unsent: RolloutDeviceState = r.status === 'CANCELLED' ? 'cancelled' : 'pending';
+    const results = devices.map((deviceId, i) => {
+      const state = processed[i] ?? unsent;
+      const reason = state === 'failed' ? rng.pick(PACKAGE_FAILURE_MESSAGES) : state === 'disabled' ? REASON_UNAVAILABLE : state === 'cancelled' ? REASON_NOT_SENT : null;
+      return { deviceId, state, reason };
+    });
+    const counts = noStateCounts();
+    for (const d of results) counts[d.state]++;
     const created = now - r.createdDaysAgo * DAY_MS;
-    ids[r.name] = core.inventory.create(
+    const id = core.inventory.create(
       {
         type: OTHER_TYPE.rollout,
         name: r.name,
         creationTime: iso(created),
         software: { id: software.id, name: software.name, version: software.version },
         status: r.status,
-        counters: { processed: c.success + c.upToDate + c.updated + c.failed + c.disabled, total, ...c },
+        counters: countersFrom(counts, total),
         rolloutParameters: { batchSize: r.batchSize, batchGapSeconds: r.batchGapSeconds, automaticPauseLimits: r.automaticPauseLimits },
         devices,
         forceInstallation: false,
@@ -340,6 +377,9 @@ function seedRollouts(core: Core, now: number, base: Base, netboxIds: readonly s
       },
       SYSTEM_OWNER,
     ).id;
-  }
+    // One never started has no results yet (the engine writes them when it starts).
+    if (r.status !== 'CREATED') store.insertEndedResults(id, results);
+    ids[r.name] = id;
+  });
   return ids;
 }

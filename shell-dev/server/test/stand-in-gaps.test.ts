@@ -113,3 +113,23 @@ describe('GET /audit/auditRecords?source=<alarmId>', () => {
     expect(await api('GET', '/audit/auditRecords', { who: 'nobody' })).toMatchObject({ status: 401, body: ERROR_SHAPE });
   });
 });
+
+describe('the newest c8y_status object (the device lists poll it for the ongoing-job banner)', () => {
+  // The query the lists send (shared/platform/create-software-ng.ts, fetchNewestJobStatus).
+  const NEWEST = `/inventory/managedObjects?query=${encodeURIComponent("$filter=(type eq 'c8y_status') $orderby=creationTime desc")}&pageSize=1&withChildren=false`;
+  const newest = async () => (await api<{ managedObjects: Array<Record<string, unknown>> }>('GET', NEWEST, { who: 'viewer' })).body.managedObjects[0];
+
+  it('is a status object another user created over REST, at once', async () => {
+    // The completed one the demo seed writes (an hour old there).
+    const completed = { dmg_assign_software_status: 'completed', dmg_clear_pending_assignment_status: 'completed' };
+    server.core.inventory.create({ type: 'c8y_status', creationTime: new Date(Date.now() - 60_000).toISOString(), ...completed });
+    expect(await newest()).toMatchObject(completed);
+    // REST ignores a creationTime in the body: a new status object is always the newest.
+    const ongoing = await api<{ id: string }>('POST', '/inventory/managedObjects', {
+      who: 'operator',
+      body: { type: 'c8y_status', creationTime: '2001-01-01T00:00:00.000Z', dmg_assign_software_status: 'ongoing', dmg_clear_pending_assignment_status: 'completed' },
+    });
+    expect(ongoing.status).toBe(201);
+    expect(await newest()).toMatchObject({ id: ongoing.body.id, dmg_assign_software_status: 'ongoing' });
+  });
+});

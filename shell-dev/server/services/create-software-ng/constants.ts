@@ -83,6 +83,7 @@ export const ROLLOUT_CANCEL_CHUNK = 500;
 export const REASON_NO_ANSWER = 'no answer from device';
 export const REASON_CANCELLED = 'Software rollout cancelled before the device started';
 export const REASON_NOT_SENT = 'Software rollout cancelled before this device was sent';
+export const REASON_UNAVAILABLE = 'The device was unavailable when its batch was sent';
 
 /** Software package password (dashboards §5). */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -8,6 +8,7 @@ import {
   REASON_CANCELLED,
   REASON_NO_ANSWER,
   REASON_NOT_SENT,
+  REASON_UNAVAILABLE,
   ROLLOUT_CANCEL_CHUNK,
   ROLLOUT_DEFAULT_OPERATION_TIMEOUT_SECONDS,
   ROLLOUT_EVENT_DELAY_MS,
@@ -584,7 +585,7 @@ export class RolloutEngine {
   private dispatch(deviceId: string, pkg: AssignablePackage, force: boolean, rolloutName: string): DeviceResult & { opId: string | null } {
     const device = this.core.inventory.get(deviceId);
     if (!isDevice(device)) return { state: 'disabled', reason: 'The device no longer exists', opId: null };
-    if (isUnavailable(device)) return { state: 'disabled', reason: 'The device was unavailable when its batch was sent', opId: null };
+    if (isUnavailable(device)) return { state: 'disabled', reason: REASON_UNAVAILABLE, opId: null };
     let outcome;
     let opId: string | null = null;
     try {

@@ -31,6 +31,11 @@ export type RolloutDeviceState =
 
 export const WAITING_STATES: readonly RolloutDeviceState[] = ['waitingNew', 'waitingUpdated'];
 
+/** A count of 0 for every device state (a rollout's counts before any device has one). */
+export function noStateCounts(): Record<RolloutDeviceState, number> {
+  return { pending: 0, waitingNew: 0, waitingUpdated: 0, success: 0, updated: 0, upToDate: 0, failed: 0, disabled: 0, cancelled: 0 };
+}
+
 export interface RolloutStateRow {
   rolloutId: string;
   nextSeq: number;
@@ -141,6 +146,16 @@ export class ServiceStore {
     this.stmt(`INSERT INTO csng_rollout_devices (rolloutId, seq, deviceId, state) SELECT ?, key, value, 'pending' FROM json_each(?)`).run(rolloutId, JSON.stringify(deviceIds));
   }
 
+  /**
+   * Results of a rollout that ended before this server ran it (the demo seed's finished
+   * rollouts): its devices' rows as the engine leaves them, in rollout order.
+   */
+  insertEndedResults(rolloutId: string, rows: readonly { deviceId: string; state: RolloutDeviceState; reason: string | null }[]): void {
+    this.stmt(`DELETE FROM csng_rollout_devices WHERE rolloutId = ?`).run(rolloutId);
+    this.stmt(`INSERT INTO csng_rollout_devices (rolloutId, seq, deviceId, state, reason) SELECT ?, key, value->>'deviceId', value->>'state', value->>'reason' FROM json_each(?)`)
+      .run(rolloutId, JSON.stringify(rows));
+  }
+
   saveRolloutState(s: RolloutStateRow): void {
     this.stmt(`UPDATE csng_rollouts SET nextSeq = ?, lastBatchAt = ?, nextPauseIdx = ?, batchesSent = ?, failedAtStart = ? WHERE rolloutId = ?`)
       .run(s.nextSeq, s.lastBatchAt, s.nextPauseIdx, s.batchesSent, s.failedAtStart, s.rolloutId);
@@ -244,9 +259,7 @@ export class ServiceStore {
   }
 
   stateCounts(rolloutId: string): Record<RolloutDeviceState, number> {
-    const counts: Record<RolloutDeviceState, number> = {
-      pending: 0, waitingNew: 0, waitingUpdated: 0, success: 0, updated: 0, upToDate: 0, failed: 0, disabled: 0, cancelled: 0,
-    };
+    const counts = noStateCounts();
     const rows = this.stmt(`SELECT state, COUNT(*) AS n FROM csng_rollout_devices WHERE rolloutId = ? GROUP BY state`)
       .all(rolloutId) as { state: RolloutDeviceState; n: number }[];
     for (const r of rows) counts[r.state] = r.n;

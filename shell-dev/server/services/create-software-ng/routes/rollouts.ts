@@ -22,7 +22,7 @@ import { type Query, readRole, str } from '../../../http/common';
 import { serviceRoute } from '../../../http/schemas';
 import { idList, notFound, type ServiceContext } from '../helpers';
 import { countersFrom, deviceIdsOf, type RolloutParameters } from '../rollout-engine';
-import type { RolloutDeviceState } from '../store';
+import { noStateCounts, type RolloutDeviceState } from '../store';
 import { badRequest, validationError } from '../validation';
 import { deviceIds } from './schemas';
 
@@ -117,13 +117,12 @@ export function registerRolloutRoutes(app: FastifyInstance, { core, engine, stor
     const software = core.inventory.get(String(softwareId));
     if (!isSoftwareMo(software)) throw notFound('Software package', String(softwareId));
     const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim() : `${software.name} ${software.version}`;
-    const zero = { pending: 0, waitingNew: 0, waitingUpdated: 0, success: 0, updated: 0, upToDate: 0, failed: 0, disabled: 0, cancelled: 0 };
     const mo = core.inventory.create({
       type: ROLLOUT_TYPE,
       name,
       software: { id: software.id, name: software.name, version: software.version },
       status: 'CREATED',
-      counters: countersFrom(zero, devices.length),
+      counters: countersFrom(noStateCounts(), devices.length),
       rolloutParameters: rolloutParams,
       devices,
       forceInstallation: body.forceInstallation === true,
