@@ -5,7 +5,7 @@ import { Modal } from '@shared/ui/modal';
 import { createDeviceProfile, duplicateDeviceProfile } from '@shared/platform/create-software-ng';
 import { profileKeys, saveErrors, trySave, useGroups, useRestrictions } from '../api/profiles';
 import { CREATE_ERROR_MESSAGES, UPDATE_ERROR_MESSAGES, offeredGroups, validateProfileForm, type ProfileForm } from '../model/profile-rules';
-import { ProfileFields } from './profile-fields';
+import { ProfileFields, RestrictionsError } from './profile-fields';
 
 const EMPTY: ProfileForm = { name: '', deviceType: '', deviceGroup: null };
 
@@ -87,11 +87,7 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
       ]}
     >
       {restrictions.isLoading && <p className="text-muted">{t('Loading…')}</p>}
-      {restrictions.isError && (
-        <div className="alert alert-danger" role="alert">
-          {(restrictions.error as Error).message}
-        </div>
-      )}
+      {restrictions.isError && <RestrictionsError error={restrictions.error} onRetry={() => void restrictions.refetch()} />}
       {serverError && (
         <div className="alert alert-danger" role="alert" data-testid="add-profile-error">
           {t(serverError)}
@@ -103,6 +99,7 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
         groups={offered}
         disabled={!restrictions.data}
         lockDeviceType={!!duplicateOf}
+        groupsError={groups.error}
         onChange={(next) => {
           const changed = (Object.keys(next) as (keyof ProfileForm)[]).filter((k) => next[k] !== form[k]);
           setForm(next);

@@ -48,6 +48,14 @@ export function offeredGroups(groups: readonly GroupOption[], restrictions: Devi
   return groups.filter((g) => g.id === current || !taken.has(g.id));
 }
 
+/**
+ * The group options with a profile's own group among them: the list holds one page of groups (and
+ * none when it failed), and a select whose value is not an option shows '---', "no group".
+ */
+export function withOwnGroup(groups: readonly GroupOption[], own: GroupOption | null): readonly GroupOption[] {
+  return !own || groups.some((g) => g.id === own.id) ? groups : [own, ...groups];
+}
+
 /** A profile is the default of its device type when no group is assigned. */
 export const isDefaultProfile = (p: { deviceGroup?: string | null }) => !p.deviceGroup;
 
