@@ -37,6 +37,17 @@ const STATUS_LABEL: Record<string, string> = {
   ARCHIVED: 'label-default',
 };
 
+/** The status as the badge says it (the platform's German where it has the state); an unknown one as it came. */
+const STATUS_TEXT: Record<string, string> = {
+  CREATED: msg('CREATED'),
+  ONGOING: msg('ONGOING'),
+  PAUSED: msg('PAUSED'),
+  COMPLETED: msg('COMPLETED'),
+  CANCELLED: msg('CANCELLED'),
+  BROKEN: msg('BROKEN'),
+  ARCHIVED: msg('ARCHIVED'),
+};
+
 const ACTION_LABEL: Record<RolloutAction, string> = { start: 'Start', pause: 'Pause', cancel: 'Cancel', archive: 'Archive' };
 const ACTION_ICON: Record<RolloutAction, string> = { start: 'play', pause: 'pause', cancel: 'stop', archive: 'archive' };
 
@@ -135,7 +146,7 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
         {r.name ?? r.software?.name}
       </h4>
       <span className={`label ${STATUS_LABEL[r.status] ?? 'label-default'}`} data-testid="rollout-status">
-        {r.status}
+        {STATUS_TEXT[r.status] ? t(STATUS_TEXT[r.status]) : r.status}
       </span>
     </div>
   );
