@@ -347,6 +347,9 @@ function Part({ className, width, title, testId, style }: { className: string; w
   return <div className={`progress-bar ${className}`} title={title} data-testid={`progress-${testId}`} style={{ width: `${width}%`, transition: 'width 300ms', ...style }} />;
 }
 
+/** A link button set like the text around it: the platform's .btn brings its own font size, border, alignment and a 32 px minimum height, which made a counter's row taller and its value sit below the label. */
+const LINK_IN_TEXT: React.CSSProperties = { fontSize: 'inherit', lineHeight: 'inherit', verticalAlign: 'baseline', border: 0, minHeight: 0 };
+
 /** A counter; one with a result opens the list of its devices (result and failure reason each). */
 function Counter({
   label,
@@ -373,7 +376,7 @@ function Counter({
       </th>
       <td className="text-right" data-testid={`counter-${id}`}>
         {result && onOpen && (value ?? 0) > 0 ? (
-          <button type="button" className="btn btn-link p-0" onClick={() => onOpen(result)} title={openLabel} data-testid={`counter-open-${id}`}>
+          <button type="button" className="btn btn-link p-0" style={LINK_IN_TEXT} onClick={() => onOpen(result)} title={openLabel} data-testid={`counter-open-${id}`}>
             {value}
           </button>
         ) : (
