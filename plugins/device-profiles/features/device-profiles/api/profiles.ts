@@ -7,7 +7,7 @@ import {
   listSoftwarePackages,
   type DeviceProfileSaveResult,
 } from '@shared/platform/create-software-ng';
-import { countManagedObjects, listManagedObjects } from '@shared/platform/inventory';
+import { countManagedObjects, getManagedObject, listManagedObjects } from '@shared/platform/inventory';
 import { isPlatformError } from '@shared/platform/fetch-client';
 import { GROUP_LIST_PAGE_SIZE } from '@shared/domain/constants';
 import { PRODUCT } from '@shared/plugin-api/types';
@@ -20,6 +20,7 @@ export const profileKeys = {
   detail: (id: string) => [PLUGIN, 'profiles', 'detail', id] as const,
   restrictions: (excluded: string | null) => [PLUGIN, 'restrictions', excluded ?? ''] as const,
   groups: () => [PLUGIN, 'groups'] as const,
+  group: (id: string) => [PLUGIN, 'groups', id] as const,
   devicesUsing: (id: string) => [PLUGIN, 'devices-using', id] as const,
   software: (deviceType: string) => [PLUGIN, 'software', deviceType] as const,
 };
@@ -41,8 +42,24 @@ export const groupsQuery = () =>
   queryOptions({
     queryKey: profileKeys.groups(),
     queryFn: async (): Promise<GroupOption[]> => {
-      const page = await listManagedObjects({ query: '$filter=(has(c8y_IsDeviceGroup)) $orderby=c8y_IsDeviceGroup,name asc', pageSize: GROUP_LIST_PAGE_SIZE });
-      return page.items.map((g) => ({ id: String(g.id), name: g.name ?? String(g.id) }));
+      try {
+        const page = await listManagedObjects({ query: '$filter=(has(c8y_IsDeviceGroup)) $orderby=c8y_IsDeviceGroup,name asc', pageSize: GROUP_LIST_PAGE_SIZE });
+        return page.items.map((g) => ({ id: String(g.id), name: g.name ?? String(g.id) }));
+      } catch (error) {
+        // Spec 8: a group load failure is logged (the form says it too, beside the group select).
+        console.error('Device groups could not be loaded', error);
+        throw error;
+      }
+    },
+  });
+
+/** One group by id: a profile's group that the group list does not hold (beyond its page, or the list failed). */
+export const groupQuery = (id: string) =>
+  queryOptions({
+    queryKey: profileKeys.group(id),
+    queryFn: async (): Promise<GroupOption> => {
+      const g = await getManagedObject(id);
+      return { id: String(g.id), name: g.name ?? String(g.id) };
     },
   });
 
@@ -74,12 +91,12 @@ export function saveErrors(outcome: { result?: DeviceProfileSaveResult; error?: 
   return ['UNKNOWN'];
 }
 
-/** Runs a save and returns its result or its error codes. */
-export async function trySave(save: () => Promise<DeviceProfileSaveResult>): Promise<{ result?: DeviceProfileSaveResult; codes: string[] }> {
+/** Runs a save and returns its result or its error codes (with the error thrown, for the log). */
+export async function trySave(save: () => Promise<DeviceProfileSaveResult>): Promise<{ result?: DeviceProfileSaveResult; codes: string[]; error?: unknown }> {
   try {
     const result = await save();
     return { result, codes: saveErrors({ result }) };
   } catch (error) {
-    return { codes: saveErrors({ error }) };
+    return { codes: saveErrors({ error }), error };
   }
 }

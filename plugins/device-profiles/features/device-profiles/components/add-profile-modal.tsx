@@ -4,21 +4,27 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from '@shared/ui/modal';
 import { createDeviceProfile, duplicateDeviceProfile } from '@shared/platform/create-software-ng';
 import { profileKeys, saveErrors, trySave, useGroups, useRestrictions } from '../api/profiles';
-import { CREATE_ERROR_MESSAGES, UPDATE_ERROR_MESSAGES, offeredGroups, validateProfileForm, type ProfileForm } from '../model/profile-rules';
-import { ProfileFields } from './profile-fields';
+import { CREATE_ERROR_MESSAGES, CREATE_FAILED, UPDATE_ERROR_MESSAGES, offeredGroups, validateProfileForm, type ProfileForm } from '../model/profile-rules';
+import { ProfileFields, RestrictionsError } from './profile-fields';
 
 const EMPTY: ProfileForm = { name: '', deviceType: '', deviceGroup: null };
 
-async function tryCreate(form: ProfileForm): Promise<{ newId?: string; codes: string[] }> {
-  const { result, codes } = await trySave(() => createDeviceProfile({ name: form.name.trim(), deviceType: form.deviceType, deviceGroup: form.deviceGroup }));
-  return { newId: result?.ok ? String(result.ok.id) : undefined, codes };
+interface CreateOutcome {
+  newId?: string;
+  codes: string[];
+  error?: unknown;
 }
 
-async function tryDuplicate(id: string, form: ProfileForm): Promise<{ newId?: string; codes: string[] }> {
+async function tryCreate(form: ProfileForm): Promise<CreateOutcome> {
+  const { result, codes, error } = await trySave(() => createDeviceProfile({ name: form.name.trim(), deviceType: form.deviceType, deviceGroup: form.deviceGroup }));
+  return { newId: result?.ok ? String(result.ok.id) : undefined, codes, error };
+}
+
+async function tryDuplicate(id: string, form: ProfileForm): Promise<CreateOutcome> {
   try {
     return { newId: await duplicateDeviceProfile(id, { name: form.name.trim(), deviceGroup: form.deviceGroup }), codes: [] };
   } catch (error) {
-    return { codes: saveErrors({ error }) };
+    return { codes: saveErrors({ error }), error };
   }
 }
 
@@ -53,7 +59,7 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
 
   async function submit() {
     setSaving(true);
-    const { newId, codes } = duplicateOf ? await tryDuplicate(duplicateOf.id, form) : await tryCreate(form);
+    const { newId, codes, error } = duplicateOf ? await tryDuplicate(duplicateOf.id, form) : await tryCreate(form);
     setSaving(false);
     if (newId) {
       await queryClient.invalidateQueries({ queryKey: profileKeys.all });
@@ -63,9 +69,9 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
     const shown = codes.map((c) => (duplicateOf ? UPDATE_ERROR_MESSAGES[c] : CREATE_ERROR_MESSAGES[c])).find(Boolean);
     if (shown) setServerError(shown);
     else {
-      // Spec 8: other creation failures are only logged.
-      console.error('Device profile creation failed', codes);
-      setServerError(t('Failed to create device profile'));
+      // Spec 8 only logs other creation failures; the user is told too (README "Decisions").
+      console.error('Device profile creation failed', codes, error);
+      setServerError(CREATE_FAILED);
     }
   }
 
@@ -87,11 +93,7 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
       ]}
     >
       {restrictions.isLoading && <p className="text-muted">{t('Loading…')}</p>}
-      {restrictions.isError && (
-        <div className="alert alert-danger" role="alert">
-          {(restrictions.error as Error).message}
-        </div>
-      )}
+      {restrictions.isError && <RestrictionsError error={restrictions.error} onRetry={() => void restrictions.refetch()} />}
       {serverError && (
         <div className="alert alert-danger" role="alert" data-testid="add-profile-error">
           {t(serverError)}
@@ -103,6 +105,7 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
         groups={offered}
         disabled={!restrictions.data}
         lockDeviceType={!!duplicateOf}
+        groupsError={groups.error}
         onChange={(next) => {
           const changed = (Object.keys(next) as (keyof ProfileForm)[]).filter((k) => next[k] !== form[k]);
           setForm(next);

@@ -1,4 +1,4 @@
-import React, { useEffect, useMemo, useState } from 'react';
+import React, { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePlatformContext } from '@shared/plugin-api/context';
@@ -10,10 +10,10 @@ import { alerts } from '@shared/ui/alerts';
 import { Card } from '@shared/ui/card';
 import { EmptyState } from '@shared/ui/empty-state';
 import { Spinner } from '@shared/ui/spinner';
-import { devicesUsingQuery, profileKeys, trySave, useGroups, useProfile, useRestrictions } from '../api/profiles';
-import { offeredGroups, updateErrorMessages, validateProfileForm, type ProfileForm } from '../model/profile-rules';
+import { devicesUsingQuery, groupQuery, profileKeys, trySave, useGroups, useProfile, useRestrictions } from '../api/profiles';
+import { offeredGroups, updateErrorMessages, validateProfileForm, withOwnGroup, type ProfileForm } from '../model/profile-rules';
 import { PROFILE_ROUTE_BASE } from '../model/routes';
-import { ProfileFields } from './profile-fields';
+import { ProfileFields, RestrictionsError } from './profile-fields';
 import { SoftwareSelectionDialog } from './software-selection-dialog';
 
 const formOf = (p: DeviceProfile): ProfileForm => ({ name: p.name, deviceType: p.deviceType, deviceGroup: p.deviceGroup ?? null });
@@ -24,42 +24,53 @@ function reportUpdateFailure(codes: readonly string[], t: (k: string) => string)
   for (const m of updateErrorMessages(codes)) alerts.danger(t(m));
 }
 
-/** Device profile detail (spec 2): ID, devices using it, last update, the edit form and its software. */
+/**
+ * Device profile detail (spec 2). Keyed by the route's id: moving to another profile starts over
+ * (no edit of the previous profile carried onto the next one's Save).
+ */
 export default function ProfileDetailPage() {
+  const { params } = usePlatformContext();
+  return <ProfileDetail key={params.id} id={params.id} />;
+}
+
+/** ID, devices using it, last update, the edit form and its software. */
+function ProfileDetail({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { params, navigate } = usePlatformContext();
-  const id = params.id;
+  const { navigate } = usePlatformContext();
   const queryClient = useQueryClient();
   const profile = useProfile(id);
   const devicesUsing = useQuery(devicesUsingQuery(id));
   const groups = useGroups();
-  const [editing, setEditing] = useState(false);
+  // The edited form; null while not editing (the form then shows the profile as loaded).
+  const [draft, setDraft] = useState<ProfileForm | null>(null);
+  const editing = draft !== null;
   const restrictions = useRestrictions(editing ? id : null);
-  const [form, setForm] = useState<ProfileForm | null>(null);
   const [saving, setSaving] = useState(false);
   const [selecting, setSelecting] = useState(false);
-
-  useEffect(() => {
-    if (profile.data && !editing) setForm(formOf(profile.data));
-  }, [profile.data, editing]);
+  const ownGroupId = profile.data?.deviceGroup ?? null;
+  const ownGroupMissing = !!ownGroupId && !groups.isPending && !groups.data?.some((g) => g.id === ownGroupId);
+  const ownGroup = useQuery({ ...groupQuery(ownGroupId ?? ''), enabled: ownGroupMissing });
+  const form = draft ?? (profile.data ? formOf(profile.data) : null);
 
   // Restrictions of an edit exclude this profile (its own name and group are fine).
   const restrictionsReady = editing && restrictions.isSuccess;
   const errors = useMemo(() => (form && restrictionsReady && restrictions.data ? validateProfileForm(form, restrictions.data) : {}), [form, restrictionsReady, restrictions.data]);
-  const groupOptions = restrictions.data && editing ? offeredGroups(groups.data ?? [], restrictions.data, form?.deviceGroup ?? null) : (groups.data ?? []);
+  // The profile's own group is an option even when the list misses it (by id until its name is known).
+  const loadedGroups = withOwnGroup(groups.data ?? [], ownGroupId ? (ownGroup.data ?? { id: ownGroupId, name: ownGroupId }) : null);
+  const groupOptions = restrictions.data && editing ? offeredGroups(loadedGroups, restrictions.data, ownGroupId) : loadedGroups;
   const refresh = () => queryClient.invalidateQueries({ queryKey: profileKeys.all });
 
-  if (profile.isLoading || !form) return <Spinner label={t('Loading…')} />;
-  if (profile.isError || !profile.data) {
+  if (profile.isError) {
     return (
       <div className="p-16">
-        <div className="alert alert-danger" role="alert">
-          {(profile.error as Error)?.message}
+        <div className="alert alert-danger" role="alert" data-testid="profile-load-error">
+          {t('The device profile could not be loaded:')} {profile.error.message}
         </div>
         <a href={`#${PROFILE_ROUTE_BASE}`}>{t('Device Profiles')}</a>
       </div>
     );
   }
+  if (!profile.data || !form) return <Spinner label={t('Loading…')} />;
   const p = profile.data;
   const software = p.c8y_DeviceProfile?.software ?? [];
   const changed = JSON.stringify(form) !== JSON.stringify(formOf(p));
@@ -71,7 +82,7 @@ export default function ProfileDetailPage() {
     setSaving(false);
     if (result?.ok) {
       alerts.success(t('Device profile updated'));
-      setEditing(false);
+      setDraft(null);
       await refresh();
     } else reportUpdateFailure(codes, t);
   }
@@ -98,7 +109,7 @@ export default function ProfileDetailPage() {
             actions={
               editing ? (
                 <>
-                  <button type="button" className="btn btn-default btn-sm" onClick={() => { setEditing(false); setForm(formOf(p)); }}>
+                  <button type="button" className="btn btn-default btn-sm" onClick={() => setDraft(null)}>
                     {t('Cancel')}
                   </button>{' '}
                   <PermittedButton
@@ -112,7 +123,7 @@ export default function ProfileDetailPage() {
                   </PermittedButton>
                 </>
               ) : (
-                <PermittedButton requires={REQUIRES.deviceProfileWrite} className="btn btn-default btn-sm" onClick={() => setEditing(true)} data-testid="profile-edit">
+                <PermittedButton requires={REQUIRES.deviceProfileWrite} className="btn btn-default btn-sm" onClick={() => setDraft(formOf(p))} data-testid="profile-edit">
                   {t('Edit')}
                 </PermittedButton>
               )
@@ -131,7 +142,8 @@ export default function ProfileDetailPage() {
               <i className="dlt-c8y-icon-info-circle" aria-hidden="true" />{' '}
               {t('A profile without a device group is the default profile of its device type. Only one group per device type.')}
             </p>
-            <ProfileFields form={form} errors={errors} groups={groupOptions} disabled={!editing} onChange={setForm} />
+            {editing && restrictions.isError && <RestrictionsError error={restrictions.error} onRetry={() => void restrictions.refetch()} />}
+            <ProfileFields form={form} errors={errors} groups={groupOptions} disabled={!editing} groupsError={groups.error} onChange={setDraft} />
           </Card>
         </div>
         <div className="col-md-6">

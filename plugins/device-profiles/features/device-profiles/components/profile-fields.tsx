@@ -20,11 +20,13 @@ interface Props {
   disabled?: boolean;
   /** A duplicate keeps its source's device type. */
   lockDeviceType?: boolean;
+  /** Why the group list could not be loaded (the select then offers less than there is). */
+  groupsError?: Error | null;
   onChange: (form: ProfileForm) => void;
 }
 
 /** Name, Device type and Device Group with their validation messages. */
-export function ProfileFields({ form, errors, groups, disabled, lockDeviceType, onChange }: Props) {
+export function ProfileFields({ form, errors, groups, disabled, lockDeviceType, groupsError, onChange }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const field = (name: keyof ProfileForm, label: string, control: React.ReactNode) => (
@@ -88,8 +90,26 @@ export function ProfileFields({ form, errors, groups, disabled, lockDeviceType, 
               </option>
             ))}
           </select>
+          {groupsError && (
+            <p className="help-block text-danger" role="alert" data-testid="groups-error">
+              {t('The device groups could not be loaded:')} {groupsError.message}
+            </p>
+          )}
         </div>,
       )}
     </fieldset>
+  );
+}
+
+/** Restrictions that failed to load: saving waits for them (spec 8), so say why and offer to try again. */
+export function RestrictionsError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="alert alert-danger" role="alert" data-testid="restrictions-error">
+      {t('Saving needs the profile names and groups already in use, which could not be loaded:')} {error.message}{' '}
+      <button type="button" className="btn btn-link p-0" onClick={onRetry}>
+        {t('Reload')}
+      </button>
+    </div>
   );
 }

@@ -48,15 +48,24 @@ export function offeredGroups(groups: readonly GroupOption[], restrictions: Devi
   return groups.filter((g) => g.id === current || !taken.has(g.id));
 }
 
+/**
+ * The group options with a profile's own group among them: the list holds one page of groups (and
+ * none when it failed), and a select whose value is not an option shows '---', "no group".
+ */
+export function withOwnGroup(groups: readonly GroupOption[], own: GroupOption | null): readonly GroupOption[] {
+  return !own || groups.some((g) => g.id === own.id) ? groups : [own, ...groups];
+}
+
 /** A profile is the default of its device type when no group is assigned. */
 export const isDefaultProfile = (p: { deviceGroup?: string | null }) => !p.deviceGroup;
 
-/** Messages of the create modal: two codes are shown, other failures only logged. */
+/** Messages of the create modal: two codes have their own; the spec only logs other failures, we say CREATE_FAILED too. */
 export const CREATE_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   NAME_NOT_UNIQUE: msg('Device name is not unique.'),
   GROUP_ALREADY_ASSIGNED_TO_PROFILE: msg('Group is already in usage by another profile.'),
 };
 
+export const CREATE_FAILED = msg('Failed to create device profile');
 export const UPDATE_FAILED = msg('Failed to update device profile');
 
 /** Messages of the detail page's update. */

@@ -41,6 +41,7 @@ describe('DependencyModal', () => {
   });
 
   it("shows the service's refusal (422) with its cycle and stays open", async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     global.fetch = jest.fn(async () => reply(422, { error: 'create-software-ng/validationError', message: 'Circular dependency: alpha 1.0 -> gamma 1.0 -> alpha 1.0.' })) as unknown as typeof fetch;
     const onClose = jest.fn();
     renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={async () => all} onClose={onClose} onSaved={jest.fn()} />, {
@@ -51,12 +52,16 @@ describe('DependencyModal', () => {
     fireEvent.click(screen.getByTestId('available-c'));
     fireEvent.click(screen.getByTestId('dependencies-save'));
     await waitFor(() => expect(screen.getByTestId('dependency-problem')).toHaveTextContent('Circular dependency: alpha 1.0 -> gamma 1.0 -> alpha 1.0.'));
-    expect(alerts.list().map((a) => [a.type, a.text])).toEqual([['danger', 'The dependencies were not saved.']]);
+    // Spec: a failed save says 'Something went wrong. please try again later.'; the cause is logged too.
+    expect(alerts.list().map((a) => [a.type, a.text])).toEqual([['danger', 'Something went wrong. please try again later.']]);
+    expect(consoleError).toHaveBeenCalledWith('Dependencies could not be saved', expect.objectContaining({ status: 422 }));
     expect(onClose).not.toHaveBeenCalled();
+    consoleError.mockRestore();
   });
 
   it("says 'Something went wrong. please try again later.' on other failures", async () => {
     global.fetch = jest.fn(async () => reply(500, { error: 'x', message: 'boom' })) as unknown as typeof fetch;
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={async () => all} onClose={jest.fn()} onSaved={jest.fn()} />, {
       pluginId: 'software-repository',
       context: { user: EDITOR },
@@ -64,6 +69,8 @@ describe('DependencyModal', () => {
     await waitFor(() => expect(screen.getByTestId('dependencies-save')).not.toBeDisabled());
     fireEvent.click(screen.getByTestId('dependencies-save'));
     await waitFor(() => expect(alerts.list()[0]?.text).toBe('Something went wrong. please try again later.'));
+    expect(consoleError).toHaveBeenCalledWith('Dependencies could not be saved', expect.objectContaining({ status: 500 }));
+    consoleError.mockRestore();
   });
 
   it('checks against the current packages: a cycle made elsewhere is marked on open and refused with its path before saving', async () => {

@@ -112,13 +112,10 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
       onSaved();
       onClose();
     } catch (e) {
-      if (e instanceof PlatformError && e.status === 422) {
-        // The service's refusal says what is wrong (the cycle with its path): shown as it is.
-        setProblem(e.message);
-        alerts.danger(t('The dependencies were not saved.'), { detail: e.message });
-      } else {
-        alerts.danger(t('Something went wrong. please try again later.'), { detail: errorText(e) });
-      }
+      console.error('Dependencies could not be saved', e);
+      // The service's refusal (422) says what is wrong (the cycle with its path): the modal shows it as it is.
+      if (e instanceof PlatformError && e.status === 422) setProblem(e.message);
+      alerts.danger(t('Something went wrong. please try again later.'), { detail: errorText(e) });
       setSaving(false);
     }
   };

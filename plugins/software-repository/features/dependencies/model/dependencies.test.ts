@@ -33,6 +33,11 @@ describe('available packages', () => {
     ]);
   });
 
+  it('sorts the versions of a name in version order, not as text (0.3.4 before 0.3.11)', () => {
+    const agents = [p('x1', 'adamos-agent', [], '0.3.11'), p('x2', 'adamos-agent', [], '0.3.4'), p('x3', 'adamos-agent', [], '0.10.0'), p('m', 'machine-monitor', [], '4.2.0')];
+    expect(availableCandidates(agents, 'm', [], '').map((c) => c.pkg.version)).toEqual(['0.3.4', '0.3.11', '0.10.0']);
+  });
+
   it('filters by name or version, case-insensitive', () => {
     expect(availableCandidates(all, 'e', [], 'ALP').map((c) => c.pkg.id)).toEqual(['a']);
   });

@@ -3,7 +3,7 @@
  * which are circular, and the transitive graph with its install order.
  */
 import type { SoftwareDependency, SoftwarePackage } from '@shared/platform/create-software-ng';
-import { isCircularDependency, matchesNameOrVersion } from '@shared/domain/software-package';
+import { compareByNameThenVersion, isCircularDependency, matchesNameOrVersion } from '@shared/domain/software-package';
 
 type Pkg = Pick<SoftwarePackage, 'id' | 'name' | 'version' | 'dependencies'>;
 
@@ -71,8 +71,6 @@ export function chosenCycles(chosen: readonly SoftwareDependency[], editedId: st
   });
 }
 
-const byNameThenVersion = (a: Pkg, b: Pkg) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version);
-
 export interface Candidate<P extends Pkg> {
   pkg: P;
   circular: boolean;
@@ -92,7 +90,7 @@ export function availableCandidates<P extends Pkg>(
   const taken = new Set(chosen.map((d) => String(d.id)));
   return all
     .filter((p) => p.id && p.id !== editedId && !taken.has(p.id) && matchesNameOrVersion(p, filter))
-    .sort(byNameThenVersion)
+    .sort(compareByNameThenVersion)
     .map((pkg) => ({ pkg, circular: isCircular(pkg, editedId, byId) }));
 }
 

@@ -1,6 +1,13 @@
 import React, { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { gatedFieldProps, type Gate } from '@shared/ui/permission';
 import { APP_TYPES, CATEGORIES } from '../model/package-form';
+
+/** The write a form's fields belong to: denied, they are read-only and point to the reason (a GateNote with noteId). */
+export interface FieldGate {
+  gate: Gate;
+  noteId: string;
+}
 
 interface FieldProps {
   label: string;
@@ -14,10 +21,11 @@ interface FieldProps {
   name: string;
   /** Shows the error only after the user touched the field or tried to save. */
   showError?: boolean;
+  gate?: FieldGate;
 }
 
 /** A labelled input with the platform's error state. */
-export function TextField({ label, value, onChange, error, required, readOnly, type = 'text', placeholder, name, showError = true }: FieldProps) {
+export function TextField({ label, value, onChange, error, required, readOnly, type = 'text', placeholder, name, showError = true, gate }: FieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const visible = showError && !!error;
@@ -40,6 +48,7 @@ export function TextField({ label, value, onChange, error, required, readOnly, t
         autoComplete={type === 'password' ? 'new-password' : 'off'}
         onChange={(e) => onChange?.(e.target.value)}
         data-testid={`field-${name}`}
+        {...(gate && gatedFieldProps(gate.gate, gate.noteId))}
       />
       {visible && <p className="help-block">{t(error as string)}</p>}
     </div>
@@ -53,10 +62,11 @@ interface SelectProps {
   onChange: (value: string) => void;
   error?: string;
   showError?: boolean;
+  gate?: FieldGate;
 }
 
 /** The apptype or category select. */
-export function ChoiceField({ label, name, value, onChange, error, showError = true }: SelectProps) {
+export function ChoiceField({ label, name, value, onChange, error, showError = true, gate }: SelectProps) {
   const { t } = useTranslation();
   const id = useId();
   const options = name === 'apptype' ? APP_TYPES : CATEGORIES;
@@ -68,7 +78,16 @@ export function ChoiceField({ label, name, value, onChange, error, showError = t
         <span aria-hidden="true"> *</span>
       </label>
       <div className="c8y-select-wrapper">
-        <select id={id} name={name} className="form-control" value={value} required onChange={(e) => onChange(e.target.value)} data-testid={`field-${name}`}>
+        <select
+          id={id}
+          name={name}
+          className="form-control"
+          value={value}
+          required
+          onChange={(e) => onChange(e.target.value)}
+          data-testid={`field-${name}`}
+          {...(gate && gatedFieldProps(gate.gate, gate.noteId, 'choice'))}
+        >
           <option value="" disabled>
             {t('Select…')}
           </option>
@@ -85,12 +104,18 @@ export function ChoiceField({ label, name, value, onChange, error, showError = t
 }
 
 /** The installation approval switch. */
-export function ApprovalField({ checked, onChange }: { checked: boolean; onChange: (v: boolean) => void }) {
+export function ApprovalField({ checked, onChange, gate }: { checked: boolean; onChange: (v: boolean) => void; gate?: FieldGate }) {
   const { t } = useTranslation();
   return (
     <div className="form-group">
       <label className="c8y-checkbox">
-        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid="field-installation_requires_approval" />
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          data-testid="field-installation_requires_approval"
+          {...(gate && gatedFieldProps(gate.gate, gate.noteId, 'choice'))}
+        />
         <span />
         <span>{t('Installation requires approval')}</span>
       </label>

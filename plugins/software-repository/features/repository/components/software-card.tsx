@@ -1,11 +1,11 @@
-import React, { useCallback, useRef, useState } from 'react';
+import React, { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SoftwarePackage } from '@shared/platform/create-software-ng';
 import { REQUIRES, type RoleRequirement } from '@shared/plugin-api/roles';
 import { alerts } from '@shared/ui/alerts';
 import { confirm } from '@shared/ui/confirm';
 import { Icon } from '@shared/ui/icon';
-import { PermittedButton } from '@shared/ui/permission';
+import { GateNote, PermittedButton, useGate } from '@shared/ui/permission';
 import { removePackage, savePackage } from '../api/packages';
 import { editFormFrom, validateEditForm, type EditForm } from '../model/package-form';
 import { FlipCard } from '../../../components/flip-card';
@@ -149,6 +149,8 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
 function Back({ pkg, onBack, onSaved }: { pkg: SoftwarePackage; onBack: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form, setForm] = useState<EditForm>(() => editFormFrom(pkg));
+  // A user who may not write the package reads its back side: its fields are read-only, with the reason.
+  const gate = { gate: useGate(REQUIRES.softwarePackageWrite), noteId: useId() };
   const [saving, setSaving] = useState(false);
   const errors = validateEditForm(form);
   const valid = Object.keys(errors).length === 0;
@@ -188,12 +190,13 @@ function Back({ pkg, onBack, onSaved }: { pkg: SoftwarePackage; onBack: () => vo
         <TextField name="version" label={t('Version')} value={pkg.version} readOnly />
         <TextField name="full_packagename" label={t('Full package name')} value={pkg.full_packagename ?? ''} readOnly />
         <TextField name="url" label={t('URL')} value={pkg.url ?? ''} readOnly />
-        <TextField name="md5" label={t('MD5 checksum')} required value={form.md5} onChange={(v) => set('md5', v)} error={errors.md5} />
-        <TextField name="sha256" label={t('SHA-256 checksum')} required value={form.sha256} onChange={(v) => set('sha256', v)} error={errors.sha256} />
-        <ChoiceField name="apptype" label={t('App type')} value={form.apptype} onChange={(v) => set('apptype', v as EditForm['apptype'])} error={errors.apptype} />
-        <ChoiceField name="category" label={t('Category')} value={form.category} onChange={(v) => set('category', v as EditForm['category'])} error={errors.category} />
-        <TextField name="password" type="password" label={t('Password')} required value={form.password} onChange={(v) => set('password', v)} error={errors.password} />
-        <ApprovalField checked={form.installation_requires_approval} onChange={(v) => set('installation_requires_approval', v)} />
+        <TextField name="md5" label={t('MD5 checksum')} required value={form.md5} onChange={(v) => set('md5', v)} error={errors.md5} gate={gate} />
+        <TextField name="sha256" label={t('SHA-256 checksum')} required value={form.sha256} onChange={(v) => set('sha256', v)} error={errors.sha256} gate={gate} />
+        <ChoiceField name="apptype" label={t('App type')} value={form.apptype} onChange={(v) => set('apptype', v as EditForm['apptype'])} error={errors.apptype} gate={gate} />
+        <ChoiceField name="category" label={t('Category')} value={form.category} onChange={(v) => set('category', v as EditForm['category'])} error={errors.category} gate={gate} />
+        <TextField name="password" type="password" label={t('Password')} required value={form.password} onChange={(v) => set('password', v)} error={errors.password} gate={gate} />
+        <ApprovalField checked={form.installation_requires_approval} onChange={(v) => set('installation_requires_approval', v)} gate={gate} />
+        <GateNote gate={gate.gate} id={gate.noteId} />
       </div>
       <div className="card-footer separator text-right">
         <PermittedButton requires={REQUIRES.softwarePackageWrite} type="submit" className="btn btn-primary btn-sm" disabled={!valid || saving} data-testid="edit-save">

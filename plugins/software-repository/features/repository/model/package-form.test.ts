@@ -70,6 +70,8 @@ describe('password rule', () => {
     ['tab\there!', PASSWORD_MESSAGE],
     ['umlaut-ä-ok?', PASSWORD_MESSAGE],
     ['exactly8', undefined],
+    ['        ', undefined],
+    ['   ', PASSWORD_MESSAGE],
     [' ~'.repeat(31) + '!', undefined],
   ])('%j -> %s', (password, message) => {
     expect(validateAddForm(valid({ password })).password).toBe(message);
@@ -125,6 +127,7 @@ describe('edit form', () => {
     expect(toUpdateRequest(pkg, form).password).toBe('newpass!1');
     expect(validateEditForm({ ...form, password: 'short' }).password).toBe(PASSWORD_MESSAGE);
     expect(validateEditForm({ ...form, password: '' }).password).toBe(REQUIRED);
+    expect(validateEditForm({ ...form, password: ' '.repeat(8) }).password).toBeUndefined();
   });
 
   it('requires md5, sha256, apptype and category', () => {

@@ -55,6 +55,12 @@ export const emptyAddForm = (): AddForm => ({
 
 const blank = (s: string) => s.trim() === '';
 
+/** The password rule: required (only empty is missing: spaces are printable ASCII), then 8 to 63 of space to tilde. */
+function passwordError(password: string): string | undefined {
+  if (password === '') return REQUIRED;
+  return isValidPassword(password) ? undefined : PASSWORD_MESSAGE;
+}
+
 /** The form with this URL; the full package name follows the URL's last segment. */
 export function withUrl(form: AddForm, url: string): AddForm {
   return { ...form, url, file: null, full_packagename: fullPackageNameFromUrl(url) };
@@ -71,8 +77,8 @@ export function validateAddForm(form: AddForm): FormErrors<AddField> {
   for (const f of ['name', 'version', 'md5', 'sha256', 'apptype', 'category'] as const) if (blank(form[f])) errors[f] = REQUIRED;
   // The name is only needed to store an uploaded file; a URL's name is derived by the service.
   if (form.file && blank(form.full_packagename)) errors.full_packagename = REQUIRED;
-  if (blank(form.password)) errors.password = REQUIRED;
-  else if (!isValidPassword(form.password)) errors.password = PASSWORD_MESSAGE;
+  const password = passwordError(form.password);
+  if (password) errors.password = password;
   return errors;
 }
 
@@ -137,10 +143,8 @@ export function editFormFrom(pkg: SoftwarePackage): EditForm {
 export function validateEditForm(form: EditForm): FormErrors<EditField> {
   const errors: FormErrors<EditField> = {};
   for (const f of ['md5', 'sha256', 'apptype', 'category'] as const) if (blank(form[f])) errors[f] = REQUIRED;
-  if (form.password !== PASSWORD_PLACEHOLDER) {
-    if (blank(form.password)) errors.password = REQUIRED;
-    else if (!isValidPassword(form.password)) errors.password = PASSWORD_MESSAGE;
-  }
+  const password = form.password === PASSWORD_PLACEHOLDER ? undefined : passwordError(form.password);
+  if (password) errors.password = password;
   return errors;
 }
 

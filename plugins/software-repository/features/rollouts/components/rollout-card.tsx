@@ -37,6 +37,17 @@ const STATUS_LABEL: Record<string, string> = {
   ARCHIVED: 'label-default',
 };
 
+/** The status as the badge says it (the platform's German where it has the state); an unknown one as it came. */
+const STATUS_TEXT: Record<string, string> = {
+  CREATED: msg('CREATED'),
+  ONGOING: msg('ONGOING'),
+  PAUSED: msg('PAUSED'),
+  COMPLETED: msg('COMPLETED'),
+  CANCELLED: msg('CANCELLED'),
+  BROKEN: msg('BROKEN'),
+  ARCHIVED: msg('ARCHIVED'),
+};
+
 const ACTION_LABEL: Record<RolloutAction, string> = { start: 'Start', pause: 'Pause', cancel: 'Cancel', archive: 'Archive' };
 const ACTION_ICON: Record<RolloutAction, string> = { start: 'play', pause: 'pause', cancel: 'stop', archive: 'archive' };
 
@@ -135,7 +146,7 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
         {r.name ?? r.software?.name}
       </h4>
       <span className={`label ${STATUS_LABEL[r.status] ?? 'label-default'}`} data-testid="rollout-status">
-        {r.status}
+        {STATUS_TEXT[r.status] ? t(STATUS_TEXT[r.status]) : r.status}
       </span>
     </div>
   );
@@ -336,6 +347,9 @@ function Part({ className, width, title, testId, style }: { className: string; w
   return <div className={`progress-bar ${className}`} title={title} data-testid={`progress-${testId}`} style={{ width: `${width}%`, transition: 'width 300ms', ...style }} />;
 }
 
+/** A link button set like the text around it: the platform's .btn brings its own font size, border, alignment and a 32 px minimum height, which made a counter's row taller and its value sit below the label. */
+const LINK_IN_TEXT: React.CSSProperties = { fontSize: 'inherit', lineHeight: 'inherit', verticalAlign: 'baseline', border: 0, minHeight: 0 };
+
 /** A counter; one with a result opens the list of its devices (result and failure reason each). */
 function Counter({
   label,
@@ -362,7 +376,7 @@ function Counter({
       </th>
       <td className="text-right" data-testid={`counter-${id}`}>
         {result && onOpen && (value ?? 0) > 0 ? (
-          <button type="button" className="btn btn-link p-0" onClick={() => onOpen(result)} title={openLabel} data-testid={`counter-open-${id}`}>
+          <button type="button" className="btn btn-link p-0" style={LINK_IN_TEXT} onClick={() => onOpen(result)} title={openLabel} data-testid={`counter-open-${id}`}>
             {value}
           </button>
         ) : (

@@ -1,0 +1,42 @@
+import React from 'react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import { AddProfileModal } from './add-profile-modal';
+import de from '../../../locales/de.json';
+
+/** The part of a fetch Response the client reads (jsdom has no Response). */
+const reply = (status: number, body: unknown) =>
+  ({ ok: status < 300, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
+
+const RESTRICTIONS = { alreadyUsedProfileNames: [], alreadyAssignedGroups: [], deviceTypeWithDefaultProfile: [] };
+
+/** Restrictions and groups answer; the create answers `created`. */
+function serve(created: Response) {
+  global.fetch = jest.fn(async (input: string, init?: RequestInit) => {
+    const url = String(input);
+    if (url.includes('/deviceProfile/restrictions')) return reply(200, RESTRICTIONS);
+    if (url.includes('c8y_IsDeviceGroup')) return reply(200, { managedObjects: [], statistics: { pageSize: 2000, currentPage: 1 } });
+    if (init?.method === 'POST') return created;
+    return reply(404, { message: `unexpected ${url}` });
+  }) as unknown as typeof fetch;
+}
+
+async function fillAndContinue() {
+  await waitFor(() => expect(screen.getByLabelText(de.Name)).not.toBeDisabled());
+  fireEvent.change(screen.getByLabelText(de.Name), { target: { value: 'New profile' } });
+  fireEvent.change(screen.getByLabelText(de['Device type']), { target: { value: 'adamos_NETbox' } });
+  fireEvent.click(screen.getByTestId('add-profile-continue'));
+}
+
+describe('AddProfileModal', () => {
+  it('says a creation failure without a known code (and logs its cause) instead of only logging it', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve(reply(500, { error: 'x', message: 'database down' }));
+    renderContribution(<AddProfileModal onClose={jest.fn()} onCreated={jest.fn()} />, { pluginId: 'device-profiles', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) }, language: 'de', locales: de });
+    await fillAndContinue();
+    expect(await screen.findByTestId('add-profile-error')).toHaveTextContent('Geräteprofil konnte nicht erstellt werden');
+    expect(consoleError).toHaveBeenCalledWith('Device profile creation failed', ['UNKNOWN'], expect.objectContaining({ status: 500, message: 'database down' }));
+    expect(screen.getByTestId('add-profile-continue')).toBeDisabled();
+    consoleError.mockRestore();
+  });
+});

@@ -1,0 +1,109 @@
+import React from 'react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ContributionProviders } from '@shared/plugin-api/parcel';
+import { renderContribution, testContext, testUser } from '@shared/plugin-api/testing';
+import ProfileDetailPage from './profile-detail-page';
+
+/** The part of a fetch Response the client reads (jsdom has no Response). */
+const reply = (status: number, body: unknown) =>
+  ({ ok: status < 300, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
+
+const EDITOR = testUser(['ROLE_INVENTORY_ADMIN']);
+const PROFILES: Record<string, object> = {
+  '117': { id: '117', name: 'IoTconnector Bielefeld', deviceType: 'adamos_NETbox', deviceGroup: '900', c8y_DeviceProfile: { software: [] } },
+  '116': { id: '116', name: 'CELOS default', deviceType: 'adamos_ipc-x64', c8y_DeviceProfile: { software: [] } },
+};
+const GROUPS = [{ id: '900', name: 'Plant Bielefeld' }, { id: '901', name: 'Plant Pfronten' }];
+const RESTRICTIONS = { alreadyUsedProfileNames: [], alreadyAssignedGroups: [], deviceTypeWithDefaultProfile: [] };
+
+type Answer = (url: string) => Response | undefined;
+
+/** The stand-in platform: profiles, restrictions, the group list and single groups; `over` answers first. */
+function serve(over: Answer = () => undefined) {
+  const fetchMock = jest.fn(async (input: string) => {
+    const url = String(input);
+    const own = over(url);
+    if (own) return own;
+    if (url.includes('/deviceProfile/restrictions')) return reply(200, RESTRICTIONS);
+    const profile = /\/deviceProfile\/(\w+)$/.exec(url.split('?')[0]);
+    if (profile) return PROFILES[profile[1]] ? reply(200, PROFILES[profile[1]]) : reply(404, { error: 'inventory/Not Found', message: `Device profile ${profile[1]} not found.` });
+    if (url.includes('c8y_IsDeviceGroup')) return reply(200, { managedObjects: GROUPS, statistics: { pageSize: 2000, currentPage: 1 } });
+    const group = /\/managedObjects\/(\w+)/.exec(url);
+    if (group) return reply(200, { id: group[1], name: `Group ${group[1]} by id` });
+    if (url.includes('/inventory/managedObjects')) return reply(200, { managedObjects: [], statistics: { totalPages: 0, pageSize: 1, currentPage: 1 } });
+    return reply(404, { message: `unexpected ${url}` });
+  });
+  global.fetch = fetchMock as unknown as typeof fetch;
+  return fetchMock;
+}
+
+const renderAt = (id: string) => renderContribution(<ProfileDetailPage />, { pluginId: 'device-profiles', context: { user: EDITOR, params: { id } } });
+const nameInput = () => screen.getByLabelText('Name') as HTMLInputElement;
+const groupSelect = () => screen.getByLabelText('Device Group') as HTMLSelectElement;
+const selectedText = (s: HTMLSelectElement) => s.options[s.selectedIndex]?.text;
+
+describe('ProfileDetailPage', () => {
+  let consoleError: jest.SpyInstance;
+  beforeEach(() => {
+    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => consoleError.mockRestore());
+
+  it('says why a profile that cannot be loaded is not shown (no endless spinner)', async () => {
+    serve();
+    renderAt('999999');
+    expect(await screen.findByTestId('profile-load-error')).toHaveTextContent('The device profile could not be loaded: Device profile 999999 not found.');
+    expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull();
+  });
+
+  it('starts over on another profile: an edit of the first is not carried onto the second', async () => {
+    serve();
+    const view = renderAt('117');
+    await waitFor(() => expect(nameInput().value).toBe('IoTconnector Bielefeld'));
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    fireEvent.change(nameInput(), { target: { value: 'Renamed 117' } });
+    view.rerender(
+      <ContributionProviders props={{ pluginId: 'device-profiles', contributionId: 'test', context: testContext({ user: EDITOR, params: { id: '116' } }), queryClient: view.queryClient }}>
+        <ProfileDetailPage />
+      </ContributionProviders>,
+    );
+    await waitFor(() => expect(screen.getByTestId('profile-id')).toHaveTextContent('116'));
+    expect(nameInput().value).toBe('CELOS default');
+    expect(selectedText(groupSelect())).toBe('---');
+    expect(screen.queryByTestId('profile-save')).toBeNull();
+    expect(screen.getByTestId('profile-edit')).toBeInTheDocument();
+  });
+
+  it('says why Save stays disabled when the restrictions cannot be loaded, and loads them again on Reload', async () => {
+    let fail = true;
+    serve((url) => (url.includes('/deviceProfile/restrictions') && fail ? reply(500, { message: 'restrictions down' }) : undefined));
+    renderAt('117');
+    await waitFor(() => expect(nameInput().value).toBe('IoTconnector Bielefeld'));
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    fireEvent.change(nameInput(), { target: { value: 'Renamed 117' } });
+    const alert = await screen.findByTestId('restrictions-error');
+    expect(alert).toHaveTextContent('Saving needs the profile names and groups already in use, which could not be loaded: restrictions down');
+    expect(screen.getByTestId('profile-save')).toBeDisabled();
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.getByTestId('profile-save')).not.toBeDisabled());
+    expect(screen.queryByTestId('restrictions-error')).toBeNull();
+  });
+
+  it("shows the profile's group, not '---', when the group list fails, and says the list failed", async () => {
+    serve((url) => (url.includes('c8y_IsDeviceGroup') ? reply(500, { message: 'groups down' }) : undefined));
+    renderAt('117');
+    await waitFor(() => expect(selectedText(groupSelect())).toBe('Group 900 by id'));
+    expect(groupSelect().value).toBe('900');
+    expect(screen.getByTestId('groups-error')).toHaveTextContent('The device groups could not be loaded: groups down');
+    expect(consoleError).toHaveBeenCalledWith('Device groups could not be loaded', expect.anything());
+  });
+
+  it("shows the profile's group when it is beyond the loaded page of groups", async () => {
+    const fetchMock = serve((url) => (url.includes('c8y_IsDeviceGroup') ? reply(200, { managedObjects: [GROUPS[1]], statistics: { pageSize: 2000, currentPage: 1 } }) : undefined));
+    renderAt('117');
+    await waitFor(() => expect(selectedText(groupSelect())).toBe('Group 900 by id'));
+    expect(screen.queryByTestId('groups-error')).toBeNull();
+    expect(fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => /managedObjects\/900\b/.test(u))).toHaveLength(1);
+  });
+});

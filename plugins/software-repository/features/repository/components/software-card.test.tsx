@@ -1,0 +1,48 @@
+import React from 'react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import type { SoftwarePackage } from '@shared/platform/create-software-ng';
+import { SoftwareCard } from './software-card';
+
+const pkg = {
+  id: '42',
+  name: 'machine-monitor',
+  version: '4.2.0',
+  type: 'c8y_Software',
+  md5: 'abc',
+  sha256: 'def',
+  apptype: 'APPLICATION',
+  category: 'normal',
+  installation_requires_approval: false,
+  full_packagename: 'machine-monitor-4.2.0.zip',
+} as SoftwarePackage;
+
+/** The back side's fields a write changes. */
+const WRITABLE = ['field-md5', 'field-sha256', 'field-apptype', 'field-category', 'field-password', 'field-installation_requires_approval'];
+
+function openBack(roles: string[]) {
+  renderContribution(<SoftwareCard pkg={pkg} menu={[]} onChanged={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser(roles) } });
+  fireEvent.click(screen.getByTestId('details'));
+  return screen.getByTestId('edit-form');
+}
+
+const locked = (el: HTMLElement) => (el as HTMLInputElement).readOnly || (el as HTMLInputElement).disabled;
+
+describe('SoftwareCard back side', () => {
+  it('is read-only for a user who may not write the package, and says why', () => {
+    const form = openBack(['ROLE_INVENTORY_READ']);
+    for (const testId of WRITABLE) {
+      const field = within(form).getByTestId(testId);
+      expect([testId, locked(field)]).toEqual([testId, true]);
+      expect(field).toHaveAttribute('title', expect.stringContaining('Not permitted'));
+      expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')).toHaveTextContent('Not permitted');
+    }
+  });
+
+  it('is editable for a user who may write the package', () => {
+    const form = openBack(['ROLE_INVENTORY_ADMIN']);
+    for (const testId of WRITABLE) expect([testId, locked(within(form).getByTestId(testId))]).toEqual([testId, false]);
+    fireEvent.change(within(form).getByTestId('field-md5'), { target: { value: 'new' } });
+    expect(within(form).getByTestId('field-md5')).toHaveValue('new');
+  });
+});
