@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { renderContribution } from '@shared/plugin-api/testing';
 import de from '../../../locales/de.json';
 import type { MobileRouter } from '../model/router';
-import { MobileRouterCard } from './router-cards';
+import { MobileRouterCard, NetworkStatusCard } from './router-cards';
 
 const router = (DeviceState: string, OnlineState: string): MobileRouter => ({
   id: '300',
@@ -32,5 +32,16 @@ describe('MobileRouterCard states', () => {
     renderContribution(<MobileRouterCard router={router('rebooting soon', 'roaming')} />, { pluginId: 'mobile-router', language: 'de', locales: de });
     expect(screen.getByTestId('device-state')).toHaveTextContent('rebooting soon');
     expect(screen.getByTestId('online-state')).toHaveTextContent('roaming');
+  });
+});
+
+describe('NetworkStatusCard', () => {
+  it.each([
+    ['en', 'registered (roaming)', 'Registered (roaming)'],
+    ['de', 'registered (home)', 'Registriert (Heimnetz)'],
+    ['de', 'limited service', 'limited service'],
+  ] as const)('%s: network state %s reads %p', (language, NetworkState, text) => {
+    renderContribution(<NetworkStatusCard router={{ id: '300', NetworkStatus: { NetworkState } }} />, { pluginId: 'mobile-router', language, locales: language === 'de' ? de : undefined });
+    expect(screen.getByTestId('network-state')).toHaveTextContent(text);
   });
 });

@@ -4,7 +4,7 @@ import { Card } from '@shared/ui/card';
 import { formatBytes, formatDateTime, signalStrength } from '@shared/domain/formats';
 import { SIGNAL_INDICATOR_MAX, SIGNAL_INDICATOR_MIN } from '@shared/domain/constants';
 import type { DataUsagePeriod, MobileRouter } from '../model/router';
-import { deviceStateLabel, onlineStateLabel } from '../model/states';
+import { deviceStateLabel, networkStateLabel, onlineStateLabel } from '../model/states';
 
 const dash = (v: unknown): ReactNode => (v === undefined || v === null || v === '' ? '-' : String(v));
 
@@ -104,7 +104,7 @@ export function NetworkStatusCard({ router }: { router: MobileRouter }) {
     <Card title={t('Mobile network status')} data-testid="card-network-status">
       <Rows
         rows={[
-          [t('Network state'), dash(n.NetworkState)],
+          [t('Network state'), <State key="n" value={n.NetworkState} label={networkStateLabel(n.NetworkState)} data-testid="network-state" />],
           [t('Provider'), dash(n.ProviderName)],
           [t('Used network'), dash(n.UsedNetwork)],
           [t('Signal strength'), <SignalStrength key="s" value={n.SignalStrength} indicator={n.SignalIndicator} />],

@@ -1,4 +1,4 @@
-import { deviceStateLabel, onlineStateLabel } from './states';
+import { deviceStateLabel, networkStateLabel, onlineStateLabel } from './states';
 
 /** Value sent -> label shown; undefined: not in the spec's list, shown as sent. */
 const DEVICE_STATES: Record<string, string | undefined> = {
@@ -32,6 +32,16 @@ const ONLINE_STATES: Record<string, string | undefined> = {
   roaming: undefined,
 };
 
+const NETWORK_STATES: Record<string, string | undefined> = {
+  'registered (home)': 'Registered (home)',
+  'registered (roaming)': 'Registered (roaming)',
+  searching: 'Searching',
+  'not registered': 'Not registered',
+  'registration denied': 'Registration denied',
+  unknown: 'Unknown',
+  'limited service': undefined,
+};
+
 const labelsOf = (values: Record<string, unknown>, label: (v: string) => string | undefined) => Object.fromEntries(Object.keys(values).map((v) => [v, label(v)]));
 
 describe('router state labels', () => {
@@ -43,7 +53,11 @@ describe('router state labels', () => {
     expect(labelsOf(ONLINE_STATES, onlineStateLabel)).toEqual(ONLINE_STATES);
   });
 
+  it("labels the modem's registration states (NetworkState)", () => {
+    expect(labelsOf(NETWORK_STATES, networkStateLabel)).toEqual(NETWORK_STATES);
+  });
+
   it('has no label for a missing value', () => {
-    expect([deviceStateLabel(undefined), onlineStateLabel(undefined)]).toEqual([undefined, undefined]);
+    expect([deviceStateLabel(undefined), onlineStateLabel(undefined), networkStateLabel(undefined)]).toEqual([undefined, undefined, undefined]);
   });
 });
