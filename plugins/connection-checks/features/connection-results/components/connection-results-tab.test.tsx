@@ -1,8 +1,13 @@
 import React from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import { renderContribution } from '@shared/plugin-api/testing';
+import de from '../../../locales/de.json';
 import ConnectionResultsTab from './connection-results-tab';
 import { urlCheckResults } from '../api/connection-results';
+
+/** The part of a fetch Response the client reads (jsdom has no Response). */
+const reply = (status: number, body: unknown) =>
+  ({ ok: status < 300, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
 
 const device = (results?: unknown) => ({ id: '7', name: 'dev', adamos_IoTconnector_URLChecks: results === undefined ? undefined : { results } });
 
@@ -18,7 +23,7 @@ describe('urlCheckResults', () => {
 
 describe('ConnectionResultsTab', () => {
   beforeEach(() => {
-    global.fetch = jest.fn(async () => new Response(JSON.stringify(device([{ success: true, url: 'https://ok' }])), { status: 200 })) as typeof fetch;
+    global.fetch = jest.fn(async () => reply(200, device([{ success: true, url: 'https://ok' }]))) as unknown as typeof fetch;
   });
 
   it('lists the checks with number, result, URL and error', async () => {
@@ -38,7 +43,7 @@ describe('ConnectionResultsTab', () => {
   });
 
   it("says 'No results to display.' when there are none", async () => {
-    global.fetch = jest.fn(async () => new Response(JSON.stringify(device([])), { status: 200 })) as typeof fetch;
+    global.fetch = jest.fn(async () => reply(200, device([]))) as unknown as typeof fetch;
     renderContribution(<ConnectionResultsTab />, { pluginId: 'connection-checks', device: device([]) });
     expect(await screen.findByText('No results to display.')).toBeInTheDocument();
   });
@@ -50,5 +55,19 @@ describe('ConnectionResultsTab', () => {
     });
     expect(screen.getByText('<b>bold</b>')).toBeInTheDocument();
     expect(document.querySelector('img')).toBeNull();
+  });
+
+  it('says why the checks could not be reloaded, keeping the ones already shown', async () => {
+    global.fetch = jest.fn(async () => reply(500, { error: 'general/internalError', message: 'Inventory unavailable' })) as unknown as typeof fetch;
+    renderContribution(<ConnectionResultsTab />, { pluginId: 'connection-checks', device: device([{ success: true, url: 'https://hub.example/api' }]) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the URL checks: Inventory unavailable');
+    expect(screen.getByText('https://hub.example/api')).toBeInTheDocument();
+  });
+
+  it('does not call a failed load empty', async () => {
+    global.fetch = jest.fn(async () => reply(500, { error: 'general/internalError', message: 'Inventory unavailable' })) as unknown as typeof fetch;
+    renderContribution(<ConnectionResultsTab />, { pluginId: 'connection-checks', device: device([]), language: 'de', locales: de });
+    expect(await screen.findByRole('alert')).toHaveTextContent('URL-Prüfungen konnten nicht geladen werden: Inventory unavailable');
+    expect(screen.queryByText('Keine Ergebnisse vorhanden.')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDevice } from '@shared/plugin-api/context';
 import type { ManagedObject } from '@shared/platform/inventory';
+import { ReloadButton } from '@shared/ui/reload-button';
 import { urlCheckResults, useDeviceWithChecks } from '../api/connection-results';
 
 /** The 'Connection Results' device tab: the device's URL checks (spec: Connection checks tab). */
@@ -13,24 +14,24 @@ export default function ConnectionResultsTab() {
 
   return (
     <div className="card" data-testid="connection-results">
-      <div className="card-header separator">
+      <div className="card-header separator d-flex a-i-center j-c-between">
         <h4 className="card-title">{t('URL Checks')}</h4>
-        <div className="card-actions m-l-auto">
-          <button type="button" className="btn btn-link" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            <i className={`dlt-c8y-icon-refresh${query.isFetching ? ' icon-spin' : ''}`} aria-hidden="true" /> {t('Reload')}
-          </button>
-        </div>
+        <ReloadButton onClick={() => void query.refetch()} fetching={query.isFetching} />
       </div>
       <div className="card-block">
         {query.isError && (
           <div className="alert alert-danger" role="alert">
-            {(query.error as Error).message}
+            {t('Could not load the URL checks: ')}
+            {query.error instanceof Error ? query.error.message : String(query.error)}
           </div>
         )}
         {results.length === 0 ? (
-          <div className="c8y-empty-state text-center">
-            <h5>{t('No results to display.')}</h5>
-          </div>
+          // After a failed load the alert above says so: 'No results' would be a claim.
+          !query.isError && (
+            <div className="c8y-empty-state text-center">
+              <h5>{t('No results to display.')}</h5>
+            </div>
+          )
         ) : (
           <table className="table table-striped table-condensed">
             <thead>

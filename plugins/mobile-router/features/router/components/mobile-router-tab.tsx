@@ -9,6 +9,7 @@ import { confirm } from '@shared/ui/confirm';
 import { EmptyState } from '@shared/ui/empty-state';
 import { PermittedButton } from '@shared/ui/permission';
 import { REQUIRES } from '@shared/plugin-api/roles';
+import { ReloadButton } from '@shared/ui/reload-button';
 import { Spinner } from '@shared/ui/spinner';
 import {
   configurationsQuery,
@@ -42,12 +43,13 @@ function useNow() {
 const OBJECTIVES = { firmware: msg('firmware'), configuration: msg('configuration') } as const;
 type Picking = { objective: keyof typeof OBJECTIVES } | null;
 
-function RouterView({ router, deviceId, supportedOperations, last, loading }: {
+function RouterView({ router, deviceId, supportedOperations, last, lastUnknown }: {
   router: MobileRouter;
   deviceId: string;
   supportedOperations: readonly string[];
   last: LastOperations;
-  loading: boolean;
+  /** The last operations are loading or could not be loaded: whether one is pending is unknown. */
+  lastUnknown: boolean;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -56,7 +58,7 @@ function RouterView({ router, deviceId, supportedOperations, last, loading }: {
   const [busy, setBusy] = useState(false);
   useRealtimeInvalidate(`/managedobjects/${router.id}`, [routerKeys.routers(deviceId)]);
 
-  const caughtUp = isCaughtUp(router, newestOperation(last), loading);
+  const caughtUp = isCaughtUp(router, newestOperation(last), lastUnknown);
   const gate = { router, supportedOperations, caughtUp, now };
   const monitoring = isMonitoringActive(router, now);
   const firmware = useQuery({ ...firmwareQuery(), enabled: picking?.objective === 'firmware' });
@@ -208,9 +210,7 @@ export default function MobileRouterTab() {
     <div className="p-16" data-testid="mobile-router-tab">
       <div className="d-flex j-c-between a-i-center m-b-8">
         <h4>{t('{{product}} Connection', { product: 'adamos' })}</h4>
-        <button type="button" className="btn btn-link" onClick={() => void reload()} disabled={routers.isFetching}>
-          <i className={`dlt-c8y-icon-refresh${routers.isFetching ? ' icon-spin' : ''}`} aria-hidden="true" /> {t('Reload')}
-        </button>
+        <ReloadButton onClick={() => void reload()} fetching={routers.isFetching || operations.isFetching} />
       </div>
       {routers.isLoading ? (
         <Spinner label={t('Loading…')} />
@@ -222,16 +222,25 @@ export default function MobileRouterTab() {
       ) : list.length === 0 ? (
         <EmptyState icon="wifi" title={t('No mobile router to display.')} text={t('The device might not have a mobile router.')} />
       ) : (
-        list.map((router) => (
-          <RouterView
-            key={router.id}
-            router={router}
-            deviceId={device.id}
-            supportedOperations={supported}
-            last={operations.data ?? {}}
-            loading={routers.isLoading || operations.isLoading}
-          />
-        ))
+        <>
+          {operations.isError && (
+            // Without its last operations the router counts as not caught up: every action waits for a Reload that works.
+            <div className="alert alert-danger" role="alert" data-testid="router-operations-error">
+              {t('Could not reload mobile router: ')}
+              {errorText(operations.error)}
+            </div>
+          )}
+          {list.map((router) => (
+            <RouterView
+              key={router.id}
+              router={router}
+              deviceId={device.id}
+              supportedOperations={supported}
+              last={operations.data ?? {}}
+              lastUnknown={operations.isLoading || operations.isError}
+            />
+          ))}
+        </>
       )}
     </div>
   );

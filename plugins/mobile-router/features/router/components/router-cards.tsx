@@ -4,6 +4,7 @@ import { Card } from '@shared/ui/card';
 import { formatBytes, formatDateTime, signalStrength } from '@shared/domain/formats';
 import { SIGNAL_INDICATOR_MAX, SIGNAL_INDICATOR_MIN } from '@shared/domain/constants';
 import type { DataUsagePeriod, MobileRouter } from '../model/router';
+import { deviceStateLabel, networkStateLabel, onlineStateLabel } from '../model/states';
 
 const dash = (v: unknown): ReactNode => (v === undefined || v === null || v === '' ? '-' : String(v));
 
@@ -62,6 +63,16 @@ export function SignalStrength({ value, indicator }: { value: number | undefined
   );
 }
 
+/** A state value by its label; a value the spec does not list as the router sent it. The raw value stays in data-state. */
+function State({ value, label, 'data-testid': testId }: { value: string | undefined; label: string | undefined; 'data-testid': string }) {
+  const { t } = useTranslation();
+  return (
+    <span data-testid={testId} data-state={value}>
+      {label ? t(label) : dash(value)}
+    </span>
+  );
+}
+
 const usage = (p: DataUsagePeriod | undefined) => `↓ ${formatBytes(p?.BytesReceived)} / ↑ ${formatBytes(p?.BytesSent)}`;
 
 export function MobileRouterCard({ router }: { router: MobileRouter }) {
@@ -73,8 +84,8 @@ export function MobileRouterCard({ router }: { router: MobileRouter }) {
       <Rows
         rows={[
           [t('Name'), dash(router.name)],
-          [t('Online state'), dash(n.OnlineState)],
-          [t('Device state'), <span key="s" data-testid="device-state">{dash(a.DeviceState)}</span>],
+          [t('Online state'), <State key="o" value={n.OnlineState} label={onlineStateLabel(n.OnlineState)} data-testid="online-state" />],
+          [t('Device state'), <State key="s" value={a.DeviceState} label={deviceStateLabel(a.DeviceState)} data-testid="device-state" />],
           [t('Available'), <Flag key="a" value={a.Available} />],
           [t('Enabled'), <Flag key="e" value={a.Enabled} />],
           [t('Internet access'), <Flag key="i" value={a.InternetAccess} />],
@@ -93,7 +104,7 @@ export function NetworkStatusCard({ router }: { router: MobileRouter }) {
     <Card title={t('Mobile network status')} data-testid="card-network-status">
       <Rows
         rows={[
-          [t('Network state'), dash(n.NetworkState)],
+          [t('Network state'), <State key="n" value={n.NetworkState} label={networkStateLabel(n.NetworkState)} data-testid="network-state" />],
           [t('Provider'), dash(n.ProviderName)],
           [t('Used network'), dash(n.UsedNetwork)],
           [t('Signal strength'), <SignalStrength key="s" value={n.SignalStrength} indicator={n.SignalIndicator} />],

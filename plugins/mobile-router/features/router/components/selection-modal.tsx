@@ -32,7 +32,8 @@ export function SelectionModal({ objective, items, loading, error, emptyText, on
     const f = filter.trim().toLowerCase();
     return f ? items.filter((i) => `${i.name} ${i.version ?? ''}`.toLowerCase().includes(f)) : items;
   }, [items, filter]);
-  const chosen = items.find((i) => i.id === selected);
+  // Install acts on what the user sees: a selected row the filter hides is no choice.
+  const chosen = visible.find((i) => i.id === selected);
 
   return (
     <Modal

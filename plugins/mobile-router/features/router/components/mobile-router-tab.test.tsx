@@ -1,0 +1,88 @@
+import React from 'react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import { alerts } from '@shared/ui/alerts';
+import MobileRouterTab from './mobile-router-tab';
+
+// No realtime connection in jsdom: the tab's live updates are not what these tests look at.
+jest.mock('@shared/platform/react', () => ({ useRealtimeInvalidate: () => undefined }));
+
+const OPERATIONS = ['Restart', 'StartMonitoring', 'UpdateFirmware', 'UpdateProfile'].map((op) => `adamos_MobileRouter_${op}`);
+const device = { id: '235', name: 'gateway', c8y_SupportedOperations: OPERATIONS, childDevices: { references: [{ managedObject: { id: '300' } }] } };
+const router = {
+  id: '300',
+  type: 'adamos_MobileRouter',
+  name: 'RUT955',
+  lastUpdated: '2026-11-20T10:00:00.000Z',
+  DeviceAvailability: { Available: true, Enabled: true, DeviceState: 'running' },
+  NetworkStatus: { OnlineState: 'online' },
+  DeviceInformation: { Firmware: 'RUT9_R_00.07.06' },
+};
+/** A firmware update the router has not answered yet (created after its last update). */
+const pending = { id: '9', status: 'PENDING', creationTime: '2026-11-20T11:00:00.000Z', adamos_MobileRouter_UpdateFirmware: {} };
+
+/** The part of a fetch Response the client reads (jsdom has no Response). */
+const reply = (status: number, body: unknown) =>
+  ({ ok: status < 300, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
+
+/** The platform's answers; `operations` says how the operation queries answer. */
+function platform(operations: () => Response) {
+  return jest.fn(async (input: string) => {
+    const url = String(input);
+    if (url.includes('/devicecontrol/operations')) return operations();
+    if (url.includes('/inventory/managedObjects/235')) return reply(200, device);
+    if (url.includes('/inventory/managedObjects')) return reply(200, { managedObjects: [router], statistics: { currentPage: 1, pageSize: 1 } });
+    return reply(404, { error: 'not found', message: url });
+  });
+}
+
+const OPERATOR = testUser(['ROLE_DEVICE_CONTROL_ADMIN', 'ROLE_INVENTORY_READ']);
+const actions = () => within(screen.getByRole('toolbar', { name: 'Mobile router actions' })).getAllByRole('button');
+
+describe('MobileRouterTab', () => {
+  afterEach(() => alerts.clearAll());
+
+  it('enables the actions when the router has caught up with its last operations', async () => {
+    global.fetch = platform(() => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } })) as unknown as typeof fetch;
+    renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+    await waitFor(() => expect(actions().every((b) => !(b as HTMLButtonElement).disabled)).toBe(true));
+    expect(actions()).toHaveLength(4);
+  });
+
+  it('disables the actions while an operation is pending', async () => {
+    global.fetch = platform(() => reply(200, { operations: [pending], statistics: { currentPage: 1, pageSize: 5 } })) as unknown as typeof fetch;
+    renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+    expect(await screen.findByTestId('banner-UpdateFirmware')).toHaveTextContent('Waiting for firmware update');
+    expect(actions().every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+  });
+
+  it('says when the last operations cannot be loaded, offers nothing meanwhile, and Reload recovers', async () => {
+    let failing = true;
+    global.fetch = platform(() =>
+      failing ? reply(500, { error: 'general/internalError', message: 'Operations store unavailable' }) : reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } }),
+    ) as unknown as typeof fetch;
+    renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+    expect(await screen.findByTestId('router-operations-error')).toHaveTextContent('Could not reload mobile router: Operations store unavailable');
+    // Whether an operation is pending is unknown: the router does not count as caught up.
+    expect(screen.getByTestId('card-mobile-router')).toBeInTheDocument();
+    expect(actions()).toHaveLength(4);
+    expect(actions().every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.queryByTestId('router-operations-error')).toBeNull());
+    await waitFor(() => expect(actions().every((b) => !(b as HTMLButtonElement).disabled)).toBe(true));
+  });
+
+  it('shows the error in German', async () => {
+    global.fetch = platform(() => reply(500, { error: 'general/internalError', message: 'Operations store unavailable' })) as unknown as typeof fetch;
+    renderContribution(<MobileRouterTab />, {
+      pluginId: 'mobile-router',
+      device,
+      context: { user: OPERATOR },
+      language: 'de',
+      locales: (await import('../../../locales/de.json')).default,
+    });
+    expect(await screen.findByTestId('router-operations-error')).toHaveTextContent('Mobiler Router konnte nicht neu geladen werden: Operations store unavailable');
+  });
+});

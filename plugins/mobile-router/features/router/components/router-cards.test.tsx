@@ -1,0 +1,47 @@
+import React from 'react';
+import { screen } from '@testing-library/react';
+import { renderContribution } from '@shared/plugin-api/testing';
+import de from '../../../locales/de.json';
+import type { MobileRouter } from '../model/router';
+import { MobileRouterCard, NetworkStatusCard } from './router-cards';
+
+const router = (DeviceState: string, OnlineState: string): MobileRouter => ({
+  id: '300',
+  name: 'RUT955',
+  NetworkStatus: { OnlineState },
+  DeviceAvailability: { Available: true, DeviceState },
+});
+
+describe('MobileRouterCard states', () => {
+  it.each([
+    ['en', 'applying profile', 'logging in', 'Applying profile', 'Logging in'],
+    ['en', 'executing_provisioning', 'online', 'Executing provisioning', 'Online'],
+    ['de', 'applying profile', 'online', 'Profil wird angewendet', 'Online'],
+    ['de', 'running', 'offline', 'Läuft', 'Offline'],
+    ['de', 'waiting_provisioning_credentials', 'logging in', 'Warte auf Zugangsdaten für die Provisionierung', 'Anmeldung läuft'],
+    ['de', 'unknown', 'unknown', 'Unbekannt', 'Unbekannt'],
+  ] as const)('%s: %s / %s read %p / %p', (language, deviceState, onlineState, deviceText, onlineText) => {
+    renderContribution(<MobileRouterCard router={router(deviceState, onlineState)} />, { pluginId: 'mobile-router', language, locales: language === 'de' ? de : undefined });
+    expect(screen.getByTestId('device-state')).toHaveTextContent(deviceText);
+    expect(screen.getByTestId('online-state')).toHaveTextContent(onlineText);
+    // The value the device sent stays readable for the rules and tests.
+    expect(screen.getByTestId('device-state')).toHaveAttribute('data-state', deviceState);
+  });
+
+  it('shows a value the spec does not list as the router sent it', () => {
+    renderContribution(<MobileRouterCard router={router('rebooting soon', 'roaming')} />, { pluginId: 'mobile-router', language: 'de', locales: de });
+    expect(screen.getByTestId('device-state')).toHaveTextContent('rebooting soon');
+    expect(screen.getByTestId('online-state')).toHaveTextContent('roaming');
+  });
+});
+
+describe('NetworkStatusCard', () => {
+  it.each([
+    ['en', 'registered (roaming)', 'Registered (roaming)'],
+    ['de', 'registered (home)', 'Registriert (Heimnetz)'],
+    ['de', 'limited service', 'limited service'],
+  ] as const)('%s: network state %s reads %p', (language, NetworkState, text) => {
+    renderContribution(<NetworkStatusCard router={{ id: '300', NetworkStatus: { NetworkState } }} />, { pluginId: 'mobile-router', language, locales: language === 'de' ? de : undefined });
+    expect(screen.getByTestId('network-state')).toHaveTextContent(text);
+  });
+});

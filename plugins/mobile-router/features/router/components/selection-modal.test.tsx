@@ -1,0 +1,41 @@
+import React from 'react';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderContribution } from '@shared/plugin-api/testing';
+import { SelectionModal, type SelectionItem } from './selection-modal';
+
+const items: SelectionItem[] = [
+  { id: 'r1:a', name: 'RUT9 stable', version: 'RUT9_R_00.07.06' },
+  { id: 'r1:b', name: 'RUT9 beta', version: 'RUT9_R_00.07.07' },
+];
+
+function open(onInstall = jest.fn()) {
+  renderContribution(<SelectionModal objective="firmware" items={items} loading={false} onInstall={onInstall} onCancel={jest.fn()} />, { pluginId: 'mobile-router' });
+  return onInstall;
+}
+
+const filter = (text: string) => fireEvent.change(screen.getByRole('searchbox', { name: 'Filter' }), { target: { value: text } });
+
+describe('SelectionModal', () => {
+  it('keeps Install disabled until a row is selected, then installs that row', () => {
+    const onInstall = open();
+    expect(screen.getByTestId('selection-install')).toBeDisabled();
+    fireEvent.click(screen.getByRole('radio', { name: /RUT9 beta/ }));
+    expect(screen.getByTestId('selection-install')).toBeEnabled();
+    fireEvent.click(screen.getByTestId('selection-install'));
+    expect(onInstall).toHaveBeenCalledWith(items[1]);
+  });
+
+  it('offers Install only for a row the filter shows: a selected row filtered out is no choice', () => {
+    const onInstall = open();
+    fireEvent.click(screen.getByRole('radio', { name: /RUT9 beta/ }));
+    filter('stable');
+    expect(screen.queryByRole('radio', { name: /RUT9 beta/ })).toBeNull();
+    expect(screen.getByTestId('selection-install')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('selection-install'));
+    expect(onInstall).not.toHaveBeenCalled();
+    // Shown again, it is the choice again.
+    filter('');
+    expect(screen.getByRole('radio', { name: /RUT9 beta/ })).toBeChecked();
+    expect(screen.getByTestId('selection-install')).toBeEnabled();
+  });
+});
