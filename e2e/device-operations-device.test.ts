@@ -76,9 +76,29 @@ describe('device info tab', () => {
       await page.locator('label:has([data-testid="maintenance-switch"])').click();
       await page.getByTestId('maintenance-status').getByText('On').waitFor();
       assert.equal(((await device(target.id)).c8y_RequiredAvailability as { responseInterval: number }).responseInterval, -20);
+      // In maintenance at once, whatever status the platform last computed.
+      await page.getByTestId('send-status').getByText('Maintenance').waitFor();
       await page.locator('label:has([data-testid="maintenance-switch"])').click();
       await page.getByTestId('maintenance-status').getByText('Off').waitFor();
       assert.equal(((await device(target.id)).c8y_RequiredAvailability as { responseInterval: number }).responseInterval, 20);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('offers Set timezone for IoTconnectors only', async () => {
+    const netbox = (await netboxes())[0];
+    const celos = (await api<{ managedObjects: Mo[] }>(`/inventory/managedObjects?pageSize=1&query=${encodeURIComponent("$filter=(type eq 'adamos_celosx')")}`)).managedObjects[0];
+    assert.ok(celos, 'the demo fleet has a CELOS device');
+    const { page, context } = await loginAs(stack, 'admin');
+    try {
+      await openTab(page, netbox.id, 'info');
+      await page.getByTestId('device-info-tab').waitFor();
+      await page.getByRole('button', { name: 'Set timezone' }).waitFor();
+      await openTab(page, celos.id, 'info');
+      await page.waitForFunction((name) => document.querySelector('[data-testid="device-info-tab"]')?.textContent?.includes(name), celos.name ?? celos.id);
+      await page.getByRole('button', { name: 'Reload' }).first().waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Set timezone' }).count(), 0);
     } finally {
       await context.close();
     }

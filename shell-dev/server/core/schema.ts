@@ -14,7 +14,7 @@ export const INDEXED_JSON_PATHS = [
   'c8y_ActiveAlarmsStatus.critical',
 ] as const;
 
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;
 
 /**
  * The list table (v7): one narrow row per managed object with its columns and the JSON paths the
@@ -39,6 +39,10 @@ export const LIST_PATHS: Readonly<Record<string, string>> = {
   'c8y_Hardware.model': 'hw_model',
   'c8y_Firmware.version': 'firmware_version',
   'c8y_ActiveAlarmsStatus.critical': 'alarms_critical',
+  // v11: the lists sort by alarms as critical, then major, minor and warning counts.
+  'c8y_ActiveAlarmsStatus.major': 'alarms_major',
+  'c8y_ActiveAlarmsStatus.minor': 'alarms_minor',
+  'c8y_ActiveAlarmsStatus.warning': 'alarms_warning',
   'c8y_Agent.version': 'agent_version',
   adamos_adamos_netbox_MachineSerialNumber: 'machine_serial',
   'adamos_IoTconnector_Machine.model': 'machine_model',
@@ -122,6 +126,7 @@ export function migrate(db: Database): void {
     if (version < 8) addListTypeIndexes(db);
     if (version < 9) dropJsonIndexes(db);
     if (version < 10) addActiveAlarmsStatus(db);
+    if (version < 11) addAlarmSortColumns(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
 }
@@ -290,6 +295,26 @@ function addActiveAlarmsStatus(db: Database): void {
     INSERT OR IGNORE INTO mo_fragments (fragment, mo_id) SELECT 'c8y_ActiveAlarmsStatus', id FROM v10_alarm_counts;
     DROP TABLE v10_alarm_counts;
   `);
+}
+
+/**
+ * v11: the major, minor and warning counts of c8y_ActiveAlarmsStatus as list columns (indexed
+ * after the type, as every copied column): sorting by alarms orders ties of the critical count by
+ * them, which read every document of the type otherwise. A file whose list table was created at
+ * this version already has them (addListTable copies every path of LIST_PATHS).
+ */
+function addAlarmSortColumns(db: Database): void {
+  const present = new Set((db.prepare(`PRAGMA table_info(${LIST_TABLE})`).all() as { name: string }[]).map((c) => c.name));
+  for (const severity of ['major', 'minor', 'warning']) {
+    const path = `c8y_ActiveAlarmsStatus.${severity}`;
+    const col = LIST_PATHS[path];
+    if (!present.has(col)) {
+      db.exec(`ALTER TABLE ${LIST_TABLE} ADD COLUMN ${col}`);
+      db.exec(`UPDATE ${LIST_TABLE} SET ${col} = (SELECT json_extract(mo.json, '${listPathSql(path)}') FROM managed_objects mo WHERE mo.id = ${LIST_TABLE}.id)
+        WHERE id IN (SELECT mo_id FROM mo_fragments WHERE fragment = 'c8y_ActiveAlarmsStatus')`);
+    }
+    db.exec(`CREATE INDEX IF NOT EXISTS ${LIST_TABLE}_type_${col} ON ${LIST_TABLE}(type, ${col}, ${LIST_IRREGULAR})`);
+  }
 }
 
 function dropNameTriggers(db: Database): void {

@@ -138,6 +138,39 @@ describe('in the core', () => {
   });
 });
 
+describe('sorting by alarms (schema v11)', () => {
+  it('orders by critical, then major, minor and warning counts, also in files written before v11', async () => {
+    const t = openTestCore(Date.UTC(2025, 0, 1));
+    const { core } = t;
+    const make = (name: string, severities: Array<'CRITICAL' | 'MAJOR' | 'MINOR' | 'WARNING'>) => {
+      const id = core.inventory.create({ name, type: 'sort_file', c8y_IsDevice: {} }).id;
+      severities.forEach((severity, i) => core.alarms.create({ source: { id }, type: `${name}_${i}`, text: 't', severity }));
+      return id;
+    };
+    make('one critical', ['CRITICAL']);
+    make('one critical, two major', ['CRITICAL', 'MAJOR', 'MAJOR']);
+    make('one critical, one major, one warning', ['CRITICAL', 'MAJOR', 'WARNING']);
+    make('two minor', ['MINOR', 'MINOR']);
+    const order = "$filter=(type eq 'sort_file') $orderby=c8y_ActiveAlarmsStatus.critical desc,c8y_ActiveAlarmsStatus.major desc,c8y_ActiveAlarmsStatus.minor desc,c8y_ActiveAlarmsStatus.warning desc";
+    const names = (c: typeof core) => c.inventory.query({ query: order }).items.map((d) => d.name);
+    const expected = ['one critical, two major', 'one critical, one major, one warning', 'one critical', 'two minor'];
+    expect(names(core)).toEqual(expected);
+    // The file as v10 wrote it: the list table without the three columns.
+    for (const col of ['alarms_major', 'alarms_minor', 'alarms_warning']) core.db.exec(`DROP INDEX mo_list_type_${col}; ALTER TABLE mo_list DROP COLUMN ${col};`);
+    core.db.exec('PRAGMA user_version = 10');
+    await t.close();
+    const again = openTestCore(Date.UTC(2025, 0, 2), t.dir);
+    try {
+      expect(names(again.core)).toEqual(expected);
+      const plan = again.core.db.prepare(`EXPLAIN QUERY PLAN SELECT id FROM mo_list WHERE type = 'sort_file' ORDER BY alarms_major`).all() as { detail: string }[];
+      expect(plan.map((p) => p.detail).join(' ')).toMatch(/mo_list_type_alarms_major/);
+    } finally {
+      await again.close();
+      removeDir(t.dir);
+    }
+  });
+});
+
 describe('the demo fleet', () => {
   it("carries every device's counts of its seeded alarms, written with the device", async () => {
     const now = Date.UTC(2025, 5, 1, 12);
