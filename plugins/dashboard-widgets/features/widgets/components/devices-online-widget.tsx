@@ -3,7 +3,7 @@ import React, { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlatformContext } from '@shared/plugin-api/context';
 import type { WidgetInstanceProps } from '@shared/plugin-api/types';
-import { CHART_COLORS, escapeHtml } from '@shared/ui/chart-format';
+import { CHART_COLORS, PIE_EDGE_LABEL, escapeHtml } from '@shared/ui/chart-format';
 import type { EChartsOption } from '@shared/ui/charts';
 import type { DeviceStatistics } from '@shared/platform/operation-dashboard';
 import { useDeviceStatistics } from '../api/dashboard';
@@ -68,8 +68,7 @@ function PieView({ stats }: { stats: DeviceStatistics }) {
         {
           type: 'pie',
           radius: ['0%', '55%'],
-          // A percentage is never cut to '1...' when its slice sits near the card's edge.
-          label: { formatter: (p: unknown) => `${percent[(p as { dataIndex: number }).dataIndex]} %`, overflow: 'none' },
+          label: { ...PIE_EDGE_LABEL, formatter: (p: unknown) => `${percent[(p as { dataIndex: number }).dataIndex]} %` },
           data: SLICES.map((s, i) => ({ name: t(s.label), value: values[i], itemStyle: { color: s.color } })),
         },
       ],

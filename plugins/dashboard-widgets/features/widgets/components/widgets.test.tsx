@@ -1,15 +1,20 @@
 import React from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import { renderContribution } from '@shared/plugin-api/testing';
+import type { ChartProps } from '@shared/ui/charts';
 import en from '../../../locales/en.json';
 import DevicesOnlineWidget from './devices-online-widget';
 import TopAlarmsWidget from './top-alarms-widget';
 import SoftwareMonitorWidget from './software-monitor-widget';
 
-// ECharts is ESM only and draws on canvas (absent in jsdom); these tests read the figures, not the charts.
+// ECharts is ESM only and draws on canvas (absent in jsdom); these tests read the figures and the charts' options.
+const mockCharts: ChartProps[] = [];
 jest.mock('@shared/ui/charts', () => ({
   CHART_COLORS: { online: 'g', offline: 'r', notMonitored: 'n', critical: 'r', major: 'o', minor: 'o', warning: 'b' },
-  Chart: () => null,
+  Chart: (props: ChartProps) => {
+    mockCharts.push(props);
+    return null;
+  },
   escapeHtml: (v: unknown) => String(v),
   tooltipFormatter: () => () => '',
 }));
@@ -49,6 +54,16 @@ describe('widgets', () => {
     const offline = await screen.findByTestId('figure-currentOfflineDevices');
     expect(offline).toHaveTextContent('2');
     expect(offline.getAttribute('href')).toBe('#/devicesFromDashboard?view=currentOfflineDevices&operationsdashboarddetails=true');
+  });
+
+  it('piechart: percentage labels aligned to the chart edges, so none runs past the canvas', async () => {
+    fetchMock.mockImplementation(() => json(200, { onlineDeviceCount: 1361, offlineDeviceCount: 403, notMonitoredDeviceCount: 236, totalDevices: 2000 }));
+    mockCharts.length = 0;
+    renderContribution(<DevicesOnlineWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'piechart' } } }} />, opts);
+    await waitFor(() => expect(mockCharts.length).toBeGreaterThan(0));
+    const series = (mockCharts.at(-1)!.option.series as { label: Record<string, unknown> }[])[0];
+    expect(series.label).toMatchObject({ alignTo: 'edge', edgeDistance: 8 });
+    expect((series.label.formatter as (p: unknown) => string)({ dataIndex: 1 })).toBe('20 %');
   });
 
   it('top alarm list: placeholders first, then the empty text', async () => {
