@@ -1,5 +1,5 @@
 import React from 'react';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderContribution } from '@shared/plugin-api/testing';
 import type { ChartProps } from '@shared/ui/charts';
 import en from '../../../locales/en.json';
@@ -54,6 +54,20 @@ describe('widgets', () => {
     const offline = await screen.findByTestId('figure-currentOfflineDevices');
     expect(offline).toHaveTextContent('2');
     expect(offline.getAttribute('href')).toBe('#/devicesFromDashboard?view=currentOfflineDevices&operationsdashboarddetails=true');
+  });
+
+  it('numberOfAll: the four figures wrap as two pairs (online, offline | not monitored, total) in a narrow widget', async () => {
+    fetchMock.mockImplementation(() => json(200, { onlineDeviceCount: 1361, offlineDeviceCount: 403, notMonitoredDeviceCount: 236, totalDevices: 2000 }));
+    renderContribution(<DevicesOnlineWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'numberOfAll' } } }} />, opts);
+    const all = await screen.findByTestId('devices-online-all');
+    expect(all.style.flexWrap).toBe('wrap');
+    const pairs = within(all).getAllByTestId('figure-pair');
+    expect(pairs.map((p) => [...p.querySelectorAll('a')].map((a) => a.textContent))).toEqual([
+      ['1361', '403'],
+      ['236', '2000'],
+    ]);
+    for (const pair of pairs) expect(pair.style.flexWrap).toBe('wrap');
+    expect(Number.parseFloat(all.style.columnGap)).toBeGreaterThan(0);
   });
 
   it('piechart: percentage labels aligned to the chart edges, so none runs past the canvas', async () => {
