@@ -1,9 +1,10 @@
 import React from 'react';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderContribution } from '@shared/plugin-api/testing';
 import type { ChartProps } from '@shared/ui/charts';
 import en from '../../../locales/en.json';
 import DevicesOnlineWidget from './devices-online-widget';
+import OnlineHistoryWidget from './online-history-widget';
 import TopAlarmsWidget from './top-alarms-widget';
 import SoftwareMonitorWidget from './software-monitor-widget';
 
@@ -78,6 +79,18 @@ describe('widgets', () => {
     const series = (mockCharts.at(-1)!.option.series as { label: Record<string, unknown> }[])[0];
     expect(series.label).toMatchObject({ alignTo: 'edge', edgeDistance: 8 });
     expect((series.label.formatter as (p: unknown) => string)({ dataIndex: 1 })).toBe('20 %');
+  });
+
+  it('online history toggle: the chosen measure is an active segmented button (btn-primary went white with focus)', async () => {
+    fetchMock.mockImplementation(() => json(200, { attrs: { history: [{ deviceCount: 3, averageTime: 60 }] } }));
+    renderContribution(<OnlineHistoryWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />, opts);
+    const avg = await screen.findByRole('button', { name: 'avg time' });
+    fireEvent.click(avg);
+    avg.focus();
+    await waitFor(() => expect(avg).toHaveAttribute('aria-pressed', 'true'));
+    expect(avg).toHaveClass('btn', 'btn-default', 'active');
+    expect(avg).not.toHaveClass('btn-primary');
+    expect(screen.getByRole('button', { name: 'devices' })).not.toHaveClass('active');
   });
 
   it('top alarm list: placeholders first, then the empty text', async () => {
