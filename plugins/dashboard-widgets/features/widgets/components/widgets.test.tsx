@@ -3,6 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderContribution } from '@shared/plugin-api/testing';
 import type { ChartProps } from '@shared/ui/charts';
 import en from '../../../locales/en.json';
+import de from '../../../locales/de.json';
+import AlarmSeverityWidget from './alarm-severity-widget';
 import DevicesOnlineWidget from './devices-online-widget';
 import OnlineHistoryWidget from './online-history-widget';
 import TopAlarmsWidget from './top-alarms-widget';
@@ -91,6 +93,13 @@ describe('widgets', () => {
     expect(avg).toHaveClass('btn', 'btn-default', 'active');
     expect(avg).not.toHaveClass('btn-primary');
     expect(screen.getByRole('button', { name: 'devices' })).not.toHaveClass('active');
+  });
+
+  it('alarm severity in German: the connectivity figure is "Zustand"', async () => {
+    fetchMock.mockImplementation(() => json(200, { total: 9, software: 1, connectivity: 2, services: 3, others: 3 }));
+    renderContribution(<AlarmSeverityWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'major' } } }} />, { ...opts, language: 'de', locales: de });
+    const health = await screen.findByTestId('category-health');
+    expect(health.closest('li')).toHaveTextContent(/^Zustand2$/);
   });
 
   it('top alarm list: placeholders first, then the empty text', async () => {
