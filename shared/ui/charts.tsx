@@ -2,13 +2,14 @@
  * ECharts through its tree-shakable core: only bar and pie charts with grid, tooltip and legend
  * are registered, so plugins do not pull all of echarts.
  */
-import React from 'react';
+import React, { useMemo } from 'react';
 import { dispose, getInstanceByDom, init, use as registerECharts } from 'echarts/core';
 import { BarChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/lib/core';
 import type { EChartsOption } from 'echarts';
+import { confineTooltip } from './chart-format';
 
 // echarts' `use` registers components (not React's `use`); renamed so the hooks rule reads it right.
 registerECharts([BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
@@ -43,13 +44,14 @@ export interface ChartProps {
   className?: string;
 }
 
-/** A chart; the option is applied without merging, so removed series disappear. */
+/** A chart; the option is applied without merging, so removed series disappear. Its tooltip stays inside it. */
 export function Chart({ option, onClick, height = DEFAULT_HEIGHT_PX, ariaLabel, className }: ChartProps) {
+  const shown = useMemo(() => confineTooltip(option), [option]);
   return (
     <div role="img" aria-label={ariaLabel} className={className}>
       <ReactEChartsCore
         echarts={echarts}
-        option={option}
+        option={shown}
         notMerge
         lazyUpdate
         style={{ height, width: '100%' }}

@@ -210,13 +210,13 @@ export default function DevicesFromDashboardPage() {
               <Icon name="download" /> {t('Select software')}
             </PermittedButton>
             <PermittedButton requires={REQUIRES.pendingAssignmentClear} className="btn btn-link" disabled={nothingSelected || blocked} onClick={onClearPending} data-testid="action-clear-pending">
-              <Icon name="eraser" /> {t('Clear pending assignments')}
+              <Icon name="eraser" /> {t('Clear Pending Assignments')}
             </PermittedButton>
             <PermittedButton requires={REQUIRES.deviceInitialize} className="btn btn-link" disabled={nothingSelected || blocked} onClick={onInitialize} data-testid="action-initialize">
-              <Icon name="play-circle" /> {t('Initialize not monitored devices')}
+              <Icon name="play-circle" /> {t('Initialize not-monitored devices')}
             </PermittedButton>
             <PermittedButton requires={REQUIRES.inventoryCreate} className="btn btn-link" disabled={busy !== null || rows.length === 0} onClick={onSmartGroup} data-testid="action-smart-group">
-              <Icon name="sitemap" /> {t('Create smart group')}
+              <Icon name="c8y-group" /> {t('Create smart group')}
             </PermittedButton>
             <button type="button" className="btn btn-link" onClick={() => void reload()} data-testid="action-reload">
               <Icon name="refresh" /> {t('Reload')}

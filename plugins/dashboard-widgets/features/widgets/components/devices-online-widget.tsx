@@ -3,7 +3,7 @@ import React, { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlatformContext } from '@shared/plugin-api/context';
 import type { WidgetInstanceProps } from '@shared/plugin-api/types';
-import { CHART_COLORS, escapeHtml } from '@shared/ui/chart-format';
+import { CHART_COLORS, PIE_EDGE_LABEL, escapeHtml } from '@shared/ui/chart-format';
 import type { EChartsOption } from '@shared/ui/charts';
 import type { DeviceStatistics } from '@shared/platform/operation-dashboard';
 import { useDeviceStatistics } from '../api/dashboard';
@@ -31,17 +31,33 @@ function NumberView({ stats }: { stats: DeviceStatistics }) {
   );
 }
 
+/** The four figures: online and offline, not monitored and total. */
+const ALL_FIGURES = [...SLICES, { key: 'totalDevices' as const, label: 'total', view: 'totalDevices' as const, color: undefined }];
+const FIGURE_PAIRS = [ALL_FIGURES.slice(0, 2), ALL_FIGURES.slice(2)];
+/** Space between two figures side by side, so their digits never run together. */
+const FIGURE_GAP_PX = 12;
+
+/**
+ * Four figures in a row where the widget is wide enough, else in two rows of two (pairs wrap as a
+ * whole, never three and one), else one below the other: a quarter-width widget at 1280 px ran
+ * them together and cut the total. h3 figures, no gap between rows: two rows fit the two-row
+ * widget of the default layout without scrolling.
+ */
 function NumberOfAllView({ stats }: { stats: DeviceStatistics }) {
   const { t } = useTranslation();
-  const figures = [...SLICES, { key: 'totalDevices' as const, label: 'total', view: 'totalDevices' as const, color: undefined }];
+  const wrap = { display: 'flex', flexWrap: 'wrap', columnGap: FIGURE_GAP_PX } as const;
   return (
-    <div className="d-flex j-c-between text-center" data-testid="devices-online-all">
-      {figures.map((f) => (
-        <div key={f.key} className="flex-grow">
-          <FigureLink to={deviceListLink(f.view)} className="h2 d-block m-0" label={t(f.label)} testId={`figure-${f.view}`}>
-            <span style={f.color ? { color: f.color } : undefined}>{stats[f.key]}</span>
-          </FigureLink>
-          <small className="text-muted">{t(f.label)}</small>
+    <div className="text-center" style={wrap} data-testid="devices-online-all">
+      {FIGURE_PAIRS.map((pair) => (
+        <div key={pair[0].key} style={{ ...wrap, flex: '1 1 auto' }} data-testid="figure-pair">
+          {pair.map((f) => (
+            <div key={f.key} style={{ flex: '1 1 0', minWidth: 'min-content' }}>
+              <FigureLink to={deviceListLink(f.view)} className="h3 d-block m-0" label={t(f.label)} testId={`figure-${f.view}`}>
+                <span style={f.color ? { color: f.color } : undefined}>{stats[f.key]}</span>
+              </FigureLink>
+              <small className="text-muted">{t(f.label)}</small>
+            </div>
+          ))}
         </div>
       ))}
     </div>
@@ -68,8 +84,7 @@ function PieView({ stats }: { stats: DeviceStatistics }) {
         {
           type: 'pie',
           radius: ['0%', '55%'],
-          // A percentage is never cut to '1...' when its slice sits near the card's edge.
-          label: { formatter: (p: unknown) => `${percent[(p as { dataIndex: number }).dataIndex]} %`, overflow: 'none' },
+          label: { ...PIE_EDGE_LABEL, formatter: (p: unknown) => `${percent[(p as { dataIndex: number }).dataIndex]} %` },
           data: SLICES.map((s, i) => ({ name: t(s.label), value: values[i], itemStyle: { color: s.color } })),
         },
       ],

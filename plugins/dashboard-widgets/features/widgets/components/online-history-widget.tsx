@@ -41,7 +41,8 @@ function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
     <div data-testid="online-history-bars" data-measure={measure}>
       <div className="btn-group btn-group-xs m-b-8" role="group" aria-label={t('Measure')}>
         {MEASURES.map((m) => (
-          <button key={m} type="button" className={`btn ${m === measure ? 'btn-primary' : 'btn-default'}`} aria-pressed={m === measure} onClick={() => setMeasure(m)}>
+          // The platform's segmented buttons: .active stays coloured with focus (btn-primary turned white with focus).
+          <button key={m} type="button" className={`btn btn-default${m === measure ? ' active' : ''}`} aria-pressed={m === measure} onClick={() => setMeasure(m)}>
             {t(m)}
           </button>
         ))}

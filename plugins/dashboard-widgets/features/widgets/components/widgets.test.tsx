@@ -1,15 +1,23 @@
 import React from 'react';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderContribution } from '@shared/plugin-api/testing';
+import type { ChartProps } from '@shared/ui/charts';
 import en from '../../../locales/en.json';
+import de from '../../../locales/de.json';
+import AlarmSeverityWidget from './alarm-severity-widget';
 import DevicesOnlineWidget from './devices-online-widget';
+import OnlineHistoryWidget from './online-history-widget';
 import TopAlarmsWidget from './top-alarms-widget';
 import SoftwareMonitorWidget from './software-monitor-widget';
 
-// ECharts is ESM only and draws on canvas (absent in jsdom); these tests read the figures, not the charts.
+// ECharts is ESM only and draws on canvas (absent in jsdom); these tests read the figures and the charts' options.
+const mockCharts: ChartProps[] = [];
 jest.mock('@shared/ui/charts', () => ({
   CHART_COLORS: { online: 'g', offline: 'r', notMonitored: 'n', critical: 'r', major: 'o', minor: 'o', warning: 'b' },
-  Chart: () => null,
+  Chart: (props: ChartProps) => {
+    mockCharts.push(props);
+    return null;
+  },
   escapeHtml: (v: unknown) => String(v),
   tooltipFormatter: () => () => '',
 }));
@@ -49,6 +57,49 @@ describe('widgets', () => {
     const offline = await screen.findByTestId('figure-currentOfflineDevices');
     expect(offline).toHaveTextContent('2');
     expect(offline.getAttribute('href')).toBe('#/devicesFromDashboard?view=currentOfflineDevices&operationsdashboarddetails=true');
+  });
+
+  it('numberOfAll: the four figures wrap as two pairs (online, offline | not monitored, total) in a narrow widget', async () => {
+    fetchMock.mockImplementation(() => json(200, { onlineDeviceCount: 1361, offlineDeviceCount: 403, notMonitoredDeviceCount: 236, totalDevices: 2000 }));
+    renderContribution(<DevicesOnlineWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'numberOfAll' } } }} />, opts);
+    const all = await screen.findByTestId('devices-online-all');
+    expect(all.style.flexWrap).toBe('wrap');
+    const pairs = within(all).getAllByTestId('figure-pair');
+    expect(pairs.map((p) => [...p.querySelectorAll('a')].map((a) => a.textContent))).toEqual([
+      ['1361', '403'],
+      ['236', '2000'],
+    ]);
+    for (const pair of pairs) expect(pair.style.flexWrap).toBe('wrap');
+    expect(Number.parseFloat(all.style.columnGap)).toBeGreaterThan(0);
+  });
+
+  it('piechart: percentage labels aligned to the chart edges, so none runs past the canvas', async () => {
+    fetchMock.mockImplementation(() => json(200, { onlineDeviceCount: 1361, offlineDeviceCount: 403, notMonitoredDeviceCount: 236, totalDevices: 2000 }));
+    mockCharts.length = 0;
+    renderContribution(<DevicesOnlineWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'piechart' } } }} />, opts);
+    await waitFor(() => expect(mockCharts.length).toBeGreaterThan(0));
+    const series = (mockCharts.at(-1)!.option.series as { label: Record<string, unknown> }[])[0];
+    expect(series.label).toMatchObject({ alignTo: 'edge', edgeDistance: 8 });
+    expect((series.label.formatter as (p: unknown) => string)({ dataIndex: 1 })).toBe('20 %');
+  });
+
+  it('online history toggle: the chosen measure is an active segmented button (btn-primary went white with focus)', async () => {
+    fetchMock.mockImplementation(() => json(200, { attrs: { history: [{ deviceCount: 3, averageTime: 60 }] } }));
+    renderContribution(<OnlineHistoryWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />, opts);
+    const avg = await screen.findByRole('button', { name: 'avg time' });
+    fireEvent.click(avg);
+    avg.focus();
+    await waitFor(() => expect(avg).toHaveAttribute('aria-pressed', 'true'));
+    expect(avg).toHaveClass('btn', 'btn-default', 'active');
+    expect(avg).not.toHaveClass('btn-primary');
+    expect(screen.getByRole('button', { name: 'devices' })).not.toHaveClass('active');
+  });
+
+  it('alarm severity in German: the connectivity figure is "Zustand"', async () => {
+    fetchMock.mockImplementation(() => json(200, { total: 9, software: 1, connectivity: 2, services: 3, others: 3 }));
+    renderContribution(<AlarmSeverityWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'major' } } }} />, { ...opts, language: 'de', locales: de });
+    const health = await screen.findByTestId('category-health');
+    expect(health.closest('li')).toHaveTextContent(/^Zustand2$/);
   });
 
   it('top alarm list: placeholders first, then the empty text', async () => {

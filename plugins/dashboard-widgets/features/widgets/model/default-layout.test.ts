@@ -1,4 +1,5 @@
 import { DASHBOARD_COLUMNS, DASHBOARD_HISTORY_DAYS } from '@shared/domain/constants';
+import de from '../../../locales/de.json';
 import { DASHBOARD_SECTIONS, DEFAULT_WIDGETS } from './default-layout';
 import { WIDGET_IDS } from './views';
 import * as validators from './validators';
@@ -46,5 +47,18 @@ describe('default dashboard layout', () => {
           cells.add(`${x},${y}`);
         }
     }
+  });
+});
+
+describe('German widget titles of the default layout', () => {
+  // The narrowest title in edit mode (a quarter-width widget at 1280 px, beside the move icon, gear
+  // and bin) is 126 px of 18 px text: about 12 characters. A longer word without a break
+  // opportunity (space, hyphen or soft hyphen) was broken anywhere ('Wiederhergest|ellt').
+  const WIDEST_WORD = 12;
+  it(`break between words or syllables: no part longer than ${WIDEST_WORD} characters`, () => {
+    const titles = DEFAULT_WIDGETS.map((w) => (de as Record<string, string>)[w.title ?? '']);
+    expect(titles.every(Boolean)).toBe(true);
+    const tooLong = titles.flatMap((title) => title.split(/[\s\u00ad-]+/)).filter((part) => part.length > WIDEST_WORD);
+    expect(tooLong).toEqual([]);
   });
 });
