@@ -165,7 +165,6 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
     const { context, page, errors } = await openShell(stack, 'operator', '/deviceOperationsDashboard');
     const dashboard = page.getByTestId('platform-dashboard');
     await dashboard.waitFor({ timeout: WAIT_MS });
-    await dashboard.getByRole('heading', { name: 'Device Operations Dashboard' }).waitFor({ timeout: WAIT_MS });
     const widgets = dashboard.getByTestId('dashboard-widget');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="platform-dashboard"] [data-testid="dashboard-widget"]').length >= 6, undefined, { timeout: WAIT_MS });
     // The devices-online figure is the stand-in's count of online devices: a number, not a placeholder.
@@ -175,6 +174,8 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
     assert.ok((await widgets.count()) >= 6);
     // The platform's header shows the route's title (it kept the previous page's "Home" before).
     await page.waitForFunction(() => document.querySelector('c8y-title-outlet')?.textContent?.trim() === 'Device Operations Dashboard', undefined, { timeout: WAIT_MS });
+    // Shown once: the page header's, not again above the widgets.
+    assert.equal(await page.getByText('Device Operations Dashboard', { exact: true }).count(), 1);
     await snap(page, 'platform-shell-operations-dashboard');
     assert.deepEqual(errors, [], 'no uncaught page error, no 5xx, no 404 the platform would not answer');
     await context.close();
@@ -191,7 +192,7 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
     // (Where the platform's own dictionary has a text, its translation wins: 'Software repository' is its 'Software Repository'.)
     await waitForEntries(page, ['Betriebs-Dashboard', 'Geräteprofile', 'Software-Rollouts', 'Alarme', 'IoTconnectors']);
     const dashboard = page.getByTestId('platform-dashboard');
-    await dashboard.getByRole('heading', { name: 'Geräte-Betriebs-Dashboard' }).waitFor({ timeout: WAIT_MS });
+    await page.waitForFunction(() => document.querySelector('c8y-title-outlet')?.textContent?.trim() === 'Geräte-Betriebs-Dashboard', undefined, { timeout: WAIT_MS });
     // The widgets too, with their figures: a section title and the devices-online widget's own text from its de.json.
     await dashboard.getByRole('heading', { name: 'Verbindungsüberwachung' }).waitFor({ timeout: WAIT_MS });
     await page.waitForFunction(() => /\d+\s*online von \d+ Geräten/.test(document.querySelector('[data-widget-id="widget:dashboard-widgets/devices-online"]')?.textContent ?? ''), undefined, { timeout: WAIT_MS });

@@ -90,7 +90,7 @@ function DashboardPage({ dashboard, widgets }: { dashboard: Registered<Dashboard
   };
   return (
     <div className="p-16" data-testid="platform-dashboard" data-dashboard={dashboard.name}>
-      <h2 className="m-b-16">{t(dashboard.title)}</h2>
+      {/* The title is the platform's page header's (the route's title), shown once. */}
       {saved.isError && (
         <div className="alert alert-warning" role="alert" data-testid="dashboard-load-error">
           {t('The saved layout could not be loaded; showing the default layout: {{message}}', { ns: 'shared', message: (saved.error as Error).message })}
