@@ -30,7 +30,7 @@ import { SelectionModal, type SelectionItem } from './selection-modal';
  * tab at 1280 px split MAC addresses, firmware versions and ICCIDs over two lines.
  */
 const CARD_MIN_WIDTH = 340;
-const CARDS_STYLE: React.CSSProperties = { display: 'grid', gridTemplateColumns: `repeat(auto-fill, minmax(${CARD_MIN_WIDTH}px, 1fr))`, columnGap: 16, alignItems: 'start' };
+const CARDS_STYLE: React.CSSProperties = { display: 'grid', gridTemplateColumns: `repeat(auto-fit, minmax(${CARD_MIN_WIDTH}px, 1fr))`, columnGap: 16, alignItems: 'start' };
 
 /** How often 'now' moves for the monitoring and outdated rules. */
 const CLOCK_TICK_MS = 15_000;
