@@ -25,6 +25,13 @@ import { operationBanners } from '../model/banners';
 import { DeviceInformationCard, MobileRouterCard, NetworkStatusCard } from './router-cards';
 import { SelectionModal, type SelectionItem } from './selection-modal';
 
+/**
+ * The three cards side by side where each gets this width, else two and one below: a third of the
+ * tab at 1280 px split MAC addresses, firmware versions and ICCIDs over two lines.
+ */
+const CARD_MIN_WIDTH = 340;
+const CARDS_STYLE: React.CSSProperties = { display: 'grid', gridTemplateColumns: `repeat(auto-fit, minmax(${CARD_MIN_WIDTH}px, 1fr))`, columnGap: 16, alignItems: 'start' };
+
 /** How often 'now' moves for the monitoring and outdated rules. */
 const CLOCK_TICK_MS = 15_000;
 
@@ -157,16 +164,10 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown }
           {t(b.text, { reason: b.reason })}
         </div>
       ))}
-      <div className="row">
-        <div className="col-md-4">
-          <MobileRouterCard router={router} />
-        </div>
-        <div className="col-md-4">
-          <NetworkStatusCard router={router} />
-        </div>
-        <div className="col-md-4">
-          <DeviceInformationCard router={router} />
-        </div>
+      <div style={CARDS_STYLE} data-testid="router-cards">
+        <MobileRouterCard router={router} />
+        <NetworkStatusCard router={router} />
+        <DeviceInformationCard router={router} />
       </div>
       {picking && (
         <SelectionModal

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { renderContribution } from '@shared/plugin-api/testing';
 import de from '../../../locales/de.json';
 import type { MobileRouter } from '../model/router';
-import { MobileRouterCard, NetworkStatusCard } from './router-cards';
+import { DeviceInformationCard, MobileRouterCard, NetworkStatusCard } from './router-cards';
 
 const router = (DeviceState: string, OnlineState: string): MobileRouter => ({
   id: '300',
@@ -43,5 +43,14 @@ describe('NetworkStatusCard', () => {
   ] as const)('%s: network state %s reads %p', (language, NetworkState, text) => {
     renderContribution(<NetworkStatusCard router={{ id: '300', NetworkStatus: { NetworkState } }} />, { pluginId: 'mobile-router', language, locales: language === 'de' ? de : undefined });
     expect(screen.getByTestId('network-state')).toHaveTextContent(text);
+  });
+});
+
+describe('DeviceInformationCard', () => {
+  it('keeps each direction of a data usage on one line (a narrow card wrapped a unit away from its number)', () => {
+    const DataUsage = { Last24Hours: { BytesReceived: 63_375_196, BytesSent: 1_373_634 } };
+    renderContribution(<DeviceInformationCard router={{ id: '300', DeviceInformation: { DataUsage } }} />, { pluginId: 'mobile-router' });
+    const value = screen.getByText('Data usage last 24 hours').nextElementSibling as HTMLElement;
+    expect([...value.querySelectorAll('.text-nowrap')].map((e) => e.textContent)).toEqual(['↓ 60.44 MB', '↑ 1.31 MB']);
   });
 });

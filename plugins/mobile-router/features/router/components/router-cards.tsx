@@ -73,7 +73,12 @@ function State({ value, label, 'data-testid': testId }: { value: string | undefi
   );
 }
 
-const usage = (p: DataUsagePeriod | undefined) => `↓ ${formatBytes(p?.BytesReceived)} / ↑ ${formatBytes(p?.BytesSent)}`;
+/** Received and sent, each kept on one line ('↑ 220' and 'MB' wrapped apart in a narrow card). */
+const usage = (p: DataUsagePeriod | undefined) => (
+  <>
+    <span className="text-nowrap">↓ {formatBytes(p?.BytesReceived)}</span> / <span className="text-nowrap">↑ {formatBytes(p?.BytesSent)}</span>
+  </>
+);
 
 export function MobileRouterCard({ router }: { router: MobileRouter }) {
   const { t } = useTranslation();
