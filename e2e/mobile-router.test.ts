@@ -146,7 +146,7 @@ describe('mobile router and connection checks tabs', () => {
     await page.getByText('Mobile router restart triggered.').waitFor();
     // The simulator walks the operation: pending/executing banner, then back to running.
     await page.waitForSelector('[data-testid="banner-Restart"]', { timeout: 15000 });
-    await page.waitForFunction(() => !document.querySelector('[data-testid="banner-Restart"]') && document.querySelector('[data-testid="device-state"]')?.textContent === 'running', null, { timeout: 30000 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="banner-Restart"]') && document.querySelector('[data-testid="device-state"]')?.getAttribute('data-state') === 'running', null, { timeout: 30000 });
     await snap(page, 'mobile-router-after-restart');
 
     await page.getByRole('button', { name: 'Start monitoring' }).click();
@@ -193,7 +193,7 @@ describe('mobile router and connection checks tabs', () => {
     await modal.locator('label.c8y-radio').first().click();
     await page.getByTestId('selection-install').click();
     await page.getByText('Started firmware update').waitFor();
-    await page.waitForFunction(() => !document.querySelector('[data-testid="banner-UpdateFirmware"]') && document.querySelector('[data-testid="device-state"]')?.textContent === 'running', null, { timeout: 40000 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="banner-UpdateFirmware"]') && document.querySelector('[data-testid="device-state"]')?.getAttribute('data-state') === 'running', null, { timeout: 40000 });
 
     await enabled('Update configuration');
     await page.getByRole('button', { name: 'Update configuration' }).click();
@@ -201,7 +201,7 @@ describe('mobile router and connection checks tabs', () => {
     await modal.locator('label.c8y-radio').first().click();
     await page.getByTestId('selection-install').click();
     await page.getByText('Started configuration update').waitFor();
-    await page.waitForFunction(() => !document.querySelector('[data-testid="banner-UpdateProfile"]') && document.querySelector('[data-testid="device-state"]')?.textContent === 'running', null, { timeout: 40000 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="banner-UpdateProfile"]') && document.querySelector('[data-testid="device-state"]')?.getAttribute('data-state') === 'running', null, { timeout: 40000 });
     await snap(page, 'mobile-router-after-updates');
     await context.close();
   });

@@ -8,6 +8,10 @@ import { testContext } from './testing-context';
 
 export { testContext, testUser } from './testing-context';
 
+/** A fetch answer as the platform client reads it (jsdom has no Response): status and a JSON body. */
+export const jsonReply = (status: number, body: unknown): Response =>
+  ({ ok: status < 400, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
+
 /** Renders a component inside the same providers a parcel gets, with a fresh QueryClient. */
 export function renderContribution(
   ui: ReactElement,

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
-import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import { renderContribution, testUser, jsonReply as reply } from '@shared/plugin-api/testing';
 import en from '../../../locales/en.json';
 import listsEn from '../../../locales/lists.en.json';
 import deviceEn from '../../../locales/device.en.json';
@@ -11,8 +11,6 @@ import { AlarmsView } from './alarms-view';
 import { AlarmDetails } from './alarm-details';
 
 type Call = { method: string; url: URL };
-const reply = (status: number, body: unknown) =>
-  ({ ok: status < 400, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
 const alarm = (i: number, severity = 'MAJOR') => ({
   id: String(1000 + i),
   type: 't',

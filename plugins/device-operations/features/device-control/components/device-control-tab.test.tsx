@@ -1,10 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
-import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import { renderContribution, testUser, jsonReply as reply } from '@shared/plugin-api/testing';
 import { DeviceControlTab, type Subscribe } from './device-control-tab';
-
-const reply = (status: number, body: unknown) =>
-  ({ ok: status < 400, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
 
 const device = (version: string, status = 'AVAILABLE', responseInterval = 60) => ({ id: '7', type: 'adamos_NETbox', c8y_Agent: { version }, c8y_Availability: { status }, c8y_RequiredAvailability: { responseInterval } });
 

@@ -1,13 +1,10 @@
 import { screen } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
-import { renderContribution } from '@shared/plugin-api/testing';
+import { renderContribution, jsonReply as reply } from '@shared/plugin-api/testing';
 import en from '../../../locales/en.json';
 import listsEn from '../../../locales/lists.en.json';
 import deviceEn from '../../../locales/device.en.json';
 import { EventsList } from './events-list';
-
-const reply = (status: number, body: unknown) =>
-  ({ ok: status < 400, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
 
 function show(events: (url: URL) => Response) {
   configureClient({

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
-import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import { renderContribution, testUser, jsonReply as reply } from '@shared/plugin-api/testing';
 import { SoftwareTab } from './software-tab';
 
 const device = {
@@ -16,9 +16,6 @@ const device = {
 };
 
 type Call = { method: string; url: string; body: unknown };
-/** jsdom has no fetch Response; the client reads only these members. */
-const reply = (status: number, body: unknown) =>
-  ({ ok: status < 400, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
 let calls: Call[];
 
 beforeEach(() => {

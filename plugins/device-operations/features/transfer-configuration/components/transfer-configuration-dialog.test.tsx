@@ -1,14 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
-import { renderContribution } from '@shared/plugin-api/testing';
+import { renderContribution, jsonReply as reply } from '@shared/plugin-api/testing';
 import en from '../../../locales/en.json';
 import listsEn from '../../../locales/lists.en.json';
 import deviceEn from '../../../locales/device.en.json';
 import { PACKAGE_LIST } from '../logic/transfer';
 import { TransferConfigurationDialog } from './transfer-configuration-dialog';
 
-const reply = (status: number, body: unknown) =>
-  ({ ok: status < 400, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
 const source = { id: '1', name: 'old box', type: 'adamos_NETbox', [PACKAGE_LIST]: [{ name: 'mdc', version: '2.0', repository_id: '77', url: 'u' }] };
 const targets = [
   { id: '2', name: 'new box', type: 'adamos_NETbox' },
