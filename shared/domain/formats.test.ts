@@ -18,6 +18,10 @@ describe('formatBytes', () => {
   ])('%p -> %s', (v, s) => {
     expect(formatBytes(v)).toBe(s);
   });
+  it('writes the decimals as the language does', () => {
+    expect(formatBytes(5.25 * 1024 ** 3, 'de')).toBe('5,25 GB');
+    expect(formatBytes(3 * 1024 ** 5, 'de')).toBe('3072 TB');
+  });
 });
 
 describe('dates', () => {

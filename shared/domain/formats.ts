@@ -5,8 +5,11 @@ const BYTE_UNITS = ['Byte', 'KB', 'MB', 'GB', 'TB'] as const;
 /** Decimals shown for KB and above. */
 const BYTE_DECIMALS = 2;
 
-/** '-' when empty, else Byte, KB, MB, GB, TB in steps of 1024 (up to two decimals). */
-export function formatBytes(value: number | string | null | undefined): string {
+/**
+ * '-' when empty, else Byte, KB, MB, GB, TB in steps of 1024 (up to two decimals, written as the
+ * page's language writes them: 60.44 MB, German 60,44 MB).
+ */
+export function formatBytes(value: number | string | null | undefined, locale = 'en'): string {
   if (value === null || value === undefined || value === '') return '-';
   let n = Number(value);
   if (!Number.isFinite(n)) return '-';
@@ -15,7 +18,8 @@ export function formatBytes(value: number | string | null | undefined): string {
     n /= BYTES_STEP;
     unit++;
   }
-  return `${unit === 0 ? n : Number(n.toFixed(BYTE_DECIMALS))} ${BYTE_UNITS[unit]}`;
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 20 : BYTE_DECIMALS, useGrouping: false }).format(n);
+  return `${number} ${BYTE_UNITS[unit]}`;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -53,4 +53,10 @@ describe('DeviceInformationCard', () => {
     const value = screen.getByText('Data usage last 24 hours').nextElementSibling as HTMLElement;
     expect([...value.querySelectorAll('.text-nowrap')].map((e) => e.textContent)).toEqual(['↓ 60.44 MB', '↑ 1.31 MB']);
   });
+
+  it('writes the amounts with the German decimal comma in German', () => {
+    const DataUsage = { Last24Hours: { BytesReceived: 63_375_196, BytesSent: 1_373_634 } };
+    renderContribution(<DeviceInformationCard router={{ id: '300', DeviceInformation: { DataUsage } }} />, { pluginId: 'mobile-router', language: 'de', locales: de });
+    expect(screen.getAllByText(/MB$/).map((e) => e.textContent)).toEqual(['↓ 60,44 MB', '↑ 1,31 MB']);
+  });
 });

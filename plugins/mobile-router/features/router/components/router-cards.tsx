@@ -74,9 +74,9 @@ function State({ value, label, 'data-testid': testId }: { value: string | undefi
 }
 
 /** Received and sent, each kept on one line ('↑ 220' and 'MB' wrapped apart in a narrow card). */
-const usage = (p: DataUsagePeriod | undefined) => (
+const usage = (p: DataUsagePeriod | undefined, locale: string) => (
   <>
-    <span className="text-nowrap">↓ {formatBytes(p?.BytesReceived)}</span> / <span className="text-nowrap">↑ {formatBytes(p?.BytesSent)}</span>
+    <span className="text-nowrap">↓ {formatBytes(p?.BytesReceived, locale)}</span> / <span className="text-nowrap">↑ {formatBytes(p?.BytesSent, locale)}</span>
   </>
 );
 
@@ -130,7 +130,7 @@ export function NetworkStatusCard({ router }: { router: MobileRouter }) {
 }
 
 export function DeviceInformationCard({ router }: { router: MobileRouter }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const d = router.DeviceInformation ?? {};
   const profile = d.Profile;
   return (
@@ -152,9 +152,9 @@ export function DeviceInformationCard({ router }: { router: MobileRouter }) {
           [t('CPU load'), d.CPULoad === undefined ? '-' : `${d.CPULoad} %`],
           [t('RAM utilization'), d.RAMUtilization === undefined ? '-' : `${d.RAMUtilization} %`],
           [t('Uptime'), dash(d.UpTime)],
-          [t('Data usage since online'), usage(d.DataUsage?.SinceOnline)],
-          [t('Data usage last 24 hours'), usage(d.DataUsage?.Last24Hours)],
-          [t('Data usage last 30 days'), usage(d.DataUsage?.Last30Days)],
+          [t('Data usage since online'), usage(d.DataUsage?.SinceOnline, i18n.language)],
+          [t('Data usage last 24 hours'), usage(d.DataUsage?.Last24Hours, i18n.language)],
+          [t('Data usage last 30 days'), usage(d.DataUsage?.Last30Days, i18n.language)],
         ]}
       />
     </Card>
