@@ -189,7 +189,7 @@ describe('dialogs are native modal <dialog>s', () => {
     // dialog stays open with the alert saying so.
     await adminApi(stack, `${CSNG}/softwarePackage?inventoryId=${gone.id}`, { method: 'DELETE' });
     await modal.locator('[data-testid="dependencies-save"]').click();
-    const alert = page.locator('.alert', { hasText: 'The dependencies were not saved.' });
+    const alert = page.locator('.alert', { hasText: 'Something went wrong. please try again later.' });
     await alert.waitFor({ timeout: WAIT_MS });
     assert.deepEqual(await modalDialogs(page), ['dependency-modal'], 'the dialog is still open');
     assert.equal(await alert.evaluate((el) => !!el.closest('dialog')?.querySelector('[data-testid="dependency-modal"]')), true, 'the alert is rendered inside the open dialog');
