@@ -179,6 +179,8 @@ describe('device profiles', () => {
     const profile = list.find((p) => p.name === 'Edit target e2e renamed')!;
     const { page, context } = await loginAs(stack, 'admin', `/device-profiles-v2/${profile.id}`);
     await page.getByTestId('device-profile-detail').waitFor();
+    // The detail shows as soon as the profile is read; its device count follows ('…' meanwhile).
+    await page.waitForFunction(() => document.querySelector('[data-testid="devices-using"]')?.textContent !== '…', undefined, { timeout: 15000 });
     assert.equal(await page.getByTestId('devices-using').innerText(), '0');
     await page.getByTestId('add-software').click();
     const dialog = page.getByTestId('software-selection-dialog');
