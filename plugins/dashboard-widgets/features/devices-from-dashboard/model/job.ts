@@ -4,8 +4,8 @@
  */
 import type { ManagedObject } from '@shared/platform/inventory';
 import { msg } from '@shared/plugin-api/i18n';
-
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+import type { AssignmentResult } from '@shared/platform/create-software-ng';
+import { answerCounters, assignCounters } from '@shared/ui/server-job';
 
 export interface Counters {
   created: number;
@@ -14,25 +14,10 @@ export interface Counters {
   failed: number;
 }
 
-/** The assignment's counters from the status object, else from the call's answer. */
-export function assignmentCounters(
-  status: ManagedObject | null,
-  answer: { noOfSuccessfullAssignment?: number; noOfUpdatedAssignment?: number; noOfNoAssignment?: number; noOfFailedAssignment?: number } | null,
-): Counters {
-  if (status && status.dmg_assign_software_counter_total !== undefined) {
-    return {
-      created: num(status.dmg_assign_software_counter_success),
-      updated: num(status.dmg_assign_software_counter_updated),
-      alreadyAssigned: num(status.dmg_assign_software_counter_uptodate),
-      failed: num(status.dmg_assign_software_counter_failed),
-    };
-  }
-  return {
-    created: num(answer?.noOfSuccessfullAssignment),
-    updated: num(answer?.noOfUpdatedAssignment),
-    alreadyAssigned: num(answer?.noOfNoAssignment),
-    failed: num(answer?.noOfFailedAssignment),
-  };
+/** The assignment's counters from the status object, else from the call's answer (the shared readers of both). */
+export function assignmentCounters(status: ManagedObject | null, answer: Partial<AssignmentResult> | null): Counters {
+  const c = status && status.dmg_assign_software_counter_total !== undefined ? assignCounters(status) : answerCounters(answer, 0);
+  return { created: c.success, updated: c.updated, alreadyAssigned: c.upToDate, failed: c.failed };
 }
 
 export interface Message {

@@ -348,11 +348,8 @@ export function ColumnFilterPopup({ ref, filters, pageRows, onApply }: ColumnFil
     if (column === 'group') return groupOptions;
     const col = COLUMNS[column];
     if (col.options) return col.options.map((o) => ({ value: o, label: t(o) }));
+    // The page on screen is in already (the effect above ran when it arrived, before any opening).
     const seen = new Set(seenValues.current.get(column));
-    for (const d of pageRows) {
-      const v = col.text(d, 0);
-      if (v) seen.add(v);
-    }
     const current = filters[column];
     if (current?.kind === 'select') current.values.filter((v) => v !== EMPTY_VALUE).forEach((v) => seen.add(v));
     return [...seen].sort().map((v) => ({ value: v, label: v }));
