@@ -1,13 +1,14 @@
 import type { ManagedObject, ServerCore } from '../../core/api';
 import { categorySql, type AlarmCategory } from './categories';
 import { ensureSoftwareState } from './software-state';
-import { AVAILABLE, DAY_MS, TOP_ALARM_TYPES_LIMIT, UNRESOLVED_ALARM_STATUSES, UNAVAILABLE, type SeverityParam } from './constants';
+import { DAY_MS, TOP_ALARM_TYPES_LIMIT, UNRESOLVED_ALARM_STATUSES, type SeverityParam } from './constants';
 import { DERIVED_ONLINE_WHERE, History, dayOf, type DayRow } from './history';
 import {
   DEVICE_LIST_ROWS_FROM,
   DEVICE_STATES_FROM,
   DEVICE_STATES_WHERE,
   DEVICES_WHERE,
+  MONITORED_INDEX,
   q,
   STATE_AVAILABILITY_WHERE,
   STATE_SOFTWARE_WHERE,
@@ -58,6 +59,7 @@ export class Dashboard {
     private readonly cacheMs: number,
   ) {
     ensureSoftwareState(core.db);
+    core.db.exec(MONITORED_INDEX);
     // The top alarm types read type, severity and count of every alarm in a time window: from
     // this index alone, not the alarms' rows (~95 ms -> ~45 ms over 75,000 alarms).
     core.db.exec(`CREATE INDEX IF NOT EXISTS opdash_alarms_time_type ON alarms(time, type, severity, count)`);
@@ -103,16 +105,13 @@ export class Dashboard {
   }
 
   deviceStatistics() {
-    // Grouped over the devices' derived state rows (their availability kept by triggers): ~25 ms
-    // at 100,000 devices; over the availability expression index it was ~230 ms.
-    const rows = this.st
-      .get(`SELECT st.availability AS status, count(*) AS n FROM ${DEVICE_STATES_FROM} WHERE ${DEVICE_STATES_WHERE} GROUP BY 1`)
-      .all() as { status: unknown; n: number }[];
-    const count = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
-    const total = rows.reduce((sum, r) => sum + r.n, 0);
-    const online = count(AVAILABLE);
-    const offline = count(UNAVAILABLE);
-    return { onlineDeviceCount: online, offlineDeviceCount: offline, notMonitoredDeviceCount: total - online - offline, totalDevices: total };
+    // Three counts over the state rows' indexes (~4 ms at 100,000 devices; grouping every device's
+    // row by its availability took ~10-25 ms, over the availability expression index ~230 ms).
+    const count = (view: AvailabilityView) => (this.st.get(`SELECT count(*) AS n FROM ${stateWhere(STATE_AVAILABILITY_WHERE[view])}`).get() as { n: number }).n;
+    const online = count('online');
+    const offline = count('offline');
+    const notMonitored = count('notmonitored');
+    return { onlineDeviceCount: online, offlineDeviceCount: offline, notMonitoredDeviceCount: notMonitored, totalDevices: online + offline + notMonitored };
   }
 
   listDevices(view: AvailabilityView, p: Paging) {
@@ -226,9 +225,12 @@ export class Dashboard {
     const where = `${UNRESOLVED} AND severity = @severity${category ? ` AND ${categorySql('type')} = @category` : ''}`;
     const params = { severity: severity.toUpperCase(), category };
     const total = (this.st.get(`SELECT count(*) AS n FROM alarms WHERE ${where}`).get(params) as { n: number }).n;
+    // Through (status, severity, time) the newest page is read status by status in time order and
+    // the scan stops once it has its rows (SQLite's IN early-out); the planner preferred the
+    // counts' (status, severity, type) index and sorted every match (~40 ms for 30,000 MAJOR).
     const ids = this.st
       .get(
-        `SELECT a.*, m.name AS source_name FROM (SELECT * FROM alarms WHERE ${where} ORDER BY time DESC, id DESC LIMIT @limit OFFSET @offset) a
+        `SELECT a.*, m.name AS source_name FROM (SELECT * FROM alarms INDEXED BY alarms_status_time WHERE ${where} ORDER BY time DESC, id DESC LIMIT @limit OFFSET @offset) a
          LEFT JOIN managed_objects m ON m.id = a.source_id ORDER BY a.time DESC, a.id DESC`,
       )
       .all({ ...params, limit: p.pageSize, offset: (p.currentPage - 1) * p.pageSize }) as AlarmRow[];

@@ -2,6 +2,7 @@ import type { ManagedObject, ServerCore } from '../../core/api';
 import { categoryOf, categorySql } from './categories';
 import { DAY_MS, HISTORY_DAYS, MINUTE_MS, SERVICE_PREFIX } from './constants';
 import { operationDashboardModule, type OperationDashboardModule } from './index';
+import { DEVICE_STATES_FROM, DEVICE_STATES_WHERE, STATE_AVAILABILITY_WHERE } from './sql';
 import { harness, type Harness } from './testing/harness';
 
 const NOW = Date.UTC(2025, 5, 15, 12, 0); // 15 June 2025, noon UTC
@@ -83,6 +84,19 @@ describe('operation-dashboard over HTTP', () => {
     expect(page.body.statistics).toEqual({ currentPage: 2, pageSize: 3, totalPages: 3, totalElements: 8 });
     expect((page.body.managedObjects as ManagedObject[])[0]).toMatchObject({ id: ids.d4, c8y_Availability: { status: 'NOT_MONITORED' } });
     expect((await get('listdevices/total?pageSize=3&currentPage=4')).body).toMatchObject({ managedObjects: [], statistics: { totalElements: 8 } });
+  });
+
+  it('reads the not-monitored devices and an alarm page from indexes, without sorting every match (issue 21)', async () => {
+    const plan = (sql: string) => (h.core.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
+    const notMonitored = `${DEVICE_STATES_FROM} WHERE ${DEVICE_STATES_WHERE} AND ${STATE_AVAILABILITY_WHERE.notmonitored}`;
+    expect(plan(`SELECT count(*) FROM ${notMonitored}`)).toMatch(/COVERING INDEX opdash_software_state_device_monitored/);
+    expect(plan(`SELECT st.mo_id FROM ${notMonitored} ORDER BY st.mo_id LIMIT 25`)).toMatch(/COVERING INDEX opdash_software_state_device_monitored \(device=\? AND <expr>=\?\)$/);
+    const alarmPage = `SELECT * FROM alarms INDEXED BY alarms_status_time WHERE status IN ('ACTIVE', 'ACKNOWLEDGED') AND severity = 'MAJOR' ORDER BY time DESC, id DESC LIMIT 25`;
+    expect(plan(alarmPage)).toMatch(/alarms_status_time \(status=\? AND severity=\?\)/);
+    // The newest page mixes both unresolved statuses in time order (d2's alarm is ACKNOWLEDGED).
+    const critical = (await get('listpagealarms/critical?pageSize=6')).body.alarms as Array<{ time: string; status: string }>;
+    expect(critical.map((a) => a.time)).toEqual([...critical.map((a) => a.time)].sort().reverse());
+    expect(new Set(critical.map((a) => a.status))).toEqual(new Set(['ACTIVE', 'ACKNOWLEDGED']));
   });
 
   it('counts unresolved alarms per category for a severity', async () => {
