@@ -74,6 +74,18 @@ describe('MobileRouterTab', () => {
     await waitFor(() => expect(actions().every((b) => !(b as HTMLButtonElement).disabled)).toBe(true));
   });
 
+  it('says a failed Reload once, in the tab, not again as an alert', async () => {
+    global.fetch = platform(() => reply(500, { error: 'general/internalError', message: 'Operations store unavailable' })) as unknown as typeof fetch;
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+    expect(await screen.findByTestId('router-operations-error')).toHaveTextContent('Could not reload mobile router: Operations store unavailable');
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('Mobile router tab: Reload failed', expect.anything()));
+    expect(screen.getAllByText(/Could not reload mobile router/)).toHaveLength(1);
+    expect(alerts.list()).toEqual([]);
+    logged.mockRestore();
+  });
+
   it('shows the error in German', async () => {
     global.fetch = platform(() => reply(500, { error: 'general/internalError', message: 'Operations store unavailable' })) as unknown as typeof fetch;
     renderContribution(<MobileRouterTab />, {

@@ -200,7 +200,9 @@ export default function MobileRouterTab() {
         queryClient.refetchQueries({ queryKey: routerKeys.operations(device.id) }, { throwOnError: true }),
       ]);
     } catch (e) {
-      alerts.danger(`${t('Could not reload mobile router: ')}${errorText(e)}`);
+      // The failed query shows its error in the tab (below), where it stays until a Reload works:
+      // an alert besides would say it twice.
+      console.error('Mobile router tab: Reload failed', e);
     }
   }
 
