@@ -287,11 +287,18 @@ describe('device list', () => {
     await page.locator('[data-testid="filter-apply"]').dispatchEvent('click');
     await waitForCount(page, /^Filtered/);
     await listNames(page);
+    // The Groups tree is open while the group is created: it shows the new group (sorted first by
+    // its name) without a collapse and expand.
+    await page.getByText('Groups', { exact: true }).first().click();
+    const navigator = page.locator('[data-testid="navigator"]');
+    await navigator.getByText('Search more').waitFor();
+    assert.equal(await navigator.getByText('AA E2E NB26').count(), 0);
     await page.locator('[data-testid="action-smart-group"]').dispatchEvent('click');
-    await page.fill('[data-testid="smart-group-name"]', 'E2E NB26');
+    await page.fill('[data-testid="smart-group-name"]', 'AA E2E NB26');
     await page.locator('[data-testid="smart-group-create"]').dispatchEvent('click');
-    await page.waitForSelector('text=Smart group "E2E NB26" created.');
-    const groups = await inventory("name eq 'E2E NB26'");
+    await page.waitForSelector('text=Smart group "AA E2E NB26" created.');
+    await navigator.getByText('AA E2E NB26', { exact: true }).waitFor();
+    const groups = await inventory("name eq 'AA E2E NB26'");
     assert.equal(groups.managedObjects.length, 1);
     assert.match(String(groups.managedObjects[0].c8y_DeviceQueryString), /name eq 'IoTconnector NB26\*'/);
     assert.ok(groups.managedObjects[0].c8y_IsDynamicGroup);

@@ -1,6 +1,7 @@
 import React from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
+import { announceGroupsChanged } from '@shared/plugin-api/groups-changed';
 import { buildNavigatorTree } from '@shared/plugin-api/navigator';
 import { testContext } from '@shared/plugin-api/testing';
 import type { NavigatorChildrenPage, NavigatorNodeContribution, Registered } from '@shared/plugin-api/types';
@@ -121,6 +122,35 @@ describe('Navigator', () => {
       fireEvent.click(within(group1 as HTMLElement).getByRole('button', { name: 'Entries under Group 1', expanded: false }));
     });
     await waitFor(() => expect(screen.getByText('Child of /group/1')).toBeInTheDocument());
+  });
+
+  it('reloads the open levels of the Groups tree when a plugin announces changed groups', async () => {
+    let roots = ['Group 1'];
+    const loadChildren = jest.fn(async (parentPath: string | null): Promise<NavigatorChildrenPage> =>
+      parentPath === null
+        ? { nodes: roots.map((label, i) => ({ id: `g${i}`, label, path: `/group/${i}`, expandable: true })) }
+        : { nodes: [{ id: `d-${parentPath}-${loadChildren.mock.calls.length}`, label: `Device ${loadChildren.mock.calls.length}`, path: '/device/9', expandable: false }] },
+    );
+    const list = [...contributions, node('a', { id: 'navigator-node:a/groups', label: 'Groups', icon: 'c8y-group', priority: 7000, loadChildren })];
+    renderNavigator('/views/iotconnector', list);
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Groups', expanded: false })[0]);
+    });
+    const group1 = (await screen.findByText('Group 1')).closest('.link') as HTMLElement;
+    await act(async () => {
+      fireEvent.click(within(group1).getByRole('button', { name: 'Entries under Group 1', expanded: false }));
+    });
+    expect(await screen.findByText('Device 2')).toBeInTheDocument();
+
+    roots = ['Group 1', 'New smart group'];
+    await act(async () => {
+      announceGroupsChanged();
+    });
+    // The root level and the open group reload; the group stays open.
+    expect(await screen.findByText('New smart group')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(/^Device [34]$/)).toBeInTheDocument());
+    expect(screen.queryByText('Device 2')).toBeNull();
+    expect(loadChildren).toHaveBeenCalledTimes(4);
   });
 
   it('shows nothing without a current user', () => {

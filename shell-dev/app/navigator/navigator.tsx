@@ -1,4 +1,5 @@
 import React, { useEffect, useState } from 'react';
+import { onGroupsChanged } from '@shared/plugin-api/groups-changed';
 import type { NavigatorNode } from '@shared/plugin-api/navigator';
 import type { DynamicNavigatorNode, NavigatorChildrenPage, NavigatorNodeContribution, PlatformContext, Registered } from '@shared/plugin-api/types';
 import { SHELL_NS } from '../constants';
@@ -87,15 +88,20 @@ function DynamicChildren({
   const [state, setState] = useState<'loading' | 'done' | 'error'>('loading');
   const [error, setError] = useState('');
 
+  // Only the latest load shows: a reload (groups changed) can overtake a slower earlier one.
+  const latest = React.useRef(0);
   const take = (page: Promise<NavigatorChildrenPage>, append: boolean) => {
+    const call = ++latest.current;
     setState('loading');
     page
       .then((p) => {
+        if (call !== latest.current) return;
         setNodes((prev) => (append ? [...prev, ...p.nodes] : p.nodes));
         setMore(() => p.more);
         setState('done');
       })
       .catch((e: unknown) => {
+        if (call !== latest.current) return;
         setError(e instanceof Error ? e.message : String(e));
         setState('error');
       });
@@ -117,6 +123,26 @@ function DynamicChildren({
       )}
     </>
   );
+}
+
+/** How many times plugins have announced changed groups (plugin-api/groups-changed.ts). */
+let groupsVersionCount = 0;
+const groupsVersionSubscribers = new Set<() => void>();
+let stopListening: (() => void) | undefined;
+const readGroupsVersion = () => groupsVersionCount;
+function subscribeGroupsVersion(notify: () => void): () => void {
+  groupsVersionSubscribers.add(notify);
+  stopListening ??= onGroupsChanged(() => {
+    groupsVersionCount++;
+    for (const n of groupsVersionSubscribers) n();
+  });
+  return () => {
+    groupsVersionSubscribers.delete(notify);
+    if (groupsVersionSubscribers.size === 0) {
+      stopListening?.();
+      stopListening = undefined;
+    }
+  };
 }
 
 /** Loaders of dynamic children, bound to the contribution and context (set by NavNode). */
@@ -175,9 +201,12 @@ function NavNode({
   const contextRef = React.useRef(context);
   contextRef.current = context;
   const user = context.user;
+  // A plugin that changed the groups announces it: a new loader reloads every open level.
+  const groupsVersion = React.useSyncExternalStore(subscribeGroupsVersion, readGroupsVersion);
   const boundLoad = React.useMemo(
     () => (loadChildren ? (parentPath: string | null) => loadChildren(parentPath, { ...contextRef.current, user }) : null),
-    [loadChildren, user],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- groupsVersion is what makes the loader new
+    [loadChildren, user, groupsVersion],
   );
   const loadRoot = React.useCallback(() => (boundLoad ? boundLoad(null) : Promise.resolve({ nodes: [] })), [boundLoad]);
 

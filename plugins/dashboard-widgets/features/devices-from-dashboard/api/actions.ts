@@ -1,6 +1,6 @@
 /** The list's actions against create-software-ng and the inventory (spec 2 and 7). */
 import { clearPendingAssignment, createSoftwareAssignment, initializeDevices } from '@shared/platform/create-software-ng';
-import { createManagedObject, type ManagedObject } from '@shared/platform/inventory';
+import type { ManagedObject } from '@shared/platform/inventory';
 import { and, buildQuery, eq, has, or } from '@shared/platform/query-language';
 import { assignmentRequest, type SoftwareItem } from '@shared/platform/software-choices';
 import type { ListSource } from '../model/views';
@@ -41,5 +41,4 @@ export function smartGroupQuery(source: ListSource, devices: readonly ManagedObj
   return buildQuery(or(...devices.map((d) => eq('id', d.id))));
 }
 
-export const createSmartGroup = (name: string, query: string) =>
-  createManagedObject({ name, type: 'c8y_DynamicGroup', c8y_IsDynamicGroup: {}, c8y_DeviceQueryString: query });
+export { createSmartGroup } from '@shared/platform/groups';

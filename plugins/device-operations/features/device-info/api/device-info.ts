@@ -1,7 +1,7 @@
 /** Server state of the Info tab: owner, groups, provisioning child, saves. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@shared/platform/fetch-client';
-import { addChildAsset, listManagedObjects, removeChildAsset, updateManagedObject, type ManagedObject } from '@shared/platform/inventory';
+import { listManagedObjects, updateManagedObject, type ManagedObject } from '@shared/platform/inventory';
 import { GROUP_LIST_PAGE_SIZE } from '@shared/domain/constants';
 import { AZURE_DPS_TYPE } from '../logic/fields';
 
@@ -64,5 +64,4 @@ export const provisioningQuery = (deviceId: string) =>
 export const useProvisioning = (deviceId: string) => useQuery(provisioningQuery(deviceId));
 
 export const saveDevice = (id: string, patch: Record<string, unknown>) => updateManagedObject(id, patch);
-export const addToGroup = (groupId: string, deviceId: string) => addChildAsset(groupId, deviceId);
-export const removeFromGroup = (groupId: string, deviceId: string) => removeChildAsset(groupId, deviceId);
+export { addToGroup, removeFromGroup } from '@shared/platform/groups';

@@ -7,7 +7,8 @@ import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { typesForSelection } from '@shared/domain/device-types';
 import { clearPendingAssignment, createSoftwareAssignment, createSoftwareRollout, createTimezoneOperations, initializeDevices } from '@shared/platform/create-software-ng';
-import { createManagedObject, type ManagedObject } from '@shared/platform/inventory';
+import type { ManagedObject } from '@shared/platform/inventory';
+import { createSmartGroup as saveSmartGroup } from '@shared/platform/groups';
 import { createOperation } from '@shared/platform/operations';
 import { assignmentRequest, type SoftwareItem } from '@shared/platform/software-choices';
 import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
@@ -225,7 +226,7 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
       setDialog(null);
       if (!name) return;
       try {
-        await createManagedObject({ name, type: 'c8y_DynamicGroup', c8y_IsDynamicGroup: {}, c8y_DeviceQueryString: smartGroupQuery(source, filters) });
+        await saveSmartGroup(name, smartGroupQuery(source, filters));
         pushAlert({ type: 'success', text: 'Smart group "{{name}}" created.', values: { name } });
       } catch (e) {
         show(httpError(e));
