@@ -4,6 +4,7 @@ import { ensureSoftwareState } from './software-state';
 import { DAY_MS, TOP_ALARM_TYPES_LIMIT, UNRESOLVED_ALARM_STATUSES, type SeverityParam } from './constants';
 import { DERIVED_ONLINE_WHERE, History, dayOf, type DayRow } from './history';
 import {
+  DEVICE_INDEX,
   DEVICE_LIST_ROWS_FROM,
   DEVICE_STATES_FROM,
   DEVICE_STATES_WHERE,
@@ -60,6 +61,7 @@ export class Dashboard {
   ) {
     ensureSoftwareState(core.db);
     core.db.exec(MONITORED_INDEX);
+    core.db.exec(DEVICE_INDEX);
     // The top alarm types read type, severity and count of every alarm in a time window: from
     // this index alone, not the alarms' rows (~95 ms -> ~45 ms over 75,000 alarms).
     core.db.exec(`CREATE INDEX IF NOT EXISTS opdash_alarms_time_type ON alarms(time, type, severity, count)`);

@@ -91,6 +91,9 @@ describe('operation-dashboard over HTTP', () => {
     const notMonitored = `${DEVICE_STATES_FROM} WHERE ${DEVICE_STATES_WHERE} AND ${STATE_AVAILABILITY_WHERE.notmonitored}`;
     expect(plan(`SELECT count(*) FROM ${notMonitored}`)).toMatch(/COVERING INDEX opdash_software_state_device_monitored/);
     expect(plan(`SELECT st.mo_id FROM ${notMonitored} ORDER BY st.mo_id LIMIT 25`)).toMatch(/COVERING INDEX opdash_software_state_device_monitored \(device=\? AND <expr>=\?\)$/);
+    for (const view of ['online', 'offline', 'total'] as const) {
+      expect(plan(`SELECT st.mo_id FROM ${DEVICE_STATES_FROM} WHERE ${DEVICE_STATES_WHERE} AND ${STATE_AVAILABILITY_WHERE[view]} ORDER BY st.mo_id LIMIT 25`)).not.toMatch(/TEMP B-TREE/);
+    }
     const alarmPage = `SELECT * FROM alarms INDEXED BY alarms_status_time WHERE status IN ('ACTIVE', 'ACKNOWLEDGED') AND severity = 'MAJOR' ORDER BY time DESC, id DESC LIMIT 25`;
     expect(plan(alarmPage)).toMatch(/alarms_status_time \(status=\? AND severity=\?\)/);
     // The newest page mixes both unresolved statuses in time order (d2's alarm is ACKNOWLEDGED).

@@ -135,6 +135,8 @@ export const DEVICE_STATES_WHERE = 'st.device = 1';
  */
 export const MONITORED = `coalesce(availability, '') IN (${list([AVAILABLE, UNAVAILABLE])})`;
 export const MONITORED_INDEX = `CREATE INDEX IF NOT EXISTS ${SOFTWARE_STATE_TABLE}_device_monitored ON ${SOFTWARE_STATE_TABLE}(device, ${MONITORED})`;
+/** Every device in id order, for the total view's pages (otherwise sorted: ~7-14 ms a page at 100,000). */
+export const DEVICE_INDEX = `CREATE INDEX IF NOT EXISTS ${SOFTWARE_STATE_TABLE}_device ON ${SOFTWARE_STATE_TABLE}(device)`;
 
 /** The dashboard's device lists over the state rows (SOFTWARE_WHERE's conditions, and the availability views'). */
 export const STATE_AVAILABILITY_WHERE: Record<AvailabilityView, string> = {
