@@ -106,4 +106,18 @@ describe('ProfileDetailPage', () => {
     expect(screen.queryByTestId('groups-error')).toBeNull();
     expect(fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => /managedObjects\/900\b/.test(u))).toHaveLength(1);
   });
+
+  it('says when the devices using the profile cannot be counted, instead of "-"', async () => {
+    serve((url) => (url.includes('AppliedDeviceProfile') ? reply(500, { message: 'count down' }) : undefined));
+    renderAt('117');
+    expect(await screen.findByTestId('devices-using-error')).toHaveTextContent('The devices could not be counted: count down');
+    expect(screen.getByTestId('devices-using')).not.toHaveTextContent(/^-$/);
+  });
+
+  it('says why the software of "Add software" cannot be offered', async () => {
+    serve((url) => (url.includes('/softwarePackage') ? reply(500, { message: 'catalogue down' }) : undefined));
+    renderAt('117');
+    fireEvent.click(await screen.findByTestId('add-software'));
+    expect(await screen.findByTestId('software-selection-error')).toHaveTextContent('The software could not be loaded: catalogue down');
+  });
 });

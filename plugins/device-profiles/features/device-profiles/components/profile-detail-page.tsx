@@ -134,7 +134,18 @@ function ProfileDetail({ id }: { id: string }) {
               <dt>{t('ID')}</dt>
               <dd data-testid="profile-id">{p.id}</dd>
               <dt>{t('Devices using this profile')}</dt>
-              <dd data-testid="devices-using">{devicesUsing.isLoading ? '…' : (devicesUsing.data ?? '-')}</dd>
+              <dd data-testid="devices-using">
+                {devicesUsing.isLoading ? (
+                  '…'
+                ) : devicesUsing.isError ? (
+                  // A failed count is said, not shown as '-' (which reads as "none").
+                  <span className="text-danger" role="alert" data-testid="devices-using-error">
+                    {t('The devices could not be counted:')} {devicesUsing.error.message}
+                  </span>
+                ) : (
+                  (devicesUsing.data ?? '-')
+                )}
+              </dd>
               <dt>{t('Last update on')}</dt>
               <dd>{formatDateTime(p.lastUpdatedDateTime ?? (p.lastUpdated as string | undefined)) || '-'}</dd>
             </dl>
