@@ -120,4 +120,30 @@ describe('ProfileDetailPage', () => {
     fireEvent.click(await screen.findByTestId('add-software'));
     expect(await screen.findByTestId('software-selection-error')).toHaveTextContent('The software could not be loaded: catalogue down');
   });
+
+  it('sends one software change at a time: a second Remove waits for the first (it would send the first removed package back)', async () => {
+    const software = [
+      { id: '1', name: 'adamos-agent', version: '0.5.1', action: 'install', url: '' },
+      { id: '2', name: 'mdc-collector', version: '2.5.0', action: 'install', url: '' },
+    ];
+    const stored = { ...PROFILES['117'], c8y_DeviceProfile: { software } };
+    let answerPut: (r: Response) => void = () => undefined;
+    const fetchMock = serve((url) => (/\/deviceProfile\/117$/.test(url.split('?')[0]) ? reply(200, stored) : undefined));
+    const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation((u: string, init?: RequestInit) =>
+      init?.method === 'PUT' ? new Promise<Response>((resolve) => (answerPut = resolve)) : plain(u, init),
+    );
+    renderAt('117');
+    const removeAgent = await screen.findByRole('button', { name: 'Remove adamos-agent' });
+    fireEvent.click(removeAgent);
+    const removeCollector = screen.getByRole('button', { name: 'Remove mdc-collector' });
+    await waitFor(() => expect(removeCollector).toBeDisabled());
+    expect(screen.getByTestId('add-software')).toBeDisabled();
+    fireEvent.click(removeCollector);
+    expect((fetchMock.mock.calls as unknown as [string, RequestInit?][]).filter(([, init]) => init?.method === 'PUT')).toHaveLength(1);
+    stored.c8y_DeviceProfile = { software: [software[1]] };
+    answerPut(reply(200, { ok: stored, errors: [] }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove adamos-agent' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Remove mdc-collector' })).not.toBeDisabled();
+  });
 });

@@ -47,6 +47,9 @@ function ProfileDetail({ id }: { id: string }) {
   const restrictions = useRestrictions(editing ? id : null);
   const [saving, setSaving] = useState(false);
   const [selecting, setSelecting] = useState(false);
+  // A software change in flight: the next one waits, or it would be built on the list before it
+  // (a second Remove sent the first removed package back).
+  const [savingSoftware, setSavingSoftware] = useState(false);
   const ownGroupId = profile.data?.deviceGroup ?? null;
   const ownGroupMissing = !!ownGroupId && !groups.isPending && !groups.data?.some((g) => g.id === ownGroupId);
   const ownGroup = useQuery({ ...groupQuery(ownGroupId ?? ''), enabled: ownGroupMissing });
@@ -88,11 +91,16 @@ function ProfileDetail({ id }: { id: string }) {
   }
 
   async function saveSoftware(next: ProfileSoftware[]) {
-    const { result, codes } = await trySave(() => updateDeviceProfile(id, { c8y_DeviceProfile: { software: next } }));
-    if (result?.ok) {
-      alerts.success(t('Device profile updated'));
-      await refresh();
-    } else reportUpdateFailure(codes, t);
+    setSavingSoftware(true);
+    try {
+      const { result, codes } = await trySave(() => updateDeviceProfile(id, { c8y_DeviceProfile: { software: next } }));
+      if (result?.ok) {
+        alerts.success(t('Device profile updated'));
+        await refresh();
+      } else reportUpdateFailure(codes, t);
+    } finally {
+      setSavingSoftware(false);
+    }
   }
 
   return (
@@ -161,7 +169,7 @@ function ProfileDetail({ id }: { id: string }) {
           <Card
             title={t('Software')}
             actions={
-              <PermittedButton requires={REQUIRES.deviceProfileWrite} className="btn btn-default btn-sm" onClick={() => setSelecting(true)} data-testid="add-software">
+              <PermittedButton requires={REQUIRES.deviceProfileWrite} className="btn btn-default btn-sm" disabled={savingSoftware} onClick={() => setSelecting(true)} data-testid="add-software">
                 <i className="dlt-c8y-icon-plus-circle" aria-hidden="true" /> {t('Add software')}
               </PermittedButton>
             }
@@ -189,6 +197,7 @@ function ProfileDetail({ id }: { id: string }) {
                           requires={REQUIRES.deviceProfileWrite}
                           hideWhenDenied
                           className="btn btn-link btn-xs text-danger"
+                          disabled={savingSoftware}
                           aria-label={t('Remove {{name}}', { name: s.name })}
                           onClick={() => void saveSoftware(software.filter((x) => x !== s))}
                         >
