@@ -146,4 +146,27 @@ describe('ProfileDetailPage', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove adamos-agent' })).toBeNull());
     expect(screen.getByRole('button', { name: 'Remove mdc-collector' })).not.toBeDisabled();
   });
+
+  it('shows the saved values at once after Save, not the ones before it while the profile is read again', async () => {
+    let saved = false;
+    const fetchMock = serve();
+    const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation((u: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        saved = true;
+        return Promise.resolve(reply(200, { ok: { ...PROFILES['117'], name: 'Renamed 117' }, errors: [] }));
+      }
+      // The read after the save is slow: it has not answered yet.
+      if (saved && /\/deviceProfile\/117$/.test(u.split('?')[0])) return new Promise<Response>(() => undefined);
+      return plain(u, init);
+    });
+    renderAt('117');
+    await waitFor(() => expect(nameInput().value).toBe('IoTconnector Bielefeld'));
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    fireEvent.change(nameInput(), { target: { value: 'Renamed 117' } });
+    await waitFor(() => expect(screen.getByTestId('profile-save')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('profile-save'));
+    await screen.findByTestId('profile-edit');
+    expect(nameInput().value).toBe('Renamed 117');
+  });
 });

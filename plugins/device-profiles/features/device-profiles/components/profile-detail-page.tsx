@@ -62,6 +62,8 @@ function ProfileDetail({ id }: { id: string }) {
   const loadedGroups = withOwnGroup(groups.data ?? [], ownGroupId ? (ownGroup.data ?? { id: ownGroupId, name: ownGroupId }) : null);
   const groupOptions = restrictions.data && editing ? offeredGroups(loadedGroups, restrictions.data, ownGroupId) : loadedGroups;
   const refresh = () => queryClient.invalidateQueries({ queryKey: profileKeys.all });
+  // The saved profile as the service answers it shows at once (not the one before the save until the list is read again).
+  const showSaved = (saved: DeviceProfile) => queryClient.setQueryData(profileKeys.detail(id), saved);
 
   if (profile.isError) {
     return (
@@ -85,6 +87,7 @@ function ProfileDetail({ id }: { id: string }) {
     setSaving(false);
     if (result?.ok) {
       alerts.success(t('Device profile updated'));
+      showSaved(result.ok);
       setDraft(null);
       await refresh();
     } else reportUpdateFailure(codes, t);
@@ -96,6 +99,7 @@ function ProfileDetail({ id }: { id: string }) {
       const { result, codes } = await trySave(() => updateDeviceProfile(id, { c8y_DeviceProfile: { software: next } }));
       if (result?.ok) {
         alerts.success(t('Device profile updated'));
+        showSaved(result.ok);
         await refresh();
       } else reportUpdateFailure(codes, t);
     } finally {
