@@ -39,7 +39,8 @@ export interface ModalProps {
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-const firstFocusable = (root: HTMLElement | null) => root?.querySelector<HTMLElement>(FOCUSABLE) ?? null;
+/** The first element of `root` that takes focus (a dialog's or a card face's start). */
+export const firstFocusable = (root: HTMLElement | null) => root?.querySelector<HTMLElement>(FOCUSABLE) ?? null;
 
 /**
  * A dialog rendered inside another one's React tree, opened in the same commit as it: React runs

@@ -1,5 +1,6 @@
 import React, { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CARD_FLIP_MS } from '@shared/domain/constants';
+import { firstFocusable } from '@shared/ui/modal';
 
 export interface FlipCardProps {
   flipped: boolean;
@@ -17,6 +18,33 @@ export function FlipCard({ flipped, front, back, ...rest }: FlipCardProps) {
   const [backMounted, setBackMounted] = useState(flipped);
   const [turned, setTurned] = useState(flipped);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const root = useRef<HTMLDivElement>(null);
+  const frontFace = useRef<HTMLDivElement>(null);
+  const backFace = useRef<HTMLDivElement>(null);
+  // Focus follows the turn: the face turned away is inert, and the button that turned it (Details,
+  // Back) would leave keyboard users at the start of the page.
+  const side = useRef(flipped);
+  const focusPending = useRef(false);
+  const opener = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    if (side.current === flipped) return;
+    side.current = flipped;
+    const active = document.activeElement as HTMLElement | null;
+    // Only when the focus was on the card (or fell to the page when its button went inert): never taken from elsewhere.
+    if (active && active !== document.body && !root.current?.contains(active)) return;
+    if (flipped && active && frontFace.current?.contains(active)) opener.current = active;
+    focusPending.current = true;
+  }, [flipped]);
+
+  useEffect(() => {
+    if (!focusPending.current) return;
+    const face = flipped ? backFace.current : frontFace.current;
+    if (!face) return;
+    focusPending.current = false;
+    const back = !flipped && opener.current && face.contains(opener.current) ? opener.current : null;
+    (back ?? firstFocusable(face))?.focus();
+  }, [flipped, backMounted]);
 
   useEffect(() => {
     clearTimeout(timer.current);
@@ -33,7 +61,7 @@ export function FlipCard({ flipped, front, back, ...rest }: FlipCardProps) {
 
   const face: React.CSSProperties = { gridArea: '1 / 1', backfaceVisibility: 'hidden', WebkitBackfaceVisibility: 'hidden', minWidth: 0 };
   return (
-    <div style={{ perspective: 1200 }} data-testid={rest['data-testid']} data-side={flipped ? 'back' : 'front'}>
+    <div ref={root} style={{ perspective: 1200 }} data-testid={rest['data-testid']} data-side={flipped ? 'back' : 'front'}>
       <div
         style={{
           display: 'grid',
@@ -42,11 +70,11 @@ export function FlipCard({ flipped, front, back, ...rest }: FlipCardProps) {
           transform: turned ? 'rotateY(180deg)' : 'none',
         }}
       >
-        <div style={face} inert={flipped} aria-hidden={flipped} data-face="front">
+        <div ref={frontFace} style={face} inert={flipped} aria-hidden={flipped} data-face="front">
           {front}
         </div>
         {backMounted && (
-          <div style={{ ...face, transform: 'rotateY(180deg)' }} inert={!flipped} aria-hidden={!flipped} data-face="back">
+          <div ref={backFace} style={{ ...face, transform: 'rotateY(180deg)' }} inert={!flipped} aria-hidden={!flipped} data-face="back">
             {back()}
           </div>
         )}

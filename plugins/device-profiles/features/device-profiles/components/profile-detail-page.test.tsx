@@ -106,4 +106,67 @@ describe('ProfileDetailPage', () => {
     expect(screen.queryByTestId('groups-error')).toBeNull();
     expect(fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => /managedObjects\/900\b/.test(u))).toHaveLength(1);
   });
+
+  it('says when the devices using the profile cannot be counted, instead of "-"', async () => {
+    serve((url) => (url.includes('AppliedDeviceProfile') ? reply(500, { message: 'count down' }) : undefined));
+    renderAt('117');
+    expect(await screen.findByTestId('devices-using-error')).toHaveTextContent('The devices could not be counted: count down');
+    expect(screen.getByTestId('devices-using')).not.toHaveTextContent(/^-$/);
+  });
+
+  it('says why the software of "Add software" cannot be offered', async () => {
+    serve((url) => (url.includes('/softwarePackage') ? reply(500, { message: 'catalogue down' }) : undefined));
+    renderAt('117');
+    fireEvent.click(await screen.findByTestId('add-software'));
+    expect(await screen.findByTestId('software-selection-error')).toHaveTextContent('The software could not be loaded: catalogue down');
+  });
+
+  it('sends one software change at a time: a second Remove waits for the first (it would send the first removed package back)', async () => {
+    const software = [
+      { id: '1', name: 'adamos-agent', version: '0.5.1', action: 'install', url: '' },
+      { id: '2', name: 'mdc-collector', version: '2.5.0', action: 'install', url: '' },
+    ];
+    const stored = { ...PROFILES['117'], c8y_DeviceProfile: { software } };
+    let answerPut: (r: Response) => void = () => undefined;
+    const fetchMock = serve((url) => (/\/deviceProfile\/117$/.test(url.split('?')[0]) ? reply(200, stored) : undefined));
+    const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation((u: string, init?: RequestInit) =>
+      init?.method === 'PUT' ? new Promise<Response>((resolve) => (answerPut = resolve)) : plain(u, init),
+    );
+    renderAt('117');
+    const removeAgent = await screen.findByRole('button', { name: 'Remove adamos-agent' });
+    fireEvent.click(removeAgent);
+    const removeCollector = screen.getByRole('button', { name: 'Remove mdc-collector' });
+    await waitFor(() => expect(removeCollector).toBeDisabled());
+    expect(screen.getByTestId('add-software')).toBeDisabled();
+    fireEvent.click(removeCollector);
+    expect((fetchMock.mock.calls as unknown as [string, RequestInit?][]).filter(([, init]) => init?.method === 'PUT')).toHaveLength(1);
+    stored.c8y_DeviceProfile = { software: [software[1]] };
+    answerPut(reply(200, { ok: stored, errors: [] }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove adamos-agent' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Remove mdc-collector' })).not.toBeDisabled();
+  });
+
+  it('shows the saved values at once after Save, not the ones before it while the profile is read again', async () => {
+    let saved = false;
+    const fetchMock = serve();
+    const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation((u: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        saved = true;
+        return Promise.resolve(reply(200, { ok: { ...PROFILES['117'], name: 'Renamed 117' }, errors: [] }));
+      }
+      // The read after the save is slow: it has not answered yet.
+      if (saved && /\/deviceProfile\/117$/.test(u.split('?')[0])) return new Promise<Response>(() => undefined);
+      return plain(u, init);
+    });
+    renderAt('117');
+    await waitFor(() => expect(nameInput().value).toBe('IoTconnector Bielefeld'));
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    fireEvent.change(nameInput(), { target: { value: 'Renamed 117' } });
+    await waitFor(() => expect(screen.getByTestId('profile-save')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('profile-save'));
+    await screen.findByTestId('profile-edit');
+    expect(nameInput().value).toBe('Renamed 117');
+  });
 });

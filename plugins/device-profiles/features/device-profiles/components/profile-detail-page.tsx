@@ -47,6 +47,9 @@ function ProfileDetail({ id }: { id: string }) {
   const restrictions = useRestrictions(editing ? id : null);
   const [saving, setSaving] = useState(false);
   const [selecting, setSelecting] = useState(false);
+  // A software change in flight: the next one waits, or it would be built on the list before it
+  // (a second Remove sent the first removed package back).
+  const [savingSoftware, setSavingSoftware] = useState(false);
   const ownGroupId = profile.data?.deviceGroup ?? null;
   const ownGroupMissing = !!ownGroupId && !groups.isPending && !groups.data?.some((g) => g.id === ownGroupId);
   const ownGroup = useQuery({ ...groupQuery(ownGroupId ?? ''), enabled: ownGroupMissing });
@@ -59,6 +62,8 @@ function ProfileDetail({ id }: { id: string }) {
   const loadedGroups = withOwnGroup(groups.data ?? [], ownGroupId ? (ownGroup.data ?? { id: ownGroupId, name: ownGroupId }) : null);
   const groupOptions = restrictions.data && editing ? offeredGroups(loadedGroups, restrictions.data, ownGroupId) : loadedGroups;
   const refresh = () => queryClient.invalidateQueries({ queryKey: profileKeys.all });
+  // The saved profile as the service answers it shows at once (not the one before the save until the list is read again).
+  const showSaved = (saved: DeviceProfile) => queryClient.setQueryData(profileKeys.detail(id), saved);
 
   if (profile.isError) {
     return (
@@ -82,17 +87,24 @@ function ProfileDetail({ id }: { id: string }) {
     setSaving(false);
     if (result?.ok) {
       alerts.success(t('Device profile updated'));
+      showSaved(result.ok);
       setDraft(null);
       await refresh();
     } else reportUpdateFailure(codes, t);
   }
 
   async function saveSoftware(next: ProfileSoftware[]) {
-    const { result, codes } = await trySave(() => updateDeviceProfile(id, { c8y_DeviceProfile: { software: next } }));
-    if (result?.ok) {
-      alerts.success(t('Device profile updated'));
-      await refresh();
-    } else reportUpdateFailure(codes, t);
+    setSavingSoftware(true);
+    try {
+      const { result, codes } = await trySave(() => updateDeviceProfile(id, { c8y_DeviceProfile: { software: next } }));
+      if (result?.ok) {
+        alerts.success(t('Device profile updated'));
+        showSaved(result.ok);
+        await refresh();
+      } else reportUpdateFailure(codes, t);
+    } finally {
+      setSavingSoftware(false);
+    }
   }
 
   return (
@@ -134,7 +146,18 @@ function ProfileDetail({ id }: { id: string }) {
               <dt>{t('ID')}</dt>
               <dd data-testid="profile-id">{p.id}</dd>
               <dt>{t('Devices using this profile')}</dt>
-              <dd data-testid="devices-using">{devicesUsing.isLoading ? '…' : (devicesUsing.data ?? '-')}</dd>
+              <dd data-testid="devices-using">
+                {devicesUsing.isLoading ? (
+                  '…'
+                ) : devicesUsing.isError ? (
+                  // A failed count is said, not shown as '-' (which reads as "none").
+                  <span className="text-danger" role="alert" data-testid="devices-using-error">
+                    {t('The devices could not be counted:')} {devicesUsing.error.message}
+                  </span>
+                ) : (
+                  (devicesUsing.data ?? '-')
+                )}
+              </dd>
               <dt>{t('Last update on')}</dt>
               <dd>{formatDateTime(p.lastUpdatedDateTime ?? (p.lastUpdated as string | undefined)) || '-'}</dd>
             </dl>
@@ -150,7 +173,7 @@ function ProfileDetail({ id }: { id: string }) {
           <Card
             title={t('Software')}
             actions={
-              <PermittedButton requires={REQUIRES.deviceProfileWrite} className="btn btn-default btn-sm" onClick={() => setSelecting(true)} data-testid="add-software">
+              <PermittedButton requires={REQUIRES.deviceProfileWrite} className="btn btn-default btn-sm" disabled={savingSoftware} onClick={() => setSelecting(true)} data-testid="add-software">
                 <i className="dlt-c8y-icon-plus-circle" aria-hidden="true" /> {t('Add software')}
               </PermittedButton>
             }
@@ -178,6 +201,7 @@ function ProfileDetail({ id }: { id: string }) {
                           requires={REQUIRES.deviceProfileWrite}
                           hideWhenDenied
                           className="btn btn-link btn-xs text-danger"
+                          disabled={savingSoftware}
                           aria-label={t('Remove {{name}}', { name: s.name })}
                           onClick={() => void saveSoftware(software.filter((x) => x !== s))}
                         >

@@ -47,7 +47,7 @@ export default function ProfileListPage() {
       alerts.success(t('Device profile deleted'));
       await refresh();
     } catch (e) {
-      alerts.danger(errorText(e));
+      alerts.danger(t('The device profile could not be deleted.'), { detail: errorText(e) });
     }
   }
 
@@ -67,8 +67,8 @@ export default function ProfileListPage() {
       {profiles.isLoading ? (
         <Spinner label={t('Loading…')} />
       ) : profiles.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {errorText(profiles.error)}
+        <div className="alert alert-danger" role="alert" data-testid="profiles-load-error">
+          {t('The device profiles could not be loaded:')} {errorText(profiles.error)}
         </div>
       ) : rows.length === 0 ? (
         <EmptyState icon="profile" title={t('No device profiles to display.')} text={filter ? undefined : t('Add a device profile using the button on the toolbar.')} />

@@ -44,8 +44,8 @@ export function SoftwareSelectionDialog({ deviceType, assigned, onDone }: { devi
       <FilterInput value={filter} onChange={setFilter} label={t('Filter software')} autoFocus />
       {software.isLoading && <p className="text-muted m-t-16">{t('Loading…')}</p>}
       {software.isError && (
-        <div className="alert alert-danger m-t-16" role="alert">
-          {(software.error as Error).message}
+        <div className="alert alert-danger m-t-16" role="alert" data-testid="software-selection-error">
+          {t('The software could not be loaded:')} {software.error.message}
         </div>
       )}
       {software.data && visible.length === 0 && <EmptyState icon="search" title={t('No software to display.')} />}

@@ -1,4 +1,4 @@
-import React, { useCallback, useRef, useState } from 'react';
+import React, { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alerts } from '@shared/ui/alerts';
 import { Icon } from '@shared/ui/icon';
@@ -6,7 +6,7 @@ import { PermittedButton } from '@shared/ui/permission';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import type { DeviceType } from '@shared/domain/device-types';
 import { addPackage, UploadError } from '../api/packages';
-import { canSaveAdd, emptyAddForm, validateAddForm, withFile, withUrl, type AddForm } from '../model/package-form';
+import { canSaveAdd, emptyAddForm, hasOneSource, validateAddForm, withFile, withUrl, type AddForm } from '../model/package-form';
 import { ApprovalField, ChoiceField, TextField } from './form-fields';
 import { useOutsideClick } from '../../../components/use-outside-click';
 
@@ -46,6 +46,7 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
   const [saving, setSaving] = useState(false);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const sourceHintId = useId();
   const errors = validateAddForm(form);
 
   const set = <K extends keyof AddForm>(key: K, value: AddForm[K]) => {
@@ -162,6 +163,12 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
         placeholder={file ? t('A file is chosen') : 'https://'}
         onChange={(v) => setForm((f) => withUrl(f, v))}
       />
+      {/* Save waits for a download source: say so, or a filled form's disabled Save has no reason. */}
+      {!hasOneSource(form) && (
+        <p className="help-block small text-muted m-t-0" id={sourceHintId} data-testid="source-hint">
+          {t('Choose a file or enter a URL to save.')}
+        </p>
+      )}
       <TextField
         name="full_packagename"
         label={t('Full package name')}
@@ -175,7 +182,13 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
         <button type="button" className="btn btn-default" onClick={() => onDone(false)} data-testid="add-cancel">
           {t('Cancel')}
         </button>
-        <button type="submit" className="btn btn-primary" disabled={!canSaveAdd(form) || saving} data-testid="add-save">
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={!canSaveAdd(form) || saving}
+          aria-describedby={hasOneSource(form) ? undefined : sourceHintId}
+          data-testid="add-save"
+        >
           {t('Save')}
         </button>
       </div>

@@ -1,7 +1,12 @@
 import React, { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gatedFieldProps, type Gate } from '@shared/ui/permission';
+import { msg } from '@shared/plugin-api/i18n';
+import type { SoftwareCategory } from '@shared/platform/create-software-ng';
 import { APP_TYPES, CATEGORIES } from '../model/package-form';
+
+/** The categories as the user reads them (the platform's words); the app types are codes and stay as they are. */
+const CATEGORY_LABEL: Record<SoftwareCategory, string> = { normal: msg('Normal'), critical: msg('Critical') };
 
 /** The write a form's fields belong to: denied, they are read-only and point to the reason (a GateNote with noteId). */
 export interface FieldGate {
@@ -93,7 +98,7 @@ export function ChoiceField({ label, name, value, onChange, error, showError = t
           </option>
           {options.map((o) => (
             <option key={o} value={o}>
-              {o}
+              {name === 'category' ? t(CATEGORY_LABEL[o as SoftwareCategory]) : o}
             </option>
           ))}
         </select>

@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import type { SoftwarePackage } from '@shared/platform/create-software-ng';
 import { SoftwareCard } from './software-card';
+import de from '../../../locales/de.json';
 
 const pkg = {
   id: '42',
@@ -44,5 +45,23 @@ describe('SoftwareCard back side', () => {
     for (const testId of WRITABLE) expect([testId, locked(within(form).getByTestId(testId))]).toEqual([testId, false]);
     fireEvent.change(within(form).getByTestId('field-md5'), { target: { value: 'new' } });
     expect(within(form).getByTestId('field-md5')).toHaveValue('new');
+  });
+});
+
+describe('SoftwareCard category', () => {
+  it('names the categories in German (the values sent stay normal and critical)', () => {
+    renderContribution(<SoftwareCard pkg={pkg} menu={[]} onChanged={jest.fn()} />, {
+      pluginId: 'software-repository',
+      context: { user: testUser(['ROLE_INVENTORY_ADMIN']) },
+      language: 'de',
+      locales: de,
+    });
+    fireEvent.click(screen.getByTestId('details'));
+    const select = screen.getByTestId('field-category') as HTMLSelectElement;
+    const options = [...select.options].filter((o) => o.value).map((o) => [o.value, o.text]);
+    expect(options).toEqual([
+      ['normal', 'Normal'],
+      ['critical', 'Kritisch'],
+    ]);
   });
 });

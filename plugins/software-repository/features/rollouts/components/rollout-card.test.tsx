@@ -45,3 +45,29 @@ describe('RolloutCard counters', () => {
     for (const rule of [/min-height: 0/, /font-size: inherit/, /line-height: inherit/, /vertical-align: baseline/, /border: 0/]) expect(style).toMatch(rule);
   });
 });
+
+describe('RolloutCard details', () => {
+  const details = (parameters: Record<string, unknown>, language?: 'de') => {
+    const r = { ...rollout('COMPLETED'), rolloutParameters: { batchSize: 10, batchGapSeconds: 60, automaticPauseLimits: [], ...parameters } } as unknown as Rollout;
+    renderContribution(<RolloutCard rollout={r} onReloadList={jest.fn()} />, { pluginId: 'software-repository', ...(language ? { language, locales: de } : {}) });
+    fireEvent.click(screen.getByTestId('rollout-details-button'));
+  };
+
+  it('says the operation time-out a rollout made without one runs with (the default, 1 h), not "-"', () => {
+    details({});
+    expect(screen.getByTestId('detail-timeout')).toHaveTextContent(/^1 h$/);
+  });
+
+  it('shows a rollout\'s own operation time-out', () => {
+    details({ operationTimeoutSeconds: 120 });
+    expect(screen.getByTestId('detail-timeout')).toHaveTextContent(/^2 min$/);
+  });
+
+  it('gives its labels the width of their text (the theme\'s dl-horizontal cut "Verzögerung zwischen Batches" at 160 px)', () => {
+    details({}, 'de');
+    const facts = screen.getByTestId('rollout-facts');
+    expect(facts).not.toHaveClass('dl-horizontal');
+    expect(facts.getAttribute('style')).toMatch(/grid-template-columns: fit-content\(60%\) minmax\(0, 1fr\)/);
+    expect(facts).toHaveTextContent('Verzögerung zwischen Batches');
+  });
+});

@@ -8,6 +8,7 @@ import { Icon } from '@shared/ui/icon';
 import { PermittedButton } from '@shared/ui/permission';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { formatDateTime } from '@shared/domain/formats';
+import { ROLLOUT_DEFAULT_OPERATION_TIMEOUT_SECONDS } from '@shared/domain/constants';
 import { msg } from '@shared/plugin-api/i18n';
 import { FlipCard } from '../../../components/flip-card';
 import { changeRolloutStatus, deleteRollout, rolloutKeys, storeRollout, useRolloutPolling, type Rollout } from '../api/rollouts';
@@ -156,7 +157,7 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
       <div className="card" style={face} data-testid="rollout-back-side">
         {header}
         <div className="card-block" data-testid="rollout-details">
-          <dl className="dl-horizontal m-0">
+          <dl className="m-0" style={FACTS} data-testid="rollout-facts">
             <dt>{t('Software')}</dt>
             <dd>
               {r.software?.name} {r.software?.version}
@@ -174,7 +175,8 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
             <dt>{t('Error threshold')}</dt>
             <dd data-testid="detail-error-threshold">{p?.errorThresholdPercent ? `${p.errorThresholdPercent} %` : t('none')}</dd>
             <dt>{t('Operation time-out')}</dt>
-            <dd data-testid="detail-timeout">{p?.operationTimeoutSeconds ? shortDuration(p.operationTimeoutSeconds) : '-'}</dd>
+            {/* A rollout made without one runs with the default (the engine's), so that is what it says. */}
+            <dd data-testid="detail-timeout">{shortDuration(p?.operationTimeoutSeconds || ROLLOUT_DEFAULT_OPERATION_TIMEOUT_SECONDS)}</dd>
             <dt>{t('Force installation')}</dt>
             <dd>{r.forceInstallation ? t('yes') : t('no')}</dd>
             <dt>{t('Created')}</dt>
@@ -320,6 +322,12 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
     </div>
   );
 }
+
+/**
+ * The details' labels as wide as their text: the theme's dl-horizontal cuts them at 160 px
+ * ("Verzögerung zwische..." for "Batch delay" in German).
+ */
+const FACTS: React.CSSProperties = { display: 'grid', gridTemplateColumns: 'fit-content(60%) minmax(0, 1fr)', columnGap: 16, rowGap: 4 };
 
 /** The platform's alert puts its status icon in a 44 px column of the nearest positioned box: this one, inside a card. */
 const ALERT_IN_CARD: React.CSSProperties = { position: 'relative', paddingLeft: 52 };

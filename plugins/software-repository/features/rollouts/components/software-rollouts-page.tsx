@@ -21,6 +21,11 @@ export default function SoftwareRolloutsPage() {
   // The screen shows its data: the shell may load the plugins it deferred (a start at this route).
   useScreenReady(!query.isPending);
   const shown = useMemo(() => visibleRollouts(query.data ?? [], { showArchived, text: filter }), [query.data, showArchived, filter]);
+  // Nothing shown, but archived ones would be: the empty page says where they are.
+  const archivedHidden = useMemo(
+    () => !showArchived && shown.length === 0 && visibleRollouts(query.data ?? [], { showArchived: true, text: filter }).length > 0,
+    [query.data, showArchived, filter, shown.length],
+  );
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: rolloutKeys.all }), [queryClient]);
 
   return (
@@ -40,7 +45,13 @@ export default function SoftwareRolloutsPage() {
         items={shown}
         renderCard={(r) => <RolloutCard key={r.id} rollout={r} onReloadList={reload} />}
         errorText={t('Software rollouts could not be loaded.')}
-        empty={<EmptyState icon="rocket" title={t('No software rollouts available')} />}
+        empty={
+          <EmptyState
+            icon="rocket"
+            title={t('No software rollouts available')}
+            text={archivedHidden ? t('Switch on "Show archived" to see the archived software rollouts.') : undefined}
+          />
+        }
         minCardWidth={340}
         data-testid="rollout-cards"
       />

@@ -1,0 +1,32 @@
+import React from 'react';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import { SoftwareRepository } from './software-repository';
+
+/** The part of a fetch Response the client reads (jsdom has no Response). */
+const reply = (status: number, body: unknown) =>
+  ({ ok: status < 300, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
+
+const serve = (packages: object[]) => {
+  global.fetch = jest.fn(async () => reply(200, { softwarePackageList: packages })) as unknown as typeof fetch;
+};
+
+const renderPage = () => renderContribution(<SoftwareRepository />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
+
+describe('SoftwareRepository empty state', () => {
+  it('asks to add software when the device type has none', async () => {
+    serve([]);
+    renderPage();
+    expect(await screen.findByText('No software to display.')).toBeInTheDocument();
+    expect(screen.getByText('Add software using the button on the toolbar.')).toBeInTheDocument();
+  });
+
+  it('does not ask to add software when only the filter hides it', async () => {
+    serve([{ id: '1', name: 'opcua', version: '1.0' }]);
+    renderPage();
+    await screen.findByText('opcua');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'nothing like it' } });
+    expect(await screen.findByText('No software to display.')).toBeInTheDocument();
+    expect(screen.queryByText('Add software using the button on the toolbar.')).toBeNull();
+  });
+});
