@@ -8,7 +8,7 @@ import type { EChartsOption } from '@shared/ui/charts';
 import type { HistoryEntry } from '@shared/platform/operation-dashboard';
 import { useOnlineHistory } from '../api/dashboard';
 import { daysOf, viewOf } from '../model/config';
-import { averageHours, daysAgoAxis, formatHoursMinutes, onlineHistoryTitle, sliceDays, yesterday } from '../model/figures';
+import { averageHours, axisNumber, daysAgoAxis, formatHoursMinutes, onlineHistoryTitle, sliceDays, yesterday } from '../model/figures';
 import { ONLINE_HISTORY_VIEWS, dayOfIndex, deviceListLink, viewNames } from '../model/views';
 import { FigureLink, WidgetState } from './widget-state';
 import { LazyChart, useChartCode } from './lazy-chart';
@@ -17,7 +17,7 @@ type Measure = 'devices' | 'avg time';
 const MEASURES: Measure[] = ['devices', 'avg time'];
 
 function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { navigate } = usePlatformContext();
   const [measure, setMeasure] = useState<Measure>('devices');
   // Oldest left: the list is newest first. history keeps its identity while the data is unchanged.
@@ -32,10 +32,10 @@ function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
       grid: { left: 40, right: 8, top: 16, bottom: 40 },
       tooltip: { trigger: 'axis', formatter: tooltipFormatter() as never },
       xAxis: { type: 'category', data: axis.map(String), name: t('days ago'), nameLocation: 'middle', nameGap: 26 },
-      yAxis: { type: 'value', minInterval: 1 },
+      yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: axisNumber(i18n.language) } },
       series: [{ type: 'bar', name: seriesName, data: values, itemStyle: { color: CHART_COLORS.online } }],
     }),
-    [values, axis, seriesName, t],
+    [values, axis, seriesName, t, i18n.language],
   );
   return (
     <div data-testid="online-history-bars" data-measure={measure}>

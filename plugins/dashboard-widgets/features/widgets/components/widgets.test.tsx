@@ -4,6 +4,7 @@ import { renderContribution } from '@shared/plugin-api/testing';
 import type { ChartProps } from '@shared/ui/charts';
 import en from '../../../locales/en.json';
 import de from '../../../locales/de.json';
+import AlarmHistoryWidget from './alarm-history-widget';
 import AlarmSeverityWidget from './alarm-severity-widget';
 import DevicesOnlineWidget from './devices-online-widget';
 import OnlineHistoryWidget from './online-history-widget';
@@ -93,6 +94,24 @@ describe('widgets', () => {
     expect(avg).toHaveClass('btn', 'btn-default', 'active');
     expect(avg).not.toHaveClass('btn-primary');
     expect(screen.getByRole('button', { name: 'devices' })).not.toHaveClass('active');
+  });
+
+  it('history charts in German: value axis labels without the English thousands comma ("1,500" reads one and a half)', async () => {
+    const history = { attrs: { history: [{ deviceCount: 1500, averageTime: 60 }] } };
+    const alarms = { attrs: { criticalAlarmHistory: [1200], majorAlarmHistory: [0], minorAlarmHistory: [0], warningAlarmHistory: [0] } };
+    fetchMock.mockImplementation((url: string) => json(200, String(url).includes('alarmhistory') ? alarms : history));
+    for (const widget of [
+      <OnlineHistoryWidget key="o" widget={{ instanceId: 'a', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />,
+      <AlarmHistoryWidget key="a" widget={{ instanceId: 'b', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />,
+    ]) {
+      mockCharts.length = 0;
+      const { unmount } = renderContribution(widget, { ...opts, language: 'de', locales: de });
+      await waitFor(() => expect(mockCharts.length).toBeGreaterThan(0));
+      const label = (mockCharts.at(-1)!.option.yAxis as { axisLabel?: { formatter?: (v: number) => string } }).axisLabel;
+      expect(label?.formatter?.(1500)).toBe('1500');
+      expect(label?.formatter?.(2.5)).toBe('2,5');
+      unmount();
+    }
   });
 
   it('alarm severity in German: the connectivity figure is "Zustand"', async () => {
