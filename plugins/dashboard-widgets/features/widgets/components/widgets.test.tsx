@@ -131,6 +131,16 @@ describe('widgets', () => {
     expect(await screen.findByText('No alarms to display.')).toBeInTheDocument();
   });
 
+  it('software monitor, recovered: the three figures keep a gap and wrap in a narrow widget ("258 291" read as one number)', async () => {
+    fetchMock.mockImplementation(() => json(200, { thisMonth: 48, thisYear: 258, total: 291 }));
+    renderContribution(<SoftwareMonitorWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'recovered' } } }} />, { ...opts, language: 'de', locales: de });
+    const row = await screen.findByTestId('recovered-figures');
+    expect([...row.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['48', '258', '291']);
+    expect(row.style.flexWrap).toBe('wrap');
+    expect(Number.parseFloat(row.style.columnGap)).toBeGreaterThan(0);
+    for (const cell of [...row.children] as HTMLElement[]) expect(cell.style.minWidth).toBe('min-content');
+  });
+
   it('software monitor: count, trend arrow and the trend days of its view', async () => {
     fetchMock.mockImplementation(() =>
       json(200, { devicesWaitingForDependencies: 1, TrendWFD: 0, devicesWaitingForApproval: 7, TrendWFA: -1, devicesWithoutSoftwareAssignment: 3, TrendWSA: 1 }),
