@@ -28,7 +28,8 @@ export interface MountInput {
   /** The route the host is shown on (null for widgets on a dashboard). */
   route: () => ActivatedRouteSnapshot | null;
   config: Record<string, unknown>;
-  onConfigChange: (config: Record<string, unknown>) => void;
+  /** A config form's change: the config and its validator's messages (none when valid). */
+  onConfigChange: (config: Record<string, unknown>, errors: readonly string[]) => void;
   /** Called with the plugin's translation once its texts are loaded, and again on a language change. */
   onTitle?: (translate: (text: string) => string) => void;
 }
@@ -99,7 +100,7 @@ export async function mountContribution(input: MountInput): Promise<MountedContr
               ? {
                   onConfigChange: (next: Record<string, unknown>, messages: readonly string[]) => {
                     errors = messages;
-                    input.onConfigChange(next);
+                    input.onConfigChange(next, messages);
                   },
                 }
               : {}),
