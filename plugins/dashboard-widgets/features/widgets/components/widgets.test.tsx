@@ -131,6 +131,14 @@ describe('widgets', () => {
     expect(await screen.findByText('No alarms to display.')).toBeInTheDocument();
   });
 
+  it('top alarm list: a failed first fetch shows the error, not "No alarms to display." beside it', async () => {
+    fetchMock.mockImplementation(() => json(503, { error: 'x', message: 'down' }));
+    renderContribution(<TopAlarmsWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'list' }, showNumberOfDaysAgo: 30 } }} />, opts);
+    expect(await screen.findByTestId('widget-error')).toHaveTextContent('Could not get connection data from microservice, response status: 503.');
+    expect(screen.queryByTestId('top-alarms-empty')).toBeNull();
+    expect(screen.queryByText('No alarms to display.')).toBeNull();
+  });
+
   it('software monitor, recovered: the three figures keep a gap and wrap in a narrow widget ("258 291" read as one number)', async () => {
     fetchMock.mockImplementation(() => json(200, { thisMonth: 48, thisYear: 258, total: 291 }));
     renderContribution(<SoftwareMonitorWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'recovered' } } }} />, { ...opts, language: 'de', locales: de });
