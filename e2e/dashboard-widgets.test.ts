@@ -537,7 +537,7 @@ describe('Device Operations Dashboard', () => {
       await viewer.context.close();
     }
   });
-  test("in the platform UI's widget dialog, Save is disabled while our config form shows a message, as in the dev shell", async () => {
+  test("in the platform UI's widget dialog, Save is disabled while our config form shows a message, as in the dev shell; the placed widget keeps off the card's border", async () => {
     const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     try {
@@ -563,8 +563,16 @@ describe('Device Operations Dashboard', () => {
       await page.waitForFunction(() => (document.querySelector('[data-cy="widget-config--save-widget"]') as HTMLButtonElement | null)?.disabled === false, undefined, { timeout: WAIT_MS });
       await page.getByTestId('view-selection').selectOption('approval');
       await save.click();
-      await page.getByTestId('widget-software-monitor').waitFor({ timeout: WAIT_MS });
-      assert.equal(await page.getByTestId('widget-software-monitor').getAttribute('data-view'), 'approval');
+      const placed = page.getByTestId('widget-software-monitor');
+      await placed.waitFor({ timeout: WAIT_MS });
+      assert.equal(await placed.getAttribute('data-view'), 'approval');
+      // Inside the platform's widget card with room to its border (the card's content has no padding of its own).
+      const inset = await placed.evaluate((el) => {
+        const card = el.closest('.card')!.getBoundingClientRect();
+        const own = el.getBoundingClientRect();
+        return { left: own.left - card.left, right: card.right - own.right };
+      });
+      assert.ok(inset.left >= 8 && inset.right >= 8, `widget content inset from the card border: ${JSON.stringify(inset)}`);
     } finally {
       await context.close();
     }

@@ -86,7 +86,9 @@ const contextKey = (c: PlatformContext): string => JSON.stringify([c.user, c.ten
 export async function mountContribution(input: MountInput): Promise<MountedContribution> {
   const { element } = input;
   const domElement = document.createElement('div');
-  domElement.className = 'adamos-contribution';
+  // On a platform dashboard the widget card's content has no padding (the platform's own widgets
+  // bring theirs): without it figures and titles ran into the card's border.
+  domElement.className = input.kind === 'widget' ? 'adamos-contribution card-block' : 'adamos-contribution';
   element.replaceChildren(domElement);
   let errors: readonly string[] = [];
   const instanceId = `${input.contributionId}#${Math.random().toString(36).slice(2, 10)}`;
