@@ -15,6 +15,8 @@ import { LazyChart, useChartCode } from './lazy-chart';
 
 type Measure = 'devices' | 'avg time';
 const MEASURES: Measure[] = ['devices', 'avg time'];
+/** The avg time bars are hours (averageTime / 60): said on the axis and in the tooltip, or "20" read as minutes. */
+const HOURS_UNIT = ' h';
 
 function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
   const { t, i18n } = useTranslation();
@@ -27,16 +29,17 @@ function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
   );
   const axis = useMemo(() => daysAgoAxis(values.length), [values.length]);
   const seriesName = measure === 'devices' ? t('devices') : t('avg time');
-  const option = useMemo<EChartsOption>(
-    () => ({
+  const unit = measure === 'avg time' ? HOURS_UNIT : '';
+  const option = useMemo<EChartsOption>(() => {
+    const label = axisNumber(i18n.language);
+    return {
       grid: { left: 40, right: 8, top: 16, bottom: 40 },
-      tooltip: { trigger: 'axis', formatter: tooltipFormatter() as never },
+      tooltip: { trigger: 'axis', formatter: tooltipFormatter((v) => `${String(v ?? '')}${unit}`) as never },
       xAxis: { type: 'category', data: axis.map(String), name: t('days ago'), nameLocation: 'middle', nameGap: 26 },
-      yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: axisNumber(i18n.language) } },
+      yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: (v: number) => `${label(v)}${unit}` } },
       series: [{ type: 'bar', name: seriesName, data: values, itemStyle: { color: CHART_COLORS.online } }],
-    }),
-    [values, axis, seriesName, t, i18n.language],
-  );
+    };
+  }, [values, axis, seriesName, t, i18n.language, unit]);
   return (
     <div data-testid="online-history-bars" data-measure={measure}>
       <div className="btn-group btn-group-xs m-b-8" role="group" aria-label={t('Measure')}>

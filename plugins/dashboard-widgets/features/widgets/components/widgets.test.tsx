@@ -114,6 +114,18 @@ describe('widgets', () => {
     }
   });
 
+  it('online history, avg time: the axis says the bars are hours', async () => {
+    fetchMock.mockImplementation(() => json(200, { attrs: { history: [{ deviceCount: 3, averageTime: 1220 }] } }));
+    mockCharts.length = 0;
+    renderContribution(<OnlineHistoryWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />, opts);
+    fireEvent.click(await screen.findByRole('button', { name: 'avg time' }));
+    await waitFor(() => expect((mockCharts.at(-1)!.option.series as { data: number[] }[])[0].data).toEqual([20]));
+    const yAxis = mockCharts.at(-1)!.option.yAxis as { axisLabel: { formatter: (v: number) => string } };
+    expect(yAxis.axisLabel.formatter(20)).toBe('20 h');
+    fireEvent.click(screen.getByRole('button', { name: 'devices' }));
+    await waitFor(() => expect((mockCharts.at(-1)!.option.yAxis as typeof yAxis).axisLabel.formatter(3)).toBe('3'));
+  });
+
   it('alarm severity in German: the connectivity figure is "Zustand"', async () => {
     fetchMock.mockImplementation(() => json(200, { total: 9, software: 1, connectivity: 2, services: 3, others: 3 }));
     renderContribution(<AlarmSeverityWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'major' } } }} />, { ...opts, language: 'de', locales: de });
