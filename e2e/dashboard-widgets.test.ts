@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { loginAs, snap, startStack, type Stack } from './harness';
+import { loginAs, platformLogin, snap, startStack, type Stack } from './harness';
 import { chooseLanguage, restoreEnglish } from './screens';
 
 const WAIT_MS = 30_000;
@@ -535,6 +535,46 @@ describe('Device Operations Dashboard', () => {
       assert.equal(await viewer.page.locator('[data-testid="widget-configure"]').count(), 0);
     } finally {
       await viewer.context.close();
+    }
+  });
+  test("in the platform UI's widget dialog, Save is disabled while our config form shows a message, as in the dev shell; the placed widget keeps off the card's border", async () => {
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await platformLogin(page, `${stack.url}/apps/devicemanagement/#/home`, 'admin');
+      await page.locator('[data-cy="c8y-widget-dashboard--edit-widgets"]').click({ timeout: WAIT_MS });
+      await page.getByRole('button', { name: /Add widget/i }).first().click();
+      await page.getByText('Software monitor', { exact: true }).first().click();
+      // Our config form, inside the platform's dialog.
+      const days = page.getByTestId('days-input');
+      await days.waitFor({ timeout: WAIT_MS });
+      const save = page.locator('[data-cy="widget-config--save-widget"]');
+      assert.equal(await save.isDisabled(), false, 'the default config is valid');
+      for (const [value, message] of [
+        ['5', 'Amount of days must be at least 7 days.'],
+        ['', 'Amount of days is required and should be a number between 7 and 60 days.'],
+      ]) {
+        await days.fill(value);
+        assert.equal((await page.getByTestId('days-message').innerText()).trim(), message);
+        await page.waitForFunction(() => (document.querySelector('[data-cy="widget-config--save-widget"]') as HTMLButtonElement | null)?.disabled === true, undefined, { timeout: WAIT_MS });
+      }
+      await snap(page, 'dashboard-widgets-platform-config-invalid');
+      await days.fill('21');
+      await page.waitForFunction(() => (document.querySelector('[data-cy="widget-config--save-widget"]') as HTMLButtonElement | null)?.disabled === false, undefined, { timeout: WAIT_MS });
+      await page.getByTestId('view-selection').selectOption('approval');
+      await save.click();
+      const placed = page.getByTestId('widget-software-monitor');
+      await placed.waitFor({ timeout: WAIT_MS });
+      assert.equal(await placed.getAttribute('data-view'), 'approval');
+      // Inside the platform's widget card with room to its border (the card's content has no padding of its own).
+      const inset = await placed.evaluate((el) => {
+        const card = el.closest('.card')!.getBoundingClientRect();
+        const own = el.getBoundingClientRect();
+        return { left: own.left - card.left, right: card.right - own.right };
+      });
+      assert.ok(inset.left >= 8 && inset.right >= 8, `widget content inset from the card border: ${JSON.stringify(inset)}`);
+    } finally {
+      await context.close();
     }
   });
 });

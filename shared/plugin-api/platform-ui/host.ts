@@ -7,6 +7,7 @@
  * not run Angular's change detection.
  */
 import * as ng from '@angular/core';
+import { ControlContainer, FormControl } from '@angular/forms';
 import { ActivatedRoute } from '@angular/router';
 import { AppStateService, HeaderService } from '@c8y/ngx-components';
 import type { Loader } from '../types';
@@ -39,6 +40,11 @@ export function parcelHostComponent(spec: HostSpec): unknown {
     private readonly appState = ng.inject(AppStateService);
     private readonly route = ng.inject(ActivatedRoute, { optional: true });
     private readonly header = spec.kind === 'route' ? ng.inject(HeaderService, { optional: true }) : null;
+    /** A config form: the platform's widget dialog form, whose validity enables its Save button. */
+    private readonly dialogForm = spec.kind === 'widget-config' ? ng.inject(ControlContainer, { optional: true }) : null;
+    private configErrors: readonly string[] = [];
+    /** Invalid while the form's validator has messages: the dialog's Save is disabled, as the dev shell's is. */
+    private readonly validity = this.dialogForm ? new FormControl(null, () => (this.configErrors.length > 0 ? { adamosWidgetConfig: this.configErrors } : null)) : null;
     private mounted: Promise<MountedContribution | undefined> | undefined;
     private destroyed = false;
 
@@ -52,6 +58,7 @@ export function parcelHostComponent(spec: HostSpec): unknown {
       if (spec.kind === 'widget-config' && this.config) {
         for (const [k, v] of Object.entries(spec.defaultConfig ?? {})) if (!(k in this.config)) this.config[k] = v;
       }
+      if (this.validity) this.dialogForm?.control?.addControl(selector, this.validity);
       this.mounted = this.zone.runOutsideAngular(() =>
         import(/* webpackChunkName: "platform-ui-mount" */ './mount').then((m) =>
           this.destroyed
@@ -62,8 +69,11 @@ export function parcelHostComponent(spec: HostSpec): unknown {
                 appState: this.appState,
                 route: () => this.route?.snapshot ?? null,
                 config: { ...(spec.defaultConfig ?? {}), ...config },
-                onConfigChange: (next) => {
+                onConfigChange: (next, errors) => {
                   if (this.config) Object.assign(this.config, next);
+                  this.configErrors = errors;
+                  // The form reports from React, outside Angular's zone: inside it, the Save button follows at once.
+                  if (this.validity) this.zone.run(() => this.validity?.updateValueAndValidity());
                 },
                 onTitle: (translate) => {
                   if (heading && spec.title) heading.textContent = translate(spec.title);
@@ -80,6 +90,7 @@ export function parcelHostComponent(spec: HostSpec): unknown {
 
     ngOnDestroy(): void {
       this.destroyed = true;
+      this.dialogForm?.control?.removeControl(selector);
       void this.mounted?.then((m) => m?.unmount());
     }
 

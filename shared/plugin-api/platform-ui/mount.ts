@@ -28,7 +28,8 @@ export interface MountInput {
   /** The route the host is shown on (null for widgets on a dashboard). */
   route: () => ActivatedRouteSnapshot | null;
   config: Record<string, unknown>;
-  onConfigChange: (config: Record<string, unknown>) => void;
+  /** A config form's change: the config and its validator's messages (none when valid). */
+  onConfigChange: (config: Record<string, unknown>, errors: readonly string[]) => void;
   /** Called with the plugin's translation once its texts are loaded, and again on a language change. */
   onTitle?: (translate: (text: string) => string) => void;
 }
@@ -85,7 +86,9 @@ const contextKey = (c: PlatformContext): string => JSON.stringify([c.user, c.ten
 export async function mountContribution(input: MountInput): Promise<MountedContribution> {
   const { element } = input;
   const domElement = document.createElement('div');
-  domElement.className = 'adamos-contribution';
+  // On a platform dashboard the widget card's content has no padding (the platform's own widgets
+  // bring theirs): without it figures and titles ran into the card's border.
+  domElement.className = input.kind === 'widget' ? 'adamos-contribution card-block' : 'adamos-contribution';
   element.replaceChildren(domElement);
   let errors: readonly string[] = [];
   const instanceId = `${input.contributionId}#${Math.random().toString(36).slice(2, 10)}`;
@@ -99,7 +102,7 @@ export async function mountContribution(input: MountInput): Promise<MountedContr
               ? {
                   onConfigChange: (next: Record<string, unknown>, messages: readonly string[]) => {
                     errors = messages;
-                    input.onConfigChange(next);
+                    input.onConfigChange(next, messages);
                   },
                 }
               : {}),

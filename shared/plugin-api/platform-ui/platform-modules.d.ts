@@ -2,7 +2,7 @@
  * The few parts of the platform UI's own packages the adapter uses. They are never bundled: in the
  * Cumulocity shell they come from its share scope (webpack.config.ts shares them with
  * `import: false`), so the project does not install Angular; these declarations follow
- * @c8y/ngx-components 1023.77.1 and @angular/core 20.3 (the versions the tests run against).
+ * @c8y/ngx-components 1023.77.1 and @angular/core and /forms 20.3 (the versions the tests run against).
  */
 declare module '@angular/core' {
   export class ElementRef<T = HTMLElement> {
@@ -29,6 +29,23 @@ declare module '@angular/core' {
     template: (rf: number, ctx: unknown) => void;
     encapsulation?: number;
   }): unknown;
+}
+
+declare module '@angular/forms' {
+  export abstract class AbstractControl {
+    updateValueAndValidity(opts?: { onlySelf?: boolean; emitEvent?: boolean }): void;
+  }
+  export class FormControl<T = unknown> extends AbstractControl {
+    constructor(value: T, validator?: (control: AbstractControl) => Record<string, unknown> | null);
+  }
+  export class FormGroup extends AbstractControl {
+    addControl(name: string, control: AbstractControl): void;
+    removeControl(name: string): void;
+  }
+  /** What a form's children inject: the platform's widget dialog provides its NgForm as this. */
+  export abstract class ControlContainer {
+    get control(): FormGroup | null;
+  }
 }
 
 declare module '@angular/router' {

@@ -35,6 +35,7 @@ jest.mock(
   { virtual: true },
 );
 jest.mock('@angular/router', () => ({ ActivatedRoute: class {} }), { virtual: true });
+jest.mock('@angular/forms', () => ({ ControlContainer: class {}, FormControl: class {} }), { virtual: true });
 
 import { defineDashboard, defineDeviceTab, defineNavigatorNode, definePlugin, defineRoute, defineWidget } from '../define';
 import type { ParcelModule } from '../types';

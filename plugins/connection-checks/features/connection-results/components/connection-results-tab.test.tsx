@@ -42,6 +42,12 @@ describe('ConnectionResultsTab', () => {
     await waitFor(() => expect(global.fetch).toHaveBeenCalled());
   });
 
+  it("is titled as the spec's page 'Connection Checks', in German too", () => {
+    renderContribution(<ConnectionResultsTab />, { pluginId: 'connection-checks', device: device([{ success: true, url: 'https://ok' }]), language: 'de', locales: de });
+    expect(screen.getByRole('heading', { level: 4, name: 'Verbindungsprüfungen' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'URL-Prüfungen' })).toBeInTheDocument();
+  });
+
   it("says 'No results to display.' when there are none", async () => {
     global.fetch = jest.fn(async () => reply(200, device([]))) as unknown as typeof fetch;
     renderContribution(<ConnectionResultsTab />, { pluginId: 'connection-checks', device: device([]) });

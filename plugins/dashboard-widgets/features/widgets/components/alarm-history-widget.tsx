@@ -7,7 +7,7 @@ import type { EChartsOption } from '@shared/ui/charts';
 import type { AlarmHistory } from '@shared/platform/operation-dashboard';
 import { useAlarmHistory } from '../api/dashboard';
 import { daysOf, validateDays, toDays } from '../model/config';
-import { alarmHistoryTitle, daysAgoAxis, sliceDays } from '../model/figures';
+import { alarmHistoryTitle, axisNumber, daysAgoAxis, sliceDays } from '../model/figures';
 import { WidgetState } from './widget-state';
 import { LazyChart, useChartCode } from './lazy-chart';
 
@@ -20,7 +20,7 @@ const SERIES = [
 ] as const;
 
 function Bars({ attrs, days }: { attrs: AlarmHistory['attrs']; days: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // attrs keeps its identity while the data is unchanged (the query cache shares equal data).
   const lists = useMemo(() => SERIES.map((s) => [...sliceDays(attrs[s.key], days)].reverse()), [attrs, days]);
   const option = useMemo<EChartsOption>(() => {
@@ -30,10 +30,10 @@ function Bars({ attrs, days }: { attrs: AlarmHistory['attrs']; days: number }) {
       legend: { top: 0 },
       tooltip: { trigger: 'axis', formatter: tooltipFormatter() as never },
       xAxis: { type: 'category', data: axis.map(String), name: t('days ago'), nameLocation: 'middle', nameGap: 26 },
-      yAxis: { type: 'value', minInterval: 1 },
+      yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: axisNumber(i18n.language) } },
       series: SERIES.map((s, i) => ({ type: 'bar', stack: 'alarms', name: t(s.label), data: lists[i], itemStyle: { color: s.color } })),
     };
-  }, [lists, t]);
+  }, [lists, t, i18n.language]);
   const summary = SERIES.map((s, i) => `${t(s.label)}: ${lists[i].reduce((a, b) => a + b, 0)}`).join(', ');
   return <LazyChart option={option} ariaLabel={summary} />;
 }

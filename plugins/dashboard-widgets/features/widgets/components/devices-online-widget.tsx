@@ -10,7 +10,7 @@ import { useDeviceStatistics } from '../api/dashboard';
 import { viewOf } from '../model/config';
 import { percentages } from '../model/figures';
 import { DEVICES_ONLINE_VIEWS, deviceListLink, viewNames, type DeviceListView } from '../model/views';
-import { FigureLink, WidgetState } from './widget-state';
+import { FIGURE_CELL_STYLE, FIGURE_ROW_STYLE, FigureLink, WidgetState } from './widget-state';
 import { LazyChart, useChartCode } from './lazy-chart';
 
 const SLICES: { key: keyof DeviceStatistics; label: string; view: DeviceListView; color: string }[] = [
@@ -34,8 +34,6 @@ function NumberView({ stats }: { stats: DeviceStatistics }) {
 /** The four figures: online and offline, not monitored and total. */
 const ALL_FIGURES = [...SLICES, { key: 'totalDevices' as const, label: 'total', view: 'totalDevices' as const, color: undefined }];
 const FIGURE_PAIRS = [ALL_FIGURES.slice(0, 2), ALL_FIGURES.slice(2)];
-/** Space between two figures side by side, so their digits never run together. */
-const FIGURE_GAP_PX = 12;
 
 /**
  * Four figures in a row where the widget is wide enough, else in two rows of two (pairs wrap as a
@@ -45,13 +43,12 @@ const FIGURE_GAP_PX = 12;
  */
 function NumberOfAllView({ stats }: { stats: DeviceStatistics }) {
   const { t } = useTranslation();
-  const wrap = { display: 'flex', flexWrap: 'wrap', columnGap: FIGURE_GAP_PX } as const;
   return (
-    <div className="text-center" style={wrap} data-testid="devices-online-all">
+    <div className="text-center" style={FIGURE_ROW_STYLE} data-testid="devices-online-all">
       {FIGURE_PAIRS.map((pair) => (
-        <div key={pair[0].key} style={{ ...wrap, flex: '1 1 auto' }} data-testid="figure-pair">
+        <div key={pair[0].key} style={{ ...FIGURE_ROW_STYLE, flex: '1 1 auto' }} data-testid="figure-pair">
           {pair.map((f) => (
-            <div key={f.key} style={{ flex: '1 1 0', minWidth: 'min-content' }}>
+            <div key={f.key} style={FIGURE_CELL_STYLE}>
               <FigureLink to={deviceListLink(f.view)} className="h3 d-block m-0" label={t(f.label)} testId={`figure-${f.view}`}>
                 <span style={f.color ? { color: f.color } : undefined}>{stats[f.key]}</span>
               </FigureLink>

@@ -8,16 +8,18 @@ import type { EChartsOption } from '@shared/ui/charts';
 import type { HistoryEntry } from '@shared/platform/operation-dashboard';
 import { useOnlineHistory } from '../api/dashboard';
 import { daysOf, viewOf } from '../model/config';
-import { averageHours, daysAgoAxis, formatHoursMinutes, onlineHistoryTitle, sliceDays, yesterday } from '../model/figures';
+import { averageHours, axisNumber, daysAgoAxis, formatHoursMinutes, onlineHistoryTitle, sliceDays, yesterday } from '../model/figures';
 import { ONLINE_HISTORY_VIEWS, dayOfIndex, deviceListLink, viewNames } from '../model/views';
 import { FigureLink, WidgetState } from './widget-state';
 import { LazyChart, useChartCode } from './lazy-chart';
 
 type Measure = 'devices' | 'avg time';
 const MEASURES: Measure[] = ['devices', 'avg time'];
+/** The avg time bars are hours (averageTime / 60): said on the axis and in the tooltip, or "20" read as minutes. */
+const HOURS_UNIT = ' h';
 
 function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { navigate } = usePlatformContext();
   const [measure, setMeasure] = useState<Measure>('devices');
   // Oldest left: the list is newest first. history keeps its identity while the data is unchanged.
@@ -27,16 +29,17 @@ function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
   );
   const axis = useMemo(() => daysAgoAxis(values.length), [values.length]);
   const seriesName = measure === 'devices' ? t('devices') : t('avg time');
-  const option = useMemo<EChartsOption>(
-    () => ({
+  const unit = measure === 'avg time' ? HOURS_UNIT : '';
+  const option = useMemo<EChartsOption>(() => {
+    const label = axisNumber(i18n.language);
+    return {
       grid: { left: 40, right: 8, top: 16, bottom: 40 },
-      tooltip: { trigger: 'axis', formatter: tooltipFormatter() as never },
+      tooltip: { trigger: 'axis', formatter: tooltipFormatter((v) => `${String(v ?? '')}${unit}`) as never },
       xAxis: { type: 'category', data: axis.map(String), name: t('days ago'), nameLocation: 'middle', nameGap: 26 },
-      yAxis: { type: 'value', minInterval: 1 },
+      yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: (v: number) => `${label(v)}${unit}` } },
       series: [{ type: 'bar', name: seriesName, data: values, itemStyle: { color: CHART_COLORS.online } }],
-    }),
-    [values, axis, seriesName, t],
-  );
+    };
+  }, [values, axis, seriesName, t, i18n.language, unit]);
   return (
     <div data-testid="online-history-bars" data-measure={measure}>
       <div className="btn-group btn-group-xs m-b-8" role="group" aria-label={t('Measure')}>

@@ -8,7 +8,7 @@ import { useRecovered, useSoftwareMonitoring } from '../api/dashboard';
 import { daysOf, viewOf } from '../model/config';
 import { trendDirection } from '../model/figures';
 import { SOFTWARE_MONITOR_LIST, SOFTWARE_MONITOR_VIEWS, TREND_FIELD, deviceListLink, viewNames, type SoftwareMonitorView } from '../model/views';
-import { FigureLink, WidgetState } from './widget-state';
+import { FIGURE_CELL_STYLE, FIGURE_ROW_STYLE, FigureLink, WidgetState } from './widget-state';
 
 type CountView = Exclude<SoftwareMonitorView, 'recovered'>;
 
@@ -56,9 +56,10 @@ export default function SoftwareMonitorWidget({ widget }: { widget?: WidgetInsta
       {isRecovered ? (
         <WidgetState queries={[recovered]}>
           {() => (
-            <div className="d-flex j-c-between text-center">
+            // Wraps rather than running the three figures together in a quarter-width widget.
+            <div className="text-center" style={FIGURE_ROW_STYLE} data-testid="recovered-figures">
               {RECOVERED.map((r) => (
-                <div key={r.field} className="flex-grow">
+                <div key={r.field} style={FIGURE_CELL_STYLE}>
                   <FigureLink to={deviceListLink(r.view)} className="h2 d-block m-0" label={t(r.label)} testId={`figure-${r.view}`}>
                     {recovered.data![r.field]}
                   </FigureLink>

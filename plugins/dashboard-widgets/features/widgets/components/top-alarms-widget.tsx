@@ -42,7 +42,8 @@ export default function TopAlarmsWidget({ widget }: { widget?: WidgetInstancePro
           {!query.isError && <Spinner />}
           <Placeholders />
         </>
-      ) : items.length === 0 ? (
+      ) : query.data === undefined ? null : items.length === 0 ? (
+        // Only an answer can say there are none: a failed first fetch shows its error alone.
         <p className="text-muted text-center" data-testid="top-alarms-empty">
           {t('No alarms to display.')}
         </p>

@@ -10,6 +10,13 @@ interface QueryLike {
   error: unknown;
 }
 
+/** Space between two figures side by side, so their digits never run together ("258 291" read as one number). */
+export const FIGURE_GAP_PX = 12;
+/** Figures side by side that wrap as whole figures when the widget is too narrow, never cut or run together. */
+export const FIGURE_ROW_STYLE = { display: 'flex', flexWrap: 'wrap', columnGap: FIGURE_GAP_PX } as const;
+/** One figure of such a row: equal shares, never narrower than its figure. */
+export const FIGURE_CELL_STYLE = { flex: '1 1 0', minWidth: 'min-content' } as const;
+
 /** The microservice error of spec 8, as the widget shows it. */
 export function WidgetError({ error }: { error: unknown }) {
   const { t } = useTranslation();

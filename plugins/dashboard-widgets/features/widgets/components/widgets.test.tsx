@@ -4,6 +4,7 @@ import { renderContribution } from '@shared/plugin-api/testing';
 import type { ChartProps } from '@shared/ui/charts';
 import en from '../../../locales/en.json';
 import de from '../../../locales/de.json';
+import AlarmHistoryWidget from './alarm-history-widget';
 import AlarmSeverityWidget from './alarm-severity-widget';
 import DevicesOnlineWidget from './devices-online-widget';
 import OnlineHistoryWidget from './online-history-widget';
@@ -95,6 +96,36 @@ describe('widgets', () => {
     expect(screen.getByRole('button', { name: 'devices' })).not.toHaveClass('active');
   });
 
+  it('history charts in German: value axis labels without the English thousands comma ("1,500" reads one and a half)', async () => {
+    const history = { attrs: { history: [{ deviceCount: 1500, averageTime: 60 }] } };
+    const alarms = { attrs: { criticalAlarmHistory: [1200], majorAlarmHistory: [0], minorAlarmHistory: [0], warningAlarmHistory: [0] } };
+    fetchMock.mockImplementation((url: string) => json(200, String(url).includes('alarmhistory') ? alarms : history));
+    for (const widget of [
+      <OnlineHistoryWidget key="o" widget={{ instanceId: 'a', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />,
+      <AlarmHistoryWidget key="a" widget={{ instanceId: 'b', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />,
+    ]) {
+      mockCharts.length = 0;
+      const { unmount } = renderContribution(widget, { ...opts, language: 'de', locales: de });
+      await waitFor(() => expect(mockCharts.length).toBeGreaterThan(0));
+      const label = (mockCharts.at(-1)!.option.yAxis as { axisLabel?: { formatter?: (v: number) => string } }).axisLabel;
+      expect(label?.formatter?.(1500)).toBe('1500');
+      expect(label?.formatter?.(2.5)).toBe('2,5');
+      unmount();
+    }
+  });
+
+  it('online history, avg time: the axis says the bars are hours', async () => {
+    fetchMock.mockImplementation(() => json(200, { attrs: { history: [{ deviceCount: 3, averageTime: 1220 }] } }));
+    mockCharts.length = 0;
+    renderContribution(<OnlineHistoryWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />, opts);
+    fireEvent.click(await screen.findByRole('button', { name: 'avg time' }));
+    await waitFor(() => expect((mockCharts.at(-1)!.option.series as { data: number[] }[])[0].data).toEqual([20]));
+    const yAxis = mockCharts.at(-1)!.option.yAxis as { axisLabel: { formatter: (v: number) => string } };
+    expect(yAxis.axisLabel.formatter(20)).toBe('20 h');
+    fireEvent.click(screen.getByRole('button', { name: 'devices' }));
+    await waitFor(() => expect((mockCharts.at(-1)!.option.yAxis as typeof yAxis).axisLabel.formatter(3)).toBe('3'));
+  });
+
   it('alarm severity in German: the connectivity figure is "Zustand"', async () => {
     fetchMock.mockImplementation(() => json(200, { total: 9, software: 1, connectivity: 2, services: 3, others: 3 }));
     renderContribution(<AlarmSeverityWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'major' } } }} />, { ...opts, language: 'de', locales: de });
@@ -110,6 +141,24 @@ describe('widgets', () => {
     expect(String(fetchMock.mock.calls[0][0])).toContain('/toptenalarmtypes/14');
     answer(await json(200, []));
     expect(await screen.findByText('No alarms to display.')).toBeInTheDocument();
+  });
+
+  it('top alarm list: a failed first fetch shows the error, not "No alarms to display." beside it', async () => {
+    fetchMock.mockImplementation(() => json(503, { error: 'x', message: 'down' }));
+    renderContribution(<TopAlarmsWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'list' }, showNumberOfDaysAgo: 30 } }} />, opts);
+    expect(await screen.findByTestId('widget-error')).toHaveTextContent('Could not get connection data from microservice, response status: 503.');
+    expect(screen.queryByTestId('top-alarms-empty')).toBeNull();
+    expect(screen.queryByText('No alarms to display.')).toBeNull();
+  });
+
+  it('software monitor, recovered: the three figures keep a gap and wrap in a narrow widget ("258 291" read as one number)', async () => {
+    fetchMock.mockImplementation(() => json(200, { thisMonth: 48, thisYear: 258, total: 291 }));
+    renderContribution(<SoftwareMonitorWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'recovered' } } }} />, { ...opts, language: 'de', locales: de });
+    const row = await screen.findByTestId('recovered-figures');
+    expect([...row.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['48', '258', '291']);
+    expect(row.style.flexWrap).toBe('wrap');
+    expect(Number.parseFloat(row.style.columnGap)).toBeGreaterThan(0);
+    for (const cell of [...row.children] as HTMLElement[]) expect(cell.style.minWidth).toBe('min-content');
   });
 
   it('software monitor: count, trend arrow and the trend days of its view', async () => {

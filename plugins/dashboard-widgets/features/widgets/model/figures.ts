@@ -63,3 +63,13 @@ export function yesterday(history: readonly HistoryEntry[] | null | undefined): 
 export function daysAgoAxis(length: number): number[] {
   return Array.from({ length }, (_, i) => length - i);
 }
+
+/**
+ * A value axis' labels in the page's language and without grouping, as the widgets' figures are
+ * shown: ECharts' own labels group with a comma in every language, and German reads "1,500" as
+ * one and a half.
+ */
+export function axisNumber(language: string): (value: number) => string {
+  const format = new Intl.NumberFormat(language, { useGrouping: false, maximumFractionDigits: 2 });
+  return (value) => format.format(value);
+}
