@@ -182,6 +182,12 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
                         {owner.data.enabled ? t('Deactivate') : t('Activate')}
                       </PermittedButton>
                     )}
+                    {/* A failed read is said, not shown as an owner without state or action. */}
+                    {owner.error && (
+                      <span className="text-danger" role="alert" data-testid="owner-error">
+                        {t('The owner could not be loaded:')} {owner.error.message}
+                      </span>
+                    )}
                   </span>
                 }
               />
@@ -261,6 +267,12 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
             <Field label={t('Registration id')} value={text(dps?.azure_dps_registration_id)} />
             <Field label={t('Provisioning URL')} value={text(dps?.azure_dps_url)} />
             <Field label={t('Scope')} value={text(dps?.azure_dps_scope_id)} />
+            {/* Empty fields would read as "not provisioned": a failed read is said. */}
+            {provisioning.error && (
+              <p className="text-danger" role="alert" data-testid="provisioning-error">
+                {t('The provisioning data could not be loaded:')} {provisioning.error.message}
+              </p>
+            )}
           </Card>
           <Card title={t('Hardware')}>
             <Field label={t('Model')} value={text(at(device, 'c8y_Hardware.model'))} />
