@@ -97,6 +97,14 @@ describe('SoftwareTab', () => {
     expect(screen.queryByTestId('profile-update-toggle')).toBeNull();
   });
 
+  it('removes a deleted package from the table while Realtime is off (the held list takes the user\'s own change)', async () => {
+    renderTab(ADMIN);
+    fireEvent.click(screen.getByTestId('realtime-toggle'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete mdc-collector' })));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    await waitFor(() => expect(screen.queryByText('mdc-collector')).toBeNull());
+  });
+
   it('reports failures through the alerts', async () => {
     configureClient({ fetch: (async () => reply(500, { error: 'x', message: 'boom' })) as unknown as typeof fetch });
     const { alerts } = renderTab(OPERATOR);

@@ -85,7 +85,11 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
 
   const remove = async (pkg: SoftwarePackageEntry) => {
     if (!(await confirm(t('Delete software {{name}} {{version}}?', { name: pkg.name, version: displayVersion(pkg.version) })))) return;
-    await run(async () => onSaved((await savePackageList(device.id, markForDeletion(packageList(device), pkg))) as Device));
+    await run(async () => {
+      onSaved((await savePackageList(device.id, markForDeletion(packageList(device), pkg))) as Device);
+      // Realtime off holds back the device's own changes, not the user's: the deleted row goes.
+      setFrozen((held) => (held ? markForDeletion(held, pkg) : held));
+    });
   };
 
   const approve = async () => {
