@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
 import { renderContribution, testUser, jsonReply as reply } from '@shared/plugin-api/testing';
 import en from '../../../locales/en.json';
@@ -33,4 +33,18 @@ it('says that the owner and the provisioning data could not be loaded, rather th
   );
   expect(await screen.findByTestId('provisioning-error')).toHaveTextContent('The provisioning data could not be loaded: Database down');
   expect(await screen.findByTestId('owner-error')).toHaveTextContent('The owner could not be loaded: Database down');
+
+  // Reload reads them again: once the platform answers, the errors give way to the data.
+  configureClient({
+    fetch: (async (url: string) => {
+      if (url.includes('/users/')) return reply(200, { userName: 'device_box', enabled: true });
+      if (url.includes('/childAdditions')) return reply(200, { references: [{ managedObject: { id: '7' } }] });
+      return reply(200, { managedObjects: [{ id: '7', type: 'adamos_IoTconnector_azure_dps_config', azure_dps_registration_id: 'nb-box' }], statistics: { currentPage: 1 } });
+    }) as typeof fetch,
+  });
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reload' })));
+  expect(await screen.findByText('nb-box')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByTestId('provisioning-error')).toBeNull());
+  expect(screen.queryByTestId('owner-error')).toBeNull();
+  expect(screen.getByText('Active')).toBeInTheDocument();
 });

@@ -99,6 +99,11 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
     return save({ c8y_Notes: form.notes, c8y_RequiredAvailability: { responseInterval } });
   };
 
+  // Everything the tab shows: the device, and its owner, provisioning child and groups.
+  const reload = async () => {
+    await Promise.all([onReload(), queryClient.invalidateQueries({ queryKey: deviceInfoKeys.all })]);
+  };
+
   const toggleMaintenance = () =>
     save({ c8y_RequiredAvailability: { responseInterval: toggledInterval(avail.responseInterval, !avail.maintenance) } });
 
@@ -132,7 +137,7 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
     <div className="content-fullpage" data-testid="device-info-tab">
       <div className="action-bar" style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginBottom: 12 }}>
         {timezoneAction}
-        <button type="button" className="btn btn-default" onClick={() => void run(async () => void (await onReload()))} disabled={busy}>
+        <button type="button" className="btn btn-default" onClick={() => void run(reload)} disabled={busy}>
           <i className="dlt-c8y-icon-refresh" /> {t('Reload')}
         </button>
         {/* Blocked by aria-disabled, not disabled: after saving (nothing changed any more) focus stays on it (issue 26). */}
