@@ -59,6 +59,12 @@ function SeverityList({
   );
 }
 
+/** Whether a list of that query key no longer holds an alarm now in `status` on the server. */
+const leftFilter = (key: readonly unknown[], status: AlarmStatus): boolean => {
+  const filter = key[alarmKeys.lists().length] as AlarmListFilter | undefined;
+  return !!filter?.statuses && !filter.statuses.includes(status);
+};
+
 export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, confirm }: AlarmsViewProps) {
   const { t } = useTranslation();
   const ctx = usePlatformContext();
@@ -79,6 +85,9 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
     try {
       await setAlarmStatus(alarm.id, status);
       alerts.success(t(STATUS_CHANGED, { status: t(status) }));
+      // A list whose filter the alarm has now left has its later server pages moved up by one:
+      // read it again, or "Load more" would skip the alarm that moved onto the loaded page.
+      void queryClient.invalidateQueries({ queryKey: alarmKeys.lists(), predicate: (q) => leftFilter(q.queryKey, status) });
     } catch (e) {
       alerts.fail(e);
       void queryClient.invalidateQueries({ queryKey: alarmKeys.lists() });
