@@ -156,4 +156,15 @@ describe('AlarmDetails', () => {
     expect(screen.getByTestId('alarms-view')).toBeTruthy();
     expect(screen.queryByTestId('dashboard-alarms')).toBeNull();
   });
+
+  it("does not name a category the device's alarm list does not filter by", async () => {
+    platform(1);
+    renderContribution(<AlarmDetails alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+      context: { user: ALARM_ADMIN, query: { deviceId: '42', severity: 'critical', category: 'software', operationsdashboarddetails: 'true' } },
+      locales: EN,
+    });
+    await screen.findByText('alarm 0');
+    expect(screen.getByTestId('alarms-view')).toBeTruthy();
+    expect(screen.getByTestId('alarm-details-title')).toHaveTextContent(/^Critical alarms$/);
+  });
 });
