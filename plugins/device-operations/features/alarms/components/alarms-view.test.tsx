@@ -118,6 +118,22 @@ describe('AlarmsView', () => {
     expect(screen.getByText('alarm 100')).toBeTruthy();
   });
 
+  it('says that a severity\'s count could not be loaded instead of showing a blank counter', async () => {
+    configureClient({
+      fetch: (async (url: string) => {
+        const u = new URL(url, 'http://x');
+        if (u.pathname.endsWith('/alarm/alarms/count')) return reply(500, { error: 'x', message: 'Count failed' });
+        return reply(200, { alarms: [alarm(0)], statistics: { currentPage: 1, pageSize: 100 } });
+      }) as typeof fetch,
+    });
+    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+      context: { user: ALARM_ADMIN },
+      locales: EN,
+    });
+    await screen.findByText('alarm 0');
+    await waitFor(() => expect(screen.getByTestId('alarm-counter')).toHaveTextContent('The alarm count could not be loaded: Count failed'));
+  });
+
   it('names the new status in the user\'s language', async () => {
     platform(1);
     const success = jest.fn();
