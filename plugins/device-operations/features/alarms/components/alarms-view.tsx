@@ -49,9 +49,16 @@ function SeverityList({
       <div className="card-header separator">
         <h4 className="card-title">
           <span className={`label label-${SEVERITY_CLASS[filter.severity]}`}>{t(filter.severity)}</span>{' '}
-          <span className="badge" data-testid="alarm-counter">
-            {count.data ?? ''}
-          </span>
+          {/* A failed count is said (on hover and to screen readers), not shown as a blank badge. */}
+          {count.isError ? (
+            <span className="badge" data-testid="alarm-counter" title={`${t('The alarm count could not be loaded:')} ${count.error.message}`}>
+              ! <span className="sr-only">{`${t('The alarm count could not be loaded:')} ${count.error.message}`}</span>
+            </span>
+          ) : (
+            <span className="badge" data-testid="alarm-counter">
+              {count.data ?? ''}
+            </span>
+          )}
         </h4>
       </div>
       <AlarmItems items={items} list={list} busy={busy} onStatus={onStatus} smartRule={smartRule} />
