@@ -498,3 +498,30 @@ describe('alarms', () => {
     }
   });
 });
+
+describe('configuration page', () => {
+  it('fits its pager into the page at 1280 and 1920 px', async () => {
+    const { page, context } = await loginAs(stack, 'admin');
+    try {
+      await page.evaluate(() => (window.location.hash = '#/admin/configuration'));
+      await page.getByTestId('configuration-page').waitFor();
+      const pager = page.locator('[data-testid="configuration-page"] [data-testid="pager"]');
+      await pager.waitFor();
+      // The smallest page size, so the pager shows its full window of page numbers.
+      await pager.locator('select').selectOption('10');
+      await pager.getByTestId('page-8').waitFor();
+      for (const width of [1280, 1920]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForTimeout(200);
+        const { scroll, client, pagerRight } = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          client: document.documentElement.clientWidth,
+          pagerRight: Math.max(...Array.from(document.querySelectorAll('[data-testid="pager"] li')).map((li) => li.getBoundingClientRect().right)),
+        }));
+        assert.ok(scroll <= client && pagerRight <= client, `at ${width} px the page is ${scroll} px wide and the pager ends at ${pagerRight} px (viewport ${client})`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});

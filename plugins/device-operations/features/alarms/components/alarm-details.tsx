@@ -9,13 +9,15 @@ export function AlarmDetails({ alerts, confirm }: Pick<AlarmsViewProps, 'alerts'
   const { t } = useTranslation();
   const { query } = usePlatformContext();
   const params = parseAlarmDetailsParams(query);
-  const title = alarmDetailsTitle(params);
+  const fromDashboardList = !!params.severity && params.fromDashboard && !params.deviceId;
+  // The category narrows only the dashboard's list pages; the alarm list shows every category, so its title names none.
+  const title = alarmDetailsTitle({ severity: params.severity, category: fromDashboardList ? params.category : undefined });
   return (
     <div data-testid="alarm-details-page">
       <h2 data-testid="alarm-details-title">{t(title.key, Object.fromEntries(Object.entries(title.values).map(([k, v]) => [k, t(v)])))}</h2>
       {/* The dashboard's links (operationsdashboarddetails) open its read-only pages of the
           microservice; any other link with a severity gets the device alarms of that severity. */}
-      {params.severity && params.fromDashboard && !params.deviceId ? (
+      {fromDashboardList && params.severity ? (
         <DashboardAlarms severity={params.severity} category={params.category} />
       ) : (
         <AlarmsView source={params.deviceId} severities={params.severity ? [toSeverity(params.severity)] : undefined} alerts={alerts} confirm={confirm} />

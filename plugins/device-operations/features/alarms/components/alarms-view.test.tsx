@@ -42,6 +42,29 @@ function platform(pageItems: number) {
   });
 }
 
+/**
+ * A stand-in that keeps state: `total` unresolved alarms in pages of 100; a status change takes
+ * the alarm out of the server's pages. Returns what is still open.
+ */
+function statefulPlatform(total: number): { open: () => readonly { id: string }[] } {
+  let open = Array.from({ length: total }, (_, i) => alarm(i));
+  configureClient({
+    fetch: (async (url: string, init: RequestInit) => {
+      const u = new URL(url, 'http://x');
+      if (u.pathname.endsWith('/alarm/alarms/count')) return reply(200, open.length);
+      if ((init.method ?? 'GET') === 'PUT') {
+        const id = u.pathname.split('/').pop();
+        open = open.filter((a) => a.id !== id);
+        return reply(200, {});
+      }
+      const page = Number(u.searchParams.get('currentPage') ?? 1);
+      const alarms = open.slice((page - 1) * 100, page * 100);
+      return reply(200, { alarms, statistics: { currentPage: page, pageSize: 100 }, ...(page * 100 < open.length ? { next: `${url}&next` } : {}) });
+    }) as typeof fetch,
+  });
+  return { open: () => open };
+}
+
 const ALARM_ADMIN = testUser(['ROLE_ALARM_READ', 'ROLE_ALARM_ADMIN']);
 const EN = { ...en, ...listsEn, ...deviceEn };
 const DE = { ...de, ...listsDe, ...deviceDe };
@@ -64,7 +87,7 @@ describe('AlarmsView', () => {
   });
 
   it('keeps "Load more" after an alarm of a full page was cleared', async () => {
-    platform(100);
+    statefulPlatform(150);
     renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
       context: { user: ALARM_ADMIN },
       locales: EN,
@@ -73,8 +96,42 @@ describe('AlarmsView', () => {
     expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Clear alarm' })[0]);
     await waitFor(() => expect(screen.queryByText('alarm 0')).toBeNull());
-    expect(screen.getAllByTestId('alarm-item')).toHaveLength(99);
     expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+    // The first page read again: a full page of the server's (alarm 100 moved up onto it), Load more still there.
+    await screen.findByText('alarm 100');
+    expect(screen.getAllByTestId('alarm-item')).toHaveLength(100);
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+  });
+
+  it('reaches every alarm with "Load more" after one was cleared (the server\'s later pages moved up by one)', async () => {
+    const server = statefulPlatform(150);
+    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+      context: { user: ALARM_ADMIN },
+      locales: EN,
+    });
+    await screen.findByText('alarm 0');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear alarm' })[0]);
+    await waitFor(() => expect(screen.queryByText('alarm 0')).toBeNull());
+    await waitFor(() => expect(server.open()).toHaveLength(149));
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('alarm-item')).toHaveLength(149));
+    expect(screen.getByText('alarm 100')).toBeTruthy();
+  });
+
+  it('says that a severity\'s count could not be loaded instead of showing a blank counter', async () => {
+    configureClient({
+      fetch: (async (url: string) => {
+        const u = new URL(url, 'http://x');
+        if (u.pathname.endsWith('/alarm/alarms/count')) return reply(500, { error: 'x', message: 'Count failed' });
+        return reply(200, { alarms: [alarm(0)], statistics: { currentPage: 1, pageSize: 100 } });
+      }) as typeof fetch,
+    });
+    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+      context: { user: ALARM_ADMIN },
+      locales: EN,
+    });
+    await screen.findByText('alarm 0');
+    await waitFor(() => expect(screen.getByTestId('alarm-counter')).toHaveTextContent('The alarm count could not be loaded: Count failed'));
   });
 
   it('names the new status in the user\'s language', async () => {
@@ -114,5 +171,16 @@ describe('AlarmDetails', () => {
     await screen.findByText('alarm 0');
     expect(screen.getByTestId('alarms-view')).toBeTruthy();
     expect(screen.queryByTestId('dashboard-alarms')).toBeNull();
+  });
+
+  it("does not name a category the device's alarm list does not filter by", async () => {
+    platform(1);
+    renderContribution(<AlarmDetails alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+      context: { user: ALARM_ADMIN, query: { deviceId: '42', severity: 'critical', category: 'software', operationsdashboarddetails: 'true' } },
+      locales: EN,
+    });
+    await screen.findByText('alarm 0');
+    expect(screen.getByTestId('alarms-view')).toBeTruthy();
+    expect(screen.getByTestId('alarm-details-title')).toHaveTextContent(/^Critical alarms$/);
   });
 });

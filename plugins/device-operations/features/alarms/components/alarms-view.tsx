@@ -49,15 +49,28 @@ function SeverityList({
       <div className="card-header separator">
         <h4 className="card-title">
           <span className={`label label-${SEVERITY_CLASS[filter.severity]}`}>{t(filter.severity)}</span>{' '}
-          <span className="badge" data-testid="alarm-counter">
-            {count.data ?? ''}
-          </span>
+          {/* A failed count is said (on hover and to screen readers), not shown as a blank badge. */}
+          {count.isError ? (
+            <span className="badge" data-testid="alarm-counter" title={`${t('The alarm count could not be loaded:')} ${count.error.message}`}>
+              ! <span className="sr-only">{`${t('The alarm count could not be loaded:')} ${count.error.message}`}</span>
+            </span>
+          ) : (
+            <span className="badge" data-testid="alarm-counter">
+              {count.data ?? ''}
+            </span>
+          )}
         </h4>
       </div>
       <AlarmItems items={items} list={list} busy={busy} onStatus={onStatus} smartRule={smartRule} />
     </div>
   );
 }
+
+/** Whether a list of that query key no longer holds an alarm now in `status` on the server. */
+const leftFilter = (key: readonly unknown[], status: AlarmStatus): boolean => {
+  const filter = key[alarmKeys.lists().length] as AlarmListFilter | undefined;
+  return !!filter?.statuses && !filter.statuses.includes(status);
+};
 
 export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, confirm }: AlarmsViewProps) {
   const { t } = useTranslation();
@@ -79,6 +92,9 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
     try {
       await setAlarmStatus(alarm.id, status);
       alerts.success(t(STATUS_CHANGED, { status: t(status) }));
+      // A list whose filter the alarm has now left has its later server pages moved up by one:
+      // read it again, or "Load more" would skip the alarm that moved onto the loaded page.
+      void queryClient.invalidateQueries({ queryKey: alarmKeys.lists(), predicate: (q) => leftFilter(q.queryKey, status) });
     } catch (e) {
       alerts.fail(e);
       void queryClient.invalidateQueries({ queryKey: alarmKeys.lists() });

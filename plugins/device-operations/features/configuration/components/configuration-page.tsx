@@ -92,7 +92,9 @@ export default function ConfigurationPage() {
               </tbody>
             </table>
           </div>
-          <div className="card-footer">
+          {/* Not a .card-footer: the platform gives its buttons a 100 px minimum width, and the
+              pager's twelve buttons then ran 400 px past the page at 1280 px. */}
+          <div>
             <Pager
               currentPage={currentPage}
               totalPages={q.data?.totalPages}

@@ -1,6 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
 import { renderContribution, testUser, jsonReply as reply } from '@shared/plugin-api/testing';
+import en from '../../../locales/en.json';
+import listsEn from '../../../locales/lists.en.json';
+import deviceEn from '../../../locales/device.en.json';
 import { DeviceControlTab, type Subscribe } from './device-control-tab';
 
 const device = (version: string, status = 'AVAILABLE', responseInterval = 60) => ({ id: '7', type: 'adamos_NETbox', c8y_Agent: { version }, c8y_Availability: { status }, c8y_RequiredAvailability: { responseInterval } });
@@ -67,6 +70,15 @@ describe('DeviceControlTab', () => {
     renderContribution(<DeviceControlTab device={device('0.5.1', 'AVAILABLE', -60)} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
     expect(await screen.findByRole('button', { name: 'Restart agent' })).toBeDisabled();
     expect(screen.getByTestId('online-status')).toHaveTextContent('Maintenance');
+  });
+
+  it('says "Not monitored" for a device without required interval, not "offline", and offers no restart', async () => {
+    renderContribution(<DeviceControlTab device={device('0.5.1', 'AVAILABLE', 0)} alerts={alerts} subscribe={subscribe} />, {
+      context: { user: OPERATOR },
+      locales: { ...en, ...listsEn, ...deviceEn },
+    });
+    expect(await screen.findByRole('button', { name: 'Restart agent' })).toBeDisabled();
+    expect(screen.getByTestId('online-status')).toHaveTextContent('Not monitored');
   });
 
   it('offers restarts only once the newest restarts are known (one may still be pending)', async () => {

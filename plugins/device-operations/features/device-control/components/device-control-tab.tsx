@@ -10,7 +10,7 @@ import type { Operation } from '@shared/platform/operations';
 import type { Device } from '@shared/plugin-api/types';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
-import { sendStatus } from '@shared/domain/availability';
+import { sendStatus, type SendStatus } from '@shared/domain/availability';
 import { agentVersion } from '../logic/agent-version';
 import { canRestart, hasRestartUi, RESTART_MESSAGES, restartKindOf, type RestartKind, type RestartState } from '../logic/restart';
 import { createRestart, restartKeys, useLatestRestart } from '../api/restart';
@@ -27,6 +27,15 @@ export interface DeviceControlTabProps {
   /** Transfer configuration, composed in by the page. */
   transferAction?: ReactNode;
 }
+
+/** What the status label says: a device that is not monitored (or of unknown status) is not known to be offline. */
+const STATUS_LABEL: Record<SendStatus, [text: string, className: string]> = {
+  AVAILABLE: ['online', 'label-success'],
+  UNAVAILABLE: ['offline', 'label-danger'],
+  MAINTENANCE: ['Maintenance', 'label-warning'],
+  NOT_MONITORED: ['NOT_MONITORED', 'label-default'],
+  UNKNOWN: ['UNKNOWN', 'label-default'],
+};
 
 const KINDS: readonly RestartKind[] = ['agent', 'iotconnector'];
 const LABEL: Record<RestartKind, string> = { agent: 'Restart agent', iotconnector: 'Restart IoTconnector' };
@@ -109,8 +118,8 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
         <div className="card-block">
           <p>
             {t('Status')}:{' '}
-            <span className={`label ${online ? 'label-success' : send === 'MAINTENANCE' ? 'label-warning' : 'label-danger'}`} data-testid="online-status">
-              {online ? t('online') : send === 'MAINTENANCE' ? t('Maintenance') : t('offline')}
+            <span className={`label ${STATUS_LABEL[send][1]}`} data-testid="online-status">
+              {t(STATUS_LABEL[send][0])}
             </span>
           </p>
           {restartUi &&

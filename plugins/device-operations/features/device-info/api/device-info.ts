@@ -7,6 +7,7 @@ import { AZURE_DPS_TYPE } from '../logic/fields';
 
 const root = ['device-operations', 'device-info'] as const;
 export const deviceInfoKeys = {
+  all: root,
   owner: (tenant: string, owner: string) => [...root, 'owner', tenant, owner] as const,
   groups: () => [...root, 'groups'] as const,
   memberships: (deviceId: string) => [...root, 'memberships', deviceId] as const,

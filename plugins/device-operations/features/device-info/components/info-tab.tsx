@@ -99,6 +99,11 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
     return save({ c8y_Notes: form.notes, c8y_RequiredAvailability: { responseInterval } });
   };
 
+  // Everything the tab shows: the device, and its owner, provisioning child and groups.
+  const reload = async () => {
+    await Promise.all([onReload(), queryClient.invalidateQueries({ queryKey: deviceInfoKeys.all })]);
+  };
+
   const toggleMaintenance = () =>
     save({ c8y_RequiredAvailability: { responseInterval: toggledInterval(avail.responseInterval, !avail.maintenance) } });
 
@@ -132,7 +137,7 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
     <div className="content-fullpage" data-testid="device-info-tab">
       <div className="action-bar" style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginBottom: 12 }}>
         {timezoneAction}
-        <button type="button" className="btn btn-default" onClick={() => void run(async () => void (await onReload()))} disabled={busy}>
+        <button type="button" className="btn btn-default" onClick={() => void run(reload)} disabled={busy}>
           <i className="dlt-c8y-icon-refresh" /> {t('Reload')}
         </button>
         {/* Blocked by aria-disabled, not disabled: after saving (nothing changed any more) focus stays on it (issue 26). */}
@@ -181,6 +186,12 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
                       <PermittedButton requires={REQUIRES.ownerActivation} className="btn btn-default btn-xs" disabled={busy} onClick={() => void toggleOwner()}>
                         {owner.data.enabled ? t('Deactivate') : t('Activate')}
                       </PermittedButton>
+                    )}
+                    {/* A failed read is said, not shown as an owner without state or action. */}
+                    {owner.error && (
+                      <span className="text-danger" role="alert" data-testid="owner-error">
+                        {t('The owner could not be loaded:')} {owner.error.message}
+                      </span>
                     )}
                   </span>
                 }
@@ -261,6 +272,12 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
             <Field label={t('Registration id')} value={text(dps?.azure_dps_registration_id)} />
             <Field label={t('Provisioning URL')} value={text(dps?.azure_dps_url)} />
             <Field label={t('Scope')} value={text(dps?.azure_dps_scope_id)} />
+            {/* Empty fields would read as "not provisioned": a failed read is said. */}
+            {provisioning.error && (
+              <p className="text-danger" role="alert" data-testid="provisioning-error">
+                {t('The provisioning data could not be loaded:')} {provisioning.error.message}
+              </p>
+            )}
           </Card>
           <Card title={t('Hardware')}>
             <Field label={t('Model')} value={text(at(device, 'c8y_Hardware.model'))} />

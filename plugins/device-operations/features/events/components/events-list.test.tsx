@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
 import { renderContribution, jsonReply as reply } from '@shared/plugin-api/testing';
 import en from '../../../locales/en.json';
@@ -30,5 +30,24 @@ describe('EventsList', () => {
     show(() => reply(200, { events: [], statistics: { currentPage: 1, pageSize: 25 } }));
     expect(await screen.findByText('No events to display')).toBeTruthy();
     expect(screen.queryByTestId('events-error')).toBeNull();
+  });
+
+  it('reads the event types again on Reload when their lookup failed', async () => {
+    let typesUp = false;
+    configureClient({
+      fetch: (async (url: string) => {
+        const u = new URL(url, 'http://x');
+        if (u.pathname.endsWith('/event/events')) return reply(200, { events: [], statistics: { currentPage: 1, pageSize: 25 } });
+        if (!typesUp) return reply(500, { error: 'x', message: 'Inventory down' });
+        return reply(200, { managedObjects: [{ id: '1', type: 'adamos_Event_types', adamos_adamos_netbox_EventList: ['adamos_MachineStarted'] }], statistics: { currentPage: 1 } });
+      }) as typeof fetch,
+    });
+    const fail = jest.fn();
+    renderContribution(<EventsList source="42" alerts={{ fail }} />, { locales: { ...en, ...listsEn, ...deviceEn } });
+    await screen.findByText('No events to display');
+    expect(fail).toHaveBeenCalledWith(expect.objectContaining({ message: 'Inventory down' }));
+    typesUp = true;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reload' })));
+    expect(await screen.findByRole('option', { name: 'adamos_MachineStarted' })).toBeInTheDocument();
   });
 });

@@ -24,6 +24,11 @@ export function EventsList({ source, alerts }: EventsListProps) {
   useEffect(() => {
     if (error) alerts.fail(error);
   }, [error, alerts]);
+  // The list, and the type selector if its lookup failed (it then offers no type to pick).
+  const reload = () => {
+    void events.refetch();
+    if (types.isError) void types.refetch();
+  };
   const items = events.data?.items ?? [];
   const totalPages = events.data?.statistics.totalPages;
 
@@ -50,7 +55,7 @@ export function EventsList({ source, alerts }: EventsListProps) {
             </option>
           ))}
         </select>
-        <button type="button" className="btn btn-default" onClick={() => void events.refetch()}>
+        <button type="button" className="btn btn-default" onClick={reload}>
           <i className="dlt-c8y-icon-refresh" /> {t('Reload')}
         </button>
       </div>

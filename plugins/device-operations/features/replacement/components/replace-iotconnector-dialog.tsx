@@ -64,7 +64,8 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
   // During installation the replacement device's package list and operations drive the statuses.
   useEffect(() => {
     if (step !== 'install' || !targetId) return undefined;
-    const refetch = () => void fetchDevice(targetId).then(setTarget, () => undefined);
+    // Without the device's package list the statuses stay empty and Finish blocked: a failed read is said.
+    const refetch = () => void fetchDevice(targetId).then(setTarget, (e: unknown) => alerts.fail(e));
     const offDevice = subscribe<ManagedObject>(`/managedobjects/${targetId}`, (msg) => {
       if (msg.realtimeAction === 'UPDATE' && msg.data) setTarget((old) => ({ ...old, ...msg.data }));
     });
@@ -74,7 +75,7 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
       offDevice();
       offOps();
     };
-  }, [step, targetId, subscribe]);
+  }, [step, targetId, subscribe, alerts]);
 
   const guarded = async (work: () => Promise<void>, failure?: string) => {
     setBusy(true);

@@ -2,7 +2,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '@shared/plugin-api/types';
-import { currentStates, hasMdcTable, mdcEmptyText, servicesEmptyText, type MdcInterface, type ServiceEntry } from '../logic/services';
+import { useRealtimeHold } from '../../../common/realtime-hold/use-realtime-hold';
+import { currentStates, hasMdcTable, mdcEmptyText, servicesEmptyText } from '../logic/services';
 
 export interface ServicesTabProps {
   device: Device;
@@ -12,18 +13,18 @@ export interface ServicesTabProps {
 
 export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
   const { t } = useTranslation();
-  const [realtime, setRealtime] = useState(true);
-  const [frozen, setFrozen] = useState<{ s: ServiceEntry[]; m: MdcInterface[] } | null>(null);
   const [state, setState] = useState('');
   const live = useMemo(() => currentStates(device), [device]);
-  const data = realtime || !frozen ? live : frozen;
+  // With realtime off the tables keep what they showed until Reload.
+  const hold = useRealtimeHold(live);
+  const data = hold.shown;
   const rows = data.s.filter((s) => !state || s.state === state);
   const states = [...new Set(data.s.map((s) => s.state))].filter(Boolean).sort();
 
   const reload = async () => {
     try {
       await onReload();
-      if (!realtime) setFrozen(null);
+      hold.release();
     } catch (e) {
       alerts.fail(e);
     }
@@ -35,11 +36,8 @@ export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
         <label className="c8y-switch" style={{ margin: '6px 8px' }}>
           <input
             type="checkbox"
-            checked={realtime}
-            onChange={() => {
-              setFrozen(realtime ? live : null);
-              setRealtime(!realtime);
-            }}
+            checked={hold.realtime}
+            onChange={hold.toggle}
           />
           <span /> {t('Realtime')}
         </label>

@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
 import { renderContribution, testUser, jsonReply as reply } from '@shared/plugin-api/testing';
+import { useState } from 'react';
+import type { Device } from '@shared/plugin-api/types';
 import { SoftwareTab } from './software-tab';
 
 const device = {
@@ -97,6 +99,14 @@ describe('SoftwareTab', () => {
     expect(screen.queryByTestId('profile-update-toggle')).toBeNull();
   });
 
+  it('removes a deleted package from the table while Realtime is off (the held list takes the user\'s own change)', async () => {
+    renderTab(ADMIN);
+    fireEvent.click(screen.getByTestId('realtime-toggle'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete mdc-collector' })));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    await waitFor(() => expect(screen.queryByText('mdc-collector')).toBeNull());
+  });
+
   it('reports failures through the alerts', async () => {
     configureClient({ fetch: (async () => reply(500, { error: 'x', message: 'boom' })) as unknown as typeof fetch });
     const { alerts } = renderTab(OPERATOR);
@@ -123,5 +133,33 @@ describe('SoftwareTab', () => {
     expect(screen.getByTestId('profile-update-toggle')).toHaveAccessibleDescription(/Inventory: admin/);
     expect(confirm).not.toHaveBeenCalled();
     expect(calls).toHaveLength(0);
+  });
+
+  it('holds the table again after a Reload while Realtime is off: the reload shows, later live changes do not', async () => {
+    const withPackage = (name: string) => ({ ...device, adamos_adamos_netbox_SoftwarePackageList: [{ name, version: '1', type: 'APPLICATION', status: 'installed' }] });
+    let push: (d: Device) => void = () => undefined;
+    function Live() {
+      const [current, setCurrent] = useState<Device>(withPackage('before'));
+      push = setCurrent;
+      return (
+        <SoftwareTab
+          device={current}
+          alerts={{ success: jest.fn(), info: jest.fn(), fail: jest.fn() }}
+          confirm={jest.fn(async () => true)}
+          onSaved={jest.fn()}
+          onReload={async () => setCurrent(withPackage('reloaded'))}
+        />
+      );
+    }
+    renderContribution(<Live />, { context: { user: testUser(OPERATOR) } });
+    fireEvent.click(screen.getByTestId('realtime-toggle'));
+    act(() => push(withPackage('pushed while held')));
+    expect(screen.getByText('before')).toBeInTheDocument();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reload' })));
+    expect(await screen.findByText('reloaded')).toBeInTheDocument();
+    act(() => push(withPackage('pushed after the reload')));
+    expect(screen.queryByText('pushed after the reload')).toBeNull();
+    expect(screen.getByText('reloaded')).toBeInTheDocument();
+    expect(screen.getByTestId('realtime-toggle')).not.toBeChecked();
   });
 });

@@ -23,6 +23,7 @@ import {
   waitingForApproval,
   type SoftwarePackageEntry,
 } from '../logic/packages';
+import { useRealtimeHold } from '../../../common/realtime-hold/use-realtime-hold';
 import { approveInstallations, clearPending, savePackageList, saveSkipUpdateByProfile } from '../api/software';
 import { formatDateTime } from '@shared/domain/formats';
 
@@ -49,15 +50,14 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
   const mayDelete = can(ctx.user, REQUIRES.devicePackageDelete);
   const profileGate = useGate(REQUIRES.inventoryUpdate);
   const profileNoteId = useId();
-  const [realtime, setRealtime] = useState(true);
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
   // One action at a time; focus goes back to the button used once its work is over (issue 26).
   const { busy, run } = useBusyWork((e) => alerts.fail(e));
   const liveList = useMemo(() => packageList(device), [device]);
   // With realtime off the table keeps what it showed until Reload.
-  const [frozen, setFrozen] = useState<SoftwarePackageEntry[] | null>(null);
-  const list = realtime || !frozen ? liveList : frozen;
+  const hold = useRealtimeHold(liveList);
+  const list = hold.shown;
   const rows = visiblePackages(list).filter((p) => !status || p.status === status);
   const pages = Math.max(1, Math.ceil(rows.length / SOFTWARE_LIST_PAGE_SIZE));
   const shown = rows.slice((page - 1) * SOFTWARE_LIST_PAGE_SIZE, page * SOFTWARE_LIST_PAGE_SIZE);
@@ -66,15 +66,10 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
   const skipped = skipsProfileUpdates(device);
 
 
-  const toggleRealtime = () => {
-    setFrozen(realtime ? liveList : null);
-    setRealtime(!realtime);
-  };
-
   const reload = () =>
     run(async () => {
       await onReload();
-      if (!realtime) setFrozen(null);
+      hold.release();
     });
 
   const toggleProfileUpdates = async () => {
@@ -85,7 +80,11 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
 
   const remove = async (pkg: SoftwarePackageEntry) => {
     if (!(await confirm(t('Delete software {{name}} {{version}}?', { name: pkg.name, version: displayVersion(pkg.version) })))) return;
-    await run(async () => onSaved((await savePackageList(device.id, markForDeletion(packageList(device), pkg))) as Device));
+    await run(async () => {
+      onSaved((await savePackageList(device.id, markForDeletion(packageList(device), pkg))) as Device);
+      // Realtime off holds back the device's own changes, not the user's: the deleted row goes.
+      hold.change((held) => markForDeletion(held, pkg));
+    });
   };
 
   const approve = async () => {
@@ -122,7 +121,7 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
         {/* Spec 6's "admin only", read from the user's roles (never the URL): hidden from whoever may not assign. */}
         {can(ctx.user, REQUIRES.softwareAssignment) && selectSoftwareAction}
         <label className="c8y-switch" style={{ margin: '6px 8px' }}>
-          <input type="checkbox" checked={realtime} onChange={toggleRealtime} data-testid="realtime-toggle" />
+          <input type="checkbox" checked={hold.realtime} onChange={hold.toggle} data-testid="realtime-toggle" />
           <span /> {t('Realtime')}
         </label>
         <button type="button" className="btn btn-default" onClick={() => setStatus('')}>

@@ -1,0 +1,50 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configureClient } from '@shared/platform/fetch-client';
+import { renderContribution, testUser, jsonReply as reply } from '@shared/plugin-api/testing';
+import en from '../../../locales/en.json';
+import listsEn from '../../../locales/lists.en.json';
+import deviceEn from '../../../locales/device.en.json';
+import { InfoTab } from './info-tab';
+
+const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn(), clear: jest.fn() };
+
+/** Every read of the Info tab's own queries (owner, provisioning child) fails. */
+function failingPlatform() {
+  configureClient({
+    fetch: (async () => reply(500, { error: 'x', message: 'Database down' })) as typeof fetch,
+  });
+}
+
+it('says that the owner and the provisioning data could not be loaded, rather than showing them empty', async () => {
+  failingPlatform();
+  renderContribution(
+    <InfoTab
+      device={{ id: '42', name: 'box', type: 'adamos_NETbox', owner: 'device_box' }}
+      isAdmin={false}
+      alerts={alerts}
+      confirm={async () => true}
+      onSaved={jest.fn()}
+      onReload={async () => undefined}
+    />,
+    {
+      context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_USER_MANAGEMENT_READ']), tenant: { name: 'demo' } },
+      locales: { ...en, ...listsEn, ...deviceEn },
+    },
+  );
+  expect(await screen.findByTestId('provisioning-error')).toHaveTextContent('The provisioning data could not be loaded: Database down');
+  expect(await screen.findByTestId('owner-error')).toHaveTextContent('The owner could not be loaded: Database down');
+
+  // Reload reads them again: once the platform answers, the errors give way to the data.
+  configureClient({
+    fetch: (async (url: string) => {
+      if (url.includes('/users/')) return reply(200, { userName: 'device_box', enabled: true });
+      if (url.includes('/childAdditions')) return reply(200, { references: [{ managedObject: { id: '7' } }] });
+      return reply(200, { managedObjects: [{ id: '7', type: 'adamos_IoTconnector_azure_dps_config', azure_dps_registration_id: 'nb-box' }], statistics: { currentPage: 1 } });
+    }) as typeof fetch,
+  });
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reload' })));
+  expect(await screen.findByText('nb-box')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByTestId('provisioning-error')).toBeNull());
+  expect(screen.queryByTestId('owner-error')).toBeNull();
+  expect(screen.getByText('Active')).toBeInTheDocument();
+});

@@ -1,0 +1,25 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { renderContribution } from '@shared/plugin-api/testing';
+import type { Device } from '@shared/plugin-api/types';
+import { ServicesTab } from './services-tab';
+
+const withService = (name: string): Device => ({ id: '42', type: 'adamos_NETbox', adamos_adamos_netbox_Services: [{ name, state: 'running' }] });
+
+it('holds the tables again after a Reload while Realtime is off: the reload shows, later live changes do not', async () => {
+  let push: (d: Device) => void = () => undefined;
+  function Live() {
+    const [current, setCurrent] = useState<Device>(withService('before'));
+    push = setCurrent;
+    return <ServicesTab device={current} alerts={{ fail: jest.fn() }} onReload={async () => setCurrent(withService('reloaded'))} />;
+  }
+  renderContribution(<Live />);
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Realtime' }));
+  act(() => push(withService('pushed while held')));
+  expect(screen.getByText('before')).toBeInTheDocument();
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reload' })));
+  expect(await screen.findByText('reloaded')).toBeInTheDocument();
+  act(() => push(withService('pushed after the reload')));
+  expect(screen.queryByText('pushed after the reload')).toBeNull();
+  expect(screen.getByText('reloaded')).toBeInTheDocument();
+});
