@@ -65,7 +65,6 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
   const profile = appliedProfile(device);
   const skipped = skipsProfileUpdates(device);
 
-
   const reload = () =>
     run(async () => {
       await onReload();

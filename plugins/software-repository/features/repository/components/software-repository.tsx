@@ -66,8 +66,7 @@ export function SoftwareRepository({ cardMenu = [] }: SoftwareRepositoryProps) {
         items={shown}
         renderCard={(pkg) => <SoftwareCard key={pkg.id} pkg={pkg} menu={menu} onChanged={reload} />}
         errorText={t('Software could not be loaded.')}
-        // A filter that matches nothing is no call to add software.
-        empty={<EmptyState icon="software" title={t('No software to display.')} text={all.length > 0 ? undefined : t('Add software using the button on the toolbar.')} />}
+        empty={<EmptyState icon="software" title={t('No software to display.')} text={t('Add software using the button on the toolbar.')} />}
         minCardWidth={300}
         data-testid="software-cards"
       />
