@@ -1,6 +1,6 @@
 import { defineDashboard, defineNavigatorNode, definePlugin, defineRoute, defineWidget } from '@shared/plugin-api/define';
 import { pluginParcels } from '@shared/plugin-api/lazy';
-import { DASHBOARD_SECTIONS, DEFAULT_WIDGETS } from './features/widgets/model/default-layout';
+import { CHART_WIDGET_SIZE, DASHBOARD_SECTIONS, DEFAULT_WIDGETS } from './features/widgets/model/default-layout';
 import { DEFAULT_CONFIGS, WIDGET_IDS } from './features/widgets/model/views';
 import {
   validateAlarmHistory,
@@ -79,6 +79,7 @@ export default definePlugin({
       previewImage: onlineHistoryPreview,
       priority: 500,
       defaultConfig: DEFAULT_CONFIGS.onlineHistory,
+      defaultSize: CHART_WIDGET_SIZE,
       prefetch: (config, queryClient) => prefetch(WIDGET_IDS.onlineHistory, config, queryClient),
       validateConfig: validateOnlineHistory,
       loader: lazy(() => import(/* webpackChunkName: "widgets" */ './features/widgets/components/online-history-widget')),
@@ -103,6 +104,7 @@ export default definePlugin({
       previewImage: alarmHistoryPreview,
       priority: 300,
       defaultConfig: DEFAULT_CONFIGS.alarmHistory,
+      defaultSize: CHART_WIDGET_SIZE,
       prefetch: (config, queryClient) => prefetch(WIDGET_IDS.alarmHistory, config, queryClient),
       validateConfig: validateAlarmHistory,
       loader: lazy(() => import(/* webpackChunkName: "widgets" */ './features/widgets/components/alarm-history-widget')),
@@ -115,6 +117,7 @@ export default definePlugin({
       previewImage: topAlarmsPreview,
       priority: 200,
       defaultConfig: DEFAULT_CONFIGS.topAlarms,
+      defaultSize: CHART_WIDGET_SIZE,
       prefetch: (config, queryClient) => prefetch(WIDGET_IDS.topAlarms, config, queryClient),
       validateConfig: validateTopAlarms,
       loader: lazy(() => import(/* webpackChunkName: "widgets" */ './features/widgets/components/top-alarms-widget')),

@@ -141,6 +141,11 @@ export interface WidgetContribution extends ContributionBase {
    * a dynamic import: the plugin's start chunk carries metadata only.
    */
   prefetch?: (config: Readonly<Record<string, unknown>>, queryClient: unknown) => Promise<void>;
+  /**
+   * Optional: the size a newly added instance gets, in dashboard grid cells (12 columns; rows as
+   * the dashboard counts them), where the host's default would cut the widget (a chart's axis).
+   */
+  defaultSize?: { width: number; height: number };
 }
 
 /** A widget placed on a dashboard's 12-column grid. */

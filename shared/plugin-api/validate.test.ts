@@ -51,6 +51,28 @@ describe('validatePlugin', () => {
     expect(result.errors.join('\n')).toMatch(/duplicate id/);
   });
 
+  it('refuses a widget whose default size is not whole cells within the 12 columns', () => {
+    const widget = (id: string, defaultSize: unknown) => ({
+      kind: 'widget',
+      id: `widget:my-plugin/${id}`,
+      label: id,
+      description: '',
+      priority: 0,
+      defaultConfig: {},
+      defaultSize,
+      validateConfig: () => [],
+      loader,
+      configLoader: loader,
+    });
+    const result = validatePlugin('my-plugin', {
+      id: 'my-plugin',
+      contributions: [widget('ok', { width: 12, height: 5 }), widget('wide', { width: 13, height: 5 }), widget('half', { width: 6, height: 2.5 }), widget('none', {})],
+    });
+    expect(result.accepted.map((c) => c.id)).toEqual(['widget:my-plugin/ok']);
+    expect(result.errors).toHaveLength(3);
+    expect(result.errors.join('\n')).toMatch(/wide' rejected: defaultSize must be/);
+  });
+
   it("refuses an id that does not name the contribution's kind and plugin (no plugin can replace another's)", () => {
     const result = validatePlugin('my-plugin', {
       id: 'my-plugin',

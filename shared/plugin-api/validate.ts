@@ -12,6 +12,9 @@ export interface ValidationResult {
 
 const isFn = (v: unknown): boolean => typeof v === 'function';
 const isStr = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+const isCount = (v: unknown, max = Number.MAX_SAFE_INTEGER): boolean => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= max;
+/** A widget's default size: whole grid cells, at most the dashboard's 12 columns wide. */
+const validSize = (v: unknown): boolean => typeof v === 'object' && v !== null && isCount((v as { width?: unknown }).width, 12) && isCount((v as { height?: unknown }).height);
 
 function contributionProblems(c: Contribution): string[] {
   const p: string[] = [];
@@ -39,6 +42,7 @@ function contributionProblems(c: Contribution): string[] {
       if (!isFn(c.validateConfig)) p.push('validateConfig must be a function');
       if (c.prefetch !== undefined && !isFn(c.prefetch)) p.push('prefetch must be a function');
       if (typeof c.defaultConfig !== 'object' || c.defaultConfig === null) p.push('defaultConfig must be an object');
+      if (c.defaultSize !== undefined && !validSize(c.defaultSize)) p.push('defaultSize must be { width: 1-12, height: 1 or more } whole cells');
       break;
     case 'dashboard':
       if (!isStr(c.name)) p.push('name missing');

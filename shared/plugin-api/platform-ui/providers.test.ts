@@ -66,6 +66,17 @@ const plugin = definePlugin({
       loader,
       configLoader: loader,
     }),
+    defineWidget({
+      id: 'widget:p/chart',
+      label: 'Chart',
+      description: 'A chart',
+      priority: 0,
+      defaultConfig: {},
+      defaultSize: { width: 6, height: 5 },
+      validateConfig: () => [],
+      loader,
+      configLoader: loader,
+    }),
     defineDashboard({ id: 'dashboard:p/d', name: 'dash', path: '/dash', title: 'Dash', deletable: false, priority: 0, sections: [], defaultWidgets: [] }),
   ],
 });
@@ -119,6 +130,13 @@ it('offers widgets to the platform dashboards with a view and a config component
   const [w] = of('widget');
   expect(w.v).toMatchObject({ id: 'widget:p/w', label: 'W', description: 'A widget', data: { settings: { noNewWidgets: false, noDeviceTarget: true } } });
   expect(w.v.component).not.toBe(w.v.configComponent);
+  expect((w.v.data as { settings: object }).settings).not.toHaveProperty('widgetDefaults');
+});
+
+it("gives a widget with a default size that size on the platform's 24-column dashboards", () => {
+  const chart = of('widget').find((h) => h.v.id === 'widget:p/chart')!;
+  // Half of our 12 columns is half of the platform's 24; rows are 80 px in both.
+  expect(chart.v).toMatchObject({ data: { settings: { widgetDefaults: { _width: 12, _height: 5 } } } });
 });
 
 it('drops a malformed contribution and names it in the console', () => {

@@ -108,6 +108,9 @@ function deviceTabProvider(tab: Registered<DeviceTabContribution>): unknown {
   });
 }
 
+/** A column of our 12-column dashboard grid in the platform's 24-column dashboards. */
+const PLATFORM_COLUMNS_PER_COLUMN = 2;
+
 function widgetProvider(widget: Registered<WidgetContribution>): unknown {
   const host = (kind: 'widget' | 'widget-config', loader: typeof widget.loader) =>
     parcelHostComponent({ pluginId: widget.pluginId, contributionId: widget.id, kind, loader, defaultConfig: widget.defaultConfig });
@@ -118,7 +121,15 @@ function widgetProvider(widget: Registered<WidgetContribution>): unknown {
     ...(widget.previewImage ? { previewImage: widget.previewImage } : {}),
     component: host('widget', widget.loader),
     configComponent: host('widget-config', widget.configLoader),
-    data: { settings: { noNewWidgets: false, noDeviceTarget: true } },
+    data: {
+      settings: {
+        noNewWidgets: false,
+        noDeviceTarget: true,
+        // The platform's default size for a new widget (8 x 4 of its 24 columns) cuts a chart's axis
+        // off. Its dashboards have 24 columns (ours 12) and rows of 68 px + 12 px gap (ours 80 px).
+        ...(widget.defaultSize ? { widgetDefaults: { _width: widget.defaultSize.width * PLATFORM_COLUMNS_PER_COLUMN, _height: widget.defaultSize.height } } : {}),
+      },
+    },
   });
 }
 

@@ -559,7 +559,7 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
             commit(
               target
                 ? configureWidget(placements, target.instanceId, config, newTitle)
-                : addWidget(placements, { widgetId: dialog.widget.id, title: newTitle, config }, newInstanceId()),
+                : addWidget(placements, { widgetId: dialog.widget.id, title: newTitle, config, size: dialog.widget.defaultSize }, newInstanceId()),
             );
           }}
         />

@@ -31,6 +31,9 @@ describe('dashboard editing', () => {
     expect(configureWidget(added, 'c', { a: 2 }, '  ')[2].title).toBeUndefined();
     expect(configureWidget(added, 'c', { a: 2 })[2].title).toBe('Mine');
     expect(layout[0].config).toEqual({});
+    // A widget that brings its own default size (a chart) gets it, where it fits (below a, left of b).
+    const chart = addWidget(layout, { widgetId: 'widget:p/chart', config: {}, size: { width: 6, height: 5 } }, 'd');
+    expect(chart[2]).toMatchObject({ instanceId: 'd', x: 0, y: 2, w: 6, h: 5 });
   });
 
   it('finds the first free block, else the row below everything', () => {

@@ -66,12 +66,14 @@ export function freeSpot(widgets: readonly DashboardWidgetPlacement[], w: number
 /** A new widget where there is room for it, with its own title (the widget's label unless one is given). */
 export function addWidget(
   widgets: readonly DashboardWidgetPlacement[],
-  widget: { widgetId: string; title?: string; config: Record<string, unknown> },
+  widget: { widgetId: string; title?: string; config: Record<string, unknown>; size?: { width: number; height: number } },
   instanceId: string,
 ): DashboardWidgetPlacement[] {
-  const { x, y } = freeSpot(widgets, NEW_WIDGET_WIDTH, NEW_WIDGET_HEIGHT);
+  const w = widget.size?.width ?? NEW_WIDGET_WIDTH;
+  const h = widget.size?.height ?? NEW_WIDGET_HEIGHT;
+  const { x, y } = freeSpot(widgets, w, h);
   const title = widget.title?.trim() || undefined;
-  return [...widgets, { instanceId, widgetId: widget.widgetId, title, x, y, w: NEW_WIDGET_WIDTH, h: NEW_WIDGET_HEIGHT, config: widget.config }];
+  return [...widgets, { instanceId, widgetId: widget.widgetId, title, x, y, w, h, config: widget.config }];
 }
 
 /** Whole cells moved by a pointer drag of (px, py) on a grid of the given cell size. */

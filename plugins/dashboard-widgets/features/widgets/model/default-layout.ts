@@ -33,6 +33,8 @@ const QUARTER = 3;
 const FIGURE_HEIGHT = 2;
 /** The charts and the alarm list. */
 const CHART_HEIGHT = 5;
+/** What an editor gets on adding a chart or the alarm list to a dashboard: room for its axis and rows. */
+export const CHART_WIDGET_SIZE = { width: 6, height: CHART_HEIGHT };
 
 const severityTitles: Record<AlarmSeverityView, string> = {
   critical: 'Critical alarms',
