@@ -577,4 +577,28 @@ describe('Device Operations Dashboard', () => {
       await context.close();
     }
   });
+
+  test("in the platform UI, a chart added to a dashboard gets a size that shows it whole (the platform's default cut its axis off)", async () => {
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await platformLogin(page, `${stack.url}/apps/devicemanagement/#/home`, 'admin');
+      await page.locator('[data-cy="c8y-widget-dashboard--edit-widgets"]').click({ timeout: WAIT_MS });
+      await page.getByRole('button', { name: /Add widget/i }).first().click();
+      await page.getByText('Device online history', { exact: true }).first().click();
+      await page.locator('[data-cy="widget-config--save-widget"]').click({ timeout: WAIT_MS });
+      const card = page.locator('c8y-dashboard-child', { hasText: 'Device online history' });
+      await card.locator('canvas').first().waitFor({ timeout: WAIT_MS });
+      const fit = await card.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const chart = el.querySelector('canvas')!.getBoundingClientRect();
+        return { cardBottom: box.bottom, chartBottom: chart.bottom, cardWidth: box.width, pageWidth: document.querySelector('c8y-dashboard')!.getBoundingClientRect().width };
+      });
+      assert.ok(fit.chartBottom <= fit.cardBottom, `the chart ends inside its card: ${JSON.stringify(fit)}`);
+      assert.ok(fit.cardWidth > fit.pageWidth * 0.4, `half the dashboard wide: ${JSON.stringify(fit)}`);
+      await snap(page, 'dashboard-widgets-platform-chart-added');
+    } finally {
+      await context.close();
+    }
+  });
 });
