@@ -537,14 +537,19 @@ describe('Device Operations Dashboard', () => {
       await viewer.context.close();
     }
   });
+  /** As admin on the platform UI's Home dashboard, in edit mode: the widget dialog with `label` picked. */
+  async function openPlatformWidgetDialog(page: Page, label: string): Promise<void> {
+    await platformLogin(page, `${stack.url}/apps/devicemanagement/#/home`, 'admin');
+    await page.locator('[data-cy="c8y-widget-dashboard--edit-widgets"]').click({ timeout: WAIT_MS });
+    await page.getByRole('button', { name: /Add widget/i }).first().click();
+    await page.getByText(label, { exact: true }).first().click();
+  }
+
   test("in the platform UI's widget dialog, Save is disabled while our config form shows a message, as in the dev shell; the placed widget keeps off the card's border", async () => {
     const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     try {
-      await platformLogin(page, `${stack.url}/apps/devicemanagement/#/home`, 'admin');
-      await page.locator('[data-cy="c8y-widget-dashboard--edit-widgets"]').click({ timeout: WAIT_MS });
-      await page.getByRole('button', { name: /Add widget/i }).first().click();
-      await page.getByText('Software monitor', { exact: true }).first().click();
+      await openPlatformWidgetDialog(page, 'Software monitor');
       // Our config form, inside the platform's dialog.
       const days = page.getByTestId('days-input');
       await days.waitFor({ timeout: WAIT_MS });
@@ -582,10 +587,7 @@ describe('Device Operations Dashboard', () => {
     const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     try {
-      await platformLogin(page, `${stack.url}/apps/devicemanagement/#/home`, 'admin');
-      await page.locator('[data-cy="c8y-widget-dashboard--edit-widgets"]').click({ timeout: WAIT_MS });
-      await page.getByRole('button', { name: /Add widget/i }).first().click();
-      await page.getByText('Device online history', { exact: true }).first().click();
+      await openPlatformWidgetDialog(page, 'Device online history');
       await page.locator('[data-cy="widget-config--save-widget"]').click({ timeout: WAIT_MS });
       const card = page.locator('c8y-dashboard-child', { hasText: 'Device online history' });
       await card.locator('canvas').first().waitFor({ timeout: WAIT_MS });

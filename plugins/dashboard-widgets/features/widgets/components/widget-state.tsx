@@ -11,7 +11,7 @@ interface QueryLike {
 }
 
 /** Space between two figures side by side, so their digits never run together ("258 291" read as one number). */
-export const FIGURE_GAP_PX = 12;
+const FIGURE_GAP_PX = 12;
 /** Figures side by side that wrap as whole figures when the widget is too narrow, never cut or run together. */
 export const FIGURE_ROW_STYLE = { display: 'flex', flexWrap: 'wrap', columnGap: FIGURE_GAP_PX } as const;
 /** One figure of such a row: equal shares, never narrower than its figure. */

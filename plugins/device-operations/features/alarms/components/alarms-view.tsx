@@ -43,6 +43,7 @@ function SeverityList({
   // The screen shows its data: the shell may load the plugins it deferred (a start at this route).
   useScreenReady(!list.isPending);
   const count = useAlarmCount(filter);
+  const countError = count.isError ? `${t('The alarm count could not be loaded:')} ${count.error.message}` : undefined;
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div className="card" data-testid={`alarms-${filter.severity}`}>
@@ -50,15 +51,15 @@ function SeverityList({
         <h4 className="card-title">
           <span className={`label label-${SEVERITY_CLASS[filter.severity]}`}>{t(filter.severity)}</span>{' '}
           {/* A failed count is said (on hover and to screen readers), not shown as a blank badge. */}
-          {count.isError ? (
-            <span className="badge" data-testid="alarm-counter" title={`${t('The alarm count could not be loaded:')} ${count.error.message}`}>
-              ! <span className="sr-only">{`${t('The alarm count could not be loaded:')} ${count.error.message}`}</span>
-            </span>
-          ) : (
-            <span className="badge" data-testid="alarm-counter">
-              {count.data ?? ''}
-            </span>
-          )}
+          <span className="badge" data-testid="alarm-counter" title={countError}>
+            {countError ? (
+              <>
+                ! <span className="sr-only">{countError}</span>
+              </>
+            ) : (
+              (count.data ?? '')
+            )}
+          </span>
         </h4>
       </div>
       <AlarmItems items={items} list={list} busy={busy} onStatus={onStatus} smartRule={smartRule} />

@@ -5,8 +5,14 @@ import { msg } from '@shared/plugin-api/i18n';
 import type { SoftwareCategory } from '@shared/platform/create-software-ng';
 import { APP_TYPES, CATEGORIES } from '../model/package-form';
 
-/** The categories as the user reads them (the platform's words); the app types are codes and stay as they are. */
-const CATEGORY_LABEL: Record<SoftwareCategory, string> = { normal: msg('Normal'), critical: msg('Critical') };
+/**
+ * Each select's options, with the labels the user reads where they are not codes: the categories
+ * in the platform's words; the app types are codes and show as they are.
+ */
+const CHOICES: Record<'apptype' | 'category', { options: readonly string[]; labels?: Record<string, string> }> = {
+  apptype: { options: APP_TYPES },
+  category: { options: CATEGORIES, labels: { normal: msg('Normal'), critical: msg('Critical') } satisfies Record<SoftwareCategory, string> },
+};
 
 /** The write a form's fields belong to: denied, they are read-only and point to the reason (a GateNote with noteId). */
 export interface FieldGate {
@@ -62,7 +68,7 @@ export function TextField({ label, value, onChange, error, required, readOnly, t
 
 interface SelectProps {
   label: string;
-  name: 'apptype' | 'category';
+  name: keyof typeof CHOICES;
   value: string;
   onChange: (value: string) => void;
   error?: string;
@@ -74,7 +80,7 @@ interface SelectProps {
 export function ChoiceField({ label, name, value, onChange, error, showError = true, gate }: SelectProps) {
   const { t } = useTranslation();
   const id = useId();
-  const options = name === 'apptype' ? APP_TYPES : CATEGORIES;
+  const { options, labels } = CHOICES[name];
   const visible = showError && !!error;
   return (
     <div className={`form-group${visible ? ' has-error' : ''}`}>
@@ -98,7 +104,7 @@ export function ChoiceField({ label, name, value, onChange, error, showError = t
           </option>
           {options.map((o) => (
             <option key={o} value={o}>
-              {name === 'category' ? t(CATEGORY_LABEL[o as SoftwareCategory]) : o}
+              {labels ? t(labels[o]) : o}
             </option>
           ))}
         </select>
