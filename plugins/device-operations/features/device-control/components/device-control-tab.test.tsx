@@ -102,4 +102,27 @@ describe('DeviceControlTab', () => {
     await act(async () => agent.click());
     expect(fetched).toBe(2);
   });
+
+  it('offers no restart when the newest restarts could not be read, until a Reload reads them', async () => {
+    let failing = true;
+    configureClient({
+      fetch: (async () => {
+        fetched++;
+        return failing ? reply(500, { error: 'general/internalError', message: 'database locked' }) : reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 1 } });
+      }) as unknown as typeof fetch,
+    });
+    alerts.fail.mockClear();
+    renderContribution(<DeviceControlTab device={device('0.5.1')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
+    const reload = await screen.findByRole('button', { name: 'Reload' });
+    const agent = screen.getByRole('button', { name: 'Restart agent' });
+    expect(agent).toBeDisabled();
+    expect(agent).toHaveAttribute('title', expect.stringMatching(/could not be read/));
+    expect(screen.getByRole('button', { name: 'Restart IoTconnector' })).toBeDisabled();
+    expect(alerts.fail).toHaveBeenCalled();
+    failing = false;
+    await act(async () => reload.click());
+    await waitFor(() => expect(agent).toBeEnabled());
+    expect(agent).not.toHaveAttribute('title');
+    expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
+  });
 });

@@ -10,6 +10,7 @@ import type { Operation } from '@shared/platform/operations';
 import type { Device } from '@shared/plugin-api/types';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
+import { ReloadButton } from '@shared/ui/reload-button';
 import { sendStatus, type SendStatus } from '@shared/domain/availability';
 import { agentVersion } from '../logic/agent-version';
 import { canRestart, hasRestartUi, RESTART_MESSAGES, restartKindOf, type RestartKind, type RestartState } from '../logic/restart';
@@ -36,6 +37,9 @@ const STATUS_LABEL: Record<SendStatus, [text: string, className: string]> = {
   NOT_MONITORED: ['NOT_MONITORED', 'label-default'],
   UNKNOWN: ['UNKNOWN', 'label-default'],
 };
+
+/** Why restarts wait after the newest restarts could not be read (one may still be running). */
+const RESTARTS_UNREAD = 'The last restarts could not be read, so a restart may still be running. Reload to try again.';
 
 const KINDS: readonly RestartKind[] = ['agent', 'iotconnector'];
 const LABEL: Record<RestartKind, string> = { agent: 'Restart agent', iotconnector: 'Restart IoTconnector' };
@@ -73,9 +77,12 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
     iotconnector: useRestartState(ops.iotconnector ?? undefined, 'iotconnector'),
   };
   const [sending, setSending] = useState<RestartKind | null>(null);
-  // Not before the newest restarts are known: one may still be pending.
-  const known = !agentOp.isPending && !netboxOp.isPending;
+  // Not before the newest restarts are known: one may still be pending. A read that failed
+  // leaves that unknown, so restarts wait for a Reload that succeeds.
+  const known = agentOp.isSuccess && netboxOp.isSuccess;
+  const unread = restartUi && (agentOp.isError || netboxOp.isError);
   const enabled = known && canRestart(online, Object.values(states)) && sending === null;
+  const reloadRestarts = () => void Promise.all([agentOp.refetch(), netboxOp.refetch()]);
 
   useEffect(() => {
     if (!restartUi) return undefined;
@@ -114,6 +121,11 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
       <div className="card">
         <div className="card-header separator">
           <h4 className="card-title">{t('Device Control')}</h4>
+          {unread && (
+            <div className="m-l-auto">
+              <ReloadButton onClick={reloadRestarts} fetching={agentOp.isFetching || netboxOp.isFetching} />
+            </div>
+          )}
         </div>
         <div className="card-block">
           <p>
@@ -125,7 +137,10 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
           {restartUi &&
             KINDS.map((kind) => (
               <div key={kind} style={{ marginBottom: 12 }} data-testid={`restart-${kind}`}>
-                <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" disabled={!enabled} onClick={() => void restart(kind)}>
+                <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" disabled={!enabled}
+                  title={unread ? t(RESTARTS_UNREAD) : undefined}
+                  onClick={() => void restart(kind)}
+                >
                   <i className="dlt-c8y-icon-refresh" /> {t(LABEL[kind])}
                 </PermittedButton>
                 <div style={{ marginTop: 8 }}>
