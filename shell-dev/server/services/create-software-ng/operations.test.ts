@@ -222,6 +222,23 @@ describe('IoTconnector replacement', () => {
     expect((await h.call('PUT', '/assignTargetDeviceToSourceDevice?sourceExternalId=SRC&targetExternalId=TGT')).statusCode).toBe(409);
   });
 
+  it('replaces only an IoTconnector, and only once (409, nothing moved)', async () => {
+    const celos = device(h.core, { type: 'adamos_celosx', name: 'celos', [FRAGMENT_MACHINE_SERIAL]: 'M-C' });
+    const replaced = device(h.core, { name: 'gone', [FRAGMENT_REPLACED_BY]: { id: '1', name: 'successor', time: '2024-01-01T00:00:00.000Z' } });
+    const target = device(h.core, { name: 'new' });
+    for (const [mo, serial] of [[celos, 'CEL'], [replaced, 'OLD'], [target, 'TGT']] as const) h.core.identity.create(mo.id, { type: 'c8y_Serial', externalId: serial });
+    const celosRes = await h.call('PUT', '/assignTargetDeviceToSourceDevice?sourceExternalId=CEL&targetExternalId=TGT');
+    expect(celosRes.statusCode).toBe(409);
+    expect(celosRes.json()).toMatchObject({ error: 'create-software-ng/notReplaceable', message: 'Device celos is no IoTconnector: only IoTconnectors are replaced.' });
+    const againRes = await h.call('PUT', '/assignTargetDeviceToSourceDevice?sourceExternalId=OLD&targetExternalId=TGT');
+    expect(againRes.statusCode).toBe(409);
+    expect(againRes.json().message).toBe('Device gone was already replaced by successor.');
+    expect(h.core.inventory.get(celos.id)).toMatchObject({ [FRAGMENT_MACHINE_SERIAL]: 'M-C' });
+    expect(h.core.inventory.get(celos.id)?.[FRAGMENT_REPLACED_BY]).toBeUndefined();
+    expect(h.core.inventory.get(target.id)?.[FRAGMENT_REPLACES]).toBeUndefined();
+    expect(h.core.inventory.get(target.id)?.[FRAGMENT_MACHINE_SERIAL]).toBeUndefined();
+  });
+
   it('answers 404 for unknown external ids and 400 without parameters', async () => {
     expect((await h.call('PUT', '/assignTargetDeviceToSourceDevice?sourceExternalId=X&targetExternalId=Y')).statusCode).toBe(404);
     expect((await h.call('PUT', '/assignTargetDeviceToSourceDevice')).statusCode).toBe(400);

@@ -219,6 +219,14 @@ export function registerOperationRoutes(app: FastifyInstance, { core, jobs }: Se
       const target = core.inventory.get(targetId);
       if (!isDevice(source)) throw notFound('Device', sourceId);
       if (!isDevice(target)) throw notFound('Device', targetId);
+      // Only an IoTconnector is replaced (device-operations.md §1, the Device Control tab of IoTconnectors), and only once.
+      if (source.type !== DEVICE_TYPE_NETBOX) {
+        throw new HttpError(409, 'create-software-ng/notReplaceable', `Device ${source.name ?? sourceId} is no IoTconnector: only IoTconnectors are replaced.`);
+      }
+      const replacedBy = source[FRAGMENT_REPLACED_BY] as { name?: unknown; id?: unknown } | undefined;
+      if (hasValue(replacedBy)) {
+        throw new HttpError(409, 'create-software-ng/notReplaceable', `Device ${source.name ?? sourceId} was already replaced by ${String(replacedBy?.name ?? replacedBy?.id ?? 'another device')}.`);
+      }
       if (!isReplacementCandidate(target)) {
         throw new HttpError(409, 'create-software-ng/notReplaceable', `Device ${target.name ?? targetId} cannot replace another IoTconnector.`);
       }
