@@ -109,6 +109,9 @@ describe('GET /audit/auditRecords?source=<alarmId>', () => {
   it('answers bad parameters and unknown records with the error body', async () => {
     expect(await api('GET', '/audit/auditRecords?dateFrom=yesterday')).toMatchObject({ status: 422, body: ERROR_SHAPE });
     expect(await api('GET', '/audit/auditRecords?pageSize=0')).toMatchObject({ status: 422, body: ERROR_SHAPE });
+    // The largest page is a whole number too (the message named 4503599627370.495).
+    const page = await api<{ message: string }>('GET', '/audit/auditRecords?currentPage=0');
+    expect(page).toMatchObject({ status: 422, body: { ...ERROR_SHAPE, message: "'currentPage' must be a whole number from 1 to 4503599627370" } });
     expect(await api('GET', '/audit/auditRecords/999999')).toMatchObject({ status: 404, body: ERROR_SHAPE });
     expect(await api('GET', '/audit/auditRecords', { who: 'nobody' })).toMatchObject({ status: 401, body: ERROR_SHAPE });
   });
