@@ -56,6 +56,16 @@ describe('PUT /user/{tenant}/users/{userName}', () => {
     expect(await api('PUT', '/user/other/users/viewer', { body: { enabled: false } })).toMatchObject({ status: 403, body: ERROR_SHAPE });
     expect((await api('GET', '/user/demo/users/viewer')).body).toMatchObject({ enabled: true });
   });
+
+  it("never deactivates the caller itself (the Info tab offers Deactivate for a device the admin owns): 403, and the admin can still sign in", async () => {
+    const own = await api<{ id: string; owner: string }>('POST', '/inventory/managedObjects', { body: { name: 'admin-owned', c8y_IsDevice: {} } });
+    expect(own.body.owner).toBe('admin');
+    const off = await api<{ message: string }>('PUT', '/user/demo/users/admin', { body: { enabled: false, firstName: 'Locked' } });
+    expect(off).toMatchObject({ status: 403, body: { ...ERROR_SHAPE, error: 'security/Forbidden', message: 'A user cannot deactivate itself' } });
+    expect((await api('GET', '/user/currentUser')).body).toMatchObject({ userName: 'admin', enabled: true, firstName: 'Admin' });
+    // Other changes of oneself still pass.
+    expect((await api('PUT', '/user/demo/users/admin', { body: { enabled: true, firstName: 'Admin' } })).status).toBe(200);
+  });
 });
 
 describe('GET /audit/auditRecords?source=<alarmId>', () => {
