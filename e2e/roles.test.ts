@@ -20,6 +20,7 @@ import { allows, ruleFor } from '../shell-dev/server/http/roles';
 import { parseRequirement, REQUIRES, ROLE, unmetTerms, type Permission } from '../shared/plugin-api/roles';
 import type { Device } from '../shared/plugin-api/types';
 import { MIN_AGENT_VERSION_RESTART } from '../shared/domain/constants';
+import { UNDELETABLE_PACKAGE_TYPES } from '../shared/domain/software-package';
 import { isAtLeast } from '../shared/domain/version';
 import manifest from '../manifest.json';
 import { DEMO, loginAs, platformLogin, snap, startStack, type DemoUser, type Stack } from './harness';
@@ -310,10 +311,13 @@ describe('roles in the UI', () => {
     }
     // Flagging a device's package for deletion (REQUIRES.devicePackageDelete): the operator is refused, the admin not.
     const devices = (await api('admin', 'GET', '/inventory/managedObjects?fragmentType=adamos_adamos_netbox_SoftwarePackageList&pageSize=20')).body as { managedObjects: Device[] };
-    const device = devices.managedObjects.find((d) => ((d.adamos_adamos_netbox_SoftwarePackageList as unknown[]) ?? []).length > 1);
+    // A package the agent does not need: AGENT, AGENTUPDATER and WINDOWS entries are never deleted, by nobody.
+    const deletable = (p: Record<string, unknown>) => p.marked_for_deletion !== true && !UNDELETABLE_PACKAGE_TYPES.includes(String(p.type ?? '').toUpperCase());
+    const device = devices.managedObjects.find((d) => ((d.adamos_adamos_netbox_SoftwarePackageList as Record<string, unknown>[] | undefined) ?? []).some(deletable));
     assert.ok(device, 'a device with software');
     const list = device.adamos_adamos_netbox_SoftwarePackageList as Record<string, unknown>[];
-    const flagged = list.map((p, i) => (i === list.length - 1 ? { ...p, marked_for_deletion: true } : p));
+    const victim = list.map(deletable).lastIndexOf(true);
+    const flagged = list.map((p, i) => (i === victim ? { ...p, marked_for_deletion: true } : p));
     for (const user of ['viewer', 'operator', 'admin'] as const) {
       const put = await api(user, 'PUT', `/inventory/managedObjects/${device.id}`, { adamos_adamos_netbox_SoftwarePackageList: flagged });
       const ui = unmetTerms(rolesOf[user]!, REQUIRES.devicePackageDelete).length === 0;

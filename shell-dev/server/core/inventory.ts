@@ -1,6 +1,6 @@
 import type { ChildKind, Fragments, Inventory, InventoryQuery, ManagedObject, Page } from './api';
 import { type CoreContext, invalid, isPlainObject, LazyData, notFound, parseId } from './context';
-import { compileFilter, compileOrder, hasFragment, LIST_FROM, parseQuery, type SqlFragment, wildcardToLike } from './query';
+import { compileFilter, compileOrder, hasFragment, LIST_FROM, parseQuery, type SqlFragment, wildcardMatch } from './query';
 import { LIST_IRREGULAR, LIST_IRREGULAR_UPDATE, LIST_PATHS, LIST_ROW_UPSERT, LIST_TABLE, listRowUpdateSql, NAME_TRIGRAM_TABLE, nextId } from './schema';
 
 const DEFAULT_ORDER = 'mo.id ASC';
@@ -476,8 +476,9 @@ export class InventoryStore implements Inventory {
       parts.push({ sql: 'mo.id IN (SELECT value FROM json_each(?))', params: [JSON.stringify(ids)] });
     }
     if (q.text !== undefined && q.text !== '') {
-      const like = `%${wildcardToLike(q.text)}%`;
-      parts.push({ sql: "(mo.name LIKE ? ESCAPE '\\' OR mo.type LIKE ? ESCAPE '\\' OR mo.owner LIKE ? ESCAPE '\\')", params: [like, like, like] });
+      // Text anywhere in name, type or owner; the text's own '*' is a wildcard too.
+      const any = [wildcardMatch('mo.name', `*${q.text}*`), wildcardMatch('mo.type', `*${q.text}*`), wildcardMatch('mo.owner', `*${q.text}*`)];
+      parts.push({ sql: `(${any.map((m) => m.sql).join(' OR ')})`, params: any.flatMap((m) => m.params) });
     }
     if (q.onlyRoots) {
       parts.push({ sql: "NOT EXISTS (SELECT 1 FROM mo_relations r WHERE r.child_id = mo.id AND r.kind IN ('childAssets','childDevices'))", params: [] });

@@ -307,6 +307,36 @@ export function wildcardToLike(pattern: string): string {
   return pattern.replace(/[\\%_]/g, (m) => '\\' + m).replace(/\*/g, '%');
 }
 
+/** A letter outside ASCII whose case SQLite's LIKE does not fold (it folds only A-Z). */
+const NON_ASCII_CASED = /[^\x00-\x7f]/u;
+const hasCase = (c: string) => c.toLowerCase() !== c.toUpperCase();
+
+/**
+ * The wildcard pattern as a GLOB that ignores case, letter by letter ('ö*' -> '[Öö]*'): GLOB
+ * takes character classes, LIKE does not. Case mappings to more than one character (ß -> SS)
+ * keep the character as it is. GLOB's own metacharacters are bracketed.
+ */
+export function wildcardToCaselessGlob(pattern: string): string {
+  return Array.from(pattern)
+    .map((c) => {
+      if (c === '*') return '*';
+      if (c === '?' || c === '[') return `[${c}]`;
+      const forms = new Set([c, c.toLowerCase(), c.toUpperCase()].filter((f) => Array.from(f).length === 1));
+      return forms.size > 1 ? `[${[...forms].join('')}]` : c;
+    })
+    .join('');
+}
+
+/**
+ * `expr` matches the wildcard pattern (`*` any text), case-insensitively. LIKE (which the name
+ * index serves) folds only ASCII letters, so a pattern with another cased letter ('österreich*'
+ * for 'Österreich') is matched by a caseless GLOB instead.
+ */
+export function wildcardMatch(expr: string, pattern: string): SqlFragment {
+  if (Array.from(pattern).some((c) => NON_ASCII_CASED.test(c) && hasCase(c))) return { sql: `${expr} GLOB ?`, params: [wildcardToCaselessGlob(pattern)] };
+  return { sql: `${expr} LIKE ? ESCAPE '\\'`, params: [wildcardToLike(pattern)] };
+}
+
 const SQL_OP: Record<CompareOp, string> = { eq: '=', ne: '!=', gt: '>', ge: '>=', lt: '<', le: '<=' };
 
 function normaliseTime(v: string): string {
@@ -336,8 +366,8 @@ function compare(expr: string, op: CompareOp, lit: Literal, kind: 'text' | 'time
     throw new QuerySyntaxError(`'${op}' cannot compare with null`);
   }
   if (lit.type === 'string' && lit.value.includes('*') && (op === 'eq' || op === 'ne')) {
-    const like = `${expr} LIKE ? ESCAPE '\\'`;
-    return { sql: op === 'eq' ? like : `NOT COALESCE(${like}, 0)`, params: [wildcardToLike(lit.value)] };
+    const match = wildcardMatch(expr, lit.value);
+    return op === 'eq' ? match : { sql: `NOT COALESCE(${match.sql}, 0)`, params: match.params };
   }
   const param = literalParam(lit, kind);
   if (op === 'ne') return { sql: `${expr} IS NOT ?`, params: [param] };

@@ -106,8 +106,10 @@ export class UserDirectory {
    * password. `fallback` is a user known without a row of its own (a device user); its first
    * change gives it one.
    */
-  update(tenant: string, userName: string, patch: Record<string, unknown>, fallback?: () => UserDoc | undefined): UserDoc {
+  update(tenant: string, userName: string, patch: Record<string, unknown>, by: { tenant: string; userName: string }, fallback?: () => UserDoc | undefined): UserDoc {
     const fields = checkFields(patch);
+    // As deleting: an admin who deactivated itself could no longer sign in to undo it.
+    if (fields.enabled === false && by.tenant === tenant && by.userName === userName) throw forbidden('A user cannot deactivate itself');
     const hash = patch.password === undefined ? undefined : hashPassword(checkPassword(patch.password));
     const doc = this.ctx.transaction(() => {
       const current = this.auth.userDoc(tenant, userName) ?? fallback?.();

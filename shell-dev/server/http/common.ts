@@ -111,7 +111,8 @@ export function paging(query: Query): Paging {
   const withTotalElements = bool(query, 'withTotalElements') ?? false;
   return {
     pageSize: positiveInt(query, 'pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
-    currentPage: positiveInt(query, 'currentPage', 1, Number.MAX_SAFE_INTEGER / MAX_PAGE_SIZE),
+    // The last page whose first row still has a safe integer offset.
+    currentPage: positiveInt(query, 'currentPage', 1, Math.floor(Number.MAX_SAFE_INTEGER / MAX_PAGE_SIZE)),
     withTotal: withTotalPages || withTotalElements,
     withTotalPages,
     withTotalElements,

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { PRODUCT } from '@shared/plugin-api/types';
+import { UNDELETABLE_PACKAGE_TYPES } from '@shared/domain/software-package';
 import { HttpError, type ServerCore } from '../core/api';
 import { forbidden, ROLES } from '../core/auth';
 import { isPlainObject } from '../core/context';
@@ -62,31 +63,50 @@ const bulk = (method: EndpointRule['method'], url: string, access: Access): Endp
 const small = (method: EndpointRule['method'], url: string, access: Access, extra: Partial<EndpointRule> = {}): EndpointRule =>
   doc(method, url, access, { bodyLimit: SMALL_BODY_LIMIT_BYTES, ...extra });
 
-type PackageEntry = { name?: unknown; version?: unknown; marked_for_deletion?: unknown };
+type PackageEntry = { name?: unknown; version?: unknown; type?: unknown; marked_for_deletion?: unknown };
 /** A version "unknown" counts as empty (device-operations.md §4). */
 const versionOf = (v: unknown) => (typeof v !== 'string' || v.trim().toLowerCase() === 'unknown' ? '' : v);
 const liveEntries = (list: unknown): PackageEntry[] =>
   Array.isArray(list) ? (list.filter((e) => isPlainObject(e) && e.marked_for_deletion !== true) as PackageEntry[]) : [];
 
 /**
- * Whether a new package list drops or flags for deletion an entry of the stored one (deleting a
+ * The entries of the stored package list that a new list drops or flags for deletion (deleting a
  * package on a device only flags it, device-operations.md §4; the role is §5 and §6).
  */
-export function removesPackages(stored: unknown, next: unknown): boolean {
+function removedPackages(stored: unknown, next: unknown): PackageEntry[] {
   const kept = liveEntries(next);
-  return liveEntries(stored).some((e) => !kept.some((k) => k.name === e.name && versionOf(k.version) === versionOf(e.version)));
+  return liveEntries(stored).filter((e) => !kept.some((k) => k.name === e.name && versionOf(k.version) === versionOf(e.version)));
 }
 
 const requireSoftwareAdmin = (core: ServerCore, req: FastifyRequest, what: string) => {
   if (!core.user(req).effectiveRoles.includes(ROLES.manageSoftwareAdmin)) throw forbidden(`Access is denied: ${what} needs ${ROLES.manageSoftwareAdmin}`);
 };
 
-/** PUT of a managed object: removing software entries from a device's list needs the software admin role. */
-function packageListRemoval(core: ServerCore, req: FastifyRequest): void {
+const isUndeletable = (e: PackageEntry) => UNDELETABLE_PACKAGE_TYPES.includes(String(e.type ?? '').toUpperCase());
+
+/**
+ * PUT of a managed object: removing software entries from a device's list needs the software admin
+ * role, and entries of the types the agent needs (AGENT, AGENTUPDATER, WINDOWS) are never deleted
+ * (device-operations.md §5). A software package of the repository keeps its type unless the user
+ * may delete it: otherwise changing the type away and deleting the object that is then no
+ * package would delete the package in two steps.
+ */
+function packageWrites(core: ServerCore, req: FastifyRequest): void {
   const b = req.body;
-  if (!isPlainObject(b) || !(PACKAGE_LIST in b)) return;
+  if (!isPlainObject(b)) return;
   const stored = core.inventory.get((req.params as { id: string }).id);
-  if (stored && removesPackages(stored[PACKAGE_LIST], b[PACKAGE_LIST])) requireSoftwareAdmin(core, req, 'deleting software from a device');
+  if (!stored) return;
+  if (stored.type === SOFTWARE_TYPE && 'type' in b && b.type !== SOFTWARE_TYPE) requireSoftwareAdmin(core, req, 'changing the type of a software package');
+  if (!(PACKAGE_LIST in b)) return;
+  const removed = removedPackages(stored[PACKAGE_LIST], b[PACKAGE_LIST]);
+  if (removed.length === 0) return;
+  requireSoftwareAdmin(core, req, 'deleting software from a device');
+  const kept = removed.filter(isUndeletable);
+  if (kept.length > 0) {
+    throw forbidden(
+      `Access is denied: packages of type ${UNDELETABLE_PACKAGE_TYPES.join(', ')} are never deleted (${kept.map((e) => `${String(e.name)} ${versionOf(e.version)}`.trim()).join(', ')})`,
+    );
+  }
 }
 
 /** DELETE of a managed object: a software package of the repository needs the software admin role. */
@@ -121,7 +141,7 @@ export const ROLE_TABLE: readonly EndpointRule[] = [
   { method: 'POST', url: '/application/applications/:id/binaries', access: role(ROLES.applicationAdmin), body: 'multipart' },
   // Inventory
   doc('POST', '/inventory/managedObjects', inventoryWrite),
-  doc('PUT', '/inventory/managedObjects/:id', inventoryWrite, { refine: packageListRemoval }),
+  doc('PUT', '/inventory/managedObjects/:id', inventoryWrite, { refine: packageWrites }),
   small('DELETE', '/inventory/managedObjects/:id', inventoryWrite, { refine: softwareObjectDeletion }),
   bulk('POST', '/inventory/managedObjects/:id/:kind', inventoryWrite),
   small('DELETE', '/inventory/managedObjects/:id/:kind/:childId', inventoryWrite),

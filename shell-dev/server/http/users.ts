@@ -139,7 +139,7 @@ export function registerUsers(app: FastifyInstance, core: Core): void {
   app.put('/user/:tenant/users/:userName', async (req, reply) => {
     const tenant = ownTenant(core, req);
     const { userName } = req.params as { userName: string };
-    const doc = core.users.update(tenant, userName, body(req, 'user'), () => deviceUser(core, userName));
+    const doc = core.users.update(tenant, userName, body(req, 'user'), core.user(req), () => deviceUser(core, userName));
     return sendJson(reply, MEDIA.user, userView(req, core, tenant, doc));
   });
 

@@ -185,7 +185,7 @@ describe('create-software-ng (its own schemas: the OAS does not describe the mic
     expect(await api('PUT', `${CSNG}/clearPendingAssignment/selectedDevices`, { body: { deviceList: 'all' } })).toMatchObject(bad('deviceList must be a non-empty list of device ids.'));
     expect(await api('PUT', `${CSNG}/assignTargetDeviceToSourceDevice?sourceExternalId=a&targetExternalId=`)).toMatchObject(bad('sourceExternalId and targetExternalId are required.'));
     // A valid request passes the schema: the unknown devices are what the handler then refuses.
-    expect((await api('POST', `${CSNG}/createTimezoneOperations`, { body: { devices: ['424242'], timezone: 'Berlin#W. Europe Standard Time' } })).status).toBe(404);
+    expect((await api('POST', `${CSNG}/createTimezoneOperations`, { body: { devices: ['424242'], timezone: 'Europe/Berlin#W. Europe Standard Time' } })).status).toBe(404);
   });
 
   it('refuses bad software package, dependency and profile bodies', async () => {

@@ -146,3 +146,34 @@ describe('query language against SQLite', () => {
     expect(plan(`bygroupid(${g.id})`)).toMatch(/mo_relations/);
   });
 });
+
+describe('wildcards and letters outside ASCII (SQLite LIKE folds only A-Z)', () => {
+  const db = new Database(':memory:');
+  migrate(db);
+  const inv = new InventoryStore(new CoreContext(db, { now: () => Date.parse('2026-01-01T00:00:00Z') }));
+  // A customer in Austria, a plant in Münster.
+  const u = inv.create({ name: 'Österreich Süd [2]?', type: 'c8y_Unicode', adamos_adamos_netbox_Customer: { name: 'Müller ÉTS' } });
+  inv.create({ name: 'Other', type: 'c8y_Other' });
+  const names = (query: string) => inv.query({ query, pageSize: 100 }).items.map((m) => m.name);
+
+  const cases: Array<[string, string[]]> = [
+    // Wildcards ignore the case of letters outside ASCII too; GLOB's own characters stay literal.
+    ["name eq 'österreich*'", ['Österreich Süd [2]?']],
+    ["name eq 'ÖSTERREICH SÜD*'", ['Österreich Süd [2]?']],
+    ["name eq '*SÜD [2]?'", ['Österreich Süd [2]?']],
+    ["name eq '*süd [3]*'", []],
+    ["name eq '*süd?2*'", []],
+    ["adamos_adamos_netbox_Customer.name eq 'müller é*'", ['Österreich Süd [2]?']],
+    ["not adamos_adamos_netbox_Customer.name eq 'müller*' and type eq 'c8y_Unicode'", []],
+    ["name eq 'Österreich Süd [2]?'", ['Österreich Süd [2]?']],
+    ["name eq 'österreich süd [2]?'", []],
+  ];
+  it.each(cases)('%s', (query, expected) => expect(names(query)).toEqual(expected));
+
+  it('finds the text parameter in name, type or owner, also for letters outside ASCII in another case', () => {
+    const text = (t: string) => inv.query({ text: t, pageSize: 100 }).items.map((m) => m.name);
+    expect(text('SÜD')).toEqual([u.name]);
+    expect(text('unicode')).toEqual([u.name]);
+    expect(text('ÉTS')).toEqual([]);
+  });
+});

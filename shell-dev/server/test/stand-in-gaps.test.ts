@@ -56,6 +56,16 @@ describe('PUT /user/{tenant}/users/{userName}', () => {
     expect(await api('PUT', '/user/other/users/viewer', { body: { enabled: false } })).toMatchObject({ status: 403, body: ERROR_SHAPE });
     expect((await api('GET', '/user/demo/users/viewer')).body).toMatchObject({ enabled: true });
   });
+
+  it("never deactivates the caller itself (the Info tab offers Deactivate for a device the admin owns): 403, and the admin can still sign in", async () => {
+    const own = await api<{ id: string; owner: string }>('POST', '/inventory/managedObjects', { body: { name: 'admin-owned', c8y_IsDevice: {} } });
+    expect(own.body.owner).toBe('admin');
+    const off = await api<{ message: string }>('PUT', '/user/demo/users/admin', { body: { enabled: false, firstName: 'Locked' } });
+    expect(off).toMatchObject({ status: 403, body: { ...ERROR_SHAPE, error: 'security/Forbidden', message: 'A user cannot deactivate itself' } });
+    expect((await api('GET', '/user/currentUser')).body).toMatchObject({ userName: 'admin', enabled: true, firstName: 'Admin' });
+    // Other changes of oneself still pass.
+    expect((await api('PUT', '/user/demo/users/admin', { body: { enabled: true, firstName: 'Admin' } })).status).toBe(200);
+  });
 });
 
 describe('GET /audit/auditRecords?source=<alarmId>', () => {
@@ -109,6 +119,9 @@ describe('GET /audit/auditRecords?source=<alarmId>', () => {
   it('answers bad parameters and unknown records with the error body', async () => {
     expect(await api('GET', '/audit/auditRecords?dateFrom=yesterday')).toMatchObject({ status: 422, body: ERROR_SHAPE });
     expect(await api('GET', '/audit/auditRecords?pageSize=0')).toMatchObject({ status: 422, body: ERROR_SHAPE });
+    // The largest page is a whole number too (the message named 4503599627370.495).
+    const page = await api<{ message: string }>('GET', '/audit/auditRecords?currentPage=0');
+    expect(page).toMatchObject({ status: 422, body: { ...ERROR_SHAPE, message: "'currentPage' must be a whole number from 1 to 4503599627370" } });
     expect(await api('GET', '/audit/auditRecords/999999')).toMatchObject({ status: 404, body: ERROR_SHAPE });
     expect(await api('GET', '/audit/auditRecords', { who: 'nobody' })).toMatchObject({ status: 401, body: ERROR_SHAPE });
   });

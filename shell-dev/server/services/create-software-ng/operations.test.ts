@@ -12,6 +12,8 @@ afterEach(async () => {
   removeDir(h.dir);
 });
 
+/** Entry 48 of the dialog's list, its default. */
+const BERLIN = 'Europe/Berlin#W. Europe Standard Time';
 const entries = (id: string) => (h.core.inventory.get(id) as ManagedObject)[FRAGMENT_PACKAGE_LIST] as PackageEntry[];
 const ops = (deviceId: string, fragment: string) => h.core.operations.list({ deviceId, fragmentType: fragment, pageSize: 100 }).items;
 const newestStatus = () => h.core.inventory.query({ type: 'c8y_status', pageSize: 100 }).items.at(-1) as ManagedObject;
@@ -21,21 +23,31 @@ describe('createTimezoneOperations', () => {
     const a = device(h.core);
     const b = device(h.core);
     const flex = device(h.core, { type: 'adamos_iotconnectorflex' });
-    const res = await h.call('POST', '/createTimezoneOperations', { devices: [a.id, b.id, flex.id, '999999'], timezone: 'Berlin#W. Europe Standard Time' });
+    const res = await h.call('POST', '/createTimezoneOperations', { devices: [a.id, b.id, flex.id, '999999'], timezone: BERLIN });
     expect(res.statusCode).toBe(200);
     expect(res.json().noOfOperationsCreated).toBe(2);
-    expect(ops(a.id, OP_SET_TIMEZONE)[0]).toMatchObject({ status: 'PENDING', [OP_SET_TIMEZONE]: { timezone: 'Berlin#W. Europe Standard Time' } });
+    expect(ops(a.id, OP_SET_TIMEZONE)[0]).toMatchObject({ status: 'PENDING', [OP_SET_TIMEZONE]: { timezone: BERLIN } });
     expect(ops(flex.id, OP_SET_TIMEZONE)).toHaveLength(0);
   });
 
   it('answers 404 when no device exists and 400 for bad input', async () => {
-    expect((await h.call('POST', '/createTimezoneOperations', { devices: ['999999'], timezone: 'a#b' })).statusCode).toBe(404);
+    expect((await h.call('POST', '/createTimezoneOperations', { devices: ['999999'], timezone: BERLIN })).statusCode).toBe(404);
     const a = device(h.core);
     expect((await h.call('POST', '/createTimezoneOperations', { devices: [a.id], timezone: 'Berlin' })).statusCode).toBe(400);
     expect((await h.call('POST', '/createTimezoneOperations', { devices: [], timezone: 'a#b' })).statusCode).toBe(400);
     const forbidden = await h.call('POST', '/createTimezoneOperations', { devices: [a.id], timezone: 'a#b' }, 'viewer');
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toMatchObject({ error: 'security/Forbidden' });
+  });
+
+  it("takes only a time zone of the dialog's list (400, no operation): another name or Windows zone, or another pairing", async () => {
+    const a = device(h.core);
+    for (const timezone of ['a#b', 'Berlin#W. Europe Standard Time', 'Europe/Berlin#Pacific Standard Time', `${BERLIN} `]) {
+      const res = await h.call('POST', '/createTimezoneOperations', { devices: [a.id], timezone });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'create-software-ng/badRequest', message: expect.stringContaining(`e.g. '${BERLIN}'`) });
+    }
+    expect(ops(a.id, OP_SET_TIMEZONE)).toHaveLength(0);
   });
 });
 
@@ -220,6 +232,23 @@ describe('IoTconnector replacement', () => {
     // The source now has no machine but was replaced: it is no candidate, and the target has a machine now.
     expect((await h.call('GET', '/getIotConnectorReplacmentlist')).json().deviceList).toEqual([]);
     expect((await h.call('PUT', '/assignTargetDeviceToSourceDevice?sourceExternalId=SRC&targetExternalId=TGT')).statusCode).toBe(409);
+  });
+
+  it('replaces only an IoTconnector, and only once (409, nothing moved)', async () => {
+    const celos = device(h.core, { type: 'adamos_celosx', name: 'celos', [FRAGMENT_MACHINE_SERIAL]: 'M-C' });
+    const replaced = device(h.core, { name: 'gone', [FRAGMENT_REPLACED_BY]: { id: '1', name: 'successor', time: '2024-01-01T00:00:00.000Z' } });
+    const target = device(h.core, { name: 'new' });
+    for (const [mo, serial] of [[celos, 'CEL'], [replaced, 'OLD'], [target, 'TGT']] as const) h.core.identity.create(mo.id, { type: 'c8y_Serial', externalId: serial });
+    const celosRes = await h.call('PUT', '/assignTargetDeviceToSourceDevice?sourceExternalId=CEL&targetExternalId=TGT');
+    expect(celosRes.statusCode).toBe(409);
+    expect(celosRes.json()).toMatchObject({ error: 'create-software-ng/notReplaceable', message: 'Device celos is no IoTconnector: only IoTconnectors are replaced.' });
+    const againRes = await h.call('PUT', '/assignTargetDeviceToSourceDevice?sourceExternalId=OLD&targetExternalId=TGT');
+    expect(againRes.statusCode).toBe(409);
+    expect(againRes.json().message).toBe('Device gone was already replaced by successor.');
+    expect(h.core.inventory.get(celos.id)).toMatchObject({ [FRAGMENT_MACHINE_SERIAL]: 'M-C' });
+    expect(h.core.inventory.get(celos.id)?.[FRAGMENT_REPLACED_BY]).toBeUndefined();
+    expect(h.core.inventory.get(target.id)?.[FRAGMENT_REPLACES]).toBeUndefined();
+    expect(h.core.inventory.get(target.id)?.[FRAGMENT_MACHINE_SERIAL]).toBeUndefined();
   });
 
   it('answers 404 for unknown external ids and 400 without parameters', async () => {

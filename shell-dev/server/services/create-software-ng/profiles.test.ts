@@ -76,6 +76,39 @@ describe('deviceProfile', () => {
     expect((await h.call('PUT', `/deviceProfile/${a.id}`, { c8y_DeviceProfile: { software: [{ id: '1' }] } })).statusCode).toBe(400);
   });
 
+  it('takes added software only from the repository, for its device type, one version per name (422, nothing written)', async () => {
+    const agent = software(h.core);
+    const agent2 = software(h.core, { version: '2.0.0' });
+    const celos = software(h.core, { name: 'celos-agent', deviceType: 'adamos_ipc-x64' });
+    const p = (await create({ name: 'P', deviceType: 'adamos_NETbox', deviceGroup: null })).json().ok;
+    const entry = (mo: { id: string; name?: unknown; version?: unknown }) => ({ id: mo.id, name: mo.name, version: mo.version });
+    const refused: [object[], string][] = [
+      [[{ id: '999999', name: 'nope', version: '1' }], 'Software 999999 (nope 1) is not a package of the software repository.'],
+      [[{ id: p.id, name: 'P', version: '1' }], 'is not a package of the software repository.'],
+      [[entry(celos)], 'Software celos-agent 1.0.0 is for adamos_ipc-x64, not for adamos_NETbox.'],
+      [[{ ...entry(agent), version: '9.9.9' }], `Software ${agent.id} is agent 1.0.0, not agent 9.9.9.`],
+      [[entry(agent), entry(agent2)], 'Software agent can be in a profile in one version only.'],
+    ];
+    for (const [list, message] of refused) {
+      const res = await h.call('PUT', `/deviceProfile/${p.id}`, { name: 'Renamed', c8y_DeviceProfile: { software: list } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ error: 'create-software-ng/validationError', info: expect.any(String) });
+      expect(res.json().message).toContain(message);
+      const created = await create({ name: 'New', deviceType: 'adamos_NETbox', deviceGroup: group().id, c8y_DeviceProfile: { software: list } });
+      expect(created.statusCode).toBe(422);
+    }
+    expect(h.core.inventory.get(p.id)).toMatchObject({ name: 'P', c8y_DeviceProfile: { software: [] } });
+    expect((await h.call('GET', '/deviceProfile')).json()).toHaveLength(1);
+
+    // A held entry whose package was deleted since stays savable; new ones are checked.
+    expect((await h.call('PUT', `/deviceProfile/${p.id}`, { c8y_DeviceProfile: { software: [entry(agent)] } })).statusCode).toBe(200);
+    h.core.inventory.remove(agent.id);
+    const other = software(h.core, { name: 'MDC' });
+    const kept = await h.call('PUT', `/deviceProfile/${p.id}`, { name: 'Kept', c8y_DeviceProfile: { software: [entry(agent), entry(other)] } });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().ok.c8y_DeviceProfile.software.map((e: { id: string }) => e.id)).toEqual([agent.id, other.id]);
+  });
+
   it('duplicates a profile with a free name and no group (201)', async () => {
     const g1 = group();
     const src = (await create({ name: 'P', deviceType: 'adamos_NETbox', deviceGroup: g1.id })).json().ok;

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_TIMEZONE, TIMEZONES, timezoneValue } from '@shared/domain/timezones';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ManagedObject, ServerCore } from '../../../core/api';
 import { HttpError } from '../../../core/api';
@@ -52,6 +53,9 @@ const TIMEZONE_BODY = {
     timezone: { type: 'string', pattern: '^[^#]+#[^#]+$', 'x-message': "timezone must read '{name}#{windowsZone}'." },
   },
 };
+/** The values the Set timezone dialog offers (device-operations.md §2): a device takes no other. */
+const TIMEZONE_VALUES = new Set(TIMEZONES.map(timezoneValue));
+
 const ASSIGNMENT_BODY = { type: 'object', required: ['devices'], properties: { devices: deviceIds('devices') } };
 const DEVICE_LIST_BODY = { type: 'object', required: ['deviceList'], properties: { deviceList: deviceIds('deviceList') } };
 const REPLACEMENT_QUERY = ['sourceExternalId', 'targetExternalId'].map((name) => ({
@@ -164,6 +168,9 @@ export function registerOperationRoutes(app: FastifyInstance, { core, jobs }: Se
     const body = req.body as { devices: unknown[]; timezone: string };
     const devices = idList(body.devices, 'devices');
     const timezone = body.timezone;
+    if (!TIMEZONE_VALUES.has(timezone)) {
+      throw badRequest(`timezone must be one of the ${TIMEZONES.length} time zones of the list, as '{name}#{windowsZone}' (e.g. '${timezoneValue(DEFAULT_TIMEZONE)}').`);
+    }
     const noOfOperationsCreated = core.transaction(() => {
       let created = 0;
       let found = 0;
@@ -219,6 +226,14 @@ export function registerOperationRoutes(app: FastifyInstance, { core, jobs }: Se
       const target = core.inventory.get(targetId);
       if (!isDevice(source)) throw notFound('Device', sourceId);
       if (!isDevice(target)) throw notFound('Device', targetId);
+      // Only an IoTconnector is replaced (device-operations.md §1, the Device Control tab of IoTconnectors), and only once.
+      if (source.type !== DEVICE_TYPE_NETBOX) {
+        throw new HttpError(409, 'create-software-ng/notReplaceable', `Device ${source.name ?? sourceId} is no IoTconnector: only IoTconnectors are replaced.`);
+      }
+      const replacedBy = source[FRAGMENT_REPLACED_BY] as { name?: unknown; id?: unknown } | undefined;
+      if (hasValue(replacedBy)) {
+        throw new HttpError(409, 'create-software-ng/notReplaceable', `Device ${source.name ?? sourceId} was already replaced by ${String(replacedBy?.name ?? replacedBy?.id ?? 'another device')}.`);
+      }
       if (!isReplacementCandidate(target)) {
         throw new HttpError(409, 'create-software-ng/notReplaceable', `Device ${target.name ?? targetId} cannot replace another IoTconnector.`);
       }

@@ -4,7 +4,8 @@ import { GROUP_FRAGMENT, PROFILE_TYPE, ROLE_READ, SERVICE_PREFIX, SOFTWARE_DEVIC
 import { bodyOf, notFound, scanAll, type ServiceContext } from '../helpers';
 import { str } from '../model';
 import { serviceRoute } from '../../../http/schemas';
-import { badRequest } from '../validation';
+import { isSoftwareMo } from '../assign';
+import { badRequest, validationError } from '../validation';
 import { schemaError } from './schemas';
 
 export type ProfileErrorCode =
@@ -108,6 +109,30 @@ function parseSoftware(v: Array<Record<string, unknown>>): Record<string, unknow
   return v.map((e) => ({ id: String(e.id), name: e.name, version: e.version, url: str(e.url) ?? '', action: str(e.action) ?? 'install' }));
 }
 
+/**
+ * Software added to a profile (entries the stored profile does not hold yet) must be a package of
+ * the repository for the profile's device type, named as the repository names it, and at most one
+ * version per name (the selection dialog locks names already assigned, dashboards §2, §4); else 422
+ * before anything is written. Entries already held pass as they are: their package may have been
+ * deleted since, and the user must still be able to save the profile without them.
+ */
+function checkAddedSoftware(core: ServerCore, software: Record<string, unknown>[], deviceType: string, stored: unknown): void {
+  const held = new Set(((stored as { software?: { id?: unknown }[] } | undefined)?.software ?? []).map((e) => String(e?.id)));
+  const problems: string[] = [];
+  const names = new Map<string, number>();
+  for (const e of software) names.set(String(e.name), (names.get(String(e.name)) ?? 0) + 1);
+  for (const e of software) {
+    const label = `${String(e.name)} ${String(e.version)}`;
+    if (names.get(String(e.name))! > 1) problems.push(`Software ${String(e.name)} can be in a profile in one version only.`);
+    if (held.has(String(e.id))) continue;
+    const pkg = core.inventory.get(String(e.id));
+    if (!isSoftwareMo(pkg)) problems.push(`Software ${String(e.id)} (${label}) is not a package of the software repository.`);
+    else if (pkg.deviceType !== deviceType) problems.push(`Software ${label} is for ${String(pkg.deviceType)}, not for ${deviceType}.`);
+    else if (pkg.name !== e.name || pkg.version !== e.version) problems.push(`Software ${String(e.id)} is ${String(pkg.name)} ${String(pkg.version)}, not ${label}.`);
+  }
+  if (problems.length > 0) throw validationError([...new Set(problems)]);
+}
+
 type ProfileBody = Record<string, unknown> & { c8y_DeviceProfile?: { software?: Array<Record<string, unknown>> } };
 const softwareOf = (body: ProfileBody) => (body.c8y_DeviceProfile && typeof body.c8y_DeviceProfile === 'object' ? parseSoftware(body.c8y_DeviceProfile.software ?? []) : undefined);
 
@@ -162,6 +187,7 @@ export function registerProfileRoutes(app: FastifyInstance, { core }: ServiceCon
     const input = parseInput(body);
     const software = softwareOf(body) ?? [];
     const result = core.transaction(() => {
+      checkAddedSoftware(core, software, input.deviceType, undefined);
       const errors = ruleErrors(core, input, profiles(), null);
       if (errors.length > 0) return errors;
       return core.inventory.create({
@@ -183,6 +209,7 @@ export function registerProfileRoutes(app: FastifyInstance, { core }: ServiceCon
     const result = core.transaction(() => {
       const current = getProfile(id);
       const input = parseInput(body, current);
+      if (software) checkAddedSoftware(core, software, input.deviceType, current.c8y_DeviceProfile);
       const errors = ruleErrors(core, input, profiles(), id);
       if (errors.length > 0) return errors;
       return core.inventory.update(id, {
