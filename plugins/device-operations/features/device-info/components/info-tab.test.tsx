@@ -48,3 +48,33 @@ it('says that the owner and the provisioning data could not be loaded, rather th
   expect(screen.queryByTestId('owner-error')).toBeNull();
   expect(screen.getByText('Active')).toBeInTheDocument();
 });
+
+it('does not offer deactivating the owner when the owner is the signed-in user (the platform refuses it)', async () => {
+  configureClient({
+    fetch: (async (url: string) => {
+      if (url.includes('/users/')) return reply(200, { userName: 'admin', enabled: true });
+      return reply(200, { managedObjects: [], references: [], statistics: { currentPage: 1 } });
+    }) as typeof fetch,
+  });
+  const roles = ['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN', 'ROLE_USER_MANAGEMENT_READ', 'ROLE_USER_MANAGEMENT_ADMIN'];
+  const info = (owner: string) => (
+    <InfoTab
+      device={{ id: '42', name: 'box', type: 'adamos_NETbox', owner }}
+      isAdmin={false}
+      alerts={alerts}
+      confirm={async () => true}
+      onSaved={jest.fn()}
+      onReload={async () => undefined}
+    />
+  );
+  const { unmount } = renderContribution(info('admin'), { context: { user: testUser(roles), tenant: { name: 'demo' } }, locales: { ...en, ...listsEn, ...deviceEn } });
+  const mine = await screen.findByRole('button', { name: 'Deactivate' });
+  expect(mine).toBeDisabled();
+  expect(mine).toHaveAttribute('title', 'You cannot deactivate yourself.');
+  unmount();
+
+  // Another owner stays deactivatable.
+  configureClient({ fetch: (async (url: string) => (url.includes('/users/') ? reply(200, { userName: 'device_box', enabled: true }) : reply(200, { managedObjects: [], references: [] }))) as typeof fetch });
+  renderContribution(info('device_box'), { context: { user: testUser(roles), tenant: { name: 'demo' } }, locales: { ...en, ...listsEn, ...deviceEn } });
+  expect(await screen.findByRole('button', { name: 'Deactivate' })).toBeEnabled();
+});

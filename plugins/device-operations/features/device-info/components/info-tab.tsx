@@ -83,6 +83,8 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
   const editNoteId = useId();
   const tenant = ctx.tenant?.name ?? '';
   const owner = useOwner(tenant, device.owner as string, showOwner);
+  // The platform refuses deactivating oneself (it would lock the user out), so it is not offered.
+  const ownerIsMe = !!owner.data?.enabled && !!ctx.user && (device.owner === ctx.user.userName || device.owner === ctx.user.id);
   const provisioning = useProvisioning(device.id);
 
 
@@ -183,7 +185,13 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
                       <span className={`label ${owner.data.enabled ? 'label-success' : 'label-default'}`}>{owner.data.enabled ? t('Active') : t('Inactive')}</span>
                     )}{' '}
                     {owner.data && (
-                      <PermittedButton requires={REQUIRES.ownerActivation} className="btn btn-default btn-xs" disabled={busy} onClick={() => void toggleOwner()}>
+                      <PermittedButton
+                        requires={REQUIRES.ownerActivation}
+                        className="btn btn-default btn-xs"
+                        disabled={busy || ownerIsMe}
+                        title={ownerIsMe ? t('You cannot deactivate yourself.') : undefined}
+                        onClick={() => void toggleOwner()}
+                      >
                         {owner.data.enabled ? t('Deactivate') : t('Activate')}
                       </PermittedButton>
                     )}
