@@ -11,6 +11,7 @@ import { ControlContainer, FormControl } from '@angular/forms';
 import { ActivatedRoute } from '@angular/router';
 import { AppStateService, HeaderService } from '@c8y/ngx-components';
 import type { Loader } from '../types';
+import { routeContext } from './context';
 import type { HostKind, MountedContribution } from './mount';
 
 export interface HostSpec {
@@ -39,7 +40,7 @@ export function parcelHostComponent(spec: HostSpec): unknown {
     private readonly zone = ng.inject(ng.NgZone);
     private readonly appState = ng.inject(AppStateService);
     private readonly route = ng.inject(ActivatedRoute, { optional: true });
-    private readonly header = spec.kind === 'route' ? ng.inject(HeaderService, { optional: true }) : null;
+    private readonly header = spec.kind === 'route' || spec.kind === 'device-tab' ? ng.inject(HeaderService, { optional: true }) : null;
     /** A config form: the platform's widget dialog form, whose validity enables its Save button. */
     private readonly dialogForm = spec.kind === 'widget-config' ? ng.inject(ControlContainer, { optional: true }) : null;
     private configErrors: readonly string[] = [];
@@ -50,8 +51,11 @@ export function parcelHostComponent(spec: HostSpec): unknown {
 
     ngOnInit(): void {
       // The header shows what a page hands it (a DOM element will do); without one it kept the
-      // previous platform page's title (e.g. "Home").
-      const heading = this.header && spec.title ? Object.assign(document.createElement('h1'), { className: 'text-truncate', textContent: spec.title }) : null;
+      // previous platform page's title (e.g. "Home"). A device tab's page is titled with the device's
+      // name, as the dev shell's and the platform's own device pages are.
+      const device = spec.kind === 'device-tab' ? routeContext(this.route?.snapshot ?? null).device : undefined;
+      const title = device ? (device.name ?? device.id) : spec.title;
+      const heading = this.header && title ? Object.assign(document.createElement('h1'), { className: 'text-truncate', textContent: title }) : null;
       if (heading) this.header?.changeTitle(heading);
       const config = this.config ?? {};
       // A config form edits the platform's object in place; the platform saves that object.

@@ -25,19 +25,29 @@ const pending = { id: '9', status: 'PENDING', creationTime: '2026-11-20T11:00:00
 const reply = (status: number, body: unknown) =>
   ({ ok: status < 300, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
 
-/** The platform's answers; `operations` says how the operation queries answer. */
-function platform(operations: () => Response) {
+/** The platform's answers; `operations` says how the operation queries answer, `routerObject` is the router child. */
+function platform(operations: () => Response, routerObject: object = router) {
   return jest.fn(async (input: string) => {
     const url = String(input);
     if (url.includes('/devicecontrol/operations')) return operations();
     if (url.includes('/inventory/managedObjects/235')) return reply(200, device);
-    if (url.includes('/inventory/managedObjects')) return reply(200, { managedObjects: [router], statistics: { currentPage: 1, pageSize: 1 } });
+    if (url.includes('/inventory/managedObjects')) return reply(200, { managedObjects: [routerObject], statistics: { currentPage: 1, pageSize: 1 } });
     return reply(404, { error: 'not found', message: url });
   });
 }
 
 const OPERATOR = testUser(['ROLE_DEVICE_CONTROL_ADMIN', 'ROLE_INVENTORY_READ']);
-const actions = () => within(screen.getByRole('toolbar', { name: 'Mobile router actions' })).getAllByRole('button');
+const actions = (toolbar = 'Mobile router actions') => within(screen.getByRole('toolbar', { name: toolbar })).getAllByRole('button');
+
+/** The tab as the operator sees it in German. */
+const renderGerman = async () =>
+  renderContribution(<MobileRouterTab />, {
+    pluginId: 'mobile-router',
+    device,
+    context: { user: OPERATOR },
+    language: 'de',
+    locales: (await import('../../../locales/de.json')).default,
+  });
 
 describe('MobileRouterTab', () => {
   afterEach(() => alerts.clearAll());
@@ -54,6 +64,27 @@ describe('MobileRouterTab', () => {
     renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
     expect(await screen.findByTestId('banner-UpdateFirmware')).toHaveTextContent('Waiting for firmware update');
     expect(actions().every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+  });
+
+  it('says on hover why the actions are disabled while an operation is pending', async () => {
+    global.fetch = platform(() => reply(200, { operations: [pending], statistics: { currentPage: 1, pageSize: 5 } })) as unknown as typeof fetch;
+    renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+    await screen.findByTestId('banner-UpdateFirmware');
+    expect(actions().map((b) => b.getAttribute('title'))).toEqual(Array(4).fill('Possible once the router has reported on its last operation.'));
+  });
+
+  it("names the router's state, in German, as the reason restart and updates are disabled; monitoring stays offered", async () => {
+    const applying = { ...router, DeviceAvailability: { Available: true, Enabled: true, DeviceState: 'applying firmware' } };
+    global.fetch = platform(() => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } }), applying) as unknown as typeof fetch;
+    await renderGerman();
+    const german = () => actions('Aktionen des mobilen Routers');
+    await waitFor(() => expect((german()[3] as HTMLButtonElement).disabled).toBe(false));
+    const [restart, firmware, configuration, monitoring] = german();
+    for (const b of [restart, firmware, configuration]) {
+      expect(b).toBeDisabled();
+      expect(b).toHaveAttribute('title', 'Der Router läuft nicht (Gerätezustand: Firmware wird angewendet).');
+    }
+    expect(monitoring).not.toHaveAttribute('title');
   });
 
   it('says when the last operations cannot be loaded, offers nothing meanwhile, and Reload recovers', async () => {
@@ -88,13 +119,7 @@ describe('MobileRouterTab', () => {
 
   it('shows the error in German', async () => {
     global.fetch = platform(() => reply(500, { error: 'general/internalError', message: 'Operations store unavailable' })) as unknown as typeof fetch;
-    renderContribution(<MobileRouterTab />, {
-      pluginId: 'mobile-router',
-      device,
-      context: { user: OPERATOR },
-      language: 'de',
-      locales: (await import('../../../locales/de.json')).default,
-    });
+    await renderGerman();
     expect(await screen.findByTestId('router-operations-error')).toHaveTextContent('Mobiler Router konnte nicht neu geladen werden: Operations store unavailable');
   });
 });

@@ -20,8 +20,9 @@ import {
   useRouters,
   type InstallChoice,
 } from '../api/router';
-import { canRun, firmwareChoices, firmwareFamily, isCaughtUp, isMonitoringActive, isOutdated, newestOperation, type LastOperations, type MobileRouter } from '../model/router';
+import { blockedReason, firmwareChoices, firmwareFamily, isCaughtUp, isMonitoringActive, isOutdated, newestOperation, type LastOperations, type MobileRouter } from '../model/router';
 import { operationBanners } from '../model/banners';
+import { deviceStateLabel } from '../model/states';
 import { DeviceInformationCard, MobileRouterCard, NetworkStatusCard } from './router-cards';
 import { SelectionModal, type SelectionItem } from './selection-modal';
 
@@ -129,19 +130,24 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown }
     }
   }
 
-  const disabled = (kind: Parameters<typeof canRun>[0]) => busy || !canRun(kind, gate);
+  /** Disabled while another action runs, or (saying why on hover) while the rules do not allow it. */
+  const gated = (kind: Parameters<typeof blockedReason>[0]) => {
+    const blocked = blockedReason(kind, gate);
+    const state = blocked?.state ? t(deviceStateLabel(blocked.state) ?? blocked.state) : '-';
+    return { disabled: busy || !!blocked, title: blocked ? t(blocked.reason, { state }) : undefined };
+  };
 
   return (
     <div data-testid="mobile-router" data-router-id={router.id}>
       <div className="action-bar m-b-16 d-flex gap-8 flex-wrap" role="toolbar" aria-label={t('Mobile router actions')}>
         {/* Every router action is an operation for the device. */}
-        <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" disabled={disabled('Restart')} onClick={() => void restart()}>
+        <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" {...gated('Restart')} onClick={() => void restart()}>
           <i className="dlt-c8y-icon-refresh" aria-hidden="true" /> {t('Restart Mobile Router')}
         </PermittedButton>
-        <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" disabled={disabled('UpdateFirmware')} onClick={() => setPicking({ objective: 'firmware' })}>
+        <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" {...gated('UpdateFirmware')} onClick={() => setPicking({ objective: 'firmware' })}>
           <i className="dlt-c8y-icon-electronics" aria-hidden="true" /> {t('Update firmware')}
         </PermittedButton>
-        <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" disabled={disabled('UpdateProfile')} onClick={() => setPicking({ objective: 'configuration' })}>
+        <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" {...gated('UpdateProfile')} onClick={() => setPicking({ objective: 'configuration' })}>
           <i className="dlt-c8y-icon-cog" aria-hidden="true" /> {t('Update configuration')}
         </PermittedButton>
         {monitoring ? (
@@ -149,7 +155,7 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown }
             <i className="dlt-c8y-icon-eye" aria-hidden="true" /> {t('Monitoring active')}
           </button>
         ) : (
-          <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" disabled={disabled('StartMonitoring')} onClick={() => void startMonitoring()}>
+          <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" {...gated('StartMonitoring')} onClick={() => void startMonitoring()}>
             <i className="dlt-c8y-icon-eye" aria-hidden="true" /> {t('Start monitoring')}
           </PermittedButton>
         )}

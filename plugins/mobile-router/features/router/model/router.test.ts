@@ -1,4 +1,4 @@
-import { canRun, firmwareChoices, firmwareFamily, isCaughtUp, isMonitoringActive, isOutdated, newestOperation, type MobileRouter, type RouterOperation } from './router';
+import { blockedReason, canRun, firmwareChoices, firmwareFamily, isCaughtUp, isMonitoringActive, isOutdated, newestOperation, type MobileRouter, type RouterOperation } from './router';
 
 const now = Date.parse('2026-11-22T12:00:00Z');
 const op = (status: RouterOperation['status'], creationTime = '2026-11-22T11:00:00Z'): RouterOperation => ({ id: '1', status, creationTime });
@@ -39,6 +39,21 @@ describe('canRun', () => {
     ['StartMonitoring', gate({ router: router({ Attributes: { Monitoring: { Enabled: true, EndAt: '2026-11-22T11:00:00Z' } } }) }), true],
   ] as const)('%s %#', (kind, g, expected) => {
     expect(canRun(kind, g)).toBe(expected);
+  });
+});
+
+describe('blockedReason', () => {
+  const all = ['adamos_MobileRouter_Restart', 'adamos_MobileRouter_StartMonitoring', 'adamos_MobileRouter_UpdateFirmware', 'adamos_MobileRouter_UpdateProfile'];
+  const gate = (over: Partial<Parameters<typeof canRun>[1]> = {}) => ({ router: router(), supportedOperations: all, caughtUp: true, now, ...over });
+  it.each([
+    ['Restart', gate(), undefined],
+    ['Restart', gate({ supportedOperations: [] }), { reason: 'The device does not support this operation.' }],
+    ['UpdateFirmware', gate({ caughtUp: false }), { reason: 'Possible once the router has reported on its last operation.' }],
+    ['StartMonitoring', gate({ router: router({ DeviceAvailability: { Available: false, DeviceState: 'running' } }) }), { reason: 'The router is not available.' }],
+    ['UpdateProfile', gate({ router: router({ DeviceAvailability: { Available: true, DeviceState: 'restarting' } }) }), { reason: 'The router is not running (device state: {{state}}).', state: 'restarting' }],
+    ['StartMonitoring', gate({ router: router({ Attributes: { Monitoring: { Enabled: true, EndAt: '2026-11-22T13:00:00Z' } } }) }), { reason: 'Monitoring active' }],
+  ] as const)('%s %#: the first rule not met', (kind, g, expected) => {
+    expect(blockedReason(kind, g)).toEqual(expected);
   });
 });
 

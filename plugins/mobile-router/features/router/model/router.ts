@@ -4,6 +4,7 @@
  */
 import { PRODUCT } from '@shared/plugin-api/types';
 import { ROUTER_OUTDATED_MS } from '@shared/domain/constants';
+import { msg } from '@shared/plugin-api/i18n';
 
 export const ROUTER_TYPE = `${PRODUCT}_MobileRouter`;
 
@@ -106,18 +107,29 @@ export interface GateInput {
   now: number;
 }
 
+/** Why an action is not possible now: an i18n key (English text); `state` the router's raw DeviceState it names. */
+export interface Blocked {
+  reason: string;
+  state?: string;
+}
+
 /**
  * Restart, firmware and profile need the supported operation, state running, caught up and
  * Available; monitoring needs the supported operation, caught up and Available, and is not
- * offered when already active.
+ * offered when already active. Undefined when the action may run, else why not (the first unmet
+ * rule), so a disabled button can say it.
  */
-export function canRun(kind: RouterOperationKind, g: GateInput): boolean {
-  const supported = g.supportedOperations.includes(operationFragment(kind));
-  const available = g.router?.DeviceAvailability?.Available === true;
-  if (!supported || !g.caughtUp || !available) return false;
-  if (kind === 'StartMonitoring') return !isMonitoringActive(g.router, g.now);
-  return g.router?.DeviceAvailability?.DeviceState === 'running';
+export function blockedReason(kind: RouterOperationKind, g: GateInput): Blocked | undefined {
+  if (!g.supportedOperations.includes(operationFragment(kind))) return { reason: msg('The device does not support this operation.') };
+  if (!g.caughtUp) return { reason: msg('Possible once the router has reported on its last operation.') };
+  const availability = g.router?.DeviceAvailability;
+  if (availability?.Available !== true) return { reason: msg('The router is not available.') };
+  if (kind === 'StartMonitoring') return isMonitoringActive(g.router, g.now) ? { reason: msg('Monitoring active') } : undefined;
+  if (availability.DeviceState === 'running') return undefined;
+  return { reason: msg('The router is not running (device state: {{state}}).'), state: availability.DeviceState };
 }
+
+export const canRun = (kind: RouterOperationKind, g: GateInput): boolean => !blockedReason(kind, g);
 
 export interface FirmwareBinary {
   id: string;
