@@ -100,6 +100,12 @@ export default function GroupSubAssetsPage() {
         </PermittedButton>
       </div>
       <ServerJobBanner ongoing={job.ongoing} />
+      {/* Without the group there is no name and nothing to assign to: said, not a silently disabled button. */}
+      {group.isError && (
+        <div className="alert alert-danger" role="alert" data-testid="group-error">
+          {t('The group could not be loaded: {{message}}', { message: (group.error as Error).message })}
+        </div>
+      )}
       <AlertOutlet />
       <div className="card">
         <table className="table table-striped m-0" data-testid="sub-assets-table">
