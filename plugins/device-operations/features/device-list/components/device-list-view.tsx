@@ -153,7 +153,16 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
   // on its way would make "Filtered 1195 of 1195 devices"; the previous figure stays until both
   // counts belong to the filter on screen.
   const countsKnown = !!page.data && !page.isPlaceholderData && (!filtered || sourceTotal.data !== undefined);
-  const heading = countsKnown ? (filtered ? t('Filtered {{x}} of {{y}} devices', { x: total, y: sourceTotal.data }) : t('{{count}} devices', { count: total })) : undefined;
+  // The source could not be counted: the filtered count alone, and why the total is missing (not a
+  // "…" that reads as still loading; Reload counts again).
+  const totalFailed = filtered && sourceTotal.isError && !!page.data && !page.isPlaceholderData;
+  const heading = countsKnown
+    ? filtered
+      ? t('Filtered {{x}} of {{y}} devices', { x: total, y: sourceTotal.data })
+      : t('{{count}} devices', { count: total })
+    : totalFailed
+      ? t('Filtered {{x}} devices (the total could not be counted: {{message}})', { x: total, message: (sourceTotal.error as Error).message })
+      : undefined;
   const [shownHeading, setShownHeading] = useState<string>('…');
   if (heading !== undefined && heading !== shownHeading) setShownHeading(heading);
   // A page that failed has no count: the previous figure would belong to another filter.
