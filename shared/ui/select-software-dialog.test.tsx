@@ -181,6 +181,24 @@ describe('SelectSoftwareDialog', () => {
     expect(onClose).toHaveBeenLastCalledWith(null);
   });
 
+  it('says it is loading, and why the list failed, instead of a blank or "no software" table', async () => {
+    let fail: (r: Response) => void = () => undefined;
+    const failed = { ok: false, status: 503, statusText: 'Service Unavailable', headers: { get: () => 'application/json' }, text: async () => JSON.stringify({ error: 'x', message: 'Service down' }) } as unknown as Response;
+    configureClient({ fetch: (() => new Promise<Response>((resolve) => (fail = resolve))) as unknown as typeof fetch });
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderUi(
+      <PlatformContextReact.Provider value={testContext({ user: testUser(OPERATOR) })}>
+        <QueryClientProvider client={qc}>
+          <SelectSoftwareDialog deviceTypes={['adamos_NETbox']} deviceCount={3} queryKey={['test', 'software-failing']} onClose={jest.fn()} />
+        </QueryClientProvider>
+      </PlatformContextReact.Provider>,
+    );
+    expect(screen.getByTestId('software-table-state')).toHaveTextContent('Loading…');
+    await act(async () => fail(failed));
+    await waitFor(() => expect(screen.getByTestId('software-table-state')).toHaveTextContent('Software could not be loaded. Service down'));
+    expect(screen.queryByText('No software to display.')).toBeNull();
+  });
+
   it('speaks German from the SDK namespace', async () => {
     open({ actions: ['assign', 'rollout'] }, 'de');
     await waitFor(() => expect(screen.getByText('Profil')).toBeInTheDocument());

@@ -139,10 +139,11 @@ export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actio
               {storageColumn && <td>{t(STORAGE_LABEL[item.storage])}</td>}
             </tr>
           ))}
-          {!query.isFetching && items.length === 0 && (
+          {/* While the page is asked for (retries included) the table says so, and a failure says why: neither reads as "no software". */}
+          {items.length === 0 && (query.isFetching || query.isError || query.isSuccess) && (
             <tr>
-              <td colSpan={columns} className="text-muted text-center">
-                {query.isError ? t('Software could not be loaded.') : t('No software to display.')}
+              <td colSpan={columns} className={`text-center ${query.isError && !query.isFetching ? 'text-danger' : 'text-muted'}`} data-testid="software-table-state">
+                {query.isFetching ? t('Loading…') : query.isError ? `${t('Software could not be loaded.')} ${(query.error as Error).message}` : t('No software to display.')}
               </td>
             </tr>
           )}
