@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { screen, waitFor } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
 import { anyOf } from '@shared/platform/query-language';
@@ -35,5 +37,21 @@ describe('DeviceListView title', () => {
     unmount();
     renderContribution(view, { language: 'de', locales: de, context: { ...context, language: 'de' } });
     await waitFor(() => expect(screen.getByTestId('list-count')).toHaveTextContent('Gefiltert 3 Geräte (die Gesamtzahl konnte nicht gezählt werden: Service down)'));
+  });
+});
+
+/** The icon classes the platform's design system defines (@c8y/style, the dlt-c8y-icons font). */
+const DESIGN_SYSTEM_ICONS = new Set(
+  [...fs.readFileSync(path.join(require.resolve('@c8y/style/package.json'), '..', 'styles', 'icons', '_dlt-c8y-icons.scss'), 'utf8').matchAll(/^\.(dlt-c8y-icon-[\w-]+)\s*\{/gm)].map((m) => m[1]),
+);
+
+describe('DeviceListView toolbar', () => {
+  it("draws every action's icon from the design system (Create smart group had a class the font lacks, so no icon)", async () => {
+    sourceCountFails();
+    renderContribution(view, { locales: en, context: { ...context, user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) } });
+    await waitFor(() => expect(screen.getByTestId('action-smart-group')).toBeInTheDocument());
+    const icons = [...screen.getByTestId('bulk-actions').querySelectorAll('i')].flatMap((i) => [...i.classList].filter((c) => c.startsWith('dlt-c8y-icon-') && c !== 'dlt-c8y-icon-spin'));
+    expect(icons).toEqual(expect.arrayContaining(['dlt-c8y-icon-download', 'dlt-c8y-icon-eraser', 'dlt-c8y-icon-filter', 'dlt-c8y-icon-refresh']));
+    expect(icons.filter((c) => !DESIGN_SYSTEM_ICONS.has(c))).toEqual([]);
   });
 });

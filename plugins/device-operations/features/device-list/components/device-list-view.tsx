@@ -212,7 +212,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
           {iotconnectorActions && (
             <ActionButton requires={REQUIRES.deviceInitialize} icon="play-circle" disabled={blocked || noSelection} onClick={actions.initialize} testId="action-initialize" label={t('Initialize not-monitored devices')} />
           )}
-          {filtered && <ActionButton requires={REQUIRES.inventoryCreate} icon="c8y-group" onClick={actions.openSmartGroup} testId="action-smart-group" label={t('Create smart group')} />}
+          {filtered && <ActionButton requires={REQUIRES.inventoryCreate} icon="group" onClick={actions.openSmartGroup} testId="action-smart-group" label={t('Create smart group')} />}
           {/* Without the platform's fade between disabled and enabled: the first filter enables the button, and the fade kept the browser making frames while the filtered page came (as the grid's filter buttons, shared/ui/data-grid). */}
           <button
             type="button"
