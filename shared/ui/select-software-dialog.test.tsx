@@ -82,11 +82,14 @@ describe('SelectSoftwareDialog', () => {
     expect(screen.getByTestId('software-ok')).toBeEnabled();
     // Nothing in the selection can take it: said, and OK stays off.
     cleanupDialog();
-    open({ devices: devices.slice(1) });
+    open({ devices: devices.slice(1), actions: ['assign', 'rollout', 'install'] });
     await waitFor(() => expect(screen.getByText('mdc')).toBeInTheDocument());
     fireEvent.click(screen.getByTestId('software-s1'));
     expect(screen.getByTestId('software-left-out')).toHaveTextContent('mdc is for IoTconnector: none of the selected devices can take it.');
     expect(screen.getByTestId('software-ok')).toBeDisabled();
+    // Neither a rollout nor an installation would reach a device.
+    expect(screen.getByTestId('software-rollout')).toBeDisabled();
+    expect(screen.getByTestId('software-install')).toBeDisabled();
   });
 
   it('lists software and profiles of the device types with their storage', async () => {

@@ -83,10 +83,10 @@ export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actio
   const buttons: ModalButton[] = [{ label: t('Cancel'), onClick: () => onClose(null), 'data-testid': 'software-cancel' }];
   // Each choice is a different write: assignment, rollout, install operations.
   if (actions.includes('rollout')) {
-    buttons.push({ label: t('Create Software Rollout'), disabled: notSoftware, requires: REQUIRES.softwareRollout, onClick: () => done('rollout'), 'data-testid': 'software-rollout' });
+    buttons.push({ label: t('Create Software Rollout'), disabled: notSoftware || fitsNone, requires: REQUIRES.softwareRollout, onClick: () => done('rollout'), 'data-testid': 'software-rollout' });
   }
   if (actions.includes('install')) {
-    buttons.push({ label: t('Install'), disabled: notSoftware, requires: REQUIRES.operationCreate, onClick: () => done('install'), 'data-testid': 'software-install' });
+    buttons.push({ label: t('Install'), disabled: notSoftware || fitsNone, requires: REQUIRES.operationCreate, onClick: () => done('install'), 'data-testid': 'software-install' });
   }
   buttons.push({ label: t('OK'), className: 'btn-primary', disabled: !selected || fitsNone, requires: REQUIRES.softwareAssignment, onClick: () => done('assign'), 'data-testid': 'software-ok' });
 

@@ -241,6 +241,8 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
           <SelectSoftwareDialog
             deviceTypes={actions.softwareDialog.deviceTypes}
             deviceCount={actions.softwareDialog.devices.length}
+            // A group's list may mix families: the dialog names the devices a choice cannot apply to.
+            devices={actions.softwareDialog.devices}
             actions={dialogActions}
             onClose={(r) => void actions.onSoftwareChosen((actions.softwareDialog as { devices: ManagedObject[] }).devices, r)}
           />
@@ -253,7 +255,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
               software={{ name: actions.dialog.item.name, version: actions.dialog.item.version }}
               onClose={(r) => {
                 const d = actions.dialog as Extract<NonNullable<typeof actions.dialog>, { kind: 'rollout' }>;
-                void actions.onRolloutConfigured(d.devices, d.item, d.forceInstallation, r);
+                void actions.onRolloutConfigured(d.devices, d.item, d.forceInstallation, d.leftOut, r);
               }}
             />
           )}

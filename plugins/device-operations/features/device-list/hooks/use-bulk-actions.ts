@@ -12,6 +12,7 @@ import { createSmartGroup as saveSmartGroup } from '@shared/platform/groups';
 import { createOperation } from '@shared/platform/operations';
 import { assignmentRequest, type SoftwareItem } from '@shared/platform/software-choices';
 import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
+import { leftOutMessage, splitByType } from '../../../common/select-software/model/fitting';
 import type { RolloutDialogResult } from '../../../common/software-rollout-dialog/components/software-rollout-dialog';
 import { timeZoneError, timeZoneSuccess } from '../../../common/set-timezone/model/messages';
 import { JobBlockedError, useServerJob } from '../../../common/server-job/hooks/use-server-job';
@@ -38,7 +39,7 @@ type SoftwareDialog = { kind: 'software'; devices: ManagedObject[]; deviceTypes:
 export type Dialog =
   | SoftwareDialog
   /** Configure software rollout, on top of the Select software it was opened from (`from`): Escape or Cancel go back to it (issue 26). */
-  | { kind: 'rollout'; devices: ManagedObject[]; item: SoftwareItem; forceInstallation: boolean; from: SoftwareDialog }
+  | { kind: 'rollout'; devices: ManagedObject[]; item: SoftwareItem; forceInstallation: boolean; from: SoftwareDialog; leftOut: number }
   | { kind: 'timezone'; devices: ManagedObject[] }
   | { kind: 'smartGroup' };
 
@@ -136,21 +137,23 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
   );
 
   const onSoftwareChosen = useCallback(
-    async (devices: ManagedObject[], result: SelectSoftwareResult | null) => {
+    async (selected: ManagedObject[], result: SelectSoftwareResult | null) => {
+      // A group's list may mix families: only the devices the choice is for are sent (the dialog named the others).
+      const { fitting: devices, leftOut } = result ? splitByType(selected, result.item.deviceType) : { fitting: selected, leftOut: 0 };
       if (result?.action === 'rollout') {
         const { item, forceInstallation } = result;
-        return setDialog((d) => (d?.kind === 'software' ? { kind: 'rollout', devices, item, forceInstallation, from: d } : d));
+        return setDialog((d) => (d?.kind === 'software' ? { kind: 'rollout', devices, item, forceInstallation, from: d, leftOut } : d));
       }
       setDialog(null);
       if (!result) return show(noSoftwareAssigned());
-      if (result.action === 'install') return install(devices, result.item);
-      return assign(devices, result);
+      if (devices.length > 0) await (result.action === 'install' ? install(devices, result.item) : assign(devices, result));
+      if (leftOut > 0) show(leftOutMessage(leftOut));
     },
     [assign, install],
   );
 
   const onRolloutConfigured = useCallback(
-    async (devices: ManagedObject[], item: SoftwareItem, forceInstallation: boolean, result: RolloutDialogResult | null) => {
+    async (devices: ManagedObject[], item: SoftwareItem, forceInstallation: boolean, leftOut: number, result: RolloutDialogResult | null) => {
       // Spec 5: creation is aborted when the configuration dialog gives no valid configuration; the
       // user is back in Select software (cancelling that says "No software assigned").
       if (!result) return setDialog((d) => (d?.kind === 'rollout' ? d.from : null));
@@ -160,6 +163,7 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
           createSoftwareRollout({ name: result.name, devices: devices.map((d) => d.id), softwareId: item.id, forceInstallation, rolloutParameters: result.parameters }),
         );
         show(rolloutCreated());
+        if (leftOut > 0) show(leftOutMessage(leftOut));
         onDone();
       } catch (e) {
         show(rolloutFailed(e));
