@@ -36,7 +36,7 @@ describe('DeviceListView title', () => {
     await waitFor(() => expect(screen.getByTestId('list-count')).toHaveTextContent('Filtered 3 devices (the total could not be counted: Service down)'));
     unmount();
     renderContribution(view, { language: 'de', locales: de, context: { ...context, language: 'de' } });
-    await waitFor(() => expect(screen.getByTestId('list-count')).toHaveTextContent('Gefiltert 3 Geräte (die Gesamtzahl konnte nicht gezählt werden: Service down)'));
+    await waitFor(() => expect(screen.getByTestId('list-count')).toHaveTextContent('3 Geräte gefiltert (die Gesamtzahl konnte nicht gezählt werden: Service down)'));
   });
 });
 
