@@ -266,7 +266,14 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
             onClose={(tz) => void actions.onTimezoneChosen((actions.dialog as { devices: ManagedObject[] }).devices, tz)}
           />
         )}
-        {actions.dialog?.kind === 'smartGroup' && <SmartGroupDialog query={smartGroupQuery(source, state.filters)} onClose={(name) => void actions.createSmartGroup(name)} />}
+        {actions.dialog?.kind === 'smartGroup' && (
+          <SmartGroupDialog
+            query={smartGroupQuery(source, state.filters)}
+            saving={actions.dialog.saving}
+            error={actions.dialog.error && t(actions.dialog.error.text, actions.dialog.error.values)}
+            onClose={(name) => void actions.createSmartGroup(name)}
+          />
+        )}
       </Suspense>
       <ServerJobOverlay overlay={actions.job.overlay} />
     </DeviceList>

@@ -3,7 +3,7 @@
  * messages (section 8). The selection is either the picked rows or, with select-all, every
  * device matching the filters, loaded in pages of LOAD_ALL_PAGE_SIZE when an action starts.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { typesForSelection } from '@shared/domain/device-types';
 import { clearPendingAssignment, createSoftwareAssignment, createSoftwareRollout, createTimezoneOperations, initializeDevices } from '@shared/platform/create-software-ng';
@@ -41,7 +41,8 @@ export type Dialog =
   /** Configure software rollout, on top of the Select software it was opened from (`from`): Escape or Cancel go back to it (issue 26). */
   | { kind: 'rollout'; devices: ManagedObject[]; item: SoftwareItem; forceInstallation: boolean; from: SoftwareDialog; leftOut: number }
   | { kind: 'timezone'; devices: ManagedObject[] }
-  | { kind: 'smartGroup' };
+  /** Open until the group is saved: a failure is said in it, the typed name kept. */
+  | { kind: 'smartGroup'; saving?: boolean; error?: AlertSpec['alert'] };
 
 export type Selection = Pick<ListSelection, 'rows' | 'allMatching' | 'ofAllMatching'>;
 
@@ -54,6 +55,11 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
   const client = useQueryClient();
   const job = useServerJob();
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // The dialog open now, for a request that ends after the user may have closed it.
+  const openDialog = useRef(dialog);
+  useEffect(() => {
+    openDialog.current = dialog;
+  }, [dialog]);
 
   // Reload reads the server job's state too: its banner is part of what the list shows.
   const reload = useCallback(
@@ -227,13 +233,17 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
 
   const createSmartGroup = useCallback(
     async (name: string | null) => {
-      setDialog(null);
-      if (!name) return;
+      if (!name) return setDialog(null);
+      setDialog({ kind: 'smartGroup', saving: true });
       try {
         await saveSmartGroup(name, smartGroupQuery(source, filters));
+        setDialog((d) => (d?.kind === 'smartGroup' ? null : d));
         pushAlert({ type: 'success', text: 'Smart group "{{name}}" created.', values: { name } });
       } catch (e) {
-        show(httpError(e));
+        // Said in the dialog if it is still open (not cancelled meanwhile), else on the list.
+        const error = httpError(e);
+        if (openDialog.current?.kind === 'smartGroup') setDialog({ kind: 'smartGroup', error: error.alert });
+        else show(error);
       }
     },
     [source, filters],
