@@ -82,11 +82,14 @@ describe('SelectSoftwareDialog', () => {
     expect(screen.getByTestId('software-ok')).toBeEnabled();
     // Nothing in the selection can take it: said, and OK stays off.
     cleanupDialog();
-    open({ devices: devices.slice(1) });
+    open({ devices: devices.slice(1), actions: ['assign', 'rollout', 'install'] });
     await waitFor(() => expect(screen.getByText('mdc')).toBeInTheDocument());
     fireEvent.click(screen.getByTestId('software-s1'));
     expect(screen.getByTestId('software-left-out')).toHaveTextContent('mdc is for IoTconnector: none of the selected devices can take it.');
     expect(screen.getByTestId('software-ok')).toBeDisabled();
+    // Neither a rollout nor an installation would reach a device.
+    expect(screen.getByTestId('software-rollout')).toBeDisabled();
+    expect(screen.getByTestId('software-install')).toBeDisabled();
   });
 
   it('lists software and profiles of the device types with their storage', async () => {
@@ -179,6 +182,24 @@ describe('SelectSoftwareDialog', () => {
     });
     expect(onClose).toHaveBeenCalledTimes(2);
     expect(onClose).toHaveBeenLastCalledWith(null);
+  });
+
+  it('says it is loading, and why the list failed, instead of a blank or "no software" table', async () => {
+    let fail: (r: Response) => void = () => undefined;
+    const failed = { ok: false, status: 503, statusText: 'Service Unavailable', headers: { get: () => 'application/json' }, text: async () => JSON.stringify({ error: 'x', message: 'Service down' }) } as unknown as Response;
+    configureClient({ fetch: (() => new Promise<Response>((resolve) => (fail = resolve))) as unknown as typeof fetch });
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderUi(
+      <PlatformContextReact.Provider value={testContext({ user: testUser(OPERATOR) })}>
+        <QueryClientProvider client={qc}>
+          <SelectSoftwareDialog deviceTypes={['adamos_NETbox']} deviceCount={3} queryKey={['test', 'software-failing']} onClose={jest.fn()} />
+        </QueryClientProvider>
+      </PlatformContextReact.Provider>,
+    );
+    expect(screen.getByTestId('software-table-state')).toHaveTextContent('Loading…');
+    await act(async () => fail(failed));
+    await waitFor(() => expect(screen.getByTestId('software-table-state')).toHaveTextContent('Software could not be loaded. Service down'));
+    expect(screen.queryByText('No software to display.')).toBeNull();
   });
 
   it('speaks German from the SDK namespace', async () => {

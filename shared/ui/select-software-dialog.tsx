@@ -83,10 +83,10 @@ export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actio
   const buttons: ModalButton[] = [{ label: t('Cancel'), onClick: () => onClose(null), 'data-testid': 'software-cancel' }];
   // Each choice is a different write: assignment, rollout, install operations.
   if (actions.includes('rollout')) {
-    buttons.push({ label: t('Create Software Rollout'), disabled: notSoftware, requires: REQUIRES.softwareRollout, onClick: () => done('rollout'), 'data-testid': 'software-rollout' });
+    buttons.push({ label: t('Create Software Rollout'), disabled: notSoftware || fitsNone, requires: REQUIRES.softwareRollout, onClick: () => done('rollout'), 'data-testid': 'software-rollout' });
   }
   if (actions.includes('install')) {
-    buttons.push({ label: t('Install'), disabled: notSoftware, requires: REQUIRES.operationCreate, onClick: () => done('install'), 'data-testid': 'software-install' });
+    buttons.push({ label: t('Install'), disabled: notSoftware || fitsNone, requires: REQUIRES.operationCreate, onClick: () => done('install'), 'data-testid': 'software-install' });
   }
   buttons.push({ label: t('OK'), className: 'btn-primary', disabled: !selected || fitsNone, requires: REQUIRES.softwareAssignment, onClick: () => done('assign'), 'data-testid': 'software-ok' });
 
@@ -139,10 +139,11 @@ export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actio
               {storageColumn && <td>{t(STORAGE_LABEL[item.storage])}</td>}
             </tr>
           ))}
-          {!query.isFetching && items.length === 0 && (
+          {/* While the page is asked for (retries included) the table says so, and a failure says why: neither reads as "no software". */}
+          {items.length === 0 && (query.isFetching || query.isError || query.isSuccess) && (
             <tr>
-              <td colSpan={columns} className="text-muted text-center">
-                {query.isError ? t('Software could not be loaded.') : t('No software to display.')}
+              <td colSpan={columns} className={`text-center ${query.isError && !query.isFetching ? 'text-danger' : 'text-muted'}`} data-testid="software-table-state">
+                {query.isFetching ? t('Loading…') : query.isError ? `${t('Software could not be loaded.')} ${(query.error as Error).message}` : t('No software to display.')}
               </td>
             </tr>
           )}

@@ -1,5 +1,7 @@
 import { STATUS_IDLE_POLLING_MS, STATUS_POLLING_MS } from '../domain/constants';
-import { assignCounters, isJobCompleted, isJobOngoing, newestStatusOptions, progressOf, successFailed } from './server-job';
+import { configureClient } from '../platform/fetch-client';
+import { jsonReply } from '../plugin-api/testing';
+import { assignCounters, isJobCompleted, isJobOngoing, newestStatusOptions, progressOf, STATUS_POLL_FAILURES_TOLERATED, successFailed, waitForJob } from './server-job';
 
 const status = (over: Record<string, unknown>) => ({
   id: '1',
@@ -49,5 +51,49 @@ describe('newestStatusOptions', () => {
     expect(interval({ id: '1', dmg_assign_software_status: 'ongoing', dmg_clear_pending_assignment_status: 'completed' })).toBe(STATUS_POLLING_MS);
     expect(interval({ id: '1', dmg_assign_software_status: 'completed', dmg_clear_pending_assignment_status: 'completed' })).toBe(STATUS_IDLE_POLLING_MS);
     expect(interval(null)).toBe(STATUS_IDLE_POLLING_MS);
+  });
+});
+
+describe('waitForJob', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+    configureClient({ fetch: undefined });
+  });
+  /** Answers the status reads in turn: a number is a failing status code, an object the newest status. */
+  function statusReads(answers: (number | Record<string, unknown>)[]) {
+    let i = 0;
+    configureClient({
+      fetch: (async () => {
+        const a = answers[Math.min(i++, answers.length - 1)];
+        return typeof a === 'number' ? jsonReply(a, { error: 'x', message: 'Gateway timeout' }) : jsonReply(200, { managedObjects: [a], statistics: { currentPage: 1, pageSize: 1 } });
+      }) as unknown as typeof fetch,
+    });
+    return () => i;
+  }
+  const run = async <T,>(p: Promise<T>) => {
+    const settled = p.then(
+      (v) => ({ v }),
+      (e: unknown) => ({ e }),
+    );
+    for (let k = 0; k < 20; k++) await jest.advanceTimersByTimeAsync(STATUS_POLLING_MS);
+    return settled;
+  };
+
+  it('keeps polling through a failed status read and returns the completed status (the job runs on the server regardless)', async () => {
+    jest.useFakeTimers();
+    const reads = statusReads([status({ dmg_assign_software_status: 'ongoing' }), 504, status({ dmg_assign_software_counter_success: 3 })]);
+    const seen: unknown[] = [];
+    const result = await run(waitForJob('assign', (s) => seen.push(s)));
+    expect(result).toEqual({ v: expect.objectContaining({ dmg_assign_software_counter_success: 3 }) });
+    expect(reads()).toBe(3);
+    expect(seen).toHaveLength(2);
+  });
+
+  it(`gives up with the error after ${STATUS_POLL_FAILURES_TOLERATED} failed reads in a row`, async () => {
+    jest.useFakeTimers();
+    const reads = statusReads([status({ dmg_assign_software_status: 'ongoing' }), 504]);
+    const result = await run(waitForJob('assign'));
+    expect(result).toEqual({ e: expect.objectContaining({ status: 504 }) });
+    expect(reads()).toBe(1 + STATUS_POLL_FAILURES_TOLERATED);
   });
 });

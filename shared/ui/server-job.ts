@@ -108,13 +108,30 @@ export const useNewestStatus = () => useQuery(newestStatusOptions());
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * Failed status reads in a row that end the wait. The job runs on the server whatever the
+ * client reads: one failed poll of a minute-long assignment must not report the assignment as
+ * failed (the user would retry a job that is running).
+ */
+export const STATUS_POLL_FAILURES_TOLERATED = 3;
+
+/**
  * Polls the newest status every STATUS_POLLING_MS until the job's own status is completed (the
  * spec's 2 s polling) and returns it; null when the platform has no status object. `onStatus`
- * sees every status read (progress).
+ * sees every status read (progress). A failed read is tried again at the next poll; the error of
+ * STATUS_POLL_FAILURES_TOLERATED failures in a row is thrown.
  */
 export async function waitForJob(kind: JobKind, onStatus?: (status: ManagedObject) => void): Promise<ManagedObject | null> {
+  let failures = 0;
   for (;;) {
-    const latest = await fetchNewestJobStatus();
+    let latest: ManagedObject | null;
+    try {
+      latest = await fetchNewestJobStatus();
+      failures = 0;
+    } catch (e) {
+      if (++failures >= STATUS_POLL_FAILURES_TOLERATED) throw e;
+      await sleep(STATUS_POLLING_MS);
+      continue;
+    }
     if (latest) onStatus?.(latest);
     if (!latest || isJobCompleted(kind, latest)) return latest;
     await sleep(STATUS_POLLING_MS);

@@ -7,14 +7,18 @@ export interface SmartGroupDialogProps {
   query: string;
   /** How many devices the query selects now, when known. */
   deviceCount?: number;
+  /** The group is being saved: Create waits. */
+  saving?: boolean;
+  /** Why the last save failed; the dialog stays open with the name typed. */
+  error?: string;
   onClose: (name: string | null) => void;
 }
 
 /** Asks for a smart group's name; both device lists create the group from what they show. */
-export function SmartGroupDialog({ query, deviceCount, onClose }: SmartGroupDialogProps) {
+export function SmartGroupDialog({ query, deviceCount, saving, error, onClose }: SmartGroupDialogProps) {
   const t = useSharedTranslation();
   const [name, setName] = useState('');
-  const ok = name.trim().length > 0;
+  const ok = name.trim().length > 0 && !saving;
   return (
     <Modal
       open
@@ -36,6 +40,11 @@ export function SmartGroupDialog({ query, deviceCount, onClose }: SmartGroupDial
           <label htmlFor="smart-group-name">{t('Name')}</label>
           <input id="smart-group-name" className="form-control" value={name} onChange={(e) => setName(e.target.value)} data-testid="smart-group-name" />
         </div>
+        {error && (
+          <div className="alert alert-danger" role="alert" data-testid="smart-group-error">
+            {error}
+          </div>
+        )}
         {deviceCount !== undefined && <p className="text-muted small">{t('The smart group will contain the {{count}} devices of this list.', { count: deviceCount })}</p>}
         <p className="small text-muted m-b-4">{t('Query')}</p>
         <code className="small" style={{ wordBreak: 'break-all' }} data-testid="smart-group-query">

@@ -18,8 +18,8 @@ export default function GroupPage() {
   );
   if (group.isError) {
     return (
-      <div className="alert alert-danger" role="alert">
-        {(group.error as Error).message}
+      <div className="alert alert-danger" role="alert" data-testid="group-error">
+        {t('The group could not be loaded: {{message}}', { message: (group.error as Error).message })}
       </div>
     );
   }

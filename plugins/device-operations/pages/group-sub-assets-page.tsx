@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ALERT_SUCCESS_DISMISS_MS, LOAD_ALL_PAGE_SIZE, SHORT_LIST_PAGE_SIZE } from '@shared/domain/constants';
-import { devicesOutsideType, typesForSelection } from '@shared/domain/device-types';
+import { LOAD_ALL_PAGE_SIZE, SHORT_LIST_PAGE_SIZE } from '@shared/domain/constants';
+import { typesForSelection } from '@shared/domain/device-types';
 import { createSoftwareAssignment } from '@shared/platform/create-software-ng';
 import { listAllManagedObjects, listChildAssets, type ManagedObject } from '@shared/platform/inventory';
 import { buildQuery } from '@shared/platform/query-language';
@@ -14,6 +14,7 @@ import { usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
 import SelectSoftwareDialog from '../common/select-software/components/select-software-dialog';
+import { leftOutMessage, splitByType } from '../common/select-software/model/fitting';
 import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { assignmentRequest } from '@shared/platform/software-choices';
 import { AlertOutlet } from '../common/server-job/components/alert-outlet';
@@ -67,15 +68,13 @@ export default function GroupSubAssetsPage() {
     if (!result) return show(groupNotAssigned());
     // A group may hold several families: the dialog named the devices the choice cannot apply to
     // before OK; they are left out rather than sent to fail.
-    const leftOut = new Set(devicesOutsideType(devices, result.item.deviceType).map((d) => d.id));
-    const ids = devices.filter((d) => !leftOut.has(d.id)).map((d) => d.id);
+    const { fitting, leftOut } = splitByType(devices, result.item.deviceType);
+    const ids = fitting.map((d) => d.id);
     try {
       const { status } = await job.runJob('assign', ids.length, () => createSoftwareAssignment(assignmentRequest(result.item, ids, result.forceInstallation)));
       const counters = status ? assignCounters(status) : undefined;
       show(counters && counters.failed > 0 ? assignmentResult(counters) : groupAssigned());
-      if (leftOut.size > 0) {
-        pushAlert({ type: 'info', text: '{{count}} devices of another type were left out.', values: { count: leftOut.size } }, ALERT_SUCCESS_DISMISS_MS);
-      }
+      if (leftOut > 0) show(leftOutMessage(leftOut));
     } catch (e) {
       show(unexpectedError(e));
     }
@@ -100,6 +99,12 @@ export default function GroupSubAssetsPage() {
         </PermittedButton>
       </div>
       <ServerJobBanner ongoing={job.ongoing} />
+      {/* Without the group there is no name and nothing to assign to: said, not a silently disabled button. */}
+      {group.isError && (
+        <div className="alert alert-danger" role="alert" data-testid="group-error">
+          {t('The group could not be loaded: {{message}}', { message: (group.error as Error).message })}
+        </div>
+      )}
       <AlertOutlet />
       <div className="card">
         <table className="table table-striped m-0" data-testid="sub-assets-table">

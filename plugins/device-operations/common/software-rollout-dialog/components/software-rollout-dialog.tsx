@@ -81,7 +81,16 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
         <div className="col-sm-6">
           <div className={`form-group${name.trim() === '' ? ' has-error' : ''}`}>
             <label htmlFor="rollout-name">{t('Name')}</label>
-            <input id="rollout-name" className="form-control" data-testid="rollout-name" value={name} onChange={(e) => setName(e.target.value)} />
+            <input
+              id="rollout-name"
+              className="form-control"
+              data-testid="rollout-name"
+              value={name}
+              aria-invalid={name.trim() === '' ? true : undefined}
+              onChange={(e) => setName(e.target.value)}
+            />
+            {/* Create is disabled without a name: say why. */}
+            {name.trim() === '' && <p className="help-block">{t('Enter a name for the rollout.')}</p>}
           </div>
           {field('batchSize', msg('Batch size'))}
           {field('batchGapSeconds', msg('Batch delay (seconds)'))}

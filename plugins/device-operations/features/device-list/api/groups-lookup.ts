@@ -20,8 +20,15 @@ export const groupOptionsQuery = () =>
     },
   });
 
-/** Lookup failures give an empty list (spec 8). */
-export function useGroupOptions(enabled: boolean) {
+export interface GroupOptions {
+  /** Empty while loading and after a failure (spec 8: a failed lookup gives an empty list). */
+  options: { value: string; label: string }[];
+  loading: boolean;
+  /** Why the groups could not be loaded: the picker says it instead of "No groups". */
+  error?: Error;
+}
+
+export function useGroupOptions(enabled: boolean): GroupOptions {
   const q = useQuery({ ...groupOptionsQuery(), enabled });
-  return q.isError ? [] : (q.data ?? []);
+  return { options: q.isError ? [] : (q.data ?? []), loading: enabled && q.isPending && !q.isError, error: q.isError ? (q.error as Error) : undefined };
 }

@@ -4,7 +4,9 @@ import { COLUMNS } from '../model/columns';
 import { EMPTY_VALUE } from '../model/filters';
 import { createRef } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
+import { configureClient } from '@shared/platform/fetch-client';
+import { jsonReply } from '@shared/plugin-api/testing';
 import type { ManagedObject } from '@shared/platform/inventory';
 import { ColumnFilter, ColumnFilterPopup, type ColumnFilterPopupHandle } from './column-filter';
 
@@ -68,6 +70,29 @@ describe('ColumnFilter', () => {
     act(() => ref.current!.open('agentVersion', anchor));
     const labels = [...screen.getByTestId('column-filter').querySelectorAll('label.c8y-checkbox')].map((l) => l.textContent);
     expect(labels).toEqual(['Empty', '0.1.9', '0.4.0', '0.5.1']);
+  });
+
+  it('says that the groups could not be loaded instead of "No groups" (a failed lookup is not an empty fleet)', async () => {
+    let answer = jsonReply(500, { error: 'inventory/failed', message: 'Service down' });
+    configureClient({ fetch: (async () => answer) as unknown as typeof fetch });
+    const ref = createRef<ColumnFilterPopupHandle>();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderUi(
+      <QueryClientProvider client={client}>
+        <ColumnFilterPopup ref={ref} filters={{}} pageRows={[]} onApply={jest.fn()} />
+      </QueryClientProvider>,
+    );
+    act(() => ref.current!.open('group', anchor));
+    // While the lookup runs the picker does not claim there are none.
+    expect(screen.queryByText('No groups')).toBeNull();
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('filter-options-error')).toHaveTextContent('The groups could not be loaded: Service down'));
+    expect(screen.queryByText('No groups')).toBeNull();
+    // A lookup that works and finds none says so.
+    answer = jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 2000 } });
+    await act(() => client.refetchQueries());
+    await waitFor(() => expect(screen.getByText('No groups')).toBeInTheDocument());
+    expect(screen.queryByTestId('filter-options-error')).toBeNull();
   });
 
   it('applies a date range from its two bounds, each bound limiting the other', () => {

@@ -25,6 +25,8 @@ export interface ColumnFilterProps {
   anchor: DOMRect;
   /** Entries of select and group pickers (the "Empty" entry is added for select). */
   options?: readonly FilterOption[];
+  /** The options are still being looked up, or why the lookup failed: said instead of "No groups". */
+  optionsState?: { loading?: boolean; error?: Error };
   onApply: (value: FilterValue | undefined) => void;
   onClose: () => void;
 }
@@ -95,14 +97,21 @@ interface CheckboxListProps {
   maxHeight: number;
   /** Shown when there is no option. */
   empty?: string;
+  /** Shown instead of the options when their lookup failed. */
+  error?: string;
 }
 
 /** The entries of a select or group filter, each a checkbox; scrolls past maxHeight. */
-function CheckboxList({ options, checked, onChange, testId, maxHeight, empty }: CheckboxListProps) {
+function CheckboxList({ options, checked, onChange, testId, maxHeight, empty, error }: CheckboxListProps) {
   const toggle = (v: string) => onChange(checked.includes(v) ? checked.filter((x) => x !== v) : [...checked, v]);
   return (
     <div style={{ maxHeight, overflowY: 'auto' }}>
-      {options.length === 0 && empty && <p className="text-muted">{empty}</p>}
+      {error && (
+        <p className="text-danger" role="alert" data-testid="filter-options-error">
+          {error}
+        </p>
+      )}
+      {options.length === 0 && empty && !error && <p className="text-muted">{empty}</p>}
       {options.map((o) => (
         <label key={`o-${o.value}`} className="c8y-checkbox d-block">
           <input type="checkbox" data-testid={testId(o.value)} checked={checked.includes(o.value)} onChange={() => toggle(o.value)} />
@@ -130,7 +139,7 @@ function useOpener(columnId: string): () => HTMLElement | null {
   return find;
 }
 
-export function ColumnFilter({ column, value, anchor, options = [], onApply, onClose }: ColumnFilterProps) {
+export function ColumnFilter({ column, value, anchor, options = [], optionsState, onApply, onClose }: ColumnFilterProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<FilterValue>(() => initial(column, value));
   const errors = validateFilter(draft);
@@ -280,7 +289,8 @@ export function ColumnFilter({ column, value, anchor, options = [], onApply, onC
             <CheckboxList
               maxHeight={260}
               options={options}
-              empty={t('No groups')}
+              empty={optionsState?.loading ? t('Loading…') : t('No groups')}
+              error={optionsState?.error ? t('The groups could not be loaded: {{message}}', { message: optionsState.error.message }) : undefined}
               testId={(value) => `filter-group-${value}`}
               checked={draft.ids}
               onChange={(ids) => setDraft({ ...draft, ids })}
@@ -345,7 +355,7 @@ export function ColumnFilterPopup({ ref, filters, pageRows, onApply }: ColumnFil
   if (!open) return null;
   const { column, anchor } = open;
   const options = (): FilterOption[] => {
-    if (column === 'group') return groupOptions;
+    if (column === 'group') return groupOptions.options;
     const col = COLUMNS[column];
     if (col.options) return col.options.map((o) => ({ value: o, label: t(o) }));
     // The page on screen is in already (the effect above ran when it arrived, before any opening).
@@ -361,6 +371,7 @@ export function ColumnFilterPopup({ ref, filters, pageRows, onApply }: ColumnFil
       value={filters[column]}
       anchor={anchor}
       options={options()}
+      optionsState={column === 'group' ? groupOptions : undefined}
       onApply={(v) => {
         setOpen(null);
         onApply(column, v);

@@ -153,7 +153,16 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
   // on its way would make "Filtered 1195 of 1195 devices"; the previous figure stays until both
   // counts belong to the filter on screen.
   const countsKnown = !!page.data && !page.isPlaceholderData && (!filtered || sourceTotal.data !== undefined);
-  const heading = countsKnown ? (filtered ? t('Filtered {{x}} of {{y}} devices', { x: total, y: sourceTotal.data }) : t('{{count}} devices', { count: total })) : undefined;
+  // The source could not be counted: the filtered count alone, and why the total is missing (not a
+  // "…" that reads as still loading; Reload counts again).
+  const totalFailed = filtered && sourceTotal.isError && !!page.data && !page.isPlaceholderData;
+  const heading = countsKnown
+    ? filtered
+      ? t('Filtered {{x}} of {{y}} devices', { x: total, y: sourceTotal.data })
+      : t('{{count}} devices', { count: total })
+    : totalFailed
+      ? t('Filtered {{x}} devices (the total could not be counted: {{message}})', { x: total, message: (sourceTotal.error as Error).message })
+      : undefined;
   const [shownHeading, setShownHeading] = useState<string>('…');
   if (heading !== undefined && heading !== shownHeading) setShownHeading(heading);
   // A page that failed has no count: the previous figure would belong to another filter.
@@ -203,7 +212,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
           {iotconnectorActions && (
             <ActionButton requires={REQUIRES.deviceInitialize} icon="play-circle" disabled={blocked || noSelection} onClick={actions.initialize} testId="action-initialize" label={t('Initialize not-monitored devices')} />
           )}
-          {filtered && <ActionButton requires={REQUIRES.inventoryCreate} icon="c8y-group" onClick={actions.openSmartGroup} testId="action-smart-group" label={t('Create smart group')} />}
+          {filtered && <ActionButton requires={REQUIRES.inventoryCreate} icon="group" onClick={actions.openSmartGroup} testId="action-smart-group" label={t('Create smart group')} />}
           {/* Without the platform's fade between disabled and enabled: the first filter enables the button, and the fade kept the browser making frames while the filtered page came (as the grid's filter buttons, shared/ui/data-grid). */}
           <button
             type="button"
@@ -232,6 +241,8 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
           <SelectSoftwareDialog
             deviceTypes={actions.softwareDialog.deviceTypes}
             deviceCount={actions.softwareDialog.devices.length}
+            // A group's list may mix families: the dialog names the devices a choice cannot apply to.
+            devices={actions.softwareDialog.devices}
             actions={dialogActions}
             onClose={(r) => void actions.onSoftwareChosen((actions.softwareDialog as { devices: ManagedObject[] }).devices, r)}
           />
@@ -244,7 +255,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
               software={{ name: actions.dialog.item.name, version: actions.dialog.item.version }}
               onClose={(r) => {
                 const d = actions.dialog as Extract<NonNullable<typeof actions.dialog>, { kind: 'rollout' }>;
-                void actions.onRolloutConfigured(d.devices, d.item, d.forceInstallation, r);
+                void actions.onRolloutConfigured(d.devices, d.item, d.forceInstallation, d.leftOut, r);
               }}
             />
           )}
@@ -255,7 +266,14 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
             onClose={(tz) => void actions.onTimezoneChosen((actions.dialog as { devices: ManagedObject[] }).devices, tz)}
           />
         )}
-        {actions.dialog?.kind === 'smartGroup' && <SmartGroupDialog query={smartGroupQuery(source, state.filters)} onClose={(name) => void actions.createSmartGroup(name)} />}
+        {actions.dialog?.kind === 'smartGroup' && (
+          <SmartGroupDialog
+            query={smartGroupQuery(source, state.filters)}
+            saving={actions.dialog.saving}
+            error={actions.dialog.error && t(actions.dialog.error.text, actions.dialog.error.values)}
+            onClose={(name) => void actions.createSmartGroup(name)}
+          />
+        )}
       </Suspense>
       <ServerJobOverlay overlay={actions.job.overlay} />
     </DeviceList>

@@ -3,7 +3,7 @@
  * messages (section 8). The selection is either the picked rows or, with select-all, every
  * device matching the filters, loaded in pages of LOAD_ALL_PAGE_SIZE when an action starts.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { typesForSelection } from '@shared/domain/device-types';
 import { clearPendingAssignment, createSoftwareAssignment, createSoftwareRollout, createTimezoneOperations, initializeDevices } from '@shared/platform/create-software-ng';
@@ -12,6 +12,7 @@ import { createSmartGroup as saveSmartGroup } from '@shared/platform/groups';
 import { createOperation } from '@shared/platform/operations';
 import { assignmentRequest, type SoftwareItem } from '@shared/platform/software-choices';
 import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
+import { leftOutMessage, splitByType } from '../../../common/select-software/model/fitting';
 import type { RolloutDialogResult } from '../../../common/software-rollout-dialog/components/software-rollout-dialog';
 import { timeZoneError, timeZoneSuccess } from '../../../common/set-timezone/model/messages';
 import { JobBlockedError, useServerJob } from '../../../common/server-job/hooks/use-server-job';
@@ -38,9 +39,10 @@ type SoftwareDialog = { kind: 'software'; devices: ManagedObject[]; deviceTypes:
 export type Dialog =
   | SoftwareDialog
   /** Configure software rollout, on top of the Select software it was opened from (`from`): Escape or Cancel go back to it (issue 26). */
-  | { kind: 'rollout'; devices: ManagedObject[]; item: SoftwareItem; forceInstallation: boolean; from: SoftwareDialog }
+  | { kind: 'rollout'; devices: ManagedObject[]; item: SoftwareItem; forceInstallation: boolean; from: SoftwareDialog; leftOut: number }
   | { kind: 'timezone'; devices: ManagedObject[] }
-  | { kind: 'smartGroup' };
+  /** Open until the group is saved: a failure is said in it, the typed name kept. */
+  | { kind: 'smartGroup'; saving?: boolean; error?: AlertSpec['alert'] };
 
 export type Selection = Pick<ListSelection, 'rows' | 'allMatching' | 'ofAllMatching'>;
 
@@ -53,6 +55,11 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
   const client = useQueryClient();
   const job = useServerJob();
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // The dialog open now, for a request that ends after the user may have closed it.
+  const openDialog = useRef(dialog);
+  useEffect(() => {
+    openDialog.current = dialog;
+  }, [dialog]);
 
   // Reload reads the server job's state too: its banner is part of what the list shows.
   const reload = useCallback(
@@ -136,21 +143,23 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
   );
 
   const onSoftwareChosen = useCallback(
-    async (devices: ManagedObject[], result: SelectSoftwareResult | null) => {
+    async (selected: ManagedObject[], result: SelectSoftwareResult | null) => {
+      // A group's list may mix families: only the devices the choice is for are sent (the dialog named the others).
+      const { fitting: devices, leftOut } = result ? splitByType(selected, result.item.deviceType) : { fitting: selected, leftOut: 0 };
       if (result?.action === 'rollout') {
         const { item, forceInstallation } = result;
-        return setDialog((d) => (d?.kind === 'software' ? { kind: 'rollout', devices, item, forceInstallation, from: d } : d));
+        return setDialog((d) => (d?.kind === 'software' ? { kind: 'rollout', devices, item, forceInstallation, from: d, leftOut } : d));
       }
       setDialog(null);
       if (!result) return show(noSoftwareAssigned());
-      if (result.action === 'install') return install(devices, result.item);
-      return assign(devices, result);
+      if (devices.length > 0) await (result.action === 'install' ? install(devices, result.item) : assign(devices, result));
+      if (leftOut > 0) show(leftOutMessage(leftOut));
     },
     [assign, install],
   );
 
   const onRolloutConfigured = useCallback(
-    async (devices: ManagedObject[], item: SoftwareItem, forceInstallation: boolean, result: RolloutDialogResult | null) => {
+    async (devices: ManagedObject[], item: SoftwareItem, forceInstallation: boolean, leftOut: number, result: RolloutDialogResult | null) => {
       // Spec 5: creation is aborted when the configuration dialog gives no valid configuration; the
       // user is back in Select software (cancelling that says "No software assigned").
       if (!result) return setDialog((d) => (d?.kind === 'rollout' ? d.from : null));
@@ -160,6 +169,7 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
           createSoftwareRollout({ name: result.name, devices: devices.map((d) => d.id), softwareId: item.id, forceInstallation, rolloutParameters: result.parameters }),
         );
         show(rolloutCreated());
+        if (leftOut > 0) show(leftOutMessage(leftOut));
         onDone();
       } catch (e) {
         show(rolloutFailed(e));
@@ -223,13 +233,17 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
 
   const createSmartGroup = useCallback(
     async (name: string | null) => {
-      setDialog(null);
-      if (!name) return;
+      if (!name) return setDialog(null);
+      setDialog({ kind: 'smartGroup', saving: true });
       try {
         await saveSmartGroup(name, smartGroupQuery(source, filters));
+        setDialog((d) => (d?.kind === 'smartGroup' ? null : d));
         pushAlert({ type: 'success', text: 'Smart group "{{name}}" created.', values: { name } });
       } catch (e) {
-        show(httpError(e));
+        // Said in the dialog if it is still open (not cancelled meanwhile), else on the list.
+        const error = httpError(e);
+        if (openDialog.current?.kind === 'smartGroup') setDialog({ kind: 'smartGroup', error: error.alert });
+        else show(error);
       }
     },
     [source, filters],

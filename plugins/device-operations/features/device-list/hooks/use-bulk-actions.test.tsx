@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { act, fireEvent, renderHook, screen } from '@testing-library/react';
+import { SmartGroupDialog } from '@shared/ui/smart-group-dialog';
+import { renderUi } from '@shared/ui/test-utils';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configureClient } from '@shared/platform/fetch-client';
+import type { ManagedObject } from '@shared/platform/inventory';
+import type { SoftwareItem } from '@shared/platform/software-choices';
+import { jsonReply } from '@shared/plugin-api/testing';
+import { useListAlerts } from '../../../common/server-job/store/alerts';
+import { useBulkActions } from './use-bulk-actions';
+
+/** A group's list: two IoTconnectors and a CELOS x64 device selected. */
+const mixed = [
+  { id: '1', name: 'IoTconnector NB1', type: 'adamos_NETbox' },
+  { id: '2', name: 'CELOS X CX2', type: 'adamos_celosx' },
+  { id: '3', name: 'IoTconnector NB3', type: 'adamos_NETbox' },
+] as ManagedObject[];
+const agent: SoftwareItem = { id: 's1', kind: 'software', name: 'adamos-agent', version: '0.5.1', storage: 'Local', url: '/inventory/binaries/1', installationRequiresApproval: false, deviceType: 'adamos_NETbox' };
+
+describe('useBulkActions on a list of several device families', () => {
+  it('assigns only to the devices the software is for and says how many were left out', async () => {
+    const sent: unknown[] = [];
+    configureClient({
+      fetch: (async (url: string, init?: RequestInit) => {
+        if (url.includes('/createSoftwareAssignment')) {
+          sent.push(JSON.parse(String(init?.body)));
+          return jsonReply(200, { noOfSuccessfullAssignment: 2, noOfUpdatedAssignment: 0, noOfNoAssignment: 0, noOfFailedAssignment: 0 });
+        }
+        // No status object: the answer's counters are the result.
+        return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+      }) as unknown as typeof fetch,
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const selection = { rows: new Map(mixed.map((d) => [d.id, d])), allMatching: false, ofAllMatching: (all: readonly ManagedObject[]) => [...all] };
+    const { result } = renderHook(() => useBulkActions({ key: ['group', '5'] }, {}, selection, jest.fn()), { wrapper });
+    useListAlerts.getState().clear();
+    await act(() => result.current.onSoftwareChosen(mixed, { action: 'assign', item: agent, forceInstallation: false }));
+    expect(sent).toEqual([expect.objectContaining({ devices: ['1', '3'] })]);
+    const texts = useListAlerts.getState().alerts.map((a) => [a.text, a.values]);
+    expect(texts).toEqual([
+      ['Software assignment successful', undefined],
+      ['{{count}} devices of another type were left out.', { count: 1 }],
+    ]);
+  });
+});
+
+describe('useBulkActions: Create smart group', () => {
+  it('keeps the dialog open with the failure when the group cannot be saved, and closes it once saved', async () => {
+    let answer = jsonReply(500, { error: 'inventory/failed', message: 'Service down' });
+    configureClient({ fetch: (async () => answer) as unknown as typeof fetch });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const selection = { rows: new Map(), allMatching: false, ofAllMatching: (all: readonly ManagedObject[]) => [...all] };
+    const { result } = renderHook(() => useBulkActions({ key: ['views', 'iotconnector'] }, { name: { kind: 'text', text: 'NB26' } }, selection, jest.fn()), { wrapper });
+    useListAlerts.getState().clear();
+    act(() => result.current.openSmartGroup());
+    await act(() => result.current.createSmartGroup('Line A'));
+    expect(result.current.dialog).toEqual({ kind: 'smartGroup', error: expect.objectContaining({ type: 'danger', text: 'Error: {{status}} {{statusText}}', values: expect.objectContaining({ status: 500 }) }) });
+    answer = jsonReply(201, { id: '77', name: 'Line A' });
+    await act(() => result.current.createSmartGroup('Line A'));
+    expect(result.current.dialog).toBeNull();
+    expect(useListAlerts.getState().alerts.map((a) => a.text)).toEqual(['Smart group "{{name}}" created.']);
+  });
+
+  it('the dialog shows the failure beside the name typed, and waits while saving', () => {
+    const { rerender } = renderUi(<SmartGroupDialog query="name eq '*NB26*'" onClose={jest.fn()} />);
+    fireEvent.change(screen.getByTestId('smart-group-name'), { target: { value: 'Line A' } });
+    rerender(<SmartGroupDialog query="name eq '*NB26*'" saving onClose={jest.fn()} />);
+    expect(screen.getByTestId('smart-group-create')).toBeDisabled();
+    rerender(<SmartGroupDialog query="name eq '*NB26*'" error="Error: 500 Internal Server Error" onClose={jest.fn()} />);
+    expect(screen.getByTestId('smart-group-error')).toHaveTextContent('Error: 500 Internal Server Error');
+    expect(screen.getByTestId('smart-group-name')).toHaveValue('Line A');
+    expect(screen.getByTestId('smart-group-create')).toBeEnabled();
+  });
+});

@@ -1,0 +1,39 @@
+import { screen, waitFor } from '@testing-library/react';
+import { configureClient } from '@shared/platform/fetch-client';
+import { jsonReply, renderContribution, testUser } from '@shared/plugin-api/testing';
+import en from '../locales/lists.en.json';
+import de from '../locales/lists.de.json';
+import GroupPage from './group-page';
+import GroupSubAssetsPage from './group-sub-assets-page';
+
+/** The group's own read fails; its sub-assets and the server job's status answer. */
+function groupReadFails() {
+  configureClient({
+    fetch: (async (url: string) => {
+      const path = new URL(url, 'http://x').pathname;
+      if (path === '/inventory/managedObjects/5') return jsonReply(500, { error: 'inventory/failed', message: 'Service down' });
+      if (path === '/inventory/managedObjects/5/childAssets') return jsonReply(200, { references: [{ managedObject: { id: '7', name: 'IoTconnector 7', type: 'adamos_NETbox' } }], statistics: { currentPage: 1, pageSize: 10 } });
+      return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+    }) as unknown as typeof fetch,
+  });
+}
+
+const OPERATOR = testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']);
+
+describe('group pages when the group cannot be read', () => {
+  it('the sub-assets page says so (its Select Software stays off), in English and German', async () => {
+    groupReadFails();
+    const { unmount } = renderContribution(<GroupSubAssetsPage />, { locales: en, context: { user: OPERATOR, params: { groupId: '5' } } });
+    await waitFor(() => expect(screen.getByTestId('group-error')).toHaveTextContent('The group could not be loaded: Service down'));
+    expect(screen.getByTestId('group-select-software')).toBeDisabled();
+    unmount();
+    renderContribution(<GroupSubAssetsPage />, { language: 'de', locales: de, context: { user: OPERATOR, params: { groupId: '5' } } });
+    await waitFor(() => expect(screen.getByTestId('group-error')).toHaveTextContent('Die Gruppe konnte nicht geladen werden: Service down'));
+  });
+
+  it('the group page names what failed, not only the server text', async () => {
+    groupReadFails();
+    renderContribution(<GroupPage />, { locales: en, context: { user: OPERATOR, params: { groupId: '5' } } });
+    await waitFor(() => expect(screen.getByTestId('group-error')).toHaveTextContent('The group could not be loaded: Service down'));
+  });
+});
