@@ -1,6 +1,7 @@
 import React from 'react';
-import { screen } from '@testing-library/react';
-import { renderContribution } from '@shared/plugin-api/testing';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configureClient } from '@shared/platform/fetch-client';
+import { jsonReply, renderContribution, testUser } from '@shared/plugin-api/testing';
 import en from '../../../locales/en.json';
 import de from '../../../locales/de.json';
 import DevicesFromDashboardPage from './devices-from-dashboard-page';
@@ -21,5 +22,27 @@ describe('/devicesFromDashboard actions', () => {
     expect(shown).toEqual(labels);
     // The grid's code loads lazily: the test ends once it has.
     await screen.findByTestId('device-grid');
+  });
+});
+
+describe('/devicesFromDashboard: Create smart group', () => {
+  it('keeps the dialog open with the failure and the typed name when the group cannot be saved, and closes it once saved', async () => {
+    const page = { managedObjects: [{ id: '1', name: 'NB1', type: 'adamos_NETbox' }], statistics: { totalElements: 1, totalPages: 1, currentPage: 1, pageSize: 25 } };
+    let created = jsonReply(500, { error: 'inventory/failed', message: 'Service down' });
+    configureClient({ fetch: (async (_url: string, init?: RequestInit) => (init?.method === 'POST' ? created : jsonReply(200, page))) as unknown as typeof fetch });
+    renderContribution(<DevicesFromDashboardPage />, {
+      pluginId: 'dashboard-widgets',
+      locales: en,
+      context: { query: { view: 'currentOnlineDevices' }, user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_CREATE']) },
+    });
+    await screen.findByText('NB1');
+    await act(async () => fireEvent.click(screen.getByTestId('action-smart-group')));
+    fireEvent.change(await screen.findByTestId('smart-group-name'), { target: { value: 'Line A' } });
+    await act(async () => fireEvent.click(screen.getByTestId('smart-group-create')));
+    expect(await screen.findByTestId('smart-group-error')).toHaveTextContent('500');
+    expect(screen.getByTestId('smart-group-name')).toHaveValue('Line A');
+    created = jsonReply(201, { id: '77', name: 'Line A' });
+    await act(async () => fireEvent.click(screen.getByTestId('smart-group-create')));
+    await waitFor(() => expect(screen.queryByTestId('smart-group-dialog')).toBeNull());
   });
 });

@@ -2,7 +2,7 @@
  * /devicesFromDashboard: the devices behind a dashboard figure (spec 2), paged by the
  * operation-dashboard microservice, with the list actions and the executing-operation banner.
  */
-import React, { useCallback, useMemo, useState } from 'react';
+import React, { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePlatformContext } from '@shared/plugin-api/context';
@@ -32,7 +32,7 @@ import { VIEW_NOT_KNOWN, resolveView } from '../model/views';
 const MICROSERVICE_ERROR = 'Could not get connection data from microservice, response status: {{status}}.';
 const NO_SOFTWARE_DISMISS_MS = 5000;
 
-type Dialog = { kind: 'software'; devices: ManagedObject[] } | { kind: 'smartGroup'; devices: ManagedObject[]; selectionOnly: boolean } | null;
+type Dialog = { kind: 'software'; devices: ManagedObject[] } | { kind: 'smartGroup'; devices: ManagedObject[]; selectionOnly: boolean; saving?: boolean; error?: string } | null;
 
 export default function DevicesFromDashboardPage() {
   const { t } = useTranslation();
@@ -50,6 +50,8 @@ export default function DevicesFromDashboardPage() {
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const openDialog = useRef<Dialog>(null);
+  openDialog.current = dialog;
   const list = useDevicePage(source, size, page);
   const status = useNewestStatus();
   const ongoing = isJobOngoing(status.data);
@@ -68,10 +70,7 @@ export default function DevicesFromDashboardPage() {
       }),
     [t],
   );
-  const showError = useCallback(
-    (e: unknown) => show(isPlatformError(e) ? httpErrorMessage(e.status, e.statusText) : httpErrorMessage(0, e instanceof Error ? e.message : String(e))),
-    [show],
-  );
+  const showError = useCallback((e: unknown) => show(errorMessage(e)), [show]);
   const reload = useCallback(() => client.invalidateQueries({ queryKey: listKeys.all }), [client]);
 
   /** Blocked while a job runs (a fresh look at the status), then the selected devices; null: nothing to do (said why). */
@@ -163,14 +162,21 @@ export default function DevicesFromDashboardPage() {
       setBusy(null);
     }
   };
+  /** The dialog stays open while the group is saved and says in itself why a save failed, the name kept. */
   const onSmartGroupNamed = async (devices: ManagedObject[], selectionOnly: boolean, name: string | null) => {
-    setDialog(null);
-    if (!name || !source) return;
+    if (!name || !source) return setDialog(null);
+    const named = { kind: 'smartGroup' as const, devices, selectionOnly };
+    setDialog({ ...named, saving: true });
     try {
       await createSmartGroup(name, smartGroupQuery(source, devices, selectionOnly));
+      setDialog((d) => (d?.kind === 'smartGroup' ? null : d));
       alerts.success(t('Smart group "{{name}}" created.', { name }));
     } catch (e) {
-      showError(e);
+      // Said in the dialog if it is still open (not cancelled meanwhile), else on the list.
+      if (openDialog.current?.kind === 'smartGroup') {
+        const m = errorMessage(e);
+        setDialog({ ...named, error: t(m.text, m.values) });
+      } else showError(e);
     }
   };
 
@@ -216,7 +222,7 @@ export default function DevicesFromDashboardPage() {
               <Icon name="play-circle" /> {t('Initialize not-monitored devices')}
             </PermittedButton>
             <PermittedButton requires={REQUIRES.inventoryCreate} className="btn btn-link" disabled={busy !== null || rows.length === 0} onClick={onSmartGroup} data-testid="action-smart-group">
-              <Icon name="c8y-group" /> {t('Create smart group')}
+              <Icon name="group" /> {t('Create smart group')}
             </PermittedButton>
             <button type="button" className="btn btn-link" onClick={() => void reload()} data-testid="action-reload">
               <Icon name="refresh" /> {t('Reload')}
@@ -242,6 +248,8 @@ export default function DevicesFromDashboardPage() {
           <SmartGroupDialog
             query={smartGroupQuery(source, dialog.devices, dialog.selectionOnly)}
             deviceCount={dialog.devices.length}
+            saving={dialog.saving}
+            error={dialog.error}
             onClose={(name) => void onSmartGroupNamed(dialog.devices, dialog.selectionOnly, name)}
           />
         )}
@@ -251,3 +259,7 @@ export default function DevicesFromDashboardPage() {
 }
 
 const NO_ROWS: ManagedObject[] = [];
+
+/** A failed request as the page says it. */
+const errorMessage = (e: unknown): Message =>
+  isPlatformError(e) ? httpErrorMessage(e.status, e.statusText) : httpErrorMessage(0, e instanceof Error ? e.message : String(e));
