@@ -11,7 +11,8 @@
  * - AG Grid's (`ag-` prefix), or
  * - built at run time from a prefix the sources write before `${` (`alert-${kind}`): every class
  *   of such a prefix is kept, except icons (`dlt-c8y-icon-${name}`), whose names must be words of
- *   the sources too (`icon: 'bell'`).
+ *   the sources too (`icon: 'bell'`); the older font's `c8y-icon-${name}` is kept for a word
+ *   `c8y-${name}` (`icon: 'c8y-group'`, as the platform's c8yIcon directive reads it).
  * Classes inside :not(), :is(), :where() and :has() do not count (a :not() rule matches without
  * them); element, attribute and id selectors, @font-face, @keyframes and custom properties stay.
  * CommonJS, so both the build (ESM) and jest can load it.
@@ -23,6 +24,8 @@ const selectorParser = require('postcss-selector-parser');
 
 const ALWAYS_KEPT_PREFIXES = ['ag-'];
 const ICON_PREFIX = 'dlt-c8y-icon-';
+/** The platform's older icon font: c8yIcon turns a name `c8y-group` into class `c8y-icon-group`. */
+const C8Y_ICON_PREFIX = 'c8y-icon-';
 const SOURCE_EXTENSIONS = /\.(tsx?|html|css)$/;
 const PSEUDOS_NOT_REQUIRING = new Set([':not', ':is', ':where', ':has', ':matches', ':-webkit-any', ':-moz-any']);
 
@@ -44,6 +47,7 @@ function classIsUsed(name, usage) {
   if (usage.words.has(name)) return true;
   if (ALWAYS_KEPT_PREFIXES.some((p) => name.startsWith(p))) return true;
   if (name.startsWith(ICON_PREFIX)) return usage.words.has(name.slice(ICON_PREFIX.length));
+  if (name.startsWith(C8Y_ICON_PREFIX)) return usage.words.has(`c8y-${name.slice(C8Y_ICON_PREFIX.length)}`);
   return usage.prefixes.some((p) => name.startsWith(p));
 }
 

@@ -9,6 +9,8 @@ const SOURCE = `
   export const Alert = () => <div className={\`alert-\${kind}\`} />;
   export const Icon = ({ name }) => <i className={\`dlt-c8y-icon-\${name}\`} />;
   defineNavigatorNode({ icon: 'bell' });
+  const iconClass = (name) => \`c8y-icon \${name.replace(/^c8y-/, 'c8y-icon-')}\`;
+  const groupNode = { icon: 'c8y-group' };
   const style = { color: 'var(--c8y-brand-primary)' };
 `;
 
@@ -29,6 +31,10 @@ describe('platform stylesheet purge', () => {
 
   it('keeps every class of a prefix built at run time, but icons only when their name is a word of the sources', () => {
     expect(purge('.alert-danger{a:1}.dlt-c8y-icon-bell:before{b:2}.dlt-c8y-icon-rocket:before{c:3}')).toBe('.alert-danger{a:1}.dlt-c8y-icon-bell:before{b:2}');
+  });
+
+  it("keeps the older font's icons (c8yIcon's `c8y-<name>` is class c8y-icon-<name>) only when `c8y-<name>` is a word of the sources", () => {
+    expect(purge('.c8y-icon-group:before{a:1}.c8y-icon-group-smart:before{b:2}.c8y-icon{c:3}')).toBe('.c8y-icon-group:before{a:1}.c8y-icon{c:3}');
   });
 
   it("keeps AG Grid's classes, which its code sets", () => {

@@ -1,6 +1,7 @@
 import React, { useEffect, useState } from 'react';
 import { onGroupsChanged } from '@shared/plugin-api/groups-changed';
 import type { NavigatorNode } from '@shared/plugin-api/navigator';
+import { iconClass } from '@shared/ui/icon';
 import type { DynamicNavigatorNode, NavigatorChildrenPage, NavigatorNodeContribution, PlatformContext, Registered } from '@shared/plugin-api/types';
 import { SHELL_NS } from '../constants';
 import { useShellT } from '../i18n-setup';
@@ -29,7 +30,7 @@ const containsActive = (node: NavigatorNode, activePath: string): boolean =>
   isActivePath(node.path, activePath) || node.children.some((c) => containsActive(c, activePath));
 
 function Icon({ name }: { name?: string }) {
-  return name ? <i className={`icon dlt-c8y-icon-${name}`} aria-hidden="true" /> : null;
+  return name ? <i className={`icon ${iconClass(name)}`} aria-hidden="true" /> : null;
 }
 
 interface RowProps {

@@ -1,5 +1,6 @@
 import React, { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Device, DeviceTabContribution, PlatformContext, Registered } from '@shared/plugin-api/types';
+import { iconClass } from '@shared/ui/icon';
 import { useShellT } from '../i18n-setup';
 import { ParcelMount } from '../mount/parcel-mount';
 import { replace } from '../routing/hash-location';
@@ -104,7 +105,7 @@ export function DevicePage({ device, tab, tabs, context, queryClient, pluginsLoa
                   data-testid="device-tab"
                   data-tab={x.path}
                 >
-                  {x.icon && <i className={`dlt-c8y-icon-${x.icon}`} aria-hidden="true" />} {i18n.t(x.label, { ns: [x.pluginId, 'shell'] })}
+                  {x.icon && <i className={iconClass(x.icon)} aria-hidden="true" />} {i18n.t(x.label, { ns: [x.pluginId, 'shell'] })}
                 </a>
               </li>
             ))}
