@@ -363,6 +363,9 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   const canEdit = can(context.user, REQUIRES.inventoryUpdate);
   const [saved, setSaved] = useState<{ id: string | null; widgets: DashboardWidgetPlacement[] } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  /** Bumped by Retry after a failed load: the saved layout is asked for again. */
+  const [loadAttempt, setLoadAttempt] = useState(0);
+  const loadErrorId = useId();
   const [saveError, setSaveError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -376,6 +379,7 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
     (takeSavedLayout?.() ?? loadDashboard(dashboard.name))
       .then((loaded) => {
         if (stale) return;
+        setLoadError(null);
         savedId.current = loaded?.id ?? null;
         setSaved(loaded ?? { id: null, widgets: [...dashboard.defaultWidgets] });
       })
@@ -388,7 +392,7 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
     return () => {
       stale = true;
     };
-  }, [dashboard.name, dashboard.defaultWidgets, widgets, takeSavedLayout]);
+  }, [dashboard.name, dashboard.defaultWidgets, widgets, takeSavedLayout, loadAttempt]);
 
   const placements = widgets ?? saved?.widgets ?? null;
   const bands = useMemo(() => (placements ? layoutDashboard(dashboard.sections, placements) : []), [dashboard.sections, placements]);
@@ -466,10 +470,15 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
               <i className="dlt-c8y-icon-plus-circle" aria-hidden="true" /> {t('Add widget')}
             </button>
           )}
+          {/* Not while the saved layout is unknown: a save would then add a second dashboard object
+              beside the tenant's (the defaults shown in its place), and the next load could show either. */}
           <button
             type="button"
             className="btn btn-link"
             aria-pressed={editing}
+            disabled={!!loadError}
+            title={loadError ? t('The dashboard can be edited once its saved layout has loaded.') : undefined}
+            aria-describedby={loadError ? loadErrorId : undefined}
             onClick={() => setEditing(!editing)}
             data-testid="dashboard-edit"
             data-requires={formatRequirement(REQUIRES.inventoryUpdate)}
@@ -479,8 +488,12 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
         </div>
       )}
       {loadError && (
-        <div className="alert alert-warning" role="alert" data-testid="dashboard-load-error">
+        <div className="alert alert-warning" role="alert" data-testid="dashboard-load-error" id={loadErrorId}>
           {t('The saved layout could not be loaded; showing the default layout: {{message}}', { message: loadError })}
+          {canEdit && !widgets && <> {t('The dashboard can be edited once its saved layout has loaded.')}</>}{' '}
+          <button type="button" className="btn btn-link btn-xs" onClick={() => setLoadAttempt((n) => n + 1)} data-testid="dashboard-load-retry">
+            {t('Retry')}
+          </button>
         </div>
       )}
       {saveError && (
