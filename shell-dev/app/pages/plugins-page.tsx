@@ -134,6 +134,31 @@ function PluginCells({ plugin: p, action }: { plugin: PluginManifestEntry; actio
   );
 }
 
+/**
+ * The tenant's setting changed since this page loaded the plugins (by this admin, here): the
+ * status says what the page still shows, this note what the next load does instead.
+ */
+function PendingSwitch({ status, enabled }: { status: PluginStatus | undefined; enabled: boolean }) {
+  const { t } = useShellT();
+  const tenantOff = status?.status === 'disabled' && status.reason === 'disabled';
+  const runs = !status || status.status !== 'disabled';
+  if (enabled && tenantOff) {
+    return (
+      <div className="text-info small" data-testid="plugin-switch-pending">
+        {t('Enabled for the tenant. Reload the page to load it.')}
+      </div>
+    );
+  }
+  if (!enabled && runs) {
+    return (
+      <div className="text-warning small" data-testid="plugin-switch-pending">
+        {t('Disabled for the tenant. Reload the page to unload it.')}
+      </div>
+    );
+  }
+  return null;
+}
+
 /** The message after a removal: what the next load brings instead. */
 function removedMessage(t: TFunction, plugin: PluginManifestEntry): string {
   const back = plugin.installed?.replaces.at(-1);
@@ -185,6 +210,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
         text: enabled
           ? t('"{{name}}" is enabled for every user of the tenant from their next load.', { name: plugin.name })
           : t('"{{name}}" is disabled for every user of the tenant from their next load.', { name: plugin.name }),
+        reload: true,
       });
     } catch (e) {
       setMessage({ kind: 'danger', text: t('The plugin settings could not be saved: {{message}}', { message: messageOf(e) }) });
@@ -320,6 +346,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
                     <td>
                       <StatusCell status={status} />
                       <RenderErrors errors={renderErrors[p.id]} />
+                      {!removed && <PendingSwitch status={status} enabled={enabled} />}
                       {removed && (
                         <div className="text-warning small" data-testid="plugin-removed">
                           {t('Removed. Reload the page to unload it.')}

@@ -1,0 +1,86 @@
+import React from 'react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { testUser } from '@shared/plugin-api/testing';
+import { loadShellLanguage, initShellI18n } from '../i18n-setup';
+import { saveShellConfig } from '../api/shell-application';
+import type { BundleManifest, PluginManifestEntry, ShellConfig } from '../plugin-host/enabled';
+import { useRegistry } from '../plugin-host/registry';
+import { PluginsPage } from './plugins-page';
+
+jest.mock('../api/shell-application', () => ({
+  saveShellConfig: jest.fn(async (id: string, config: unknown) => ({ id, name: 'Dev shell', contextPath: 'shell', config })),
+}));
+const save = saveShellConfig as jest.MockedFunction<typeof saveShellConfig>;
+
+const entry = (id: string, name: string): PluginManifestEntry => ({
+  id,
+  name,
+  module: 'plugin',
+  contextPath: id,
+  version: '1.0.0',
+  defaultEnabled: true,
+  description: `${name} description`,
+});
+const router = entry('mobile-router', 'Mobile router');
+const checks = entry('connection-checks', 'Connection checks');
+const bundle: BundleManifest = {
+  name: 'bundle',
+  version: '1.0.0',
+  contextPath: 'bundle',
+  shell: { name: 'Dev shell', contextPath: 'shell', key: 'shell-key' },
+  exports: [router, checks],
+};
+const admin = testUser(['ROLE_APPLICATION_MANAGEMENT_ADMIN', 'ROLE_APPLICATION_MANAGEMENT_READ']);
+
+async function renderPage(language: 'en' | 'de' = 'en') {
+  const i18n = initShellI18n(language);
+  await loadShellLanguage(language);
+  await i18n.changeLanguage(language);
+  return render(
+    <I18nextProvider i18n={i18n} defaultNS="shell">
+      <PluginsPage bundle={bundle} user={admin} />
+    </I18nextProvider>,
+  );
+}
+
+const row = (id: string) => screen.getAllByTestId('plugin-row').find((r) => r.dataset.plugin === id) as HTMLElement;
+
+beforeEach(() => {
+  save.mockClear();
+  // The tenant had the router switched off when this page loaded; the checks plugin loaded.
+  const config: ShellConfig = { excludedRemotes: { 'mobile-router': ['plugin'] } };
+  useRegistry.setState({
+    exports: bundle.exports,
+    loading: false,
+    shellApplication: { id: '1', name: 'Dev shell', contextPath: 'shell', config } as never,
+    configError: null,
+    plugins: { 'mobile-router': { status: 'disabled', reason: 'disabled' }, 'connection-checks': { status: 'loaded', loadTimeMs: 12, warnings: [] } },
+  });
+});
+
+describe('PluginsPage', () => {
+  it('after a switch, the row says what the next load does where the page still shows the old state, with a Reload', async () => {
+    await renderPage();
+    fireEvent.click(within(row('mobile-router')).getByRole('checkbox', { name: 'Enable Mobile router' }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    await screen.findByText('"Mobile router" is enabled for every user of the tenant from their next load.');
+    expect(within(row('mobile-router')).getByTestId('plugin-switch-pending')).toHaveTextContent('Enabled for the tenant. Reload the page to load it.');
+    expect(within(screen.getByTestId('plugins-message')).getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+
+    fireEvent.click(within(row('connection-checks')).getByRole('checkbox', { name: 'Enable Connection checks' }));
+    await screen.findByText('"Connection checks" is disabled for every user of the tenant from their next load.');
+    expect(within(row('connection-checks')).getByTestId('plugin-switch-pending')).toHaveTextContent('Disabled for the tenant. Reload the page to unload it.');
+
+    // Switched back: the page's state is the tenant's again, no note.
+    fireEvent.click(within(row('mobile-router')).getByRole('checkbox', { name: 'Enable Mobile router' }));
+    await screen.findByText('"Mobile router" is disabled for every user of the tenant from their next load.');
+    expect(within(row('mobile-router')).queryByTestId('plugin-switch-pending')).toBeNull();
+  });
+
+  it('says it in German', async () => {
+    await renderPage('de');
+    fireEvent.click(within(row('mobile-router')).getByRole('checkbox'));
+    await waitFor(() => expect(within(row('mobile-router')).getByTestId('plugin-switch-pending')).toHaveTextContent('Für den Mandanten aktiviert. Laden Sie die Seite neu, um es zu laden.'));
+  });
+});
