@@ -84,3 +84,19 @@ describe('PluginsPage', () => {
     await waitFor(() => expect(within(row('mobile-router')).getByTestId('plugin-switch-pending')).toHaveTextContent('Für den Mandanten aktiviert. Laden Sie die Seite neu, um es zu laden.'));
   });
 });
+
+describe('PluginsPage in German', () => {
+  it('names and describes the bundle’s plugins in German (the manifest’s texts), a package’s own text as written', async () => {
+    const ops: PluginManifestEntry = {
+      ...entry('device-operations', 'Device operations'),
+      description: 'Device lists, device tabs (Info, Software, Services, Events, Device Control, Admin Info), alarms, groups tree and the software, rollout, time zone, replacement and transfer dialogs.',
+    };
+    const pkg = { ...entry('someone-elses', 'Someone else’s plugin'), description: 'Does something.' };
+    useRegistry.setState({ exports: [ops, pkg], plugins: {} });
+    await renderPage('de');
+    expect(row('device-operations')).toHaveTextContent('Gerätebetrieb');
+    expect(row('device-operations')).toHaveTextContent('Gerätelisten, Geräte-Registerkarten (Info, Software, Dienste, Ereignisse, Gerätesteuerung, Admin-Info)');
+    expect(row('someone-elses')).toHaveTextContent('Someone else’s plugin');
+    expect(row('someone-elses')).toHaveTextContent('Does something.');
+  });
+});

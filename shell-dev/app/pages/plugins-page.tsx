@@ -6,6 +6,7 @@ import type { CurrentUser } from '@shared/plugin-api/types';
 import { confirm } from '@shared/ui/confirm';
 import { GateNote, gatedFieldProps, useGate } from '@shared/ui/permission';
 import { useShellT } from '../i18n-setup';
+import { SHELL_NS } from '../constants';
 import { saveShellConfig } from '../api/shell-application';
 import { ContextPathTakenError, installPackage, removePackage } from '../api/packages';
 import { isEnabledByConfig, setPluginEnabled, type BundleManifest, type PluginManifestEntry, type ShellConfig } from '../plugin-host/enabled';
@@ -122,14 +123,15 @@ function PluginCells({ plugin: p, action }: { plugin: PluginManifestEntry; actio
   return (
     <>
       <td>
-        {/* A plugin that ships its name as a text of its namespace gets it translated. */}
-        <strong>{t(p.name, { ns: p.id, defaultValue: p.name })}</strong>
+        {/* The plugin's own namespace first (a package may ship its name), then the shell's, which
+            translates the bundle's manifest; any other text shows as the package wrote it. */}
+        <strong>{t(p.name, { ns: [p.id, SHELL_NS], defaultValue: p.name })}</strong>
         <div className="text-muted small">{p.id}</div>
         <PackageNotes plugin={p} />
         {action}
       </td>
       <td>{p.version}</td>
-      <td className="small">{p.description}</td>
+      <td className="small">{p.description && t(p.description, { ns: [p.id, SHELL_NS], defaultValue: p.description })}</td>
     </>
   );
 }
