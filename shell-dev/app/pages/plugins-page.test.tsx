@@ -82,6 +82,9 @@ describe('PluginsPage', () => {
     await renderPage('de');
     fireEvent.click(within(row('mobile-router')).getByRole('checkbox'));
     await waitFor(() => expect(within(row('mobile-router')).getByTestId('plugin-switch-pending')).toHaveTextContent('Für den Mandanten aktiviert. Laden Sie die Seite neu, um es zu laden.'));
+    // The plugin is named in German in the message too.
+    expect(screen.getByTestId('plugins-message')).toHaveTextContent('„Mobiler Router“ ist für alle Benutzer des Mandanten ab ihrem nächsten Laden aktiviert.');
+    expect(within(row('connection-checks')).getByRole('checkbox', { name: 'Verbindungsprüfungen aktivieren' })).toBeInTheDocument();
   });
 });
 

@@ -77,6 +77,13 @@ type Message = { kind: 'info' | 'success' | 'danger'; text: string; reload?: boo
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+/**
+ * A plugin's name in the user's language: the plugin's own namespace first (a package may ship its
+ * name), then the shell's, which translates the bundle's manifest; else as the package wrote it.
+ */
+const pluginText = (t: TFunction, p: PluginManifestEntry, text: string) => t(text, { ns: [p.id, SHELL_NS], defaultValue: text });
+const pluginName = (t: TFunction, p: PluginManifestEntry) => pluginText(t, p, p.name);
+
 /** Why a file could not be installed, in the user's language. */
 function installError(t: TFunction, file: string, e: unknown): string {
   if (e instanceof PackageFileError) {
@@ -110,7 +117,7 @@ function PackageNotes({ plugin }: { plugin: PluginManifestEntry }) {
         <div key={r.contextPath} className="text-warning" data-testid="plugin-replaces" data-context-path={r.contextPath}>
           {r.installed
             ? t('Replaces the package {{contextPath}} {{version}}', { contextPath: r.contextPath, version: r.version })
-            : t('Replaces {{name}} {{version}} of the bundle', { name: r.name, version: r.version })}
+            : t('Replaces {{name}} {{version}} of the bundle', { name: pluginName(t, r), version: r.version })}
         </div>
       ))}
     </div>
@@ -123,15 +130,13 @@ function PluginCells({ plugin: p, action }: { plugin: PluginManifestEntry; actio
   return (
     <>
       <td>
-        {/* The plugin's own namespace first (a package may ship its name), then the shell's, which
-            translates the bundle's manifest; any other text shows as the package wrote it. */}
-        <strong>{t(p.name, { ns: [p.id, SHELL_NS], defaultValue: p.name })}</strong>
+        <strong>{pluginName(t, p)}</strong>
         <div className="text-muted small">{p.id}</div>
         <PackageNotes plugin={p} />
         {action}
       </td>
       <td>{p.version}</td>
-      <td className="small">{p.description && t(p.description, { ns: [p.id, SHELL_NS], defaultValue: p.description })}</td>
+      <td className="small">{p.description && pluginText(t, p, p.description)}</td>
     </>
   );
 }
@@ -164,10 +169,10 @@ function PendingSwitch({ status, enabled }: { status: PluginStatus | undefined; 
 /** The message after a removal: what the next load brings instead. */
 function removedMessage(t: TFunction, plugin: PluginManifestEntry): string {
   const back = plugin.installed?.replaces.at(-1);
-  if (!back) return t('Plugin {{name}} removed. Reload the page to unload it.', { name: plugin.name });
+  if (!back) return t('Plugin {{name}} removed. Reload the page to unload it.', { name: pluginName(t, plugin) });
   return back.installed
-    ? t('Plugin {{name}} removed. Reload the page to load the package {{contextPath}} {{version}} again.', { name: plugin.name, contextPath: back.contextPath, version: back.version })
-    : t('Plugin {{name}} removed. Reload the page to load {{replaced}} {{version}} of the bundle again.', { name: plugin.name, replaced: back.name, version: back.version });
+    ? t('Plugin {{name}} removed. Reload the page to load the package {{contextPath}} {{version}} again.', { name: pluginName(t, plugin), contextPath: back.contextPath, version: back.version })
+    : t('Plugin {{name}} removed. Reload the page to load {{replaced}} {{version}} of the bundle again.', { name: pluginName(t, plugin), replaced: pluginName(t, back), version: back.version });
 }
 
 /**
@@ -210,8 +215,8 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
       setMessage({
         kind: 'success',
         text: enabled
-          ? t('"{{name}}" is enabled for every user of the tenant from their next load.', { name: plugin.name })
-          : t('"{{name}}" is disabled for every user of the tenant from their next load.', { name: plugin.name }),
+          ? t('"{{name}}" is enabled for every user of the tenant from their next load.', { name: pluginName(t, plugin) })
+          : t('"{{name}}" is disabled for every user of the tenant from their next load.', { name: pluginName(t, plugin) }),
         reload: true,
       });
     } catch (e) {
@@ -251,7 +256,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
     if (!applicationId) return;
     const ok = await confirm({
       title: t('Remove plugin?'),
-      body: t('Remove the plugin package {{name}} ({{contextPath}}) from the tenant? Its files are deleted.', { name: plugin.name, contextPath: plugin.contextPath }),
+      body: t('Remove the plugin package {{name}} ({{contextPath}}) from the tenant? Its files are deleted.', { name: pluginName(t, plugin), contextPath: plugin.contextPath }),
       okLabel: t('Remove'),
       okClass: 'btn-danger',
     });
@@ -273,7 +278,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
     isAdmin &&
     p.installed &&
     !removedSinceLoad.includes(p.installed.applicationId) && (
-      <button type="button" className="btn btn-default btn-xs m-t-4" disabled={busy} onClick={() => void remove(p)} aria-label={t('Remove {{name}}', { name: p.name })} data-testid="plugin-remove">
+      <button type="button" className="btn btn-default btn-xs m-t-4" disabled={busy} onClick={() => void remove(p)} aria-label={t('Remove {{name}}', { name: pluginName(t, p) })} data-testid="plugin-remove">
         {t('Remove')}
       </button>
     );
@@ -370,7 +375,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
                           checked={enabled}
                           disabled={!canChange || saving !== null || removed}
                           onChange={(e) => void toggle(p, e.target.checked)}
-                          aria-label={t('Enable {{name}}', { name: p.name })}
+                          aria-label={t('Enable {{name}}', { name: pluginName(t, p) })}
                           data-testid="plugin-switch"
                           {...gatedFieldProps(gate, gateNoteId, 'choice')}
                         />
