@@ -13,7 +13,7 @@ import { ParcelMount } from './mount/parcel-mount';
 import { Navigator } from './navigator/navigator';
 import type { BundleManifest } from './plugin-host/enabled';
 import { ofKind, useRegistry } from './plugin-host/registry';
-import { guardDeviceRoute } from './routing/device-guard';
+import { guardDeviceRoute, refusalText } from './routing/device-guard';
 import { MissingPage } from './pages/missing-page';
 // Loads the dashboard host's chunk itself (no Suspense, whose reveal throttle held it back 300 ms).
 import { DashboardHost } from './dashboard/dashboard-host-loader';
@@ -122,7 +122,7 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
         return;
       }
       const back = committed.current ?? DEFAULT_PATH;
-      addAlert('danger', t('Navigation refused: {{message}}', { message: result.message }), back);
+      addAlert('danger', refusalText(t, deviceId, result), back);
       replace(back);
     });
     return () => {
