@@ -45,7 +45,7 @@ export const DEVICE_TAB_REDIRECTS: Readonly<Record<string, string>> = { 'device-
 export function refusalText(t: TFunction, id: string, result: Extract<GuardResult, { ok: false }>): string {
   const why =
     result.reason === 'not-numeric'
-      ? t('The device id "{{id}}" is not numeric.', { id })
+      ? t('Device id \'{{id}}\' is not numeric.', { id })
       : result.reason === 'not-found'
         ? t('Could not find device {{id}}.', { id })
         : t('Device {{id}} could not be loaded: {{message}}', { id, message: result.message });
