@@ -1,5 +1,5 @@
 import React from 'react';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { testContext, testUser } from '@shared/plugin-api/testing';
 import type { DashboardContribution, Registered, WidgetContribution } from '@shared/plugin-api/types';
@@ -88,5 +88,18 @@ describe('DashboardHost', () => {
     renderHost('de');
     expect(await screen.findByTestId('dashboard-load-error')).toHaveTextContent('Das Dashboard kann bearbeitet werden, sobald sein gespeichertes Layout geladen ist.');
     expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
+  });
+
+  it('offers no Configure (which would open nothing) for a placed widget whose plugin is not here, only Remove', async () => {
+    load.mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0], { instanceId: 'b', widgetId: 'widget:gone/x', x: 4, y: 0, w: 4, h: 4, config: {} }] });
+    renderHost();
+    fireEvent.click(await screen.findByTestId('dashboard-edit'));
+    const cards = screen.getAllByTestId('dashboard-widget');
+    const gone = cards.find((c) => c.dataset.widgetId === 'widget:gone/x') as HTMLElement;
+    const known = cards.find((c) => c.dataset.widgetId === 'widget:d/count') as HTMLElement;
+    expect(gone).toHaveTextContent('Widget "widget:gone/x" is not available');
+    expect(within(gone).queryByTestId('widget-configure')).toBeNull();
+    expect(within(gone).getByTestId('widget-remove')).toBeInTheDocument();
+    expect(within(known).getByTestId('widget-configure')).toBeInTheDocument();
   });
 });

@@ -178,7 +178,8 @@ function WidgetCard({
         >
           {title}
         </h4>
-        {edit && editButton(t('Configure'), name, 'cog', edit.configure, 'widget-configure')}
+        {/* A widget whose plugin is not here has no config form to open: it can only be removed. */}
+        {edit && widget && editButton(t('Configure'), name, 'cog', edit.configure, 'widget-configure')}
         {edit && editButton(t('Remove'), name, 'trash', edit.remove, 'widget-remove')}
       </div>
       {edit && <EditBar title={name} actions={edit} />}
