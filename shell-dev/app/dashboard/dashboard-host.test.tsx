@@ -102,4 +102,16 @@ describe('DashboardHost', () => {
     expect(within(gone).getByTestId('widget-remove')).toBeInTheDocument();
     expect(within(known).getByTestId('widget-configure')).toBeInTheDocument();
   });
+
+  it('puts the saved layout back when a change cannot be saved, with the reason', async () => {
+    load.mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
+    save.mockRejectedValueOnce(new Error('Access is denied'));
+    renderHost();
+    fireEvent.click(await screen.findByTestId('dashboard-edit'));
+    fireEvent.click(screen.getByTestId('widget-remove'));
+    fireEvent.click(await screen.findByTestId('widget-remove-ok'));
+    expect(await screen.findByTestId('dashboard-save-error')).toHaveTextContent('The dashboard could not be saved: Access is denied');
+    expect(screen.getAllByTestId('dashboard-widget')).toHaveLength(1);
+    expect(screen.queryByTestId('dashboard-empty')).toBeNull();
+  });
 });

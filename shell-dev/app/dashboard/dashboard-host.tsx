@@ -373,6 +373,10 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   const gridRefs = useRef(new Map<number, HTMLDivElement>());
   const saving = useRef<Promise<unknown>>(Promise.resolve());
   const savedId = useRef<string | null>(null);
+  /** The layout the tenant has (as loaded or last saved), shown again when a save fails. */
+  const persisted = useRef<DashboardWidgetPlacement[]>([]);
+  /** The latest change: only its failure puts the persisted layout back (a later save carries the earlier change). */
+  const latestCommit = useRef(0);
 
   useEffect(() => {
     if (widgets) return;
@@ -382,6 +386,7 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
         if (stale) return;
         setLoadError(null);
         savedId.current = loaded?.id ?? null;
+        persisted.current = loaded?.widgets ?? [...dashboard.defaultWidgets];
         setSaved(loaded ?? { id: null, widgets: [...dashboard.defaultWidgets] });
       })
       .catch((e: unknown) => {
@@ -421,12 +426,16 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
     (next: DashboardWidgetPlacement[]) => {
       setSaved({ id: savedId.current, widgets: next });
       setSaveError(null);
+      const seq = ++latestCommit.current;
       // Saves run one after another, so the object is created once and the last layout wins.
       saving.current = saving.current.then(async () => {
         try {
           savedId.current = await saveDashboard(savedId.current, { name: dashboard.name, title: dashboard.title, deletable: dashboard.deletable }, next);
+          persisted.current = next;
         } catch (e) {
           setSaveError(e instanceof Error ? e.message : String(e));
+          // The page shows what every user gets, not a change that was not saved.
+          if (seq === latestCommit.current) setSaved({ id: savedId.current, widgets: persisted.current });
         }
       });
     },
