@@ -500,10 +500,13 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
       {loadError && (
         <div className="alert alert-warning" role="alert" data-testid="dashboard-load-error" id={loadErrorId}>
           {t('The saved layout could not be loaded; showing the default layout: {{message}}', { message: loadError })}
-          {canEdit && !widgets && <> {t('The dashboard can be edited once its saved layout has loaded.')}</>}{' '}
-          <button type="button" className="btn btn-link btn-xs" onClick={() => setLoadAttempt((n) => n + 1)} data-testid="dashboard-load-retry">
-            {t('Retry')}
-          </button>
+          {/* A line of its own: the server's message need not end with a full stop. */}
+          <div>
+            {canEdit && !widgets && <>{t('The dashboard can be edited once its saved layout has loaded.')} </>}
+            <button type="button" className="btn btn-link btn-xs" onClick={() => setLoadAttempt((n) => n + 1)} data-testid="dashboard-load-retry">
+              {t('Retry')}
+            </button>
+          </div>
         </div>
       )}
       {saveError && (
