@@ -6,7 +6,7 @@ import type { CurrentUser } from '@shared/plugin-api/types';
 import { confirm } from '@shared/ui/confirm';
 import { GateNote, gatedFieldProps, useGate } from '@shared/ui/permission';
 import { useShellT } from '../i18n-setup';
-import { SHELL_NS } from '../constants';
+import { pluginName, pluginText } from './plugin-name';
 import { saveShellConfig } from '../api/shell-application';
 import { ContextPathTakenError, installPackage, removePackage } from '../api/packages';
 import { isEnabledByConfig, setPluginEnabled, type BundleManifest, type PluginManifestEntry, type ShellConfig } from '../plugin-host/enabled';
@@ -76,13 +76,6 @@ function StatusCell({ status }: { status: PluginStatus | undefined }) {
 type Message = { kind: 'info' | 'success' | 'danger'; text: string; reload?: boolean };
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-/**
- * A plugin's name in the user's language: the plugin's own namespace first (a package may ship its
- * name), then the shell's, which translates the bundle's manifest; else as the package wrote it.
- */
-const pluginText = (t: TFunction, p: PluginManifestEntry, text: string) => t(text, { ns: [p.id, SHELL_NS], defaultValue: text });
-const pluginName = (t: TFunction, p: PluginManifestEntry) => pluginText(t, p, p.name);
 
 /** Why a file could not be installed, in the user's language. */
 function installError(t: TFunction, file: string, e: unknown): string {
