@@ -103,3 +103,16 @@ describe('PluginsPage in German', () => {
     expect(row('someone-elses')).toHaveTextContent('Does something.');
   });
 });
+
+describe('PluginsPage without the tenant\'s settings', () => {
+  it('tells an admin why the switches are off, instead of "Only tenant administrators ..."', async () => {
+    useRegistry.setState({ shellApplication: null, configError: 'Internal error' });
+    await renderPage();
+    expect(screen.getByTestId('plugins-config-error')).toHaveTextContent('Plugins can be switched once the settings have been read: reload the page to try again.');
+    const toggle = within(row('connection-checks')).getByRole('checkbox');
+    expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAccessibleDescription(expect.stringContaining('Plugins can be switched once the settings have been read'));
+    expect(toggle.closest('label')).toHaveAttribute('title', 'Plugins can be switched once the settings have been read: reload the page to try again.');
+    expect(screen.queryByText('Only tenant administrators can enable or disable plugins.')).toBeNull();
+  });
+});

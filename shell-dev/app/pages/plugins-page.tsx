@@ -192,6 +192,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
   const isAdmin = can(user, REQUIRES.applicationWrite);
   const gate = useGate(REQUIRES.applicationWrite, user);
   const gateNoteId = useId();
+  const configErrorId = useId();
   const config = app?.config as ShellConfig | undefined;
   const canChange = isAdmin && !!app;
   const uploadedAgain = new Set(installedSinceLoad.map((p) => p.installed?.applicationId));
@@ -310,8 +311,9 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
             </div>
           )}
           {configError && (
-            <div className="alert alert-warning" role="alert">
+            <div className="alert alert-warning" role="alert" id={configErrorId} data-testid="plugins-config-error">
               {t('The tenant plugin settings could not be read ({{message}}); the defaults apply.', { message: configError })}
+              {isAdmin && !app && <div>{t('Plugins can be switched once the settings have been read: reload the page to try again.')}</div>}
             </div>
           )}
           {message && (
@@ -362,7 +364,17 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
                       {status && (status.status === 'loaded' || status.status === 'failed') ? t('{{ms}} ms', { ms: status.loadTimeMs }) : '–'}
                     </td>
                     <td>
-                      <label className="c8y-switch" title={canChange ? undefined : t('Only tenant administrators can enable or disable plugins.')}>
+                      {/* Why a switch is off limits: the role, or (for an admin) settings that could not be read. */}
+                      <label
+                        className="c8y-switch"
+                        title={
+                          !isAdmin
+                            ? t('Only tenant administrators can enable or disable plugins.')
+                            : !app
+                              ? t('Plugins can be switched once the settings have been read: reload the page to try again.')
+                              : undefined
+                        }
+                      >
                         <input
                           type="checkbox"
                           checked={enabled}
@@ -370,6 +382,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
                           onChange={(e) => void toggle(p, e.target.checked)}
                           aria-label={t('Enable {{name}}', { name: pluginName(t, p) })}
                           data-testid="plugin-switch"
+                          {...(isAdmin && !app && configError ? { 'aria-describedby': configErrorId } : {})}
                           {...gatedFieldProps(gate, gateNoteId, 'choice')}
                         />
                         <span />
