@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { testUser } from '@shared/plugin-api/testing';
 import { loadShellLanguage, initShellI18n } from '../i18n-setup';
 import { saveShellConfig } from '../api/shell-application';
+import { installPackage, UploadInterruptedError } from '../api/packages';
 import type { BundleManifest, PluginManifestEntry, ShellConfig } from '../plugin-host/enabled';
 import { useRegistry } from '../plugin-host/registry';
 import { PluginsPage } from './plugins-page';
@@ -12,6 +13,13 @@ jest.mock('../api/shell-application', () => ({
   saveShellConfig: jest.fn(async (id: string, config: unknown) => ({ id, name: 'Dev shell', contextPath: 'shell', config })),
 }));
 const save = saveShellConfig as jest.MockedFunction<typeof saveShellConfig>;
+
+jest.mock('../api/packages', () => ({ ...jest.requireActual('../api/packages'), installPackage: jest.fn() }));
+jest.mock('../plugin-host/package-file', () => ({
+  ...jest.requireActual('../plugin-host/package-file'),
+  readPackageManifest: jest.fn(async () => ({ name: 'cc', key: 'cc-key', contextPath: 'cc-v2', version: '1.0.1', manifest: {} })),
+}));
+const install = installPackage as jest.MockedFunction<typeof installPackage>;
 
 const entry = (id: string, name: string): PluginManifestEntry => ({
   id,
@@ -114,5 +122,18 @@ describe('PluginsPage without the tenant\'s settings', () => {
     expect(toggle).toHaveAccessibleDescription(expect.stringContaining('Plugins can be switched once the settings have been read'));
     expect(toggle.closest('label')).toHaveAttribute('title', 'Plugins can be switched once the settings have been read: reload the page to try again.');
     expect(screen.queryByText('Only tenant administrators can enable or disable plugins.')).toBeNull();
+  });
+});
+
+describe('PluginsPage upload', () => {
+  it('says in the user\'s language that the upload was interrupted', async () => {
+    install.mockRejectedValueOnce(new UploadInterruptedError());
+    await renderPage('de');
+    const input = screen.getByTestId('plugin-upload-input');
+    const file = { name: 'cc-v2.zip', arrayBuffer: async () => new ArrayBuffer(0) };
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    fireEvent.change(input);
+    await waitFor(() => expect(screen.getByTestId('plugins-message')).toHaveClass('alert-danger'));
+    expect(screen.getByTestId('plugins-message')).toHaveTextContent('Das Plugin konnte nicht installiert werden: Das Hochladen von cc-v2.zip wurde unterbrochen.');
   });
 });

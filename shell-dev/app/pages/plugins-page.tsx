@@ -8,7 +8,7 @@ import { GateNote, gatedFieldProps, useGate } from '@shared/ui/permission';
 import { useShellT } from '../i18n-setup';
 import { pluginName, pluginText } from './plugin-name';
 import { saveShellConfig } from '../api/shell-application';
-import { ContextPathTakenError, installPackage, removePackage } from '../api/packages';
+import { ContextPathTakenError, installPackage, removePackage, UploadInterruptedError } from '../api/packages';
 import { isEnabledByConfig, setPluginEnabled, type BundleManifest, type PluginManifestEntry, type ShellConfig } from '../plugin-host/enabled';
 import { withInstalledPlugins } from '../plugin-host/installed';
 import { PackageFileError, readPackageManifest } from '../plugin-host/package-file';
@@ -96,6 +96,7 @@ function installError(t: TFunction, file: string, e: unknown): string {
   if (e instanceof ContextPathTakenError) {
     return t('The context path "{{contextPath}}" is already used by the application "{{name}}".', { contextPath: e.contextPath, name: e.application.name });
   }
+  if (e instanceof UploadInterruptedError) return t('The plugin could not be installed: the upload of {{file}} was interrupted.', { file });
   return t('The plugin could not be installed: {{message}}', { message: messageOf(e) });
 }
 
