@@ -48,6 +48,16 @@ describe('request', () => {
     expect((err as PlatformError).data).toEqual({ error: 'security/Forbidden', message: 'Access is denied', info: 'x' });
   });
 
+  it('hands on the server\'s Retry-After (a throttled login\'s 429)', async () => {
+    configureClient({
+      fetch: (async () =>
+        new Response('{"message":"Too many failed logins: try again in 300 s"}', { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '300' } })) as unknown as typeof fetch,
+    });
+    await expect(request('POST', '/tenant/oauth')).rejects.toMatchObject({ status: 429, retryAfterS: 300 });
+    configureClient({ fetch: fakeFetch(500, { message: 'x' }).fn });
+    await expect(request('GET', '/x')).rejects.toMatchObject({ status: 500, retryAfterS: undefined });
+  });
+
   it('falls back to status text and reports 401 to the shell', async () => {
     const { fn } = fakeFetch(401, 'Unauthorized', 'text/plain');
     const seen: number[] = [];

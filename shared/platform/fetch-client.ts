@@ -50,8 +50,10 @@ export class PlatformError extends Error {
   readonly error: string;
   /** The parsed response body (JSON or text), null when empty. */
   readonly data: unknown;
+  /** Seconds the server asks to wait before trying again (its Retry-After, e.g. a throttled login's 429). */
+  readonly retryAfterS: number | undefined;
 
-  constructor(status: number, statusText: string, data: unknown) {
+  constructor(status: number, statusText: string, data: unknown, retryAfterS?: number) {
     const body = (data && typeof data === 'object' ? data : {}) as { error?: unknown; message?: unknown };
     const message =
       typeof body.message === 'string' && body.message
@@ -65,6 +67,7 @@ export class PlatformError extends Error {
     this.statusText = statusText;
     this.error = typeof body.error === 'string' ? body.error : '';
     this.data = data;
+    this.retryAfterS = retryAfterS;
   }
 }
 
@@ -168,7 +171,8 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
   });
   const data = await readBody(res);
   if (!res.ok) {
-    const error = new PlatformError(res.status, res.statusText, data);
+    const retryAfter = Number(res.headers.get('retry-after') ?? NaN);
+    const error = new PlatformError(res.status, res.statusText, data, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined);
     if (res.status === 401) config.onUnauthorized?.(error);
     throw error;
   }

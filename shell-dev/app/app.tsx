@@ -10,6 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { BundleManifest } from './plugin-host/enabled';
 import { startPlugins } from './plugin-host/start';
 import { Shell } from './shell';
+import { switchLanguage } from './language-switch';
 
 // Loaded only when somebody has to log in.
 const LoginPage = lazy(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
@@ -85,15 +86,15 @@ export function App({ bundle, queryClient }: AppProps) {
   }, []);
 
   const onLanguage = useCallback(
-    async (lang: Language) => {
-      // Saved at once (a reload right after the choice keeps it); the plugins' texts in that
-      // language arrive before the switch, so nothing renders half-translated.
-      const saved = saveLanguage(lang);
-      await Promise.all([loadLanguage(lang), loadShellLanguage(lang)]);
-      await i18n.changeLanguage(lang);
-      setLanguage(lang);
-      await saved;
-    },
+    (lang: Language) =>
+      switchLanguage(lang, {
+        save: saveLanguage,
+        loadTexts: (l) => [loadLanguage(l), loadShellLanguage(l)],
+        apply: async (l) => {
+          await i18n.changeLanguage(l);
+          setLanguage(l);
+        },
+      }),
     [i18n],
   );
 

@@ -13,8 +13,9 @@ import { ParcelMount } from './mount/parcel-mount';
 import { Navigator } from './navigator/navigator';
 import type { BundleManifest } from './plugin-host/enabled';
 import { ofKind, useRegistry } from './plugin-host/registry';
-import { guardDeviceRoute } from './routing/device-guard';
+import { guardDeviceRoute, refusalText } from './routing/device-guard';
 import { MissingPage } from './pages/missing-page';
+import type { LanguageSwitchProblems } from './language-switch';
 // Loads the dashboard host's chunk itself (no Suspense, whose reveal throttle held it back 300 ms).
 import { DashboardHost } from './dashboard/dashboard-host-loader';
 
@@ -42,7 +43,7 @@ export interface ShellProps {
   session: Session;
   bundle: BundleManifest;
   language: Language;
-  onLanguage: (language: Language) => Promise<void>;
+  onLanguage: (language: Language) => Promise<LanguageSwitchProblems>;
   onLogout: () => void;
   queryClient: unknown;
 }
@@ -122,7 +123,7 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
         return;
       }
       const back = committed.current ?? DEFAULT_PATH;
-      addAlert('danger', t('Navigation refused: {{message}}', { message: result.message }), back);
+      addAlert('danger', refusalText(t, deviceId, result), back);
       replace(back);
     });
     return () => {
@@ -155,9 +156,11 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
   );
 
   const changeLanguage = (lang: Language) =>
-    onLanguage(lang).catch((e: unknown) =>
-      addAlert('warning', t('The language could not be saved for your user: {{message}}', { message: e instanceof Error ? e.message : String(e) }), loc.raw),
-    );
+    void onLanguage(lang).then(({ notSaved, textsMissing }) => {
+      const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+      if (notSaved !== undefined) addAlert('warning', t('The language could not be saved for your user: {{message}}', { message: messageOf(notSaved) }), loc.raw);
+      if (textsMissing !== undefined) addAlert('warning', t('Some texts could not be loaded in this language and show in English: {{message}}', { message: messageOf(textsMissing) }), loc.raw);
+    });
 
   const translate = (text: string, pluginId: string) => i18n.t(text, { ns: [pluginId, SHELL_NS] });
   let title = '';

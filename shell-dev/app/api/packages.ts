@@ -22,6 +22,14 @@ export class ContextPathTakenError extends Error {
   }
 }
 
+/** The connection broke off while the zip was being sent (no answer from the server). */
+export class UploadInterruptedError extends Error {
+  constructor() {
+    super('The upload was interrupted');
+    this.name = 'UploadInterruptedError';
+  }
+}
+
 /** An application the upload may go into as a new version: the same key, or a plugin package of the same container. */
 function isEarlierVersion(app: Application, pkg: PackageManifest): boolean {
   if (app.key === pkg.key) return true;
@@ -53,7 +61,7 @@ function uploadBinary(applicationId: string, file: Blob, fileName: string, onPer
       if (xhr.status >= 200 && xhr.status < 300) resolve(data as Application);
       else reject(new PlatformError(xhr.status, xhr.statusText, data));
     };
-    xhr.onerror = () => reject(new Error('The upload was interrupted'));
+    xhr.onerror = () => reject(new UploadInterruptedError());
     const form = new FormData();
     form.append('file', file, fileName);
     xhr.send(form);

@@ -18,6 +18,8 @@ export class LoginError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** A throttled login (429): the seconds until the next try is taken. */
+    readonly retryAfterS?: number,
   ) {
     super(message);
   }
@@ -33,7 +35,7 @@ export async function login(tenant: string, userName: string, password: string):
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
   } catch (e) {
-    if (isPlatformError(e)) throw new LoginError(e.status, e.message);
+    if (isPlatformError(e)) throw new LoginError(e.status, e.message, e.retryAfterS);
     throw e;
   }
 }

@@ -178,7 +178,8 @@ function WidgetCard({
         >
           {title}
         </h4>
-        {edit && editButton(t('Configure'), name, 'cog', edit.configure, 'widget-configure')}
+        {/* A widget whose plugin is not here has no config form to open: it can only be removed. */}
+        {edit && widget && editButton(t('Configure'), name, 'cog', edit.configure, 'widget-configure')}
         {edit && editButton(t('Remove'), name, 'trash', edit.remove, 'widget-remove')}
       </div>
       {edit && <EditBar title={name} actions={edit} />}
@@ -363,12 +364,19 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   const canEdit = can(context.user, REQUIRES.inventoryUpdate);
   const [saved, setSaved] = useState<{ id: string | null; widgets: DashboardWidgetPlacement[] } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  /** Bumped by Retry after a failed load: the saved layout is asked for again. */
+  const [loadAttempt, setLoadAttempt] = useState(0);
+  const loadErrorId = useId();
   const [saveError, setSaveError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const gridRefs = useRef(new Map<number, HTMLDivElement>());
   const saving = useRef<Promise<unknown>>(Promise.resolve());
   const savedId = useRef<string | null>(null);
+  /** The layout the tenant has (as loaded or last saved), shown again when a save fails. */
+  const persisted = useRef<DashboardWidgetPlacement[]>([]);
+  /** The latest change: only its failure puts the persisted layout back (a later save carries the earlier change). */
+  const latestCommit = useRef(0);
 
   useEffect(() => {
     if (widgets) return;
@@ -376,7 +384,9 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
     (takeSavedLayout?.() ?? loadDashboard(dashboard.name))
       .then((loaded) => {
         if (stale) return;
+        setLoadError(null);
         savedId.current = loaded?.id ?? null;
+        persisted.current = loaded?.widgets ?? [...dashboard.defaultWidgets];
         setSaved(loaded ?? { id: null, widgets: [...dashboard.defaultWidgets] });
       })
       .catch((e: unknown) => {
@@ -388,7 +398,7 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
     return () => {
       stale = true;
     };
-  }, [dashboard.name, dashboard.defaultWidgets, widgets, takeSavedLayout]);
+  }, [dashboard.name, dashboard.defaultWidgets, widgets, takeSavedLayout, loadAttempt]);
 
   const placements = widgets ?? saved?.widgets ?? null;
   const bands = useMemo(() => (placements ? layoutDashboard(dashboard.sections, placements) : []), [dashboard.sections, placements]);
@@ -416,12 +426,16 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
     (next: DashboardWidgetPlacement[]) => {
       setSaved({ id: savedId.current, widgets: next });
       setSaveError(null);
+      const seq = ++latestCommit.current;
       // Saves run one after another, so the object is created once and the last layout wins.
       saving.current = saving.current.then(async () => {
         try {
           savedId.current = await saveDashboard(savedId.current, { name: dashboard.name, title: dashboard.title, deletable: dashboard.deletable }, next);
+          persisted.current = next;
         } catch (e) {
           setSaveError(e instanceof Error ? e.message : String(e));
+          // The page shows what every user gets, not a change that was not saved.
+          if (seq === latestCommit.current) setSaved({ id: savedId.current, widgets: persisted.current });
         }
       });
     },
@@ -466,10 +480,15 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
               <i className="dlt-c8y-icon-plus-circle" aria-hidden="true" /> {t('Add widget')}
             </button>
           )}
+          {/* Not while the saved layout is unknown: a save would then add a second dashboard object
+              beside the tenant's (the defaults shown in its place), and the next load could show either. */}
           <button
             type="button"
             className="btn btn-link"
             aria-pressed={editing}
+            disabled={!!loadError}
+            title={loadError ? t('The dashboard can be edited once its saved layout has loaded.') : undefined}
+            aria-describedby={loadError ? loadErrorId : undefined}
             onClick={() => setEditing(!editing)}
             data-testid="dashboard-edit"
             data-requires={formatRequirement(REQUIRES.inventoryUpdate)}
@@ -479,8 +498,15 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
         </div>
       )}
       {loadError && (
-        <div className="alert alert-warning" role="alert" data-testid="dashboard-load-error">
+        <div className="alert alert-warning" role="alert" data-testid="dashboard-load-error" id={loadErrorId}>
           {t('The saved layout could not be loaded; showing the default layout: {{message}}', { message: loadError })}
+          {/* A line of its own: the server's message need not end with a full stop. */}
+          <div>
+            {canEdit && !widgets && <>{t('The dashboard can be edited once its saved layout has loaded.')} </>}
+            <button type="button" className="btn btn-link btn-xs" onClick={() => setLoadAttempt((n) => n + 1)} data-testid="dashboard-load-retry">
+              {t('Retry')}
+            </button>
+          </div>
         </div>
       )}
       {saveError && (

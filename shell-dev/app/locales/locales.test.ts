@@ -27,7 +27,7 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Every literal passed to t('...') or marked msg('...'), and every label of the shell's own navigator nodes. */
+/** Every literal passed to t('...') or marked msg('...'), every label of the shell's own navigator nodes, and the manifest's plugin texts. */
 function usedKeys(): string[] {
   const keys = new Set<string>();
   for (const file of sources(APP)) {
@@ -35,6 +35,9 @@ function usedKeys(): string[] {
     for (const m of text.matchAll(/\b(?:t|msg)\(\s*'((?:[^'\\]|\\.)*)'/g)) keys.add(m[1].replace(/\\'/g, "'"));
     if (file.endsWith('shell-contributions.ts')) for (const m of text.matchAll(/label: '([^']*)'/g)) keys.add(m[1]);
   }
+  // The plugins page shows the bundle's manifest: each plugin's name and description.
+  const manifest = JSON.parse(fs.readFileSync(path.resolve(APP, '../../manifest.json'), 'utf8')) as { exports: { name: string; description: string }[] };
+  for (const p of manifest.exports) keys.add(p.name).add(p.description);
   return [...keys].sort();
 }
 

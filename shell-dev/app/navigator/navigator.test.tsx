@@ -5,7 +5,7 @@ import { announceGroupsChanged } from '@shared/plugin-api/groups-changed';
 import { buildNavigatorTree } from '@shared/plugin-api/navigator';
 import { testContext } from '@shared/plugin-api/testing';
 import type { NavigatorChildrenPage, NavigatorNodeContribution, Registered } from '@shared/plugin-api/types';
-import { initShellI18n } from '../i18n-setup';
+import { initShellI18n, loadShellLanguage } from '../i18n-setup';
 import { Navigator } from './navigator';
 
 const node = (pluginId: string, over: Partial<NavigatorNodeContribution> & { id: string; label: string }): Registered<NavigatorNodeContribution> => ({
@@ -151,6 +151,27 @@ describe('Navigator', () => {
     await waitFor(() => expect(screen.getByText(/^Device [34]$/)).toBeInTheDocument());
     expect(screen.queryByText('Device 2')).toBeNull();
     expect(loadChildren).toHaveBeenCalledTimes(4);
+  });
+
+  it('says why the Groups tree could not be loaded, in German too, and Retry loads it', async () => {
+    const loadChildren = jest
+      .fn<Promise<NavigatorChildrenPage>, [string | null]>()
+      .mockRejectedValueOnce(new Error('Access is denied'))
+      .mockResolvedValueOnce({ nodes: [{ id: 'g1', label: 'Group 1', path: '/group/1', expandable: false }] });
+    const list = [...contributions, node('a', { id: 'navigator-node:a/groups', label: 'Groups', icon: 'c8y-group', priority: 7000, loadChildren })];
+    const i18n = initShellI18n('de');
+    await loadShellLanguage('de');
+    renderNavigator('/views/iotconnector', list, 'de');
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Groups', expanded: false })[0]);
+    });
+    expect(await screen.findByTestId('navigator-children-error')).toHaveTextContent('Die Einträge konnten nicht geladen werden: Access is denied');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    });
+    expect(await screen.findByText('Group 1')).toBeInTheDocument();
+    expect(screen.queryByTestId('navigator-children-error')).toBeNull();
+    await i18n.changeLanguage('en');
   });
 
   it('shows nothing without a current user', () => {

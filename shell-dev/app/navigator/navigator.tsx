@@ -91,8 +91,12 @@ function DynamicChildren({
 
   // Only the latest load shows: a reload (groups changed) can overtake a slower earlier one.
   const latest = React.useRef(0);
-  const take = (page: Promise<NavigatorChildrenPage>, append: boolean) => {
+  /** The last request, which Retry sends again (the first page or the next one). */
+  const last = React.useRef<{ request: () => Promise<NavigatorChildrenPage>; append: boolean } | null>(null);
+  const take = (request: () => Promise<NavigatorChildrenPage>, append: boolean) => {
+    last.current = { request, append };
     const call = ++latest.current;
+    const page = request();
     setState('loading');
     page
       .then((p) => {
@@ -108,7 +112,7 @@ function DynamicChildren({
       });
   };
 
-  useEffect(() => take(load(), false), [load]);
+  useEffect(() => take(load, false), [load]);
 
   return (
     <>
@@ -116,9 +120,16 @@ function DynamicChildren({
         <DynamicNode key={n.id} node={n} activePath={activePath} />
       ))}
       {state === 'loading' && <p className="text-muted p-l-16 small">{t('Loading…')}</p>}
-      {state === 'error' && <p className="text-danger p-l-16 small">{error}</p>}
+      {state === 'error' && (
+        <p className="text-danger p-l-16 small" role="alert" data-testid="navigator-children-error">
+          {t('The entries could not be loaded: {{message}}', { message: error })}{' '}
+          <button type="button" className="btn btn-link btn-xs" onClick={() => last.current && take(last.current.request, last.current.append)}>
+            {t('Retry')}
+          </button>
+        </p>
+      )}
       {state === 'done' && more && (
-        <button type="button" className="btn btn-link showMore" onClick={() => take(more(), true)}>
+        <button type="button" className="btn btn-link showMore" onClick={() => take(more, true)}>
           {t('Search more')}
         </button>
       )}

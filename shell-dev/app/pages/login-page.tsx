@@ -3,6 +3,8 @@ import { useShellT } from '../i18n-setup';
 import { login, LoginError } from '../api/session';
 
 const UNAUTHORIZED = 401;
+const TOO_MANY_REQUESTS = 429;
+const SECONDS_PER_MINUTE = 60;
 
 export interface LoginPageProps {
   onLoggedIn: () => void;
@@ -30,7 +32,12 @@ export function LoginPage({ onLoggedIn, tenant: initialTenant = '' }: LoginPageP
       setError(
         err instanceof LoginError && err.status === UNAUTHORIZED
           ? t('Wrong tenant, user name or password.')
-          : t('Login failed: {{message}}', { message: err instanceof Error ? err.message : String(err) }),
+          : err instanceof LoginError && err.status === TOO_MANY_REQUESTS
+            ? // The platform locks a user (or address) after repeated wrong passwords; its Retry-After says for how long.
+              err.retryAfterS === undefined
+              ? t('Too many failed logins. Try again later.')
+              : t('Too many failed logins. Try again in {{minutes}} min.', { minutes: Math.max(1, Math.ceil(err.retryAfterS / SECONDS_PER_MINUTE)) })
+            : t('Login failed: {{message}}', { message: err instanceof Error ? err.message : String(err) }),
       );
       setBusy(false);
     }

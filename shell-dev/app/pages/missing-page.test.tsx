@@ -1,7 +1,7 @@
 import React from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { initShellI18n } from '../i18n-setup';
+import { initShellI18n, loadShellLanguage } from '../i18n-setup';
 import { useRegistry } from '../plugin-host/registry';
 import type { PluginManifestEntry } from '../plugin-host/enabled';
 import { MissingPage } from './missing-page';
@@ -43,9 +43,11 @@ describe('MissingPage', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('speaks German', () => {
+  it('speaks German, the plugin named as the plugins page names it', async () => {
+    // The shell's German, as the page has it once a German user is in (the manifest's names with it).
+    await loadShellLanguage('de');
     renderPage('/softwarerollout', 'de');
-    expect(screen.getByRole('alert')).toHaveTextContent('Das Plugin „Software repository“ (software-repository), das die Seite „/softwarerollout“ bereitstellt, konnte nicht geladen werden.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Das Plugin „Software-Repository“ (software-repository), das die Seite „/softwarerollout“ bereitstellt, konnte nicht geladen werden.');
     expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
   });
 

@@ -13,6 +13,7 @@ import type { PluginStatus } from '../plugin-host/registry';
 import { useRegistry } from '../plugin-host/registry';
 import type { FailedPlugin } from '../routing/missing-page';
 import { whyMissing } from '../routing/missing-page';
+import { pluginName } from './plugin-name';
 
 let textsAdded = false;
 /** This folder's texts join the shell namespace, once the shell has initialised i18next. */
@@ -50,7 +51,7 @@ export function FailedPluginList({ failed }: { failed: readonly FailedPlugin[] }
     <ul className="list-unstyled text-left" data-testid="failed-plugins">
       {failed.map(({ plugin, reason }) => (
         <li key={plugin.id} data-testid="failed-plugin" data-plugin={plugin.id}>
-          {t('Plugin "{{name}}" ({{id}}) failed to load: {{reason}}', { name: plugin.name, id: plugin.id, reason })}
+          {t('Plugin "{{name}}" ({{id}}) failed to load: {{reason}}', { name: pluginName(t, plugin), id: plugin.id, reason })}
         </li>
       ))}
     </ul>
@@ -76,7 +77,7 @@ export function MissingPage({ path, onRetry }: { path: string; onRetry?: () => v
     return (
       <div className="c8y-empty-state text-center p-24" role="alert" data-testid="plugin-page-failed" data-plugin={why.plugin.id}>
         <h3>{t('Page not available')}</h3>
-        <p>{t('The plugin "{{name}}" ({{id}}), which provides the page "{{path}}", failed to load.', { name: why.plugin.name, id: why.plugin.id, path })}</p>
+        <p>{t('The plugin "{{name}}" ({{id}}), which provides the page "{{path}}", failed to load.', { name: pluginName(t, why.plugin), id: why.plugin.id, path })}</p>
         <p className="text-danger" data-testid="plugin-page-reason">
           {why.reason}
         </p>
@@ -92,7 +93,7 @@ export function MissingPage({ path, onRetry }: { path: string; onRetry?: () => v
         <h3>{t('Page not available')}</h3>
         <p>
           {t('The plugin "{{name}}" ({{id}}), which provides the page "{{path}}", is not loaded: {{why}}.', {
-            name: why.plugin.name,
+            name: pluginName(t, why.plugin),
             id: why.plugin.id,
             path,
             why: notLoadedWhy(t, why.reason),

@@ -6,8 +6,9 @@ import type { CurrentUser } from '@shared/plugin-api/types';
 import { confirm } from '@shared/ui/confirm';
 import { GateNote, gatedFieldProps, useGate } from '@shared/ui/permission';
 import { useShellT } from '../i18n-setup';
+import { pluginName, pluginText } from './plugin-name';
 import { saveShellConfig } from '../api/shell-application';
-import { ContextPathTakenError, installPackage, removePackage } from '../api/packages';
+import { ContextPathTakenError, installPackage, removePackage, UploadInterruptedError } from '../api/packages';
 import { isEnabledByConfig, setPluginEnabled, type BundleManifest, type PluginManifestEntry, type ShellConfig } from '../plugin-host/enabled';
 import { withInstalledPlugins } from '../plugin-host/installed';
 import { PackageFileError, readPackageManifest } from '../plugin-host/package-file';
@@ -95,6 +96,7 @@ function installError(t: TFunction, file: string, e: unknown): string {
   if (e instanceof ContextPathTakenError) {
     return t('The context path "{{contextPath}}" is already used by the application "{{name}}".', { contextPath: e.contextPath, name: e.application.name });
   }
+  if (e instanceof UploadInterruptedError) return t('The plugin could not be installed: the upload of {{file}} was interrupted.', { file });
   return t('The plugin could not be installed: {{message}}', { message: messageOf(e) });
 }
 
@@ -109,7 +111,7 @@ function PackageNotes({ plugin }: { plugin: PluginManifestEntry }) {
         <div key={r.contextPath} className="text-warning" data-testid="plugin-replaces" data-context-path={r.contextPath}>
           {r.installed
             ? t('Replaces the package {{contextPath}} {{version}}', { contextPath: r.contextPath, version: r.version })
-            : t('Replaces {{name}} {{version}} of the bundle', { name: r.name, version: r.version })}
+            : t('Replaces {{name}} {{version}} of the bundle', { name: pluginName(t, r), version: r.version })}
         </div>
       ))}
     </div>
@@ -122,25 +124,49 @@ function PluginCells({ plugin: p, action }: { plugin: PluginManifestEntry; actio
   return (
     <>
       <td>
-        {/* A plugin that ships its name as a text of its namespace gets it translated. */}
-        <strong>{t(p.name, { ns: p.id, defaultValue: p.name })}</strong>
+        <strong>{pluginName(t, p)}</strong>
         <div className="text-muted small">{p.id}</div>
         <PackageNotes plugin={p} />
         {action}
       </td>
       <td>{p.version}</td>
-      <td className="small">{p.description}</td>
+      <td className="small">{p.description && pluginText(t, p, p.description)}</td>
     </>
   );
+}
+
+/**
+ * The tenant's setting changed since this page loaded the plugins (by this admin, here): the
+ * status says what the page still shows, this note what the next load does instead.
+ */
+function PendingSwitch({ status, enabled }: { status: PluginStatus | undefined; enabled: boolean }) {
+  const { t } = useShellT();
+  const tenantOff = status?.status === 'disabled' && status.reason === 'disabled';
+  const runs = !status || status.status !== 'disabled';
+  if (enabled && tenantOff) {
+    return (
+      <div className="text-info small" data-testid="plugin-switch-pending">
+        {t('Enabled for the tenant. Reload the page to load it.')}
+      </div>
+    );
+  }
+  if (!enabled && runs) {
+    return (
+      <div className="text-warning small" data-testid="plugin-switch-pending">
+        {t('Disabled for the tenant. Reload the page to unload it.')}
+      </div>
+    );
+  }
+  return null;
 }
 
 /** The message after a removal: what the next load brings instead. */
 function removedMessage(t: TFunction, plugin: PluginManifestEntry): string {
   const back = plugin.installed?.replaces.at(-1);
-  if (!back) return t('Plugin {{name}} removed. Reload the page to unload it.', { name: plugin.name });
+  if (!back) return t('Plugin {{name}} removed. Reload the page to unload it.', { name: pluginName(t, plugin) });
   return back.installed
-    ? t('Plugin {{name}} removed. Reload the page to load the package {{contextPath}} {{version}} again.', { name: plugin.name, contextPath: back.contextPath, version: back.version })
-    : t('Plugin {{name}} removed. Reload the page to load {{replaced}} {{version}} of the bundle again.', { name: plugin.name, replaced: back.name, version: back.version });
+    ? t('Plugin {{name}} removed. Reload the page to load the package {{contextPath}} {{version}} again.', { name: pluginName(t, plugin), contextPath: back.contextPath, version: back.version })
+    : t('Plugin {{name}} removed. Reload the page to load {{replaced}} {{version}} of the bundle again.', { name: pluginName(t, plugin), replaced: pluginName(t, back), version: back.version });
 }
 
 /**
@@ -167,6 +193,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
   const isAdmin = can(user, REQUIRES.applicationWrite);
   const gate = useGate(REQUIRES.applicationWrite, user);
   const gateNoteId = useId();
+  const configErrorId = useId();
   const config = app?.config as ShellConfig | undefined;
   const canChange = isAdmin && !!app;
   const uploadedAgain = new Set(installedSinceLoad.map((p) => p.installed?.applicationId));
@@ -183,8 +210,9 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
       setMessage({
         kind: 'success',
         text: enabled
-          ? t('"{{name}}" is enabled for every user of the tenant from their next load.', { name: plugin.name })
-          : t('"{{name}}" is disabled for every user of the tenant from their next load.', { name: plugin.name }),
+          ? t('"{{name}}" is enabled for every user of the tenant from their next load.', { name: pluginName(t, plugin) })
+          : t('"{{name}}" is disabled for every user of the tenant from their next load.', { name: pluginName(t, plugin) }),
+        reload: true,
       });
     } catch (e) {
       setMessage({ kind: 'danger', text: t('The plugin settings could not be saved: {{message}}', { message: messageOf(e) }) });
@@ -223,7 +251,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
     if (!applicationId) return;
     const ok = await confirm({
       title: t('Remove plugin?'),
-      body: t('Remove the plugin package {{name}} ({{contextPath}}) from the tenant? Its files are deleted.', { name: plugin.name, contextPath: plugin.contextPath }),
+      body: t('Remove the plugin package {{name}} ({{contextPath}}) from the tenant? Its files are deleted.', { name: pluginName(t, plugin), contextPath: plugin.contextPath }),
       okLabel: t('Remove'),
       okClass: 'btn-danger',
     });
@@ -245,7 +273,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
     isAdmin &&
     p.installed &&
     !removedSinceLoad.includes(p.installed.applicationId) && (
-      <button type="button" className="btn btn-default btn-xs m-t-4" disabled={busy} onClick={() => void remove(p)} aria-label={t('Remove {{name}}', { name: p.name })} data-testid="plugin-remove">
+      <button type="button" className="btn btn-default btn-xs m-t-4" disabled={busy} onClick={() => void remove(p)} aria-label={t('Remove {{name}}', { name: pluginName(t, p) })} data-testid="plugin-remove">
         {t('Remove')}
       </button>
     );
@@ -284,8 +312,9 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
             </div>
           )}
           {configError && (
-            <div className="alert alert-warning" role="alert">
+            <div className="alert alert-warning" role="alert" id={configErrorId} data-testid="plugins-config-error">
               {t('The tenant plugin settings could not be read ({{message}}); the defaults apply.', { message: configError })}
+              {isAdmin && !app && <div>{t('Plugins can be switched once the settings have been read: reload the page to try again.')}</div>}
             </div>
           )}
           {message && (
@@ -320,6 +349,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
                     <td>
                       <StatusCell status={status} />
                       <RenderErrors errors={renderErrors[p.id]} />
+                      {!removed && <PendingSwitch status={status} enabled={enabled} />}
                       {removed && (
                         <div className="text-warning small" data-testid="plugin-removed">
                           {t('Removed. Reload the page to unload it.')}
@@ -335,14 +365,25 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
                       {status && (status.status === 'loaded' || status.status === 'failed') ? t('{{ms}} ms', { ms: status.loadTimeMs }) : '–'}
                     </td>
                     <td>
-                      <label className="c8y-switch" title={canChange ? undefined : t('Only tenant administrators can enable or disable plugins.')}>
+                      {/* Why a switch is off limits: the role, or (for an admin) settings that could not be read. */}
+                      <label
+                        className="c8y-switch"
+                        title={
+                          !isAdmin
+                            ? t('Only tenant administrators can enable or disable plugins.')
+                            : !app
+                              ? t('Plugins can be switched once the settings have been read: reload the page to try again.')
+                              : undefined
+                        }
+                      >
                         <input
                           type="checkbox"
                           checked={enabled}
                           disabled={!canChange || saving !== null || removed}
                           onChange={(e) => void toggle(p, e.target.checked)}
-                          aria-label={t('Enable {{name}}', { name: p.name })}
+                          aria-label={t('Enable {{name}}', { name: pluginName(t, p) })}
                           data-testid="plugin-switch"
+                          {...(isAdmin && !app && configError ? { 'aria-describedby': configErrorId } : {})}
                           {...gatedFieldProps(gate, gateNoteId, 'choice')}
                         />
                         <span />

@@ -1,4 +1,5 @@
-import { guardDeviceRoute, isNumericId, type FetchDevice } from './device-guard';
+import { initShellI18n, loadShellLanguage } from '../i18n-setup';
+import { guardDeviceRoute, isNumericId, refusalText, type FetchDevice } from './device-guard';
 
 const answering =
   (status: number, body: unknown): FetchDevice =>
@@ -47,5 +48,25 @@ describe('guardDeviceRoute', () => {
       throw new Error('network down');
     };
     await expect(guardDeviceRoute('42', failing)).resolves.toEqual({ ok: false, reason: 'failed', message: 'network down' });
+  });
+});
+
+describe('refusalText', () => {
+  it('says why in the user\'s language; the server\'s English text only for other causes', async () => {
+    const i18n = initShellI18n('de');
+    await loadShellLanguage('de');
+    await i18n.changeLanguage('de');
+    const t = i18n.getFixedT('de', 'shell');
+    const refused = async (id: string, status: number, body: unknown) => {
+      const r = await guardDeviceRoute(id, answering(status, body));
+      if (r.ok) throw new Error('not refused');
+      return refusalText(t, id, r);
+    };
+    expect(await refused('42', 404, { message: 'Finding managed object with id 42 failed : Could not find managed object with id 42!' })).toBe(
+      'Navigation abgelehnt: Gerät 42 wurde nicht gefunden.',
+    );
+    expect(await refused('4a', 200, {})).toBe('Navigation abgelehnt: Die Geräte-ID „4a“ ist nicht numerisch.');
+    expect(await refused('42', 403, { message: 'Access is denied' })).toBe('Navigation abgelehnt: Gerät 42 konnte nicht geladen werden: Access is denied');
+    await i18n.changeLanguage('en');
   });
 });

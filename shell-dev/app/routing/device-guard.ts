@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { Device } from '@shared/plugin-api/types';
 
 /** Spec: "Device IDs in routes must be numeric." */
@@ -36,3 +37,17 @@ export async function guardDeviceRoute(id: string, fetchDevice: FetchDevice): Pr
 
 /** Legacy tab paths the platform redirects (spec: device-info -> info). */
 export const DEVICE_TAB_REDIRECTS: Readonly<Record<string, string>> = { 'device-info': 'info' };
+
+/**
+ * Why the page did not change, in the user's language: the server's own text (English on the
+ * platform) only where the cause is neither a bad id nor a missing device.
+ */
+export function refusalText(t: TFunction, id: string, result: Extract<GuardResult, { ok: false }>): string {
+  const why =
+    result.reason === 'not-numeric'
+      ? t('Device id \'{{id}}\' is not numeric.', { id })
+      : result.reason === 'not-found'
+        ? t('Could not find device {{id}}.', { id })
+        : t('Device {{id}} could not be loaded: {{message}}', { id, message: result.message });
+  return t('Navigation refused: {{message}}', { message: why });
+}

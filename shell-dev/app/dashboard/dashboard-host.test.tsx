@@ -1,0 +1,117 @@
+import React from 'react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { testContext, testUser } from '@shared/plugin-api/testing';
+import type { DashboardContribution, Registered, WidgetContribution } from '@shared/plugin-api/types';
+import { loadDashboard, saveDashboard } from '@shared/plugin-api/dashboard/persistence';
+import { initShellI18n } from '../i18n-setup';
+import { DashboardHost } from './dashboard-host';
+
+jest.mock('@shared/plugin-api/dashboard/persistence', () => ({
+  loadDashboard: jest.fn(),
+  saveDashboard: jest.fn(async (id: string | null) => id ?? 'new-id'),
+}));
+
+const load = loadDashboard as jest.MockedFunction<typeof loadDashboard>;
+const save = saveDashboard as jest.MockedFunction<typeof saveDashboard>;
+
+const dashboard: Registered<DashboardContribution> = {
+  kind: 'dashboard',
+  id: 'dashboard:d/ops',
+  pluginId: 'd',
+  name: 'opsDashboard',
+  path: '/ops',
+  title: 'Operations',
+  deletable: false,
+  priority: 0,
+  sections: [],
+  defaultWidgets: [{ instanceId: 'a', widgetId: 'widget:d/count', x: 0, y: 0, w: 4, h: 4, config: {} }],
+};
+
+const widget: Registered<WidgetContribution> = {
+  kind: 'widget',
+  id: 'widget:d/count',
+  pluginId: 'd',
+  label: 'Count',
+  description: 'A count',
+  priority: 0,
+  defaultConfig: {},
+  validateConfig: () => [],
+  // Never resolves: the card's content is not what these tests look at.
+  loader: () => new Promise(() => undefined),
+  configLoader: () => new Promise(() => undefined),
+};
+
+const editor = testContext({ user: testUser(['ROLE_INVENTORY_ADMIN', 'ROLE_INVENTORY_READ']) });
+
+function renderHost(language: 'en' | 'de' = 'en') {
+  const i18n = initShellI18n(language);
+  void i18n.changeLanguage(language);
+  return render(
+    <I18nextProvider i18n={i18n} defaultNS="shell">
+      <DashboardHost dashboard={dashboard} widgetContributions={[widget]} context={editor} queryClient={{}} />
+    </I18nextProvider>,
+  );
+}
+
+beforeEach(() => {
+  load.mockReset();
+  save.mockClear();
+});
+
+describe('DashboardHost', () => {
+  it('offers no editing while the saved layout could not be loaded (a save would add a second dashboard), and Retry loads it', async () => {
+    load.mockRejectedValueOnce(new Error('boom')).mockResolvedValueOnce({ id: '77', widgets: [{ ...dashboard.defaultWidgets[0], x: 4 }] });
+    renderHost();
+    const error = await screen.findByTestId('dashboard-load-error');
+    expect(error).toHaveTextContent('The saved layout could not be loaded; showing the default layout: boom');
+    expect(error).toHaveTextContent('The dashboard can be edited once its saved layout has loaded.');
+    const edit = screen.getByTestId('dashboard-edit');
+    expect(edit).toBeDisabled();
+    expect(edit).toHaveAccessibleDescription(expect.stringContaining('The dashboard can be edited once its saved layout has loaded.'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByTestId('dashboard-load-error')).toBeNull());
+    expect(load).toHaveBeenCalledTimes(2);
+    const editNow = screen.getByTestId('dashboard-edit');
+    expect(editNow).toBeEnabled();
+
+    // Edits now go into the loaded dashboard object, not a new one.
+    fireEvent.click(editNow);
+    fireEvent.click(screen.getByTestId('widget-move-down'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save.mock.calls[0][0]).toBe('77');
+  });
+
+  it('says so in German', async () => {
+    load.mockRejectedValueOnce(new Error('boom'));
+    renderHost('de');
+    expect(await screen.findByTestId('dashboard-load-error')).toHaveTextContent('Das Dashboard kann bearbeitet werden, sobald sein gespeichertes Layout geladen ist.');
+    expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
+  });
+
+  it('offers no Configure (which would open nothing) for a placed widget whose plugin is not here, only Remove', async () => {
+    load.mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0], { instanceId: 'b', widgetId: 'widget:gone/x', x: 4, y: 0, w: 4, h: 4, config: {} }] });
+    renderHost();
+    fireEvent.click(await screen.findByTestId('dashboard-edit'));
+    const cards = screen.getAllByTestId('dashboard-widget');
+    const gone = cards.find((c) => c.dataset.widgetId === 'widget:gone/x') as HTMLElement;
+    const known = cards.find((c) => c.dataset.widgetId === 'widget:d/count') as HTMLElement;
+    expect(gone).toHaveTextContent('Widget "widget:gone/x" is not available');
+    expect(within(gone).queryByTestId('widget-configure')).toBeNull();
+    expect(within(gone).getByTestId('widget-remove')).toBeInTheDocument();
+    expect(within(known).getByTestId('widget-configure')).toBeInTheDocument();
+  });
+
+  it('puts the saved layout back when a change cannot be saved, with the reason', async () => {
+    load.mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
+    save.mockRejectedValueOnce(new Error('Access is denied'));
+    renderHost();
+    fireEvent.click(await screen.findByTestId('dashboard-edit'));
+    fireEvent.click(screen.getByTestId('widget-remove'));
+    fireEvent.click(await screen.findByTestId('widget-remove-ok'));
+    expect(await screen.findByTestId('dashboard-save-error')).toHaveTextContent('The dashboard could not be saved: Access is denied');
+    expect(screen.getAllByTestId('dashboard-widget')).toHaveLength(1);
+    expect(screen.queryByTestId('dashboard-empty')).toBeNull();
+  });
+});
