@@ -441,8 +441,13 @@ describe('dev shell with one remote missing', () => {
     await go(page, stack, '/plugins');
     const statuses = await page.$$eval('[data-testid="plugin-row"]', (rows) => rows.map((r) => `${r.getAttribute('data-plugin')}=${r.getAttribute('data-status')}`));
     assert.deepEqual(statuses, PLUGIN_IDS.map((id) => `${id}=${id === missing ? 'failed' : 'loaded'}`));
-    const reason = await page.locator(`[data-testid="plugin-row"][data-plugin="${missing}"] [data-testid="plugin-failure"]`).innerText();
+    const failure = page.locator(`[data-testid="plugin-row"][data-plugin="${missing}"] [data-testid="plugin-failure"]`);
+    const reason = await failure.innerText();
     assert.match(reason, new RegExp(missing));
+    // The reason quotes an address: at 1280 px it wraps inside its column instead of widening it.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const width = await failure.evaluate((el) => el.getBoundingClientRect().width);
+    assert.ok(width <= 320, `the failure's reason is ${width} px wide`);
     await snap(page, 'shell-plugins-failed');
     assert.deepEqual(errors, [], 'no uncaught page error');
     await ctx.close();

@@ -34,6 +34,8 @@ function RenderErrors({ errors }: { errors: readonly ContributionErrorDetail[] |
   );
 }
 
+const FAILURE_STYLE: React.CSSProperties = { maxWidth: 320, overflowWrap: 'anywhere' };
+
 function StatusCell({ status }: { status: PluginStatus | undefined }) {
   const { t } = useShellT();
   if (!status || status.status === 'loading') return <span className="label label-info">{t('Loading…')}</span>;
@@ -53,7 +55,8 @@ function StatusCell({ status }: { status: PluginStatus | undefined }) {
     return (
       <>
         <span className="label label-danger">{t('failed')}</span>
-        <div className="text-danger small plugin-failure" data-testid="plugin-failure">
+        {/* A reason quotes addresses (no spaces): it breaks anywhere rather than widen the column. */}
+        <div className="text-danger small plugin-failure" data-testid="plugin-failure" style={FAILURE_STYLE}>
           {status.reason}
         </div>
       </>
