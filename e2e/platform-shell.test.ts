@@ -152,15 +152,22 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
     await page.locator('[data-contribution="device-tab:device-operations/software"], .adamos-contribution').first().waitFor({ timeout: WAIT_MS });
     await snap(page, 'platform-shell-device-software');
     // The header names the device, as the dev shell's does (it kept the previous page's title, e.g. "Home").
-    const headerTitle = () => page.locator('c8y-title-outlet').innerText().then((t) => t.trim());
-    await page.waitForFunction((name) => document.querySelector('c8y-title-outlet')?.textContent?.trim() === name, iotconnector.name, { timeout: WAIT_MS }).catch(() => undefined);
-    assert.equal(await headerTitle(), iotconnector.name, "the device's name heads its Software tab");
+    /** Waits until the header says `name`; a timeout fails with what it says instead. */
+    const expectHeader = async (name: unknown, message: string) => {
+      try {
+        await page.waitForFunction((n) => document.querySelector('c8y-title-outlet')?.textContent?.trim() === n, name, { timeout: WAIT_MS });
+      } catch (e) {
+        const shown = (await page.locator('c8y-title-outlet').innerText()).trim();
+        assert.fail(`${message}: the header says '${shown}', not '${name}' (${(e as Error).message.split('\n')[0]})`);
+      }
+    };
+    await expectHeader(iotconnector.name, "the device's name heads its Software tab");
     if (router) {
       await go(page, '/home');
       await page.waitForFunction(() => document.querySelector('c8y-title-outlet')?.textContent?.trim() === 'Home', undefined, { timeout: WAIT_MS });
       await go(page, `/device/${router.id}/adamos-connection`);
       await page.getByTestId('mobile-router-tab').waitFor({ timeout: WAIT_MS });
-      assert.equal(await headerTitle(), router.name, "coming from Home, the router's device page is headed by the device's name");
+      await expectHeader(router.name, "coming from Home, the router's device page is headed by the device's name");
       await page.waitForFunction(() => [...document.querySelectorAll('c8y-tabs-outlet span[title]')].some((e) => e.getAttribute('title') === 'adamos Connection'), undefined, { timeout: WAIT_MS });
     } else {
       assert.fail('the demo fleet has a mobile router');
