@@ -280,6 +280,16 @@ describe('alarms, events, operations', () => {
     expect(count.body).toBe(1);
     const ack = await api<{ status: string }>('PUT', `/alarm/alarms/${a1.body.id}`, { body: { status: 'ACKNOWLEDGED' } });
     expect(ack.body.status).toBe('ACKNOWLEDGED');
+    // Only text, status, severity and custom fragments may change (the OAS): the rest is refused, nothing written.
+    for (const field of [{ type: 'x_Other' }, { source: { id: '1' } }, { time: '2020-01-01T00:00:00.000Z' }, { count: 7 }, { creationTime: '2020-01-01T00:00:00.000Z' }]) {
+      const refused = await api<{ error: string; message: string }>('PUT', `/alarm/alarms/${a1.body.id}`, { body: { ...field, text: 'Changed', status: 'CLEARED' } });
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toContain(`'${Object.keys(field)[0]}'`);
+    }
+    const unchanged = await api<{ status: string; text: string; type: string; count: number }>('GET', `/alarm/alarms/${a1.body.id}`);
+    expect(unchanged.body).toMatchObject({ status: 'ACKNOWLEDGED', text: 'Broken', type: 'test_Alarm', count: 2 });
+    const echoed = await api<{ text: string; x_Note: string }>('PUT', `/alarm/alarms/${a1.body.id}`, { body: { id: a1.body.id, text: 'Still broken', x_Note: 'seen' } });
+    expect(echoed.body).toMatchObject({ text: 'Still broken', x_Note: 'seen' });
     const bulk = await api('PUT', `/alarm/alarms?source=${d.id}&resolved=false`, { body: { status: 'CLEARED' } });
     expect(bulk.status).toBe(200);
     expect((await api<number>('GET', `/alarm/alarms/count?source=${d.id}&resolved=false`)).body).toBe(0);
