@@ -64,6 +64,17 @@ export interface ListSelection {
 const NONE: ReadonlySet<string> = new Set();
 
 /**
+ * When the rows on screen were fetched: the grid's `now` ("days since last message" counts to it).
+ * While the next page, filter or sort loads, a query kept on the previous page (placeholder data)
+ * reports the new query's time, 0, under the old rows, which then all read 0 days.
+ */
+export function useFetchedAt(page: { dataUpdatedAt: number; isPlaceholderData: boolean }): number {
+  const [shown, setShown] = useState(page.dataUpdatedAt);
+  if (!page.isPlaceholderData && page.dataUpdatedAt !== 0 && page.dataUpdatedAt !== shown) setShown(page.dataUpdatedAt);
+  return page.isPlaceholderData || page.dataUpdatedAt === 0 ? shown : page.dataUpdatedAt;
+}
+
+/**
  * Selection of a paged list. `resetKey` (the filters) changes what "all matching" means, so a new
  * key drops that flag; leaving the list drops everything (the component unmounts).
  */

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { configureClient } from '@shared/platform/fetch-client';
 import { anyOf } from '@shared/platform/query-language';
-import { jsonReply, renderContribution, testUser } from '@shared/plugin-api/testing';
+import { ContributionProviders } from '@shared/plugin-api/parcel';
+import { jsonReply, renderContribution, testContext, testUser } from '@shared/plugin-api/testing';
 import en from '../../../locales/lists.en.json';
 import de from '../../../locales/lists.de.json';
 import { DEFAULT_COLUMNS } from '../model/columns';
@@ -53,5 +55,43 @@ describe('DeviceListView toolbar', () => {
     const icons = [...screen.getByTestId('bulk-actions').querySelectorAll('i')].flatMap((i) => [...i.classList].filter((c) => c.startsWith('dlt-c8y-icon-') && c !== 'dlt-c8y-icon-spin'));
     expect(icons).toEqual(expect.arrayContaining(['dlt-c8y-icon-download', 'dlt-c8y-icon-eraser', 'dlt-c8y-icon-filter', 'dlt-c8y-icon-refresh']));
     expect(icons.filter((c) => !DESIGN_SYSTEM_ICONS.has(c))).toEqual([]);
+  });
+});
+
+describe('DeviceListView, Days since last message', () => {
+  it('keeps counting to when the rows on screen were fetched while the next page loads (the old rows read 0 days)', async () => {
+    const DAY_MS = 86_400_000;
+    const lastMessage = new Date(Date.now() - 5 * DAY_MS - 3_600_000).toISOString();
+    const pageOne = [1, 2].map((i) => ({ id: String(i), name: `IoTconnector NB${i}`, type: 'adamos_NETbox', c8y_Availability: { status: 'UNAVAILABLE', lastMessage } }));
+    let releasePageTwo: () => void = () => undefined;
+    configureClient({
+      fetch: (async (url: string) => {
+        const u = new URL(url, 'http://x');
+        if (u.pathname === '/user/currentUser') return jsonReply(200, { id: 'operator', userName: 'operator', customProperties: {} });
+        if ((u.searchParams.get('query') ?? '').includes('c8y_status')) return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+        if (u.searchParams.get('currentPage') === '2') {
+          await new Promise<void>((resolve) => (releasePageTwo = resolve));
+          return jsonReply(200, { managedObjects: [{ id: '9', name: 'IoTconnector NB9', type: 'adamos_NETbox' }], statistics: { currentPage: 2, pageSize: 2, totalElements: 3 } });
+        }
+        return jsonReply(200, { managedObjects: pageOne, statistics: { currentPage: 1, pageSize: 2, totalElements: 3 } });
+      }) as unknown as typeof fetch,
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const at = (query: Record<string, string>) => (
+      <ContributionProviders props={{ pluginId: 'test-plugin', contributionId: 'test', queryClient, context: testContext({ user: testUser(['ROLE_INVENTORY_READ']), path: '/views/iotconnector', query: { size: '10', ...query } }) }}>
+        {view}
+      </ContributionProviders>
+    );
+    const days = () => [...document.querySelectorAll('.ag-row [col-id="daysSinceLastMessage"]')].map((c) => c.textContent);
+    const { rerender } = render(at({}));
+    await waitFor(() => expect(days()).toEqual(['5', '5']));
+    rerender(at({ page: '2' }));
+    await waitFor(() => expect(screen.getByTestId('device-grid')).toHaveAttribute('aria-busy', 'false'));
+    // Page 2 is on its way; the rows of page 1 stay, and so do their days.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByText('IoTconnector NB1')).toBeInTheDocument();
+    expect(days()).toEqual(['5', '5']);
+    releasePageTwo();
+    await waitFor(() => expect(screen.getByText('IoTconnector NB9')).toBeInTheDocument());
   });
 });

@@ -12,7 +12,7 @@ import { replaceHash } from '@shared/plugin-api/hash-location';
 import { REQUIRES, type RoleRequirement } from '@shared/plugin-api/roles';
 import { ColumnChooser, type ColumnConfig } from '@shared/ui/column-chooser';
 import { parseColumnConfig, visibleColumns } from '@shared/ui/data-grid-model';
-import { DeviceList, useListSelection } from '@shared/ui/device-list';
+import { DeviceList, useFetchedAt, useListSelection } from '@shared/ui/device-list';
 import { announce } from '@shared/ui/live-region/announce';
 import { PermittedButton } from '@shared/ui/permission';
 import { AlertOutlet } from '../../../common/server-job/components/alert-outlet';
@@ -91,6 +91,8 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
   const page = useDevicePage(source, state, pageSize, prefsReady);
   const sourceTotal = useSourceTotal(source, filtered);
   const total = page.data?.total;
+  // "Days since last message" counts to when the rows on screen were fetched.
+  const fetchedAt = useFetchedAt(page);
 
   const queryClient = useQueryClient();
   // An unfiltered page's total is the source's: a filter applied later shows "of Y" at once.
@@ -190,8 +192,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
       columns={gridColumns}
       rows={pageRows}
       loading={!page.data && !page.isError}
-      // "Days since last message" counts to when the page was fetched.
-      now={page.dataUpdatedAt}
+      now={fetchedAt}
       total={total}
       selection={selection}
       page={state.page}
