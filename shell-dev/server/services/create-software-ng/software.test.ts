@@ -65,6 +65,8 @@ describe('softwarePackage', () => {
     [{ c8y_url: '/inventory/binaries/9' }, 'Exactly one of file'],
     [{ url: undefined, c8y_url: '/inventory/binaries/9' }, 'full_packagename is required.'],
     [{ url: undefined, c8y_url: 'https://elsewhere/x.zip', full_packagename: 'x.zip' }, 'platform binary'],
+    [{ url: 'abc' }, 'url must be an http or https URL.'],
+    [{ url: 'ftp://store.example/mdc.zip' }, 'url must be an http or https URL.'],
   ])('refuses %j with 422', async (change, message) => {
     const res = await inject('POST', '/softwarePackage', { inventoryRequest: { ...validPackage, ...change } });
     expect(res.statusCode).toBe(422);
