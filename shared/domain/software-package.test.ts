@@ -6,6 +6,7 @@ import {
   fullPackageNameFromUrl,
   hasIncludedSas,
   isCircularDependency,
+  isDownloadUrl,
   isWindowsUpdate,
   matchesNameOrVersion,
   normalizeVersion,
@@ -34,6 +35,19 @@ describe('full package name', () => {
   ])('SAS in %p: %p', (url, sas) => {
     expect(hasIncludedSas(url)).toBe(sas);
   });
+});
+
+describe('download URL', () => {
+  it.each([
+    ['https://store.example/a.zip?sv=1', true],
+    ['http://10.0.0.1:8080/a.zip', true],
+    [' https://store.example/a.zip ', true],
+    ['abc', false],
+    ['store.example/a.zip', false],
+    ['ftp://store.example/a.zip', false],
+    ['https://', false],
+    ['', false],
+  ])('%j -> %s', (url, ok) => expect(isDownloadUrl(url)).toBe(ok));
 });
 
 describe('packages', () => {

@@ -30,6 +30,16 @@ export function fullPackageNameFromUrl(url: string | null | undefined): string {
   return decode(segments[segments.length - 1] ?? '');
 }
 
+/** A URL a device can download a package from: absolute, http or https, with a host. */
+export function isDownloadUrl(url: string): boolean {
+  try {
+    const u = new URL(url.trim());
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** full_packagename from a picked or dropped file: its name. */
 export const fullPackageNameFromFile = (file: { name: string }): string => file.name;
 

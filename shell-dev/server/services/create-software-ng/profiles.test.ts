@@ -109,6 +109,27 @@ describe('deviceProfile', () => {
     expect(kept.json().ok.c8y_DeviceProfile.software.map((e: { id: string }) => e.id)).toEqual([agent.id, other.id]);
   });
 
+  it('changes the device type of a profile only with software of the new type (422, nothing written)', async () => {
+    const agent = software(h.core);
+    const celos = software(h.core, { name: 'celos-agent', deviceType: 'adamos_ipc-x64' });
+    const entry = (mo: { id: string; name?: unknown; version?: unknown }) => ({ id: mo.id, name: mo.name, version: mo.version });
+    const p = (await create({ name: 'P', deviceType: 'adamos_NETbox', deviceGroup: null, c8y_DeviceProfile: { software: [entry(agent)] } })).json().ok;
+    // The type alone, and the type with the held list: the held NETbox software refuses both.
+    for (const body of [{ deviceType: 'adamos_ipc-x64' }, { deviceType: 'adamos_ipc-x64', c8y_DeviceProfile: { software: [entry(agent)] } }]) {
+      const res = await h.call('PUT', `/deviceProfile/${p.id}`, body);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toContain('Software agent 1.0.0 is for adamos_NETbox, not for adamos_ipc-x64.');
+    }
+    expect(h.core.inventory.get(p.id)).toMatchObject({ deviceType: 'adamos_NETbox', c8y_DeviceProfile: { software: [entry(agent)] } });
+    // With the new type's software (or none) it changes.
+    const moved = await h.call('PUT', `/deviceProfile/${p.id}`, { deviceType: 'adamos_ipc-x64', c8y_DeviceProfile: { software: [entry(celos)] } });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().ok).toMatchObject({ deviceType: 'adamos_ipc-x64', c8y_Filter: { type: 'adamos_ipc-x64' } });
+    const empty = await h.call('PUT', `/deviceProfile/${p.id}`, { c8y_DeviceProfile: { software: [] } });
+    expect(empty.statusCode).toBe(200);
+    expect((await h.call('PUT', `/deviceProfile/${p.id}`, { deviceType: 'adamos_NETbox' })).statusCode).toBe(200);
+  });
+
   it('duplicates a profile with a free name and no group (201)', async () => {
     const g1 = group();
     const src = (await create({ name: 'P', deviceType: 'adamos_NETbox', deviceGroup: g1.id })).json().ok;

@@ -65,6 +65,8 @@ describe('softwarePackage', () => {
     [{ c8y_url: '/inventory/binaries/9' }, 'Exactly one of file'],
     [{ url: undefined, c8y_url: '/inventory/binaries/9' }, 'full_packagename is required.'],
     [{ url: undefined, c8y_url: 'https://elsewhere/x.zip', full_packagename: 'x.zip' }, 'platform binary'],
+    [{ url: 'abc' }, 'url must be an http or https URL.'],
+    [{ url: 'ftp://store.example/mdc.zip' }, 'url must be an http or https URL.'],
   ])('refuses %j with 422', async (change, message) => {
     const res = await inject('POST', '/softwarePackage', { inventoryRequest: { ...validPackage, ...change } });
     expect(res.statusCode).toBe(422);
@@ -137,6 +139,30 @@ describe('dependencies', () => {
     // Replacing a's dependencies with nothing breaks the chain, so c may now depend on a.
     expect((await put(a.id, [])).statusCode).toBe(200);
     expect((await put(c.id, [a.id])).statusCode).toBe(200);
+  });
+});
+
+describe('dependencies that a device could never meet', () => {
+  it('refuses another version of the package itself, two versions of one name and another device type (422, nothing written)', async () => {
+    const edge1 = software(h.core, { name: 'edge', version: '1.0' });
+    const edge2 = software(h.core, { name: 'edge', version: '2.0' });
+    const mm1 = software(h.core, { name: 'machine-monitor', version: '4.1.0' });
+    const mm2 = software(h.core, { name: 'machine-monitor', version: '4.2.0' });
+    const celos = software(h.core, { name: 'celos-tool', deviceType: 'adamos_ipc-x64' });
+    const put = (deps: string[]) =>
+      inject('PUT', '/dependencies', { managedObject: { id: edge1.id, name: 'edge', type: 'c8y_Software', version: '1.0' }, dependencies: deps.map((d) => ({ id: d })) });
+    const refused: [string[], string][] = [
+      [[edge2.id], 'Software edge 1.0 cannot depend on another version of itself (edge 2.0).'],
+      [[mm1.id, mm2.id], 'Software edge 1.0 can depend on machine-monitor in one version only.'],
+      [[celos.id], 'Dependency celos-tool 1.0.0 is for adamos_ipc-x64, not for adamos_NETbox.'],
+    ];
+    for (const [deps, message] of refused) {
+      const res = await put(deps);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(message);
+    }
+    expect(h.core.inventory.get(edge1.id)?.dependencies).toEqual([]);
+    expect((await put([mm2.id])).statusCode).toBe(200);
   });
 });
 

@@ -1,3 +1,4 @@
+import { isDownloadUrl } from '@shared/domain/software-package';
 import { HttpError } from '../../core/api';
 import {
   PASSWORD_MAX_CHAR,
@@ -55,6 +56,7 @@ export function packageForCreate(req: Record<string, unknown>): Record<string, u
   if ((file === undefined) === (url === undefined)) problems.push('Exactly one of file (c8y_url) or URL (url) is required.');
   if (file !== undefined && !file.includes(PLATFORM_BINARY_PATH)) problems.push(`c8y_url must point to a platform binary (${PLATFORM_BINARY_PATH}).`);
   if (file !== undefined && !nonEmpty(req.full_packagename)) problems.push('full_packagename is required.');
+  if (file === undefined && url !== undefined && !isDownloadUrl(url)) problems.push('url must be an http or https URL.');
   if (problems.length > 0) throw validationError(problems);
   const download = (file ?? url) as string;
   return {

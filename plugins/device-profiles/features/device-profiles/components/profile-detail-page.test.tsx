@@ -169,4 +169,28 @@ describe('ProfileDetailPage', () => {
     await screen.findByTestId('profile-edit');
     expect(nameInput().value).toBe('Renamed 117');
   });
+  it('keeps the device type of a profile with software (its software is of that type), and says how to change it', async () => {
+    const software = [{ id: '1', name: 'adamos-agent', version: '0.5.1', action: 'install', url: '' }];
+    const stored = { ...PROFILES['117'], c8y_DeviceProfile: { software } };
+    serve((url) => (/\/deviceProfile\/117$/.test(url.split('?')[0]) ? reply(200, stored) : undefined));
+    renderAt('117');
+    await waitFor(() => expect(nameInput().value).toBe('IoTconnector Bielefeld'));
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    const type = screen.getByLabelText('Device type') as HTMLSelectElement;
+    expect(type).toBeDisabled();
+    expect(screen.getByTestId('device-type-note')).toHaveTextContent('The device type cannot change while the profile has software: remove its software first.');
+    expect(type).toHaveAccessibleDescription('The device type cannot change while the profile has software: remove its software first.');
+    // The name and group stay editable.
+    expect(nameInput()).not.toBeDisabled();
+    expect(groupSelect()).not.toBeDisabled();
+  });
+
+  it('lets a profile without software change its device type', async () => {
+    serve();
+    renderAt('117');
+    await waitFor(() => expect(nameInput().value).toBe('IoTconnector Bielefeld'));
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    expect(screen.getByLabelText('Device type')).not.toBeDisabled();
+    expect(screen.queryByTestId('device-type-note')).toBeNull();
+  });
 });

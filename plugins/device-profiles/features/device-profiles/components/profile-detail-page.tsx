@@ -166,7 +166,17 @@ function ProfileDetail({ id }: { id: string }) {
               {t('A profile without a device group is the default profile of its device type. Only one group per device type.')}
             </p>
             {editing && restrictions.isError && <RestrictionsError error={restrictions.error} onRetry={() => void restrictions.refetch()} />}
-            <ProfileFields form={form} errors={errors} groups={groupOptions} disabled={!editing} groupsError={groups.error} onChange={setDraft} />
+            {/* Its software is of its device type (a device of another type would get it): the type changes only without software. */}
+            <ProfileFields
+              form={form}
+              errors={errors}
+              groups={groupOptions}
+              disabled={!editing}
+              lockDeviceType={software.length > 0}
+              deviceTypeNote={editing && software.length > 0 ? t('The device type cannot change while the profile has software: remove its software first.') : undefined}
+              groupsError={groups.error}
+              onChange={setDraft}
+            />
           </Card>
         </div>
         <div className="col-md-6">

@@ -18,15 +18,17 @@ interface Props {
   errors: ProfileFormErrors;
   groups: readonly GroupOption[];
   disabled?: boolean;
-  /** A duplicate keeps its source's device type. */
+  /** A duplicate keeps its source's device type; a profile with software keeps its type too (the reason in deviceTypeNote). */
   lockDeviceType?: boolean;
+  /** Why the device type cannot change, under its select. */
+  deviceTypeNote?: string;
   /** Why the group list could not be loaded (the select then offers less than there is). */
   groupsError?: Error | null;
   onChange: (form: ProfileForm) => void;
 }
 
 /** Name, Device type and Device Group with their validation messages. */
-export function ProfileFields({ form, errors, groups, disabled, lockDeviceType, groupsError, onChange }: Props) {
+export function ProfileFields({ form, errors, groups, disabled, lockDeviceType, deviceTypeNote, groupsError, onChange }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const field = (name: keyof ProfileForm, label: string, control: React.ReactNode) => (
@@ -59,7 +61,15 @@ export function ProfileFields({ form, errors, groups, disabled, lockDeviceType, 
         'deviceType',
         t('Device type'),
         <div className="c8y-select-wrapper">
-          <select id={`${id}-deviceType`} className="form-control" value={form.deviceType} required disabled={lockDeviceType} onChange={(e) => onChange({ ...form, deviceType: e.target.value })}>
+          <select
+            id={`${id}-deviceType`}
+            className="form-control"
+            value={form.deviceType}
+            required
+            disabled={lockDeviceType}
+            aria-describedby={deviceTypeNote ? `${id}-deviceType-note` : undefined}
+            onChange={(e) => onChange({ ...form, deviceType: e.target.value })}
+          >
             <option value="" disabled>
               {t('Select device type')}
             </option>
@@ -69,6 +79,11 @@ export function ProfileFields({ form, errors, groups, disabled, lockDeviceType, 
               </option>
             ))}
           </select>
+          {deviceTypeNote && (
+            <p className="help-block" id={`${id}-deviceType-note`} data-testid="device-type-note">
+              {deviceTypeNote}
+            </p>
+          )}
         </div>,
       )}
       {field(

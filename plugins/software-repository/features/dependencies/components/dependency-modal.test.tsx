@@ -2,6 +2,7 @@ import React from 'react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import { alerts } from '@shared/ui/alerts';
+import de from '../../../locales/de.json';
 import { DependencyModal } from './dependency-modal';
 
 const pkg = (id: string, name: string, deps: string[] = []) => ({ id, name, version: '1.0', type: 'c8y_Software', dependencies: deps.map((d) => ({ id: d, name: `n${d}`, version: '1.0' })) });
@@ -38,6 +39,32 @@ describe('DependencyModal', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ managedObject: { id: 'a', name: 'alpha', type: 'c8y_Software', version: '1.0' }, dependencies: [{ id: 'c', name: 'gamma', version: '1.0' }] });
     expect(onSaved).toHaveBeenCalled();
     expect(alerts.list().map((a) => [a.type, a.text])).toEqual([['success', 'These are now the existing dependencies']]);
+  });
+
+  it('does not offer another version of the edited package or of a chosen dependency, and says why', async () => {
+    const versions = [
+      { ...pkg('a1', 'alpha'), version: '1.0', dependencies: [{ id: 'g1', name: 'gamma', version: '1.0' }] },
+      { ...pkg('a2', 'alpha'), version: '2.0' },
+      { ...pkg('g1', 'gamma'), version: '1.0' },
+      { ...pkg('g2', 'gamma'), version: '2.0' },
+      pkg('c', 'delta'),
+    ];
+    renderContribution(<DependencyModal pkg={versions[0]} packages={versions} loadPackages={async () => versions} onClose={jest.fn()} onSaved={jest.fn()} />, {
+      pluginId: 'software-repository',
+      context: { user: EDITOR },
+      language: 'de',
+      locales: de,
+    });
+    await waitFor(() => expect(screen.getByTestId('available-a2')).toBeDisabled());
+    expect(screen.getByTestId('same-name-a2')).toHaveTextContent('Eine andere Version der bearbeiteten Software.');
+    expect(screen.getByTestId('available-g2')).toBeDisabled();
+    expect(screen.getByTestId('same-name-g2')).toHaveTextContent('Eine andere Version von gamma ist bereits eine Abhängigkeit.');
+    fireEvent.click(screen.getByTestId('available-g2'));
+    expect(screen.queryByTestId('chosen-g2')).toBeNull();
+    // Removing the chosen version frees its other one.
+    fireEvent.click(screen.getByTestId('chosen-g1'));
+    expect(screen.getByTestId('available-g2')).not.toBeDisabled();
+    expect(screen.getByTestId('available-c')).not.toBeDisabled();
   });
 
   it("shows the service's refusal (422) with its cycle and stays open", async () => {

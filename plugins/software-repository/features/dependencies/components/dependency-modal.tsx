@@ -170,29 +170,41 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
           <ul className="list-group m-t-8" style={{ maxHeight: 360, overflowY: 'auto' }} data-testid="available-list" aria-busy={checking}>
             {checking && <li className="list-group-item text-muted" data-testid="dependency-checking">{t('Loading the current packages…')}</li>}
             {!checking && candidates.length === 0 && <li className="list-group-item text-muted">{t('No packages available')}</li>}
-            {!checking && candidates.map((c) => (
-              <li key={c.pkg.id} className="list-group-item p-0">
-                <button
-                  type="button"
-                  className="btn btn-link btn-block text-left"
-                  disabled={c.circular}
-                  aria-disabled={c.circular}
-                  title={c.circular ? t('Circular dependency: {{path}}', { path: cycleText(cyclePath(String(c.pkg.id), editedId, byId) ?? [], byId) }) : t('Add')}
-                  onClick={() => change((list) => addDependency(list, c))}
-                  data-testid={`available-${c.pkg.id}`}
-                  data-circular={c.circular || undefined}
-                >
-                  <Icon name={c.circular ? 'ban' : 'plus-circle'} className={`${c.circular ? 'text-muted' : 'text-success'} m-r-8`} />
-                  {c.pkg.name} <span className="text-muted">{c.pkg.version}</span>
-                  {c.circular && <span className="label label-danger m-l-8">{t('circular')}</span>}
-                  {c.circular && (
-                    <span className="d-block small text-muted" style={{ whiteSpace: 'normal' }} data-testid={`cycle-${c.pkg.id}`}>
-                      {cycleText(cyclePath(String(c.pkg.id), editedId, byId) ?? [], byId)}
-                    </span>
-                  )}
-                </button>
-              </li>
-            ))}
+            {!checking && candidates.map((c) => {
+              const cycle = c.circular ? cycleText(cyclePath(String(c.pkg.id), editedId, byId) ?? [], byId) : '';
+              // A device holds one version of a name: another version of this package or of a chosen dependency could never be met.
+              const sameName = c.sameName === 'edited' ? t('Another version of the edited software.') : c.sameName === 'chosen' ? t('Another version of {{name}} is already a dependency.', { name: c.pkg.name }) : '';
+              const blocked = c.circular || !!c.sameName;
+              return (
+                <li key={c.pkg.id} className="list-group-item p-0">
+                  <button
+                    type="button"
+                    className="btn btn-link btn-block text-left"
+                    disabled={blocked}
+                    aria-disabled={blocked}
+                    title={c.circular ? t('Circular dependency: {{path}}', { path: cycle }) : sameName || t('Add')}
+                    onClick={() => change((list) => addDependency(list, c))}
+                    data-testid={`available-${c.pkg.id}`}
+                    data-circular={c.circular || undefined}
+                    data-same-name={c.sameName ?? undefined}
+                  >
+                    <Icon name={blocked ? 'ban' : 'plus-circle'} className={`${blocked ? 'text-muted' : 'text-success'} m-r-8`} />
+                    {c.pkg.name} <span className="text-muted">{c.pkg.version}</span>
+                    {c.circular && <span className="label label-danger m-l-8">{t('circular')}</span>}
+                    {c.circular && (
+                      <span className="d-block small text-muted" style={{ whiteSpace: 'normal' }} data-testid={`cycle-${c.pkg.id}`}>
+                        {cycle}
+                      </span>
+                    )}
+                    {!c.circular && sameName && (
+                      <span className="d-block small text-muted" style={{ whiteSpace: 'normal' }} data-testid={`same-name-${c.pkg.id}`}>
+                        {sameName}
+                      </span>
+                    )}
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         </div>
       </div>

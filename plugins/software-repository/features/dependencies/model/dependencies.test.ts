@@ -38,6 +38,19 @@ describe('available packages', () => {
     expect(availableCandidates(agents, 'm', [], '').map((c) => c.pkg.version)).toEqual(['0.3.4', '0.3.11', '0.10.0']);
   });
 
+  it('blocks other versions of the edited package and of a chosen dependency (a device holds one version of a name)', () => {
+    const pkgs = [p('m1', 'machine-monitor', [], '4.1.0'), p('m2', 'machine-monitor', [], '4.2.0'), p('e1', 'edge', [], '1.0'), p('e2', 'edge', [], '2.0'), p('x', 'other')];
+    const list = availableCandidates(pkgs, 'e1', [{ id: 'm2', name: 'machine-monitor', version: '4.2.0' }], '');
+    expect(list.map((c) => [c.pkg.id, c.sameName])).toEqual([
+      ['e2', 'edited'],
+      ['m1', 'chosen'],
+      ['x', null],
+    ]);
+    const chosen = [{ id: 'm2', name: 'machine-monitor', version: '4.2.0' }];
+    for (const c of list.slice(0, 2)) expect(addDependency(chosen, c)).toEqual(chosen);
+    expect(addDependency(chosen, list[2])).toHaveLength(2);
+  });
+
   it('filters by name or version, case-insensitive', () => {
     expect(availableCandidates(all, 'e', [], 'ALP').map((c) => c.pkg.id)).toEqual(['a']);
   });

@@ -71,14 +71,23 @@ export function chosenCycles(chosen: readonly SoftwareDependency[], editedId: st
   });
 }
 
+/**
+ * Why a candidate of the same name as the edited package ('edited') or as a chosen dependency
+ * ('chosen') cannot be added: a device holds one version of a name, so installing it would replace
+ * that one and the dependency could never be met (the service refuses it too).
+ */
+export type SameName = 'edited' | 'chosen';
+
 export interface Candidate<P extends Pkg> {
   pkg: P;
   circular: boolean;
+  sameName: SameName | null;
 }
 
 /**
  * The 'Available Packages' list: every package but the edited one and those already chosen,
- * filtered by name or version, sorted by name; circular ones marked.
+ * filtered by name or version, sorted by name; circular ones and other versions of the edited
+ * package or of a chosen dependency marked.
  */
 export function availableCandidates<P extends Pkg>(
   all: readonly P[],
@@ -88,10 +97,16 @@ export function availableCandidates<P extends Pkg>(
 ): Candidate<P>[] {
   const byId = byIdOf(all);
   const taken = new Set(chosen.map((d) => String(d.id)));
+  const editedName = byId.get(editedId)?.name;
+  const chosenNames = new Set(chosen.map((d) => d.name));
   return all
     .filter((p) => p.id && p.id !== editedId && !taken.has(p.id) && matchesNameOrVersion(p, filter))
     .sort(compareByNameThenVersion)
-    .map((pkg) => ({ pkg, circular: isCircular(pkg, editedId, byId) }));
+    .map((pkg) => ({
+      pkg,
+      circular: isCircular(pkg, editedId, byId),
+      sameName: pkg.name === editedName ? 'edited' : chosenNames.has(pkg.name) ? 'chosen' : null,
+    }));
 }
 
 /** The 'Software Dependencies' list filtered by name or version. */
@@ -100,9 +115,9 @@ export const filterDependencies = (chosen: readonly SoftwareDependency[], filter
 
 export const toDependency = (p: Pkg): SoftwareDependency => ({ id: String(p.id), name: p.name, version: p.version });
 
-/** Adds a candidate unless it is circular or already chosen. */
+/** Adds a candidate unless it is circular, another version of the edited one or of a chosen one, or already chosen. */
 export function addDependency(chosen: readonly SoftwareDependency[], candidate: Candidate<Pkg>): SoftwareDependency[] {
-  if (candidate.circular || chosen.some((d) => d.id === candidate.pkg.id)) return [...chosen];
+  if (candidate.circular || candidate.sameName || chosen.some((d) => d.id === candidate.pkg.id || d.name === candidate.pkg.name)) return [...chosen];
   return [...chosen, toDependency(candidate.pkg)];
 }
 

@@ -32,4 +32,14 @@ describe('AddSoftware', () => {
     expect(save).not.toBeDisabled();
     expect(within(form).queryByTestId('source-hint')).toBeNull();
   });
+
+  it('says when the URL is no http(s) address and keeps Save disabled', () => {
+    const { form, fill } = openForm();
+    fill('field-url', 'store.example/opcua-1.0.zip');
+    expect(within(form).getByTestId('add-save')).toBeDisabled();
+    expect(within(form).getByText('Enter a URL that starts with http:// or https://.')).toBeInTheDocument();
+    fill('field-url', 'https://store.example/opcua-1.0.zip');
+    expect(within(form).getByTestId('add-save')).not.toBeDisabled();
+    expect(within(form).queryByText('Enter a URL that starts with http:// or https://.')).toBeNull();
+  });
 });

@@ -161,7 +161,12 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
         value={form.url}
         readOnly={!!file}
         placeholder={file ? t('A file is chosen') : 'https://'}
-        onChange={(v) => setForm((f) => withUrl(f, v))}
+        onChange={(v) => {
+          setForm((f) => withUrl(f, v));
+          setTouched((s) => new Set(s).add('url'));
+        }}
+        error={errors.url}
+        showError={touched.has('url')}
       />
       {/* Save waits for a download source: say so, or a filled form's disabled Save has no reason. */}
       {!hasOneSource(form) && (

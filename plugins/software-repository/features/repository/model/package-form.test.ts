@@ -5,6 +5,7 @@ import {
   PASSWORD_MESSAGE,
   PASSWORD_PLACEHOLDER,
   REQUIRED,
+  URL_INVALID,
   toCreateRequest,
   toUpdateRequest,
   validateAddForm,
@@ -87,6 +88,14 @@ describe('add form', () => {
   it('requires the full package name only with a file', () => {
     expect(validateAddForm({ ...withUrl(valid(), 'https://x/'), full_packagename: '' }).full_packagename).toBeUndefined();
     expect(validateAddForm({ ...withFile(valid(), { name: 'a.zip' }), full_packagename: ' ' }).full_packagename).toBe(REQUIRED);
+  });
+
+  it('takes only an http or https URL (the devices download from it)', () => {
+    expect(validateAddForm(withUrl(valid(), 'abc')).url).toBe(URL_INVALID);
+    expect(canSaveAdd(withUrl(valid(), 'abc'))).toBe(false);
+    expect(canSaveAdd(withUrl(valid(), 'store.example/a.zip'))).toBe(false);
+    expect(validateAddForm(withUrl(valid(), 'https://store.example/a.zip')).url).toBeUndefined();
+    expect(validateAddForm(valid()).url).toBeUndefined();
   });
 
   it('saves only when valid and a file or a URL is chosen', () => {

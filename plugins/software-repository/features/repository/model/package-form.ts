@@ -4,7 +4,7 @@
  */
 import type { AppType, SoftwareCategory, SoftwarePackage } from '@shared/platform/create-software-ng';
 import { SOFTWARE_TYPE } from '@shared/domain/constants';
-import { fullPackageNameFromFile, fullPackageNameFromUrl, hasIncludedSas } from '@shared/domain/software-package';
+import { fullPackageNameFromFile, fullPackageNameFromUrl, hasIncludedSas, isDownloadUrl } from '@shared/domain/software-package';
 import { isValidPassword, PASSWORD_MESSAGE } from '@shared/domain/validators';
 
 export { PASSWORD_MESSAGE };
@@ -18,6 +18,8 @@ export const CATEGORIES: readonly SoftwareCategory[] = ['normal', 'critical'];
 export const PASSWORD_PLACEHOLDER = '********';
 /** The i18n key of a missing required field. */
 export const REQUIRED = 'This field is required.';
+/** The i18n key of a URL no device could download from. */
+export const URL_INVALID = 'Enter a URL that starts with http:// or https://.';
 
 export interface AddForm {
   name: string;
@@ -35,7 +37,7 @@ export interface AddForm {
   file: { name: string } | null;
 }
 
-export type AddField = 'name' | 'version' | 'md5' | 'sha256' | 'apptype' | 'category' | 'full_packagename' | 'password';
+export type AddField = 'name' | 'version' | 'md5' | 'sha256' | 'apptype' | 'category' | 'full_packagename' | 'password' | 'url';
 export type FormErrors<F extends string> = Partial<Record<F, string>>;
 
 /** A blank add form, as the 'Add software' dropdown opens with. */
@@ -79,6 +81,8 @@ export function validateAddForm(form: AddForm): FormErrors<AddField> {
   if (form.file && blank(form.full_packagename)) errors.full_packagename = REQUIRED;
   const password = passwordError(form.password);
   if (password) errors.password = password;
+  // The devices download the package from it: an http(s) address, not any text.
+  if (!form.file && !blank(form.url) && !isDownloadUrl(form.url)) errors.url = URL_INVALID;
   return errors;
 }
 

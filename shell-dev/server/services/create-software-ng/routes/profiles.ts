@@ -133,6 +133,12 @@ function checkAddedSoftware(core: ServerCore, software: Record<string, unknown>[
   if (problems.length > 0) throw validationError([...new Set(problems)]);
 }
 
+/** The software a stored profile holds. */
+const storedSoftware = (p: ManagedObject): Array<Record<string, unknown>> => {
+  const list = (p.c8y_DeviceProfile as { software?: unknown } | undefined)?.software;
+  return Array.isArray(list) ? (list as Array<Record<string, unknown>>) : [];
+};
+
 type ProfileBody = Record<string, unknown> & { c8y_DeviceProfile?: { software?: Array<Record<string, unknown>> } };
 const softwareOf = (body: ProfileBody) => (body.c8y_DeviceProfile && typeof body.c8y_DeviceProfile === 'object' ? parseSoftware(body.c8y_DeviceProfile.software ?? []) : undefined);
 
@@ -209,7 +215,11 @@ export function registerProfileRoutes(app: FastifyInstance, { core }: ServiceCon
     const result = core.transaction(() => {
       const current = getProfile(id);
       const input = parseInput(body, current);
-      if (software) checkAddedSoftware(core, software, input.deviceType, current.c8y_DeviceProfile);
+      // A new device type takes the profile's software only where it is that type's too (else its
+      // devices would get another type's software): every entry is checked, held ones too.
+      const typeChanged = input.deviceType !== current.deviceType;
+      const kept = software ?? (typeChanged ? parseSoftware(storedSoftware(current)) : undefined);
+      if (kept) checkAddedSoftware(core, kept, input.deviceType, typeChanged ? undefined : current.c8y_DeviceProfile);
       const errors = ruleErrors(core, input, profiles(), id);
       if (errors.length > 0) return errors;
       return core.inventory.update(id, {

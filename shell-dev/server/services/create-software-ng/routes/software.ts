@@ -148,11 +148,20 @@ export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceCo
         if (!dep) throw validationError([`Dependency ${d} is not a software package.`]);
         return dep;
       });
-      // Each refused dependency is named with the cycle it would close: P -> D -> ... -> P.
+      // A device holds one version of a name and installs its own type's software: a dependency on
+      // another version of the package, on two versions of one name or of another type is never met.
       const label = (pid: string) => {
         const p = byId.get(pid);
         return p ? `${String(p.name)} ${String(p.version)}` : pid;
       };
+      const unmet = deps.flatMap((d) => {
+        if (d.name === pkg.name) return [`Software ${label(id)} cannot depend on another version of itself (${label(d.id)}).`];
+        if (d.deviceType !== pkg.deviceType) return [`Dependency ${label(d.id)} is for ${String(d.deviceType)}, not for ${String(pkg.deviceType)}.`];
+        if (deps.some((o) => o !== d && o.name === d.name)) return [`Software ${label(id)} can depend on ${String(d.name)} in one version only.`];
+        return [];
+      });
+      if (unmet.length > 0) throw validationError([...new Set(unmet)]);
+      // Each refused dependency is named with the cycle it would close: P -> D -> ... -> P.
       const cycles = deps.flatMap((d) => {
         const path = pathTo(byId, d.id, id);
         return path ? [[id, ...path].map(label).join(' -> ')] : [];
