@@ -46,3 +46,16 @@ describe('/devicesFromDashboard: Create smart group', () => {
     await waitFor(() => expect(screen.queryByTestId('smart-group-dialog')).toBeNull());
   });
 });
+
+describe('/devicesFromDashboard: the count', () => {
+  it.each([
+    ['en', en, '1 device'],
+    ['de', de, '1 Gerät'],
+  ] as const)("of a list of one device says 'device', as the device lists do (%s)", async (language, locales, text) => {
+    const page = { managedObjects: [{ id: '1', name: 'NB1', type: 'adamos_NETbox' }], statistics: { totalElements: 1, totalPages: 1, currentPage: 1, pageSize: 25 } };
+    configureClient({ fetch: (async () => jsonReply(200, page)) as unknown as typeof fetch });
+    renderContribution(<DevicesFromDashboardPage />, { pluginId: 'dashboard-widgets', language, locales, context: { query: { view: 'recoveredThisMonth' } } });
+    await waitFor(() => expect(screen.getByTestId('list-count').textContent).toBe(text));
+    await screen.findByText('NB1');
+  });
+});
