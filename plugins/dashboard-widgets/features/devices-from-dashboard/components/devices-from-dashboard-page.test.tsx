@@ -59,3 +59,23 @@ describe('/devicesFromDashboard: the count', () => {
     await screen.findByText('NB1');
   });
 });
+
+describe('/devicesFromDashboard: Reload', () => {
+  it("reads the list and the server job's state again (the banner is part of the list), as the device lists' Reload does", async () => {
+    const page = { managedObjects: [{ id: '1', name: 'NB1', type: 'adamos_NETbox' }], statistics: { totalElements: 1, totalPages: 1, currentPage: 1, pageSize: 25 } };
+    const asked: string[] = [];
+    configureClient({
+      fetch: (async (url: string) => {
+        asked.push(String(url));
+        return String(url).includes('c8y_status') ? jsonReply(200, { managedObjects: [] }) : jsonReply(200, page);
+      }) as unknown as typeof fetch,
+    });
+    renderContribution(<DevicesFromDashboardPage />, { pluginId: 'dashboard-widgets', locales: en, context: { query: { view: 'recoveredThisMonth' } } });
+    await screen.findByText('NB1');
+    await waitFor(() => expect(asked.some((u) => u.includes('c8y_status'))).toBe(true));
+    const before = { list: asked.filter((u) => u.includes('recovereddevicelistpage')).length, status: asked.filter((u) => u.includes('c8y_status')).length };
+    await act(async () => fireEvent.click(screen.getByTestId('action-reload')));
+    await waitFor(() => expect(asked.filter((u) => u.includes('recovereddevicelistpage')).length).toBeGreaterThan(before.list));
+    await waitFor(() => expect(asked.filter((u) => u.includes('c8y_status')).length).toBeGreaterThan(before.status));
+  });
+});
