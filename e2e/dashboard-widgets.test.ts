@@ -408,6 +408,12 @@ describe('Device Operations Dashboard', () => {
       const gallery = page.getByTestId('widget-gallery');
       const descriptions = await gallery.locator('[data-testid="gallery-item"] p').evaluateAll((ps) => ps.filter((p) => p.scrollWidth > p.clientWidth + 1).length);
       assert.equal(descriptions, 0, 'gallery descriptions are whole');
+      // Two a row with no empty cell: floating columns left a gap beside a taller item (a two-line description).
+      const cells = await gallery.getByTestId('gallery-item').evaluateAll((items) => items.map((b) => ({ top: Math.round(b.getBoundingClientRect().top), left: Math.round(b.getBoundingClientRect().left) })));
+      const lefts = [...new Set(cells.map((c) => c.left))].sort((a, b) => a - b);
+      assert.equal(lefts.length, 2, `two columns: ${JSON.stringify(cells)}`);
+      cells.forEach((c, n) => assert.equal(c.left, lefts[n % 2], `gallery item ${n + 1} in column ${(n % 2) + 1}: ${JSON.stringify(cells)}`));
+      for (let n = 1; n < cells.length; n += 2) assert.equal(cells[n].top, cells[n - 1].top, `gallery items ${n} and ${n + 1} share a row: ${JSON.stringify(cells)}`);
       await gallery.locator('[data-widget-id="widget:dashboard-widgets/top-alarms"]').click();
       const modal = page.getByTestId('widget-config-modal');
       assert.equal(await modal.getByTestId('widget-config-title').inputValue(), 'Top alarm list');

@@ -2,13 +2,13 @@
  * ECharts through its tree-shakable core: only bar and pie charts with grid, tooltip and legend
  * are registered, so plugins do not pull all of echarts.
  */
-import React, { useMemo } from 'react';
+import React, { useCallback, useEffect, useMemo, useRef } from 'react';
 import { dispose, getInstanceByDom, init, use as registerECharts } from 'echarts/core';
 import { BarChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/lib/core';
-import type { EChartsOption } from 'echarts';
+import type { ECharts, EChartsOption } from 'echarts';
 import { confineTooltip } from './chart-format';
 
 // echarts' `use` registers components (not React's `use`); renamed so the hooks rule reads it right.
@@ -44,9 +44,34 @@ export interface ChartProps {
   className?: string;
 }
 
+/**
+ * Keeps the chart as wide and high as its element. echarts-for-react creates the chart a second
+ * time with the size its element had when the first one finished drawing, then watches the size
+ * but skips the first report: an element that changed size in between (the platform UI's
+ * dashboard settles its layout while the charts start) kept a chart wider than its card until
+ * the next window resize, its axis and labels cut off. Returns the stop function.
+ */
+export function followElementSize(chart: Pick<ECharts, 'getDom' | 'getWidth' | 'getHeight' | 'resize' | 'isDisposed'>): () => void {
+  if (typeof ResizeObserver === 'undefined') return () => undefined;
+  const dom = chart.getDom();
+  const observer = new ResizeObserver(() => {
+    if (chart.isDisposed()) return observer.disconnect();
+    if (dom.clientWidth !== chart.getWidth() || dom.clientHeight !== chart.getHeight()) chart.resize({ width: 'auto', height: 'auto' });
+  });
+  // A new observer reports the element's size once at once: a size that changed already is caught up.
+  observer.observe(dom);
+  return () => observer.disconnect();
+}
+
 /** A chart; the option is applied without merging, so removed series disappear. Its tooltip stays inside it. */
 export function Chart({ option, onClick, height = DEFAULT_HEIGHT_PX, ariaLabel, className }: ChartProps) {
   const shown = useMemo(() => confineTooltip(option), [option]);
+  const stopFollowing = useRef<(() => void) | null>(null);
+  const onChartReady = useCallback((chart: ECharts) => {
+    stopFollowing.current?.();
+    stopFollowing.current = followElementSize(chart);
+  }, []);
+  useEffect(() => () => stopFollowing.current?.(), []);
   return (
     <div role="img" aria-label={ariaLabel} className={className}>
       <ReactEChartsCore
@@ -54,6 +79,7 @@ export function Chart({ option, onClick, height = DEFAULT_HEIGHT_PX, ariaLabel, 
         option={shown}
         notMerge
         lazyUpdate
+        onChartReady={onChartReady}
         style={{ height, width: '100%' }}
         onEvents={onClick ? { click: (p: ChartClick) => onClick(p) } : undefined}
       />

@@ -121,6 +121,12 @@ describe('DataGrid in jsdom', () => {
     await waitFor(() => expect(screen.getAllByText('age 2')).toHaveLength(2), { timeout: 15000 });
   });
 
+  it("says it is loading in the page's language (AG Grid's own 'Loading...' showed on German pages)", async () => {
+    renderUi(<DataGrid columns={columns} rows={[]} loading now={0} emptyText="Keine Geräte vorhanden" />, 'de');
+    expect(await screen.findByText('Wird geladen…', {}, { timeout: 15000 })).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).toBeNull();
+  });
+
   it('says so when the page is empty', async () => {
     renderUi(<Harness pageRows={[]} />);
     expect(await screen.findByText('No devices to display', {}, { timeout: 15000 })).toBeInTheDocument();

@@ -345,6 +345,8 @@ export function DataGrid<T extends GridRow>({ columns, rows, loading, now, sort,
   const api = useRef<GridApi<T>>(undefined);
   // An empty page renders no data (onFirstDataRendered stays silent) but is just as ready.
   useScreenReady(!loading && rows.length === 0);
+  const loadingText = t('Loading…');
+  const overlayParams = useMemo(() => ({ loading: { overlayText: loadingText } }), [loadingText]);
 
   // Written during render, before AG Grid renders this render's rows, so new cells read it.
   const [store] = useState(() => new GridViewStore<T>({ now, t, sort, activeFilters, onSort, onOpenFilter, selection }));
@@ -429,6 +431,8 @@ export function DataGrid<T extends GridRow>({ columns, rows, loading, now, sort,
         // Header buttons, select-all and row controls in the page's Tab order (see native-tab-order).
         focusGridInnerElement={({ fromBottom }) => focusFirstControl(gridRef.current, fromBottom)}
         loading={loading}
+        // AG Grid's own text is English ('Loading...'): the page's language, as the empty text.
+        overlayComponentParams={overlayParams}
         onGridReady={(e) => (api.current = e.api)}
         // The list's first rows are on screen: the shell may now load the plugins it deferred.
         onFirstDataRendered={() => signalWhenPainted(rowsPainted(gridRef.current))}

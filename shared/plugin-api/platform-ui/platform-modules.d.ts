@@ -55,9 +55,18 @@ declare module '@angular/router' {
     data: Record<string, unknown>;
     parent: ActivatedRouteSnapshot | null;
     pathFromRoot: ActivatedRouteSnapshot[];
+    /** The route's entry in the router's configuration (its `path` as registered). */
+    routeConfig: { path?: string } | null;
   }
   export class ActivatedRoute {
     snapshot: ActivatedRouteSnapshot;
+  }
+  /** A guard returns one of its trees to send the navigation elsewhere. */
+  export interface UrlTree {
+    toString(): string;
+  }
+  export class Router {
+    createUrlTree(commands: readonly unknown[]): UrlTree;
   }
 }
 

@@ -29,12 +29,14 @@ jest.mock(
       currentUser: { value: user },
       currentTenant: { value: { name: 'demo' } },
       state$: { value: { lang: 'de' } },
+      // The Router's part a tab guard uses.
+      createUrlTree: (commands: unknown[]) => ({ tree: commands.join('/') }),
     }),
     ɵɵdefineComponent: (def: Record<string, unknown>) => def,
   }),
   { virtual: true },
 );
-jest.mock('@angular/router', () => ({ ActivatedRoute: class {} }), { virtual: true });
+jest.mock('@angular/router', () => ({ ActivatedRoute: class {}, Router: class {} }), { virtual: true });
 jest.mock('@angular/forms', () => ({ ControlContainer: class {}, FormControl: class {} }), { virtual: true });
 
 import { defineDashboard, defineDeviceTab, defineNavigatorNode, definePlugin, defineRoute, defineWidget } from '../define';
@@ -124,6 +126,17 @@ it('turns device tabs into device-context routes; a filter becomes the guard on 
   expect(guard(snapshot({ id: '7', type: 'router' }))).toBe(true);
   expect(guard(snapshot({ id: '7', type: 'netbox' }))).toBe(false);
   expect(guard({ pathFromRoot: [] })).toBe(false);
+});
+
+it("sends a tab opened on a device without it to the device's page (the platform UI showed a blank page), while the tab strip still reads no", () => {
+  const tab = of('route').find((h) => h.v.context === 'device/:id' && h.v.path === 'router')!;
+  const guard = (tab.v.canActivate as ((s: unknown) => unknown)[])[0];
+  const on = (path: string, device: unknown) => ({ routeConfig: { path }, pathFromRoot: [{ params: { id: '7' }, data: { contextData: device } }] });
+  // The tab's own route, opened by a link: the device's page.
+  expect(guard(on('router', { id: '7', type: 'netbox' }))).toEqual({ tree: '/device/7' });
+  expect(guard(on('router', { id: '7', type: 'router' }))).toBe(true);
+  // The platform's tab strip asks with the device's context route: only a plain no hides the tab.
+  expect(guard(on('device/:id', { id: '7', type: 'netbox' }))).toBe(false);
 });
 
 it('offers widgets to the platform dashboards with a view and a config component', () => {

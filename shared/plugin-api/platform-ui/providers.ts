@@ -13,7 +13,7 @@
  * - widget -> hookWidget with its config form, so editors add our widgets to the platform's dashboards
  */
 import { inject } from '@angular/core';
-import type { ActivatedRouteSnapshot } from '@angular/router';
+import { Router, type ActivatedRouteSnapshot } from '@angular/router';
 import { AppStateService, hookNavigator, hookRoute, hookWidget, NavigatorNode, ViewContext } from '@c8y/ngx-components';
 import type { LocaleLoaders } from '../i18n';
 import { orderContributions } from '../ordering';
@@ -96,11 +96,16 @@ function deviceTabProvider(tab: Registered<DeviceTabContribution>): unknown {
     component: parcelHostComponent({ pluginId: tab.pluginId, contributionId: tab.id, kind: 'device-tab', loader: tab.loader }),
     ...(filter
       ? {
-          // The platform runs it on the device's context route, whose data holds the device.
+          // The platform runs it on the device's context route, whose data holds the device, to decide
+          // whether the tab shows (only a true shows it), and on the tab's own route when it is opened.
           canActivate: [
             (snapshot: ActivatedRouteSnapshot) => {
               const { device } = routeContext(snapshot);
-              return !!device && filter(device, platformContext(inject(AppStateService), snapshot));
+              if (!device) return false;
+              if (filter(device, platformContext(inject(AppStateService), snapshot))) return true;
+              // Opened by a link or bookmark on a device without it: the device's page, not a blank
+              // page (a refused first navigation renders nothing). A tree is no answer for the tab strip.
+              return snapshot.routeConfig?.path === tab.path ? inject(Router).createUrlTree(['/device', device.id]) : false;
             },
           ],
         }

@@ -320,15 +320,19 @@ function safeValidate(widget: WidgetContribution, config: Record<string, unknown
   }
 }
 
+/** Two items a row in the large modal, each row as high as its taller item. */
+const GALLERY_GRID_STYLE = { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 16 } as const;
+
 function Gallery({ widgets, onPick, onClose }: { widgets: readonly Registered<WidgetContribution>[]; onPick: (w: Registered<WidgetContribution>) => void; onClose: () => void }) {
   const { t, i18n: i } = useShellT();
   return (
     <Modal open size="lg" title={t('Add widget')} onClose={onClose} data-testid="widget-gallery" buttons={[{ label: t('Cancel'), onClick: onClose }]}>
-      <div className="row">
+      {/* A grid, not floating columns: a taller item (a description on two lines) left an empty cell beside the next row's first item. */}
+      <div style={GALLERY_GRID_STYLE}>
         {widgets.map((w) => {
           const label = i.t(w.label, { ns: [w.pluginId, SHELL_NS] });
           return (
-            <div key={w.id} className="col-sm-6 m-b-16">
+            <div key={w.id}>
               <button type="button" className="card btn-clean text-left" style={{ width: '100%', height: '100%', whiteSpace: 'normal' }} onClick={() => onPick(w)} data-testid="gallery-item" data-widget-id={w.id}>
                 {w.previewImage && <img src={w.previewImage} alt="" style={{ width: '100%', height: 120, objectFit: 'contain' }} />}
                 <div className="card-block">

@@ -46,3 +46,36 @@ describe('/devicesFromDashboard: Create smart group', () => {
     await waitFor(() => expect(screen.queryByTestId('smart-group-dialog')).toBeNull());
   });
 });
+
+describe('/devicesFromDashboard: the count', () => {
+  it.each([
+    ['en', en, '1 device'],
+    ['de', de, '1 Gerät'],
+  ] as const)("of a list of one device says 'device', as the device lists do (%s)", async (language, locales, text) => {
+    const page = { managedObjects: [{ id: '1', name: 'NB1', type: 'adamos_NETbox' }], statistics: { totalElements: 1, totalPages: 1, currentPage: 1, pageSize: 25 } };
+    configureClient({ fetch: (async () => jsonReply(200, page)) as unknown as typeof fetch });
+    renderContribution(<DevicesFromDashboardPage />, { pluginId: 'dashboard-widgets', language, locales, context: { query: { view: 'recoveredThisMonth' } } });
+    await waitFor(() => expect(screen.getByTestId('list-count').textContent).toBe(text));
+    await screen.findByText('NB1');
+  });
+});
+
+describe('/devicesFromDashboard: Reload', () => {
+  it("reads the list and the server job's state again (the banner is part of the list), as the device lists' Reload does", async () => {
+    const page = { managedObjects: [{ id: '1', name: 'NB1', type: 'adamos_NETbox' }], statistics: { totalElements: 1, totalPages: 1, currentPage: 1, pageSize: 25 } };
+    const asked: string[] = [];
+    configureClient({
+      fetch: (async (url: string) => {
+        asked.push(String(url));
+        return String(url).includes('c8y_status') ? jsonReply(200, { managedObjects: [] }) : jsonReply(200, page);
+      }) as unknown as typeof fetch,
+    });
+    renderContribution(<DevicesFromDashboardPage />, { pluginId: 'dashboard-widgets', locales: en, context: { query: { view: 'recoveredThisMonth' } } });
+    await screen.findByText('NB1');
+    await waitFor(() => expect(asked.some((u) => u.includes('c8y_status'))).toBe(true));
+    const before = { list: asked.filter((u) => u.includes('recovereddevicelistpage')).length, status: asked.filter((u) => u.includes('c8y_status')).length };
+    await act(async () => fireEvent.click(screen.getByTestId('action-reload')));
+    await waitFor(() => expect(asked.filter((u) => u.includes('recovereddevicelistpage')).length).toBeGreaterThan(before.list));
+    await waitFor(() => expect(asked.filter((u) => u.includes('c8y_status')).length).toBeGreaterThan(before.status));
+  });
+});

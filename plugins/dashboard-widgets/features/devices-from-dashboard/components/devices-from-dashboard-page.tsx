@@ -20,7 +20,7 @@ import { LoadingOverlay } from '@shared/ui/loading-overlay';
 import { PermittedButton } from '@shared/ui/permission';
 import { SelectSoftwareDialog, type SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { SmartGroupDialog } from '@shared/ui/smart-group-dialog';
-import { initializedInterval, isJobOngoing, newestStatusOptions, useNewestStatus } from '@shared/ui/server-job';
+import { initializedInterval, isJobOngoing, newestStatusOptions, serverJobKeys, useNewestStatus } from '@shared/ui/server-job';
 import { ONGOING_MESSAGE } from '@shared/ui/server-job-banner';
 import { usePreference } from '@shared/ui/use-preference';
 import { listKeys, loadAll, useDevicePage } from '../api/devices';
@@ -71,7 +71,11 @@ export default function DevicesFromDashboardPage() {
     [t],
   );
   const showError = useCallback((e: unknown) => show(errorMessage(e)), [show]);
-  const reload = useCallback(() => client.invalidateQueries({ queryKey: listKeys.all }), [client]);
+  // Reload reads the server job's state too, as the device lists' does: its banner is part of what the list shows.
+  const reload = useCallback(
+    () => Promise.all([client.invalidateQueries({ queryKey: listKeys.all }), client.invalidateQueries({ queryKey: serverJobKeys.newest() })]),
+    [client],
+  );
 
   /** Blocked while a job runs (a fresh look at the status), then the selected devices; null: nothing to do (said why). */
   const startAction = useCallback(async (): Promise<ManagedObject[] | null> => {

@@ -49,6 +49,15 @@ describe('widgets', () => {
     expect(String(fetchMock.mock.calls[0][0])).toContain('/service/operation-dashboard/devicestatistics');
   });
 
+  it.each([
+    ['en', en, 'online from 1 device'],
+    ['de', de, 'online von 1 Gerät'],
+  ] as const)("number view with a single device says 'device', not 'devices' (%s)", async (language, locales, text) => {
+    fetchMock.mockImplementation(() => json(200, { onlineDeviceCount: 1, offlineDeviceCount: 0, notMonitoredDeviceCount: 0, totalDevices: 1 }));
+    renderContribution(<DevicesOnlineWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'number' } } }} />, { ...opts, language, locales });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
   it('shows a spinner until the first answer, then the figures with links', async () => {
     let answer!: (r: Response) => void;
     fetchMock.mockImplementation(() => new Promise<Response>((r) => (answer = r)));
