@@ -8,11 +8,20 @@ import { ReplaceIotConnectorDialog } from '../features/replacement/components/re
 import { TransferConfigurationDialog } from '../features/transfer-configuration/components/transfer-configuration-dialog';
 import { DevicePage } from './device-page';
 import { subscribe } from './realtime';
+import { tabAlerts } from './tab-alerts';
+import { useJobIdle } from './job-idle';
 
 /** Device Control tab with the replacement and transfer dialogs composed in. */
 export default function DeviceControlPage() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<'replace' | 'transfer' | null>(null);
+  // Both assign software through the service: not while a server job runs (spec 4).
+  const idle = useJobIdle(tabAlerts);
+  const openWhenIdle = (dialog: 'replace' | 'transfer') =>
+    void idle().then(
+      (free) => free && setOpen(dialog),
+      (e: unknown) => tabAlerts.fail(e),
+    );
   return (
     <DevicePage>
       {(kit) => (
@@ -23,13 +32,13 @@ export default function DeviceControlPage() {
             subscribe={subscribe}
             replacementAction={
               kit.device.type === NETBOX_TYPE ? (
-                <PermittedButton requires={REQUIRES.deviceReplacement} className="btn btn-default" onClick={() => setOpen('replace')}>
+                <PermittedButton requires={REQUIRES.deviceReplacement} className="btn btn-default" onClick={() => openWhenIdle('replace')}>
                   {t('Start Replacement Process')}
                 </PermittedButton>
               ) : undefined
             }
             transferAction={
-              <PermittedButton requires={REQUIRES.softwareAssignment} className="btn btn-default" onClick={() => setOpen('transfer')}>
+              <PermittedButton requires={REQUIRES.softwareAssignment} className="btn btn-default" onClick={() => openWhenIdle('transfer')}>
                 {t('Transfer configuration')}
               </PermittedButton>
             }

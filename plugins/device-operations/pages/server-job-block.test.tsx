@@ -7,6 +7,7 @@ import de from '../locales/de.json';
 import listsDe from '../locales/lists.de.json';
 import deviceDe from '../locales/device.de.json';
 import SoftwareTabPage from './software-page';
+import DeviceControlPage from './device-control-page';
 
 jest.mock('./realtime', () => ({ subscribe: () => () => undefined }));
 
@@ -43,5 +44,20 @@ describe('Software tab while a server job runs', () => {
     );
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(writes).toEqual([]);
+  });
+});
+
+describe('Device Control while a server job runs', () => {
+  beforeEach(() => alerts.clearAll());
+
+  it.each(['Konfiguration übertragen', 'Austauschprozess starten'])('%s warns that an operation is ongoing and opens no dialog', async (label) => {
+    jobRunning();
+    const device = { ...DEVICE, c8y_Agent: { version: '0.5.1' }, c8y_Availability: { status: 'AVAILABLE' }, c8y_RequiredAvailability: { responseInterval: 30 } };
+    renderContribution(<DeviceControlPage />, { language: 'de', locales: { ...de, ...listsDe, ...deviceDe }, device, context: { user: ADMIN } });
+    fireEvent.click(await screen.findByRole('button', { name: label }));
+    await waitFor(() =>
+      expect(alerts.list()).toEqual([expect.objectContaining({ type: 'warning', text: 'Eine Operation läuft gerade - bitte später erneut versuchen.' })]),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
