@@ -30,3 +30,21 @@ it("says so when the replacement device's package list cannot be read during ins
   await waitFor(() => expect(alerts.fail).toHaveBeenCalledWith(expect.objectContaining({ message: 'Inventory down' })));
   expect(screen.getByRole('button', { name: 'Finish' })).toBeDisabled();
 });
+
+it('says why Start stays off: no replacement device, or the list could not be loaded', async () => {
+  configureClient({ fetch: (async () => reply(200, { deviceList: [{ id: '7', name: 'old box' }] })) as typeof fetch });
+  const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
+  const { unmount } = renderContribution(<ReplaceIotConnectorDialog source={source} alerts={alerts} subscribe={subscribe} onClose={jest.fn()} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+  });
+  // The source itself is no replacement.
+  expect(await screen.findByTestId('replacement-no-candidates')).toHaveTextContent('No IoTconnector is available as a replacement.');
+  expect(screen.getByRole('button', { name: 'Start' })).toBeDisabled();
+  unmount();
+  configureClient({ fetch: (async () => reply(503, { error: 'x', message: 'Service down' })) as typeof fetch });
+  renderContribution(<ReplaceIotConnectorDialog source={source} alerts={alerts} subscribe={subscribe} onClose={jest.fn()} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+  });
+  expect(await screen.findByTestId('replacement-candidates-error')).toHaveTextContent('The replacement devices could not be loaded: Service down');
+  expect(screen.queryByTestId('replacement-no-candidates')).toBeNull();
+});

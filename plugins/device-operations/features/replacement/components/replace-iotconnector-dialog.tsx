@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ManagedObject } from '@shared/platform/inventory';
 import { PRODUCT, type Device } from '@shared/plugin-api/types';
 import { Modal, type ModalButton } from '@shared/ui/modal';
+import { LookupNote } from '@shared/ui/empty-state';
 import {
   actionAvailable,
   applyPackageStatuses,
@@ -56,10 +57,6 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
   const live = useMemo(() => applyPackageStatuses(rows, packagesOf(target)), [rows, target]);
   const running = isInstallRunning(live);
   const percent = progressPercent(live);
-
-  useEffect(() => {
-    if (candidates.error) alerts.fail(candidates.error);
-  }, [candidates.error, alerts]);
 
   // During installation the replacement device's package list and operations drive the statuses.
   useEffect(() => {
@@ -142,6 +139,15 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
               </option>
             ))}
           </select>
+          {/* Start stays off without a device: say why, a failed lookup as such. */}
+          <LookupNote
+            error={candidates.error}
+            errorLead={t('The replacement devices could not be loaded:')}
+            empty={candidates.isSuccess && list.length === 0}
+            emptyText={t('No IoTconnector is available as a replacement.')}
+            data-testid="replacement-candidates-error"
+            data-testid-empty="replacement-no-candidates"
+          />
         </div>
       )}
       {step !== 'pick' && (
