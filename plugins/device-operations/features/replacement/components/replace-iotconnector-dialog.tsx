@@ -12,6 +12,7 @@ import { LookupNote } from '@shared/ui/empty-state';
 import {
   actionAvailable,
   applyPackageStatuses,
+  ASSIGNMENT_REFUSED,
   chosenSoftware,
   hasInstallFailures,
   installOutcome,
@@ -96,11 +97,17 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
   const install = () =>
     guarded(async () => {
       const results: AssignCounters[] = [];
-      for (const row of rows) {
+      const refused = new Set<number>();
+      for (const [i, row] of rows.entries()) {
         const sw = chosenSoftware(row);
-        if (sw) results.push(answerCounters(await assign(targetId, sw), 1));
+        if (!sw) continue;
+        const counters = answerCounters(await assign(targetId, sw), 1);
+        if (counters.failed > 0) refused.add(i);
+        results.push(counters);
       }
-      // A package the service refused will not come: say so with the counts (spec 8).
+      // A package the service refused will not come: its row ends as failed (Finish does not
+      // wait for it), and the counts are said (spec 8).
+      if (refused.size > 0) setRows((all) => all.map((r, i) => (refused.has(i) ? { ...r, status: ASSIGNMENT_REFUSED } : r)));
       const result = assignmentResult(sumCounters(results));
       if (result.alert.type === 'danger') alerts.fail(alertText(result, t));
       setStep('install');
@@ -184,7 +191,7 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
                 </td>
                 {step === 'install' && (
                   <td data-testid="install-status" className={installOutcome(row.status) === 'failed' ? 'text-danger' : ''}>
-                    {row.action === 'SKIP' ? '' : row.status ?? ''}
+                    {row.action === 'SKIP' ? '' : row.status === ASSIGNMENT_REFUSED ? t('Assignment refused by the service') : (row.status ?? '')}
                   </td>
                 )}
               </tr>

@@ -72,6 +72,12 @@ export function installOutcome(status: string | undefined): InstallOutcome {
   return 'unknown';
 }
 
+/**
+ * The status of a row whose assignment the service refused (its failed counter): the package
+ * will never reach the device, so the row ends as failed instead of waiting for ever.
+ */
+export const ASSIGNMENT_REFUSED = 'assignment failed';
+
 /** Rows the install step works on. */
 export const rowsToInstall = (rows: readonly ValidationRow[]): ValidationRow[] => rows.filter((r) => r.action !== 'SKIP');
 
