@@ -196,7 +196,7 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
                   }}
                 >
                   <option value="">{t('All')}</option>
-                  {statusOptions(list).map((s) => (
+                  {statusOptions(list, status).map((s) => (
                     <option key={s} value={s} translate="no">
                       {s}
                     </option>
@@ -234,6 +234,11 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
             ))}
           </tbody>
         </table>
+        {rows.length === 0 && (
+          <p className="c8y-empty-state text-center" style={{ padding: 16 }} data-testid="software-empty">
+            {status ? t('No software packages in this status') : t('No software packages available')}
+          </p>
+        )}
         {pages > 1 && (
           <ul className="pagination" style={{ margin: 8 }}>
             <li className={page === 1 ? 'disabled' : ''}>
