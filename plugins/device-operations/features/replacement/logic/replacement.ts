@@ -3,6 +3,20 @@
  * device a validation row with an action, then installation on the replacement device.
  */
 import type { SoftwareObject } from '@shared/platform/create-software-ng';
+import { PRODUCT } from '@shared/plugin-api/types';
+
+/** Set on a source IoTconnector once replaced (shell-dev/server/services/create-software-ng/README.md). */
+export const REPLACED_BY_FRAGMENT = `${PRODUCT}_IoTconnector_ReplacedBy`;
+
+/**
+ * The device that replaced this IoTconnector (its name, else its id, else ''), undefined while it
+ * is not replaced. A replaced IoTconnector is not replaced again: the service refuses the finish.
+ */
+export function replacedBy(device: Record<string, unknown>): string | undefined {
+  const by = device[REPLACED_BY_FRAGMENT] as { name?: unknown; id?: unknown } | null | undefined;
+  if (!by || typeof by !== 'object') return undefined;
+  return [by.name, by.id].map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '')).find(Boolean) ?? '';
+}
 
 export type ReplacementAction = 'CURRENT' | 'LATEST' | 'SKIP';
 export const REPLACEMENT_ACTIONS: readonly ReplacementAction[] = ['CURRENT', 'LATEST', 'SKIP'];
