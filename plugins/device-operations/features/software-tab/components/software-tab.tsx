@@ -158,7 +158,8 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
                 <div>{formatDateTime(profile.assignedAt)}</div>
               </div>
               <div className="col-sm-3">
-                <label className="c8y-switch" title={profileGate.reason}>
+                {/* The platform's switch keeps its label on one line and cuts it: German ("Aktualisierungen über Profil deaktiviert") is wider than the column at 1280 px. */}
+                <label className="c8y-switch" title={profileGate.reason} style={{ whiteSpace: 'normal', lineHeight: 1.3 }}>
                   <input
                     type="checkbox"
                     checked={!skipped}
