@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { loginAs, snap, startStack, type Stack, adminApi } from './harness';
+import { chooseLanguage, restoreEnglish } from './screens';
 
 let stack: Stack;
 const PKG = 'adamos_adamos_netbox_SoftwarePackageList';
@@ -304,6 +305,31 @@ describe('software tab: profile updates', () => {
       await page.getByText('Updates by profile active').waitFor();
       assert.equal(await skip(), false);
     } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('software tab: profile card in German at 1280 px', () => {
+  it('shows the whole label of the updates switch (the platform switch cut it to "Aktualisierungen über Profi")', async () => {
+    const target = (await netboxes()).find((d) => d.c8y_adamos_service_dto_AppliedDeviceProfile)!;
+    const { page, context } = await loginAs(stack, 'admin');
+    try {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.getByTestId('navigator').waitFor();
+      await chooseLanguage(page, 'Deutsch');
+      await openTab(page, target.id, 'software');
+      const label = page.locator('label:has([data-testid="profile-update-toggle"])');
+      await label.getByText(/Aktualisierungen über Profil (aktiv|deaktiviert)/).waitFor();
+      const { scroll, client, right, column } = await label.evaluate((l) => ({
+        scroll: l.scrollWidth,
+        client: l.clientWidth,
+        right: l.getBoundingClientRect().right,
+        column: l.parentElement!.getBoundingClientRect().right,
+      }));
+      assert.ok(scroll <= client && right <= column + 1, `the label needs ${scroll} px and shows ${client} px (ends at ${right}, its column at ${column})`);
+    } finally {
+      await restoreEnglish(page);
       await context.close();
     }
   });

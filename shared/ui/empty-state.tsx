@@ -45,3 +45,32 @@ export function ListEnd({ error, errorLead, empty, emptyText, 'data-testid': tes
   }
   return empty ? <p className="c8y-empty-state text-muted text-center p-16">{emptyText}</p> : null;
 }
+
+export interface LookupNoteProps {
+  /** Why the selector's options could not be read; said instead of the empty text. */
+  error?: Error | null;
+  /** The error's lead-in, translated; the cause follows. */
+  errorLead: string;
+  /** The lookup answered with nothing to offer. */
+  empty: boolean;
+  /** Translated, e.g. "There is no other device of this type." */
+  emptyText: string;
+  'data-testid'?: string;
+  'data-testid-empty'?: string;
+}
+
+/** Under a selector: why it offers nothing (its lookup failed, or found nothing), as a help line. */
+export function LookupNote({ error, errorLead, empty, emptyText, 'data-testid': testId, 'data-testid-empty': emptyTestId }: LookupNoteProps) {
+  if (error) {
+    return (
+      <p className="help-block text-danger" role="alert" data-testid={testId}>
+        {errorLead} {error.message}
+      </p>
+    );
+  }
+  return empty ? (
+    <p className="help-block" data-testid={emptyTestId}>
+      {emptyText}
+    </p>
+  ) : null;
+}

@@ -10,17 +10,19 @@ import { useServerJob } from '../common/server-job/hooks/use-server-job';
 import { clearPendingResult, httpError, type AlertSpec } from '../common/server-job/model/messages';
 import { successFailed } from '@shared/ui/server-job';
 import type { TabAlertsApi } from './tab-alerts';
+import { useJobIdle } from './job-idle';
 
 export function useClearPending(alerts: TabAlertsApi): (deviceId: string) => Promise<void> {
   const { t } = useTranslation();
   const job = useServerJob();
+  const idle = useJobIdle(alerts);
   const text = useCallback(
     (spec: AlertSpec) => [t(spec.alert.text, spec.alert.values), ...(spec.alert.details ?? []).map((d) => t(d.text, d.values))].join(' '),
     [t],
   );
   return useCallback(
     async (deviceId: string) => {
-      await job.ensureIdle();
+      if (!(await idle())) return;
       alerts.info(t('Clearing pending software assignments triggered'));
       try {
         const { status } = await job.runJob('clearPending', 1, () => clearPendingAssignment([deviceId]));
@@ -31,6 +33,6 @@ export function useClearPending(alerts: TabAlertsApi): (deviceId: string) => Pro
         alerts.fail(text(httpError(e)));
       }
     },
-    [alerts, job, t, text],
+    [alerts, idle, job, t, text],
   );
 }

@@ -37,7 +37,9 @@ export function useLiveDevice(): { device: Device; refresh: () => Promise<unknow
   );
   return {
     device: query.data ?? initial,
-    refresh: () => query.refetch(),
+    // A failed read rejects (a refetch alone resolves with the error): the tab's Reload says it
+    // instead of keeping the old device as if it had been read again.
+    refresh: () => query.refetch({ throwOnError: true }),
     replace: (d: Device) => queryClient.setQueryData(liveDeviceKeys.detail(initial.id), d),
   };
 }

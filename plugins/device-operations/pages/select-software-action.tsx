@@ -13,10 +13,20 @@ import { assignmentRequest } from '@shared/platform/software-choices';
 import { alertText, assignmentResult } from '../common/server-job/model/messages';
 import { answerCounters } from '@shared/ui/server-job';
 import type { TabAlertsApi } from './tab-alerts';
+import { useJobIdle } from './job-idle';
 
 export function SelectSoftwareAction({ device, alerts }: { device: Device; alerts: TabAlertsApi }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const idle = useJobIdle(alerts);
+  // Not while a server job runs (spec 4), as the lists' Select software.
+  const openDialog = async () => {
+    try {
+      if (await idle()) setOpen(true);
+    } catch (e) {
+      alerts.fail(e);
+    }
+  };
   const close = async (result: SelectSoftwareResult | null) => {
     setOpen(false);
     if (!result) {
@@ -37,7 +47,7 @@ export function SelectSoftwareAction({ device, alerts }: { device: Device; alert
   };
   return (
     <>
-      <PermittedButton requires={REQUIRES.softwareAssignment} className="btn btn-default" onClick={() => setOpen(true)} data-testid="tab-select-software">
+      <PermittedButton requires={REQUIRES.softwareAssignment} className="btn btn-default" onClick={() => void openDialog()} data-testid="tab-select-software">
         {t('Select software')}
       </PermittedButton>
       {open && <SelectSoftwareDialog deviceTypes={typesForSelection(device.type ? [device.type] : [])} deviceCount={1} actions={['assign']} onClose={(r) => void close(r)} />}

@@ -1,5 +1,5 @@
 /** Server state of the alarm screens. */
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { bulkUpdateAlarms, countAlarms, listAlarms, updateAlarm, type Alarm, type AlarmSeverity, type AlarmStatus } from '@shared/platform/alarms';
 import { request } from '@shared/platform/fetch-client';
 import { listPageAlarms, type DashboardAlarmCategory, type DashboardSeverity } from '@shared/platform/operation-dashboard';
@@ -38,6 +38,12 @@ export const useAlarmList = (f: AlarmListFilter) => useInfiniteQuery(alarmListQu
 export const alarmCountQuery = (f: AlarmListFilter) =>
   queryOptions({ queryKey: alarmKeys.count(f), queryFn: () => countAlarms({ source: f.source, severity: f.severity, status: f.statuses, withSourceDevices: !!f.source }) });
 export const useAlarmCount = (f: AlarmListFilter) => useQuery(alarmCountQuery(f));
+
+/** True once the counts say the severities have no unresolved alarm (what Clear all would clear); false while unknown. */
+export function useNothingToClear(source: string | undefined, severities: readonly AlarmSeverity[]): boolean {
+  const counts = useQueries({ queries: severities.map((severity) => alarmCountQuery({ source, severity, statuses: UNRESOLVED })) });
+  return counts.every((c) => c.isSuccess && c.data === 0);
+}
 
 export const dashboardAlarmsQuery = (severity: DashboardSeverity, category?: DashboardAlarmCategory) =>
   infiniteQueryOptions({

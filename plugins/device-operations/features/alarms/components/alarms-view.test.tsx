@@ -86,6 +86,23 @@ describe('AlarmsView', () => {
     expect(Object.fromEntries(put.searchParams)).toMatchObject({ source: '42', severity: 'MAJOR', status: 'ACTIVE,ACKNOWLEDGED' });
   });
 
+  it('offers Clear all only while there is an unresolved alarm to clear, and says why not', async () => {
+    statefulPlatform(1);
+    const success = jest.fn();
+    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success, fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+      context: { user: ALARM_ADMIN },
+      locales: EN,
+    });
+    await screen.findByText('alarm 0');
+    const clearAll = screen.getByRole('button', { name: 'Clear all' });
+    await waitFor(() => expect(clearAll).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Clear alarm' }));
+    await waitFor(() => expect(success).toHaveBeenCalled());
+    // The last one is cleared: Clear all would only report a change that does not happen.
+    await waitFor(() => expect(clearAll).toBeDisabled());
+    expect(clearAll).toHaveAttribute('title', 'There are no unresolved alarms to clear.');
+  });
+
   it('keeps "Load more" after an alarm of a full page was cleared', async () => {
     statefulPlatform(150);
     renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {

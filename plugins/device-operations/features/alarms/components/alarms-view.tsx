@@ -11,7 +11,7 @@ import { can, usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
 import { SEVERITY_WORD, STATUS_CHANGED, statusesFor, type SeverityParam } from '../logic/alarms';
-import { alarmKeys, clearAll, setAlarmStatus, useAlarmCount, useAlarmList, type AlarmListFilter } from '../api/alarms';
+import { alarmKeys, clearAll, setAlarmStatus, useAlarmCount, useAlarmList, useNothingToClear, type AlarmListFilter } from '../api/alarms';
 import { AlarmItems } from './alarm-items';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
 
@@ -83,6 +83,8 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
   const canCreateRule = can(ctx.user, REQUIRES.smartRuleCreate);
   // Acknowledge / clear on every item: hidden rather than hundreds of disabled buttons.
   const mayChange = can(ctx.user, REQUIRES.alarmUpdate);
+  // Nothing unresolved: Clear all would report a change that did not happen.
+  const nothingToClear = useNothingToClear(source, severities);
 
   const changeStatus = async (alarm: Alarm, status: AlarmStatus) => {
     // The alarm leaves every list at once; the server answer only confirms it.
@@ -136,7 +138,13 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
           <input type="checkbox" checked={unresolved} onChange={() => setUnresolved(!unresolved)} data-testid="unresolved-toggle" />
           <span /> {t('Show only unresolved')}
         </label>
-        <PermittedButton requires={REQUIRES.alarmUpdate} className="btn btn-default" disabled={busy} onClick={() => void clear()}>
+        <PermittedButton
+          requires={REQUIRES.alarmUpdate}
+          className="btn btn-default"
+          disabled={busy || nothingToClear}
+          title={nothingToClear ? t('There are no unresolved alarms to clear.') : undefined}
+          onClick={() => void clear()}
+        >
           {t('Clear all')}
         </PermittedButton>
         <button type="button" className="btn btn-default" onClick={() => void queryClient.invalidateQueries({ queryKey: alarmKeys.all })}>

@@ -43,6 +43,7 @@ describe('DeviceControlTab', () => {
     await act(async () => push({ realtimeAction: 'CREATE', data: { ...op, status: 'PENDING' } }));
     expect(await screen.findByText('Restart operation is pending.')).toBeInTheDocument();
     expect(agent).toBeDisabled();
+    expect(agent).toHaveAttribute('title', 'A restart is still running.');
     expect(screen.getByRole('button', { name: 'Restart IoTconnector' })).toBeDisabled();
     await act(async () => push({ realtimeAction: 'UPDATE', data: { ...op, status: 'EXECUTING' } }));
     expect(await screen.findByText('Restart operation is executing.')).toBeInTheDocument();
@@ -64,6 +65,9 @@ describe('DeviceControlTab', () => {
     renderContribution(<DeviceControlTab device={device('0.5.1', 'UNAVAILABLE')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
     expect(await screen.findByRole('button', { name: 'Restart agent' })).toBeDisabled();
     expect(screen.getByTestId('online-status')).toHaveTextContent('offline');
+    // The reason is on the buttons.
+    expect(screen.getByRole('button', { name: 'Restart agent' })).toHaveAttribute('title', 'A restart needs the device to be online.');
+    expect(screen.getByRole('button', { name: 'Restart IoTconnector' })).toHaveAttribute('title', 'A restart needs the device to be online.');
   });
 
   it('disables restarts while the device is in maintenance, even if its last status was online', async () => {

@@ -13,7 +13,7 @@ import { PermittedButton } from '@shared/ui/permission';
 import { ReloadButton } from '@shared/ui/reload-button';
 import { sendStatus, type SendStatus } from '@shared/domain/availability';
 import { agentVersion } from '../logic/agent-version';
-import { canRestart, hasRestartUi, RESTART_MESSAGES, restartKindOf, type RestartKind, type RestartState } from '../logic/restart';
+import { canRestart, hasRestartUi, isRestartRunning, RESTART_MESSAGES, restartKindOf, type RestartKind, type RestartState } from '../logic/restart';
 import { createRestart, restartKeys, useLatestRestart } from '../api/restart';
 import { useRestartState } from '../hooks/use-restart-state';
 
@@ -40,6 +40,9 @@ const STATUS_LABEL: Record<SendStatus, [text: string, className: string]> = {
 
 /** Why restarts wait after the newest restarts could not be read (one may still be running). */
 const RESTARTS_UNREAD = 'The last restarts could not be read, so a restart may still be running. Reload to try again.';
+
+const RESTART_NEEDS_ONLINE = 'A restart needs the device to be online.';
+const RESTART_RUNNING = 'A restart is still running.';
 
 const KINDS: readonly RestartKind[] = ['agent', 'iotconnector'];
 const LABEL: Record<RestartKind, string> = { agent: 'Restart agent', iotconnector: 'Restart IoTconnector' };
@@ -82,6 +85,8 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
   const known = agentOp.isSuccess && netboxOp.isSuccess;
   const unread = restartUi && (agentOp.isError || netboxOp.isError);
   const enabled = known && canRestart(online, Object.values(states)) && sending === null;
+  // Why the restarts are off, on the buttons (the restart's own message says it while one runs).
+  const offReason = unread ? RESTARTS_UNREAD : !online ? RESTART_NEEDS_ONLINE : Object.values(states).some(isRestartRunning) ? RESTART_RUNNING : undefined;
   const reloadRestarts = () => void Promise.all([agentOp.refetch(), netboxOp.refetch()]);
 
   useEffect(() => {
@@ -138,7 +143,7 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
             KINDS.map((kind) => (
               <div key={kind} style={{ marginBottom: 12 }} data-testid={`restart-${kind}`}>
                 <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" disabled={!enabled}
-                  title={unread ? t(RESTARTS_UNREAD) : undefined}
+                  title={offReason && t(offReason)}
                   onClick={() => void restart(kind)}
                 >
                   <i className="dlt-c8y-icon-refresh" /> {t(LABEL[kind])}

@@ -78,3 +78,18 @@ it('does not offer deactivating the owner when the owner is the signed-in user (
   renderContribution(info('device_box'), { context: { user: testUser(roles), tenant: { name: 'demo' } }, locales: { ...en, ...listsEn, ...deviceEn } });
   expect(await screen.findByRole('button', { name: 'Deactivate' })).toBeEnabled();
 });
+
+it('names the push status in words, in English as in German, like the send status beside it', async () => {
+  configureClient({ fetch: (async () => reply(200, { managedObjects: [], references: [], statistics: { currentPage: 1 } })) as typeof fetch });
+  const device = { id: '42', name: 'box', type: 'adamos_NETbox', c8y_Connection: { status: 'CONNECTED' }, c8y_Availability: { status: 'AVAILABLE' }, c8y_RequiredAvailability: { responseInterval: 30 } };
+  const tab = <InfoTab device={device} isAdmin={false} alerts={alerts} confirm={async () => true} onSaved={jest.fn()} onReload={async () => undefined} />;
+  const { unmount } = renderContribution(tab, { context: { user: testUser(['ROLE_INVENTORY_READ']) }, locales: { ...en, ...listsEn, ...deviceEn } });
+  expect(screen.getByTestId('send-status')).toHaveTextContent('Online');
+  expect(screen.getByTestId('push-status')).toHaveTextContent(/^Connected$/);
+  unmount();
+  renderContribution(
+    <InfoTab device={{ ...device, c8y_Connection: { status: 'DISCONNECTED' } }} isAdmin={false} alerts={alerts} confirm={async () => true} onSaved={jest.fn()} onReload={async () => undefined} />,
+    { context: { user: testUser(['ROLE_INVENTORY_READ']) }, locales: { ...en, ...listsEn, ...deviceEn } },
+  );
+  expect(screen.getByTestId('push-status')).toHaveTextContent(/^Disconnected$/);
+});

@@ -210,7 +210,7 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
           </Card>
           <Card title={t('Connection monitoring')} testId="connection-card">
             <Field label={t('Send status')} value={t(avail.send)} testId="send-status" />
-            <Field label={t('Push status')} value={t(avail.push)} />
+            <Field label={t('Push status')} value={t(avail.push)} testId="push-status" />
             <Field label={t('Maintenance status')} value={avail.maintenance ? t('On') : t('Off')} testId="maintenance-status" />
             <Field label={t('Last communication')} value={formatDateTime(avail.lastMessage)} />
             <div className={`form-group ${error ? 'has-error' : ''}`}>

@@ -1,4 +1,4 @@
-import { availability, FRAGMENT, hasMachineInfo, machineInfo, machineResetPatch, rebaseForm } from './fields';
+import { availability, FRAGMENT, hasMachineInfo, iotConnectorInfo, machineInfo, machineResetPatch, rebaseForm } from './fields';
 describe('rebaseForm', () => {
   const before = { notes: 'a', interval: '30' };
   const after = { notes: 'b', interval: '60' };
@@ -34,4 +34,14 @@ describe('availability', () => {
     [device('AVAILABLE', -60), 'MAINTENANCE'],
     [device('AVAILABLE'), 'NOT_MONITORED'],
   ])('send status of %p is %p', (d, send) => expect(availability(d).send).toBe(send));
+});
+
+describe('time zone', () => {
+  it("names the device's zone as the Set timezone dialog does, not by its stored '{name}#{windowsZone}'", () => {
+    expect(iotConnectorInfo({ id: '1', [FRAGMENT.timezone]: 'Asia/Seoul#Korea Standard Time' }).timezone).toBe('(UTC+09:00) Seoul');
+    expect(iotConnectorInfo({ id: '1', [FRAGMENT.timezone]: 'Europe/Berlin#W. Europe Standard Time' }).timezone).toMatch(/^\(UTC\+01:00\) Amsterdam, Berlin/);
+    // A value of no listed zone stays as the device holds it; none stays empty.
+    expect(iotConnectorInfo({ id: '1', [FRAGMENT.timezone]: 'Mars/Olympus' }).timezone).toBe('Mars/Olympus');
+    expect(iotConnectorInfo({ id: '1' }).timezone).toBe('');
+  });
 });

@@ -2,6 +2,7 @@
 import { PRODUCT, type Device } from '@shared/plugin-api/types';
 import { FRAGMENTS as FRAGMENT } from '@shared/platform/fragments';
 import { sendStatus } from '@shared/domain/availability';
+import { findTimezone } from '@shared/domain/timezones';
 
 
 export { FRAGMENT };
@@ -79,13 +80,19 @@ export function iotConnectorInfo(device: Device): IoTconnectorInfo {
     image: text(hw.information, info.imageVersion),
     serial: text(info.serial, netbox.netbox_serial, at(device, 'c8y_Hardware.serialNumber')),
     machine: machineInfo(device),
-    timezone: text(device[FRAGMENT.timezone]),
+    timezone: timezoneText(text(device[FRAGMENT.timezone])),
     ipX1: text(ip(at(info, 'networkInterfaces.EthernetX1')), ip(net.x1)),
     ipX2: text(ip(at(info, 'networkInterfaces.EthernetX2')), ip(net.x2)),
     ipWifi: text(ip(net.wifi), ip(at(info, 'networkInterfaces.Wifi'))),
     commissioningDate: text(info.commissioningDate, netbox.commissioning_timestamp),
   };
 }
+
+/**
+ * The device's time zone as the Set timezone dialog names it ('(UTC+09:00) Seoul'), not its
+ * stored '{name}#{windowsZone}'; a value of no listed zone is shown as stored.
+ */
+export const timezoneText = (stored: string): string => findTimezone(stored)?.label ?? stored;
 
 /**
  * The machine the IoTconnector serves. The machine fragment, once there, is what counts (Reset

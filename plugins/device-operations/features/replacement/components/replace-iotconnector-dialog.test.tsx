@@ -30,3 +30,56 @@ it("says so when the replacement device's package list cannot be read during ins
   await waitFor(() => expect(alerts.fail).toHaveBeenCalledWith(expect.objectContaining({ message: 'Inventory down' })));
   expect(screen.getByRole('button', { name: 'Finish' })).toBeDisabled();
 });
+
+it('says why Start stays off: no replacement device, or the list could not be loaded', async () => {
+  configureClient({ fetch: (async () => reply(200, { deviceList: [{ id: '7', name: 'old box' }] })) as typeof fetch });
+  const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
+  const { unmount } = renderContribution(<ReplaceIotConnectorDialog source={source} alerts={alerts} subscribe={subscribe} onClose={jest.fn()} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+  });
+  // The source itself is no replacement.
+  expect(await screen.findByTestId('replacement-no-candidates')).toHaveTextContent('No IoTconnector is available as a replacement.');
+  expect(screen.getByRole('button', { name: 'Start' })).toBeDisabled();
+  unmount();
+  configureClient({ fetch: (async () => reply(503, { error: 'x', message: 'Service down' })) as typeof fetch });
+  renderContribution(<ReplaceIotConnectorDialog source={source} alerts={alerts} subscribe={subscribe} onClose={jest.fn()} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+  });
+  expect(await screen.findByTestId('replacement-candidates-error')).toHaveTextContent('The replacement devices could not be loaded: Service down');
+  expect(screen.queryByTestId('replacement-no-candidates')).toBeNull();
+});
+
+it('ends a row whose assignment the service refused as failed, so Finish does not wait for it for ever', async () => {
+  const source2 = { ...source, adamos_adamos_netbox_SoftwarePackageList: [...source.adamos_adamos_netbox_SoftwarePackageList, { name: 'opcua', version: '2.0.0', status: 'installed' }] };
+  configureClient({
+    fetch: (async (url: string, init: RequestInit) => {
+      const u = new URL(url, 'http://x');
+      if (u.pathname.endsWith('/getIotConnectorReplacmentlist')) return reply(200, { deviceList: [{ id: '9', name: 'new box' }] });
+      if (u.pathname.endsWith('/validateSoftware')) {
+        const { name, version } = JSON.parse(String(init.body)) as { name: string; version: string };
+        const sw = { id: name === 'mdc' ? '55' : '56', name, version, url: 'u' };
+        return reply(200, { softwareObject: sw, latestSoftwareObject: sw });
+      }
+      if (u.pathname.endsWith('/createSoftwareAssignment')) {
+        const refused = (JSON.parse(String(init.body)) as { netbox_RegisterSoftwarePackage: { name: string } }).netbox_RegisterSoftwarePackage.name === 'opcua';
+        return reply(200, { noOfSuccessfullAssignment: refused ? 0 : 1, noOfUpdatedAssignment: 0, noOfNoAssignment: 0, noOfFailedAssignment: refused ? 1 : 0 });
+      }
+      // The replacement device: mdc installed, opcua never comes.
+      if (u.pathname.endsWith('/inventory/managedObjects/9')) return reply(200, { id: '9', adamos_adamos_netbox_SoftwarePackageList: [{ name: 'mdc', version: '1.0.0', status: 'installed' }] });
+      return reply(200, {});
+    }) as typeof fetch,
+  });
+  const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
+  renderContribution(<ReplaceIotConnectorDialog source={source2} alerts={alerts} subscribe={subscribe} onClose={jest.fn()} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+  });
+  await screen.findByRole('option', { name: 'new box' });
+  fireEvent.change(screen.getByLabelText('Replacement device'), { target: { value: '9' } });
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start' })));
+  await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Install' })));
+  await waitFor(() => expect(screen.getAllByTestId('install-status').map((c) => c.textContent)).toEqual(['installed', 'Assignment refused by the service']));
+  expect(alerts.fail).toHaveBeenCalledWith(expect.stringContaining('Software assignment failed'));
+  expect(screen.getByTestId('replacement-progress')).toHaveTextContent('100%');
+  expect(screen.getByText('Some installations failed.')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Finish' })).toBeEnabled();
+});

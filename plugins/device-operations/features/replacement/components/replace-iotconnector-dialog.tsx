@@ -8,9 +8,11 @@ import { useTranslation } from 'react-i18next';
 import type { ManagedObject } from '@shared/platform/inventory';
 import { PRODUCT, type Device } from '@shared/plugin-api/types';
 import { Modal, type ModalButton } from '@shared/ui/modal';
+import { LookupNote } from '@shared/ui/empty-state';
 import {
   actionAvailable,
   applyPackageStatuses,
+  ASSIGNMENT_REFUSED,
   chosenSoftware,
   hasInstallFailures,
   installOutcome,
@@ -57,10 +59,6 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
   const running = isInstallRunning(live);
   const percent = progressPercent(live);
 
-  useEffect(() => {
-    if (candidates.error) alerts.fail(candidates.error);
-  }, [candidates.error, alerts]);
-
   // During installation the replacement device's package list and operations drive the statuses.
   useEffect(() => {
     if (step !== 'install' || !targetId) return undefined;
@@ -99,11 +97,17 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
   const install = () =>
     guarded(async () => {
       const results: AssignCounters[] = [];
-      for (const row of rows) {
+      const refused = new Set<number>();
+      for (const [i, row] of rows.entries()) {
         const sw = chosenSoftware(row);
-        if (sw) results.push(answerCounters(await assign(targetId, sw), 1));
+        if (!sw) continue;
+        const counters = answerCounters(await assign(targetId, sw), 1);
+        if (counters.failed > 0) refused.add(i);
+        results.push(counters);
       }
-      // A package the service refused will not come: say so with the counts (spec 8).
+      // A package the service refused will not come: its row ends as failed (Finish does not
+      // wait for it), and the counts are said (spec 8).
+      if (refused.size > 0) setRows((all) => all.map((r, i) => (refused.has(i) ? { ...r, status: ASSIGNMENT_REFUSED } : r)));
       const result = assignmentResult(sumCounters(results));
       if (result.alert.type === 'danger') alerts.fail(alertText(result, t));
       setStep('install');
@@ -142,6 +146,15 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
               </option>
             ))}
           </select>
+          {/* Start stays off without a device: say why, a failed lookup as such. */}
+          <LookupNote
+            error={candidates.error}
+            errorLead={t('The replacement devices could not be loaded:')}
+            empty={candidates.isSuccess && list.length === 0}
+            emptyText={t('No IoTconnector is available as a replacement.')}
+            data-testid="replacement-candidates-error"
+            data-testid-empty="replacement-no-candidates"
+          />
         </div>
       )}
       {step !== 'pick' && (
@@ -178,7 +191,7 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
                 </td>
                 {step === 'install' && (
                   <td data-testid="install-status" className={installOutcome(row.status) === 'failed' ? 'text-danger' : ''}>
-                    {row.action === 'SKIP' ? '' : row.status ?? ''}
+                    {row.action === 'SKIP' ? '' : row.status === ASSIGNMENT_REFUSED ? t('Assignment refused by the service') : (row.status ?? '')}
                   </td>
                 )}
               </tr>

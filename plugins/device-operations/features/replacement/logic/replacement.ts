@@ -3,6 +3,20 @@
  * device a validation row with an action, then installation on the replacement device.
  */
 import type { SoftwareObject } from '@shared/platform/create-software-ng';
+import { PRODUCT } from '@shared/plugin-api/types';
+
+/** Set on a source IoTconnector once replaced (shell-dev/server/services/create-software-ng/README.md). */
+export const REPLACED_BY_FRAGMENT = `${PRODUCT}_IoTconnector_ReplacedBy`;
+
+/**
+ * The device that replaced this IoTconnector (its name, else its id, else ''), undefined while it
+ * is not replaced. A replaced IoTconnector is not replaced again: the service refuses the finish.
+ */
+export function replacedBy(device: Record<string, unknown>): string | undefined {
+  const by = device[REPLACED_BY_FRAGMENT] as { name?: unknown; id?: unknown } | null | undefined;
+  if (!by || typeof by !== 'object') return undefined;
+  return [by.name, by.id].map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '')).find(Boolean) ?? '';
+}
 
 export type ReplacementAction = 'CURRENT' | 'LATEST' | 'SKIP';
 export const REPLACEMENT_ACTIONS: readonly ReplacementAction[] = ['CURRENT', 'LATEST', 'SKIP'];
@@ -71,6 +85,12 @@ export function installOutcome(status: string | undefined): InstallOutcome {
   if ((IN_PROGRESS_STATUSES as readonly string[]).includes(s)) return 'in-progress';
   return 'unknown';
 }
+
+/**
+ * The status of a row whose assignment the service refused (its failed counter): the package
+ * will never reach the device, so the row ends as failed instead of waiting for ever.
+ */
+export const ASSIGNMENT_REFUSED = 'assignment failed';
 
 /** Rows the install step works on. */
 export const rowsToInstall = (rows: readonly ValidationRow[]): ValidationRow[] => rows.filter((r) => r.action !== 'SKIP');

@@ -23,3 +23,18 @@ it('holds the tables again after a Reload while Realtime is off: the reload show
   expect(screen.queryByText('pushed after the reload')).toBeNull();
   expect(screen.getByText('reloaded')).toBeInTheDocument();
 });
+
+it('keeps naming the state filter after a live update took that state from every service', () => {
+  let push: (d: Device) => void = () => undefined;
+  function Live() {
+    const [current, setCurrent] = useState<Device>({ id: '42', type: 'adamos_NETbox', adamos_adamos_netbox_Services: [{ name: 'mdc', state: 'stopped' }] });
+    push = setCurrent;
+    return <ServicesTab device={current} alerts={{ fail: jest.fn() }} onReload={async () => undefined} />;
+  }
+  renderContribution(<Live />);
+  const filter = screen.getByRole('combobox', { name: 'Filter by state' });
+  fireEvent.change(filter, { target: { value: 'stopped' } });
+  act(() => push(withService('mdc')));
+  expect((filter as HTMLSelectElement).selectedOptions[0].textContent).toBe('stopped');
+  expect(screen.getByTestId('services-empty')).toHaveTextContent('No services in this state');
+});

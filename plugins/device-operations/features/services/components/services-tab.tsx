@@ -19,7 +19,9 @@ export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
   const hold = useRealtimeHold(live);
   const data = hold.shown;
   const rows = data.s.filter((s) => !state || s.state === state);
-  const states = [...new Set(data.s.map((s) => s.state))].filter(Boolean).sort();
+  // The chosen state stays offered after a live update took it from every service: the select
+  // must name the filter that empties the table.
+  const states = [...new Set([...data.s.map((s) => s.state), state])].filter(Boolean).sort();
 
   const reload = async () => {
     try {

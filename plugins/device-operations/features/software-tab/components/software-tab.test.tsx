@@ -163,3 +163,27 @@ describe('SoftwareTab', () => {
     expect(screen.getByTestId('realtime-toggle')).not.toBeChecked();
   });
 });
+
+it('keeps naming the status filter after a live update took that status from every package, and says why the table is empty', () => {
+  const withStatus = (status: string): Device => ({ id: '42', type: 'adamos_NETbox', adamos_adamos_netbox_SoftwarePackageList: [{ name: 'mdc', version: '2.5.0', type: 'APPLICATION', status }] });
+  let push: (d: Device) => void = () => undefined;
+  function Live() {
+    const [current, setCurrent] = useState<Device>(withStatus('waiting for approval'));
+    push = setCurrent;
+    return <SoftwareTab device={current} alerts={{ success: jest.fn(), info: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} onSaved={jest.fn()} onReload={jest.fn(async () => undefined)} />;
+  }
+  renderContribution(<Live />, { context: { user: testUser(VIEWER) } });
+  const filter = screen.getByRole('combobox', { name: 'Filter by status' });
+  fireEvent.change(filter, { target: { value: 'waiting for approval' } });
+  expect(screen.getAllByTestId('software-row')).toHaveLength(1);
+  // Approved elsewhere: the package now installs.
+  act(() => push(withStatus('installing')));
+  expect(screen.queryAllByTestId('software-row')).toHaveLength(0);
+  expect(filter).toHaveValue('waiting for approval');
+  expect((filter as HTMLSelectElement).selectedOptions[0].textContent).toBe('waiting for approval');
+  expect(screen.getByTestId('software-empty')).toHaveTextContent('No software packages in this status');
+  fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+  expect(screen.getAllByTestId('software-row')).toHaveLength(1);
+  act(() => push({ id: '42', type: 'adamos_NETbox' }));
+  expect(screen.getByTestId('software-empty')).toHaveTextContent('No software packages available');
+});

@@ -158,7 +158,8 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
                 <div>{formatDateTime(profile.assignedAt)}</div>
               </div>
               <div className="col-sm-3">
-                <label className="c8y-switch" title={profileGate.reason}>
+                {/* The platform's switch keeps its label on one line and cuts it: German ("Aktualisierungen über Profil deaktiviert") is wider than the column at 1280 px. */}
+                <label className="c8y-switch" title={profileGate.reason} style={{ whiteSpace: 'normal', lineHeight: 1.3 }}>
                   <input
                     type="checkbox"
                     checked={!skipped}
@@ -196,7 +197,7 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
                   }}
                 >
                   <option value="">{t('All')}</option>
-                  {statusOptions(list).map((s) => (
+                  {statusOptions(list, status).map((s) => (
                     <option key={s} value={s} translate="no">
                       {s}
                     </option>
@@ -234,6 +235,11 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
             ))}
           </tbody>
         </table>
+        {rows.length === 0 && (
+          <p className="c8y-empty-state text-center" style={{ padding: 16 }} data-testid="software-empty">
+            {status ? t('No software packages in this status') : t('No software packages available')}
+          </p>
+        )}
         {pages > 1 && (
           <ul className="pagination" style={{ margin: 8 }}>
             <li className={page === 1 ? 'disabled' : ''}>

@@ -50,9 +50,13 @@ export function installOperation(deviceId: string, pkg: SoftwarePackageEntry) {
   };
 }
 
-/** Distinct statuses of the visible rows, for the status filter. */
-export const statusOptions = (list: readonly SoftwarePackageEntry[]): string[] =>
-  [...new Set(visiblePackages(list).map((p) => p.status ?? ''))].filter(Boolean).sort();
+/**
+ * Distinct statuses of the visible rows, for the status filter, with the chosen one kept: after a
+ * live update no package may have it any more, and the select must still name the filter that
+ * empties the table (else it shows "All" over no rows).
+ */
+export const statusOptions = (list: readonly SoftwarePackageEntry[], chosen = ''): string[] =>
+  [...new Set([...visiblePackages(list).map((p) => p.status ?? ''), chosen])].filter(Boolean).sort();
 
 /** The device's profile update strategy: true while updates by profile are skipped. */
 export const skipsProfileUpdates = (device: Device): boolean =>

@@ -66,4 +66,32 @@ describe('TransferConfigurationDialog', () => {
     await waitFor(() => expect(alerts.fail).toHaveBeenCalledWith('Software assignment failed Created: 0 Updated: 0 Already assigned/installed: 0 Failed: 1'));
     expect(alerts.success).not.toHaveBeenCalled();
   });
+
+  it('says that the devices could not be loaded, rather than offering none without a word', async () => {
+    configureClient({ fetch: (async () => reply(500, { error: 'inventory/failed', message: 'Service down' })) as typeof fetch });
+    open();
+    expect(await screen.findByTestId('transfer-targets-error')).toHaveTextContent('The devices could not be loaded: Service down');
+    expect(transferButton()).toBeDisabled();
+  });
+
+  it('says when no other device of the type exists, when the search finds none, and when there is nothing to transfer', async () => {
+    platform({});
+    targets.push({ id: '1', name: 'old box', type: 'adamos_NETbox' });
+    try {
+      open();
+      await screen.findByRole('option', { name: 'new box' });
+      expect(screen.queryByTestId('transfer-no-targets')).toBeNull();
+      fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'zzz' } });
+      expect(await screen.findByTestId('transfer-no-targets')).toHaveTextContent('No device of this type matches the search.');
+      // Only the source itself is found: it is no target.
+      fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'old' } });
+      await waitFor(() => expect(screen.getByTestId('transfer-no-targets')).toHaveTextContent('No device of this type matches the search.'));
+    } finally {
+      targets.pop();
+    }
+    renderContribution(<TransferConfigurationDialog source={{ ...source, [PACKAGE_LIST]: [{ name: 'KB123', version: '1' }] }} alerts={{ success: jest.fn(), fail: jest.fn() }} onClose={jest.fn()} />, {
+      locales: { ...en, ...listsEn, ...deviceEn },
+    });
+    expect(screen.getByTestId('transfer-no-software')).toHaveTextContent('The device has no repository software to transfer.');
+  });
 });

@@ -6,6 +6,7 @@ import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '@shared/plugin-api/types';
 import { Modal } from '@shared/ui/modal';
+import { LookupNote } from '@shared/ui/empty-state';
 import { transferable } from '../logic/transfer';
 import { transfer, useTransferTargets } from '../api/transfer';
 import { alertText, assignmentResult } from '../../../common/server-job/model/messages';
@@ -77,27 +78,42 @@ export function TransferConfigurationDialog({ source, alerts, onClose }: Transfe
             </option>
           ))}
         </select>
+        {/* A failed lookup leaves the select empty: say why, rather than offer no device without a word. */}
+        <LookupNote
+          error={targets.error}
+          errorLead={t('The devices could not be loaded:')}
+          empty={targets.isSuccess && candidates.length === 0}
+          emptyText={search.trim() ? t('No device of this type matches the search.') : t('There is no other device of this type.')}
+          data-testid="transfer-targets-error"
+          data-testid-empty="transfer-no-targets"
+        />
       </div>
-      <table className="table">
-        <thead>
-          <tr>
-            <th aria-label={t('Select')} />
-            <th>{t('Name')}</th>
-            <th>{t('Version')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {packages.map((p) => (
-            <tr key={p.name} data-testid="transfer-row">
-              <td>
-                <input type="checkbox" aria-label={p.name} checked={chosen.has(p.name)} onChange={() => toggle(p.name)} />
-              </td>
-              <td>{p.name}</td>
-              <td>{p.version}</td>
+      {packages.length === 0 ? (
+        <p className="text-muted" data-testid="transfer-no-software">
+          {t('The device has no repository software to transfer.')}
+        </p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th aria-label={t('Select')} />
+              <th>{t('Name')}</th>
+              <th>{t('Version')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {packages.map((p) => (
+              <tr key={p.name} data-testid="transfer-row">
+                <td>
+                  <input type="checkbox" aria-label={p.name} checked={chosen.has(p.name)} onChange={() => toggle(p.name)} />
+                </td>
+                <td>{p.name}</td>
+                <td>{p.version}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </Modal>
   );
 }
