@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
 import { renderContribution, testUser, jsonReply as reply } from '@shared/plugin-api/testing';
 import en from '../../../locales/en.json';
@@ -25,4 +25,38 @@ it("shows the device's groups even when the group list fails, and says that it f
   });
   expect(await screen.findByText('Plant Bielefeld')).toBeInTheDocument();
   expect(await screen.findByTestId('groups-error', {}, { timeout: 10000 })).toHaveTextContent('The groups could not be loaded: Database down');
+});
+
+it('says that the device was added even when reading it again fails, and keeps the picked group when the add fails', async () => {
+  let addFails = true;
+  configureClient({
+    fetch: (async (url: string, init?: RequestInit) => {
+      const u = new URL(url, 'http://x');
+      if (init?.method === 'POST') return addFails ? reply(503, { error: 'x', message: 'Service down' }) : reply(201, {});
+      if (u.searchParams.get('childAssetId') === '42') return reply(200, { managedObjects: [], statistics: { currentPage: 1 } });
+      return reply(200, { managedObjects: [{ id: '7', name: 'Plant Pfronten', c8y_IsDeviceGroup: {} }], statistics: { currentPage: 1 } });
+    }) as typeof fetch,
+  });
+  const alerts = { success: jest.fn(), fail: jest.fn() };
+  const onChanged = jest.fn(async () => {
+    throw new Error('Device could not be read');
+  });
+  renderContribution(<GroupsCard device={{ id: '42', name: 'box' }} alerts={alerts} onChanged={onChanged} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+    locales: { ...en, ...listsEn, ...deviceEn },
+  });
+  const select = (await screen.findByRole('combobox', { name: 'Group' })) as HTMLSelectElement;
+  await screen.findByRole('option', { name: 'Plant Pfronten' });
+  fireEvent.change(select, { target: { value: '7' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Add to group' }));
+  await waitFor(() => expect(alerts.fail).toHaveBeenCalledWith(expect.objectContaining({ message: 'Service down' })));
+  expect(alerts.success).not.toHaveBeenCalled();
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Add to group' })).toBeEnabled());
+  expect(select.value).toBe('7');
+
+  addFails = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Add to group' }));
+  await waitFor(() => expect(alerts.success).toHaveBeenCalledWith('Device added to group'));
+  expect(alerts.fail).toHaveBeenLastCalledWith(expect.objectContaining({ message: 'Device could not be read' }));
+  expect(select.value).toBe('');
 });

@@ -29,17 +29,27 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
   const candidates = (groups.data ?? []).filter((g) => !memberOf.has(String(g.id)));
   const failed = memberships.error ?? groups.error;
 
-  const act = async (work: () => Promise<void>, message: string) => {
+  /** Resolves true when the change was made (the group picked for it is then done with). */
+  const act = async (work: () => Promise<void>, message: string): Promise<boolean> => {
     setBusy(true);
     try {
       await work();
-      await Promise.all([onChanged(), queryClient.invalidateQueries({ queryKey: deviceInfoKeys.memberships(device.id) })]);
-      alerts.success(t(message));
     } catch (e) {
+      alerts.fail(e);
+      setBusy(false);
+      return false;
+    }
+    try {
+      await Promise.all([onChanged(), queryClient.invalidateQueries({ queryKey: deviceInfoKeys.memberships(device.id) })]);
+    } catch (e) {
+      // The change was made, only reading the device again failed: both are said (a failure
+      // alone would read as if the device had not been added or removed).
       alerts.fail(e);
     } finally {
       setBusy(false);
     }
+    alerts.success(t(message));
+    return true;
   };
 
   return (
@@ -80,7 +90,7 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
             requires={REQUIRES.inventoryUpdate}
             className="btn btn-default"
             disabled={busy || !selected}
-            onClick={() => void act(() => addToGroup(selected, device.id), 'Device added to group').then(() => setSelected(''))}
+            onClick={() => void act(() => addToGroup(selected, device.id), 'Device added to group').then((done) => done && setSelected(''))}
           >
             {t('Add to group')}
           </PermittedButton>
