@@ -167,16 +167,18 @@ describe('AlarmsView', () => {
 
 describe('AlarmDetails', () => {
   it.each([
-    ['en', EN, 'Critical software alarms'],
-    ['de', DE, 'Alarme (Kritisch, Software)'],
-  ] as const)('titles a dashboard link in %s', async (language, locales, title) => {
+    ['en', EN, 'critical', 'software', 'Critical software alarms'],
+    ['de', DE, 'critical', 'software', 'Kritische Alarme (Software)'],
+    ['de', DE, 'warning', 'health', 'Warnalarme (Zustand)'],
+    ['de', DE, 'major', undefined, 'Wichtige Alarme'],
+  ] as const)('titles a dashboard link in %s (%s, %s) as the platform names the severity', async (language, locales, severity, category, title) => {
     platform(0);
     renderContribution(<AlarmDetails alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
-      context: { user: ALARM_ADMIN, query: { severity: 'critical', category: 'software', operationsdashboarddetails: 'true' } },
+      context: { user: ALARM_ADMIN, query: { severity, ...(category ? { category } : {}), operationsdashboarddetails: 'true' } },
       locales,
       language,
     });
-    expect(screen.getByTestId('alarm-details-title')).toHaveTextContent(title);
+    expect(screen.getByTestId('alarm-details-title')).toHaveTextContent(new RegExp(`^${title.replace(/[()]/g, '\\$&')}$`));
   });
 
   it('shows a device-less severity link without the dashboard flag as the alarm list with its actions', async () => {

@@ -12,8 +12,9 @@ describe('alarm rules', () => {
 
   it.each([
     [{}, 'Alarms', {}],
-    [{ severity: 'critical' }, '{{severity}} alarms', { severity: 'Critical' }],
-    [{ severity: 'MAJOR', category: 'software' }, '{{severity}} {{category}} alarms', { severity: 'Major', category: 'software' }],
+    [{ severity: 'critical' }, 'Critical alarms', {}],
+    [{ severity: 'MAJOR', category: 'software' }, 'Major {{category}} alarms', { category: 'software' }],
+    [{ severity: 'warning', category: 'health' }, 'Warning {{category}} alarms', { category: 'health' }],
     [{ severity: 'bogus', category: 'software' }, 'Alarms', {}],
   ])('title of %p', (query, key, values) => {
     expect(alarmDetailsTitle(parseAlarmDetailsParams(query as Record<string, string>))).toEqual({ key, values });

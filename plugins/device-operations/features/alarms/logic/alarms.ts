@@ -39,12 +39,28 @@ export function parseAlarmDetailsParams(query: Readonly<Record<string, string>>)
 export const SEVERITY_WORD: Record<SeverityParam, string> = { critical: msg('Critical'), major: msg('Major'), minor: msg('Minor'), warning: msg('Warning') };
 const CATEGORY_WORD: Record<AlarmCategory, string> = { software: msg('software'), health: msg('health'), services: msg('services'), others: msg('others') };
 
+/**
+ * The titles per severity: one key each, as the platform has them ("Critical alarms" is "Kritische
+ * Alarme", "Warning alarms" "Warnalarme"), since German inflects the severity with the noun.
+ */
+const SEVERITY_TITLE: Record<SeverityParam, string> = {
+  critical: msg('Critical alarms'),
+  major: msg('Major alarms'),
+  minor: msg('Minor alarms'),
+  warning: msg('Warning alarms'),
+};
+const SEVERITY_CATEGORY_TITLE: Record<SeverityParam, string> = {
+  critical: msg('Critical {{category}} alarms'),
+  major: msg('Major {{category}} alarms'),
+  minor: msg('Minor {{category}} alarms'),
+  warning: msg('Warning {{category}} alarms'),
+};
+
 /** "Alarms", "{Severity} alarms" or "{Severity} {category} alarms" as key and values (keys themselves). */
 export function alarmDetailsTitle(p: Pick<AlarmDetailsParams, 'severity' | 'category'>): { key: string; values: Record<string, string> } {
   if (!p.severity) return { key: 'Alarms', values: {} };
-  const severity = SEVERITY_WORD[p.severity];
-  if (!p.category) return { key: '{{severity}} alarms', values: { severity } };
-  return { key: '{{severity}} {{category}} alarms', values: { severity, category: CATEGORY_WORD[p.category] } };
+  if (!p.category) return { key: SEVERITY_TITLE[p.severity], values: {} };
+  return { key: SEVERITY_CATEGORY_TITLE[p.severity], values: { category: CATEGORY_WORD[p.category] } };
 }
 
 export const toSeverity = (p: SeverityParam): AlarmSeverity => p.toUpperCase() as AlarmSeverity;
