@@ -15,6 +15,7 @@
   var FLOW_PARAMS = ['token', 'email', 'code', 'session_state', 'error', 'error_description'];
   var UNAUTHORIZED = 401;
   var TOO_MANY_REQUESTS = 429;
+  var SECONDS_PER_MINUTE = 60;
 
   var MESSAGES = {
     en: {
@@ -29,6 +30,7 @@
       missing: 'Enter tenant, username and password.',
       invalid: 'Invalid credentials.',
       throttled: 'Too many login attempts. Try again later.',
+      throttledFor: 'Too many login attempts. Try again in {minutes} min.',
       failed: 'Login failed (HTTP {status}).',
       unreachable: 'The platform cannot be reached. Check your connection and try again.',
       noAccess: 'You are logged in, but the application "{app}" does not exist on this tenant or you have no access to it.',
@@ -49,6 +51,7 @@
       missing: 'Bitte Mandant, Benutzername und Passwort eingeben.',
       invalid: 'Ungültige Anmeldedaten.',
       throttled: 'Zu viele Anmeldeversuche. Bitte später erneut versuchen.',
+      throttledFor: 'Zu viele Anmeldeversuche. Versuchen Sie es in {minutes} Min. erneut.',
       failed: 'Anmeldung fehlgeschlagen (HTTP {status}).',
       unreachable: 'Die Plattform ist nicht erreichbar. Bitte Verbindung prüfen und erneut versuchen.',
       noAccess: 'Sie sind angemeldet, aber die Anwendung „{app}“ gibt es auf diesem Mandanten nicht oder Sie haben keinen Zugriff darauf.',
@@ -68,6 +71,13 @@
     return text.replace(/\{(\w+)\}/g, function (_m, name) {
       return values && values[name] !== undefined ? String(values[name]) : '';
     });
+  }
+
+  /** A locked login: for how long, in whole minutes (at least 1), when the server's Retry-After says it. */
+  function throttledText(t, res) {
+    var seconds = Number(res.headers && res.headers.get ? res.headers.get('retry-after') : NaN);
+    if (!(seconds > 0)) return t.throttled;
+    return format(t.throttledFor, { minutes: Math.max(1, Math.ceil(seconds / SECONDS_PER_MINUTE)) });
   }
 
   /**
@@ -220,8 +230,11 @@
           fields.password.value = '';
           showError(t.invalid + extra, 'all');
           fields.password.focus();
+        } else if (res.status === TOO_MANY_REQUESTS) {
+          // The lock's length from Retry-After, in the page's language (the server's text is English).
+          showError(throttledText(t, res));
         } else {
-          var head = res.status === TOO_MANY_REQUESTS ? t.throttled : format(t.failed, { status: res.status });
+          var head = format(t.failed, { status: res.status });
           showError(message ? head + ' ' + message : head);
         }
         return;

@@ -12,7 +12,8 @@ const DIR = path.join(__dirname, '..', 'login-app');
 const HTML = fs.readFileSync(path.join(DIR, 'index.html'), 'utf8');
 const SCRIPT = fs.readFileSync(path.join(DIR, 'login.js'), 'utf8');
 
-type Route = (init?: RequestInit) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
+type Route = (init?: RequestInit) => Answer | Promise<Answer>;
 interface LoginApi {
   redirectTarget(stored: string | null, origin: string): string;
   navigate(url: string): void;
@@ -31,11 +32,12 @@ async function loadPage(routes: Record<string, Route>, language = 'en-US') {
     const url = String(input);
     calls.push({ url, init });
     const route = routes[url.split('?')[0]];
-    const { status, body } = route ? await route(init) : { status: 404, body: { error: 'general/Not Found', message: 'none' } };
+    const { status, body, headers = {} } = route ? await route(init) : { status: 404, body: { error: 'general/Not Found', message: 'none' } };
     // What the page reads of a fetch Response (jsdom has none of its own).
     return {
       ok: status >= 200 && status < 300,
       status,
+      headers: { get: (name: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1] ?? null },
       json: async () => {
         if (body === undefined) throw new SyntaxError('Unexpected end of JSON input');
         return JSON.parse(JSON.stringify(body)) as unknown;
@@ -88,6 +90,13 @@ describe('the login page', () => {
     expect(byId('login-error').textContent).toBe('Bitte Mandant, Benutzername und Passwort eingeben.');
   });
 
+  it("says in German for how long a locked login waits, without the server's English text", async () => {
+    const locked = { status: 429, headers: { 'Retry-After': '61' }, body: { error: 'security/Too Many Requests', message: 'Too many failed logins: try again in 61 s' } };
+    await loadPage({ ...anonymous, '/tenant/oauth': () => locked }, 'de-DE');
+    await submit('demo', 'admin', 'wrong');
+    expect(byId('login-error').textContent).toBe('Zu viele Anmeldeversuche. Versuchen Sie es in 2 Min. erneut.');
+  });
+
   it('offers the demo logins; picking one fills the form', async () => {
     await loadPage({ ...anonymous, 'demo-logins.json': () => ({ status: 200, body: DEMO }) });
     expect(document.getElementById('demo-logins')!.hidden).toBe(false);
@@ -116,7 +125,12 @@ describe('the login page', () => {
   it.each([
     ['401', { status: 401, body: { error: 'security/Unauthorized', message: 'Invalid credentials!' } }, 'Invalid credentials.'],
     ['401 saying more', { status: 401, body: { error: 'security/Unauthorized', message: 'User account is locked' } }, 'Invalid credentials. User account is locked'],
-    ['429', { status: 429, body: { error: 'security/Too Many Requests', message: 'Retry in 30 s' } }, 'Too many login attempts. Try again later. Retry in 30 s'],
+    ['429', { status: 429, body: { error: 'security/Too Many Requests', message: 'Retry in 30 s' } }, 'Too many login attempts. Try again later.'],
+    [
+      '429 with Retry-After',
+      { status: 429, headers: { 'Retry-After': '300' }, body: { error: 'security/Too Many Requests', message: 'Too many failed logins: try again in 300 s' } },
+      'Too many login attempts. Try again in 5 min.',
+    ],
     ['500', { status: 500, body: { error: 'general/Internal Server Error', message: 'An unexpected error occurred' } }, 'Login failed (HTTP 500). An unexpected error occurred'],
     ['502 without a body', { status: 502 }, 'Login failed (HTTP 502).'],
   ])('answers a failed login (%s) with a clear error and stays', async (_what, answer, text) => {
