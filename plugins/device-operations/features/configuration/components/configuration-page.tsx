@@ -2,7 +2,7 @@ import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@shared/domain/constants';
 import { formatDateTime } from '@shared/domain/formats';
-import { EmptyState } from '@shared/ui/empty-state';
+import { EmptyState, ListEnd } from '@shared/ui/empty-state';
 import { FilterInput } from '@shared/ui/filter-input';
 import { Pager } from '@shared/ui/pager';
 import { Spinner } from '@shared/ui/spinner';
@@ -51,9 +51,7 @@ export default function ConfigurationPage() {
       {q.isLoading ? (
         <Spinner label={t('Loading…')} />
       ) : q.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {(q.error as Error).message}
-        </div>
+        <ListEnd error={q.error} errorLead={t('The configurations could not be loaded:')} empty={false} emptyText="" data-testid="configurations-error" />
       ) : rows.length === 0 ? (
         <EmptyState icon="cog" title={t('No configurations to display.')} />
       ) : (

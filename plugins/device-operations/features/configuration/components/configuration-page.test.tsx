@@ -1,0 +1,25 @@
+import { screen } from '@testing-library/react';
+import { configureClient } from '@shared/platform/fetch-client';
+import { renderContribution, jsonReply as reply } from '@shared/plugin-api/testing';
+import de from '../../../locales/de.json';
+import en from '../../../locales/en.json';
+import ConfigurationPage from './configuration-page';
+
+function show(answer: () => Response, language: 'en' | 'de' = 'en') {
+  configureClient({ fetch: (async () => answer()) as unknown as typeof fetch });
+  renderContribution(<ConfigurationPage />, { language, locales: language === 'de' ? de : en });
+}
+
+describe('ConfigurationPage', () => {
+  it("says the configurations could not be loaded, with the cause, in the user's language", async () => {
+    show(() => reply(403, { error: 'security/Forbidden', message: 'Access is denied' }), 'de');
+    expect(await screen.findByTestId('configurations-error')).toHaveTextContent('Die Konfigurationen konnten nicht geladen werden: Access is denied');
+    expect(screen.queryByText('Keine Konfigurationen vorhanden.')).toBeNull();
+  });
+
+  it('says "No configurations to display." for an empty answer', async () => {
+    show(() => reply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 25 } }));
+    expect(await screen.findByText('No configurations to display.')).toBeInTheDocument();
+    expect(screen.queryByTestId('configurations-error')).toBeNull();
+  });
+});
