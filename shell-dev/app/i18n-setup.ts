@@ -6,6 +6,9 @@ import en from './locales/en.json';
 import { SHARED_NS } from '@shared/ui/i18n';
 import sharedEn from '@shared/ui/locales/en.json';
 
+/** Whether <html lang> follows the page's language already (set up once per page). */
+let pageLanguageFollows = false;
+
 /**
  * Initialises the page's shared i18next instance with the shell's own texts and those of the SDK's
  * components (pager, modal, confirm, grid; namespace 'shared'), which every plugin renders.
@@ -17,6 +20,16 @@ export function initShellI18n(language: Language) {
   const i18n = getI18n(language);
   i18n.addResourceBundle('en', SHELL_NS, en, true, true);
   i18n.addResourceBundle('en', SHARED_NS, sharedEn, true, true);
+  if (!pageLanguageFollows) {
+    pageLanguageFollows = true;
+    // The page says which language it is in, as the platform's setLanguage does (screen readers,
+    // hyphenation and the browser's spelling check read <html lang>).
+    const follow = (lang: string) => {
+      if (typeof document !== 'undefined') document.documentElement.lang = lang;
+    };
+    follow(i18n.language);
+    i18n.on('languageChanged', follow);
+  }
   return i18n;
 }
 
