@@ -10,7 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { BundleManifest } from './plugin-host/enabled';
 import { startPlugins } from './plugin-host/start';
 import { Shell } from './shell';
-import { switchLanguage } from './language-switch';
+import { browserLanguage, switchLanguage } from './language-switch';
 
 // Loaded only when somebody has to log in.
 const LoginPage = lazy(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
@@ -30,21 +30,31 @@ export function App({ bundle, queryClient }: AppProps) {
   const [language, setLanguage] = useState<Language>('en');
   const pluginsStarted = useRef(false);
 
+  const showLanguage = useCallback(
+    async (lang: Language) => {
+      // The shell's texts in that language load first (English ships in the code); without them
+      // the texts stay English, as a plugin's do.
+      await loadShellLanguage(lang).catch((e: unknown) => console.warn(`Translations (${lang}) failed to load`, e));
+      await i18n.changeLanguage(lang);
+    },
+    [i18n],
+  );
+
   const check = useCallback(async () => {
     try {
       const session = await takeSession();
       if (!session) {
+        // Nobody's saved language yet: the login speaks the browser's, as the platform's does.
+        await showLanguage(browserLanguage());
         setState({ phase: 'login' });
         return;
       }
       sessionStorage.setItem(LAST_TENANT_KEY, session.tenant.name);
       // The user (preferences included) is known: screens reading preferences need not ask again.
       queryClient.setQueryData(platformKeys.currentUser(), session.platformUser);
-      const lang = session.language ?? 'en';
-      // The shell's texts in that language load first (English ships in the code); without them
-      // the texts stay English, as a plugin's do.
-      await loadShellLanguage(lang).catch((e: unknown) => console.warn(`Translations (${lang}) failed to load`, e));
-      await i18n.changeLanguage(lang);
+      // The user's saved language, else the browser's (the platform's order).
+      const lang = session.language ?? browserLanguage();
+      await showLanguage(lang);
       // The plugins start loading now (their translations in the language just set), while the
       // shell renders its frame: the first screen's code downloads meanwhile.
       if (!pluginsStarted.current) {
@@ -56,7 +66,7 @@ export function App({ bundle, queryClient }: AppProps) {
     } catch (e) {
       setState({ phase: 'error', message: e instanceof Error ? e.message : String(e) });
     }
-  }, [i18n, queryClient, bundle]);
+  }, [showLanguage, queryClient, bundle]);
 
   // Once per page: the effect ran twice on a start (two session lookups in the network log), and
   // the early session answer can be taken only once.
@@ -80,8 +90,9 @@ export function App({ bundle, queryClient }: AppProps) {
     else void check();
   }, [check]);
 
+  /** Ends the session and starts afresh (the login); a failed logout rejects, for the shell to say. */
   const onLogout = useCallback(async () => {
-    await logout().catch(() => undefined);
+    await logout();
     window.location.reload();
   }, []);
 
@@ -127,7 +138,7 @@ export function App({ bundle, queryClient }: AppProps) {
           bundle={bundle}
           language={language}
           onLanguage={onLanguage}
-          onLogout={() => void onLogout()}
+          onLogout={onLogout}
           queryClient={queryClient}
         />
       );

@@ -1,4 +1,4 @@
-import { switchLanguage, type LanguageSwitchSteps } from './language-switch';
+import { browserLanguage, switchLanguage, type LanguageSwitchSteps } from './language-switch';
 
 function steps(over: Partial<Record<'save' | 'shell' | 'plugins', Error>> = {}) {
   const applied: string[] = [];
@@ -29,5 +29,15 @@ describe('switchLanguage', () => {
     const { s, applied } = steps({ save: new Error('Access is denied') });
     await expect(switchLanguage('de', s)).resolves.toEqual({ notSaved: new Error('Access is denied') });
     expect(applied).toEqual(['de']);
+  });
+});
+
+describe('browserLanguage', () => {
+  it('takes the first of the browser languages the console speaks, else English', () => {
+    expect(browserLanguage({ languages: ['de-AT', 'en'], language: 'de-AT' })).toBe('de');
+    expect(browserLanguage({ languages: ['fr-FR', 'de'], language: 'fr-FR' })).toBe('de');
+    expect(browserLanguage({ languages: ['fr-FR'], language: 'fr-FR' })).toBe('en');
+    expect(browserLanguage({ languages: [], language: 'DE' })).toBe('de');
+    expect(browserLanguage(undefined)).toBe('en');
   });
 });

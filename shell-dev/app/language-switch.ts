@@ -5,6 +5,21 @@
  * loaded (those stay in English, the fallback). What went wrong is said, each for what it is.
  */
 import type { Language } from '@shared/plugin-api/types';
+import { LANGUAGES } from './constants';
+
+/**
+ * The first of the browser's languages that the console speaks, else English: the language of a
+ * page before anybody logged in, and of a user who never chose one (as the platform picks it).
+ */
+export function browserLanguage(nav: Pick<Navigator, 'language' | 'languages'> | undefined = globalThis.navigator): Language {
+  const wanted = nav?.languages?.length ? nav.languages : nav?.language ? [nav.language] : [];
+  for (const tag of wanted) {
+    const base = tag.toLowerCase().split('-')[0];
+    const found = LANGUAGES.find((l) => l === base);
+    if (found) return found;
+  }
+  return 'en';
+}
 
 export interface LanguageSwitchSteps {
   /** Saves the choice for the user (their preferences). */

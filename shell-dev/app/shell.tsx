@@ -44,7 +44,8 @@ export interface ShellProps {
   bundle: BundleManifest;
   language: Language;
   onLanguage: (language: Language) => Promise<LanguageSwitchProblems>;
-  onLogout: () => void;
+  /** Rejects when the platform did not end the session (the user is still logged in). */
+  onLogout: () => Promise<void>;
   queryClient: unknown;
 }
 
@@ -162,6 +163,11 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
       if (textsMissing !== undefined) addAlert('warning', t('Some texts could not be loaded in this language and show in English: {{message}}', { message: messageOf(textsMissing) }), loc.raw);
     });
 
+  const logOut = () =>
+    void onLogout().catch((e: unknown) =>
+      addAlert('danger', t('You could not be logged out: {{message}}', { message: e instanceof Error ? e.message : String(e) }), loc.raw),
+    );
+
   const translate = (text: string, pluginId: string) => i18n.t(text, { ns: [pluginId, SHELL_NS] });
   let title = '';
   let content: React.ReactNode;
@@ -221,8 +227,8 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
         tenant={tenant}
         language={language}
         onLanguage={changeLanguage}
-        onLogout={onLogout}
-        onSwitchUser={onLogout}
+        onLogout={logOut}
+        onSwitchUser={logOut}
         titleIsHeading={!!title && !contentHasH1}
       />
       <main className="shell-content" data-testid="content" ref={mainRef}>

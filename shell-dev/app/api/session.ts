@@ -14,6 +14,8 @@ export interface Session {
   language: Language | null;
 }
 
+const UNAUTHORIZED = 401;
+
 export class LoginError extends Error {
   constructor(
     readonly status: number,
@@ -44,8 +46,10 @@ export async function logout(): Promise<void> {
   try {
     await request('POST', '/user/logout');
   } catch (e) {
-    // Already logged out (401) is what we want; anything else still ends the page's session.
-    if (!isPlatformError(e)) throw e;
+    // Already logged out (401) is what we want; any other failure leaves the session open (a
+    // reload would show the user logged in again), so the caller says it.
+    if (isPlatformError(e) && e.status === UNAUTHORIZED) return;
+    throw e;
   }
 }
 
@@ -60,7 +64,7 @@ export async function loadSession(): Promise<Session | null> {
   try {
     user = await getCurrentUser();
   } catch (e) {
-    if (isPlatformError(e) && e.status === 401) return null;
+    if (isPlatformError(e) && e.status === UNAUTHORIZED) return null;
     throw e;
   }
   const tenantBody = await tenantRequest;
