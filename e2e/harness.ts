@@ -65,6 +65,9 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
       '--headless',
       '--no-sandbox',
       '--disable-gpu',
+      // The browser's language, whatever the machine's locale: the login pages speak it (a context
+      // that needs another sets its own locale).
+      '--lang=en-US',
       '--disable-quic',
       '--no-first-run',
       '--disable-background-networking',
