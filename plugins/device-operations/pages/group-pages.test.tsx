@@ -3,6 +3,7 @@ import { configureClient } from '@shared/platform/fetch-client';
 import { jsonReply, renderContribution, testUser } from '@shared/plugin-api/testing';
 import en from '../locales/lists.en.json';
 import de from '../locales/lists.de.json';
+import pluginDe from '../locales/de.json';
 import GroupPage from './group-page';
 import GroupSubAssetsPage from './group-sub-assets-page';
 
@@ -35,5 +36,20 @@ describe('group pages when the group cannot be read', () => {
     groupReadFails();
     renderContribution(<GroupPage />, { locales: en, context: { user: OPERATOR, params: { groupId: '5' } } });
     await waitFor(() => expect(screen.getByTestId('group-error')).toHaveTextContent('The group could not be loaded: Service down'));
+  });
+});
+
+describe('group page title', () => {
+  it("shows the group's name as it is, also where it reads like a text of the plugin ('Devices' stays 'Devices' in German)", async () => {
+    configureClient({
+      fetch: (async (url: string) => {
+        const path = new URL(url, 'http://x').pathname;
+        if (path === '/inventory/managedObjects/5') return jsonReply(200, { id: '5', name: 'Devices', c8y_IsDeviceGroup: {} });
+        return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 25, totalElements: 0 } });
+      }) as unknown as typeof fetch,
+    });
+    renderContribution(<GroupPage />, { language: 'de', locales: { ...de, ...pluginDe }, context: { user: OPERATOR, params: { groupId: '5' } } });
+    await waitFor(() => expect(screen.getByTestId('list-heading')).toHaveTextContent(/^Devices /));
+    expect(screen.getByTestId('list-heading')).not.toHaveTextContent('Geräte');
   });
 });

@@ -72,6 +72,19 @@ describe('ColumnFilter', () => {
     expect(labels).toEqual(['Empty', '0.1.9', '0.4.0', '0.5.1']);
   });
 
+  it('lists versions in version order (0.3.4 before 0.3.11), not as text', () => {
+    const rows = ['0.3.11', '0.3.4', '0.2.30', '0.2.29', '1.0.0'].map((v, i) => ({ id: String(i), c8y_Agent: { version: v } }) as unknown as ManagedObject);
+    const ref = createRef<ColumnFilterPopupHandle>();
+    renderUi(
+      <QueryClientProvider client={new QueryClient()}>
+        <ColumnFilterPopup ref={ref} filters={{}} pageRows={rows} onApply={jest.fn()} />
+      </QueryClientProvider>,
+    );
+    act(() => ref.current!.open('agentVersion', anchor));
+    const labels = [...screen.getByTestId('column-filter').querySelectorAll('label.c8y-checkbox')].map((l) => l.textContent);
+    expect(labels).toEqual(['Empty', '0.2.29', '0.2.30', '0.3.4', '0.3.11', '1.0.0']);
+  });
+
   it('says that the groups could not be loaded instead of "No groups" (a failed lookup is not an empty fleet)', async () => {
     let answer = jsonReply(500, { error: 'inventory/failed', message: 'Service down' });
     configureClient({ fetch: (async () => answer) as unknown as typeof fetch });

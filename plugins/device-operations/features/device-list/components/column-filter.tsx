@@ -8,6 +8,7 @@
 import { useEffect, useImperativeHandle, useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedObject } from '@shared/platform/inventory';
+import { compareVersions } from '@shared/domain/version';
 import { focusNext } from '@shared/ui/native-tab-order';
 import { useGroupOptions } from '../api/groups-lookup';
 import { COLUMNS, type ColumnId, type DeviceColumn } from '../model/columns';
@@ -32,6 +33,12 @@ export interface ColumnFilterProps {
 }
 
 const POPOVER_WIDTH = 280;
+
+/** Picker values as versions compare (spec 5: 0.3.4 before 0.3.11); text order where that has no answer. */
+function byVersionOrder(a: string, b: string): number {
+  const c = compareVersions(a, b);
+  return Number.isNaN(c) || c === 0 ? a.localeCompare(b) : c;
+}
 
 function initial(column: DeviceColumn, value?: FilterValue): FilterValue {
   if (value) return value;
@@ -362,7 +369,7 @@ export function ColumnFilterPopup({ ref, filters, pageRows, onApply }: ColumnFil
     const seen = new Set(seenValues.current.get(column));
     const current = filters[column];
     if (current?.kind === 'select') current.values.filter((v) => v !== EMPTY_VALUE).forEach((v) => seen.add(v));
-    return [...seen].sort().map((v) => ({ value: v, label: v }));
+    return [...seen].sort(byVersionOrder).map((v) => ({ value: v, label: v }));
   };
   return (
     <ColumnFilter

@@ -69,8 +69,8 @@ export function CsvExport({ source, filters, sort, columns, fileName }: CsvExpor
         </button>
       )}
       {error && (
-        <span className="text-danger small" role="alert">
-          {error}
+        <span className="text-danger small" role="alert" data-testid="csv-error">
+          {t('The CSV export failed: {{message}}', { message: error })}
         </span>
       )}
     </span>

@@ -34,7 +34,7 @@ export default function DeviceListPage() {
     <DeviceListView
       key={`${admin}-${deviceType}`}
       source={source}
-      title={NAVIGATOR_LABELS[deviceType]}
+      title={t(NAVIGATOR_LABELS[deviceType])}
       available={available}
       defaults={admin ? ADMIN_COLUMNS : DEFAULT_COLUMNS}
       preferenceKey={deviceType}

@@ -37,6 +37,7 @@ const SmartGroupDialog = lazy(() => import('@shared/ui/smart-group-dialog').then
 
 export interface DeviceListViewProps {
   source: DeviceSource;
+  /** Shown as it is: the caller translates a label (a group's name is no text to translate). */
   title: string;
   /** Columns the list offers and those visible by default. */
   available: readonly ColumnId[];
@@ -184,7 +185,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
 
   return (
     <DeviceList
-      title={t(title)}
+      title={title}
       count={heading ?? shownHeading}
       jobOngoing={actions.job.ongoing}
       messages={<AlertOutlet />}
