@@ -26,6 +26,11 @@ const ACTIVE: readonly OperationStatus[] = ['PENDING', 'EXECUTING'];
 /** Records read per log type for one log file (the platform's largest page). */
 const LOG_RECORDS_MAX = 2000;
 
+/** A router while it boots (a restart, or a new firmware's): offline and not available; then back. */
+const ROUTER_DOWN = { NetworkStatus: { OnlineState: 'offline' }, DeviceAvailability: { Available: false } };
+const ROUTER_UP = { NetworkStatus: { OnlineState: 'online' }, DeviceAvailability: { Available: true } };
+const UPTIME_AFTER_BOOT = '0d 0h 0m';
+
 /** Simulated IoTconnector agents and mobile routers answering operations through the core's API. */
 export class Agents {
   /** Newest walk per device and package name: an older walk of the same package gives way. */
@@ -382,7 +387,7 @@ export class Agents {
   }
 
   private setState(routerId: string, state: string, extra: Record<string, Record<string, unknown>> = {}): void {
-    this.patchRouter(routerId, () => ({ DeviceAvailability: { DeviceState: state }, ...extra }));
+    this.patchRouter(routerId, () => ({ ...extra, DeviceAvailability: { ...extra.DeviceAvailability, DeviceState: state } }));
   }
 
   /** Steps shared by the router walks: find the router, EXECUTING; undefined when there is none. */
@@ -394,14 +399,10 @@ export class Agents {
 
   private routerRestart(op: Operation): Step[] {
     return this.routerWalk(op, (id) => [
-      () => (this.setState(id, ROUTER_STATE.restarting, { NetworkStatus: { OnlineState: 'offline' }, DeviceAvailability: { DeviceState: ROUTER_STATE.restarting, Available: false } }), 'next'),
+      () => (this.setState(id, ROUTER_STATE.restarting, ROUTER_DOWN), 'next'),
       () => {
         const failed = this.failsDevice(op.deviceId);
-        this.setState(id, ROUTER_STATE.running, {
-          NetworkStatus: { OnlineState: 'online' },
-          DeviceAvailability: { DeviceState: ROUTER_STATE.running, Available: true },
-          ...(failed ? {} : { DeviceInformation: { UpTime: '0d 0h 0m' } }),
-        });
+        this.setState(id, ROUTER_STATE.running, { ...ROUTER_UP, ...(failed ? {} : { DeviceInformation: { UpTime: UPTIME_AFTER_BOOT } }) });
         this.setStatus(op, failed ? 'FAILED' : 'SUCCESSFUL', failed ? MESSAGES.routerRestartFailed : undefined);
         return 'stop';
       },
@@ -422,15 +423,17 @@ export class Agents {
           this.setStatus(op, 'FAILED', what === 'firmware' ? MESSAGES.firmwareFailed : MESSAGES.profileFailed);
           return 'stop';
         }
-        this.setState(id, s);
+        // The new firmware boots as a restart does: offline and not available meanwhile.
+        this.setState(id, s, s === ROUTER_STATE.restarting ? ROUTER_DOWN : {});
         return 'next';
       }),
       () => {
         const hash = unit(`${body.name}|${body.version}`).toString(16).slice(2).padEnd(32, '0').slice(0, 32);
         this.setState(id, ROUTER_STATE.running, {
+          ...(what === 'firmware' ? ROUTER_UP : {}),
           DeviceInformation:
             what === 'firmware'
-              ? { Firmware: body.version ?? body.name ?? '' }
+              ? { Firmware: body.version ?? body.name ?? '', UpTime: UPTIME_AFTER_BOOT }
               : { Profile: { Name: body.name ?? '', Version: body.version ?? '', ExpectedHash: hash, Hash: hash, Modified: false } },
         });
         this.setStatus(op, 'SUCCESSFUL');

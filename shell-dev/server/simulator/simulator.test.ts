@@ -199,6 +199,25 @@ describe('mobile router operations', () => {
     expect((h.core.inventory.get(r.id)!.DeviceInformation as { Firmware: string }).Firmware).toBe('RUTX_R_00.07.04');
   });
 
+  it('is offline and not available while the new firmware boots, and back with a fresh uptime (the tab offered Start monitoring meanwhile)', async () => {
+    await start();
+    const { d, r } = withRouter(6);
+    h.core.operations.create({ deviceId: d.id, [OP.routerUpdateFirmware]: { repository_id: '1', name: 'RUTX', version: 'RUTX_R_00.07.04' } });
+    const seen = () => {
+      const mo = h.core.inventory.get(r.id) as unknown as { DeviceAvailability: { DeviceState: string; Available: boolean }; NetworkStatus: { OnlineState: string } };
+      return `${mo.DeviceAvailability.DeviceState}/${mo.DeviceAvailability.Available ? 'available' : 'not available'}/${mo.NetworkStatus.OnlineState}`;
+    };
+    expect(runToEnd(seen)).toEqual([
+      'running/available/online',
+      'downloading firmware/available/online',
+      'verifying firmware/available/online',
+      'applying firmware/available/online',
+      'restarting/not available/offline',
+      'running/available/online',
+    ]);
+    expect(h.core.inventory.get(r.id)).toMatchObject({ DeviceInformation: { UpTime: '0d 0h 0m', Firmware: 'RUTX_R_00.07.04' }, NetworkStatus: { SignalStrength: 20 } });
+  });
+
   it('updates the profile through its states', async () => {
     await start();
     const { d, r } = withRouter(3);

@@ -11,6 +11,7 @@ import { PermittedButton } from '@shared/ui/permission';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { ReloadButton } from '@shared/ui/reload-button';
 import { Spinner } from '@shared/ui/spinner';
+import { formatDateTime } from '@shared/domain/formats';
 import {
   configurationsQuery,
   createRouterOperation,
@@ -151,7 +152,7 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown }
           <i className="dlt-c8y-icon-cog" aria-hidden="true" /> {t('Update configuration')}
         </PermittedButton>
         {monitoring ? (
-          <button type="button" className="btn btn-default" disabled data-testid="monitoring-active">
+          <button type="button" className="btn btn-default" disabled data-testid="monitoring-active" title={t('Active until {{end}}', { end: formatDateTime(router.Attributes?.Monitoring?.EndAt) })}>
             <i className="dlt-c8y-icon-eye" aria-hidden="true" /> {t('Monitoring active')}
           </button>
         ) : (
@@ -171,7 +172,7 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown }
         </div>
       ))}
       <div style={CARDS_STYLE} data-testid="router-cards">
-        <MobileRouterCard router={router} />
+        <MobileRouterCard router={router} now={now} />
         <NetworkStatusCard router={router} />
         <DeviceInformationCard router={router} />
       </div>

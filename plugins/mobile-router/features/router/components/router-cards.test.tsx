@@ -2,6 +2,7 @@ import React from 'react';
 import { screen } from '@testing-library/react';
 import { renderContribution } from '@shared/plugin-api/testing';
 import de from '../../../locales/de.json';
+import { formatDateTime } from '@shared/domain/formats';
 import type { MobileRouter } from '../model/router';
 import { DeviceInformationCard, MobileRouterCard, NetworkStatusCard } from './router-cards';
 
@@ -58,5 +59,26 @@ describe('DeviceInformationCard', () => {
     const DataUsage = { Last24Hours: { BytesReceived: 63_375_196, BytesSent: 1_373_634 } };
     renderContribution(<DeviceInformationCard router={{ id: '300', DeviceInformation: { DataUsage } }} />, { pluginId: 'mobile-router', language: 'de', locales: de });
     expect(screen.getAllByText(/MB$/).map((e) => e.textContent)).toEqual(['↓ 60,44 MB', '↑ 1,31 MB']);
+  });
+});
+
+describe('MobileRouterCard monitoring', () => {
+  const now = Date.parse('2026-11-28T00:00:00.000Z');
+  const at = (iso: string) => formatDateTime(iso);
+  const monitored = (Monitoring: NonNullable<MobileRouter['Attributes']>['Monitoring']): MobileRouter => ({ id: '300', name: 'RUT955', Attributes: { Monitoring } });
+
+  it('says until when monitoring is active, and when the last period was (it was shown nowhere)', () => {
+    const active = { Enabled: true, StartedAt: '2026-11-27T14:00:00.000Z', EndAt: '2026-11-28T05:00:00.000Z' };
+    const { unmount } = renderContribution(<MobileRouterCard router={monitored(active)} now={now} />, { pluginId: 'mobile-router' });
+    expect(screen.getByTestId('router-monitoring')).toHaveTextContent(`Active until ${at(active.EndAt)}`);
+    unmount();
+    const ended = { Enabled: true, StartedAt: '2026-11-23T00:00:00.000Z', EndAt: '2026-11-24T00:00:00.000Z' };
+    renderContribution(<MobileRouterCard router={monitored(ended)} now={now} />, { pluginId: 'mobile-router', language: 'de', locales: de });
+    expect(screen.getByTestId('router-monitoring')).toHaveTextContent(`Nicht aktiv (letzter Zeitraum ${at(ended.StartedAt)} bis ${at(ended.EndAt)})`);
+  });
+
+  it('says not active for a router that never reported a monitoring period', () => {
+    renderContribution(<MobileRouterCard router={{ id: '300' }} now={now} />, { pluginId: 'mobile-router', language: 'de', locales: de });
+    expect(screen.getByTestId('router-monitoring')).toHaveTextContent('Nicht aktiv');
   });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '@shared/ui/card';
 import { formatBytes, formatDateTime, signalStrength } from '@shared/domain/formats';
 import { SIGNAL_INDICATOR_MAX, SIGNAL_INDICATOR_MIN } from '@shared/domain/constants';
-import type { DataUsagePeriod, MobileRouter } from '../model/router';
+import { isMonitoringActive, type DataUsagePeriod, type MobileRouter } from '../model/router';
 import { deviceStateLabel, networkStateLabel, onlineStateLabel } from '../model/states';
 
 const dash = (v: unknown): ReactNode => (v === undefined || v === null || v === '' ? '-' : String(v));
@@ -80,7 +80,23 @@ const usage = (p: DataUsagePeriod | undefined, locale: string) => (
   </>
 );
 
-export function MobileRouterCard({ router }: { router: MobileRouter }) {
+/**
+ * The router's monitoring period (Attributes.Monitoring): active until its end, or when the last
+ * one ended; the 'Monitoring active' button alone never said until when.
+ */
+export function MonitoringPeriod({ router, now }: { router: MobileRouter; now: number }) {
+  const { t } = useTranslation();
+  const end = formatDateTime(router.Attributes?.Monitoring?.EndAt);
+  const text = isMonitoringActive(router, now)
+    ? t('Active until {{end}}', { end })
+    : end && router.Attributes?.Monitoring?.StartedAt
+      ? t('Not active (last period {{start}} to {{end}})', { start: formatDateTime(router.Attributes.Monitoring.StartedAt), end })
+      : t('Not active');
+  return <span data-testid="router-monitoring">{text}</span>;
+}
+
+/** `now`: the clock the tab's monitoring and outdated rules use. */
+export function MobileRouterCard({ router, now = Date.now() }: { router: MobileRouter; now?: number }) {
   const { t } = useTranslation();
   const a = router.DeviceAvailability ?? {};
   const n = router.NetworkStatus ?? {};
@@ -95,6 +111,7 @@ export function MobileRouterCard({ router }: { router: MobileRouter }) {
           [t('Enabled'), <Flag key="e" value={a.Enabled} />],
           [t('Internet access'), <Flag key="i" value={a.InternetAccess} />],
           [t('Error'), dash(a.Error)],
+          [t('Monitoring'), <MonitoringPeriod key="m" router={router} now={now} />],
           [t('Last updated'), dash(formatDateTime(router.lastUpdated))],
         ]}
       />
