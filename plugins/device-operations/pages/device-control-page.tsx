@@ -18,11 +18,7 @@ export default function DeviceControlPage() {
   const [open, setOpen] = useState<'replace' | 'transfer' | null>(null);
   // Both assign software through the service: not while a server job runs (spec 4).
   const idle = useJobIdle(tabAlerts);
-  const openWhenIdle = (dialog: 'replace' | 'transfer') =>
-    void idle().then(
-      (free) => free && setOpen(dialog),
-      (e: unknown) => tabAlerts.fail(e),
-    );
+  const openWhenIdle = (dialog: 'replace' | 'transfer') => void idle().then((free) => free && setOpen(dialog));
   return (
     <DevicePage>
       {(kit) => {

@@ -8,8 +8,8 @@ import { ONGOING_MESSAGE } from '@shared/ui/server-job-banner';
 import { JobBlockedError, useServerJob } from '../common/server-job/hooks/use-server-job';
 import type { TabAlertsApi } from './tab-alerts';
 
-/** Resolves true when no server job runs; otherwise warns and resolves false. A failed check rejects. */
-export function useJobIdle(alerts: Pick<TabAlertsApi, 'warning'>): () => Promise<boolean> {
+/** Resolves true when no server job runs; otherwise warns (or says why the check failed) and resolves false. */
+export function useJobIdle(alerts: Pick<TabAlertsApi, 'warning' | 'fail'>): () => Promise<boolean> {
   const { t } = useTranslation();
   const { ensureIdle } = useServerJob();
   return useCallback(async () => {
@@ -17,8 +17,8 @@ export function useJobIdle(alerts: Pick<TabAlertsApi, 'warning'>): () => Promise
       await ensureIdle();
       return true;
     } catch (e) {
-      if (!(e instanceof JobBlockedError)) throw e;
-      alerts.warning(t(ONGOING_MESSAGE));
+      if (e instanceof JobBlockedError) alerts.warning(t(ONGOING_MESSAGE));
+      else alerts.fail(e);
       return false;
     }
   }, [alerts, ensureIdle, t]);

@@ -21,11 +21,7 @@ export function SelectSoftwareAction({ device, alerts }: { device: Device; alert
   const idle = useJobIdle(alerts);
   // Not while a server job runs (spec 4), as the lists' Select software.
   const openDialog = async () => {
-    try {
-      if (await idle()) setOpen(true);
-    } catch (e) {
-      alerts.fail(e);
-    }
+    if (await idle()) setOpen(true);
   };
   const close = async (result: SelectSoftwareResult | null) => {
     setOpen(false);
