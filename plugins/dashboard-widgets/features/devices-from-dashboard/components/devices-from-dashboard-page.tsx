@@ -14,7 +14,7 @@ import type { ManagedObject } from '@shared/platform/inventory';
 import { alerts } from '@shared/ui/alerts';
 import { ColumnChooser, type ColumnConfig } from '@shared/ui/column-chooser';
 import { parseColumnConfig, visibleColumns } from '@shared/ui/data-grid-model';
-import { DeviceList, useListSelection } from '@shared/ui/device-list';
+import { DeviceList, useFetchedAt, useListSelection } from '@shared/ui/device-list';
 import { Icon } from '@shared/ui/icon';
 import { LoadingOverlay } from '@shared/ui/loading-overlay';
 import { PermittedButton } from '@shared/ui/permission';
@@ -53,6 +53,8 @@ export default function DevicesFromDashboardPage() {
   const openDialog = useRef<Dialog>(null);
   openDialog.current = dialog;
   const list = useDevicePage(source, size, page);
+  // The page kept on screen while the next loads (placeholder) keeps the time it was fetched.
+  const fetchedAt = useFetchedAt(list);
   const status = useNewestStatus();
   const ongoing = isJobOngoing(status.data);
   const columns = useMemo(() => deviceColumns(t), [t]);
@@ -203,7 +205,7 @@ export default function DevicesFromDashboardPage() {
         columns={shown}
         rows={rows}
         loading={list.isPending}
-        now={list.dataUpdatedAt}
+        now={fetchedAt}
         total={total}
         selection={selection}
         page={page}
