@@ -574,6 +574,8 @@ describe('Device Operations Dashboard', () => {
       await page.waitForFunction(() => (document.querySelector('[data-cy="widget-config--save-widget"]') as HTMLButtonElement | null)?.disabled === false, undefined, { timeout: WAIT_MS });
       await page.getByTestId('view-selection').selectOption('approval');
       await save.click();
+      // The dialog's Preview holds a second copy of the widget until the dialog has closed.
+      await save.waitFor({ state: 'detached', timeout: WAIT_MS });
       const placed = page.getByTestId('widget-software-monitor');
       await placed.waitFor({ timeout: WAIT_MS });
       assert.equal(await placed.getAttribute('data-view'), 'approval');
@@ -594,7 +596,10 @@ describe('Device Operations Dashboard', () => {
     const page = await context.newPage();
     try {
       await openPlatformWidgetDialog(page, 'Device online history');
-      await page.locator('[data-cy="widget-config--save-widget"]').click({ timeout: WAIT_MS });
+      const save = page.locator('[data-cy="widget-config--save-widget"]');
+      await save.click({ timeout: WAIT_MS });
+      // The dialog's Preview holds a second card of the same title until the dialog has closed.
+      await save.waitFor({ state: 'detached', timeout: WAIT_MS });
       const card = page.locator('c8y-dashboard-child', { hasText: 'Device online history' });
       await card.locator('canvas').first().waitFor({ timeout: WAIT_MS });
       const fit = await card.evaluate((el) => {

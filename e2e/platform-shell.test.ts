@@ -229,7 +229,10 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
     await page.getByText('Alarm severity', { exact: true }).first().click();
     // Our config form, mounted by the adapter's host inside the platform's widget dialog.
     await page.getByLabel('View Selection').selectOption({ label: 'Minor' });
-    await page.locator('[data-cy="widget-config--save-widget"]').click();
+    const save = page.locator('[data-cy="widget-config--save-widget"]');
+    await save.click();
+    // The dialog's Preview may hold a second card until the dialog has closed.
+    await save.waitFor({ state: 'detached', timeout: WAIT_MS });
     const widget = page.getByTestId('widget-alarm-severity');
     await widget.waitFor({ timeout: WAIT_MS });
     assert.equal(await widget.getAttribute('data-view'), 'minor', 'the widget shows the severity chosen in its config form');
