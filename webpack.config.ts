@@ -199,7 +199,7 @@ function shellConfig(mode: 'production' | 'development'): Configuration {
 
 /** Platform UI libraries: only ever taken from the platform shell's share scope, never bundled. */
 const PLATFORM_UI_SHARED = Object.fromEntries(
-  ['@angular/core', '@angular/forms', '@angular/router', '@c8y/ngx-components'].map((name) => [name, { import: false as const, singleton: true, requiredVersion: false as const }]),
+  ['@angular/core', '@angular/forms', '@angular/router', '@c8y/ngx-components', '@c8y/ngx-components/context-dashboard'].map((name) => [name, { import: false as const, singleton: true, requiredVersion: false as const }]),
 );
 
 /** Chunk names of a remote's two exposes (RemoteEntryPreloadsExposes tells them apart). */

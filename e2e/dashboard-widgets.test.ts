@@ -551,7 +551,7 @@ describe('Device Operations Dashboard', () => {
     await page.getByText(label, { exact: true }).first().click();
   }
 
-  test("in the platform UI's widget dialog, Save is disabled while our config form shows a message, as in the dev shell; the placed widget keeps off the card's border", async () => {
+  test("in the platform UI's widget dialog, Save is disabled while our config form shows a message, as in the dev shell; the Preview shows the widget as configured; the placed widget keeps off the card's border", async () => {
     const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     try {
@@ -572,7 +572,16 @@ describe('Device Operations Dashboard', () => {
       await snap(page, 'dashboard-widgets-platform-config-invalid');
       await days.fill('21');
       await page.waitForFunction(() => (document.querySelector('[data-cy="widget-config--save-widget"]') as HTMLButtonElement | null)?.disabled === false, undefined, { timeout: WAIT_MS });
+      // The dialog's Preview shows our widget (not the platform's "No preview available.") and follows the form.
+      const preview = page.getByRole('group', { name: 'Preview' }).getByTestId('widget-software-monitor');
+      await preview.waitFor({ timeout: WAIT_MS });
+      assert.equal(await page.getByText('No preview available.').count(), 0);
       await page.getByTestId('view-selection').selectOption('approval');
+      await page.waitForFunction(
+        () => document.querySelector('c8y-widget-preview [data-testid="widget-software-monitor"]')?.getAttribute('data-view') === 'approval',
+        undefined,
+        { timeout: WAIT_MS },
+      );
       await save.click();
       // The dialog's Preview holds a second copy of the widget until the dialog has closed.
       await save.waitFor({ state: 'detached', timeout: WAIT_MS });

@@ -14,6 +14,23 @@ import type { Loader } from '../types';
 import { routeContext } from './context';
 import type { HostKind, MountedContribution } from './mount';
 
+type WidgetDialog = import('@c8y/ngx-components/context-dashboard').WidgetConfigService;
+
+/**
+ * The platform's widget dialog around this host, if any. Its package is taken from the shell's
+ * share scope only when a widget or its form is shown; a shell that does not share it gets no
+ * preview, nothing else changes.
+ */
+function widgetDialog(injector: ng.Injector): Promise<WidgetDialog | null> {
+  return import('@c8y/ngx-components/context-dashboard').then(
+    (m) => injector.get(m.WidgetConfigService, null),
+    (e: unknown) => {
+      console.warn('the platform widget dialog cannot be reached: no preview of the widget', e);
+      return null;
+    },
+  );
+}
+
 export interface HostSpec {
   pluginId: string;
   contributionId: string;
@@ -40,6 +57,8 @@ export function parcelHostComponent(spec: HostSpec): unknown {
     private readonly zone = ng.inject(ng.NgZone);
     private readonly appState = ng.inject(AppStateService);
     private readonly route = ng.inject(ActivatedRoute, { optional: true });
+    private readonly injector = ng.inject(ng.Injector);
+    private previewSubscription: { unsubscribe(): void } | undefined;
     private readonly header = spec.kind === 'route' || spec.kind === 'device-tab' ? ng.inject(HeaderService, { optional: true }) : null;
     /** A config form: the platform's widget dialog form, whose validity enables its Save button. */
     private readonly dialogForm = spec.kind === 'widget-config' ? ng.inject(ControlContainer, { optional: true }) : null;
@@ -75,6 +94,8 @@ export function parcelHostComponent(spec: HostSpec): unknown {
                 config: { ...(spec.defaultConfig ?? {}), ...config },
                 onConfigChange: (next, errors) => {
                   if (this.config) Object.assign(this.config, next);
+                  // The dialog's Preview shows the widget with the form's valid values (the dialog debounces them).
+                  if (errors.length === 0) void this.dialog?.then((d) => this.zone.run(() => d?.updateConfig({ ...next })));
                   this.configErrors = errors;
                   // The form reports from React, outside Angular's zone: inside it, the Save button follows at once.
                   if (this.validity) this.zone.run(() => this.validity?.updateValueAndValidity());
@@ -85,6 +106,31 @@ export function parcelHostComponent(spec: HostSpec): unknown {
               }),
         ),
       );
+      this.connectPreview();
+    }
+
+    /**
+     * In the platform's widget dialog: the form asks for the Preview (the platform shows "No preview
+     * available." otherwise), and the widget shown there follows the dialog's config, which the
+     * platform hands it only under a key our widgets do not use.
+     */
+    private dialog: Promise<WidgetDialog | null> | undefined;
+    private connectPreview(): void {
+      if (spec.kind === 'widget-config') {
+        this.dialog = widgetDialog(this.injector);
+        void this.dialog.then((d) => d?.setPreview(true));
+      } else if (spec.kind === 'widget') {
+        // In the DOM once its code has loaded.
+        void this.mounted
+          ?.then((m) => (m && this.element.closest('c8y-widget-preview') ? widgetDialog(this.injector).then((d) => ({ m, d })) : undefined))
+          .then((found) => {
+            if (!found?.d || this.destroyed) return;
+            const { m, d } = found;
+            this.previewSubscription = d.currentConfig$.subscribe((current) => {
+              if (current) m.setConfig({ ...(spec.defaultConfig ?? {}), ...current });
+            });
+          });
+      }
     }
 
     /** The platform asks a config form before it saves: an invalid form keeps the dialog open. */
@@ -94,6 +140,7 @@ export function parcelHostComponent(spec: HostSpec): unknown {
 
     ngOnDestroy(): void {
       this.destroyed = true;
+      this.previewSubscription?.unsubscribe();
       this.dialogForm?.control?.removeControl(selector);
       void this.mounted?.then((m) => m?.unmount());
     }

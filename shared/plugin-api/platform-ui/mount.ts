@@ -37,6 +37,8 @@ export interface MountInput {
 export interface MountedContribution {
   /** The config form's current messages (empty when valid, or not a config form). */
   configErrors(): readonly string[];
+  /** A widget shown with another config (the widget dialog's Preview following the form). */
+  setConfig(config: Record<string, unknown>): void;
   unmount(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export async function mountContribution(input: MountInput): Promise<MountedContr
   domElement.className = input.kind === 'widget' ? 'adamos-contribution card-block' : 'adamos-contribution';
   element.replaceChildren(domElement);
   let errors: readonly string[] = [];
+  let config = input.config;
   const instanceId = `${input.contributionId}#${Math.random().toString(36).slice(2, 10)}`;
   const widgetProps = (config: Record<string, unknown>) =>
     input.kind === 'widget' || input.kind === 'widget-config'
@@ -115,17 +118,17 @@ export async function mountContribution(input: MountInput): Promise<MountedContr
     contributionId: input.contributionId,
     context: platformContext(input.appState, input.route()),
     queryClient: pageQueryClient(),
-    ...widgetProps(input.config),
+    ...widgetProps(config),
   });
 
   let parcel: Parcel<ContributionProps & { domElement: HTMLElement }> | undefined;
   const subscriptions: { unsubscribe(): void }[] = [];
   let last = '';
-  const update = () => {
+  const update = (force = false) => {
     if (!parcel || parcel.getStatus() !== 'MOUNTED' || !parcel.update) return;
     const next = props();
     const key = contextKey(next.context);
-    if (key === last) return;
+    if (key === last && !force) return;
     last = key;
     void switchLanguage(next.context.language)
       .then(() => {
@@ -141,16 +144,23 @@ export async function mountContribution(input: MountInput): Promise<MountedContr
     parcel = mountRootParcel(configOf(mod), first);
     await parcel.mountPromise;
     last = contextKey(first.context);
+    // A config handed over while the widget's code loaded.
+    if (config !== input.config) update(true);
     input.onTitle?.((text) => i18next.t(text, { ns: input.pluginId }));
   } catch (e) {
     showFailure(element, input, e);
   }
-  subscriptions.push(input.appState.currentUser.subscribe(update), input.appState.currentTenant.subscribe(update), input.appState.state$.subscribe(update));
-  window.addEventListener('hashchange', update);
+  const onChange = () => update();
+  subscriptions.push(input.appState.currentUser.subscribe(onChange), input.appState.currentTenant.subscribe(onChange), input.appState.state$.subscribe(onChange));
+  window.addEventListener('hashchange', onChange);
   return {
     configErrors: () => errors,
+    setConfig(next) {
+      config = next;
+      update(true);
+    },
     async unmount() {
-      window.removeEventListener('hashchange', update);
+      window.removeEventListener('hashchange', onChange);
       for (const s of subscriptions) s.unsubscribe();
       if (parcel && parcel.getStatus() === 'MOUNTED') await parcel.unmount().catch((e: unknown) => console.error(e));
       domElement.remove();

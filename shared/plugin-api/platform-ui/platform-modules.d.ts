@@ -12,7 +12,9 @@ declare module '@angular/core' {
     run<T>(fn: () => T): T;
     runOutsideAngular<T>(fn: () => T): T;
   }
-  export class Injector {}
+  export class Injector {
+    get<T>(token: abstract new (...args: never[]) => T, notFoundValue: null): T | null;
+  }
   export class ChangeDetectorRef {
     markForCheck(): void;
   }
@@ -101,4 +103,16 @@ declare module '@c8y/ngx-components' {
   export function hookNavigator(nodes: unknown): HookProvider;
   export function hookRoute(route: unknown): HookProvider;
   export function hookWidget(widget: unknown): HookProvider;
+}
+
+/** The platform's widget dialog: its Preview shows a widget's view once the widget asks for it. */
+declare module '@c8y/ngx-components/context-dashboard' {
+  export class WidgetConfigService {
+    /** The dialog's config object of the selected widget (the widget's own fields at its top level). */
+    currentConfig$: { subscribe(next: (config: Record<string, unknown> | null) => void): { unsubscribe(): void } };
+    /** true: the Preview renders the widget's view component; null: "No preview available.". */
+    setPreview(preview: true | null): void;
+    /** Hands a config form's change to the dialog (debounced there); the Preview follows it. */
+    updateConfig(change: Record<string, unknown>): void;
+  }
 }
