@@ -98,9 +98,11 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
       // Approved before and the device has not reported back yet (its list still says waiting):
       // those packages already have their install operation; a second one is not sent.
       const { toApprove, alreadyApproved } = splitByOpenInstall(waiting, await openInstallOperations(device.id));
-      const already = () =>
-        alreadyApproved.length > 0 &&
-        alerts.info(t('Installation of {{count}} software package(s) was already approved and is waiting for the device.', { count: alreadyApproved.length }));
+      const already = () => {
+        if (alreadyApproved.length > 0) {
+          alerts.info(t('Installation of {{count}} software package(s) was already approved and is waiting for the device.', { count: alreadyApproved.length }));
+        }
+      };
       if (toApprove.length === 0) {
         already();
         return;
