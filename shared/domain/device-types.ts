@@ -42,6 +42,16 @@ export const REPOSITORY_LABELS: Record<DeviceType, string> = {
   celosos_aarch64: 'CELOS OS (aarch64)',
 };
 
+/**
+ * The readable name of an inventory or software type of the three families (the product names
+ * the repository shows: "IoTconnector", "CELOS OS (IPC x64)", "CELOS OS (aarch64)"); undefined
+ * for any other type.
+ */
+export function deviceTypeLabel(type: string | null | undefined): string | undefined {
+  const family = deviceTypeOf(type);
+  return family ? REPOSITORY_LABELS[family] : undefined;
+}
+
 /** Type guard for route parameters. */
 export const isDeviceType = (value: unknown): value is DeviceType => DEVICE_TYPES.includes(value as DeviceType);
 

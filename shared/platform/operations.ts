@@ -29,6 +29,12 @@ export interface NewOperation {
   [fragment: string]: unknown;
 }
 
+/**
+ * A dateFrom that excludes nothing. The platform honours revert=true (newest first) only in a
+ * range query (dateFrom or dateTo given); without one it lists the oldest first whatever revert says.
+ */
+export const SINCE_EVER = '1970-01-01T00:00:00.000Z';
+
 export interface OperationListParams extends PagingParams {
   deviceId?: string;
   agentId?: string;

@@ -4,9 +4,10 @@
  * each with its storage, and the assignment payload for the one chosen (spec 1, section 7).
  * Both the device lists and the dashboard's device lists assign through it.
  */
-import { SHORT_LIST_PAGE_SIZE, SOFTWARE_TYPE } from '../domain/constants';
+import { LOAD_ALL_PAGE_SIZE, SOFTWARE_TYPE } from '../domain/constants';
+import { compareByNameThenVersion } from '../domain/software-package';
 import type { SoftwareAssignmentRequest } from './create-software-ng';
-import { listManagedObjects, type ManagedObject } from './inventory';
+import { listAllManagedObjects, type ManagedObject } from './inventory';
 import { and, anyOf, buildQuery, eq, or } from './query-language';
 
 export const PROFILE_TYPE = 'c8y_Profile';
@@ -78,20 +79,15 @@ export function softwareQuery(deviceTypes: readonly string[], search: string): s
   );
 }
 
-export interface SoftwarePage {
-  items: SoftwareItem[];
-  hasNext: boolean;
-}
-
-/** One page of SHORT_LIST_PAGE_SIZE choices (previous/next paging: no totals asked for). */
-export async function listSoftwareChoices(deviceTypes: readonly string[], search: string, page: number): Promise<SoftwarePage> {
-  const result = await listManagedObjects({
-    query: softwareQuery(deviceTypes, search),
-    pageSize: SHORT_LIST_PAGE_SIZE,
-    currentPage: page,
-    withChildren: false,
-  });
-  return { items: result.items.map(toSoftwareItem), hasNext: result.items.length === SHORT_LIST_PAGE_SIZE && result.hasNext !== false };
+/**
+ * Every choice matching, in the repository's order: name, then version order (spec 5: 9.0.0
+ * before 10.0.0). The platform sorts versions only as text, and a page of its order sorted alone
+ * would still put a later page's lower versions after it: the whole list is loaded (pages of
+ * LOAD_ALL_PAGE_SIZE) and sorted here, and the dialog pages it by SHORT_LIST_PAGE_SIZE.
+ */
+export async function listSoftwareChoices(deviceTypes: readonly string[], search: string): Promise<SoftwareItem[]> {
+  const all = await listAllManagedObjects({ query: softwareQuery(deviceTypes, search), withChildren: false }, LOAD_ALL_PAGE_SIZE);
+  return all.map(toSoftwareItem).sort(compareByNameThenVersion);
 }
 
 /** Payload of POST /createSoftwareAssignment for a chosen software or profile. */

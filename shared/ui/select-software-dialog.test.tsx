@@ -1,7 +1,7 @@
 import React from 'react';
 import { act, cleanup as cleanupDialog, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SHORT_LIST_PAGE_SIZE } from '../domain/constants';
+import { LOAD_ALL_PAGE_SIZE } from '../domain/constants';
 import { configureClient } from '../platform/fetch-client';
 import { SelectSoftwareDialog, type SelectSoftwareDialogProps } from './select-software-dialog';
 import { PlatformContextReact } from '../plugin-api/context';
@@ -22,17 +22,17 @@ const PROFILE = { id: 'p1', type: 'c8y_Profile', name: 'Base profile' };
 const EXTERNAL = { id: 's1', type: 'c8y_Software', name: 'mdc', version: '2.0', url: 'https://adamosstorage.blob.core.windows.net/mdc.zip', deviceType: 'adamos_NETbox' };
 const LOCAL = { id: 's2', type: 'c8y_Software', name: 'opcua', version: '1.1', url: '/inventory/binaries/7' };
 /** Eleven more, so the first page is full and a second one exists. */
-const MORE = Array.from({ length: SHORT_LIST_PAGE_SIZE + 1 }, (_, i) => ({ id: `m${i}`, type: 'c8y_Software', name: `zz${i}`, version: '1', url: '/inventory/binaries/1' }));
+const MORE = Array.from({ length: 11 }, (_, i) => ({ id: `m${i}`, type: 'c8y_Software', name: `zz${i}`, version: '1', url: '/inventory/binaries/1' }));
 const ALL = [PROFILE, EXTERNAL, LOCAL, ...MORE];
 
 /** The inventory: every call recorded; the search filters on "name eq '*x*'" as the platform would. */
-function fakeInventory() {
+function fakeInventory(list: ReadonlyArray<{ name: string }> = ALL) {
   const calls: URL[] = [];
   const fetch = (async (url: string) => {
     const u = new URL(url, 'http://x');
     calls.push(u);
     const text = /name eq '\*([^*']+)\*'/.exec(u.searchParams.get('query') ?? '')?.[1];
-    const matching = text ? ALL.filter((m) => m.name.includes(text)) : ALL;
+    const matching = text ? list.filter((m) => m.name.includes(text)) : list;
     const page = Number(u.searchParams.get('currentPage') ?? 1);
     const size = Number(u.searchParams.get('pageSize'));
     const items = matching.slice((page - 1) * size, page * size);
@@ -46,8 +46,8 @@ function fakeInventory() {
 /** Assigning, rolling out and installing: the operator's roles. */
 const OPERATOR = ['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN', 'ROLE_DEVICE_CONTROL_ADMIN'];
 
-function open(props: Partial<SelectSoftwareDialogProps> = {}, language: 'en' | 'de' = 'en', roles = OPERATOR) {
-  const api = fakeInventory();
+function open(props: Partial<SelectSoftwareDialogProps> = {}, language: 'en' | 'de' = 'en', roles = OPERATOR, list?: ReadonlyArray<{ name: string }>) {
+  const api = fakeInventory(list);
   configureClient({ fetch: api.fetch, xsrfToken: () => 't' });
   const onClose = jest.fn();
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -103,7 +103,7 @@ describe('SelectSoftwareDialog', () => {
       ['opcua', '1.1', 'Local'],
     ]);
     expect(api.calls[0].searchParams.get('query')).toContain("deviceType eq 'adamos_NETbox'");
-    expect(api.calls[0].searchParams.get('pageSize')).toBe(String(SHORT_LIST_PAGE_SIZE));
+    expect(api.calls[0].searchParams.get('pageSize')).toBe(String(LOAD_ALL_PAGE_SIZE));
   });
 
   it('without the storage column marks a profile in the version column', async () => {
@@ -118,14 +118,29 @@ describe('SelectSoftwareDialog', () => {
     const { api } = open();
     await waitFor(() => expect(screen.getByTestId('software-next')).toBeEnabled());
     expect(screen.getByTestId('software-previous')).toBeDisabled();
+    const asked = api.calls.length;
     fireEvent.click(screen.getByTestId('software-next'));
-    await waitFor(() => expect(screen.getByText('zz10')).toBeInTheDocument());
-    expect(api.calls.at(-1)!.searchParams.get('currentPage')).toBe('2');
+    // Name order (zz0, zz1, zz10, zz2, ...): the last four of the fourteen on page 2, from the list already loaded.
+    await waitFor(() => expect(screen.getByText('zz9')).toBeInTheDocument());
+    expect(rows().map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual(['zz6', 'zz7', 'zz8', 'zz9']);
+    expect(api.calls).toHaveLength(asked);
     expect(screen.getByTestId('software-next')).toBeDisabled();
     fireEvent.change(screen.getByTestId('software-search'), { target: { value: 'opc' } });
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(api.calls.at(-1)!.searchParams.get('currentPage')).toBe('1');
     expect(api.calls.at(-1)!.searchParams.get('query')).toContain("version eq '*opc*'");
+  });
+
+  it('lists versions in version order across its pages, not as the server sorts text (10.0.0 before 9.0.0)', async () => {
+    // The platform's order: name, then version as text.
+    const versions = Array.from({ length: 12 }, (_, i) => `${i + 1}.0.0`).sort();
+    const list = versions.map((version, i) => ({ id: `v${i}`, type: 'c8y_Software', name: 'mdc', version, url: '/inventory/binaries/1' }));
+    open({}, 'en', OPERATOR, list);
+    const shownVersions = () => rows().map((r) => within(r).getAllByRole('cell')[2].textContent);
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    expect(shownVersions()).toEqual(['1.0.0', '2.0.0', '3.0.0', '4.0.0', '5.0.0', '6.0.0', '7.0.0', '8.0.0', '9.0.0', '10.0.0']);
+    fireEvent.click(screen.getByTestId('software-next'));
+    await waitFor(() => expect(shownVersions()).toEqual(['11.0.0', '12.0.0']));
   });
 
   it('keeps one selection and gives it with the force flag on OK', async () => {

@@ -9,8 +9,9 @@ import React, { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { msg } from '../plugin-api/i18n';
 import { REQUIRES } from '../plugin-api/roles';
+import { SHORT_LIST_PAGE_SIZE } from '../domain/constants';
 import type { QueryKey } from '../platform/query-keys';
-import { deviceTypeOf, devicesOutsideType, REPOSITORY_LABELS } from '../domain/device-types';
+import { deviceTypeLabel, devicesOutsideType } from '../domain/device-types';
 import { listSoftwareChoices, type SoftwareItem, type Storage } from '../platform/software-choices';
 import { useSharedTranslation } from './i18n';
 import { Modal, type ModalButton } from './modal';
@@ -32,10 +33,7 @@ export interface SelectableDevice {
 }
 
 /** A family's name for an inventory or software type (product names, as the repository shows them); else the type. */
-const familyOf = (type: string | undefined): string => {
-  const family = deviceTypeOf(type);
-  return family ? REPOSITORY_LABELS[family] : (type ?? '');
-};
+const familyOf = (type: string | undefined): string => deviceTypeLabel(type) ?? type ?? '';
 
 /** Names listed in the "cannot apply" note before it says how many more. */
 const LEFT_OUT_NAMES_SHOWN = 5;
@@ -68,11 +66,14 @@ export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actio
   const [selected, setSelected] = useState<SoftwareItem | null>(null);
   const [force, setForce] = useState(false);
   const query = useQuery({
-    queryKey: [...queryKey, { deviceTypes, search, page }],
-    queryFn: () => listSoftwareChoices(deviceTypes, search, page),
+    queryKey: [...queryKey, { deviceTypes, search }],
+    queryFn: () => listSoftwareChoices(deviceTypes, search),
     placeholderData: keepPreviousData,
   });
-  const items = query.data?.items ?? [];
+  // All matches come sorted (version order across what the server pages): paged here.
+  const all = query.data ?? [];
+  const items = all.slice((page - 1) * SHORT_LIST_PAGE_SIZE, page * SHORT_LIST_PAGE_SIZE);
+  const hasNext = all.length > page * SHORT_LIST_PAGE_SIZE;
   const done = (action: SelectSoftwareAction) => selected && onClose({ action, item: selected, forceInstallation: force });
   // A rollout or an immediate install takes a software package, never a profile.
   const notSoftware = !selected || selected.kind !== 'software';
@@ -177,7 +178,7 @@ export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actio
           <button type="button" className="btn btn-default btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)} data-testid="software-previous">
             {t('Previous')}
           </button>
-          <button type="button" className="btn btn-default btn-sm" disabled={!query.data?.hasNext} onClick={() => setPage(page + 1)} data-testid="software-next">
+          <button type="button" className="btn btn-default btn-sm" disabled={!hasNext} onClick={() => setPage(page + 1)} data-testid="software-next">
             {t('Next')}
           </button>
         </div>

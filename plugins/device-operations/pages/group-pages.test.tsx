@@ -53,3 +53,33 @@ describe('group page title', () => {
     expect(screen.getByTestId('list-heading')).not.toHaveTextContent('Geräte');
   });
 });
+
+describe('group sub-assets', () => {
+  it("names each sub-asset's type as the product does, not by its inventory type, in English and German", async () => {
+    const children = [
+      { id: '7', name: 'NB 7', type: 'adamos_NETbox' },
+      { id: '8', name: 'IPC 8', type: 'adamos_celosx' },
+      { id: '9', name: 'FX 9', type: 'adamos_iotconnectorflex' },
+      { id: '10', name: 'Hall 2', type: 'c8y_DeviceGroup', c8y_IsDeviceGroup: {} },
+      { id: '11', name: 'Router', type: 'adamos_MobileRouter' },
+      { id: '12', name: 'Sensor', type: 'c8y_MQTTDevice' },
+    ];
+    configureClient({
+      fetch: (async (url: string) => {
+        const path = new URL(url, 'http://x').pathname;
+        if (path === '/inventory/managedObjects/5') return jsonReply(200, { id: '5', name: 'Hall 1', c8y_IsDeviceGroup: {} });
+        if (path === '/inventory/managedObjects/5/childAssets') return jsonReply(200, { references: children.map((managedObject) => ({ managedObject })), statistics: { currentPage: 1, pageSize: 10 } });
+        return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+      }) as unknown as typeof fetch,
+    });
+    const types = () => screen.getAllByTestId('sub-asset-type').map((c) => c.textContent);
+    const { unmount } = renderContribution(<GroupSubAssetsPage />, { locales: en, context: { user: OPERATOR, params: { groupId: '5' } } });
+    await waitFor(() => expect(screen.getAllByTestId('sub-asset-type')).toHaveLength(6));
+    // A type the product has no name for is shown as it is.
+    expect(types()).toEqual(['IoTconnector', 'CELOS OS (IPC x64)', 'CELOS OS (aarch64)', 'Group', 'Mobile router', 'c8y_MQTTDevice']);
+    unmount();
+    renderContribution(<GroupSubAssetsPage />, { language: 'de', locales: de, context: { user: OPERATOR, params: { groupId: '5' } } });
+    await waitFor(() => expect(screen.getAllByTestId('sub-asset-type')).toHaveLength(6));
+    expect(types()).toEqual(['IoTconnector', 'CELOS OS (IPC x64)', 'CELOS OS (aarch64)', 'Gruppe', 'Mobiler Router', 'c8y_MQTTDevice']);
+  });
+});

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LOAD_ALL_PAGE_SIZE, SHORT_LIST_PAGE_SIZE } from '@shared/domain/constants';
-import { typesForSelection } from '@shared/domain/device-types';
+import { deviceTypeLabel, MOBILE_ROUTER_TYPE, typesForSelection } from '@shared/domain/device-types';
 import { createSoftwareAssignment } from '@shared/platform/create-software-ng';
 import { listAllManagedObjects, listChildAssets, type ManagedObject } from '@shared/platform/inventory';
 import { buildQuery } from '@shared/platform/query-language';
@@ -120,7 +120,10 @@ export default function GroupSubAssetsPage() {
                 <td>
                   <a href={a.c8y_IsDeviceGroup !== undefined ? `#/group/${a.id}/sub-assets` : `#/device/${a.id}`}>{a.name ?? a.id}</a>
                 </td>
-                <td>{a.type ?? ''}</td>
+                {/* The names the rest of the product uses; a type it has no name for is shown as the data it is. */}
+                <td data-testid="sub-asset-type">
+                  {a.c8y_IsDeviceGroup !== undefined ? t('Group') : a.type === MOBILE_ROUTER_TYPE ? t('Mobile router') : (deviceTypeLabel(a.type) ?? a.type ?? '')}
+                </td>
               </tr>
             ))}
           </tbody>

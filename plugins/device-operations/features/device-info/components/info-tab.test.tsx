@@ -93,3 +93,13 @@ it('names the push status in words, in English as in German, like the send statu
   );
   expect(screen.getByTestId('push-status')).toHaveTextContent(/^Disconnected$/);
 });
+
+it("names the device's type as the rest of the product does, the inventory type kept as its title", async () => {
+  configureClient({ fetch: (async () => reply(200, { managedObjects: [], references: [], statistics: { currentPage: 1 } })) as typeof fetch });
+  renderContribution(
+    <InfoTab device={{ id: '42', name: 'ipc', type: 'adamos_celosx' }} isAdmin={false} alerts={alerts} confirm={async () => true} onSaved={jest.fn()} onReload={async () => undefined} />,
+    { context: { user: testUser(['ROLE_INVENTORY_READ']), tenant: { name: 'demo' } }, locales: { ...en, ...listsEn, ...deviceEn } },
+  );
+  expect(screen.getByTestId('device-type')).toHaveTextContent(/^CELOS OS \(IPC x64\)$/);
+  expect(screen.getByTestId('device-type').firstElementChild).toHaveAttribute('title', 'adamos_celosx');
+});

@@ -12,6 +12,7 @@ import { GateNote, gatedFieldProps, PermittedButton, useGate } from '@shared/ui/
 import type { Device } from '@shared/plugin-api/types';
 import { MIN_AGENT_VERSION_DEVICE_CONTROL } from '@shared/domain/constants';
 import { isAtLeast } from '@shared/domain/version';
+import { deviceTypeLabel } from '@shared/domain/device-types';
 import { INTERVAL_RANGE, intervalInputError, parseInterval } from '../logic/interval';
 import {
   agentVersion,
@@ -159,7 +160,8 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
         <div className="col-md-6">
           <Card title={t('Device')} testId="profile-card">
             <Field label={t('Name')} value={device.name} />
-            <Field label={t('Type')} value={device.type} />
+            {/* The family's name as the rest of the product says it; the inventory type stays at hand as its title. */}
+            <Field label={t('Type')} value={<span title={device.type}>{deviceTypeLabel(device.type) ?? device.type}</span>} testId="device-type" />
             <div className="form-group">
               <label className="control-label" htmlFor="device-notes">
                 {t('Notes')}

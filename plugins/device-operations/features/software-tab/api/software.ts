@@ -1,13 +1,26 @@
 /** Writes of the Software tab (spec 7): package list, update strategy, approvals, clear pending. */
 import { clearPendingAssignment } from '@shared/platform/create-software-ng';
 import { updateManagedObject } from '@shared/platform/inventory';
-import { createOperation } from '@shared/platform/operations';
-import { installOperation, PACKAGE_LIST_FRAGMENT, UPDATE_STRATEGY_FRAGMENT, type SoftwarePackageEntry } from '../logic/packages';
+import { createOperation, listOperations, type OperationStatus } from '@shared/platform/operations';
+import { INSTALL_OPERATION, installOperation, PACKAGE_LIST_FRAGMENT, UPDATE_STRATEGY_FRAGMENT, type SoftwarePackageEntry } from '../logic/packages';
 
 export const savePackageList = (deviceId: string, list: SoftwarePackageEntry[]) => updateManagedObject(deviceId, { [PACKAGE_LIST_FRAGMENT]: list });
 
 export const saveSkipUpdateByProfile = (deviceId: string, skipUpdateByProfile: boolean) =>
   updateManagedObject(deviceId, { [UPDATE_STRATEGY_FRAGMENT]: { skipUpdateByProfile } });
+
+/** An install operation in these statuses is still to be done by the device. */
+const OPEN_STATUSES: readonly OperationStatus[] = ['PENDING', 'EXECUTING'];
+/** The platform's largest page: a device has far fewer open installations. */
+const OPEN_OPERATIONS_PAGE_SIZE = 2000;
+
+/** The device's install operations it has not finished (PENDING or EXECUTING). */
+export async function openInstallOperations(deviceId: string) {
+  const pages = await Promise.all(
+    OPEN_STATUSES.map((status) => listOperations({ deviceId, status, fragmentType: INSTALL_OPERATION, pageSize: OPEN_OPERATIONS_PAGE_SIZE })),
+  );
+  return pages.flatMap((p) => p.items);
+}
 
 /** One install operation per approved package, at once (scheduledinstallationtime '0'). */
 export const approveInstallations = (deviceId: string, packages: readonly SoftwarePackageEntry[]) =>

@@ -82,6 +82,48 @@ describe('SoftwareTab', () => {
     expect(post?.body).toMatchObject({ deviceId: '42', netbox_InstallSoftwarePackage: { scheduledinstallationtime: '0', name: 'mdc-collector', version: '2.5.0' } });
   });
 
+  it('approves a package once: a second click before the device reports back sends no second install operation and says so', async () => {
+    // A stand-in for the platform: created operations stay PENDING (the device has not picked them up).
+    const operations: Array<Record<string, unknown>> = [];
+    configureClient({
+      fetch: (async (url: string, init: RequestInit) => {
+        const method = init.method ?? 'GET';
+        calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+        if (method === 'POST') {
+          const op = { ...JSON.parse(String(init.body)), id: String(operations.length + 1), status: 'PENDING' };
+          operations.push(op);
+          return reply(201, op);
+        }
+        const query = new URL(url, 'http://x').searchParams;
+        const open = operations.filter(
+          (o) => o.deviceId === query.get('deviceId') && o.status === query.get('status') && (!query.get('fragmentType') || query.get('fragmentType')! in o),
+        );
+        return reply(200, { operations: open, statistics: { currentPage: 1, pageSize: 2000 } });
+      }) as typeof fetch,
+    });
+    // Two packages wait; one was approved in an earlier visit and is still PENDING.
+    operations.push({ id: '0', deviceId: '42', status: 'EXECUTING', netbox_InstallSoftwarePackage: { scheduledinstallationtime: '0', name: 'other', version: '1.0' } });
+    const two = {
+      ...device,
+      adamos_adamos_netbox_SoftwarePackageList: [...device.adamos_adamos_netbox_SoftwarePackageList, { name: 'other', version: '1.0', type: 'APPLICATION', status: 'waiting for approval' }],
+    };
+    const { confirm, alerts } = renderTab(OPERATOR, two);
+    const approve = screen.getByRole('button', { name: 'Approve pending installation(s)' });
+    await act(async () => fireEvent.click(approve));
+    await waitFor(() => expect(alerts.success).toHaveBeenCalledWith('Installation of 1 software package(s) approved'));
+    expect(confirm).toHaveBeenCalledWith('Approve installation of 1 software package(s)?');
+    expect(alerts.info).toHaveBeenCalledWith('Installation of 1 software package(s) was already approved and is waiting for the device.');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => (c.body as { netbox_InstallSoftwarePackage: { name: string } }).netbox_InstallSoftwarePackage.name)).toEqual(['mdc-collector']);
+    // The device has not reported back: both packages still say waiting for approval. A second click.
+    await waitFor(() => expect(approve).not.toHaveAttribute('disabled'));
+    await act(async () => fireEvent.click(approve));
+    await waitFor(() => expect(alerts.info).toHaveBeenLastCalledWith('Installation of 2 software package(s) was already approved and is waiting for the device.'));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    // It asked the platform for the device's open install operations, as the platform filters them.
+    expect(calls.filter((c) => c.method === 'GET').map((c) => new URL(c.url, 'http://x').searchParams.get('status'))).toEqual(expect.arrayContaining(['PENDING', 'EXECUTING']));
+  });
+
   it('skips the confirmation when nothing waits', async () => {
     const none = { ...device, adamos_adamos_netbox_SoftwarePackageList: device.adamos_adamos_netbox_SoftwarePackageList.filter((p) => p.status !== 'waiting for approval') };
     const { confirm, alerts } = renderTab(OPERATOR, none);

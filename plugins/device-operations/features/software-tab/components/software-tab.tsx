@@ -20,11 +20,12 @@ import {
   skipsProfileUpdates,
   statusOptions,
   visiblePackages,
+  splitByOpenInstall,
   waitingForApproval,
   type SoftwarePackageEntry,
 } from '../logic/packages';
 import { useRealtimeHold } from '../../../common/realtime-hold/use-realtime-hold';
-import { approveInstallations, clearPending, savePackageList, saveSkipUpdateByProfile } from '../api/software';
+import { approveInstallations, clearPending, openInstallOperations, savePackageList, saveSkipUpdateByProfile } from '../api/software';
 import { formatDateTime } from '@shared/domain/formats';
 
 export interface SoftwareTabProps {
@@ -86,19 +87,31 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
     });
   };
 
-  const approve = async () => {
-    const waiting = waitingForApproval(liveList);
-    // Nothing waits: no question to ask (spec 4) and nothing to send, but the click is answered.
-    if (waiting.length === 0) {
-      alerts.info(t('No software package is waiting for approval.'));
-      return;
-    }
-    if (!(await confirm(t('Approve installation of {{count}} software package(s)?', { count: waiting.length })))) return;
-    await run(async () => {
-      await approveInstallations(device.id, waiting);
-      alerts.success(t('Installation of {{count}} software package(s) approved', { count: waiting.length }));
+  const approve = () =>
+    run(async () => {
+      const waiting = waitingForApproval(liveList);
+      // Nothing waits: no question to ask (spec 4) and nothing to send, but the click is answered.
+      if (waiting.length === 0) {
+        alerts.info(t('No software package is waiting for approval.'));
+        return;
+      }
+      // Approved before and the device has not reported back yet (its list still says waiting):
+      // those packages already have their install operation; a second one is not sent.
+      const { toApprove, alreadyApproved } = splitByOpenInstall(waiting, await openInstallOperations(device.id));
+      const already = () => {
+        if (alreadyApproved.length > 0) {
+          alerts.info(t('Installation of {{count}} software package(s) was already approved and is waiting for the device.', { count: alreadyApproved.length }));
+        }
+      };
+      if (toApprove.length === 0) {
+        already();
+        return;
+      }
+      if (!(await confirm(t('Approve installation of {{count}} software package(s)?', { count: toApprove.length })))) return;
+      await approveInstallations(device.id, toApprove);
+      alerts.success(t('Installation of {{count}} software package(s) approved', { count: toApprove.length }));
+      already();
     });
-  };
 
   const clear = () =>
     run(async () => {

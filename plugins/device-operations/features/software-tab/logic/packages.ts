@@ -51,6 +51,23 @@ export function installOperation(deviceId: string, pkg: SoftwarePackageEntry) {
 }
 
 /**
+ * The waiting packages split by whether an install operation the device has not finished yet
+ * (PENDING or EXECUTING) already asks for them: approved before, the device has not reported back,
+ * and a second approval would send the same installation twice.
+ */
+export function splitByOpenInstall(
+  waiting: readonly SoftwarePackageEntry[],
+  openOperations: readonly Record<string, unknown>[],
+): { toApprove: SoftwarePackageEntry[]; alreadyApproved: SoftwarePackageEntry[] } {
+  const asked = openOperations
+    .map((op) => op[INSTALL_OPERATION] as { name?: unknown; version?: unknown } | undefined)
+    .filter((f) => f && typeof f.name === 'string')
+    .map((f) => ({ name: f!.name as string, version: typeof f!.version === 'string' ? f!.version : undefined }));
+  const isAsked = (p: SoftwarePackageEntry) => asked.some((a) => samePackage(a, p));
+  return { toApprove: waiting.filter((p) => !isAsked(p)), alreadyApproved: waiting.filter(isAsked) };
+}
+
+/**
  * Distinct statuses of the visible rows, for the status filter, with the chosen one kept: after a
  * live update no package may have it any more, and the select must still name the filter that
  * empties the table (else it shows "All" over no rows).
