@@ -81,7 +81,7 @@ export function filterGroups(groups: readonly SoftwareGroup[], filter: string): 
  * version of a name, so such a version could never be installed beside them. Version id -> why.
  */
 export function versionClashes(groups: readonly SoftwareGroup[], packages: readonly SoftwarePackage[], assigned: readonly ProfileSoftware[]): Map<string, VersionClash> {
-  const byId = new Map<string, DependencyNode>(packages.filter((p) => p.id).map((p) => [String(p.id), p]));
+  const byId = new Map(packages.filter((p) => p.id).map((p): [string, DependencyNode] => [String(p.id), p]));
   const clashes = new Map<string, VersionClash>();
   for (const g of groups) {
     if (g.alreadyAssigned) continue;

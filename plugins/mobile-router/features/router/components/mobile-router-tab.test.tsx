@@ -1,5 +1,5 @@
 import React from 'react';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import { alerts } from '@shared/ui/alerts';
 import MobileRouterTab from './mobile-router-tab';
@@ -117,7 +117,7 @@ describe('MobileRouterTab', () => {
     logged.mockRestore();
   });
 
-  it('names the firmware binary (not its repository) as the update's repository_id, as the demo history and the stand-in read it', async () => {
+  it("names the firmware binary (not its repository) as the update's repository_id, as the demo history and the stand-in read it", async () => {
     const repository = { id: '700', name: 'RUT955 firmware', type: 'c8y_Firmware', c8y_Filter: { type: 'adamos_MobileRouter' } };
     const binary = {
       id: '701',
@@ -146,6 +146,8 @@ describe('MobileRouterTab', () => {
     fireEvent.click(screen.getByTestId('selection-install'));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ deviceId: '235', adamos_MobileRouter_UpdateFirmware: { repository_id: '701', name: 'RUT955 firmware', version: 'RUT9_R_00.07.07' } });
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toContain('Started firmware update'));
+    act(() => alerts.clearAll());
   });
 
   it('shows the error in German', async () => {
