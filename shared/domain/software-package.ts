@@ -83,6 +83,61 @@ export function isCircularDependency(candidate: { id?: string; dependencies?: re
   return candidate.id === editedId || (candidate.dependencies ?? []).some((d) => d.id === editedId);
 }
 
+/** A package as the dependency rules read it: its dependencies name other packages by id. */
+export interface DependencyNode {
+  name: string;
+  version: string;
+  dependencies?: readonly { id: string | number }[] | null;
+}
+
+/** Ids reachable from the start ids by following dependencies (the starts included). */
+export function reachableIds(byId: ReadonlyMap<string, Pick<DependencyNode, 'dependencies'>>, startIds: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...startIds];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const d of byId.get(id)?.dependencies ?? []) stack.push(String(d.id));
+  }
+  return seen;
+}
+
+/**
+ * A package that another version of is already needed: a device holds one version of a name, so
+ * both can never be installed (the one installed second replaces the first).
+ */
+export interface VersionClash {
+  name: string;
+  version: string;
+  /** The version already needed. */
+  other: string;
+}
+
+/**
+ * Name -> version needed by the given packages with all their dependencies; `first` (name,
+ * version pairs) are needed before them. The first version seen of a name wins.
+ */
+export function neededVersions(byId: ReadonlyMap<string, DependencyNode>, startIds: readonly string[], first: readonly (readonly [string, string])[] = []): Map<string, string> {
+  const needed = new Map<string, string>();
+  for (const [name, version] of first) if (!needed.has(name)) needed.set(name, version);
+  for (const id of reachableIds(byId, startIds)) {
+    const q = byId.get(id);
+    if (q && !needed.has(q.name)) needed.set(q.name, q.version);
+  }
+  return needed;
+}
+
+/** The first package that `id` is or needs in another version than the one already needed, null when none. */
+export function versionClash(id: string, byId: ReadonlyMap<string, DependencyNode>, needed: ReadonlyMap<string, string>): VersionClash | null {
+  for (const reached of reachableIds(byId, [id])) {
+    const q = byId.get(reached);
+    const other = q && needed.get(q.name);
+    if (q && other !== undefined && other !== q.version) return { name: q.name, version: q.version, other };
+  }
+  return null;
+}
+
 /** Where a selectable item's binary lives (select-software dialog). */
 export type SoftwareStorage = 'Profile' | 'External' | 'Local';
 

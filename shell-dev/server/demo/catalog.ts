@@ -167,16 +167,19 @@ export const SOFTWARE_CATALOGUE: Record<(typeof SOFTWARE_TYPES)[number], readonl
 
 /**
  * Dependencies as 'name@version' -> ['name@version', ...]. Every target is catalogued before its
- * dependant (within its software type), which keeps the graph acyclic by construction.
+ * dependant (within its software type), which keeps the graph acyclic by construction. A package
+ * with all its dependencies, and a profile with all of theirs, needs each name in one version
+ * only (a device holds one version of a name): seed.test.ts checks it.
  */
 export const SOFTWARE_DEPENDENCIES: Record<(typeof SOFTWARE_TYPES)[number], Record<string, readonly string[]>> = {
   [DEVICE_TYPE.netbox]: {
     'mdc-collector@2.5.0': ['opcua-connector@1.3.2'],
     'mdc-collector@3.0.0-rc1': ['opcua-connector@1.4.0', 'agent-updater@1.2.3'],
-    'machine-monitor@4.2.0': ['mdc-collector@2.4.1'],
+    'machine-monitor@4.2.0': ['mdc-collector@2.5.0'],
     'remote-service@1.1.5': ['agent-updater@1.2.3'],
     'edge-analytics@2023.2': ['machine-monitor@4.2.0', 'mdc-collector@2.5.0'],
-    'edge-analytics@2024.1': ['machine-monitor@4.2.0', 'mdc-collector@3.0.0-rc1'],
+    // Reads the 3.0 collector directly: machine-monitor 4.2.0 needs the 2.5.0 one.
+    'edge-analytics@2024.1': ['mdc-collector@3.0.0-rc1'],
   },
   [DEVICE_TYPE.ipcX64]: {
     'celos-machine-connector@3.4.0': ['dotnet-runtime@8.0.1'],

@@ -430,6 +430,33 @@ describe('the demo fleet', () => {
       for (const id of software.keys()) visit(id);
     });
 
+    it('asks for one version of a name in every dependency tree and every profile with its dependencies (no seeded conflict)', () => {
+      const software = new Map(byType(OTHER_TYPE.software).map((s) => [s.id, s]));
+      const deps = (s: Obj) => s.dependencies as { id: string }[];
+      /** 'name: v1, v2' for every name the packages with all their dependencies need in more than one version. */
+      const conflicts = (startIds: readonly string[]): string[] => {
+        const seen = new Set<string>();
+        const stack = [...startIds];
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...deps(software.get(id)!).map((d) => d.id));
+        }
+        const versions = new Map<string, Set<string>>();
+        for (const id of seen) {
+          const s = software.get(id)!;
+          versions.set(String(s.name), (versions.get(String(s.name)) ?? new Set()).add(String(s.version)));
+        }
+        return [...versions].filter(([, v]) => v.size > 1).map(([name, v]) => `${name}: ${[...v].sort().join(', ')}`);
+      };
+      for (const s of software.values()) expect({ software: `${s.name} ${s.version}`, conflicts: conflicts([s.id]) }).toEqual({ software: `${s.name} ${s.version}`, conflicts: [] });
+      for (const p of byType(OTHER_TYPE.profile)) {
+        const items = (p.c8y_DeviceProfile as { software: { id: string }[] }).software;
+        expect({ profile: p.name, conflicts: conflicts(items.map((i) => i.id)) }).toEqual({ profile: p.name, conflicts: [] });
+      }
+    });
+
     it('has at most one default profile per type and profiles made of catalogued software', () => {
       const profiles = byType(OTHER_TYPE.profile);
       const software = new Map(byType(OTHER_TYPE.software).map((s) => [s.id, s]));

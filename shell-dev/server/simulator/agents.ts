@@ -1,5 +1,5 @@
 import type { ManagedObject, Operation, OperationStatus, ServerCore } from '../core/api';
-import { DONE_STATUSES, FRAGMENT, isFailed, MESSAGES, MOBILE_ROUTER_TYPE, OP, PKG, ROUTER_STATE, SOFTWARE_TYPE } from './constants';
+import { CONFIGURATION_DUMP_TYPE, DONE_STATUSES, FIRMWARE_BINARY_TYPE, FRAGMENT, isFailed, MESSAGES, MOBILE_ROUTER_TYPE, OP, PKG, ROUTER_STATE, SOFTWARE_TYPE } from './constants';
 import { failsDeviceOperation, failsPackage, neverAnswers, unit } from './fate';
 import { LOGS, SIMULATED_LOG_TYPES } from '../../../shared/platform/fragments';
 import { readLogfileRequest, renderLog, type LogRecord } from './logfile';
@@ -409,14 +409,38 @@ export class Agents {
     ]);
   }
 
+  /**
+   * What a router update installs: the entry its repository_id names (a firmware binary, whose
+   * c8y_Firmware version is what the router then runs, or a configuration dump), else the name and
+   * version it carries. A repository_id naming anything else (a firmware repository, which holds
+   * several versions) has nothing to download: `missing` says so.
+   */
+  private routerUpdateTarget(op: Operation, what: 'firmware' | 'profile'): { name?: string; version?: string; missing?: string } {
+    const body = (op[what === 'firmware' ? OP.routerUpdateFirmware : OP.routerUpdateProfile] ?? {}) as { repository_id?: unknown; name?: string; version?: string };
+    const id = typeof body.repository_id === 'string' ? body.repository_id : '';
+    if (id === '') return { name: body.name, version: body.version };
+    const mo = this.core.inventory.get(id);
+    if (what === 'firmware') {
+      const firmware = mo?.type === FIRMWARE_BINARY_TYPE ? (mo.c8y_Firmware as { version?: string } | undefined) : undefined;
+      return firmware?.version ? { name: body.name, version: firmware.version } : { missing: MESSAGES.firmwareNotFound(id) };
+    }
+    return mo?.type === CONFIGURATION_DUMP_TYPE ? { name: mo.name ?? body.name, version: (mo.version as string | undefined) ?? body.version } : { missing: MESSAGES.profileNotFound(id) };
+  }
+
   private routerUpdate(op: Operation, what: 'firmware' | 'profile'): Step[] {
-    const body = (op[what === 'firmware' ? OP.routerUpdateFirmware : OP.routerUpdateProfile] ?? {}) as { name?: string; version?: string };
+    const body = this.routerUpdateTarget(op, what);
     const states =
       what === 'firmware'
         ? [ROUTER_STATE.downloadingFirmware, ROUTER_STATE.verifyingFirmware, ROUTER_STATE.applyingFirmware, ROUTER_STATE.restarting]
         : [ROUTER_STATE.downloadingProfile, ROUTER_STATE.verifyingProfile, ROUTER_STATE.applyingProfile];
     return this.routerWalk(op, (id) => [
       ...states.map((s, i): Step => () => {
+        // An update naming no binary or dump fails while downloading: there is nothing to fetch.
+        if (i === 1 && body.missing) {
+          this.setState(id, ROUTER_STATE.running);
+          this.setStatus(op, 'FAILED', body.missing);
+          return 'stop';
+        }
         // A failing update stops after verification, as a real router rejects a bad image.
         if (i === 2 && this.failsDevice(op.deviceId)) {
           this.setState(id, ROUTER_STATE.running);

@@ -25,6 +25,9 @@ export const FRAGMENT = {
 
 export const MOBILE_ROUTER_TYPE = `${PRODUCT}_MobileRouter`;
 export const SOFTWARE_TYPE = 'c8y_Software';
+/** What a router update's repository_id names: the firmware binary (its c8y_Firmware has version and url), the configuration dump. */
+export const FIRMWARE_BINARY_TYPE = 'c8y_FirmwareBinary';
+export const CONFIGURATION_DUMP_TYPE = 'c8y_ConfigurationDump';
 
 /** Package statuses in the order an agent walks them (device-operations spec section 4). */
 export const PKG = {
@@ -57,6 +60,9 @@ export const MESSAGES = {
   profileFailed: 'Configuration profile could not be applied',
   monitoringFailed: 'Monitoring could not be started on the router',
   noRouter: 'No mobile router attached to the device',
+  /** The update's repository_id names no firmware binary / configuration dump: nothing to download. */
+  firmwareNotFound: (id: string) => `Firmware binary ${id} not found`,
+  profileNotFound: (id: string) => `Configuration dump ${id} not found`,
 } as const;
 
 /** Mobile router DeviceState values (dashboards spec section 4). */

@@ -180,6 +180,13 @@ describe('mobile router operations', () => {
     return { d, r };
   };
   const state = (id: string) => () => (h.core.inventory.get(id)!.DeviceAvailability as { DeviceState: string }).DeviceState;
+  /** A firmware repository with one binary of `version`, as the demo seeds them; the ids of both. */
+  const firmware = (version: string) => {
+    const repository = h.core.inventory.create({ type: 'c8y_Firmware', name: 'RUTX11 firmware', c8y_Filter: { type: MOBILE_ROUTER_TYPE } });
+    const binary = h.core.inventory.create({ type: 'c8y_FirmwareBinary', name: 'RUTX11 firmware', c8y_Firmware: { name: 'RUTX11 firmware', version, url: `https://fw/${version}` } });
+    h.core.inventory.addChild(repository.id, 'childAdditions', binary.id);
+    return { repositoryId: repository.id, binaryId: binary.id };
+  };
 
   it('restarts: restarting -> running, SUCCESSFUL', async () => {
     await start();
@@ -193,7 +200,8 @@ describe('mobile router operations', () => {
   it('updates firmware through its states and changes the firmware', async () => {
     await start();
     const { d, r } = withRouter(2);
-    const op = h.core.operations.create({ deviceId: d.id, [OP.routerUpdateFirmware]: { repository_id: '1', name: 'RUTX', version: 'RUTX_R_00.07.04' } });
+    const { binaryId } = firmware('RUTX_R_00.07.04');
+    const op = h.core.operations.create({ deviceId: d.id, [OP.routerUpdateFirmware]: { repository_id: binaryId, name: 'RUTX11 firmware', version: 'RUTX_R_00.07.04' } });
     expect(runToEnd(state(r.id))).toEqual(['running', 'downloading firmware', 'verifying firmware', 'applying firmware', 'restarting', 'running']);
     expect(h.core.operations.get(op.id)!.status).toBe('SUCCESSFUL');
     expect((h.core.inventory.get(r.id)!.DeviceInformation as { Firmware: string }).Firmware).toBe('RUTX_R_00.07.04');
@@ -202,7 +210,7 @@ describe('mobile router operations', () => {
   it('is offline and not available while the new firmware boots, and back with a fresh uptime (the tab offered Start monitoring meanwhile)', async () => {
     await start();
     const { d, r } = withRouter(6);
-    h.core.operations.create({ deviceId: d.id, [OP.routerUpdateFirmware]: { repository_id: '1', name: 'RUTX', version: 'RUTX_R_00.07.04' } });
+    h.core.operations.create({ deviceId: d.id, [OP.routerUpdateFirmware]: { repository_id: firmware('RUTX_R_00.07.04').binaryId, name: 'RUTX11 firmware', version: 'RUTX_R_00.07.04' } });
     const seen = () => {
       const mo = h.core.inventory.get(r.id) as unknown as { DeviceAvailability: { DeviceState: string; Available: boolean }; NetworkStatus: { OnlineState: string } };
       return `${mo.DeviceAvailability.DeviceState}/${mo.DeviceAvailability.Available ? 'available' : 'not available'}/${mo.NetworkStatus.OnlineState}`;
@@ -218,10 +226,32 @@ describe('mobile router operations', () => {
     expect(h.core.inventory.get(r.id)).toMatchObject({ DeviceInformation: { UpTime: '0d 0h 0m', Firmware: 'RUTX_R_00.07.04' }, NetworkStatus: { SignalStrength: 20 } });
   });
 
+  it('installs the version of the firmware binary that repository_id names (the tab and the demo history name the binary)', async () => {
+    await start();
+    const { d, r } = withRouter(2);
+    const { binaryId } = firmware('RUTX_R_00.07.06');
+    // The version comes from the binary, not from the payload's copy of it.
+    const op = h.core.operations.create({ deviceId: d.id, [OP.routerUpdateFirmware]: { repository_id: binaryId, name: 'RUTX11 firmware' } });
+    runToEnd(state(r.id));
+    expect(h.core.operations.get(op.id)!.status).toBe('SUCCESSFUL');
+    expect((h.core.inventory.get(r.id)!.DeviceInformation as { Firmware: string }).Firmware).toBe('RUTX_R_00.07.06');
+  });
+
+  it('fails a firmware update whose repository_id names the firmware repository, not a binary: nothing to download', async () => {
+    await start();
+    const { d, r } = withRouter(2);
+    const { repositoryId } = firmware('RUTX_R_00.07.06');
+    const op = h.core.operations.create({ deviceId: d.id, [OP.routerUpdateFirmware]: { repository_id: repositoryId, name: 'RUTX11 firmware', version: 'RUTX_R_00.07.06' } });
+    expect(runToEnd(state(r.id))).toEqual(['running', 'downloading firmware', 'running']);
+    expect(h.core.operations.get(op.id)).toMatchObject({ status: 'FAILED', failureReason: `Firmware binary ${repositoryId} not found` });
+    expect((h.core.inventory.get(r.id)!.DeviceInformation as { Firmware: string }).Firmware).toBe('RUTX_R_00.07.01');
+  });
+
   it('updates the profile through its states', async () => {
     await start();
     const { d, r } = withRouter(3);
-    const op = h.core.operations.create({ deviceId: d.id, [OP.routerUpdateProfile]: { repository_id: '9', name: 'fleet-profile', version: '7' } });
+    const dump = h.core.inventory.create({ type: 'c8y_ConfigurationDump', name: 'fleet-profile', version: '7', deviceType: MOBILE_ROUTER_TYPE });
+    const op = h.core.operations.create({ deviceId: d.id, [OP.routerUpdateProfile]: { repository_id: dump.id, name: 'fleet-profile', version: '7' } });
     expect(runToEnd(state(r.id))).toEqual(['running', 'downloading profile', 'verifying profile', 'applying profile', 'running']);
     expect(h.core.operations.get(op.id)!.status).toBe('SUCCESSFUL');
     expect(h.core.inventory.get(r.id)!.DeviceInformation).toMatchObject({ Profile: { Name: 'fleet-profile', Version: '7', Modified: false } });

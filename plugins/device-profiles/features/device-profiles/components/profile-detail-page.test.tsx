@@ -121,6 +121,32 @@ describe('ProfileDetailPage', () => {
     expect(await screen.findByTestId('software-selection-error')).toHaveTextContent('The software could not be loaded: catalogue down');
   });
 
+  it("does not offer a version that needs another version of what the profile's software needs, and says why in German", async () => {
+    const catalogue = [
+      { id: 'c25', name: 'mdc-collector', version: '2.5.0', url: '', dependencies: [] },
+      { id: 'c30', name: 'mdc-collector', version: '3.0.0-rc1', url: '', dependencies: [] },
+      { id: 'mm', name: 'machine-monitor', version: '4.2.0', url: '', dependencies: [{ id: 'c25', name: 'mdc-collector', version: '2.5.0' }] },
+      { id: 'ea24', name: 'edge-analytics', version: '2024.1', url: '', dependencies: [{ id: 'c30', name: 'mdc-collector', version: '3.0.0-rc1' }] },
+    ];
+    const software = [
+      { id: 'c25', name: 'mdc-collector', version: '2.5.0', action: 'install', url: '' },
+      { id: 'mm', name: 'machine-monitor', version: '4.2.0', action: 'install', url: '' },
+    ];
+    const stored = { ...PROFILES['117'], c8y_DeviceProfile: { software } };
+    serve((url) => (url.includes('/softwarePackage') ? reply(200, { softwarePackageList: catalogue }) : /\/deviceProfile\/117$/.test(url.split('?')[0]) ? reply(200, stored) : undefined));
+    renderContribution(<ProfileDetailPage />, {
+      pluginId: 'device-profiles',
+      context: { user: EDITOR, params: { id: '117' } },
+      language: 'de',
+      locales: (await import('../../../locales/de.json')).default,
+    });
+    fireEvent.click(await screen.findByTestId('add-software'));
+    const dialog = await screen.findByTestId('software-selection-dialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: /edge-analytics/ }));
+    expect(within(dialog).getByRole('radio', { name: /2024\.1/ })).toBeDisabled();
+    expect(within(dialog).getByTestId('clash-ea24')).toHaveTextContent('Benötigt mdc-collector 3.0.0-rc1, aber mdc-collector 2.5.0 wird bereits benötigt.');
+  });
+
   it('sends one software change at a time: a second Remove waits for the first (it would send the first removed package back)', async () => {
     const software = [
       { id: '1', name: 'adamos-agent', version: '0.5.1', action: 'install', url: '' },

@@ -1,4 +1,4 @@
-import React, { useEffect, useState } from 'react';
+import React, { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Modal } from '@shared/ui/modal';
@@ -6,7 +6,7 @@ import { FilterInput } from '@shared/ui/filter-input';
 import { EmptyState } from '@shared/ui/empty-state';
 import type { ProfileSoftware } from '@shared/platform/create-software-ng';
 import { softwareQuery } from '../api/profiles';
-import { cancelSelection, chooseVersion, filterGroups, groupSoftware, saveSelection, type SelectionResult, type SoftwareGroup } from '../model/software-selection';
+import { cancelSelection, chooseVersion, filterGroups, groupSoftware, saveSelection, versionClashes, type SelectionResult, type SoftwareGroup } from '../model/software-selection';
 
 /** 'Select software' for a profile: names expand into versions; assigned names are locked. */
 export function SoftwareSelectionDialog({ deviceType, assigned, onDone }: { deviceType: string; assigned: readonly ProfileSoftware[]; onDone: (r: SelectionResult) => void }) {
@@ -26,6 +26,7 @@ export function SoftwareSelectionDialog({ deviceType, assigned, onDone }: { devi
       else next.add(name);
       return next;
     });
+  const clashes = useMemo(() => versionClashes(groups, software.data ?? [], assigned), [groups, software.data, assigned]);
   const visible = filterGroups(groups, filter);
   const anyNew = saveSelection(groups).selected.length > 0;
 
@@ -67,13 +68,23 @@ export function SoftwareSelectionDialog({ deviceType, assigned, onDone }: { devi
               {expanded && (
                 <fieldset className="p-l-24" disabled={g.alreadyAssigned}>
                   <legend className="sr-only">{t('Versions of {{name}}', { name: g.name })}</legend>
-                  {g.versions.map((v) => (
-                    <label key={v.id} className="c8y-radio d-block" title={`${g.name} ${v.version}`}>
-                      <input type="radio" name={`version-${g.name}`} checked={v.selected} onChange={() => setGroups((gs) => chooseVersion(gs, g.name, v.id))} />
-                      <span />
-                      <span>{v.version}</span>
-                    </label>
-                  ))}
+                  {g.versions.map((v) => {
+                    // A device holds one version of a name: a version needing another one of what is already needed is never installed beside it.
+                    const clash = clashes.get(v.id);
+                    const reason = clash ? t('Needs {{name}} {{version}}, but {{name}} {{other}} is needed already.', { ...clash }) : undefined;
+                    return (
+                      <label key={v.id} className="c8y-radio d-block" title={reason ?? `${g.name} ${v.version}`}>
+                        <input type="radio" name={`version-${g.name}`} checked={v.selected} disabled={!!clash} onChange={() => setGroups((gs) => chooseVersion(gs, g.name, v.id))} />
+                        <span />
+                        <span>{v.version}</span>
+                        {reason && (
+                          <span className="d-block small text-muted" style={{ whiteSpace: 'normal' }} data-testid={`clash-${v.id}`}>
+                            {reason}
+                          </span>
+                        )}
+                      </label>
+                    );
+                  })}
                 </fieldset>
               )}
             </li>

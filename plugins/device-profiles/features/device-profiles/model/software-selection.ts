@@ -5,6 +5,7 @@
  */
 import type { ProfileSoftware, SoftwarePackage } from '@shared/platform/create-software-ng';
 import { compareVersions } from '@shared/domain/version';
+import { neededVersions, versionClash, type DependencyNode, type VersionClash } from '@shared/domain/software-package';
 
 export interface VersionEntry {
   id: string;
@@ -72,4 +73,25 @@ export function filterGroups(groups: readonly SoftwareGroup[], filter: string): 
   const f = filter.trim().toLowerCase();
   if (!f) return [...groups];
   return groups.filter((g) => g.name.toLowerCase().includes(f) || g.versions.some((v) => v.version.toLowerCase().includes(f)));
+}
+
+/**
+ * Versions that are or need (down their dependencies) another version of what the profile's
+ * software and the versions chosen for other names need with all of theirs: a device holds one
+ * version of a name, so such a version could never be installed beside them. Version id -> why.
+ */
+export function versionClashes(groups: readonly SoftwareGroup[], packages: readonly SoftwarePackage[], assigned: readonly ProfileSoftware[]): Map<string, VersionClash> {
+  const byId = new Map(packages.filter((p) => p.id).map((p): [string, DependencyNode] => [String(p.id), p]));
+  const clashes = new Map<string, VersionClash>();
+  for (const g of groups) {
+    if (g.alreadyAssigned) continue;
+    const others = groups.filter((o) => o.name !== g.name).flatMap((o) => o.versions.filter((v) => v.selected).map((v) => v.id));
+    // The profile's entries as listed come first (one whose package was deleted since still counts).
+    const needed = neededVersions(byId, others, assigned.filter((a) => a.name !== g.name).map((a) => [a.name, a.version] as const));
+    for (const v of g.versions) {
+      const clash = versionClash(v.id, byId, needed);
+      if (clash) clashes.set(v.id, clash);
+    }
+  }
+  return clashes;
 }

@@ -113,6 +113,11 @@ export const useRouters = (deviceId: string) => useQuery(routersQuery(deviceId))
 export const useLastOperations = (deviceId: string) => useQuery(lastOperationsQuery(deviceId));
 
 export interface InstallChoice {
+  /**
+   * The repository entry to install: the firmware binary (c8y_FirmwareBinary, whose c8y_Firmware
+   * carries the version's url) or the configuration dump; never the firmware repository holding
+   * the binaries, which names no version. Sent as the operation's repository_id.
+   */
   repositoryId: string;
   name: string;
   version: string;

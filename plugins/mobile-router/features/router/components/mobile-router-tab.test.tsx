@@ -1,5 +1,5 @@
 import React from 'react';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import { alerts } from '@shared/ui/alerts';
 import MobileRouterTab from './mobile-router-tab';
@@ -115,6 +115,39 @@ describe('MobileRouterTab', () => {
     expect(screen.getAllByText(/Could not reload mobile router/)).toHaveLength(1);
     expect(alerts.list()).toEqual([]);
     logged.mockRestore();
+  });
+
+  it("names the firmware binary (not its repository) as the update's repository_id, as the demo history and the stand-in read it", async () => {
+    const repository = { id: '700', name: 'RUT955 firmware', type: 'c8y_Firmware', c8y_Filter: { type: 'adamos_MobileRouter' } };
+    const binary = {
+      id: '701',
+      name: 'RUT955 firmware',
+      type: 'c8y_FirmwareBinary',
+      c8y_Firmware: { version: 'RUT9_R_00.07.07', url: 'https://fw/701' },
+      additionParents: { references: [{ managedObject: { id: '700' } }] },
+    };
+    const posted: Record<string, unknown>[] = [];
+    const empty = () => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } });
+    const base = platform(empty);
+    global.fetch = jest.fn(async (input: string, init?: RequestInit) => {
+      const url = String(input);
+      if (url.includes('/devicecontrol/operations') && init?.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        return reply(201, { id: '900', status: 'PENDING', creationTime: '2026-11-20T12:00:00.000Z' });
+      }
+      if (url.includes('type=c8y_FirmwareBinary')) return reply(200, { managedObjects: [binary], statistics: { currentPage: 1, pageSize: 200 } });
+      if (url.includes('type=c8y_Firmware')) return reply(200, { managedObjects: [repository], statistics: { currentPage: 1, pageSize: 200 } });
+      return base(input);
+    }) as unknown as typeof fetch;
+    renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+    await waitFor(() => expect(screen.getByRole('button', { name: /Update firmware/ })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: /Update firmware/ }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'RUT955 firmware (RUT9_R_00.07.07)' }));
+    fireEvent.click(screen.getByTestId('selection-install'));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ deviceId: '235', adamos_MobileRouter_UpdateFirmware: { repository_id: '701', name: 'RUT955 firmware', version: 'RUT9_R_00.07.07' } });
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toContain('Started firmware update'));
+    act(() => alerts.clearAll());
   });
 
   it('shows the error in German', async () => {

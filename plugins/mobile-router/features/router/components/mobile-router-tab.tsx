@@ -108,11 +108,11 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown }
   const items: SelectionItem[] =
     picking?.objective === 'firmware'
       ? firmwareChoices(firmware.data?.binaries ?? [], firmware.data?.repositories ?? [], router.DeviceInformation?.Firmware).map((c) => ({
-          id: `${c.repositoryId}:${c.id}`,
+          id: c.id,
           name: c.name,
           version: c.version,
         }))
-      : (configurations.data ?? []).map((c) => ({ id: `${c.id}:${c.id}`, name: c.name ?? c.id, version: c.version }));
+      : (configurations.data ?? []).map((c) => ({ id: c.id, name: c.name ?? c.id, version: c.version }));
 
   const pickError = picking?.objective === 'firmware' ? firmware.error : configurations.error;
   const family = firmwareFamily(router.DeviceInformation?.Firmware);
@@ -123,7 +123,8 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown }
   async function install(item: SelectionItem) {
     const objective = picking?.objective;
     setPicking(null);
-    const choice = { repositoryId: item.id.split(':')[0], name: item.name, version: item.version ?? '' };
+    // The item's id is the binary's or the dump's: the entry the router installs.
+    const choice = { repositoryId: item.id, name: item.name, version: item.version ?? '' };
     if (objective === 'firmware') {
       await run('UpdateFirmware', `Update firmware to ${item.name} ${item.version ?? ''}`.trim(), t('Started firmware update'), t('Could not update firmware: '), choice);
     } else {

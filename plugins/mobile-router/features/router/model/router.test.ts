@@ -90,7 +90,7 @@ describe('firmwareChoices', () => {
       'RUT9_R_7.1',
     );
     expect(choices.map((c) => c.id)).toEqual(['a', 'c']);
-    expect(choices[0]).toEqual({ id: 'a', repositoryId: 'repo1', name: 'RUT955', version: 'RUT9_R_7.0', url: 'https://fw/a' });
+    expect(choices[0]).toEqual({ id: 'a', name: 'RUT955', version: 'RUT9_R_7.0', url: 'https://fw/a' });
   });
 
   it("offers only the router's family and never its current version (issue 19 item 20)", () => {

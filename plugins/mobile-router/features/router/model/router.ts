@@ -161,7 +161,9 @@ export function firmwareFamily(version: string | undefined): string | undefined 
  * Firmware choices (spec 5): linked to a repository with the mobile router filter, and either
  * without a patch dependency or with one equal to the current firmware version. Beyond the spec
  * (issue 19 item 20): only images of the router's own family, and never the version already
- * installed; with an unknown current version nothing can be offered safely.
+ * installed; with an unknown current version nothing can be offered safely. A choice's id is the
+ * binary's: what an update operation names as its repository_id (the entry whose c8y_Firmware url
+ * the router downloads, as a configuration update names the configuration dump).
  */
 export function firmwareChoices(binaries: readonly FirmwareBinary[], repositories: readonly FirmwareRepository[], currentVersion: string | undefined) {
   const family = firmwareFamily(currentVersion);
@@ -174,6 +176,6 @@ export function firmwareChoices(binaries: readonly FirmwareBinary[], repositorie
     if (firmwareFamily(version) !== family || version.trim() === currentVersion?.trim()) return [];
     const dependency = b.c8y_Patch?.dependency;
     if (dependency && dependency !== currentVersion) return [];
-    return [{ id: b.id, repositoryId: repo.id, name: repo.name ?? b.name ?? '', version, url: b.c8y_Firmware?.url }];
+    return [{ id: b.id, name: repo.name ?? b.name ?? '', version, url: b.c8y_Firmware?.url }];
   });
 }

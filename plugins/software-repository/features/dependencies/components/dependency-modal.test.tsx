@@ -67,6 +67,28 @@ describe('DependencyModal', () => {
     expect(screen.getByTestId('available-c')).not.toBeDisabled();
   });
 
+  it('does not offer a package that needs another version of one already needed, and says which, in German', async () => {
+    const list = [
+      { ...pkg('ea', 'edge-analytics', ['c30']), version: '2024.1' },
+      { ...pkg('c25', 'mdc-collector'), version: '2.5.0' },
+      { ...pkg('c30', 'mdc-collector'), version: '3.0.0-rc1' },
+      { ...pkg('mm', 'machine-monitor', ['c25']), version: '4.2.0' },
+    ];
+    renderContribution(<DependencyModal pkg={list[0]} packages={list} loadPackages={async () => list} onClose={jest.fn()} onSaved={jest.fn()} />, {
+      pluginId: 'software-repository',
+      context: { user: EDITOR },
+      language: 'de',
+      locales: de,
+    });
+    await waitFor(() => expect(screen.getByTestId('available-mm')).toBeDisabled());
+    expect(screen.getByTestId('same-name-mm')).toHaveTextContent('Benötigt mdc-collector 2.5.0, aber mdc-collector 3.0.0-rc1 wird bereits benötigt.');
+    fireEvent.click(screen.getByTestId('available-mm'));
+    expect(screen.queryByTestId('chosen-mm')).toBeNull();
+    // Removing the 3.0 collector frees machine-monitor.
+    fireEvent.click(screen.getByTestId('chosen-c30'));
+    expect(screen.getByTestId('available-mm')).not.toBeDisabled();
+  });
+
   it("shows the service's refusal (422) with its cycle and stays open", async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     global.fetch = jest.fn(async () => reply(422, { error: 'create-software-ng/validationError', message: 'Circular dependency: alpha 1.0 -> gamma 1.0 -> alpha 1.0.' })) as unknown as typeof fetch;

@@ -172,9 +172,9 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
             {!checking && candidates.length === 0 && <li className="list-group-item text-muted">{t('No packages available')}</li>}
             {!checking && candidates.map((c) => {
               const cycle = c.circular ? cycleText(cyclePath(String(c.pkg.id), editedId, byId) ?? [], byId) : '';
-              // A device holds one version of a name: another version of this package or of a chosen dependency could never be met.
-              const sameName = c.sameName === 'edited' ? t('Another version of the edited software.') : c.sameName === 'chosen' ? t('Another version of {{name}} is already a dependency.', { name: c.pkg.name }) : '';
-              const blocked = c.circular || !!c.sameName;
+              // A device holds one version of a name: another version of this package or of a chosen dependency, or of one they need, could never be met.
+              const versionReason = c.sameName === 'edited' ? t('Another version of the edited software.') : c.sameName === 'chosen' ? t('Another version of {{name}} is already a dependency.', { name: c.pkg.name }) : c.clash ? t('Needs {{name}} {{version}}, but {{name}} {{other}} is needed already.', { ...c.clash }) : '';
+              const blocked = c.circular || !!versionReason;
               return (
                 <li key={c.pkg.id} className="list-group-item p-0">
                   <button
@@ -182,7 +182,7 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
                     className="btn btn-link btn-block text-left"
                     disabled={blocked}
                     aria-disabled={blocked}
-                    title={c.circular ? t('Circular dependency: {{path}}', { path: cycle }) : sameName || t('Add')}
+                    title={c.circular ? t('Circular dependency: {{path}}', { path: cycle }) : versionReason || t('Add')}
                     onClick={() => change((list) => addDependency(list, c))}
                     data-testid={`available-${c.pkg.id}`}
                     data-circular={c.circular || undefined}
@@ -196,9 +196,9 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
                         {cycle}
                       </span>
                     )}
-                    {!c.circular && sameName && (
+                    {!c.circular && versionReason && (
                       <span className="d-block small text-muted" style={{ whiteSpace: 'normal' }} data-testid={`same-name-${c.pkg.id}`}>
-                        {sameName}
+                        {versionReason}
                       </span>
                     )}
                   </button>

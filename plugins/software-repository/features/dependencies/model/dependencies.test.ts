@@ -51,6 +51,34 @@ describe('available packages', () => {
     expect(addDependency(chosen, list[2])).toHaveLength(2);
   });
 
+  it('blocks a package whose own dependencies need another version of one already needed (edge-analytics 2024.1 reads mdc-collector 3.0.0-rc1; machine-monitor 4.2.0 needs 2.5.0)', () => {
+    const pkgs = [
+      p('c25', 'mdc-collector', [], '2.5.0'),
+      p('c30', 'mdc-collector', [], '3.0.0-rc1'),
+      p('mm', 'machine-monitor', ['c25'], '4.2.0'),
+      p('ea', 'edge-analytics', ['c30'], '2024.1'),
+      p('x', 'other'),
+    ];
+    const chosen = [{ id: 'c30', name: 'mdc-collector', version: '3.0.0-rc1' }];
+    const list = availableCandidates(pkgs, 'ea', chosen, '');
+    expect(list.map((c) => [c.pkg.id, c.sameName, c.clash])).toEqual([
+      ['mm', null, { name: 'mdc-collector', version: '2.5.0', other: '3.0.0-rc1' }],
+      ['c25', 'chosen', null],
+      ['x', null, null],
+    ]);
+    expect(addDependency(chosen, list[0])).toEqual(chosen);
+    // The edited package's own name counts too: editing mdc-collector 3.0.0-rc1, machine-monitor 4.2.0 would need 2.5.0 beside it.
+    expect(availableCandidates(pkgs, 'c30', [], 'machine').map((c) => c.clash)).toEqual([{ name: 'mdc-collector', version: '2.5.0', other: '3.0.0-rc1' }]);
+    // Without the 3.0 collector chosen, machine-monitor is free.
+    expect(availableCandidates(pkgs, 'ea', [], 'machine').map((c) => c.clash)).toEqual([null]);
+    // With machine-monitor chosen, the 3.0 collector is another version of what it needs.
+    const withMonitor = availableCandidates(pkgs, 'ea', [{ id: 'mm', name: 'machine-monitor', version: '4.2.0' }], 'mdc');
+    expect(withMonitor.map((c) => [c.pkg.id, c.clash])).toEqual([
+      ['c25', null],
+      ['c30', { name: 'mdc-collector', version: '3.0.0-rc1', other: '2.5.0' }],
+    ]);
+  });
+
   it('filters by name or version, case-insensitive', () => {
     expect(availableCandidates(all, 'e', [], 'ALP').map((c) => c.pkg.id)).toEqual(['a']);
   });

@@ -3,24 +3,11 @@
  * which are circular, and the transitive graph with its install order.
  */
 import type { SoftwareDependency, SoftwarePackage } from '@shared/platform/create-software-ng';
-import { compareByNameThenVersion, isCircularDependency, matchesNameOrVersion } from '@shared/domain/software-package';
+import { compareByNameThenVersion, isCircularDependency, matchesNameOrVersion, neededVersions, reachableIds, versionClash, type VersionClash } from '@shared/domain/software-package';
 
 type Pkg = Pick<SoftwarePackage, 'id' | 'name' | 'version' | 'dependencies'>;
 
 export const byIdOf = <P extends Pkg>(packages: readonly P[]): Map<string, P> => new Map(packages.filter((p) => p.id).map((p) => [p.id as string, p]));
-
-/** Ids reachable from the start ids by following dependencies (the starts included). */
-export function reachableIds(byId: ReadonlyMap<string, Pkg>, startIds: readonly string[]): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...startIds];
-  while (stack.length > 0) {
-    const id = stack.pop() as string;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    for (const d of byId.get(id)?.dependencies ?? []) stack.push(String(d.id));
-  }
-  return seen;
-}
 
 /**
  * A candidate may not be added when one of its dependencies refers to the edited package (the
@@ -82,12 +69,15 @@ export interface Candidate<P extends Pkg> {
   pkg: P;
   circular: boolean;
   sameName: SameName | null;
+  /** What the candidate is or needs in another version than the edited package with its chosen dependencies needs. */
+  clash: VersionClash | null;
 }
 
 /**
  * The 'Available Packages' list: every package but the edited one and those already chosen,
- * filtered by name or version, sorted by name; circular ones and other versions of the edited
- * package or of a chosen dependency marked.
+ * filtered by name or version, sorted by name; circular ones, other versions of the edited
+ * package or of a chosen dependency, and those whose own dependencies need another version of
+ * something already needed (a clash) marked.
  */
 export function availableCandidates<P extends Pkg>(
   all: readonly P[],
@@ -97,16 +87,19 @@ export function availableCandidates<P extends Pkg>(
 ): Candidate<P>[] {
   const byId = byIdOf(all);
   const taken = new Set(chosen.map((d) => String(d.id)));
-  const editedName = byId.get(editedId)?.name;
+  const edited = byId.get(editedId);
+  const editedName = edited?.name;
   const chosenNames = new Set(chosen.map((d) => d.name));
+  // The edited package, the chosen dependencies as listed, then all they need further down.
+  const first = [...(edited ? [[edited.name, edited.version] as const] : []), ...chosen.map((d) => [d.name, d.version] as const)];
+  const needed = neededVersions(byId, chosen.map((d) => String(d.id)), first);
   return all
     .filter((p) => p.id && p.id !== editedId && !taken.has(p.id) && matchesNameOrVersion(p, filter))
     .sort(compareByNameThenVersion)
-    .map((pkg) => ({
-      pkg,
-      circular: isCircular(pkg, editedId, byId),
-      sameName: pkg.name === editedName ? 'edited' : chosenNames.has(pkg.name) ? 'chosen' : null,
-    }));
+    .map((pkg) => {
+      const sameName: SameName | null = pkg.name === editedName ? 'edited' : chosenNames.has(pkg.name) ? 'chosen' : null;
+      return { pkg, circular: isCircular(pkg, editedId, byId), sameName, clash: sameName ? null : versionClash(String(pkg.id), byId, needed) };
+    });
 }
 
 /** The 'Software Dependencies' list filtered by name or version. */
@@ -115,9 +108,9 @@ export const filterDependencies = (chosen: readonly SoftwareDependency[], filter
 
 export const toDependency = (p: Pkg): SoftwareDependency => ({ id: String(p.id), name: p.name, version: p.version });
 
-/** Adds a candidate unless it is circular, another version of the edited one or of a chosen one, or already chosen. */
+/** Adds a candidate unless it is circular, another version of the edited one or of a chosen one, clashes, or is already chosen. */
 export function addDependency(chosen: readonly SoftwareDependency[], candidate: Candidate<Pkg>): SoftwareDependency[] {
-  if (candidate.circular || candidate.sameName || chosen.some((d) => d.id === candidate.pkg.id || d.name === candidate.pkg.name)) return [...chosen];
+  if (candidate.circular || candidate.sameName || candidate.clash || chosen.some((d) => d.id === candidate.pkg.id || d.name === candidate.pkg.name)) return [...chosen];
   return [...chosen, toDependency(candidate.pkg)];
 }
 

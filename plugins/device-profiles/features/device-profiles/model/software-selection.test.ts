@@ -1,0 +1,39 @@
+import { chooseVersion, groupSoftware, versionClashes } from './software-selection';
+
+const pkg = (id: string, name: string, version: string, deps: string[] = []) => ({ id, name, version, url: '', dependencies: deps.map((d) => ({ id: d, name: '', version: '' })) });
+// The demo's IoTconnector catalogue in small: machine-monitor 4.2.0 needs mdc-collector 2.5.0, edge-analytics 2024.1 the 3.0 one.
+const PACKAGES = [
+  pkg('c25', 'mdc-collector', '2.5.0'),
+  pkg('c30', 'mdc-collector', '3.0.0-rc1'),
+  pkg('mm', 'machine-monitor', '4.2.0', ['c25']),
+  pkg('ea23', 'edge-analytics', '2023.2', ['mm', 'c25']),
+  pkg('ea24', 'edge-analytics', '2024.1', ['c30']),
+];
+const BIELEFELD = [
+  { id: 'c25', name: 'mdc-collector', version: '2.5.0', url: '', action: 'install' as const },
+  { id: 'mm', name: 'machine-monitor', version: '4.2.0', url: '', action: 'install' as const },
+];
+
+describe('versionClashes', () => {
+  it("blocks a version needing another version of what the profile's software needs (edge-analytics 2024.1 on IoTconnector Bielefeld)", () => {
+    const groups = groupSoftware(PACKAGES, BIELEFELD);
+    const clashes = versionClashes(groups, PACKAGES, BIELEFELD);
+    expect(Object.fromEntries(clashes)).toEqual({ ea24: { name: 'mdc-collector', version: '3.0.0-rc1', other: '2.5.0' } });
+  });
+
+  it('blocks a version clashing with a version chosen for another name in the dialog, and frees it when that choice goes', () => {
+    let groups = groupSoftware(PACKAGES, []);
+    expect(versionClashes(groups, PACKAGES, []).size).toBe(0);
+    groups = chooseVersion(groups, 'machine-monitor', 'mm');
+    expect(Object.fromEntries(versionClashes(groups, PACKAGES, []))).toEqual({
+      c30: { name: 'mdc-collector', version: '3.0.0-rc1', other: '2.5.0' },
+      ea24: { name: 'mdc-collector', version: '3.0.0-rc1', other: '2.5.0' },
+    });
+  });
+
+  it('counts a profile entry whose package was deleted since by its name and version', () => {
+    const gone = [{ id: 'deleted', name: 'mdc-collector', version: '2.4.1', url: '', action: 'install' as const }];
+    const clashes = versionClashes(groupSoftware(PACKAGES, gone), PACKAGES, gone);
+    expect([...clashes.keys()].sort()).toEqual(['ea23', 'ea24', 'mm']);
+  });
+});
