@@ -138,6 +138,23 @@ export function versionClash(id: string, byId: ReadonlyMap<string, DependencyNod
   return null;
 }
 
+/**
+ * Names that the given packages with everything they need ask for in more than one version, as
+ * "name (v1, v2)" in version order; empty when a device can hold them all.
+ */
+export function namesInTwoVersions(byId: ReadonlyMap<string, DependencyNode>, startIds: readonly string[]): string[] {
+  const versions = new Map<string, Set<string>>();
+  for (const id of reachableIds(byId, startIds)) {
+    const p = byId.get(id);
+    if (!p) continue;
+    const seen = versions.get(p.name) ?? new Set<string>();
+    versions.set(p.name, seen.add(p.version));
+  }
+  return [...versions]
+    .filter(([, v]) => v.size > 1)
+    .map(([name, v]) => `${name} (${[...v].sort((a, b) => compareVersions(a, b) || a.localeCompare(b)).join(', ')})`);
+}
+
 /** Where a selectable item's binary lives (select-software dialog). */
 export type SoftwareStorage = 'Profile' | 'External' | 'Local';
 

@@ -109,6 +109,20 @@ describe('deviceProfile', () => {
     expect(kept.json().ok.c8y_DeviceProfile.software.map((e: { id: string }) => e.id)).toEqual([agent.id, other.id]);
   });
 
+  it('refuses added software that needs, further down its dependencies, another version of a name the profile needs (422, nothing written)', async () => {
+    const mdc25 = software(h.core, { name: 'mdc-collector', version: '2.5.0' });
+    const mdc30 = software(h.core, { name: 'mdc-collector', version: '3.0.0-rc1' });
+    const monitor = software(h.core, { name: 'machine-monitor', version: '4.2.0', dependencies: [{ id: mdc30.id }] });
+    const entry = (mo: { id: string; name?: unknown; version?: unknown }) => ({ id: mo.id, name: mo.name, version: mo.version });
+    const p = (await create({ name: 'P', deviceType: 'adamos_NETbox', deviceGroup: null, c8y_DeviceProfile: { software: [entry(mdc25)] } })).json().ok;
+    const res = await h.call('PUT', `/deviceProfile/${p.id}`, { c8y_DeviceProfile: { software: [entry(mdc25), entry(monitor)] } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toContain("The profile's software with its dependencies would need mdc-collector (2.5.0, 3.0.0-rc1)");
+    expect(h.core.inventory.get(p.id)).toMatchObject({ c8y_DeviceProfile: { software: [entry(mdc25)] } });
+    h.core.inventory.update(monitor.id, { dependencies: [{ id: mdc25.id }] });
+    expect((await h.call('PUT', `/deviceProfile/${p.id}`, { c8y_DeviceProfile: { software: [entry(mdc25), entry(monitor)] } })).statusCode).toBe(200);
+  });
+
   it('changes the device type of a profile only with software of the new type (422, nothing written)', async () => {
     const agent = software(h.core);
     const celos = software(h.core, { name: 'celos-agent', deviceType: 'adamos_ipc-x64' });

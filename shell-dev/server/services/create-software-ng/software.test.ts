@@ -164,6 +164,22 @@ describe('dependencies that a device could never meet', () => {
     expect(h.core.inventory.get(edge1.id)?.dependencies).toEqual([]);
     expect((await put([mm2.id])).statusCode).toBe(200);
   });
+
+  it('refuses a dependency that needs, further down, another version of a name already needed (422, nothing written)', async () => {
+    const mdc25 = software(h.core, { name: 'mdc-collector', version: '2.5.0' });
+    const mdc30 = software(h.core, { name: 'mdc-collector', version: '3.0.0-rc1' });
+    const monitor = software(h.core, { name: 'machine-monitor', version: '4.2.0', dependencies: [{ id: mdc25.id }] });
+    const edge = software(h.core, { name: 'edge-analytics', version: '2024.1' });
+    const put = (deps: string[]) =>
+      inject('PUT', '/dependencies', { managedObject: { id: edge.id, name: 'edge-analytics', type: 'c8y_Software', version: '2024.1' }, dependencies: deps.map((d) => ({ id: d })) });
+    const res = await put([monitor.id, mdc30.id]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(
+      'Software edge-analytics 2024.1 with these dependencies would need mdc-collector (2.5.0, 3.0.0-rc1); a device holds one version of a name.',
+    );
+    expect(h.core.inventory.get(edge.id)?.dependencies).toEqual([]);
+    expect((await put([monitor.id])).statusCode).toBe(200);
+  });
 });
 
 describe('validateSoftware', () => {

@@ -7,6 +7,8 @@ import { serviceRoute } from '../../../http/schemas';
 import { isSoftwareMo } from '../assign';
 import { badRequest, validationError } from '../validation';
 import { schemaError } from './schemas';
+import { allPackages, dependencyNodes } from './software';
+import { namesInTwoVersions } from '@shared/domain/software-package';
 
 export type ProfileErrorCode =
   | 'NAME_NOT_UNIQUE'
@@ -129,6 +131,12 @@ function checkAddedSoftware(core: ServerCore, software: Record<string, unknown>[
     if (!isSoftwareMo(pkg)) problems.push(`Software ${String(e.id)} (${label}) is not a package of the software repository.`);
     else if (pkg.deviceType !== deviceType) problems.push(`Software ${label} is for ${String(pkg.deviceType)}, not for ${deviceType}.`);
     else if (pkg.name !== e.name || pkg.version !== e.version) problems.push(`Software ${String(e.id)} is ${String(pkg.name)} ${String(pkg.version)}, not ${label}.`);
+  }
+  // Added software must not need, further down its dependencies, another version of a name the
+  // profile needs (a device holds one version of a name): the selection dialog does not offer it.
+  if (problems.length === 0 && software.some((e) => !held.has(String(e.id)))) {
+    const twice = namesInTwoVersions(dependencyNodes(allPackages(core)), software.map((e) => String(e.id)));
+    if (twice.length > 0) problems.push(`The profile's software with its dependencies would need ${twice.join(' and ')}; a device holds one version of a name.`);
   }
   if (problems.length > 0) throw validationError([...new Set(problems)]);
 }

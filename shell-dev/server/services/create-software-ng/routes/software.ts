@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { compareVersions } from '@shared/domain/version';
+import { namesInTwoVersions, type DependencyNode } from '@shared/domain/software-package';
 import { isDeviceType, softwareTypeFor } from '@shared/domain/device-types';
 import type { ManagedObject, ServerCore } from '../../../core/api';
 import { HttpError } from '../../../core/api';
@@ -24,6 +25,16 @@ function softwareType(deviceType: string | undefined): string | undefined {
 
 export function allPackages(core: ServerCore): ManagedObject[] {
   return scanAll(core, { type: SOFTWARE_TYPE });
+}
+
+/** Packages as the dependency rules read them, by id (a later entry of an id replaces an earlier one). */
+export function dependencyNodes(packages: readonly ManagedObject[]): Map<string, DependencyNode> {
+  return new Map(
+    packages.map((p) => [
+      String(p.id),
+      { name: String(p.name ?? ''), version: String(p.version ?? ''), dependencies: Array.isArray(p.dependencies) ? (p.dependencies as { id: string | number }[]) : [] },
+    ]),
+  );
 }
 
 /** Name, then version by the product's comparison (invalid versions fall back to text order). */
@@ -161,6 +172,9 @@ export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceCo
         return [];
       });
       if (unmet.length > 0) throw validationError([...new Set(unmet)]);
+      // Nor further down: what the dependencies need must not ask for another version of a name either.
+      const twice = namesInTwoVersions(dependencyNodes([...byId.values(), { ...pkg, dependencies: deps.map((d) => ({ id: d.id })) }]), [id]);
+      if (twice.length > 0) throw validationError([`Software ${label(id)} with these dependencies would need ${twice.join(' and ')}; a device holds one version of a name.`]);
       // Each refused dependency is named with the cycle it would close: P -> D -> ... -> P.
       const cycles = deps.flatMap((d) => {
         const path = pathTo(byId, d.id, id);
