@@ -16,6 +16,12 @@ describe('chart tooltips', () => {
     expect(html).toBe('3 &lt;days&gt;<br/><span class="m"></span>critical: 5 devices<br/><span class="m"></span>&lt;b&gt;major&lt;/b&gt;: 2 devices');
   });
 
+  it('says the heading in words when given a heading formatter (a bare axis label "33" says nothing)', () => {
+    const f = tooltipFormatter(undefined, (h) => `vor ${h} <Tagen>`);
+    expect(f([{ axisValueLabel: '33', seriesName: 'Geräte', marker: '', value: 5 }])).toBe('vor 33 &lt;Tagen&gt;<br/>Geräte: 5');
+    expect(tooltipFormatter()([{ axisValueLabel: '33', seriesName: 'devices', marker: '', value: 5 }])).toBe('33<br/>devices: 5');
+  });
+
   it('formats item tooltips (pie slices) by item name', () => {
     expect(tooltipFormatter()({ name: 'online & ok', value: 3, marker: '' })).toBe('online &amp; ok: 3');
     expect(tooltipFormatter()([])).toBe('');

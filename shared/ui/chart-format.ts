@@ -29,14 +29,18 @@ export interface TooltipParam {
 
 /**
  * A tooltip formatter (axis or item trigger) that escapes every text: a heading (the axis label
- * or item name), then one line per series, `marker name: value`. ECharts' marker is its own
- * safe HTML and is kept.
+ * or item name, said in words by formatHeading: a bare axis label such as '33' does not say what
+ * it counts), then one line per series, `marker name: value`. ECharts' marker is its own safe
+ * HTML and is kept.
  */
-export function tooltipFormatter(formatValue: (value: unknown, p: TooltipParam) => string = (v) => String(v ?? '')) {
+export function tooltipFormatter(
+  formatValue: (value: unknown, p: TooltipParam) => string = (v) => String(v ?? ''),
+  formatHeading: (heading: string) => string = (h) => h,
+) {
   return (params: TooltipParam | TooltipParam[]): string => {
     const list = Array.isArray(params) ? params : [params];
     if (list.length === 0) return '';
-    const heading = list[0].axisValueLabel ?? list[0].name ?? '';
+    const heading = formatHeading(list[0].axisValueLabel ?? list[0].name ?? '');
     const lines = list.map((p) => {
       const label = Array.isArray(params) ? p.seriesName : p.name;
       return `${p.marker ?? ''}${escapeHtml(label)}: ${escapeHtml(formatValue(p.value, p))}`;

@@ -14,7 +14,7 @@ import { Navigator } from './navigator/navigator';
 import type { BundleManifest } from './plugin-host/enabled';
 import { ofKind, useRegistry } from './plugin-host/registry';
 import { guardDeviceRoute, refusalText } from './routing/device-guard';
-import { MissingPage } from './pages/missing-page';
+import { MissingPage, useMissingPageTitle } from './pages/missing-page';
 import type { LanguageSwitchProblems } from './language-switch';
 // Loads the dashboard host's chunk itself (no Suspense, whose reveal throttle held it back 300 ms).
 import { DashboardHost } from './dashboard/dashboard-host-loader';
@@ -169,10 +169,12 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
     );
 
   const translate = (text: string, pluginId: string) => i18n.t(text, { ns: [pluginId, SHELL_NS] });
+  const missingTitle = useMissingPageTitle(loc.path);
   let title = '';
   let content: React.ReactNode;
   if (!match) {
     // Names the plugin that should provide the page when it failed or is not loaded.
+    title = missingTitle;
     content = <MissingPage path={loc.path} />;
   } else if (match.target.kind === 'plugins') {
     title = t('Plugins');

@@ -58,13 +58,31 @@ export function FailedPluginList({ failed }: { failed: readonly FailedPlugin[] }
   );
 }
 
-export function MissingPage({ path, onRetry }: { path: string; onRetry?: () => void }) {
-  usePageTexts();
-  const { t } = useShellT();
+/** Why the shell has no page for `path`, following the plugins' load. */
+function useWhyMissing(path: string) {
   const plugins = useRegistry((s) => s.exports);
   const statuses = useRegistry((s) => s.plugins);
   const loading = useRegistry((s) => s.loading);
-  const why = whyMissing(path, plugins, statuses, loading);
+  return whyMissing(path, plugins, statuses, loading);
+}
+
+/**
+ * The header title of a path no contribution answers: the name of the plugin that provides it
+ * (its route titles come with the plugin, which did not load), 'Page not found' when no plugin
+ * claims it, nothing while the plugins still load.
+ */
+export function useMissingPageTitle(path: string): string {
+  usePageTexts();
+  const { t } = useShellT();
+  const why = useWhyMissing(path);
+  if (why.kind === 'failed' || why.kind === 'not-loaded') return pluginName(t, why.plugin);
+  return why.kind === 'unknown' ? t('Page not found') : '';
+}
+
+export function MissingPage({ path, onRetry }: { path: string; onRetry?: () => void }) {
+  usePageTexts();
+  const { t } = useShellT();
+  const why = useWhyMissing(path);
 
   if (why.kind === 'loading') {
     return (

@@ -112,6 +112,24 @@ describe('PluginsPage in German', () => {
   });
 });
 
+describe('PluginsPage, a plugin that failed to load', () => {
+  it('says so in German, the federation runtime\'s English cause below as the detail', async () => {
+    const reason = '[ Federation Runtime ]: Failed to load script resources. #RUNTIME-008 args: {"url":"/apps/mobile-router/remoteEntry.js"}';
+    useRegistry.setState({ plugins: { 'mobile-router': { status: 'failed', loadTimeMs: 40, reason }, 'connection-checks': { status: 'loaded', loadTimeMs: 12, warnings: [] } } });
+    await renderPage('de');
+    expect(within(row('mobile-router')).getByTestId('plugin-failure-lead')).toHaveTextContent('Das Plugin „Mobiler Router“ konnte nicht geladen werden.');
+    expect(within(row('mobile-router')).getByTestId('plugin-failure')).toHaveTextContent(reason);
+  });
+
+  it('leads a loaded plugin\'s English warnings with a German sentence', async () => {
+    const warning = 'Plugin connection-checks: translations failed to load: 404';
+    useRegistry.setState({ plugins: { 'mobile-router': { status: 'disabled', reason: 'disabled' }, 'connection-checks': { status: 'loaded', loadTimeMs: 12, warnings: [warning] } } });
+    await renderPage('de');
+    expect(within(row('connection-checks')).getByTestId('plugin-warnings-lead')).toHaveTextContent('Geladen, mit diesen Problemen:');
+    expect(within(row('connection-checks')).getByTestId('plugin-warning')).toHaveTextContent(warning);
+  });
+});
+
 describe('PluginsPage without the tenant\'s settings', () => {
   it('tells an admin why the switches are off, instead of "Only tenant administrators ..."', async () => {
     useRegistry.setState({ shellApplication: null, configError: 'Internal error' });

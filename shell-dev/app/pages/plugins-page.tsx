@@ -36,15 +36,21 @@ function RenderErrors({ errors }: { errors: readonly ContributionErrorDetail[] |
 
 const FAILURE_STYLE: React.CSSProperties = { maxWidth: 320, overflowWrap: 'anywhere' };
 
-function StatusCell({ status }: { status: PluginStatus | undefined }) {
+function StatusCell({ status, plugin }: { status: PluginStatus | undefined; plugin: PluginManifestEntry }) {
   const { t } = useShellT();
   if (!status || status.status === 'loading') return <span className="label label-info">{t('Loading…')}</span>;
   if (status.status === 'loaded') {
     return (
       <>
         <span className="label label-success">{t('loaded')}</span>
+        {/* The loader's warnings are English (a rejected contribution, translations that failed): led in the user's language. */}
+        {status.warnings.length > 0 && (
+          <div className="text-warning small" data-testid="plugin-warnings-lead">
+            {t('Loaded with these problems:')}
+          </div>
+        )}
         {status.warnings.map((w) => (
-          <div key={w} className="text-warning small">
+          <div key={w} className="text-muted small" data-testid="plugin-warning" style={FAILURE_STYLE}>
             {w}
           </div>
         ))}
@@ -55,8 +61,12 @@ function StatusCell({ status }: { status: PluginStatus | undefined }) {
     return (
       <>
         <span className="label label-danger">{t('failed')}</span>
+        {/* The loader's reason is the federation runtime's English: a sentence in the user's language leads it. */}
+        <div className="text-danger small" data-testid="plugin-failure-lead" style={FAILURE_STYLE}>
+          {t('The plugin "{{name}}" could not be loaded.', { name: pluginName(t, plugin) })}
+        </div>
         {/* A reason quotes addresses (no spaces): it breaks anywhere rather than widen the column. */}
-        <div className="text-danger small plugin-failure" data-testid="plugin-failure" style={FAILURE_STYLE}>
+        <div className="text-muted small plugin-failure" data-testid="plugin-failure" style={FAILURE_STYLE}>
           {status.reason}
         </div>
       </>
@@ -350,7 +360,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
                   <tr key={p.id} data-testid="plugin-row" data-plugin={p.id} data-status={status?.status ?? 'loading'} data-context-path={p.contextPath}>
                     <PluginCells plugin={p} action={removeButton(p)} />
                     <td>
-                      <StatusCell status={status} />
+                      <StatusCell status={status} plugin={p} />
                       <RenderErrors errors={renderErrors[p.id]} />
                       {!removed && <PendingSwitch status={status} enabled={enabled} />}
                       {removed && (

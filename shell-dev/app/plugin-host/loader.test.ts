@@ -39,7 +39,12 @@ describe('loadPlugins', () => {
       partial: async () => ({ default: { id: 'partial', contributions: [nav('partial'), { kind: 'route', id: 'route:partial/bad', priority: 0, path: 'x' }] } }),
     });
     const seen: string[] = [];
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const results = await loadPlugins(['good', 'missing', 'hanging', 'wrongid', 'empty', 'partial'].map(entry), rt, (r) => seen.push(r.id));
+    // The screens lead the reason with a sentence in the user's language; the console keeps the technical cause.
+    expect(error).toHaveBeenCalledWith('Plugin missing failed to load: [ Federation Runtime ]: RUNTIME-008 failed to load script');
+    expect(error).toHaveBeenCalledTimes(4);
+    error.mockRestore();
     expect(rt.registered).toContain('missing=/apps/missing/remoteEntry.js');
     expect(seen.sort()).toEqual(['empty', 'good', 'hanging', 'missing', 'partial', 'wrongid']);
     const byId = Object.fromEntries(results.map((r) => [r.id, r]));
@@ -75,8 +80,10 @@ describe('loadPlugins', () => {
 
   it('never registers a second container of one federation name, nor one named like the shell', async () => {
     const rt = runtime({ a: async () => ({ default: { id: 'a', contributions: [] } }) });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const first = await loadPlugins([entry('a')], rt, () => undefined);
     const again = await loadPlugins([{ ...entry('a'), contextPath: 'a-v2' }, entry('shell')], rt, () => undefined);
+    error.mockRestore();
     expect(first).toMatchObject([{ id: 'a', status: 'loaded' }]);
     expect(again).toMatchObject([
       { id: 'a', status: 'failed', reason: 'Plugin a: the federation name is already loaded from /apps/a/' },

@@ -131,6 +131,8 @@ export async function loadPlugins(
   return Promise.all(
     plugins.map(async (p) => {
       const result = claim(p, runtime) ?? (await loadPlugin(p, runtime));
+      // The screens say it in the user's language; the technical cause stays in the console too.
+      if (result.status === 'failed') console.error(`Plugin ${p.id} failed to load: ${result.reason}`);
       try {
         onResult(result);
       } catch (e) {

@@ -7,7 +7,7 @@ import type { EChartsOption } from '@shared/ui/charts';
 import type { AlarmHistory } from '@shared/platform/operation-dashboard';
 import { useAlarmHistory } from '../api/dashboard';
 import { daysOf, validateDays, toDays } from '../model/config';
-import { alarmHistoryTitle, axisNumber, daysAgoAxis, sliceDays } from '../model/figures';
+import { alarmHistoryTitle, axisNumber, daysAgoAxis, daysAgoHeading, sliceDays } from '../model/figures';
 import { WidgetState } from './widget-state';
 import { LazyChart, useChartCode } from './lazy-chart';
 
@@ -28,7 +28,7 @@ function Bars({ attrs, days }: { attrs: AlarmHistory['attrs']; days: number }) {
     return {
       grid: { left: 40, right: 8, top: 32, bottom: 40 },
       legend: { top: 0 },
-      tooltip: { trigger: 'axis', formatter: tooltipFormatter() as never },
+      tooltip: { trigger: 'axis', formatter: tooltipFormatter(undefined, daysAgoHeading(t)) as never },
       xAxis: { type: 'category', data: axis.map(String), name: t('days ago'), nameLocation: 'middle', nameGap: 26 },
       yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: axisNumber(i18n.language) } },
       series: SERIES.map((s, i) => ({ type: 'bar', stack: 'alarms', name: t(s.label), data: lists[i], itemStyle: { color: s.color } })),

@@ -8,7 +8,7 @@ import type { EChartsOption } from '@shared/ui/charts';
 import type { HistoryEntry } from '@shared/platform/operation-dashboard';
 import { useOnlineHistory } from '../api/dashboard';
 import { daysOf, viewOf } from '../model/config';
-import { averageHours, axisNumber, daysAgoAxis, formatHoursMinutes, onlineHistoryTitle, sliceDays, yesterday } from '../model/figures';
+import { averageHours, axisNumber, daysAgoAxis, daysAgoHeading, formatHoursMinutes, onlineHistoryTitle, sliceDays, yesterday } from '../model/figures';
 import { ONLINE_HISTORY_VIEWS, dayOfIndex, deviceListLink, viewNames } from '../model/views';
 import { FigureLink, WidgetState } from './widget-state';
 import { LazyChart, useChartCode } from './lazy-chart';
@@ -34,7 +34,7 @@ function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
     const label = axisNumber(i18n.language);
     return {
       grid: { left: 40, right: 8, top: 16, bottom: 40 },
-      tooltip: { trigger: 'axis', formatter: tooltipFormatter((v) => `${String(v ?? '')}${unit}`) as never },
+      tooltip: { trigger: 'axis', formatter: tooltipFormatter((v) => `${String(v ?? '')}${unit}`, daysAgoHeading(t)) as never },
       xAxis: { type: 'category', data: axis.map(String), name: t('days ago'), nameLocation: 'middle', nameGap: 26 },
       yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: (v: number) => `${label(v)}${unit}` } },
       series: [{ type: 'bar', name: seriesName, data: values, itemStyle: { color: CHART_COLORS.online } }],

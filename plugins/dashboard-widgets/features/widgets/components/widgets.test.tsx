@@ -123,6 +123,29 @@ describe('widgets', () => {
     }
   });
 
+  it.each([
+    ['en', en, 'days ago', '33 days ago', '1 day ago'],
+    ['de', de, 'Tage zurück', 'vor 33 Tagen', 'vor 1 Tag'],
+  ] as const)('history charts (%s): the tooltip heading says "days ago" in words, not a bare "33"', async (language, locales, axisName, heading33, heading1) => {
+    const history = { attrs: { history: [{ deviceCount: 15, averageTime: 60 }] } };
+    const alarms = { attrs: { criticalAlarmHistory: [12], majorAlarmHistory: [0], minorAlarmHistory: [0], warningAlarmHistory: [0] } };
+    fetchMock.mockImplementation((url: string) => json(200, String(url).includes('alarmhistory') ? alarms : history));
+    for (const widget of [
+      <OnlineHistoryWidget key="o" widget={{ instanceId: 'a', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />,
+      <AlarmHistoryWidget key="a" widget={{ instanceId: 'b', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />,
+    ]) {
+      mockCharts.length = 0;
+      const { unmount } = renderContribution(widget, { ...opts, language, locales });
+      await waitFor(() => expect(mockCharts.length).toBeGreaterThan(0));
+      const { option } = mockCharts.at(-1)!;
+      expect((option.xAxis as { name: string }).name).toBe(axisName);
+      const format = (option.tooltip as { formatter: (p: object[]) => string }).formatter;
+      expect(format([{ axisValueLabel: '33', seriesName: 's', marker: '', value: 4 }]).split('<br/>')[0]).toBe(heading33);
+      expect(format([{ axisValueLabel: '1', seriesName: 's', marker: '', value: 4 }]).split('<br/>')[0]).toBe(heading1);
+      unmount();
+    }
+  });
+
   it('online history, avg time: the axis says the bars are hours', async () => {
     fetchMock.mockImplementation(() => json(200, { attrs: { history: [{ deviceCount: 3, averageTime: 1220 }] } }));
     mockCharts.length = 0;

@@ -1,6 +1,7 @@
 /** Pure figures of the widgets: titles, averages, trends, slicing, percentages (spec 2 "Widgets"). */
 import { DAYS_MONTH, DAYS_WEEK, MINUTES_PER_HOUR } from '@shared/domain/constants';
 import type { HistoryEntry, Trend } from '@shared/platform/operation-dashboard';
+import type { TFunction } from 'i18next';
 
 /** A title as i18n key plus values, so the widget translates it. */
 export interface TitleKey {
@@ -63,6 +64,15 @@ export function yesterday(history: readonly HistoryEntry[] | null | undefined): 
 export function daysAgoAxis(length: number): number[] {
   return Array.from({ length }, (_, i) => length - i);
 }
+
+/**
+ * A days-ago bar's tooltip heading in words, '33 days ago' (German 'vor 33 Tagen'): the bare axis
+ * label '33' did not say what it counts.
+ */
+export const daysAgoHeading =
+  (t: TFunction) =>
+  (label: string): string =>
+    t('{{count}} days ago', { count: Number(label) });
 
 /**
  * A value axis' labels in the page's language and without grouping, as the widgets' figures are
