@@ -11,6 +11,10 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 export const MAX_ENTRIES = 5000;
 /** Unpacked bytes of one package (a zip bomb stops here). */
 export const MAX_UNPACKED_BYTES = 500 * 1024 * 1024;
+/** Longest name of one file or folder (bytes), as Linux file systems take it (NAME_MAX). */
+export const MAX_SEGMENT_BYTES = 255;
+/** Longest path of one entry (bytes): far beyond any plugin build, well below PATH_MAX with the data folder before it. */
+export const MAX_ENTRY_PATH_BYTES = 1024;
 
 export class ZipError extends Error {}
 
@@ -26,6 +30,26 @@ export function safeEntryName(name: string): string | undefined {
   const norm = path.posix.normalize(name);
   if (norm === '.' || norm.startsWith('../') || norm === '..' || norm.split('/').includes('..')) return undefined;
   return norm;
+}
+
+/** Why a safe name cannot be unpacked on this file system, if it cannot. */
+function nameTooLong(name: string): string | undefined {
+  const shown = name.length > 80 ? `${name.slice(0, 80)}…` : name;
+  if (Buffer.byteLength(name) > MAX_ENTRY_PATH_BYTES) return `The entry '${shown}' has a path longer than ${MAX_ENTRY_PATH_BYTES} bytes`;
+  if (name.split('/').some((s) => Buffer.byteLength(s) > MAX_SEGMENT_BYTES)) return `The entry '${shown}' has a file or folder name longer than ${MAX_SEGMENT_BYTES} bytes`;
+  return undefined;
+}
+
+/** A name that is a file and also the folder of another entry ('a' and 'a/b') cannot be unpacked. */
+function fileAndFolder(names: string[]): string | undefined {
+  const files = new Set(names);
+  for (const name of names) {
+    for (let i = name.indexOf('/'); i > 0; i = name.indexOf('/', i + 1)) {
+      const folder = name.slice(0, i);
+      if (files.has(folder)) return `The entry '${folder}' is a file and the folder of '${name}'`;
+    }
+  }
+  return undefined;
 }
 
 const open = (buf: Buffer) =>
@@ -72,10 +96,16 @@ export async function readZip(buf: Buffer): Promise<ZipEntry[]> {
         zip.readEntry();
       });
       zip.removeAllListeners('entry').removeAllListeners('end').removeAllListeners('error');
-      if (!entry) return entries;
+      if (!entry) {
+        const clash = fileAndFolder(entries.map((e) => e.name));
+        if (clash) throw new ZipError(clash);
+        return entries;
+      }
       if (entry.fileName.endsWith('/')) continue;
       const name = safeEntryName(entry.fileName);
       if (!name) throw new ZipError(`The entry '${entry.fileName}' would unpack outside the application`);
+      const tooLong = nameTooLong(name);
+      if (tooLong) throw new ZipError(tooLong);
       unpacked += entry.uncompressedSize;
       if (unpacked > MAX_UNPACKED_BYTES) throw new ZipError(`The archive unpacks to more than ${MAX_UNPACKED_BYTES} bytes`);
       entries.push({ name, data: await readEntry(zip, entry, name) });

@@ -1,4 +1,6 @@
 /** Installing a plugin package as a tenant admin: create the application, upload its zip, load it. */
+import fs from 'node:fs';
+import path from 'node:path';
 import yazl from 'yazl';
 import { readZip, safeEntryName } from '../packages/unzip';
 import { AUTH, type client, ERROR_SHAPE, serverPerFile } from './helpers';
@@ -137,5 +139,24 @@ describe('plugin package install', () => {
     const created = await createApp('slip');
     expect(await upload(created.body.id, patched)).toMatchObject({ status: 422, body: ERROR_SHAPE });
     expect((await fetch(`${ctx.server.url}/apps/evil.js`)).status).toBe(404);
+  });
+  it('refuses, with 422 and nothing installed, entries no file system unpacks: a file that is also a folder, over-long names and deep paths', async () => {
+    const created = await createApp('layout');
+    const { id } = created.body;
+    expect((await upload(id, await zip({ 'remoteEntry.js': 'good' }))).status).toBe(201);
+    const bad: Array<Record<string, string>> = [
+      { 'remoteEntry.js': 'x', a: 'file', 'a/b': 'inside' },
+      { 'remoteEntry.js': 'x', 'a/b/c': 'inside', 'a/b': 'file' },
+      { 'remoteEntry.js': 'x', ['n'.repeat(300)]: 'long name' },
+      { 'remoteEntry.js': 'x', [`${Array(2000).fill('d').join('/')}/f`]: 'deep' },
+    ];
+    for (const files of bad) {
+      const res = await upload(id, await zip(files));
+      expect(res).toMatchObject({ status: 422, body: ERROR_SHAPE });
+    }
+    expect((await upload(id, await zip({ 'remoteEntry.js': 'x', a: 'file', 'a/b': 'inside' }))).body.message).toBe("The entry 'a' is a file and the folder of 'a/b'");
+    // The earlier upload still answers, and no half-unpacked folder is left beside it.
+    expect(await (await fetch(`${ctx.server.url}/apps/layout/remoteEntry.js`)).text()).toBe('good');
+    expect(fs.readdirSync(path.join(ctx.server.dataDir, 'apps')).filter((n) => n.startsWith('.'))).toEqual([]);
   });
 });
