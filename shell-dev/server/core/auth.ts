@@ -234,6 +234,25 @@ export class Auth {
   /** Verified Basic credentials are cached; a changed password, disabled or deleted user must count at once. */
   forgetCredentials(): void {
     this.cache.clear();
+    this.notifyUsersChanged();
+  }
+
+  private readonly usersChangedListeners: Array<() => void> = [];
+
+  /** Called after a user or a membership changed, or a session ended (realtime clients re-check theirs). */
+  onUsersChanged(listener: () => void): void {
+    this.usersChangedListeners.push(listener);
+  }
+
+  private notifyUsersChanged(): void {
+    for (const l of this.usersChangedListeners) l();
+  }
+
+  /** The user as it is now (its roles now), or undefined once deleted or deactivated. */
+  refresh(user: AuthUser): AuthUser | undefined {
+    const doc = this.userDoc(user.tenant, user.userName);
+    if (!doc?.enabled) return undefined;
+    return { tenant: user.tenant, userName: user.userName, effectiveRoles: this.effectiveRoles(user.tenant, doc) };
   }
 
   userDoc(tenant: string, userName: string): UserDoc | undefined {
@@ -350,6 +369,7 @@ export class Auth {
 
   endSession(token: string): void {
     this.ctx.stmt('DELETE FROM sessions WHERE token = ?').run(token);
+    this.notifyUsersChanged();
   }
 }
 

@@ -30,6 +30,7 @@ const SUBSCRIBABLE = /^\/(managedobjects|operations|alarms|alarmsWithChildren|ev
 interface FayeEngineProxy {
   _connections?: Map<string, unknown>;
   closeConnection(clientId: string): void;
+  destroyClient(clientId: string): void;
   publish(message: { channel: string; id: string; data: unknown }): void;
   _engine?: { disconnect(): void };
 }
@@ -45,11 +46,20 @@ function kindOf(channel: string): string {
   return channel.slice(0, channel.lastIndexOf('/') + 1);
 }
 
+/**
+ * A handshaken client: who it is now (undefined once the user is deleted or deactivated, or its
+ * login session ended) and the channels it listens to.
+ */
+interface RealtimeClient {
+  current(): AuthUser | undefined;
+  channels: Set<string>;
+}
+
 export class RealtimeServer {
   readonly adapter: NodeAdapter;
   private messageId = 0;
-  private readonly clients = new Map<string, AuthUser>();
-  private readonly pendingHandshakes = new WeakMap<object, AuthUser>();
+  private readonly clients = new Map<string, RealtimeClient>();
+  private readonly pendingHandshakes = new WeakMap<object, RealtimeClient>();
   /** Subscriptions per channel, so data nobody receives is never built. */
   private readonly subscribers = new Map<string, number>();
   /** Subscriptions per channel kind ('/alarmsWithChildren/'), so ancestors are looked up only for listeners. */
@@ -63,49 +73,71 @@ export class RealtimeServer {
       incoming: (m, req, cb) => cb(this.incoming(m, req)),
       outgoing: (m, req, cb) => {
         if (m.channel === '/meta/handshake' && m.successful && m.clientId && req) {
-          const user = this.pendingHandshakes.get(req);
-          if (user) this.clients.set(m.clientId, user);
+          const client = this.pendingHandshakes.get(req);
+          if (client) this.clients.set(m.clientId, client);
         }
         cb(m);
       },
     });
     this.adapter.on('disconnect', (clientId) => this.clients.delete(clientId));
     // faye unsubscribes every channel of a client it destroys, so these counts stay exact.
-    this.adapter.on('subscribe', (_clientId, channel) => {
+    this.adapter.on('subscribe', (clientId, channel) => {
+      this.clients.get(clientId)?.channels.add(channel);
       count(this.subscribers, channel, 1);
       count(this.kindSubscribers, kindOf(channel), 1);
     });
-    this.adapter.on('unsubscribe', (_clientId, channel) => {
+    this.adapter.on('unsubscribe', (clientId, channel) => {
+      this.clients.get(clientId)?.channels.delete(channel);
       count(this.subscribers, channel, -1);
       count(this.kindSubscribers, kindOf(channel), -1);
     });
+    // A deleted or deactivated user, a lost role or an ended session stops the data at once.
+    auth.onUsersChanged(() => {
+      for (const clientId of [...this.clients.keys()]) this.check(clientId);
+    });
   }
 
-  private authenticate(m: BayeuxMessage, req: IncomingMessage | undefined): AuthUser | undefined {
-    const ext = (m.ext?.[AUTHN_EXT] ?? {}) as { token?: unknown; xsrfToken?: unknown };
-    // Throttled like every login: per user and per client address (auth.ts).
-    if (typeof ext.token === 'string' && ext.token) return this.auth.basic(ext.token, req?.socket?.remoteAddress);
-    const session = this.auth.session(parseCookies(req?.headers.cookie).authorization ?? '');
-    // A cookie alone could come from any site the browser visits; the XSRF token proves origin.
-    if (session && sameToken(typeof ext.xsrfToken === 'string' ? ext.xsrfToken : undefined, session.xsrf)) return session.user;
+  /** The client's user now, or undefined (and the client dropped) when it may no longer listen to all its channels. */
+  private check(clientId: string): AuthUser | undefined {
+    const client = this.clients.get(clientId);
+    const user = client?.current();
+    if (client && user && [...client.channels].every((c) => user.effectiveRoles.includes(CHANNEL_ROLE[c.split('/')[1]]))) return user;
+    this.clients.delete(clientId);
+    // Ends its subscriptions and its open connection; it must handshake (authenticate) again.
+    this.engine()?.destroyClient(clientId);
     return undefined;
+  }
+
+  private authenticate(m: BayeuxMessage, req: IncomingMessage | undefined): RealtimeClient | undefined {
+    const ext = (m.ext?.[AUTHN_EXT] ?? {}) as { token?: unknown; xsrfToken?: unknown };
+    if (typeof ext.token === 'string' && ext.token) {
+      // Throttled like every login: per user and per client address (auth.ts).
+      const user = this.auth.basic(ext.token, req?.socket?.remoteAddress);
+      return user && { current: () => this.auth.refresh(user), channels: new Set() };
+    }
+    const token = parseCookies(req?.headers.cookie).authorization ?? '';
+    const session = this.auth.session(token);
+    // A cookie alone could come from any site the browser visits; the XSRF token proves origin.
+    if (!session || !sameToken(typeof ext.xsrfToken === 'string' ? ext.xsrfToken : undefined, session.xsrf)) return undefined;
+    return { current: () => this.auth.session(token)?.user, channels: new Set() };
   }
 
   private incoming(m: BayeuxMessage, req: IncomingMessage | undefined): BayeuxMessage {
     if (m.channel === '/meta/handshake') {
-      const user = this.authenticate(m, req);
-      if (!user) m.error = '401::Unauthorized';
-      else if (req) this.pendingHandshakes.set(req, user);
+      const client = this.authenticate(m, req);
+      if (!client) m.error = '401::Unauthorized';
+      else if (req) this.pendingHandshakes.set(req, client);
       return m;
     }
-    if (!m.clientId || !this.clients.has(m.clientId)) {
+    const user = m.clientId && this.clients.has(m.clientId) ? this.check(m.clientId) : undefined;
+    if (!m.clientId || !user) {
       // 402 makes Bayeux clients handshake again (and so re-authenticate).
       m.error = '402::Unknown client';
       return m;
     }
     if (m.channel === '/meta/subscribe') {
       const subs = ([] as string[]).concat(m.subscription ?? []);
-      const roles = this.clients.get(m.clientId)!.effectiveRoles;
+      const roles = user.effectiveRoles;
       if (!subs.every((s) => SUBSCRIBABLE.test(s))) m.error = `403:${subs.join(',')}:Forbidden channel`;
       else if (!subs.every((s) => roles.includes(CHANNEL_ROLE[s.split('/')[1]]))) m.error = `403:${subs.join(',')}:Access is denied`;
       return m;

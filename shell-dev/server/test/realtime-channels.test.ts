@@ -3,7 +3,7 @@
  * ancestor's channel), the websocket transport of the Bayeux endpoint, and its /cep/realtime address.
  */
 import WebSocket from 'ws';
-import { basicToken, type BayeuxMessage, Subscriber } from './bayeux';
+import { basicToken, bayeux, type BayeuxMessage, Subscriber } from './bayeux';
 import { type client, serverPerFile } from './helpers';
 
 jest.setTimeout(30_000);
@@ -93,6 +93,50 @@ describe('subscription roles', () => {
     const { sub, replies } = await Subscriber.open(ctx.server.url, ['/measurements/*', '/alarmsWithChildren/*'], { token });
     expect(replies.every((r) => r.successful)).toBe(true);
     await sub.close();
+  });
+
+  it('a client gets nothing more once its user loses the role, is deactivated or deleted, or its login session ends', async () => {
+    const device = await mo({ name: 'rt-revoked', c8y_IsDevice: {} });
+    const raise = (text: string) => api('POST', '/alarm/alarms', { body: { source: { id: device }, type: 'rt_revoked', text, severity: 'MINOR', time: new Date().toISOString() } });
+    const readers = (await api<{ groups: Array<{ id: number; name: string }> }>('GET', '/user/demo/groups')).body.groups.find((g) => g.name === 'readers')!;
+    const revocations: Array<[string, (user: string) => Promise<unknown>]> = [
+      ['role', (user) => api('DELETE', `/user/demo/groups/${readers.id}/users/${user}`)],
+      ['deactivated', (user) => api('PUT', `/user/demo/users/${user}`, { body: { enabled: false } })],
+      ['deleted', (user) => api('DELETE', `/user/demo/users/${user}`)],
+    ];
+    for (const [how, revoke] of revocations) {
+      const user = `rt-${how}`;
+      await api('POST', '/user/demo/users', { body: { userName: user, email: `${user}@example.com`, password: 'Realtime-1' } });
+      await api('POST', `/user/demo/groups/${readers.id}/users`, { body: { user: { id: user } } });
+      const { sub } = await Subscriber.open(ctx.server.url, [`/alarms/${device}`], { token: Buffer.from(`demo/${user}:Realtime-1`).toString('base64') });
+      await raise(`before ${how}`);
+      await sub.until((all) => all.some((m) => (m.data?.data as { text?: string })?.text === `before ${how}`));
+      await revoke(user);
+      await raise(`after ${how}`);
+      expect((await sub.settle()).map((m) => (m.data?.data as { text?: string })?.text)).toEqual([`before ${how}`]);
+      const [again] = await bayeux(ctx.server.url, [{ channel: '/meta/subscribe', clientId: sub.clientId, subscription: `/alarms/${device}` }]);
+      expect(again).toMatchObject({ successful: false, error: expect.stringMatching(/^40[12]:/) });
+    }
+
+    // A cookie login's client ends with its session (logout).
+    const login = await fetch(`${ctx.server.url}/tenant/oauth?tenant_id=demo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=PASSWORD&username=viewer&password=demo',
+    });
+    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
+    const cookie = cookies.join('; ');
+    const xsrfToken = decodeURIComponent(cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length));
+    const post = async (messages: unknown[]) =>
+      (await (await fetch(`${ctx.server.url}/notification/realtime`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(messages) })).json()) as BayeuxMessage[];
+    const [hs] = await post([{ channel: '/meta/handshake', version: '1.0', supportedConnectionTypes: ['long-polling'], ext: { 'com.cumulocity.authn': { xsrfToken } } }]);
+    expect(hs.successful).toBe(true);
+    expect((await post([{ channel: '/meta/subscribe', clientId: hs.clientId, subscription: `/alarms/${device}` }]))[0].successful).toBe(true);
+    await fetch(`${ctx.server.url}/user/logout`, { method: 'POST', headers: { cookie, 'x-xsrf-token': xsrfToken } });
+    await raise('after logout');
+    const after = await post([{ channel: '/meta/connect', clientId: hs.clientId, connectionType: 'long-polling', advice: { timeout: 0 } }]);
+    expect(after.filter((m) => !m.channel.startsWith('/meta/'))).toEqual([]);
+    expect(after[0]).toMatchObject({ successful: false, error: expect.stringMatching(/^40[12]:/) });
   });
 });
 
