@@ -16,7 +16,7 @@ import { RealtimeServer } from './core/realtime';
 import { migrate } from './core/schema';
 import { seedDemoData } from './demo/seed';
 import { registerAuth } from './http/auth';
-import { errorBody, frameworkError, MEDIA, registerParsersAndErrors, sendJson } from './http/common';
+import { clientError, errorBody, frameworkError, MEDIA, registerParsersAndErrors, sendJson } from './http/common';
 import { registerInventory } from './http/inventory';
 import { MAX_BINARY_BYTES, registerPlatform } from './http/platform';
 import { registerPlatformShell } from './http/platform-shell';
@@ -87,7 +87,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
   const manifest = readManifest(manifestPath);
   core.applications.sync(manifest);
 
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true, frameworkErrors: frameworkError });
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true, frameworkErrors: frameworkError, clientErrorHandler: clientError });
   const modules: ServerModule[] = [];
   let realtime: RealtimeServer | undefined;
   let closed = false;

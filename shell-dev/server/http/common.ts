@@ -244,6 +244,29 @@ export function frameworkError(err: Error & { code?: string }, _req: FastifyRequ
   return sendJson(reply, MEDIA.error, errorBody(tooLong ? 'general/URI Too Long' : 'general/Bad Request', err.message), tooLong ? 414 : 400);
 }
 
+/**
+ * Requests Node's HTTP parser refuses before fastify sees them (a URL or headers beyond its 16 KB,
+ * e.g. a very long `query=`; a malformed request line): 431 or 400 with the platform's error body
+ * (fastify's own answer has another shape), then the connection is closed.
+ */
+export function clientError(err: Error & { code?: string }, socket: import('node:net').Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const timeout = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const overflow = err.code === 'HPE_HEADER_OVERFLOW';
+  const [status, reason, error, message] = timeout
+    ? [408, 'Request Timeout', 'general/Request Timeout', 'The request was not received in time']
+    : overflow
+      ? [431, 'Request Header Fields Too Large', 'general/Request Header Fields Too Large', 'The URL and headers exceed 16 KB (send long filters in fewer or shorter parameters)']
+      : [400, 'Bad Request', 'general/Bad Request', 'The request is not valid HTTP'];
+  const body = JSON.stringify(errorBody(error, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: ${MEDIA.error}${CHARSET}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
 /** JSON in every media type the platform uses, a form parser for login, raw bytes for binaries. */
 export function registerParsersAndErrors(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);

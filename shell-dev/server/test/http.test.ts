@@ -464,3 +464,11 @@ describe('concurrency', () => {
     for (let i = 0; i < PARALLEL; i++) expect(doc[`frag_${i}`]).toEqual({ i });
   });
 });
+
+it('answers a URL beyond the HTTP parser limit (a very long query=) with 431 and the platform error body, and keeps serving', async () => {
+  const res = await fetch(`${ctx.server.url}/inventory/managedObjects?query=${encodeURIComponent(`name eq '${'a'.repeat(100_000)}'`)}`, { headers: { authorization: AUTH.admin } });
+  expect(res.status).toBe(431);
+  expect(res.headers.get('content-type')).toContain('application/vnd.com.nsn.cumulocity.error+json');
+  expect(await res.json()).toEqual({ ...ERROR_SHAPE, error: 'general/Request Header Fields Too Large' });
+  expect((await fetch(`${ctx.server.url}/health`)).status).toBe(200);
+});
