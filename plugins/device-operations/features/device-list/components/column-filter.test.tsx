@@ -121,6 +121,9 @@ describe('ColumnFilter', () => {
   it('says a range with one end only, or a number or date the browser cannot read, instead of applying no filter', () => {
     const onApply = open('failedInstallations');
     fireEvent.change(screen.getByTestId('filter-number-mode'), { target: { value: 'range' } });
+    // Each end says which it is on screen, not only to screen readers.
+    expect(screen.getByTestId('filter-number-from')).toHaveAttribute('placeholder', 'From');
+    expect(screen.getByTestId('filter-number-to')).toHaveAttribute('placeholder', 'To');
     fireEvent.change(screen.getByTestId('filter-number-to'), { target: { value: '3' } });
     expect(screen.getByRole('alert')).toHaveTextContent('Enter a whole number of 0 or more.');
     expect(screen.getByTestId('filter-apply')).toBeDisabled();

@@ -80,6 +80,8 @@ function NumberInput({ testId, label, value, onChange }: { testId: string; label
       className="form-control"
       data-testid={testId}
       aria-label={label}
+      // Seen too: a range's two boxes were blank, which is from and which to said nowhere on screen.
+      placeholder={label}
       value={value !== undefined && Number.isFinite(value) ? value : ''}
       onChange={(e) => onChange(toNumber(e.target.value), isBadInput(e.target))}
     />
