@@ -149,6 +149,21 @@ describe('ColumnFilter', () => {
     expect(onDate).not.toHaveBeenCalled();
   });
 
+  it('reads a half-typed date on Apply (the browser sends no change for it) and says it instead of applying no bound', () => {
+    const onApply = open('registrationDate');
+    const before = screen.getByTestId('filter-date-before') as HTMLInputElement;
+    Object.defineProperty(before, 'validity', { configurable: true, get: () => ({ badInput: true }) });
+    apply();
+    expect(onApply).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a complete date.');
+    // Deleted again (still no value, no change event): the message goes and Apply clears.
+    Object.defineProperty(before, 'validity', { configurable: true, get: () => ({ badInput: false }) });
+    fireEvent.keyUp(before, { key: 'Backspace' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    apply();
+    expect(onApply).toHaveBeenCalledWith({ kind: 'date', before: undefined });
+  });
+
   it('clears the filter when Apply finds nothing entered', () => {
     const onApply = open('failedInstallations');
     fireEvent.change(screen.getByTestId('filter-number-mode'), { target: { value: 'range' } });

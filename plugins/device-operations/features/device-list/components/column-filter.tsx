@@ -79,6 +79,7 @@ function NumberInput({ testId, label, value, onChange }: { testId: string; label
       step={1}
       className="form-control"
       data-testid={testId}
+      name={testId.replace('filter-number-', '')}
       aria-label={label}
       // Seen too: a range's two boxes were blank, which is from and which to said nowhere on screen.
       placeholder={label}
@@ -101,10 +102,24 @@ interface DateInputProps {
 
 /** One end of a date filter (after or before), with its label. */
 function DateInput({ id, testId, label, min, max, value, onChange }: DateInputProps) {
+  const report = (e: { currentTarget: HTMLInputElement }) => onChange(e.currentTarget.value || undefined, isBadInput(e.currentTarget));
   return (
     <div className="form-group">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="date" className="form-control" data-testid={testId} min={min} max={max} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined, isBadInput(e.target))} />
+      <input
+        id={id}
+        type="date"
+        name={testId.replace('filter-date-', '')}
+        className="form-control"
+        data-testid={testId}
+        min={min}
+        max={max}
+        value={value ?? ''}
+        onChange={report}
+        // Typing part of a date, or deleting it again, changes no value: the keys and leaving the field say it.
+        onKeyUp={report}
+        onBlur={report}
+      />
     </div>
   );
 }
@@ -225,6 +240,10 @@ export function ColumnFilter({ column, value, anchor, options = [], optionsState
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // A date begun but not complete (or a number field holding only "-") changes no value, so no
+    // change event said it: the fields are read here, and said instead of applied as empty.
+    const unreadable = controls(formRef.current).filter((el): el is HTMLInputElement => el instanceof HTMLInputElement && !!el.name && isBadInput(el));
+    if (unreadable.length) return unreadable.forEach((el) => markBad(el.name, true));
     if (errors.length && !incompleteNumber) return;
     closeWith(() => onApply(incompleteNumber ? undefined : draft));
   };
