@@ -227,7 +227,15 @@ export function DeviceList(props: DeviceListProps) {
             {t('Loading…')}
           </div>
         )}
-        <Pager currentPage={page} totalPages={totalPagesOf(total ?? 0, pageSize)} total={total} pageSize={pageSize} onPageChange={onPage} onPageSizeChange={onPageSize} />
+        {/* No total (a page that failed, or not in yet): the page asked for stays current, not a lone "1" with the page in the URL beyond it. */}
+        <Pager
+          currentPage={page}
+          totalPages={total === undefined ? undefined : totalPagesOf(total, pageSize)}
+          total={total}
+          pageSize={pageSize}
+          onPageChange={onPage}
+          onPageSizeChange={onPageSize}
+        />
       </div>
       {children}
     </div>

@@ -23,4 +23,18 @@ describe('SoftwareRolloutDialog', () => {
     fireEvent.change(screen.getByTestId('rollout-name'), { target: { value: '' } });
     expect(screen.getByText('Geben Sie einen Namen für das Rollout ein.')).toBeInTheDocument();
   });
+
+  it('says that a pause limit counts failed devices, as the engine pauses (it read "Pause after this many devices")', () => {
+    const three = [1, 2, 3].map((i) => ({ id: String(i), name: `IoTconnector NB${i}` }));
+    const { unmount } = renderContribution(<SoftwareRolloutDialog devices={three} software={software} onClose={jest.fn()} />, { locales: en });
+    fireEvent.click(screen.getByTestId('rollout-add-pause'));
+    fireEvent.change(screen.getByTestId('rollout-pause-0'), { target: { value: '3' } });
+    expect(screen.getByTestId('rollout-pause-0')).toHaveAccessibleName('Pause when this many devices have failed');
+    expect(screen.getByText('The rollout pauses each time the number of failed devices reaches a limit.')).toBeInTheDocument();
+    // Three failed devices of three reach the limit 3.
+    expect(screen.getByText('Pauses at failed devices').nextElementSibling).toHaveTextContent('3');
+    unmount();
+    renderContribution(<SoftwareRolloutDialog devices={three} software={software} onClose={jest.fn()} />, { language: 'de', locales: de });
+    expect(screen.getByText('Das Rollout hält jedes Mal an, wenn die Anzahl der fehlgeschlagenen Geräte eine Grenze erreicht.')).toBeInTheDocument();
+  });
 });

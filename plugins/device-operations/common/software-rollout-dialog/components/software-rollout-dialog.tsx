@@ -102,6 +102,10 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
           {field('errorThresholdPercent', msg('Error threshold (%)'), msg('Optional: the rollout pauses when more than this share of the processed devices failed.'))}
           <fieldset>
             <legend className="h5">{t('Automatic pause limits')}</legend>
+            {/* What a limit counts, as the engine pauses and the rollout's card then says ("{{failed}} devices failed: the automatic pause limit … is reached"). */}
+            <p className="help-block small" id="rollout-pause-hint">
+              {t('The rollout pauses each time the number of failed devices reaches a limit.')}
+            </p>
             {form.automaticPauseLimits.map((value, i) => {
               const error = errorOf(`pause.${i}`);
               return (
@@ -111,7 +115,7 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
                     <input
                       className="form-control"
                       inputMode="numeric"
-                      aria-label={t('Pause after this many devices')}
+                      aria-label={t('Pause when this many devices have failed')}
                       data-testid={`rollout-pause-${i}`}
                       value={value}
                       onChange={(e) => setForm({ ...form, automaticPauseLimits: form.automaticPauseLimits.map((v, j) => (j === i ? e.target.value : v)) })}
@@ -168,7 +172,7 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
                 <dd data-testid="plan-threshold">{form.errorThresholdPercent.trim() ? `${Number(form.errorThresholdPercent)} %` : t('none')}</dd>
                 {plan.pausesAt.length > 0 && (
                   <>
-                    <dt>{t('Pauses after')}</dt>
+                    <dt>{t('Pauses at failed devices')}</dt>
                     <dd>{plan.pausesAt.join(', ')}</dd>
                   </>
                 )}

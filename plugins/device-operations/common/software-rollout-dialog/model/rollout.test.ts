@@ -83,13 +83,14 @@ describe('planRollout', () => {
   });
   it('counts batches, duration, offline and up-to-date targets', () => {
     const devices = Array.from({ length: 23 }, (_, i) => dev(i, i % 4 === 0 ? 'UNAVAILABLE' : 'AVAILABLE', i < 3));
-    const plan = planRollout(devices, { batchSize: 10, batchGapSeconds: 60, automaticPauseLimits: [5, 100] }, { name: 'mdc', version: '2.0' });
+    const plan = planRollout(devices, { batchSize: 10, batchGapSeconds: 60, automaticPauseLimits: [5, 23, 100] }, { name: 'mdc', version: '2.0' });
     expect(plan.batches).toBe(3);
     expect(plan.estimatedSeconds).toBe(120);
     expect(plan.firstBatch.map((d) => d.id)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
     expect(plan.offline).toBe(6);
     expect(plan.alreadyInstalled).toBe(3);
-    expect(plan.pausesAt).toEqual([5]);
+    // A limit counts failed devices: 23 of 23 failing reach it.
+    expect(plan.pausesAt).toEqual([5, 23]);
   });
   it('no targets, no batches', () => {
     expect(planRollout([], { batchSize: 10, batchGapSeconds: 60, automaticPauseLimits: [] }).batches).toBe(0);

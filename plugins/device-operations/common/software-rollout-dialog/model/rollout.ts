@@ -141,7 +141,7 @@ export interface RolloutPlan {
   firstBatch: ManagedObject[];
   offline: number;
   alreadyInstalled: number;
-  /** Pause limits that the rollout will actually reach. */
+  /** Pause limits (counts of failed devices) the rollout can reach: up to its number of devices. */
   pausesAt: number[];
 }
 
@@ -159,7 +159,7 @@ export function planRollout(
     firstBatch: devices.slice(0, params.batchSize),
     offline: devices.filter((d) => (d.c8y_Availability as { status?: string } | undefined)?.status === OFFLINE).length,
     alreadyInstalled: software ? devices.filter((d) => hasVersion(d, software.name, software.version)).length : 0,
-    pausesAt: params.automaticPauseLimits.filter((n) => n < devices.length),
+    pausesAt: params.automaticPauseLimits.filter((n) => n <= devices.length),
   };
 }
 

@@ -117,4 +117,57 @@ describe('ColumnFilter', () => {
     apply();
     expect(onApply).toHaveBeenCalledWith({ kind: 'date', after: '2026-11-01', before: '2026-11-20' });
   });
+
+  it('says a range with one end only, or a number or date the browser cannot read, instead of applying no filter', () => {
+    const onApply = open('failedInstallations');
+    fireEvent.change(screen.getByTestId('filter-number-mode'), { target: { value: 'range' } });
+    // Each end says which it is on screen, not only to screen readers.
+    expect(screen.getByTestId('filter-number-from')).toHaveAttribute('placeholder', 'From');
+    expect(screen.getByTestId('filter-number-to')).toHaveAttribute('placeholder', 'To');
+    fireEvent.change(screen.getByTestId('filter-number-to'), { target: { value: '3' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a whole number of 0 or more.');
+    expect(screen.getByTestId('filter-apply')).toBeDisabled();
+    apply();
+    expect(onApply).not.toHaveBeenCalled();
+    // The browser reads "1e" in a number field as '' (badInput): said, not applied as empty.
+    fireEvent.change(screen.getByTestId('filter-number-mode'), { target: { value: 'eq' } });
+    const from = screen.getByTestId('filter-number-from') as HTMLInputElement;
+    fireEvent.change(from, { target: { value: '1' } });
+    Object.defineProperty(from, 'validity', { configurable: true, get: () => ({ badInput: true }) });
+    fireEvent.change(from, { target: { value: '' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a whole number of 0 or more.');
+    apply();
+    expect(onApply).not.toHaveBeenCalled();
+
+    const onDate = open('registrationDate');
+    const after = screen.getAllByTestId('filter-date-after').at(-1) as HTMLInputElement;
+    Object.defineProperty(after, 'validity', { configurable: true, get: () => ({ badInput: true }) });
+    fireEvent.change(after, { target: { value: '2026-11-01' } });
+    fireEvent.change(after, { target: { value: '' } });
+    expect(screen.getAllByRole('alert').at(-1)).toHaveTextContent('Enter a complete date.');
+    fireEvent.submit(screen.getAllByTestId('column-filter').at(-1)!);
+    expect(onDate).not.toHaveBeenCalled();
+  });
+
+  it('reads a half-typed date on Apply (the browser sends no change for it) and says it instead of applying no bound', () => {
+    const onApply = open('registrationDate');
+    const before = screen.getByTestId('filter-date-before') as HTMLInputElement;
+    Object.defineProperty(before, 'validity', { configurable: true, get: () => ({ badInput: true }) });
+    apply();
+    expect(onApply).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a complete date.');
+    // Deleted again (still no value, no change event): the message goes and Apply clears.
+    Object.defineProperty(before, 'validity', { configurable: true, get: () => ({ badInput: false }) });
+    fireEvent.keyUp(before, { key: 'Backspace' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    apply();
+    expect(onApply).toHaveBeenCalledWith({ kind: 'date', before: undefined });
+  });
+
+  it('clears the filter when Apply finds nothing entered', () => {
+    const onApply = open('failedInstallations');
+    fireEvent.change(screen.getByTestId('filter-number-mode'), { target: { value: 'range' } });
+    apply();
+    expect(onApply).toHaveBeenCalledWith(undefined);
+  });
 });

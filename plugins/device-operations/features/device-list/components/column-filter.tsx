@@ -34,6 +34,10 @@ export interface ColumnFilterProps {
 
 const POPOVER_WIDTH = 280;
 
+/** Said for a number field whose text is no number, or a range with one end only (validateFilter's message). */
+const BAD_NUMBER = 'Enter a whole number of 0 or more.';
+const BAD_DATE = 'Enter a complete date.';
+
 /** Picker values as versions compare (spec 5: 0.3.4 before 0.3.11); text order where that has no answer. */
 function byVersionOrder(a: string, b: string): number {
   const c = compareVersions(a, b);
@@ -60,8 +64,14 @@ function initial(column: DeviceColumn, value?: FilterValue): FilterValue {
 
 const toNumber = (s: string) => (s.trim() === '' ? NaN : Number(s));
 
-/** One end of a number filter: the value, or the range's from or to. */
-function NumberInput({ testId, label, value, onChange }: { testId: string; label: string; value: number | undefined; onChange: (value: number) => void }) {
+/**
+ * What the browser could not read as a value (a number field holding "1e" or "--", a date with a
+ * part missing): its value is then '' as for an empty field, so the field says which it is.
+ */
+const isBadInput = (input: HTMLInputElement) => input.validity?.badInput === true;
+
+/** One end of a number filter: the value, or the range's from or to. `bad`: the field holds text that is no number. */
+function NumberInput({ testId, label, value, onChange }: { testId: string; label: string; value: number | undefined; onChange: (value: number, bad: boolean) => void }) {
   return (
     <input
       type="number"
@@ -69,9 +79,12 @@ function NumberInput({ testId, label, value, onChange }: { testId: string; label
       step={1}
       className="form-control"
       data-testid={testId}
+      name={testId.replace('filter-number-', '')}
       aria-label={label}
+      // Seen too: a range's two boxes were blank, which is from and which to said nowhere on screen.
+      placeholder={label}
       value={value !== undefined && Number.isFinite(value) ? value : ''}
-      onChange={(e) => onChange(toNumber(e.target.value))}
+      onChange={(e) => onChange(toNumber(e.target.value), isBadInput(e.target))}
     />
   );
 }
@@ -83,15 +96,30 @@ interface DateInputProps {
   min?: string;
   max?: string;
   value: string | undefined;
-  onChange: (value: string | undefined) => void;
+  /** `bad`: a date begun but not complete. */
+  onChange: (value: string | undefined, bad: boolean) => void;
 }
 
 /** One end of a date filter (after or before), with its label. */
 function DateInput({ id, testId, label, min, max, value, onChange }: DateInputProps) {
+  const report = (e: { currentTarget: HTMLInputElement }) => onChange(e.currentTarget.value || undefined, isBadInput(e.currentTarget));
   return (
     <div className="form-group">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="date" className="form-control" data-testid={testId} min={min} max={max} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)} />
+      <input
+        id={id}
+        type="date"
+        name={testId.replace('filter-date-', '')}
+        className="form-control"
+        data-testid={testId}
+        min={min}
+        max={max}
+        value={value ?? ''}
+        onChange={report}
+        // Typing part of a date, or deleting it again, changes no value: the keys and leaving the field say it.
+        onKeyUp={report}
+        onBlur={report}
+      />
     </div>
   );
 }
@@ -149,8 +177,20 @@ function useOpener(columnId: string): () => HTMLElement | null {
 export function ColumnFilter({ column, value, anchor, options = [], optionsState, onApply, onClose }: ColumnFilterProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<FilterValue>(() => initial(column, value));
-  const errors = validateFilter(draft);
-  const incompleteNumber = draft.kind === 'number' && !Number.isFinite(draft.from);
+  // Fields whose text the browser could not read (their value reads as empty): said, never applied as empty.
+  const [bad, setBad] = useState<ReadonlySet<string>>(new Set());
+  const markBad = (field: string, isBad: boolean) => setBad((b) => (b.has(field) === isBad ? b : isBad ? new Set([...b, field]) : new Set([...b].filter((f) => f !== field))));
+  const inRange = draft.kind === 'number' && draft.mode === 'range';
+  // Nothing entered (no value, no range end, no unreadable text): Apply clears the filter. A range with
+  // one end only is incomplete input, said and not applied (it used to clear the filter silently).
+  const incompleteNumber =
+    draft.kind === 'number' && !Number.isFinite(draft.from) && !bad.has('from') && (!inRange || ((draft.to === undefined || !Number.isFinite(draft.to)) && !bad.has('to')));
+  const errors = [
+    ...validateFilter(draft),
+    ...(draft.kind === 'date' && (bad.has('after') || bad.has('before')) ? [BAD_DATE] : []),
+  ];
+  const numberBad = draft.kind === 'number' && (bad.has('from') || (inRange && bad.has('to')));
+  if (numberBad && !errors.includes(BAD_NUMBER)) errors.unshift(BAD_NUMBER);
 
   const formRef = useRef<HTMLFormElement>(null);
   const opener = useOpener(column.id);
@@ -200,6 +240,10 @@ export function ColumnFilter({ column, value, anchor, options = [], optionsState
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // A date begun but not complete (or a number field holding only "-") changes no value, so no
+    // change event said it: the fields are read here, and said instead of applied as empty.
+    const unreadable = controls(formRef.current).filter((el): el is HTMLInputElement => el instanceof HTMLInputElement && !!el.name && isBadInput(el));
+    if (unreadable.length) return unreadable.forEach((el) => markBad(el.name, true));
     if (errors.length && !incompleteNumber) return;
     closeWith(() => onApply(incompleteNumber ? undefined : draft));
   };
@@ -255,16 +299,35 @@ export function ColumnFilter({ column, value, anchor, options = [], optionsState
                   testId="filter-number-from"
                   label={draft.mode === 'range' ? t('From') : t('Value')}
                   value={draft.from}
-                  onChange={(from) => setDraft({ ...draft, from })}
+                  onChange={(from, isBad) => {
+                    markBad('from', isBad);
+                    setDraft({ ...draft, from });
+                  }}
                 />
-                {draft.mode === 'range' && <NumberInput testId="filter-number-to" label={t('To')} value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />}
+                {draft.mode === 'range' && (
+                  <NumberInput
+                    testId="filter-number-to"
+                    label={t('To')}
+                    value={draft.to}
+                    onChange={(to, isBad) => {
+                      markBad('to', isBad);
+                      setDraft({ ...draft, to });
+                    }}
+                  />
+                )}
               </div>
             </>
           )}
           {draft.kind === 'date' && (
             <>
-              <DateInput id={`after-${column.id}`} testId="filter-date-after" label={t('After')} max={draft.before} value={draft.after} onChange={(after) => setDraft({ ...draft, after })} />
-              <DateInput id={`before-${column.id}`} testId="filter-date-before" label={t('Before')} min={draft.after} value={draft.before} onChange={(before) => setDraft({ ...draft, before })} />
+              <DateInput id={`after-${column.id}`} testId="filter-date-after" label={t('After')} max={draft.before} value={draft.after} onChange={(after, isBad) => {
+                  markBad('after', isBad);
+                  setDraft({ ...draft, after });
+                }} />
+              <DateInput id={`before-${column.id}`} testId="filter-date-before" label={t('Before')} min={draft.after} value={draft.before} onChange={(before, isBad) => {
+                  markBad('before', isBad);
+                  setDraft({ ...draft, before });
+                }} />
             </>
           )}
           {draft.kind === 'select' && (

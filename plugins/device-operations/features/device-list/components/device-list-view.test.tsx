@@ -8,6 +8,8 @@ import { ContributionProviders } from '@shared/plugin-api/parcel';
 import { jsonReply, renderContribution, testContext, testUser } from '@shared/plugin-api/testing';
 import en from '../../../locales/lists.en.json';
 import de from '../../../locales/lists.de.json';
+import deviceEn from '../../../locales/device.en.json';
+import deviceDe from '../../../locales/device.de.json';
 import { DEFAULT_COLUMNS } from '../model/columns';
 import { DeviceListView } from './device-list-view';
 
@@ -93,5 +95,27 @@ describe('DeviceListView, Days since last message', () => {
     expect(days()).toEqual(['5', '5']);
     releasePageTwo();
     await waitFor(() => expect(screen.getByText('IoTconnector NB9')).toBeInTheDocument());
+  });
+});
+
+describe('DeviceListView, a page that fails', () => {
+  it('says that the devices could not be loaded (German too) and keeps the page asked for in the pager', async () => {
+    configureClient({
+      fetch: (async (url: string) => {
+        const u = new URL(url, 'http://x');
+        if (u.pathname === '/user/currentUser') return jsonReply(200, { id: 'operator', userName: 'operator', customProperties: {} });
+        if ((u.searchParams.get('query') ?? '').includes('c8y_status')) return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+        return jsonReply(500, { error: 'inventory/failed', message: 'Database unavailable' });
+      }) as unknown as typeof fetch,
+    });
+    const failing = { user: testUser(['ROLE_INVENTORY_READ']), path: '/views/iotconnector', query: { page: '3' } };
+    const { unmount } = renderContribution(view, { locales: { ...en, ...deviceEn }, context: failing });
+    await waitFor(() => expect(screen.getByTestId('list-error')).toHaveTextContent('The devices could not be loaded: Database unavailable'));
+    // Page 3 stays the current one (it was a lone, inactive "1" with First and Previous on).
+    expect(screen.getByTestId('page-3')).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByTestId('page-1')).toBeNull();
+    unmount();
+    renderContribution(view, { language: 'de', locales: { ...de, ...deviceDe }, context: { ...failing, language: 'de' } });
+    await waitFor(() => expect(screen.getByTestId('list-error')).toHaveTextContent('Die Geräte konnten nicht geladen werden: Database unavailable'));
   });
 });

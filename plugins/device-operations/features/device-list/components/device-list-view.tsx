@@ -189,7 +189,8 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
       count={heading ?? shownHeading}
       jobOngoing={actions.job.ongoing}
       messages={<AlertOutlet />}
-      error={page.isError ? (page.error as Error).message : undefined}
+      // Said as what failed, not the server's bare text ("Database unavailable").
+      error={page.isError ? `${t('The devices could not be loaded:')} ${(page.error as Error).message}` : undefined}
       columns={gridColumns}
       rows={pageRows}
       loading={!page.data && !page.isError}

@@ -75,3 +75,35 @@ describe('useBulkActions: Create smart group', () => {
     expect(screen.getByTestId('smart-group-create')).toBeEnabled();
   });
 });
+
+describe('useBulkActions: Install', () => {
+  it('says why the devices it could not create an operation for were refused, with the count', async () => {
+    configureClient({
+      fetch: (async (url: string, init?: RequestInit) => {
+        if (url.includes('/devicecontrol/operations')) {
+          const { deviceId } = JSON.parse(String(init?.body)) as { deviceId: string };
+          return deviceId === '3'
+            ? jsonReply(422, { error: 'devicecontrol/Unprocessable', message: 'Device is in maintenance' })
+            : jsonReply(201, { id: `op${deviceId}`, deviceId, status: 'PENDING' });
+        }
+        return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+      }) as unknown as typeof fetch,
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const connectors = mixed.filter((d) => d.type === 'adamos_NETbox');
+    const selection = { rows: new Map(connectors.map((d) => [d.id, d])), allMatching: false, ofAllMatching: (all: readonly ManagedObject[]) => [...all] };
+    const { result } = renderHook(() => useBulkActions({ key: ['views', 'iotconnector'] }, {}, selection, jest.fn()), { wrapper });
+    useListAlerts.getState().clear();
+    await act(() => result.current.onSoftwareChosen(connectors, { action: 'install', item: agent, forceInstallation: false }));
+    const [alert] = useListAlerts.getState().alerts;
+    expect(alert).toEqual(
+      expect.objectContaining({
+        type: 'danger',
+        text: 'Installation operations created for {{n}} of {{total}} devices.',
+        values: { n: 1, total: 2 },
+        details: [{ text: 'IoTconnector NB3: Device is in maintenance', raw: true }],
+      }),
+    );
+  });
+});

@@ -48,6 +48,8 @@ export type Selection = Pick<ListSelection, 'rows' | 'allMatching' | 'ofAllMatch
 
 /** Install operations are sent a few at a time so a large selection does not flood the server. */
 const INSTALL_CONCURRENCY = 8;
+/** Refusals named in the result (device: reason); a large selection refused alike is not listed whole. */
+const MAX_REASONS = 5;
 
 const show = (spec: AlertSpec) => pushAlert(spec.alert, spec.dismissAfterMs);
 
@@ -111,6 +113,8 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
   const install = useCallback(
     async (devices: ManagedObject[], item: SoftwareItem) => {
       let failed = 0;
+      // Why devices were refused ('name: reason'), said with the count: the first MAX_REASONS.
+      const reasons: string[] = [];
       await job.withOverlay('Creating installation operations', async (update) => {
         let next = 0;
         let done = 0;
@@ -123,8 +127,9 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
                 description: `Install software package ${item.name} ${item.version}`,
                 netbox_InstallSoftwarePackage: { scheduledinstallationtime: '0', name: item.name, version: item.version },
               });
-            } catch {
+            } catch (e) {
               failed++;
+              reasons.push(`${d.name ?? d.id}: ${e instanceof Error ? e.message : String(e)}`);
             }
             done++;
             update({ text: 'Creating installation operations ({{done}}/{{total}})', values: { done, total: devices.length } });
@@ -134,7 +139,14 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
       });
       show(
         failed
-          ? { alert: { type: 'danger', text: 'Installation operations created for {{n}} of {{total}} devices.', values: { n: devices.length - failed, total: devices.length } } }
+          ? {
+              alert: {
+                type: 'danger',
+                text: 'Installation operations created for {{n}} of {{total}} devices.',
+                values: { n: devices.length - failed, total: devices.length },
+                details: reasons.slice(0, MAX_REASONS).map((text) => ({ text, raw: true })),
+              },
+            }
           : { alert: { type: 'success', text: 'Installation operations created for {{n}} of {{total}} devices.', values: { n: devices.length, total: devices.length } } },
       );
       onDone();

@@ -1,6 +1,6 @@
 import React from 'react';
-import { fireEvent, screen } from '@testing-library/react';
-import { renderContribution } from '@shared/plugin-api/testing';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import type { Rollout } from '../api/rollouts';
 import { RolloutCard } from './rollout-card';
 import de from '../../../locales/de.json';
@@ -69,5 +69,25 @@ describe('RolloutCard details', () => {
     expect(facts).not.toHaveClass('dl-horizontal');
     expect(facts.getAttribute('style')).toMatch(/grid-template-columns: fit-content\(60%\) minmax\(0, 1fr\)/);
     expect(facts).toHaveTextContent('Verzögerung zwischen Batches');
+  });
+});
+
+describe('RolloutCard cancel', () => {
+  it.each([
+    ['CREATED', 'Keep rollout'],
+    ['PAUSED', 'Keep rollout'],
+    ['ONGOING', 'Keep running'],
+  ])('asks before cancelling a %s rollout, keeping it as "%s"', async (status, keep) => {
+    global.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
+    renderContribution(<RolloutCard rollout={rollout(status)} onReloadList={jest.fn()} />, {
+      pluginId: 'software-repository',
+      context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+    });
+    fireEvent.click(screen.getAllByTestId('rollout-cancel')[0]);
+    const keepButton = await screen.findByRole('button', { name: keep });
+    expect(screen.getByRole('button', { name: 'Cancel rollout' })).toBeInTheDocument();
+    // The confirmation is imperative (outside the card's tree): closed, it leaves nothing for the next case.
+    fireEvent.click(keepButton);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel rollout' })).toBeNull());
   });
 });

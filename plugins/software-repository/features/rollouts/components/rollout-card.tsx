@@ -95,7 +95,8 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
           name: r.name ?? r.software?.name,
         }),
         okLabel: t('Cancel rollout'),
-        cancelLabel: t('Keep running'),
+        // Only a running rollout keeps running; a created or paused one stays as it is.
+        cancelLabel: r.status === 'ONGOING' ? t('Keep running') : t('Keep rollout'),
         okClass: 'btn-danger',
       });
       if (!ok) return;
