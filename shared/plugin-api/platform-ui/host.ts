@@ -101,7 +101,11 @@ export function parcelHostComponent(spec: HostSpec): unknown {
                   if (this.validity) this.zone.run(() => this.validity?.updateValueAndValidity());
                 },
                 onTitle: (translate) => {
-                  if (heading && spec.title) heading.textContent = translate(spec.title);
+                  if (!heading || !spec.title || this.destroyed) return;
+                  heading.textContent = translate(spec.title);
+                  // The platform names the browser tab after the header's h1 only when the header
+                  // changes: without this the tab kept the English title (German: 'Devices / ...').
+                  this.zone.run(() => this.header?.changeTitle(heading));
                 },
               }),
         ),
