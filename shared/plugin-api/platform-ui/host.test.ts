@@ -17,35 +17,49 @@ jest.mock(
   }),
   { virtual: true },
 );
-jest.mock('@angular/router', () => ({ ActivatedRoute: class ActivatedRoute {} }), { virtual: true });
+jest.mock('@angular/router', () => ({ ActivatedRoute: class ActivatedRoute {}, Router: class Router {}, NavigationEnd: class NavigationEnd {} }), { virtual: true });
 jest.mock('@angular/forms', () => ({ ControlContainer: class ControlContainer {}, FormControl: class FormControl {} }), { virtual: true });
+const refresh = jest.fn();
 /** The plugin's texts arrive after the page's code: the mount hands the host the German title then. */
 jest.mock('./mount', () => ({
   mountContribution: (input: { onTitle?: (t: (text: string) => string) => void }) =>
     new Promise((resolve) =>
       setTimeout(() => {
         input.onTitle?.((text) => (text === 'Devices' ? 'Geräte' : text));
-        resolve({ configErrors: () => [], setConfig: () => undefined, unmount: () => Promise.resolve() });
+        resolve({ configErrors: () => [], setConfig: () => undefined, refresh, unmount: () => Promise.resolve() });
       }, 0),
     ),
 }));
 
 import * as ng from '@angular/core';
-import { ActivatedRoute } from '@angular/router';
+import { ActivatedRoute, NavigationEnd, Router } from '@angular/router';
 import { AppStateService, HeaderService } from '@c8y/ngx-components';
 import type { ParcelModule } from '../types';
 import { parcelHostComponent } from './host';
 
 type Host = { ngOnInit(): void; ngOnDestroy(): void };
 
+/** The router's events: what the host subscribed, and whether it let go. */
+let routerEvents: { next?: (e: unknown) => void; closed: boolean };
+
 beforeEach(() => {
   changeTitle.mockReset();
+  refresh.mockReset();
+  routerEvents = { closed: false };
   services.clear();
   services.set(ng.ElementRef, { nativeElement: document.createElement('div') });
   services.set(ng.NgZone, { run: (f: () => unknown) => f(), runOutsideAngular: (f: () => unknown) => f() });
   services.set(AppStateService, {});
   services.set(ActivatedRoute, { snapshot: { pathFromRoot: [] } });
   services.set(HeaderService, { changeTitle });
+  services.set(Router, {
+    events: {
+      subscribe: (next: (e: unknown) => void) => {
+        routerEvents.next = next;
+        return { unsubscribe: () => (routerEvents.closed = true) };
+      },
+    },
+  });
 });
 
 const routeHost = () => {
@@ -71,4 +85,17 @@ it('leaves the header alone when the page was left before its texts arrived (the
   host.ngOnDestroy();
   await new Promise((r) => setTimeout(r, 10));
   expect(changeTitle).toHaveBeenCalledTimes(1);
+});
+
+it("brings the page up to date after each of the platform's navigations (it reuses the host when only the route's parameters change, and moves by pushState: no hashchange)", async () => {
+  const host = routeHost();
+  host.ngOnInit();
+  await new Promise((r) => setTimeout(r, 10));
+  routerEvents.next?.({ url: '/views/celosos_x64' });
+  routerEvents.next?.(Object.assign(new NavigationEnd(), { url: '/views/celosos_x64' }));
+  await new Promise((r) => setTimeout(r, 0));
+  // Only a finished navigation counts.
+  expect(refresh).toHaveBeenCalledTimes(1);
+  host.ngOnDestroy();
+  expect(routerEvents.closed).toBe(true);
 });

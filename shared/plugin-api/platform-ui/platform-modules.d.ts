@@ -67,8 +67,13 @@ declare module '@angular/router' {
   export interface UrlTree {
     toString(): string;
   }
+  /** A navigation that completed (the router's events emit others too). */
+  export class NavigationEnd {
+    url: string;
+  }
   export class Router {
     createUrlTree(commands: readonly unknown[]): UrlTree;
+    events: { subscribe(next: (event: unknown) => void): { unsubscribe(): void } };
   }
 }
 
