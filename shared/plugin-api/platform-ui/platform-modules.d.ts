@@ -102,6 +102,10 @@ declare module '@c8y/ngx-components' {
   export class NavigatorNode {
     constructor(data: NavigatorNodeData);
   }
+  /** The navigator: asks its factories once, and again on refresh(). */
+  export class NavigatorService {
+    refresh(): void;
+  }
   export const ViewContext: { readonly Device: 'device/:id' };
   /** A hook's provider: `{provide, useValue | useClass, multi}`. */
   export type HookProvider = { provide: unknown; multi?: boolean };
