@@ -132,6 +132,9 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
       const count = await api<{ statistics: { totalElements: number } }>(stack, 'GET', '/inventory/managedObjects?type=adamos_NETbox&pageSize=1&withTotalElements=true');
       assert.match(await page.locator('body').innerText(), new RegExp(`IoTconnectors\\s+${count.statistics.totalElements} devices`), 'the list counts the stand-in’s IoTconnectors');
       await snap(page, `platform-shell-${user}-iotconnectors`);
+      // The navigator's link reuses the page (only its :deviceType changes, by pushState): it kept the IoTconnectors.
+      await page.locator('c8y-navigator-outlet').getByTitle('CELOS OS (IPC x64)').click();
+      await page.waitForFunction(() => /CELOS OS \(IPC x64\)\s+\d+ devices/.test(document.body.innerText), undefined, { timeout: WAIT_MS });
       assert.deepEqual(errors, [], 'no uncaught page error, no 5xx, no 404 the platform would not answer');
       await context.close();
     });

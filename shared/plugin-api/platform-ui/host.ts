@@ -8,7 +8,7 @@
  */
 import * as ng from '@angular/core';
 import { ControlContainer, FormControl } from '@angular/forms';
-import { ActivatedRoute } from '@angular/router';
+import { ActivatedRoute, NavigationEnd, Router } from '@angular/router';
 import { AppStateService, HeaderService } from '@c8y/ngx-components';
 import type { Loader } from '../types';
 import { routeContext } from './context';
@@ -58,7 +58,9 @@ export function parcelHostComponent(spec: HostSpec): unknown {
     private readonly appState = ng.inject(AppStateService);
     private readonly route = ng.inject(ActivatedRoute, { optional: true });
     private readonly injector = ng.inject(ng.Injector);
+    private readonly router = ng.inject(Router, { optional: true });
     private previewSubscription: { unsubscribe(): void } | undefined;
+    private navigation: { unsubscribe(): void } | undefined;
     private readonly header = spec.kind === 'route' || spec.kind === 'device-tab' ? ng.inject(HeaderService, { optional: true }) : null;
     /** A config form: the platform's widget dialog form, whose validity enables its Save button. */
     private readonly dialogForm = spec.kind === 'widget-config' ? ng.inject(ControlContainer, { optional: true }) : null;
@@ -101,12 +103,22 @@ export function parcelHostComponent(spec: HostSpec): unknown {
                   if (this.validity) this.zone.run(() => this.validity?.updateValueAndValidity());
                 },
                 onTitle: (translate) => {
-                  if (heading && spec.title) heading.textContent = translate(spec.title);
+                  if (!heading || !spec.title || this.destroyed) return;
+                  heading.textContent = translate(spec.title);
+                  // The platform names the browser tab after the header's h1 only when the header
+                  // changes: without this the tab kept the English title (German: 'Devices / ...').
+                  this.zone.run(() => this.header?.changeTitle(heading));
                 },
               }),
         ),
       );
       this.connectPreview();
+      // The platform reuses a route's host when only its parameters change (the navigator from
+      // IoTconnectors to CELOS OS (IPC x64)) and moves by pushState, which fires no hashchange: the
+      // page kept the previous route's list.
+      this.navigation = this.router?.events.subscribe((e) => {
+        if (e instanceof NavigationEnd) void this.mounted?.then((m) => this.zone.runOutsideAngular(() => m?.refresh()));
+      });
     }
 
     /**
@@ -141,6 +153,7 @@ export function parcelHostComponent(spec: HostSpec): unknown {
     ngOnDestroy(): void {
       this.destroyed = true;
       this.previewSubscription?.unsubscribe();
+      this.navigation?.unsubscribe();
       this.dialogForm?.control?.removeControl(selector);
       void this.mounted?.then((m) => m?.unmount());
     }

@@ -39,6 +39,8 @@ export interface MountedContribution {
   configErrors(): readonly string[];
   /** A widget shown with another config (the widget dialog's Preview following the form). */
   setConfig(config: Record<string, unknown>): void;
+  /** After a navigation: the route's parameters and path again (the platform's links move by pushState, no hashchange). */
+  refresh(): void;
   unmount(): Promise<void>;
 }
 
@@ -159,6 +161,7 @@ export async function mountContribution(input: MountInput): Promise<MountedContr
       config = next;
       update(true);
     },
+    refresh: onChange,
     async unmount() {
       window.removeEventListener('hashchange', onChange);
       for (const s of subscriptions) s.unsubscribe();

@@ -67,8 +67,13 @@ declare module '@angular/router' {
   export interface UrlTree {
     toString(): string;
   }
+  /** A navigation that completed (the router's events emit others too). */
+  export class NavigationEnd {
+    url: string;
+  }
   export class Router {
     createUrlTree(commands: readonly unknown[]): UrlTree;
+    events: { subscribe(next: (event: unknown) => void): { unsubscribe(): void } };
   }
 }
 
@@ -96,6 +101,10 @@ declare module '@c8y/ngx-components' {
   }
   export class NavigatorNode {
     constructor(data: NavigatorNodeData);
+  }
+  /** The navigator: asks its factories once, and again on refresh(). */
+  export class NavigatorService {
+    refresh(): void;
   }
   export const ViewContext: { readonly Device: 'device/:id' };
   /** A hook's provider: `{provide, useValue | useClass, multi}`. */

@@ -4,12 +4,16 @@
  * return `{provide, useValue | useClass, multi}`; these keep what they were given). The real
  * shell runs it in e2e/platform-shell.test.ts.
  */
+/** The router's subscribers and the navigator's refreshes. */
+const navigation: ((e: unknown) => void)[] = [];
+const refreshNavigator = jest.fn();
 const user = { id: 'op', userName: 'op', effectiveRoles: [{ id: 'ROLE_INVENTORY_READ' }] };
 jest.mock(
   '@c8y/ngx-components',
   () => ({
     AppStateService: class AppStateService {},
     HeaderService: class HeaderService {},
+    NavigatorService: class NavigatorService {},
     NavigatorNode: class NavigatorNode {
       constructor(readonly data: Record<string, unknown>) {}
     },
@@ -31,17 +35,21 @@ jest.mock(
       state$: { value: { lang: 'de' } },
       // The Router's part a tab guard uses.
       createUrlTree: (commands: unknown[]) => ({ tree: commands.join('/') }),
+      events: { subscribe: (next: (e: unknown) => void) => navigation.push(next) },
+      // The Injector's part: the NavigatorService.
+      get: () => ({ refresh: refreshNavigator }),
     }),
     ɵɵdefineComponent: (def: Record<string, unknown>) => def,
   }),
   { virtual: true },
 );
-jest.mock('@angular/router', () => ({ ActivatedRoute: class {}, Router: class {} }), { virtual: true });
+jest.mock('@angular/router', () => ({ ActivatedRoute: class {}, Router: class {}, NavigationEnd: class NavigationEnd {} }), { virtual: true });
 jest.mock('@angular/forms', () => ({ ControlContainer: class {}, FormControl: class {} }), { virtual: true });
 
 import { defineDashboard, defineDeviceTab, defineNavigatorNode, definePlugin, defineRoute, defineWidget } from '../define';
 import type { ParcelModule } from '../types';
 import { toPlatformProviders } from './providers';
+import { NavigationEnd } from '@angular/router';
 
 type Hook = { hook: string; v: Record<string, unknown> & { get?: () => unknown[] } };
 
@@ -96,6 +104,26 @@ it('gives the navigator the nodes with a path, parents by label with their icon,
   const nodes = Factory.ɵfac().get().map((n) => n.data);
   expect(nodes.map((n) => n.label)).toEqual(['Alarms', 'IoTconnectors']);
   expect(nodes[1]).toEqual({ label: 'IoTconnectors', path: '/views/iotconnector', icon: 'network-card', priority: 3000, parent: { label: 'Devices', icon: 'th-list', priority: 9000 } });
+});
+
+it("has the navigator asked again when a navigation changes a node's visible() answer (Configuration under /admin); the platform asks once", () => {
+  navigation.length = 0;
+  refreshNavigator.mockReset();
+  const Factory = of('navigator')[0].v as unknown as { ɵfac: () => { get(): { data: { label: string } }[] } };
+  window.location.hash = '#/views/iotconnector';
+  const factory = Factory.ɵfac();
+  expect(factory.get().map((n) => n.data.label)).not.toContain('Configuration');
+  const navigate = (hash: string) => {
+    window.location.hash = hash;
+    for (const next of navigation) next(new NavigationEnd());
+  };
+  navigate('#/views/celosos_x64');
+  expect(refreshNavigator).not.toHaveBeenCalled();
+  navigate('#/admin/views/iotconnector');
+  expect(refreshNavigator).toHaveBeenCalledTimes(1);
+  expect(factory.get().map((n) => n.data.label)).toContain('Configuration');
+  navigate('#/admin/configuration');
+  expect(refreshNavigator).toHaveBeenCalledTimes(1);
 });
 
 it("asks a node's visible() with the page's context each time the navigator is built", () => {

@@ -12,9 +12,9 @@
  *   the guard to decide whether the tab shows)
  * - widget -> hookWidget with its config form, so editors add our widgets to the platform's dashboards
  */
-import { inject } from '@angular/core';
-import { Router, type ActivatedRouteSnapshot } from '@angular/router';
-import { AppStateService, hookNavigator, hookRoute, hookWidget, NavigatorNode, ViewContext } from '@c8y/ngx-components';
+import { inject, Injector } from '@angular/core';
+import { NavigationEnd, Router, type ActivatedRouteSnapshot } from '@angular/router';
+import { AppStateService, hookNavigator, hookRoute, hookWidget, NavigatorNode, NavigatorService, ViewContext } from '@c8y/ngx-components';
 import type { LocaleLoaders } from '../i18n';
 import { orderContributions } from '../ordering';
 import type {
@@ -53,11 +53,29 @@ function navigatorProviders(nodes: Registered<NavigatorNodeContribution>[]): unk
   };
   // Built once: the platform keeps a node's expanded state on the node object.
   const built = new Map(shown.map((n) => [n.id, toNode(n)]));
+  const dependsOnContext = shown.some((n) => n.visible);
   class NavigatorNodesFactory {
     private readonly appState = inject(AppStateService);
-    get(): unknown[] {
+    private readonly injector = inject(Injector);
+    /** The ids the navigator shows now. */
+    private answered = '';
+    constructor() {
+      // The platform asks a factory once; a visible(ctx) may read the path (Configuration shows
+      // only under /admin), so the navigator is asked again when a navigation changes the answer.
+      if (dependsOnContext) {
+        inject(Router, { optional: true })?.events.subscribe((e) => {
+          if (e instanceof NavigationEnd && this.visible().join() !== this.answered) this.injector.get(NavigatorService, null)?.refresh();
+        });
+      }
+    }
+    private visible(): string[] {
       const ctx = platformContext(this.appState, null);
-      return shown.filter((n) => isVisibleTo(n, ctx)).map((n) => built.get(n.id));
+      return shown.filter((n) => isVisibleTo(n, ctx)).map((n) => n.id);
+    }
+    get(): unknown[] {
+      const ids = this.visible();
+      this.answered = ids.join();
+      return ids.map((id) => built.get(id));
     }
     static ɵfac = () => new NavigatorNodesFactory();
   }
