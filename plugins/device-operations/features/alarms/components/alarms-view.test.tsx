@@ -193,7 +193,7 @@ describe('AlarmsView', () => {
     await waitFor(() => expect(screen.getByTestId('alarm-counter')).toHaveTextContent('The alarm count could not be loaded: Count failed'));
   });
 
-  it('names the new status in the user\'s language', async () => {
+  it('names the new status in the user\'s language, in the platform\'s German sentence', async () => {
     platform(1);
     const success = jest.fn();
     renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success, fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
@@ -203,7 +203,7 @@ describe('AlarmsView', () => {
     });
     await screen.findByText('alarm 0');
     fireEvent.click(screen.getByRole('button', { name: 'Bestätigen' }));
-    await waitFor(() => expect(success).toHaveBeenCalledWith('Alarmstatus geändert zu "Bestätigt".'));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Alarmstatus auf "Bestätigt" gesetzt.'));
   });
 });
 
