@@ -45,4 +45,14 @@ describe('AlarmItem change log', () => {
     show('de');
     await waitFor(() => expect(screen.getByTestId('alarm-change-log')).toHaveTextContent('(operator) Alarmstatus geändert von Aktiv zu Bestätigt'));
   });
+
+  it('labels the details in German as the platform does', async () => {
+    getI18n().addResourceBundle('de', 'translation', deviceDe, true, true);
+    requestMock.mockResolvedValueOnce({ auditRecords: [] });
+    show('de');
+    const details = screen.getByTestId('alarm-details');
+    expect(details).toHaveTextContent('Zuerst aufgetreten');
+    expect(details).toHaveTextContent('Letztes Auftreten');
+    await screen.findByText('Keine Änderungen aufgezeichnet');
+  });
 });
