@@ -1,7 +1,9 @@
 /** Server state of the alarm screens. */
+import { useEffect, useRef } from 'react';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { bulkUpdateAlarms, countAlarms, listAlarms, updateAlarm, type Alarm, type AlarmSeverity, type AlarmStatus } from '@shared/platform/alarms';
 import { request } from '@shared/platform/fetch-client';
+import { useRealtime } from '@shared/platform/react';
 import { listPageAlarms, type DashboardAlarmCategory, type DashboardSeverity } from '@shared/platform/operation-dashboard';
 import { ALARM_LOAD_MORE_PAGE_SIZE } from '@shared/domain/constants';
 import { UNRESOLVED } from '../logic/alarms';
@@ -73,3 +75,23 @@ export const changeLogQuery = (alarm: Alarm) =>
     retry: false,
   });
 export const useChangeLog = (alarm: Alarm, enabled: boolean) => useQuery({ ...changeLogQuery(alarm), enabled });
+
+/** A burst of notifications (a bulk clear, a flood of new alarms) re-reads the lists once per this. */
+export const ALARM_LIVE_REREAD_MS = 1000;
+
+/**
+ * Keeps the alarm screens current: a new, changed or cleared alarm of the source and its child
+ * devices (of every device when absent) re-reads the lists, counts and change logs, at most once
+ * per {@link ALARM_LIVE_REREAD_MS}, so it appears in or leaves the lists without a Reload.
+ */
+export function useLiveAlarms(source: string | undefined): void {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useRealtime(source ? `/alarmsWithChildren/${source}` : '/alarms/*', (_message, queryClient) => {
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      void queryClient.invalidateQueries({ queryKey: alarmKeys.all });
+    }, ALARM_LIVE_REREAD_MS);
+  });
+}

@@ -2,7 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Alarm } from '@shared/platform/alarms';
 import { request } from '@shared/platform/fetch-client';
+import { getI18n } from '@shared/plugin-api/i18n';
 import { renderUi } from '@shared/ui/test-utils';
+import deviceDe from '../../../locales/device.de.json';
 import { AlarmItem } from './alarm-item';
 
 jest.mock('@shared/platform/fetch-client', () => ({ request: jest.fn() }));
@@ -10,11 +12,12 @@ const requestMock = request as jest.MockedFunction<typeof request>;
 
 const alarm = { id: '7', text: 'Too hot', count: 1, status: 'ACTIVE', severity: 'MAJOR', type: 't', time: '2026-11-24T10:00:00.000Z', source: { id: '3', name: 'dev' } } as unknown as Alarm;
 
-const show = () => {
+const show = (language: 'en' | 'de' = 'en') => {
   renderUi(
     <QueryClientProvider client={new QueryClient()}>
       <AlarmItem alarm={alarm} busy={false} />
     </QueryClientProvider>,
+    language,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Details' }));
 };
@@ -32,5 +35,24 @@ describe('AlarmItem change log', () => {
     show();
     await screen.findByText('No changes recorded');
     expect(screen.queryByTestId('alarm-change-log-error')).toBeNull();
+  });
+
+  it('words a status change as the platform does, in German too (not "status: ACTIVE → ACKNOWLEDGED")', async () => {
+    getI18n().addResourceBundle('de', 'translation', deviceDe, true, true);
+    requestMock.mockResolvedValueOnce({
+      auditRecords: [{ creationTime: '2026-11-24T11:00:00.000Z', user: 'operator', changes: [{ attribute: 'status', previousValue: 'ACTIVE', newValue: 'ACKNOWLEDGED' }] }],
+    });
+    show('de');
+    await waitFor(() => expect(screen.getByTestId('alarm-change-log')).toHaveTextContent('(operator) Alarmstatus geändert von Aktiv zu Bestätigt'));
+  });
+
+  it('labels the details in German as the platform does', async () => {
+    getI18n().addResourceBundle('de', 'translation', deviceDe, true, true);
+    requestMock.mockResolvedValueOnce({ auditRecords: [] });
+    show('de');
+    const details = screen.getByTestId('alarm-details');
+    expect(details).toHaveTextContent('Zuerst aufgetreten');
+    expect(details).toHaveTextContent('Letztes Auftreten');
+    await screen.findByText('Keine Änderungen aufgezeichnet');
   });
 });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Alarm, AlarmStatus } from '@shared/platform/alarms';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
-import { canAcknowledge, canClear, changeLogFrom } from '../logic/alarms';
+import { canAcknowledge, canClear, changeLogFrom, type AlarmChange } from '../logic/alarms';
 import { useChangeLog } from '../api/alarms';
 import { formatDateTime } from '@shared/domain/formats';
 
@@ -16,6 +16,12 @@ export interface AlarmItemProps {
   smartRuleAction?: (alarm: Alarm) => React.ReactNode;
 }
 
+
+/** A change as the platform words it: a status change in the user's language, other attributes as they are. */
+function changeText(c: AlarmChange, t: (key: string, values?: Record<string, string>) => string): string {
+  if (c.attribute === 'status') return t('Alarm status changed from {{previousValue}} to {{newValue}}', { previousValue: t(c.previousValue), newValue: t(c.newValue) });
+  return `${c.attribute}: ${c.previousValue} → ${c.newValue}`;
+}
 
 export function AlarmItem({ alarm, busy, onStatus, smartRuleAction }: AlarmItemProps) {
   const { t } = useTranslation();
@@ -77,7 +83,7 @@ export function AlarmItem({ alarm, busy, onStatus, smartRuleAction }: AlarmItemP
             <ul className="list-unstyled" data-testid="alarm-change-log">
               {entries.map((e, i) => (
                 <li key={i}>
-                  {formatDateTime(e.time)} {e.user ? `(${e.user})` : ''} {e.text}
+                  {formatDateTime(e.time)} {e.user ? `(${e.user})` : ''} {e.changes.length ? e.changes.map((c) => changeText(c, t)).join(', ') : e.text}
                 </li>
               ))}
             </ul>

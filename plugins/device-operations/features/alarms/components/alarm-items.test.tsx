@@ -23,4 +23,10 @@ describe('AlarmItems', () => {
     expect(screen.getByText('No alarms to display')).toBeTruthy();
     expect(screen.queryByTestId('alarms-error')).toBeNull();
   });
+
+  it('shows that the list is loading (a failing read retries for seconds) instead of a blank card', () => {
+    show(list({ isLoading: true }));
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+    expect(screen.queryByText('No alarms to display')).toBeNull();
+  });
 });

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Alarm, AlarmStatus } from '@shared/platform/alarms';
 import { ListEnd } from '@shared/ui/empty-state';
+import { Spinner } from '@shared/ui/spinner';
 import { AlarmItem } from './alarm-item';
 
 export interface AlarmItemsProps {
@@ -22,6 +23,8 @@ export function AlarmItems({ items, list, busy, onStatus, smartRule }: AlarmItem
           <AlarmItem key={a.id} alarm={a} busy={busy} onStatus={onStatus} smartRuleAction={smartRule} />
         ))}
       </ul>
+      {/* Loading (and retrying a failed read) is said, not shown as a blank card. */}
+      {list.isLoading && <Spinner />}
       <ListEnd error={list.error} errorLead={t('The alarms could not be loaded:')} empty={!list.isLoading && items.length === 0} emptyText={t('No alarms to display')} data-testid="alarms-error" />
       {list.hasNextPage && (
         <div className="card-footer text-center">

@@ -10,6 +10,18 @@ import deviceDe from '../../../locales/device.de.json';
 import { AlarmsView } from './alarms-view';
 import { AlarmDetails } from './alarm-details';
 
+/** The realtime connection: what the screen subscribes to, and a push on a channel. */
+const mockChannels = new Map<string, (message: { realtimeAction: string; data: unknown }, channel: string) => void>();
+jest.mock('@shared/platform/realtime', () => ({
+  ...jest.requireActual('@shared/platform/realtime'),
+  getRealtime: () => ({
+    subscribe: (channel: string, handler: (message: { realtimeAction: string; data: unknown }, channel: string) => void) => {
+      mockChannels.set(channel, handler);
+      return () => mockChannels.delete(channel);
+    },
+  }),
+}));
+
 type Call = { method: string; url: URL };
 const alarm = (i: number, severity = 'MAJOR') => ({
   id: String(1000 + i),
@@ -46,7 +58,7 @@ function platform(pageItems: number) {
  * A stand-in that keeps state: `total` unresolved alarms in pages of 100; a status change takes
  * the alarm out of the server's pages. Returns what is still open.
  */
-function statefulPlatform(total: number): { open: () => readonly { id: string }[] } {
+function statefulPlatform(total: number): { open: () => readonly { id: string }[]; set: (next: ReturnType<typeof alarm>[]) => void } {
   let open = Array.from({ length: total }, (_, i) => alarm(i));
   configureClient({
     fetch: (async (url: string, init: RequestInit) => {
@@ -62,7 +74,7 @@ function statefulPlatform(total: number): { open: () => readonly { id: string }[
       return reply(200, { alarms, statistics: { currentPage: page, pageSize: 100 }, ...(page * 100 < open.length ? { next: `${url}&next` } : {}) });
     }) as typeof fetch,
   });
-  return { open: () => open };
+  return { open: () => open, set: (next) => (open = next) };
 }
 
 const ALARM_ADMIN = testUser(['ROLE_ALARM_READ', 'ROLE_ALARM_ADMIN']);
@@ -135,6 +147,36 @@ describe('AlarmsView', () => {
     expect(screen.getByText('alarm 100')).toBeTruthy();
   });
 
+  it('shows a new alarm and drops one cleared elsewhere as realtime reports them, count too, without a Reload', async () => {
+    const server = statefulPlatform(2);
+    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+      context: { user: ALARM_ADMIN },
+      locales: EN,
+    });
+    await screen.findByText('alarm 1');
+    await waitFor(() => expect(screen.getByTestId('alarm-counter')).toHaveTextContent('2'));
+    // The device's channel with its child devices, as the list reads them (withSourceDevices).
+    const push = mockChannels.get('/alarmsWithChildren/42')!;
+    expect(push).toBeDefined();
+    // Elsewhere: alarm 1 cleared, alarm 7 raised.
+    server.set([alarm(0), alarm(7)]);
+    push({ realtimeAction: 'UPDATE', data: { ...alarm(1), status: 'CLEARED' } }, '/alarmsWithChildren/42');
+    push({ realtimeAction: 'CREATE', data: alarm(7) }, '/alarmsWithChildren/42');
+    expect(await screen.findByText('alarm 7', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(screen.queryByText('alarm 1')).toBeNull();
+    expect(screen.getByTestId('alarm-counter')).toHaveTextContent('2');
+    server.set([]);
+    push({ realtimeAction: 'UPDATE', data: { ...alarm(0), status: 'CLEARED' } }, '/alarmsWithChildren/42');
+    await waitFor(() => expect(screen.getByTestId('alarm-counter')).toHaveTextContent('0'), { timeout: 3000 });
+    expect(screen.getByText('No alarms to display')).toBeTruthy();
+  });
+
+  it('follows every device\'s alarms on the all-devices page', async () => {
+    statefulPlatform(0);
+    renderContribution(<AlarmsView alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, { context: { user: ALARM_ADMIN }, locales: EN });
+    await waitFor(() => expect(mockChannels.has('/alarms/*')).toBe(true));
+  });
+
   it('says that a severity\'s count could not be loaded instead of showing a blank counter', async () => {
     configureClient({
       fetch: (async (url: string) => {
@@ -151,7 +193,7 @@ describe('AlarmsView', () => {
     await waitFor(() => expect(screen.getByTestId('alarm-counter')).toHaveTextContent('The alarm count could not be loaded: Count failed'));
   });
 
-  it('names the new status in the user\'s language', async () => {
+  it('names the new status in the user\'s language, in the platform\'s German sentence', async () => {
     platform(1);
     const success = jest.fn();
     renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success, fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
@@ -161,7 +203,7 @@ describe('AlarmsView', () => {
     });
     await screen.findByText('alarm 0');
     fireEvent.click(screen.getByRole('button', { name: 'Bestätigen' }));
-    await waitFor(() => expect(success).toHaveBeenCalledWith('Alarmstatus geändert zu "Bestätigt".'));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Alarmstatus auf "Bestätigt" gesetzt.'));
   });
 });
 

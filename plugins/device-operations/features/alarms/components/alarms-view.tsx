@@ -11,7 +11,7 @@ import { can, usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
 import { SEVERITY_WORD, STATUS_CHANGED, statusesFor, type SeverityParam } from '../logic/alarms';
-import { alarmKeys, clearAll, setAlarmStatus, useAlarmCount, useAlarmList, useNothingToClear, type AlarmListFilter } from '../api/alarms';
+import { alarmKeys, clearAll, setAlarmStatus, useAlarmCount, useAlarmList, useLiveAlarms, useNothingToClear, type AlarmListFilter } from '../api/alarms';
 import { AlarmItems } from './alarm-items';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
 
@@ -85,6 +85,8 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
   const mayChange = can(ctx.user, REQUIRES.alarmUpdate);
   // Nothing unresolved: Clear all would report a change that did not happen.
   const nothingToClear = useNothingToClear(source, severities);
+  // A new alarm appears, one cleared elsewhere leaves, without a Reload.
+  useLiveAlarms(source);
 
   const changeStatus = async (alarm: Alarm, status: AlarmStatus) => {
     // The alarm leaves every list at once; the server answer only confirms it.

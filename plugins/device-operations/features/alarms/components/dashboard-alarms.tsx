@@ -1,12 +1,13 @@
 /** Alarms of one severity (and category) from the operation dashboard's list pages. */
 import type { Alarm } from '@shared/platform/alarms';
 import type { DashboardAlarmCategory, DashboardSeverity } from '@shared/platform/operation-dashboard';
-import { useDashboardAlarms } from '../api/alarms';
+import { useDashboardAlarms, useLiveAlarms } from '../api/alarms';
 import { AlarmItems } from './alarm-items';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
 
 export function DashboardAlarms({ severity, category }: { severity: DashboardSeverity; category?: DashboardAlarmCategory }) {
   const list = useDashboardAlarms(severity, category);
+  useLiveAlarms(undefined);
   // The screen shows its data: the shell may load the plugins it deferred (a start at this route).
   useScreenReady(!list.isPending);
   // The microservice sends ids as {value}.

@@ -31,7 +31,7 @@ describe('alarm rules', () => {
 
   it('prefers audit records and falls back to the alarm history, newest first', () => {
     const audit = [{ creationTime: '2026-01-01T00:00:00Z', user: 'admin', changes: [{ attribute: 'status', previousValue: 'ACTIVE', newValue: 'ACKNOWLEDGED' }] }];
-    expect(changeLogFrom(audit, {})[0]).toEqual({ time: '2026-01-01T00:00:00Z', user: 'admin', text: 'status: ACTIVE → ACKNOWLEDGED' });
+    expect(changeLogFrom(audit, {})[0]).toEqual({ time: '2026-01-01T00:00:00Z', user: 'admin', text: '', changes: [{ attribute: 'status', previousValue: 'ACTIVE', newValue: 'ACKNOWLEDGED' }] });
     const history = { history: { auditRecords: [{ time: 'a', text: 'one' }, { time: 'b', text: 'two' }] } };
     expect(changeLogFrom([], history).map((e) => e.text)).toEqual(['two', 'one']);
   });

@@ -65,10 +65,18 @@ export function alarmDetailsTitle(p: Pick<AlarmDetailsParams, 'severity' | 'cate
 
 export const toSeverity = (p: SeverityParam): AlarmSeverity => p.toUpperCase() as AlarmSeverity;
 
-/** One entry of an alarm's change log. */
+/** One change an audit record names: the attribute, its value before and after. */
+export interface AlarmChange {
+  attribute: string;
+  previousValue: string;
+  newValue: string;
+}
+
+/** One entry of an alarm's change log: its changes, or the record's own text when it names none. */
 export interface ChangeLogEntry {
   time: string;
   user?: string;
+  changes: AlarmChange[];
   text: string;
 }
 
@@ -77,29 +85,28 @@ export interface ChangeLogEntry {
  * of updates the alarm carries itself.
  */
 export function changeLogFrom(auditRecords: readonly Record<string, unknown>[] | undefined, alarm: Record<string, unknown>): ChangeLogEntry[] {
-  const fromAudit = (auditRecords ?? []).map((r) => ({
-    time: String(r.creationTime ?? r.time ?? ''),
-    user: typeof r.user === 'string' ? r.user : undefined,
-    text: changesText(r) || String(r.text ?? r.activity ?? ''),
-  }));
+  const fromAudit = (auditRecords ?? []).map(entryOf);
   if (fromAudit.length) return sortByTime(fromAudit);
   const history = alarm.history as { auditRecords?: Record<string, unknown>[] } | Record<string, unknown>[] | undefined;
   const records = Array.isArray(history) ? history : history?.auditRecords;
-  return sortByTime(
-    (records ?? []).map((r) => ({
-      time: String(r.creationTime ?? r.time ?? ''),
-      user: typeof r.user === 'string' ? r.user : undefined,
-      text: changesText(r) || String(r.text ?? r.activity ?? ''),
-    })),
-  );
+  return sortByTime((records ?? []).map(entryOf));
 }
 
-function changesText(r: Record<string, unknown>): string {
+const entryOf = (r: Record<string, unknown>): ChangeLogEntry => ({
+  time: String(r.creationTime ?? r.time ?? ''),
+  user: typeof r.user === 'string' ? r.user : undefined,
+  changes: changesOf(r),
+  text: String(r.text ?? r.activity ?? ''),
+});
+
+function changesOf(r: Record<string, unknown>): AlarmChange[] {
   const changes = r.changes;
-  if (!Array.isArray(changes)) return '';
-  return changes
-    .map((c: { attribute?: unknown; previousValue?: unknown; newValue?: unknown }) => `${String(c.attribute)}: ${String(c.previousValue ?? '')} → ${String(c.newValue ?? '')}`)
-    .join(', ');
+  if (!Array.isArray(changes)) return [];
+  return changes.map((c: { attribute?: unknown; previousValue?: unknown; newValue?: unknown }) => ({
+    attribute: String(c.attribute),
+    previousValue: String(c.previousValue ?? ''),
+    newValue: String(c.newValue ?? ''),
+  }));
 }
 
 const sortByTime = (entries: ChangeLogEntry[]) => [...entries].sort((a, b) => b.time.localeCompare(a.time));

@@ -50,4 +50,10 @@ describe('EventsList', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reload' })));
     expect(await screen.findByRole('option', { name: 'adamos_MachineStarted' })).toBeInTheDocument();
   });
+
+  it('shows that the events are loading instead of an empty table', async () => {
+    show(() => new Promise<Response>(() => undefined) as unknown as Response);
+    expect(await screen.findByRole('status', { name: 'Loading…' })).toBeTruthy();
+    expect(screen.queryByText('No events to display')).toBeNull();
+  });
 });

@@ -5,6 +5,7 @@ import { useEventTypes, useEvents } from '../api/events';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
 import { formatDateTime } from '@shared/domain/formats';
 import { ListEnd } from '@shared/ui/empty-state';
+import { Spinner } from '@shared/ui/spinner';
 
 export interface EventsListProps {
   /** Device id; all events when absent. */
@@ -80,6 +81,8 @@ export function EventsList({ source, alerts }: EventsListProps) {
             ))}
           </tbody>
         </table>
+        {/* Loading (and retrying a failed read) is said, not shown as an empty table. */}
+        {events.isLoading && <Spinner />}
         <ListEnd error={events.error} errorLead={t('The events could not be loaded:')} empty={!events.isLoading && items.length === 0} emptyText={t('No events to display')} data-testid="events-error" />
         <div style={{ display: 'flex', gap: 8, padding: 8 }}>
           <button type="button" className="btn btn-default btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>

@@ -1,34 +1,58 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
 import { renderContribution, testUser, jsonReply as reply } from '@shared/plugin-api/testing';
+import deviceDe from '../../../locales/device.de.json';
 import { ReplaceIotConnectorDialog, type Subscribe } from './replace-iotconnector-dialog';
 
 const source = { id: '7', name: 'old box', type: 'adamos_NETbox', adamos_adamos_netbox_SoftwarePackageList: [{ name: 'mdc', version: '1.0.0', status: 'installed' }] };
 const software = { id: '55', name: 'mdc', version: '1.0.0', url: 'u' };
 const subscribe: Subscribe = () => () => undefined;
 
-it("says so when the replacement device's package list cannot be read during installation", async () => {
+/** A service that validates and assigns; the replacement device's read answers `device`. */
+function replacementService(device: () => Response) {
   configureClient({
     fetch: (async (url: string) => {
       const u = new URL(url, 'http://x');
       if (u.pathname.endsWith('/getIotConnectorReplacmentlist')) return reply(200, { deviceList: [{ id: '9', name: 'new box' }] });
       if (u.pathname.endsWith('/validateSoftware')) return reply(200, { softwareObject: software, latestSoftwareObject: software });
       if (u.pathname.endsWith('/createSoftwareAssignment')) return reply(200, { noOfSuccessfullAssignment: 1, noOfUpdatedAssignment: 0, noOfNoAssignment: 0, noOfFailedAssignment: 0 });
-      if (u.pathname.endsWith('/inventory/managedObjects/9')) return reply(500, { error: 'x', message: 'Inventory down' });
+      if (u.pathname.endsWith('/inventory/managedObjects/9')) return device();
       return reply(200, {});
     }) as typeof fetch,
   });
+}
+
+/** Picks the replacement, then Start and Install, named in the dialog's language. */
+async function walkToInstall(names: { start: string; install: string }) {
+  const select = await screen.findByRole('combobox');
+  await screen.findByRole('option', { name: 'new box' });
+  fireEvent.change(select, { target: { value: '9' } });
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: names.start })));
+  await act(async () => fireEvent.click(await screen.findByRole('button', { name: names.install })));
+}
+
+it("says so when the replacement device's package list cannot be read during installation", async () => {
+  replacementService(() => reply(500, { error: 'x', message: 'Inventory down' }));
   const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
   renderContribution(<ReplaceIotConnectorDialog source={source} alerts={alerts} subscribe={subscribe} onClose={jest.fn()} />, {
     context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
   });
-  const select = await screen.findByLabelText('Replacement device');
-  await screen.findByRole('option', { name: 'new box' });
-  fireEvent.change(select, { target: { value: '9' } });
-  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start' })));
-  await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Install' })));
+  expect(await screen.findByLabelText('Replacement device')).toBeTruthy();
+  await walkToInstall({ start: 'Start', install: 'Install' });
   await waitFor(() => expect(alerts.fail).toHaveBeenCalledWith(expect.objectContaining({ message: 'Inventory down' })));
   expect(screen.getByRole('button', { name: 'Finish' })).toBeDisabled();
+});
+
+it('names Start and Finish in German as the platform does ("Start", "Fertigstellen")', async () => {
+  replacementService(() => reply(200, { id: '9', adamos_adamos_netbox_SoftwarePackageList: [{ name: 'mdc', version: '1.0.0', status: 'installed' }] }));
+  const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
+  renderContribution(<ReplaceIotConnectorDialog source={source} alerts={alerts} subscribe={subscribe} onClose={jest.fn()} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+    locales: deviceDe,
+    language: 'de',
+  });
+  await walkToInstall({ start: 'Start', install: 'Installieren' });
+  expect(await screen.findByRole('button', { name: 'Fertigstellen' })).toBeEnabled();
 });
 
 it('says why Start stays off: no replacement device, or the list could not be loaded', async () => {
