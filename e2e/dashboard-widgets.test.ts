@@ -278,7 +278,7 @@ describe('Device Operations Dashboard', () => {
       }
       await page.getByTestId('page-next').click();
       await page.waitForFunction((t) => document.querySelector('[data-testid="pager-total"]')?.textContent === `26–50 of ${t}`, total, { timeout: WAIT_MS });
-      // German: the same list, "Einträge pro Seite" still on one line.
+      // German: the same list, "Elemente pro Seite" still on one line.
       await chooseLanguage(page, 'Deutsch');
       await page.waitForFunction((t) => document.querySelector('[data-testid="pager-total"]')?.textContent === `26–50 von ${t}`, total, { timeout: WAIT_MS });
       const german = { AVAILABLE: 'Online', UNAVAILABLE: 'Offline', NOT_MONITORED: 'Nicht überwacht', MAINTENANCE: 'Wartung', UNKNOWN: 'Unbekannt' } as Record<string, string>;
@@ -287,9 +287,9 @@ describe('Device Operations Dashboard', () => {
       for (const width of [1280, 1920]) {
         await page.setViewportSize({ width, height: 900 });
         const label = page.locator('[data-testid="pager"] label');
-        assert.equal((await label.textContent())?.trim(), 'Einträge pro Seite');
+        assert.equal((await label.textContent())?.trim(), 'Elemente pro Seite');
         assert.equal(await label.evaluate((e) => e.getClientRects().length), 1);
-        assert.ok(((await label.boundingBox())?.height ?? 99) < 30, `Einträge pro Seite wraps at ${width} px`);
+        assert.ok(((await label.boundingBox())?.height ?? 99) < 30, `Elemente pro Seite wraps at ${width} px`);
         await page.getByTestId('pager').scrollIntoViewIfNeeded();
         await snap(page, `dashboard-list-pager-${width}-de`);
       }

@@ -119,7 +119,7 @@ describe('Logs tab: request a log file', () => {
       for (const width of [1280, 1920]) {
         await page.setViewportSize({ width, height: 900 });
         await openLogs(page, device.id);
-        assert.equal((await page.getByTestId('log-request').innerText()).trim(), 'Log-Datei anfordern');
+        assert.equal((await page.getByTestId('log-request').innerText()).trim(), 'Logdatei anfordern');
         await page.waitForSelector('[data-testid="log-requests"] tbody tr', { timeout: WAIT_MS });
         await snap(page, `logs-tab-de-${width}`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);

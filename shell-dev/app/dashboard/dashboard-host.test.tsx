@@ -87,7 +87,7 @@ describe('DashboardHost', () => {
     load.mockRejectedValueOnce(new Error('boom'));
     renderHost('de');
     expect(await screen.findByTestId('dashboard-load-error')).toHaveTextContent('Das Dashboard kann bearbeitet werden, sobald sein gespeichertes Layout geladen ist.');
-    expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Wiederholen' })).toBeInTheDocument();
   });
 
   it('offers no Configure (which would open nothing) for a placed widget whose plugin is not here, only Remove', async () => {

@@ -167,7 +167,7 @@ describe('Navigator', () => {
     });
     expect(await screen.findByTestId('navigator-children-error')).toHaveTextContent('Die Einträge konnten nicht geladen werden: Access is denied');
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Wiederholen' }));
     });
     expect(await screen.findByText('Group 1')).toBeInTheDocument();
     expect(screen.queryByTestId('navigator-children-error')).toBeNull();

@@ -48,7 +48,7 @@ describe('MissingPage', () => {
     await loadShellLanguage('de');
     renderPage('/softwarerollout', 'de');
     expect(screen.getByRole('alert')).toHaveTextContent('Das Plugin „Software-Repository“ (software-repository), das die Seite „/softwarerollout“ bereitstellt, konnte nicht geladen werden.');
-    expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Wiederholen' })).toBeInTheDocument();
   });
 
   it('says a disabled owner is not loaded, and why', () => {

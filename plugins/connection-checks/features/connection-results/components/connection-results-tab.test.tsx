@@ -74,6 +74,6 @@ describe('ConnectionResultsTab', () => {
     global.fetch = jest.fn(async () => reply(500, { error: 'general/internalError', message: 'Inventory unavailable' })) as unknown as typeof fetch;
     renderContribution(<ConnectionResultsTab />, { pluginId: 'connection-checks', device: device([]), language: 'de', locales: de });
     expect(await screen.findByRole('alert')).toHaveTextContent('URL-Prüfungen konnten nicht geladen werden: Inventory unavailable');
-    expect(screen.queryByText('Keine Ergebnisse vorhanden.')).toBeNull();
+    expect(screen.queryByText('Keine Ergebnisse anzuzeigen.')).toBeNull();
   });
 });

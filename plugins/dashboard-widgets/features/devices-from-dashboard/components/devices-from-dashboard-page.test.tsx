@@ -15,7 +15,7 @@ describe('/devicesFromDashboard actions', () => {
   // The same labels as the device list (plugins/device-operations, device-list-view.tsx) for the same actions.
   it.each([
     ['en', en, ['Select software', 'Clear Pending Assignments', 'Initialize not-monitored devices', 'Create smart group']],
-    ['de', de, ['Software auswählen', 'Ausstehende Zuweisungen löschen', 'Nicht überwachte Geräte initialisieren', 'Smart Group erstellen']],
+    ['de', de, ['Software auswählen', 'Ausstehende Zuweisungen löschen', 'Nicht überwachte Geräte initialisieren', 'Dynamische Gruppe erstellen']],
   ] as const)('say what the device list says (%s)', async (language, locales, labels) => {
     renderContribution(<DevicesFromDashboardPage />, { pluginId: 'dashboard-widgets', language, locales, context: { query: { view: 'currentOnlineDevices' } } });
     const shown = ['action-select-software', 'action-clear-pending', 'action-initialize', 'action-smart-group'].map((id) => screen.getByTestId(id).textContent?.trim());
