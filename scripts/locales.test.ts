@@ -64,3 +64,61 @@ describe.each(NAMESPACES.map((n) => [n.ns, n]))('namespace %s', (_ns, n) => {
     expect(Object.entries(de).filter(([, v]) => typeof v !== 'string' || !v.trim())).toEqual([]);
   });
 });
+
+/**
+ * German as the platform says it: where the platform's own translations (@c8y/ngx-components'
+ * de.po) have the same English text, ours is the platform's German, so a text reads the same in
+ * our screens and in the platform's around them. The exceptions are deliberate, each with its reason.
+ */
+describe('German as the platform says it', () => {
+  const DIFFERENT_ON_PURPOSE: Record<string, string> = {
+    ACKNOWLEDGED: 'status and severity codes read as words, not in the capitals the platform shows',
+    ACTIVE: 'as ACKNOWLEDGED',
+    CLEARED: 'as ACKNOWLEDGED',
+    CRITICAL: 'as ACKNOWLEDGED',
+    MAJOR: 'as ACKNOWLEDGED',
+    MINOR: 'as ACKNOWLEDGED',
+    WARNING: 'as ACKNOWLEDGED',
+    Services: "'Dienste' is the product's word throughout (alarm category, empty texts of the tab)",
+    Activate: "pairs with 'Deaktivieren' (updates by device profile)",
+    Enabled: "a state, paired with 'Deaktiviert'",
+    Disabled: "a state, paired with 'Aktiviert'",
+    Image: 'the image version of a device, not a picture (Bild)',
+    Mobile: 'the mobile network of a router (Mobilfunk)',
+    Revision: 'the hardware revision, not a version',
+    Scope: "the Azure DPS scope id's technical name",
+    'Registration date': "the platform's text ends in a space",
+    Remove: 'takes an entry out of a list; nothing is deleted (Löschen is Delete)',
+    Restart: 'a button: the verb',
+    Archive: 'a button: the verb',
+    Pause: 'a button: the verb',
+    Start: 'a button: the verb',
+    Success: 'a device state in a rollout',
+    Number: 'a figure (Zahl) a widget shows',
+    'Software repository': 'German spells the compound with a hyphen, as in every sentence that names it',
+    Identity: "the dev shell's stand-in of the platform tab; its German label is kept short",
+    Logs: 'as Identity',
+  };
+  const po = path.join(root, 'shell-dev', 'platform-shell', 'node_modules', '@c8y', 'ngx-components', 'locales', 'de.po');
+  const platform = new Map<string, string>();
+  for (const m of fs.readFileSync(po, 'utf8').matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"$/gm)) {
+    if (m[2]) platform.set(JSON.parse(`"${m[1]}"`) as string, JSON.parse(`"${m[2]}"`) as string);
+  }
+  const files = [
+    ...NAMESPACES.map((n) => n.locales),
+    ...['', 'dashboard', 'pages'].map((d) => path.join(root, 'shell-dev', 'app', d, 'locales')),
+  ].flatMap((dir) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f === 'de.json' || f.endsWith('.de.json')).map((f) => path.join(dir, f)) : []));
+
+  it('reads the platform translations', () => {
+    expect(platform.get('Cancel')).toBe('Abbrechen');
+    expect(files.length).toBeGreaterThan(8);
+  });
+
+  it.each(files.map((f) => [path.relative(root, f), f]))('%s', (_name, file) => {
+    const de = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+    const differ = Object.entries(de)
+      .filter(([k, v]) => platform.has(k) && platform.get(k) !== v && !(k in DIFFERENT_ON_PURPOSE))
+      .map(([k, v]) => `${k}: ours "${v}", the platform's "${platform.get(k)}"`);
+    expect(differ).toEqual([]);
+  });
+});
