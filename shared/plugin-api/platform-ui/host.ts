@@ -59,6 +59,8 @@ export function parcelHostComponent(spec: HostSpec): unknown {
     private readonly route = ng.inject(ActivatedRoute, { optional: true });
     private readonly injector = ng.inject(ng.Injector);
     private readonly router = ng.inject(Router, { optional: true });
+    /** A config form's widget dialog (its Preview), once asked for. */
+    private dialog: Promise<WidgetDialog | null> | undefined;
     private previewSubscription: { unsubscribe(): void } | undefined;
     private navigation: { unsubscribe(): void } | undefined;
     private readonly header = spec.kind === 'route' || spec.kind === 'device-tab' ? ng.inject(HeaderService, { optional: true }) : null;
@@ -126,23 +128,24 @@ export function parcelHostComponent(spec: HostSpec): unknown {
      * available." otherwise), and the widget shown there follows the dialog's config, which the
      * platform hands it only under a key our widgets do not use.
      */
-    private dialog: Promise<WidgetDialog | null> | undefined;
     private connectPreview(): void {
       if (spec.kind === 'widget-config') {
         this.dialog = widgetDialog(this.injector);
         void this.dialog.then((d) => d?.setPreview(true));
       } else if (spec.kind === 'widget') {
-        // In the DOM once its code has loaded.
-        void this.mounted
-          ?.then((m) => (m && this.element.closest('c8y-widget-preview') ? widgetDialog(this.injector).then((d) => ({ m, d })) : undefined))
-          .then((found) => {
-            if (!found?.d || this.destroyed) return;
-            const { m, d } = found;
-            this.previewSubscription = d.currentConfig$.subscribe((current) => {
-              if (current) m.setConfig({ ...(spec.defaultConfig ?? {}), ...current });
-            });
-          });
+        void this.followPreview();
       }
+    }
+
+    private async followPreview(): Promise<void> {
+      // In the DOM once its code has loaded.
+      const m = await this.mounted;
+      if (!m || !this.element.closest('c8y-widget-preview')) return;
+      const d = await widgetDialog(this.injector);
+      if (!d || this.destroyed) return;
+      this.previewSubscription = d.currentConfig$.subscribe((current) => {
+        if (current) m.setConfig({ ...(spec.defaultConfig ?? {}), ...current });
+      });
     }
 
     /** The platform asks a config form before it saves: an invalid form keeps the dialog open. */

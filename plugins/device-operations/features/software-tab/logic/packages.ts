@@ -59,10 +59,10 @@ export function splitByOpenInstall(
   waiting: readonly SoftwarePackageEntry[],
   openOperations: readonly Record<string, unknown>[],
 ): { toApprove: SoftwarePackageEntry[]; alreadyApproved: SoftwarePackageEntry[] } {
-  const asked = openOperations
-    .map((op) => op[INSTALL_OPERATION] as { name?: unknown; version?: unknown } | undefined)
-    .filter((f) => f && typeof f.name === 'string')
-    .map((f) => ({ name: f!.name as string, version: typeof f!.version === 'string' ? f!.version : undefined }));
+  const asked = openOperations.flatMap((op) => {
+    const f = op[INSTALL_OPERATION] as { name?: unknown; version?: unknown } | undefined;
+    return typeof f?.name === 'string' ? [{ name: f.name, version: typeof f.version === 'string' ? f.version : undefined }] : [];
+  });
   const isAsked = (p: SoftwarePackageEntry) => asked.some((a) => samePackage(a, p));
   return { toApprove: waiting.filter((p) => !isAsked(p)), alreadyApproved: waiting.filter(isAsked) };
 }
