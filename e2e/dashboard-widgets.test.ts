@@ -55,9 +55,18 @@ async function openDashboard(page: Page, count = DEFAULT_WIDGET_COUNT) {
   await waitForAllWidgets(page, count);
 }
 
-/** Rows of the grid (a row is drawn once per pinned area, so count distinct row indexes). */
-const rowCount = (page: Page) =>
-  page.evaluate(() => new Set([...document.querySelectorAll('[data-testid="device-grid"] .ag-row[row-index]')].map((r) => r.getAttribute('row-index'))).size);
+/**
+ * Waits until the grid shows exactly `count` rows. A row is drawn once per pinned area, so this
+ * counts distinct row indexes; AG Grid draws rows over several animation frames, so the count is
+ * awaited, not read once.
+ */
+async function waitForRowCount(page: Page, count: number) {
+  await page.waitForFunction(
+    (n) => new Set([...document.querySelectorAll('[data-testid="device-grid"] .ag-row[row-index]')].map((r) => r.getAttribute('row-index'))).size === n,
+    count,
+    { timeout: WAIT_MS },
+  );
+}
 
 const hash = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
 
@@ -218,21 +227,17 @@ describe('Device Operations Dashboard', () => {
     try {
       await page.waitForSelector('[data-testid="devices-from-dashboard"][data-view="totalDevices"] [data-testid="list-heading"]:has-text("All devices")', { timeout: WAIT_MS });
       await page.waitForSelector('[data-testid="device-grid"] .ag-row', { timeout: WAIT_MS });
-      assert.equal(await rowCount(page), 25);
+      await waitForRowCount(page, 25);
       const sizes = await page.locator('[data-testid="page-size"] option').allInnerTexts();
       assert.deepEqual(sizes, ['10', '25', '50', '100']);
       await page.locator('[data-testid="page-size"]').selectOption('10');
-      await page.waitForFunction(() => new Set([...document.querySelectorAll('[data-testid="device-grid"] .ag-row[row-index]')].map((r) => r.getAttribute('row-index'))).size === 10, undefined, {
-        timeout: WAIT_MS,
-      });
+      await waitForRowCount(page, 10);
       for (const id of ['action-select-software', 'action-clear-pending', 'action-initialize', 'action-smart-group', 'action-reload']) {
         assert.equal(await page.getByTestId(id).count(), 1, id);
       }
       // Back to the default size for the other tests (it is kept per user).
       await page.locator('[data-testid="page-size"]').selectOption('25');
-      await page.waitForFunction(() => new Set([...document.querySelectorAll('[data-testid="device-grid"] .ag-row[row-index]')].map((r) => r.getAttribute('row-index'))).size === 25, undefined, {
-        timeout: WAIT_MS,
-      });
+      await waitForRowCount(page, 25);
       await page.goto(`${stack.url}/apps/shell/#/devicesFromDashboard?view=bogus&operationsdashboarddetails=true`);
       await page.waitForSelector('[data-testid="view-not-known"]', { timeout: WAIT_MS });
       assert.equal((await page.getByTestId('view-not-known').innerText()).trim(), 'Device Operations Dashboard view not known.');
