@@ -491,6 +491,7 @@ describe('Device Operations Dashboard', () => {
       // Add a software monitor from the gallery, configured to the recovered view.
       await page.getByTestId('dashboard-add-widget').click();
       const gallery = page.getByTestId('widget-gallery');
+      await gallery.getByTestId('gallery-item').first().waitFor({ timeout: WAIT_MS });
       assert.equal(await gallery.getByTestId('gallery-item').count(), 6);
       assert.equal(await gallery.locator('img').count(), 6);
       await snap(page, 'dashboard-widgets-gallery');
