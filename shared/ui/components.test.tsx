@@ -1,7 +1,7 @@
 import React, { useState } from 'react';
 import { fireEvent, screen } from '@testing-library/react';
 import { Card } from './card';
-import { EmptyState } from './empty-state';
+import { EmptyState, LookupNote } from './empty-state';
 import { FilterInput } from './filter-input';
 import { Icon } from './icon';
 import { LoadingOverlay } from './loading-overlay';
@@ -25,6 +25,18 @@ it('empty state shows icon, title and text in the platform markup', () => {
   expect(container.querySelector('.c8y-empty-state > .dlt-c8y-icon-search')).not.toBeNull();
   expect(screen.getByRole('heading', { name: 'No software to display.' })).toBeInTheDocument();
   expect(screen.getByText('Add software using the button on the toolbar.')).toBeInTheDocument();
+});
+
+it('lookup note says loading until the lookup answers, then its failure or its empty text', () => {
+  const props = { errorLead: 'The devices could not be loaded:', emptyText: 'There is no other device of this type.' };
+  const { rerender } = renderUi(<LookupNote {...props} loading empty={false} />);
+  expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+  rerender(<LookupNote {...props} empty />);
+  expect(screen.queryByRole('status')).toBeNull();
+  expect(screen.getByText('There is no other device of this type.')).toBeInTheDocument();
+  rerender(<LookupNote {...props} loading error={new Error('Internal Server Error')} empty={false} />);
+  expect(screen.getByRole('alert')).toHaveTextContent('The devices could not be loaded: Internal Server Error');
+  expect(screen.queryByText('Loading…')).toBeNull();
 });
 
 it('card renders title, actions, body and footer', () => {

@@ -1,5 +1,6 @@
 import React, { type ReactNode } from 'react';
 import { Icon } from './icon';
+import { useSharedTranslation } from './i18n';
 
 export interface EmptyStateProps {
   /** Platform icon name (e.g. 'search', 'c8y-device'). */
@@ -51,6 +52,8 @@ export interface LookupNoteProps {
   error?: Error | null;
   /** The error's lead-in, translated; the cause follows. */
   errorLead: string;
+  /** The lookup has not answered yet: says so, rather than offer an empty selector without a word. */
+  loading?: boolean;
   /** The lookup answered with nothing to offer. */
   empty: boolean;
   /** Translated, e.g. "There is no other device of this type." */
@@ -60,11 +63,19 @@ export interface LookupNoteProps {
 }
 
 /** Under a selector: why it offers nothing (its lookup failed, or found nothing), as a help line. */
-export function LookupNote({ error, errorLead, empty, emptyText, 'data-testid': testId, 'data-testid-empty': emptyTestId }: LookupNoteProps) {
+export function LookupNote({ error, errorLead, loading, empty, emptyText, 'data-testid': testId, 'data-testid-empty': emptyTestId }: LookupNoteProps) {
+  const t = useSharedTranslation();
   if (error) {
     return (
       <p className="help-block text-danger" role="alert" data-testid={testId}>
         {errorLead} {error.message}
+      </p>
+    );
+  }
+  if (loading) {
+    return (
+      <p className="help-block text-muted" role="status" data-testid="lookup-loading">
+        {t('Loading…')}
       </p>
     );
   }

@@ -149,6 +149,7 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
           {/* Start stays off without a device: say why, a failed lookup as such. */}
           <LookupNote
             error={candidates.error}
+          loading={candidates.isPending}
             errorLead={t('The replacement devices could not be loaded:')}
             empty={candidates.isSuccess && list.length === 0}
             emptyText={t('No IoTconnector is available as a replacement.')}
