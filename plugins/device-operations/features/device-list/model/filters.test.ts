@@ -70,6 +70,17 @@ describe('encode/decode', () => {
     expect(decodeFilter('select', '{nope')).toBeUndefined();
     expect(decodeFilter('group', 'abc')).toBeUndefined();
   });
+  it('does not apply from a hand-edited URL what the column filter would refuse', () => {
+    expect(decodeFilter('number', 'ge:-1')).toBeUndefined();
+    expect(decodeFilter('number', 'eq:1.5')).toBeUndefined();
+    expect(decodeFilter('number', 'range:5:2')).toBeUndefined();
+    expect(decodeFilter('date', '2026-03-01..2026-02-01')).toBeUndefined();
+    expect(decodeFilter('date', '2026-02-30..')).toBeUndefined();
+    expect(decodeFilter('date', '2026-13-01..')).toBeUndefined();
+    // What the dialog accepts still comes through.
+    expect(decodeFilter('number', 'range:2:5')).toEqual({ kind: 'number', mode: 'range', from: 2, to: 5 });
+    expect(decodeFilter('date', '2024-02-29..2024-03-01')).toEqual({ kind: 'date', after: '2024-02-29', before: '2024-03-01' });
+  });
   it('an empty select is inactive', () => {
     expect(isActive({ kind: 'select', values: [] })).toBe(false);
   });

@@ -129,8 +129,19 @@ export function encodeFilter(value: FilterValue): string {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day as `YYYY-MM-DD` that exists (not 2026-02-30). */
+function isDay(text: string): boolean {
+  const time = DAY.test(text) ? Date.parse(`${text}T00:00:00Z`) : NaN;
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+}
+/** A decoded filter the column filter would refuse (a hand-edited URL) is not applied either. */
+const valid = (value: FilterValue): FilterValue | undefined => (validateFilter(value).length === 0 ? value : undefined);
 
-/** The inverse of {@link encodeFilter}; undefined for anything malformed (a hand-edited URL). */
+/**
+ * The inverse of {@link encodeFilter}; undefined for anything malformed or that the column filter
+ * would refuse (a hand-edited URL: a negative or fractional count, a range upside down, a day
+ * that does not exist).
+ */
 export function decodeFilter(kind: FilterKind, raw: string): FilterValue | undefined {
   switch (kind) {
     case 'text':
@@ -140,16 +151,16 @@ export function decodeFilter(kind: FilterKind, raw: string): FilterValue | undef
       const [mode, a, b] = raw.split(':');
       const from = Number(a);
       if (a === undefined || a === '' || !Number.isFinite(from)) return undefined;
-      if (mode === 'eq' || mode === 'ge') return { kind, mode, from };
-      if (mode === 'range' && b !== undefined && b !== '' && Number.isFinite(Number(b))) return { kind, mode, from, to: Number(b) };
+      if (mode === 'eq' || mode === 'ge') return valid({ kind, mode, from });
+      if (mode === 'range' && b !== undefined && b !== '' && Number.isFinite(Number(b))) return valid({ kind, mode, from, to: Number(b) });
       return undefined;
     }
     case 'date': {
       const m = /^(.*)\.\.(.*)$/.exec(raw);
       if (!m) return undefined;
-      const after = DAY.test(m[1]) ? m[1] : undefined;
-      const before = DAY.test(m[2]) ? m[2] : undefined;
-      return after || before ? { kind, after, before } : undefined;
+      const after = isDay(m[1]) ? m[1] : undefined;
+      const before = isDay(m[2]) ? m[2] : undefined;
+      return after || before ? valid({ kind, after, before }) : undefined;
     }
     case 'select': {
       try {
