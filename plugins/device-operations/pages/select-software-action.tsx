@@ -10,7 +10,7 @@ import { PermittedButton } from '@shared/ui/permission';
 import SelectSoftwareDialog from '../common/select-software/components/select-software-dialog';
 import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { assignmentRequest } from '@shared/platform/software-choices';
-import { alertText, assignmentResult } from '../common/server-job/model/messages';
+import { alertText, assignmentResult, unexpectedError } from '../common/server-job/model/messages';
 import { answerCounters } from '@shared/ui/server-job';
 import type { TabAlertsApi } from './tab-alerts';
 import { useJobIdle } from './job-idle';
@@ -38,7 +38,8 @@ export function SelectSoftwareAction({ device, alerts }: { device: Device; alert
       if (spec.alert.type === 'danger') alerts.fail(text);
       else alerts.success(text, ALERT_SUCCESS_DISMISS_MS);
     } catch (e) {
-      alerts.fail(e);
+      // Spec 8, as the lists and the group page say it: the status, then the service's answer.
+      alerts.fail(alertText(unexpectedError(e), t));
     }
   };
   return (

@@ -91,10 +91,17 @@ describe('DeviceControlTab', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Restart agent' })).toBeEnabled());
   });
 
-  it('shows no restart UI below agent 0.4.0', () => {
+  it('shows no restart UI below agent 0.4.0 and says why', () => {
     renderContribution(<DeviceControlTab device={device('0.3.9')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
     expect(screen.queryByRole('button', { name: 'Restart agent' })).toBeNull();
     expect(handlers.size).toBe(0);
+    expect(screen.getByTestId('restart-needs-version')).toHaveTextContent('Restarts need agent version 0.4.0 or higher; this device has 0.3.9.');
+  });
+
+  it('says nothing about versions where the restarts are offered', async () => {
+    renderContribution(<DeviceControlTab device={device('0.4.0')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
+    expect(await screen.findByRole('button', { name: 'Restart agent' })).toBeInTheDocument();
+    expect(screen.queryByTestId('restart-needs-version')).toBeNull();
   });
 
   it('offers a viewer no restart: disabled with the missing permission, no operation sent', async () => {

@@ -12,6 +12,7 @@ import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
 import { ReloadButton } from '@shared/ui/reload-button';
 import { sendStatus, type SendStatus } from '@shared/domain/availability';
+import { MIN_AGENT_VERSION_RESTART } from '@shared/domain/constants';
 import { agentVersion } from '../logic/agent-version';
 import { canRestart, hasRestartUi, isRestartRunning, RESTART_MESSAGES, restartKindOf, type RestartKind, type RestartState } from '../logic/restart';
 import { createRestart, restartKeys, useLatestRestart } from '../api/restart';
@@ -139,6 +140,12 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
               {t(STATUS_LABEL[send][0])}
             </span>
           </p>
+          {/* Without the restart UI (spec 9: agent 0.4.0) the tab says why the restarts are missing. */}
+          {!restartUi && (
+            <p className="text-muted" data-testid="restart-needs-version">
+              {t('Restarts need agent version {{min}} or higher; this device has {{version}}.', { min: MIN_AGENT_VERSION_RESTART, version: agentVersion(device) ?? '-' })}
+            </p>
+          )}
           {restartUi &&
             KINDS.map((kind) => (
               <div key={kind} style={{ marginBottom: 12 }} data-testid={`restart-${kind}`}>

@@ -56,4 +56,21 @@ describe('EventsList', () => {
     expect(await screen.findByRole('status', { name: 'Loading…' })).toBeTruthy();
     expect(screen.queryByText('No events to display')).toBeNull();
   });
+
+  it('pages with the lists\' pager: page numbers of the total, First and Last', async () => {
+    const asked: string[] = [];
+    show((u) => {
+      const page = Number(u.searchParams.get('currentPage'));
+      asked.push(String(page));
+      return reply(200, { events: [{ id: `e${page}`, type: 'adamos_MachineStarted', text: `event of page ${page}`, time: '2026-11-27T10:00:00Z', source: { id: '42' } }], statistics: { currentPage: page, pageSize: 25, totalPages: 3 } });
+    });
+    expect(await screen.findByText('event of page 1')).toBeInTheDocument();
+    expect(screen.getByTestId('page-first')).toBeDisabled();
+    expect(screen.getByTestId('page-3')).toBeInTheDocument();
+    await act(async () => fireEvent.click(screen.getByTestId('page-last')));
+    expect(await screen.findByText('event of page 3')).toBeInTheDocument();
+    expect(screen.getByTestId('page-3')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByTestId('page-next')).toBeDisabled();
+    expect(asked).toEqual(['1', '3']);
+  });
 });

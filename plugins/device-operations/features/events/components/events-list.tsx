@@ -1,10 +1,11 @@
 /** Event list filtered by an event type selector (device Events tab and the /events page). */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEventTypes, useEvents } from '../api/events';
+import { EVENTS_PAGE_SIZE, useEventTypes, useEvents } from '../api/events';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
 import { formatDateTime } from '@shared/domain/formats';
 import { ListEnd } from '@shared/ui/empty-state';
+import { Pager } from '@shared/ui/pager';
 import { Spinner } from '@shared/ui/spinner';
 
 export interface EventsListProps {
@@ -84,19 +85,14 @@ export function EventsList({ source, alerts }: EventsListProps) {
         {/* Loading (and retrying a failed read) is said, not shown as an empty table. */}
         {events.isLoading && <Spinner />}
         <ListEnd error={events.error} errorLead={t('The events could not be loaded:')} empty={!events.isLoading && items.length === 0} emptyText={t('No events to display')} data-testid="events-error" />
-        <div style={{ display: 'flex', gap: 8, padding: 8 }}>
-          <button type="button" className="btn btn-default btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('Previous')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-default btn-sm"
-            disabled={totalPages !== undefined ? page >= totalPages : !events.data?.hasNext}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('Next')}
-          </button>
-        </div>
+        {/* The lists' pager: which page of how many, First and Last, not only Previous / Next. */}
+        <Pager
+          currentPage={page}
+          totalPages={totalPages}
+          hasNext={events.data?.hasNext}
+          pageSize={EVENTS_PAGE_SIZE}
+          onPageChange={setPage}
+        />
       </div>
     </div>
   );

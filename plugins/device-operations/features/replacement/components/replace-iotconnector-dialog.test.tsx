@@ -107,3 +107,27 @@ it('ends a row whose assignment the service refused as failed, so Finish does no
   expect(screen.getByText('Some installations failed.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Finish' })).toBeEnabled();
 });
+
+it('says, instead of an empty table, that a source without software has nothing to carry over, in English and German', async () => {
+  replacementService(() => reply(200, { id: '9' }));
+  const bare = { ...source, adamos_adamos_netbox_SoftwarePackageList: [{ name: 'KB5001', version: '1', status: 'installed' }] };
+  const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
+  const { unmount } = renderContribution(<ReplaceIotConnectorDialog source={bare} alerts={alerts} subscribe={subscribe} onClose={jest.fn()} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+  });
+  await walkToInstall({ start: 'Start', install: 'Install' });
+  expect(screen.getByTestId('replacement-no-software')).toHaveTextContent('old box has no software to carry over; Finish hands its identity to the replacement device.');
+  expect(screen.queryByTestId('validation-table')).toBeNull();
+  expect(screen.getByRole('button', { name: 'Finish' })).toBeEnabled();
+  unmount();
+  renderContribution(<ReplaceIotConnectorDialog source={bare} alerts={alerts} subscribe={subscribe} onClose={jest.fn()} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+    locales: deviceDe,
+    language: 'de',
+  });
+  const select = await screen.findByRole('combobox');
+  await screen.findByRole('option', { name: 'new box' });
+  fireEvent.change(select, { target: { value: '9' } });
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start' })));
+  expect(await screen.findByTestId('replacement-no-software')).toHaveTextContent('old box hat keine Software zum Übertragen; Fertigstellen übergibt seine Identität an das Ersatzgerät.');
+});

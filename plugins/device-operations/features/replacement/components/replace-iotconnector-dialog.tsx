@@ -158,7 +158,13 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
           />
         </div>
       )}
-      {step !== 'pick' && (
+      {/* Nothing to validate or install: an empty table would read as a failed validation. */}
+      {step !== 'pick' && live.length === 0 && (
+        <p className="text-muted" data-testid="replacement-no-software">
+          {t('{{name}} has no software to carry over; Finish hands its identity to the replacement device.', { name: source.name ?? source.id })}
+        </p>
+      )}
+      {step !== 'pick' && live.length > 0 && (
         <table className="table" data-testid="validation-table">
           <thead>
             <tr>

@@ -38,3 +38,21 @@ it('keeps naming the state filter after a live update took that state from every
   expect((filter as HTMLSelectElement).selectedOptions[0].textContent).toBe('stopped');
   expect(screen.getByTestId('services-empty')).toHaveTextContent('No services in this state');
 });
+
+it('with Realtime off, tables held from an offline device keep saying "Device is offline" after it comes back, until Reload', async () => {
+  const offline: Device = { ...withService('mdc'), c8y_Availability: { status: 'UNAVAILABLE' } };
+  const online: Device = { ...withService('mdc'), c8y_Availability: { status: 'AVAILABLE' } };
+  let push: (d: Device) => void = () => undefined;
+  function Live() {
+    const [current, setCurrent] = useState<Device>(offline);
+    push = setCurrent;
+    return <ServicesTab device={current} alerts={{ fail: jest.fn() }} onReload={async () => undefined} />;
+  }
+  renderContribution(<Live />);
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Realtime' }));
+  act(() => push(online));
+  expect(screen.getByTestId('services-empty')).toHaveTextContent('Device is offline');
+  expect(screen.getByTestId('mdc-empty')).toHaveTextContent('Device is offline');
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reload' })));
+  expect(await screen.findByText('mdc')).toBeInTheDocument();
+});

@@ -80,7 +80,7 @@ export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
         </table>
         {rows.length === 0 && (
           <p className="c8y-empty-state text-center" style={{ padding: 16 }} data-testid="services-empty">
-            {t(servicesEmptyText(device, data.s.length > 0))}
+            {t(servicesEmptyText(data.offline, data.s.length > 0))}
           </p>
         )}
       </div>
@@ -109,7 +109,7 @@ export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
           </table>
           {data.m.length === 0 && (
             <p className="c8y-empty-state text-center" style={{ padding: 16 }} data-testid="mdc-empty">
-              {t(mdcEmptyText(device))}
+              {t(mdcEmptyText(data.offline))}
             </p>
           )}
         </div>

@@ -18,15 +18,15 @@ describe('services tab data', () => {
     expect(hasMdcTable({ ...device, type: 'adamos_celosx' })).toBe(false);
   });
   it('says why the table is empty', () => {
-    expect(servicesEmptyText({ id: '1' })).toBe('No services available');
-    expect(servicesEmptyText({ id: '1' }, true)).toBe('No services in this state');
-    expect(servicesEmptyText({ id: '1', c8y_Availability: { status: 'UNAVAILABLE' } })).toBe('Device is offline');
+    expect(servicesEmptyText(false)).toBe('No services available');
+    expect(servicesEmptyText(false, true)).toBe('No services in this state');
+    expect(servicesEmptyText(true)).toBe('Device is offline');
   });
   it('shows no last-reported state of an offline device, and says so in both tables', () => {
     const offline = { ...device, c8y_Availability: { status: 'UNAVAILABLE' } };
-    expect(currentStates(offline)).toEqual({ s: [], m: [] });
-    expect(mdcEmptyText(offline)).toBe('Device is offline');
+    expect(currentStates(offline)).toEqual({ s: [], m: [], offline: true });
+    expect(mdcEmptyText(currentStates(offline).offline)).toBe('Device is offline');
     expect(currentStates({ ...device, c8y_Availability: { status: 'AVAILABLE' } }).s.map((x) => x.name)).toEqual(['mdc']);
-    expect(mdcEmptyText(device)).toBe('No MDC status information available');
+    expect(mdcEmptyText(currentStates(device).offline)).toBe('No MDC status information available');
   });
 });

@@ -40,19 +40,20 @@ export const hasMdcTable = (device: Device): boolean => device.type === NETBOX_T
 
 export const isOffline = (device: Device): boolean => (device.c8y_Availability as { status?: string } | undefined)?.status === 'UNAVAILABLE';
 
-/** The empty text of the services table. */
 /** The services table's empty text; `filtered`: services exist, but none in the chosen state. */
-export const servicesEmptyText = (device: Device, filtered = false): string =>
-  isOffline(device) ? 'Device is offline' : filtered ? 'No services in this state' : 'No services available';
+export const servicesEmptyText = (offline: boolean, filtered = false): string =>
+  offline ? 'Device is offline' : filtered ? 'No services in this state' : 'No services available';
 export const MDC_EMPTY_TEXT = 'No MDC status information available';
 /** The empty text of the MDC table: an offline device's interfaces are not known either. */
-export const mdcEmptyText = (device: Device): string => (isOffline(device) ? 'Device is offline' : MDC_EMPTY_TEXT);
+export const mdcEmptyText = (offline: boolean): string => (offline ? 'Device is offline' : MDC_EMPTY_TEXT);
 
 /**
  * What the tab shows as current: nothing for an offline device. Its last report is no current
  * state ("stopped", "Connected" would read as live), so both tables say "Device is offline"
- * until it reports again.
+ * until it reports again. `offline` travels with the tables, so a view held with Realtime off
+ * keeps the reason its tables are empty.
  */
-export function currentStates(device: Device): { s: ServiceEntry[]; m: MdcInterface[] } {
-  return isOffline(device) ? { s: [], m: [] } : { s: services(device), m: mdcInterfaces(device) };
+export function currentStates(device: Device): { s: ServiceEntry[]; m: MdcInterface[]; offline: boolean } {
+  const offline = isOffline(device);
+  return offline ? { s: [], m: [], offline } : { s: services(device), m: mdcInterfaces(device), offline };
 }

@@ -58,8 +58,10 @@ describe('SoftwareTab', () => {
     expect(rows).toHaveLength(10);
     expect(screen.queryByText('hidden')).toBeNull();
     expect(rows[2].children[2].textContent).toBe('');
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByTestId('pager-total')).toHaveTextContent('1–10 of 14');
+    fireEvent.click(screen.getByTestId('page-last'));
     expect(screen.getAllByTestId('software-row')).toHaveLength(4);
+    expect(screen.getByTestId('page-2')).toHaveAttribute('aria-current', 'page');
   });
 
   it('offers delete only with ROLE_MANAGE_SOFTWARE_ADMIN and never for the agent', () => {

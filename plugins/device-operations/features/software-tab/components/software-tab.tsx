@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { can, usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { useBusyWork } from '@shared/ui/keep-focus';
+import { Pager } from '@shared/ui/pager';
 import { GateNote, gatedFieldProps, PermittedButton, useGate } from '@shared/ui/permission';
 import type { Device } from '@shared/plugin-api/types';
 import { SOFTWARE_LIST_PAGE_SIZE } from '@shared/domain/constants';
@@ -253,25 +254,8 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
             {status ? t('No software packages in this status') : t('No software packages available')}
           </p>
         )}
-        {pages > 1 && (
-          <ul className="pagination" style={{ margin: 8 }}>
-            <li className={page === 1 ? 'disabled' : ''}>
-              <button type="button" className="btn btn-link" disabled={page === 1} onClick={() => setPage(page - 1)}>
-                {t('Previous')}
-              </button>
-            </li>
-            <li>
-              <span>
-                {page} / {pages}
-              </span>
-            </li>
-            <li className={page === pages ? 'disabled' : ''}>
-              <button type="button" className="btn btn-link" disabled={page === pages} onClick={() => setPage(page + 1)}>
-                {t('Next')}
-              </button>
-            </li>
-          </ul>
-        )}
+        {/* The lists' pager, at the spec's 10 rows a page: which page of how many, First and Last. */}
+        {pages > 1 && <Pager currentPage={page} totalPages={pages} total={rows.length} pageSize={SOFTWARE_LIST_PAGE_SIZE} onPageChange={setPage} />}
       </div>
     </div>
   );

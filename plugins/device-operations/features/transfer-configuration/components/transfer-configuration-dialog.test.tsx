@@ -53,7 +53,9 @@ describe('TransferConfigurationDialog', () => {
     expect(transferButton()).toBeDisabled();
     fireEvent.change(screen.getByRole('combobox', { name: 'Target device' }), { target: { value: '2' } });
     fireEvent.click(transferButton());
-    await waitFor(() => expect(alerts.success).toHaveBeenCalledWith('Configuration transferred to new box'));
+    await waitFor(() =>
+      expect(alerts.success).toHaveBeenCalledWith('Configuration transferred to new box: Software assignment successful Created: 1 Updated: 0 Already assigned/installed: 0 Failed: 0', 15_000),
+    );
     expect(posts.map((p) => p.body.devices)).toEqual([['2']]);
   });
 

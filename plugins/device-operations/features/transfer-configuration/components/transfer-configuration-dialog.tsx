@@ -13,7 +13,7 @@ import { alertText, assignmentResult } from '../../../common/server-job/model/me
 
 export interface TransferDialogProps {
   source: Device;
-  alerts: { success(text: string): void; fail(error: unknown): void };
+  alerts: { success(text: string, dismissMs?: number): void; fail(error: unknown): void };
   onClose: () => void;
 }
 
@@ -45,7 +45,8 @@ export function TransferConfigurationDialog({ source, alerts, onClose }: Transfe
       const result = assignmentResult(counters);
       // A refused package is the spec's "Software assignment failed" with its counts, not a success.
       if (result.alert.type === 'danger') alerts.fail(alertText(result, t));
-      else alerts.success(t('Configuration transferred to {{name}}', { name: target.name ?? target.id }));
+      // A success as spec 8 says an assignment's: with its counts (how many were already there), for 15 s.
+      else alerts.success(`${t('Configuration transferred to {{name}}', { name: target.name ?? target.id })}: ${alertText(result, t)}`, result.dismissAfterMs);
       onClose();
     } catch (e) {
       alerts.fail(e);
