@@ -5,8 +5,6 @@ import {
   DAYS_TOO_MANY,
   PROFILE_GROUP_REQUIRED,
   PROFILE_NAME_NOT_UNIQUE,
-  REQUIRED_INTERVAL_NEGATIVE,
-  REQUIRED_INTERVAL_TOO_LONG,
   defaultRolloutConfig,
   isRolloutConfigValid,
   isValidPassword,
@@ -14,28 +12,8 @@ import {
   offerableGroups,
   validateDays,
   validateProfileForm,
-  validateRequiredInterval,
   validateRolloutConfig,
 } from './validators';
-
-describe('required interval', () => {
-  it.each([
-    [0, { value: 0 }],
-    [525600, { value: 525600 }],
-    ['30', { value: 30 }],
-    ['abc', { value: 0 }],
-    ['', { value: 0 }],
-    [null, { value: 0 }],
-    [525601, { value: 525601, error: REQUIRED_INTERVAL_TOO_LONG }],
-    [-1, { value: -1, error: REQUIRED_INTERVAL_NEGATIVE }],
-  ])('%p -> %p', (input, expected) => {
-    expect(validateRequiredInterval(input)).toEqual(expected);
-  });
-  it('has the exact messages', () => {
-    expect(REQUIRED_INTERVAL_TOO_LONG).toBe('Required interval must be a number and cannot be longer than a year!');
-    expect(REQUIRED_INTERVAL_NEGATIVE).toBe('Required interval must be a positive number!');
-  });
-});
 
 describe('rollout configuration', () => {
   it('defaults to batch size 10, 60 s, no pause limits; pause limits start at 100 and grow by 100', () => {

@@ -9,8 +9,6 @@ import {
   PASSWORD_ASCII_MIN,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  REQUIRED_INTERVAL_MAX_MINUTES,
-  REQUIRED_INTERVAL_MIN_MINUTES,
   ROLLOUT_BATCH_GAP_MAX_SECONDS,
   ROLLOUT_BATCH_GAP_MIN_SECONDS,
   ROLLOUT_BATCH_SIZE_MAX,
@@ -22,19 +20,6 @@ import {
   ROLLOUT_PAUSE_LIMIT_START,
   ROLLOUT_PAUSE_LIMIT_STEP,
 } from './constants';
-
-// ---- required availability interval ---------------------------------------------------------
-export const REQUIRED_INTERVAL_TOO_LONG = 'Required interval must be a number and cannot be longer than a year!';
-export const REQUIRED_INTERVAL_NEGATIVE = 'Required interval must be a positive number!';
-
-/** The interval as saved (a non-numeric value becomes 0) and its message when invalid. */
-export function validateRequiredInterval(input: unknown): { value: number; error?: string } {
-  const n = typeof input === 'number' ? input : typeof input === 'string' && input.trim() !== '' ? Number(input) : NaN;
-  const value = Number.isFinite(n) ? n : 0;
-  if (value > REQUIRED_INTERVAL_MAX_MINUTES) return { value, error: REQUIRED_INTERVAL_TOO_LONG };
-  if (value < REQUIRED_INTERVAL_MIN_MINUTES) return { value, error: REQUIRED_INTERVAL_NEGATIVE };
-  return { value };
-}
 
 // ---- rollout configuration ------------------------------------------------------------------
 export interface RolloutConfig {

@@ -31,3 +31,8 @@ describe('required interval', () => {
     ['60.0', undefined],
   ])('typed %p -> %p', (input, msg) => expect(intervalInputError(input)).toBe(msg));
 });
+
+it('has the exact messages of spec 5', () => {
+  expect(INTERVAL_TOO_LONG).toBe('Required interval must be a number and cannot be longer than a year!');
+  expect(INTERVAL_NEGATIVE).toBe('Required interval must be a positive number!');
+});
