@@ -167,7 +167,8 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
 
 function Back({ pkg, onBack, onSaved }: { pkg: SoftwarePackage; onBack: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<EditForm>(() => editFormFrom(pkg));
+  const [opened] = useState<EditForm>(() => editFormFrom(pkg));
+  const [form, setForm] = useState<EditForm>(opened);
   // A user who may not write the package reads its back side: its fields are read-only, with the reason.
   const gate = { gate: useGate(REQUIRES.softwarePackageWrite), noteId: useId() };
   const [saving, setSaving] = useState(false);
@@ -178,7 +179,7 @@ function Back({ pkg, onBack, onSaved }: { pkg: SoftwarePackage; onBack: () => vo
   const save = async () => {
     setSaving(true);
     try {
-      await savePackage(pkg, form);
+      await savePackage(pkg, opened, form);
       alerts.success(t('Software successfully updated.'));
       onSaved();
     } catch (e) {
