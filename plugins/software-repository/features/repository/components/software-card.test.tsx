@@ -87,3 +87,11 @@ describe('SoftwareCard Delete software', () => {
     expect(screen.queryByTestId('delete-software-reason')).toBeNull();
   });
 });
+
+describe('SoftwareCard hostile version', () => {
+  it('wraps a long version without spaces inside the card', () => {
+    const version = '1.0.0-' + 'beta'.repeat(20);
+    renderContribution(<SoftwareCard pkg={{ ...pkg, version }} menu={[]} onChanged={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser([]) } });
+    expect((screen.getByTestId('card-version').closest('p') as HTMLElement).style.overflowWrap).toBe('anywhere');
+  });
+});

@@ -146,7 +146,8 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
         </div>
       </div>
       <div className="card-block">
-        <p className="m-b-4">
+        {/* A long version without spaces wraps: else it runs out of the card. */}
+        <p className="m-b-4" style={{ overflowWrap: 'anywhere' }}>
           <span className="text-muted">{t('Version')}: </span>
           <strong data-testid="card-version">{pkg.version}</strong>
         </p>
