@@ -195,6 +195,22 @@ describe('software repository', () => {
     await context.close();
   });
 
+  it("never offers deleting an agent package (the service refuses it too), and Escape closes a card's menu", async () => {
+    const agent = (await packages()).find((p) => (p as Pkg & { apptype?: string }).apptype === 'AGENTUPDATER') as Pkg;
+    const { page, context } = await loginAs(stack, 'admin', '/software');
+    await card(page, agent.id).waitFor();
+    await card(page, agent.id).locator('[data-face="front"] [data-testid="card-menu"]').click();
+    const del = card(page, agent.id).locator('[data-testid="delete-software"]');
+    assert.ok(await del.isDisabled(), 'Delete software is disabled for an AGENTUPDATER package');
+    assert.equal(await del.getAttribute('title'), "Software of type AGENTUPDATER is never deleted: the devices' agent needs it.");
+    await page.keyboard.press('Escape');
+    await del.waitFor({ state: 'detached' });
+    assert.ok(await card(page, agent.id).locator('[data-testid="card-menu"]').evaluate((b) => b === document.activeElement), 'focus back on the menu button');
+    const res = await fetch(`${stack.url}${CSNG}/softwarePackage?inventoryId=${agent.id}`, { method: 'DELETE', headers: { Authorization: AUTH } });
+    assert.equal(res.status, 403);
+    await context.close();
+  });
+
   it('sets dependencies, marks circles, is refused a cycle and shows the graph', async () => {
     const base = await createPackage('e2e-dep-base');
     const mid = await createPackage('e2e-dep-mid');

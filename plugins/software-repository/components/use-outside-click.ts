@@ -1,16 +1,31 @@
 import { useEffect, type RefObject } from 'react';
 
-/** Calls onOutside on a mouse-down outside the element while active (dropdowns close that way). */
+const inDialog = (target: EventTarget | null) => target instanceof Element && !!target.closest('.modal');
+
+/**
+ * Closes a dropdown while active: on a mouse-down outside the element, and on Escape, which also
+ * gives the focus back to the dropdown's toggle (its `aria-expanded` button), as the platform's
+ * dropdowns do. Clicks and keys in dialogs opened from the dropdown (confirm) do not close it.
+ */
 export function useOutsideClick(ref: RefObject<HTMLElement | null>, active: boolean, onOutside: () => void): void {
   useEffect(() => {
     if (!active) return undefined;
-    const listener = (e: MouseEvent) => {
+    const onMouseDown = (e: MouseEvent) => {
       const target = e.target as Node | null;
-      // Clicks inside dialogs opened from the dropdown (confirm) do not close it.
-      if (target && (ref.current?.contains(target) || (target instanceof Element && target.closest('.modal')))) return;
+      if (target && (ref.current?.contains(target) || inDialog(target))) return;
       onOutside();
     };
-    document.addEventListener('mousedown', listener);
-    return () => document.removeEventListener('mousedown', listener);
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || inDialog(e.target)) return;
+      const toggle = ref.current?.querySelector<HTMLElement>('[aria-expanded]');
+      onOutside();
+      toggle?.focus();
+    };
+    document.addEventListener('mousedown', onMouseDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('mousedown', onMouseDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
   }, [ref, active, onOutside]);
 }

@@ -40,3 +40,29 @@ describe('AddProfileModal', () => {
     consoleError.mockRestore();
   });
 });
+
+describe('AddProfileModal when another user was faster', () => {
+  it('reads the restrictions again after the service refuses a second default profile, and says a group is required', async () => {
+    let restrictions: { alreadyUsedProfileNames: string[]; alreadyAssignedGroups: string[]; deviceTypeWithDefaultProfile: string[] } = RESTRICTIONS;
+    global.fetch = jest.fn(async (input: string, init?: RequestInit) => {
+      const url = String(input);
+      if (url.includes('/deviceProfile/restrictions')) return reply(200, restrictions);
+      if (url.includes('c8y_IsDeviceGroup')) return reply(200, { managedObjects: [{ id: '900', name: 'Plant' }], statistics: { pageSize: 2000, currentPage: 1 } });
+      if (init?.method === 'POST') return reply(422, { error: 'create-software-ng/profileValidation', message: 'Default profile already available. A device group is required.', errors: ['DEFAULT_PROFILE_ALREADY_AVAILABLE'] });
+      return reply(404, { message: `unexpected ${url}` });
+    }) as unknown as typeof fetch;
+    renderContribution(<AddProfileModal onClose={jest.fn()} onCreated={jest.fn()} />, { pluginId: 'device-profiles', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
+    await waitFor(() => expect(screen.getByLabelText('Name')).not.toBeDisabled());
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'New profile' } });
+    fireEvent.change(screen.getByLabelText('Device type'), { target: { value: 'adamos_NETbox' } });
+    // Another user creates the type's default profile now.
+    restrictions = { ...RESTRICTIONS, deviceTypeWithDefaultProfile: ['adamos_NETbox'] };
+    fireEvent.click(screen.getByTestId('add-profile-continue'));
+    expect(await screen.findByTestId('add-profile-error')).toHaveTextContent('Default profile already available. A device group is required.');
+    // The form knows it now: choosing a group clears the banner and Continue stays possible.
+    await waitFor(() => expect(screen.getAllByText('Default profile already available. A device group is required.')).toHaveLength(2));
+    fireEvent.change(screen.getByLabelText('Device Group'), { target: { value: '900' } });
+    expect(screen.queryByTestId('add-profile-error')).toBeNull();
+    expect(screen.getByTestId('add-profile-continue')).not.toBeDisabled();
+  });
+});

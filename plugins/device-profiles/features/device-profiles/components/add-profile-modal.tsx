@@ -67,6 +67,13 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
       return;
     }
     const shown = codes.map((c) => (duplicateOf ? UPDATE_ERROR_MESSAGES[c] : CREATE_ERROR_MESSAGES[c])).find(Boolean);
+    if (codes.some((c) => c in UPDATE_ERROR_MESSAGES)) {
+      // A rule the modal's restrictions did not know yet (another user created a profile since it
+      // opened): read them again, so the form marks the field and offers only what is still free.
+      setTouched(new Set(['name', 'deviceType', 'deviceGroup'] as const));
+      void restrictions.refetch();
+      void queryClient.invalidateQueries({ queryKey: profileKeys.groups() });
+    }
     if (shown) setServerError(shown);
     else {
       // Spec 8 only logs other creation failures; the user is told too (README "Decisions").

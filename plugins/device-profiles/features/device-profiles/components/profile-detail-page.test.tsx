@@ -166,11 +166,32 @@ describe('ProfileDetailPage', () => {
     await waitFor(() => expect(removeCollector).toBeDisabled());
     expect(screen.getByTestId('add-software')).toBeDisabled();
     fireEvent.click(removeCollector);
-    expect((fetchMock.mock.calls as unknown as [string, RequestInit?][]).filter(([, init]) => init?.method === 'PUT')).toHaveLength(1);
+    await waitFor(() => expect((fetchMock.mock.calls as unknown as [string, RequestInit?][]).filter(([, init]) => init?.method === 'PUT')).toHaveLength(1));
     stored.c8y_DeviceProfile = { software: [software[1]] };
     answerPut(reply(200, { ok: stored, errors: [] }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove adamos-agent' })).toBeNull());
     expect(screen.getByRole('button', { name: 'Remove mdc-collector' })).not.toBeDisabled();
+  });
+
+  it("keeps software another user added since the page read the profile: Remove changes the profile as stored now", async () => {
+    const agent = { id: '1', name: 'adamos-agent', version: '0.5.1', action: 'install', url: '' };
+    const theirs = { id: '3', name: 'opcua-bridge', version: '1.0.0', action: 'install', url: '' };
+    const stored = { ...PROFILES['117'], c8y_DeviceProfile: { software: [agent] } };
+    const fetchMock = serve((url) => (/\/deviceProfile\/117$/.test(url.split('?')[0]) ? reply(200, stored) : undefined));
+    const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
+    const puts: unknown[] = [];
+    fetchMock.mockImplementation((u: string, init?: RequestInit) => {
+      if (init?.method !== 'PUT') return plain(u, init);
+      puts.push(JSON.parse(String(init.body)));
+      return Promise.resolve(reply(200, { ok: stored, errors: [] }));
+    });
+    renderAt('117');
+    const remove = await screen.findByRole('button', { name: 'Remove adamos-agent' });
+    // Another user adds a package after this page read the profile.
+    stored.c8y_DeviceProfile = { software: [agent, theirs] };
+    fireEvent.click(remove);
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toEqual({ c8y_DeviceProfile: { software: [theirs] } });
   });
 
   it('shows the saved values at once after Save, not the ones before it while the profile is read again', async () => {

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
-import { updateDeviceProfile, type DeviceProfile, type ProfileSoftware } from '@shared/platform/create-software-ng';
+import { getDeviceProfile, updateDeviceProfile, type DeviceProfile, type ProfileSoftware } from '@shared/platform/create-software-ng';
 import { formatDateTime } from '@shared/domain/formats';
 import { alerts } from '@shared/ui/alerts';
 import { Card } from '@shared/ui/card';
@@ -93,10 +93,17 @@ function ProfileDetail({ id }: { id: string }) {
     } else reportUpdateFailure(codes, t);
   }
 
-  async function saveSoftware(next: ProfileSoftware[]) {
+  /**
+   * A software change is made to the profile as stored now, not to the list this page read: another
+   * user's addition or removal since then is kept (the whole list is sent).
+   */
+  async function saveSoftware(change: (stored: ProfileSoftware[]) => ProfileSoftware[]) {
     setSavingSoftware(true);
     try {
-      const { result, codes } = await trySave(() => updateDeviceProfile(id, { c8y_DeviceProfile: { software: next } }));
+      const { result, codes } = await trySave(async () => {
+        const stored = (await getDeviceProfile(id)).c8y_DeviceProfile?.software ?? [];
+        return updateDeviceProfile(id, { c8y_DeviceProfile: { software: change(stored) } });
+      });
       if (result?.ok) {
         alerts.success(t('Device profile updated'));
         showSaved(result.ok);
@@ -213,7 +220,7 @@ function ProfileDetail({ id }: { id: string }) {
                           className="btn btn-link btn-xs text-danger"
                           disabled={savingSoftware}
                           aria-label={t('Remove {{name}}', { name: s.name })}
-                          onClick={() => void saveSoftware(software.filter((x) => x !== s))}
+                          onClick={() => void saveSoftware((stored) => stored.filter((x) => String(x.id) !== String(s.id)))}
                         >
                           <i className="dlt-c8y-icon-minus-circle" aria-hidden="true" /> {t('Remove')}
                         </PermittedButton>
@@ -232,7 +239,8 @@ function ProfileDetail({ id }: { id: string }) {
           assigned={software}
           onDone={(r) => {
             setSelecting(false);
-            if (!r.cancelled && r.selected.length) void saveSoftware([...software, ...r.selected]);
+            // A name added meanwhile by someone else stays in its version (a profile holds one version of a name).
+            if (!r.cancelled && r.selected.length) void saveSoftware((stored) => [...stored, ...r.selected.filter((n) => !stored.some((x) => x.name === n.name))]);
           }}
         />
       )}

@@ -37,3 +37,13 @@ describe('ProfileListPage failures', () => {
     expect(screen.getByText('delete refused')).toBeInTheDocument();
   });
 });
+
+describe('ProfileListPage hostile names', () => {
+  it('wraps a long name without spaces anywhere, so the type and the row actions stay on the page', async () => {
+    const long = 'Profil-' + 'sehrlangername'.repeat(15);
+    serve((url) => (url.includes('/deviceProfile') ? reply(200, [{ ...PROFILES[0], name: long }]) : reply(404, {})));
+    renderList();
+    const link = await screen.findByText(long);
+    expect((link.closest('td') as HTMLElement).style.overflowWrap).toBe('anywhere');
+  });
+});

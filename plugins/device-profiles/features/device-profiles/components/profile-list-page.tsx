@@ -89,7 +89,8 @@ export default function ProfileListPage() {
               {rows.map((p) => (
                 <tr key={p.id} data-testid="profile-row" data-profile-id={p.id}>
                   <td>{p.id}</td>
-                  <td>
+                  {/* A long name without spaces wraps anywhere: else it pushes the type and the row actions off the page. */}
+                  <td style={{ overflowWrap: 'anywhere' }}>
                     <a href={`#${PROFILE_ROUTE_BASE}/${p.id}`}>{p.name}</a>
                     {isDefaultProfile(p) && <span className="label label-default m-l-8">{t('default')}</span>}
                   </td>

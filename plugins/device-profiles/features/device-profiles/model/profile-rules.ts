@@ -59,10 +59,15 @@ export function withOwnGroup(groups: readonly GroupOption[], own: GroupOption | 
 /** A profile is the default of its device type when no group is assigned. */
 export const isDefaultProfile = (p: { deviceGroup?: string | null }) => !p.deviceGroup;
 
-/** Messages of the create modal: two codes have their own; the spec only logs other failures, we say CREATE_FAILED too. */
+/**
+ * Messages of the create modal: two codes have their own (spec 8); a default profile made by
+ * someone else since the modal opened gets the form's own message (spec 5); the spec only logs
+ * other failures, we say CREATE_FAILED too.
+ */
 export const CREATE_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   NAME_NOT_UNIQUE: msg('Device name is not unique.'),
   GROUP_ALREADY_ASSIGNED_TO_PROFILE: msg('Group is already in usage by another profile.'),
+  DEFAULT_PROFILE_ALREADY_AVAILABLE: DEFAULT_PROFILE_GROUP_REQUIRED,
 };
 
 export const CREATE_FAILED = msg('Failed to create device profile');

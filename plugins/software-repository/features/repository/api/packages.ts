@@ -8,12 +8,12 @@ import {
   type SoftwarePackageSaveResult,
   type SoftwarePackage,
 } from '@shared/platform/create-software-ng';
-import { deleteBinary, uploadBinary } from '@shared/platform/inventory';
+import { deleteBinary, getManagedObject, uploadBinary } from '@shared/platform/inventory';
 import { createQueryKeys } from '@shared/platform/query-keys';
 import { softwareTypeFor, type DeviceType } from '@shared/domain/device-types';
 import { SOFTWARE_TYPE } from '@shared/domain/constants';
 import { compareByNameThenVersion } from '@shared/domain/software-package';
-import { toCreateRequest, toUpdateRequest, type AddForm, type EditForm } from '../model/package-form';
+import { mergeEdit, toCreateRequest, toUpdateRequest, type AddForm, type EditForm } from '../model/package-form';
 
 export const packageKeys = createQueryKeys<DeviceType>('software-repository', 'packages');
 
@@ -67,6 +67,13 @@ export async function addPackage(form: AddForm, file: Blob | null, deviceType: D
   }
 }
 
-export const savePackage = (pkg: SoftwarePackage, form: EditForm) => updateSoftwarePackage(toUpdateRequest(pkg, form));
+/**
+ * Saves the edit form opened on `pkg`: the package is read again first, and only the fields this
+ * user changed are written over it (another user's edit since the card flipped is kept).
+ */
+export async function savePackage(pkg: SoftwarePackage, opened: EditForm, edited: EditForm) {
+  const stored = (await getManagedObject(String(pkg.id))) as unknown as SoftwarePackage;
+  return updateSoftwarePackage(toUpdateRequest(pkg, mergeEdit(opened, edited, stored)));
+}
 
 export const removePackage = (pkg: SoftwarePackage) => deleteSoftwarePackage(String(pkg.id));

@@ -65,3 +65,33 @@ describe('SoftwareCard category', () => {
     ]);
   });
 });
+
+describe('SoftwareCard Delete software', () => {
+  const ADMIN = ['ROLE_INVENTORY_ADMIN', 'ROLE_MANAGE_SOFTWARE_ADMIN'];
+  const openMenu = (p: SoftwarePackage) => {
+    renderContribution(<SoftwareCard pkg={p} menu={[]} onChanged={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser(ADMIN) } });
+    fireEvent.click(screen.getByTestId('card-menu'));
+    return screen.getByTestId('delete-software');
+  };
+
+  it.each(['AGENTUPDATER', 'WINDOWS'])('is disabled for a %s package, with the reason', (apptype) => {
+    const item = openMenu({ ...pkg, apptype } as SoftwarePackage);
+    expect(item).toBeDisabled();
+    expect(item).toHaveAttribute('title', `Software of type ${apptype} is never deleted: the devices' agent needs it.`);
+    expect(document.getElementById(item.getAttribute('aria-describedby') ?? '')).toHaveTextContent(`Software of type ${apptype} is never deleted`);
+  });
+
+  it('is offered for an application package to a software admin', () => {
+    const item = openMenu(pkg);
+    expect(item).toBeEnabled();
+    expect(screen.queryByTestId('delete-software-reason')).toBeNull();
+  });
+});
+
+describe('SoftwareCard hostile version', () => {
+  it('wraps a long version without spaces inside the card', () => {
+    const version = '1.0.0-' + 'beta'.repeat(20);
+    renderContribution(<SoftwareCard pkg={{ ...pkg, version }} menu={[]} onChanged={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser([]) } });
+    expect((screen.getByTestId('card-version').closest('p') as HTMLElement).style.overflowWrap).toBe('anywhere');
+  });
+});

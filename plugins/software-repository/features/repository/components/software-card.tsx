@@ -1,6 +1,7 @@
 import React, { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SoftwarePackage } from '@shared/platform/create-software-ng';
+import { UNDELETABLE_PACKAGE_TYPES } from '@shared/domain/software-package';
 import { REQUIRES, type RoleRequirement } from '@shared/plugin-api/roles';
 import { alerts } from '@shared/ui/alerts';
 import { confirm } from '@shared/ui/confirm';
@@ -55,6 +56,10 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useOutsideClick(ref, open, close);
+  // What the agent needs (device-operations §5) is never deleted: the entry says why (the service refuses it too).
+  const keptType = UNDELETABLE_PACKAGE_TYPES.includes(String(pkg.apptype ?? '').toUpperCase()) ? String(pkg.apptype) : null;
+  const keptReason = t("Software of type {{type}} is never deleted: the devices' agent needs it.", { type: keptType });
+  const keptNoteId = useId();
 
   const remove = async () => {
     setOpen(false);
@@ -117,16 +122,32 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
                 );
               })}
               <li role="none">
-                <PermittedButton requires={REQUIRES.softwarePackageDelete} role="menuitem" className="btn-link text-danger" onClick={() => void remove()} data-testid="delete-software">
+                <PermittedButton
+                  requires={REQUIRES.softwarePackageDelete}
+                  role="menuitem"
+                  className="btn-link text-danger"
+                  disabled={!!keptType}
+                  title={keptType ? keptReason : undefined}
+                  aria-describedby={keptType ? keptNoteId : undefined}
+                  onClick={() => void remove()}
+                  data-testid="delete-software"
+                >
                   <Icon name="trash" /> {t('Delete software')}
                 </PermittedButton>
+                {keptType && (
+                  // As a permission's reason: on hover and as the entry's description (the card clips a taller menu).
+                  <span id={keptNoteId} className="sr-only" data-testid="delete-software-reason">
+                    {keptReason}
+                  </span>
+                )}
               </li>
             </ul>
           )}
         </div>
       </div>
       <div className="card-block">
-        <p className="m-b-4">
+        {/* A long version without spaces wraps: else it runs out of the card. */}
+        <p className="m-b-4" style={{ overflowWrap: 'anywhere' }}>
           <span className="text-muted">{t('Version')}: </span>
           <strong data-testid="card-version">{pkg.version}</strong>
         </p>
@@ -148,7 +169,8 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
 
 function Back({ pkg, onBack, onSaved }: { pkg: SoftwarePackage; onBack: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<EditForm>(() => editFormFrom(pkg));
+  const [opened] = useState<EditForm>(() => editFormFrom(pkg));
+  const [form, setForm] = useState<EditForm>(opened);
   // A user who may not write the package reads its back side: its fields are read-only, with the reason.
   const gate = { gate: useGate(REQUIRES.softwarePackageWrite), noteId: useId() };
   const [saving, setSaving] = useState(false);
@@ -159,7 +181,7 @@ function Back({ pkg, onBack, onSaved }: { pkg: SoftwarePackage; onBack: () => vo
   const save = async () => {
     setSaving(true);
     try {
-      await savePackage(pkg, form);
+      await savePackage(pkg, opened, form);
       alerts.success(t('Software successfully updated.'));
       onSaved();
     } catch (e) {

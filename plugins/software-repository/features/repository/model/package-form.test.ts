@@ -1,7 +1,9 @@
+import type { SoftwarePackage } from '@shared/platform/create-software-ng';
 import {
   canSaveAdd,
   editFormFrom,
   emptyAddForm,
+  mergeEdit,
   PASSWORD_MESSAGE,
   PASSWORD_PLACEHOLDER,
   REQUIRED,
@@ -141,5 +143,26 @@ describe('edit form', () => {
 
   it('requires md5, sha256, apptype and category', () => {
     expect(Object.keys(validateEditForm({ ...editFormFrom(pkg), md5: '', sha256: ' ', apptype: '', category: '' })).sort()).toEqual(['apptype', 'category', 'md5', 'sha256']);
+  });
+});
+
+describe('edit of a package changed meanwhile', () => {
+  const opened = editFormFrom({ id: '1', name: 'n', version: '1', md5: 'm1', sha256: 's1', apptype: 'APPLICATION', category: 'normal', installation_requires_approval: false } as SoftwarePackage);
+  const storedNow = { id: '1', name: 'n', version: '1', md5: 'm2-theirs', sha256: 's1', apptype: 'BATCH', category: 'normal', installation_requires_approval: true } as SoftwarePackage;
+
+  it("keeps another user's change of a field this user left alone, and this user's own changes", () => {
+    const edited = { ...opened, sha256: 's2-mine', password: 'new-password' };
+    expect(mergeEdit(opened, edited, storedNow)).toEqual({
+      md5: 'm2-theirs',
+      sha256: 's2-mine',
+      apptype: 'BATCH',
+      category: 'normal',
+      installation_requires_approval: true,
+      password: 'new-password',
+    });
+  });
+
+  it("writes this user's value where both changed the same field (the later save wins)", () => {
+    expect(mergeEdit(opened, { ...opened, md5: 'm3-mine' }, storedNow).md5).toBe('m3-mine');
   });
 });

@@ -169,3 +169,21 @@ export function toUpdateRequest(pkg: SoftwarePackage, form: EditForm): SoftwareP
     password: form.password === PASSWORD_PLACEHOLDER ? null : form.password,
   };
 }
+
+/**
+ * The form to save when the package may have changed since the form was opened (another user's
+ * edit): the fields this user changed keep their values, the others take the stored ones, so an
+ * untouched field never writes back what it held when the card flipped.
+ */
+export function mergeEdit(opened: EditForm, edited: EditForm, stored: SoftwarePackage): EditForm {
+  const now = editFormFrom(stored);
+  const pick = <K extends keyof EditForm>(k: K): EditForm[K] => (edited[k] !== opened[k] ? edited[k] : now[k]);
+  return {
+    md5: pick('md5'),
+    sha256: pick('sha256'),
+    apptype: pick('apptype'),
+    category: pick('category'),
+    installation_requires_approval: pick('installation_requires_approval'),
+    password: edited.password,
+  };
+}
