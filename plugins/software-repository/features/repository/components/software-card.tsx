@@ -135,8 +135,7 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
                   <Icon name="trash" /> {t('Delete software')}
                 </PermittedButton>
                 {keptType && (
-                  // As a permission's reason: on hover and as the entry's description (the card clips a taller menu).
-                  <span id={keptNoteId} className="sr-only" data-testid="delete-software-reason">
+                  <span id={keptNoteId} className="d-block small text-muted p-l-16 p-r-16" style={{ whiteSpace: 'normal' }} data-testid="delete-software-reason">
                     {keptReason}
                   </span>
                 )}
