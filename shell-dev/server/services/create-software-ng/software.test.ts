@@ -114,14 +114,6 @@ describe('softwarePackage', () => {
     expect((await inject('DELETE', `/softwarePackage?inventoryId=${a.id}`)).statusCode).toBe(404);
     expect((await inject('DELETE', `/softwarePackage`)).statusCode).toBe(400);
   });
-
-  it.each(['AGENTUPDATER', 'WINDOWS', 'AGENT'])('never deletes a package of type %s (403), whoever asks', async (apptype) => {
-    const agent = software(h.core, { name: 'agent-updater', apptype });
-    const res = await inject('DELETE', `/softwarePackage?inventoryId=${agent.id}`);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toContain(`software of type ${apptype} is never deleted`);
-    expect(h.core.inventory.get(agent.id)).toBeDefined();
-  });
 });
 
 describe('dependencies', () => {

@@ -1,7 +1,6 @@
 import React, { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SoftwarePackage } from '@shared/platform/create-software-ng';
-import { UNDELETABLE_PACKAGE_TYPES } from '@shared/domain/software-package';
 import { REQUIRES, type RoleRequirement } from '@shared/plugin-api/roles';
 import { alerts } from '@shared/ui/alerts';
 import { confirm } from '@shared/ui/confirm';
@@ -56,10 +55,6 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useOutsideClick(ref, open, close);
-  // What the agent needs (device-operations §5) is never deleted: the entry says why (the service refuses it too).
-  const keptType = UNDELETABLE_PACKAGE_TYPES.includes(String(pkg.apptype ?? '').toUpperCase()) ? String(pkg.apptype) : null;
-  const keptReason = t("Software of type {{type}} is never deleted: the devices' agent needs it.", { type: keptType });
-  const keptNoteId = useId();
 
   const remove = async () => {
     setOpen(false);
@@ -122,23 +117,9 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
                 );
               })}
               <li role="none">
-                <PermittedButton
-                  requires={REQUIRES.softwarePackageDelete}
-                  role="menuitem"
-                  className="btn-link text-danger"
-                  disabled={!!keptType}
-                  title={keptType ? keptReason : undefined}
-                  aria-describedby={keptType ? keptNoteId : undefined}
-                  onClick={() => void remove()}
-                  data-testid="delete-software"
-                >
+                <PermittedButton requires={REQUIRES.softwarePackageDelete} role="menuitem" className="btn-link text-danger" onClick={() => void remove()} data-testid="delete-software">
                   <Icon name="trash" /> {t('Delete software')}
                 </PermittedButton>
-                {keptType && (
-                  <span id={keptNoteId} className="d-block small text-muted p-l-16 p-r-16" style={{ whiteSpace: 'normal' }} data-testid="delete-software-reason">
-                    {keptReason}
-                  </span>
-                )}
               </li>
             </ul>
           )}

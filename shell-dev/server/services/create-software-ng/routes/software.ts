@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { compareVersions } from '@shared/domain/version';
-import { namesInTwoVersions, UNDELETABLE_PACKAGE_TYPES, type DependencyNode } from '@shared/domain/software-package';
+import { namesInTwoVersions, type DependencyNode } from '@shared/domain/software-package';
 import { isDeviceType, softwareTypeFor } from '@shared/domain/device-types';
 import type { ManagedObject, ServerCore } from '../../../core/api';
 import { HttpError } from '../../../core/api';
@@ -134,11 +134,7 @@ export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceCo
     // The last of a repeated parameter, as the schema read it.
     const id = lastOf(req.query as Query, 'inventoryId')!;
     core.transaction(() => {
-      const pkg = getPackage(core, id);
-      // What the agent needs is never deleted, by nobody (device-operations §5), here as on a device.
-      if (UNDELETABLE_PACKAGE_TYPES.includes(String(pkg.apptype ?? '').toUpperCase())) {
-        throw new HttpError(403, 'security/Forbidden', `Access is denied: software of type ${String(pkg.apptype)} is never deleted (${String(pkg.name)} ${String(pkg.version)}).`);
-      }
+      getPackage(core, id);
       // Other packages must not keep depending on a package that is gone.
       for (const p of allPackages(core)) {
         const deps = Array.isArray(p.dependencies) ? (p.dependencies as { id?: unknown }[]) : [];
