@@ -179,6 +179,55 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
     await context.close();
   });
 
+  it('every one of our routes and device tabs has exactly one h1, naming the screen (the header\'s title, or the page\'s own where it names itself, as the device lists do)', async () => {
+    const devices = (await api<{ managedObjects: Json[] }>(stack, 'GET', '/inventory/managedObjects?fragmentType=c8y_IsDevice&pageSize=2000')).managedObjects;
+    const withUrlChecks = devices.find((d) => ((d.adamos_IoTconnector_URLChecks as { results?: unknown[] } | undefined)?.results?.length ?? 0) > 0);
+    const group = (await api<{ managedObjects: Json[] }>(stack, 'GET', '/inventory/managedObjects?pageSize=1&query=has(c8y_IsDeviceGroup)')).managedObjects[0];
+    const profile = await api<Json>(stack, 'POST', '/inventory/managedObjects', { type: 'c8y_Profile', name: 'h1 check', c8y_Filter: { type: 'adamos_NETbox' }, c8y_DeviceProfile: { software: [] } });
+    assert.ok(router && withUrlChecks && group, 'the demo fleet has a mobile router, a device with URL checks and a group');
+    const OURS = '.adamos-contribution, [data-testid="platform-dashboard"]';
+    const screens: [string, string][] = [
+      ['/views/iotconnector', '[data-testid="device-grid"] .ag-row'],
+      ['/admin/views/iotconnector', '[data-testid="device-grid"] .ag-row'],
+      ['/alarms', '[data-testid="alarms-view"]'],
+      ['/alarmDetails?operationsdashboarddetails=true&severity=critical', '[data-testid="dashboard-alarms"]'],
+      ['/alarmDetails?severity=major', '[data-testid="alarms-view"]'],
+      ['/events', OURS],
+      ['/admin/configuration', OURS],
+      [`/group/${String(group.id)}`, OURS],
+      [`/group/${String(group.id)}/sub-assets`, OURS],
+      ['/deviceOperationsDashboard', '[data-testid="platform-dashboard"] [data-testid="dashboard-widget"]'],
+      ['/devicesFromDashboard?view=currentOnlineDevices&operationsdashboarddetails=true', '[data-testid="devices-from-dashboard"] [data-testid="device-list"]'],
+      ['/software', '[data-testid="software-repository"]'],
+      ['/softwarerollout', OURS],
+      ['/device-profiles-v2', OURS],
+      [`/device-profiles-v2/${String(profile.id)}`, OURS],
+      ...['info', 'software', 'services', 'events', 'device_control', 'alarm', 'admin-info'].map((tab): [string, string] => [`/device/${String(iotconnector.id)}/${tab}`, OURS]),
+      [`/device/${String(router!.id)}/adamos-connection`, '[data-testid="mobile-router-tab"]'],
+      [`/device/${String(withUrlChecks!.id)}/connection-checks`, OURS],
+    ];
+    const { context, page, errors } = await openShell(stack, 'admin');
+    const found: string[] = [];
+    for (const [hash, ready] of screens) {
+      await go(page, hash);
+      await page
+        .locator(ready)
+        .first()
+        .waitFor({ timeout: WAIT_MS })
+        .catch((e: Error) => assert.fail(`${hash}: ${ready} not shown (${e.message.split('\n')[0]})`));
+      // The header follows the page's content (its own h1 or none) once that has rendered.
+      await page.waitForTimeout(500);
+      const one = await page
+        .waitForFunction(() => [...document.querySelectorAll('h1')].filter((h) => (h.textContent ?? '').trim()).length === 1 && document.querySelectorAll('h1').length === 1, undefined, { timeout: 5000 })
+        .then(() => true, () => false);
+      if (!one) found.push(`${hash}: ${JSON.stringify(await page.$$eval('h1', (els) => els.map((e) => e.textContent?.trim() ?? '')))}`);
+    }
+    assert.deepEqual(found, [], 'each screen has exactly one h1 with a name');
+    assert.deepEqual(errors, [], 'no uncaught page error, no 5xx, no 404 the platform would not answer');
+    await api(stack, 'DELETE', `/inventory/managedObjects/${String(profile.id)}`);
+    await context.close();
+  });
+
   it('the Operations Dashboard shows its widgets with figures', async () => {
     const { context, page, errors } = await openShell(stack, 'operator', '/deviceOperationsDashboard');
     const dashboard = page.getByTestId('platform-dashboard');

@@ -4,6 +4,7 @@
  * services (the real shell runs it in e2e/platform-shell.test.ts).
  */
 const changeTitle = jest.fn();
+const changePageTitle = jest.fn();
 const services = new Map<unknown, unknown>();
 jest.mock('@c8y/ngx-components', () => ({ AppStateService: class AppStateService {}, HeaderService: class HeaderService {} }), { virtual: true });
 jest.mock(
@@ -44,6 +45,7 @@ let routerEvents: { next?: (e: unknown) => void; closed: boolean };
 
 beforeEach(() => {
   changeTitle.mockReset();
+  changePageTitle.mockReset();
   refresh.mockReset();
   routerEvents = { closed: false };
   services.clear();
@@ -51,7 +53,7 @@ beforeEach(() => {
   services.set(ng.NgZone, { run: (f: () => unknown) => f(), runOutsideAngular: (f: () => unknown) => f() });
   services.set(AppStateService, {});
   services.set(ActivatedRoute, { snapshot: { pathFromRoot: [] } });
-  services.set(HeaderService, { changeTitle });
+  services.set(HeaderService, { changeTitle, changePageTitle });
   services.set(Router, {
     events: {
       subscribe: (next: (e: unknown) => void) => {
@@ -77,6 +79,27 @@ it("hands the platform's header the translated title again, so the browser tab i
   const heading = changeTitle.mock.calls[1][0] as HTMLElement;
   expect(heading.textContent).toBe('Geräte');
   expect(changeTitle.mock.calls[0][0]).toBe(heading);
+});
+
+it('titles the header with plain text while the page names itself with an h1 (the device lists): one h1 per screen, the browser tab still named', async () => {
+  const element = document.createElement('div');
+  services.set(ng.ElementRef, { nativeElement: element });
+  const host = routeHost();
+  host.ngOnInit();
+  await new Promise((r) => setTimeout(r, 10));
+  expect((changeTitle.mock.lastCall?.[0] as HTMLElement).tagName).toBe('H1');
+  element.append(Object.assign(document.createElement('h1'), { textContent: 'IoTconnectors 42' }));
+  await new Promise((r) => setTimeout(r, 0));
+  const [title, pageTitleUpdate] = changeTitle.mock.lastCall as [HTMLElement, boolean];
+  expect(title.tagName).toBe('DIV');
+  expect(title.textContent).toBe('Geräte');
+  expect(pageTitleUpdate).toBe(false);
+  expect(changePageTitle).toHaveBeenLastCalledWith('Geräte');
+  // The page's own h1 gone (another list, an error): the header's title is the h1 again.
+  element.replaceChildren();
+  await new Promise((r) => setTimeout(r, 0));
+  expect((changeTitle.mock.lastCall?.[0] as HTMLElement).tagName).toBe('H1');
+  host.ngOnDestroy();
 });
 
 it('leaves the header alone when the page was left before its texts arrived (the next page has titled it)', async () => {

@@ -45,6 +45,13 @@ export interface HostSpec {
 /** ViewEncapsulation.None: the platform's stylesheet reaches the plugin's markup. */
 const ENCAPSULATION_NONE = 2;
 
+/** The header's title when it is not the screen's h1: the platform styles only an h1 there (@c8y/style 1023). */
+const PAGE_TITLE_CLASS = 'adamos-page-title';
+const PAGE_TITLE_STYLES = [
+  `.page-header .c8y-ui-title .${PAGE_TITLE_CLASS}{display:inline-block;margin:0;width:100%;letter-spacing:-.03em;font-weight:400;font-size:18px;line-height:1.1}` +
+    `@media (min-width:768px){.page-header .c8y-ui-title .${PAGE_TITLE_CLASS}{font-size:26px}}`,
+];
+
 let hosts = 0;
 
 export function parcelHostComponent(spec: HostSpec): unknown {
@@ -71,15 +78,49 @@ export function parcelHostComponent(spec: HostSpec): unknown {
     private readonly validity = this.dialogForm ? new FormControl(null, () => (this.configErrors.length > 0 ? { adamosWidgetConfig: this.configErrors } : null)) : null;
     private mounted: Promise<MountedContribution | undefined> | undefined;
     private destroyed = false;
+    /** The page's title in the header (routes, device tabs), and the element showing it there. */
+    private title: string | undefined;
+    private heading: HTMLElement | undefined;
+    private contentHeading: MutationObserver | undefined;
+
+    /**
+     * Hands the header the title: the screen's h1, unless the page below names itself with one
+     * (the device lists, with their count), then plain text in the h1's look, so every screen has
+     * exactly one h1, as in the dev shell (shell-dev/app/layout/page-heading.ts).
+     */
+    private showTitle(contentHasH1: boolean): void {
+      if (!this.header || !this.title) return;
+      const tag = contentHasH1 ? 'DIV' : 'H1';
+      const heading = this.heading?.tagName === tag ? this.heading : document.createElement(tag);
+      heading.className = contentHasH1 ? `text-truncate ${PAGE_TITLE_CLASS}` : 'text-truncate';
+      heading.textContent = this.title;
+      this.heading = heading;
+      // The platform names the browser tab only after an h1 in the header: without one, we do.
+      this.header.changeTitle(heading, !contentHasH1);
+      if (contentHasH1) this.header.changePageTitle(this.title);
+    }
+
+    /** Pages render late (lazy chunks, data): the header follows the DOM, not the first render. */
+    private followContentHeading(): void {
+      if (typeof MutationObserver === 'undefined') return;
+      const check = () => {
+        const has = !!this.element.querySelector('h1');
+        if (this.heading && has !== (this.heading.tagName !== 'H1')) this.zone.run(() => this.showTitle(has));
+      };
+      this.contentHeading = new MutationObserver(check);
+      this.contentHeading.observe(this.element, { childList: true, subtree: true });
+    }
 
     ngOnInit(): void {
       // The header shows what a page hands it (a DOM element will do); without one it kept the
       // previous platform page's title (e.g. "Home"). A device tab's page is titled with the device's
       // name, as the dev shell's and the platform's own device pages are.
       const device = spec.kind === 'device-tab' ? routeContext(this.route?.snapshot ?? null).device : undefined;
-      const title = device ? (device.name ?? device.id) : spec.title;
-      const heading = this.header && title ? Object.assign(document.createElement('h1'), { className: 'text-truncate', textContent: title }) : null;
-      if (heading) this.header?.changeTitle(heading);
+      this.title = device ? (device.name ?? device.id) : spec.title;
+      if (this.header && this.title) {
+        this.showTitle(false);
+        this.followContentHeading();
+      }
       const config = this.config ?? {};
       // A config form edits the platform's object in place; the platform saves that object.
       if (spec.kind === 'widget-config' && this.config) {
@@ -105,11 +146,11 @@ export function parcelHostComponent(spec: HostSpec): unknown {
                   if (this.validity) this.zone.run(() => this.validity?.updateValueAndValidity());
                 },
                 onTitle: (translate) => {
-                  if (!heading || !spec.title || this.destroyed) return;
-                  heading.textContent = translate(spec.title);
+                  if (!this.heading || !spec.title || this.destroyed) return;
+                  this.title = translate(spec.title);
                   // The platform names the browser tab after the header's h1 only when the header
                   // changes: without this the tab kept the English title (German: 'Devices / ...').
-                  this.zone.run(() => this.header?.changeTitle(heading));
+                  this.zone.run(() => this.showTitle(this.heading?.tagName !== 'H1'));
                 },
               }),
         ),
@@ -157,6 +198,7 @@ export function parcelHostComponent(spec: HostSpec): unknown {
       this.destroyed = true;
       this.previewSubscription?.unsubscribe();
       this.navigation?.unsubscribe();
+      this.contentHeading?.disconnect();
       this.dialogForm?.control?.removeControl(selector);
       void this.mounted?.then((m) => m?.unmount());
     }
@@ -170,6 +212,7 @@ export function parcelHostComponent(spec: HostSpec): unknown {
       decls: 0,
       vars: 0,
       template: () => undefined,
+      styles: PAGE_TITLE_STYLES,
       encapsulation: ENCAPSULATION_NONE,
     });
   }

@@ -29,6 +29,8 @@ declare module '@angular/core' {
     decls: number;
     vars: number;
     template: (rf: number, ctx: unknown) => void;
+    /** CSS the platform adds to the page while the component is shown (unscoped with encapsulation None). */
+    styles?: string[];
     encapsulation?: number;
   }): unknown;
 }
@@ -85,6 +87,8 @@ declare module '@c8y/ngx-components' {
   export class HeaderService {
     /** The header's title: a TemplateRef, a component or a DOM element. */
     changeTitle(title?: unknown, pageTitleUpdate?: boolean): void;
+    /** The browser tab's title ('<title> / <application>'); the header sets it from its h1 otherwise. */
+    changePageTitle(title: string): void;
   }
   export class AppStateService {
     currentUser: Subscribable<import('../current-user').PlatformUserLike | null>;

@@ -36,16 +36,58 @@ export const widgetKeys = {
 const FRESH_MS = 2_000;
 const refreshing = { refetchInterval: WIDGET_REFRESH_MS, refetchIntervalInBackground: false, staleTime: FRESH_MS } as const;
 
-export const deviceStatisticsOptions = () => queryOptions({ queryKey: widgetKeys.deviceStatistics(), queryFn: getDeviceStatistics, ...refreshing });
-export const historyOptions = () => queryOptions({ queryKey: widgetKeys.history(), queryFn: getHistoryDeviceList, ...refreshing });
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const hasCounts =
+  (...keys: string[]) =>
+  (v: unknown): boolean =>
+    isRecord(v) && keys.every((k) => isCount(v[k]));
+const isCountList = (v: unknown): boolean => Array.isArray(v) && v.every(isCount);
+
+/**
+ * An answer of 200 that does not hold the call's figures (an empty body, a proxy's HTML page,
+ * fields missing): shown as an error, never as blank figures or an endless spinner.
+ */
+export class UnreadableAnswerError extends Error {
+  constructor(readonly call: string) {
+    super(`The operation-dashboard microservice's answer to ${call} does not hold its figures.`);
+    this.name = 'UnreadableAnswerError';
+  }
+}
+
+/** The call, its answer checked: figures the widget can show, or UnreadableAnswerError. */
+const checked =
+  <T>(call: string, fetch: () => Promise<T>, valid: (answer: unknown) => boolean) =>
+  (): Promise<T> =>
+    fetch().then((answer) => {
+      if (!valid(answer)) throw new UnreadableAnswerError(call);
+      return answer;
+    });
+
+const validStatistics = hasCounts('onlineDeviceCount', 'offlineDeviceCount', 'notMonitoredDeviceCount', 'totalDevices');
+const validHistory = (v: unknown) => isRecord(v) && isRecord(v.attrs) && Array.isArray(v.attrs.history) && v.attrs.history.every(hasCounts('deviceCount', 'averageTime'));
+const validAlarmCount = hasCounts('total', 'software', 'connectivity', 'services', 'others');
+const validAlarmHistory = (v: unknown) =>
+  isRecord(v) && isRecord(v.attrs) && ['criticalAlarmHistory', 'majorAlarmHistory', 'minorAlarmHistory', 'warningAlarmHistory'].every((k) => isCountList((v.attrs as Record<string, unknown>)[k]));
+const validTopAlarms = (v: unknown) => Array.isArray(v) && v.every((a) => isRecord(a) && typeof a.alarmType === 'string' && isCount(a.count) && typeof a.severity === 'string');
+const validSoftwareMonitoring = hasCounts('devicesWaitingForDependencies', 'devicesWaitingForApproval', 'devicesWithoutSoftwareAssignment');
+const validRecovered = hasCounts('thisMonth', 'thisYear', 'total');
+
+export const deviceStatisticsOptions = () =>
+  queryOptions({ queryKey: widgetKeys.deviceStatistics(), queryFn: checked('devicestatistics', getDeviceStatistics, validStatistics), ...refreshing });
+export const historyOptions = () => queryOptions({ queryKey: widgetKeys.history(), queryFn: checked('historydevicelist', getHistoryDeviceList, validHistory), ...refreshing });
 export const alarmCountOptions = (severity: DashboardSeverity) =>
-  queryOptions({ queryKey: widgetKeys.alarmCount(severity), queryFn: () => getAlarmCount(severity), ...refreshing });
-export const alarmHistoryOptions = () => queryOptions({ queryKey: widgetKeys.alarmHistory(), queryFn: getAlarmHistory, ...refreshing });
+  queryOptions({ queryKey: widgetKeys.alarmCount(severity), queryFn: checked(`alarmcount/${severity}`, () => getAlarmCount(severity), validAlarmCount), ...refreshing });
+export const alarmHistoryOptions = () => queryOptions({ queryKey: widgetKeys.alarmHistory(), queryFn: checked('alarmhistory', getAlarmHistory, validAlarmHistory), ...refreshing });
 export const topAlarmsOptions = (days: number) =>
-  queryOptions({ queryKey: widgetKeys.topAlarms(days), queryFn: () => getTopTenAlarmTypes(days), ...refreshing });
+  queryOptions({ queryKey: widgetKeys.topAlarms(days), queryFn: checked(`toptenalarmtypes/${days}`, () => getTopTenAlarmTypes(days), validTopAlarms), ...refreshing });
 export const softwareMonitoringOptions = (trendDays: number) =>
-  queryOptions({ queryKey: widgetKeys.softwareMonitoring(trendDays), queryFn: () => getSoftwareMonitoringStats(trendDays), ...refreshing });
-export const recoveredOptions = () => queryOptions({ queryKey: widgetKeys.recovered(), queryFn: getRecoveredDeviceStats, ...refreshing });
+  queryOptions({
+    queryKey: widgetKeys.softwareMonitoring(trendDays),
+    queryFn: checked(`softwaremonitoringstats/${trendDays}`, () => getSoftwareMonitoringStats(trendDays), validSoftwareMonitoring),
+    ...refreshing,
+  });
+export const recoveredOptions = () => queryOptions({ queryKey: widgetKeys.recovered(), queryFn: checked('recovereddevicestats', getRecoveredDeviceStats, validRecovered), ...refreshing });
 
 /**
  * The widget's query, its first request sent during the render (as usePrefetchQuery does) rather
@@ -73,3 +115,5 @@ export const useRecovered = (enabled = true) => useWidgetQuery(recoveredOptions(
  */
 export const MICROSERVICE_ERROR = 'Could not get connection data from microservice, response status: {{status}}.';
 export const errorStatus = (error: unknown): number => (isPlatformError(error) ? error.status : 0);
+/** An answer of 200 without the figures: the spec's message would name status 200 as the failure. */
+export const UNREADABLE_ANSWER = 'The microservice answered without the figures this widget shows.';

@@ -1,7 +1,7 @@
 import React, { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@shared/ui/spinner';
-import { MICROSERVICE_ERROR, errorStatus } from '../api/dashboard';
+import { MICROSERVICE_ERROR, UNREADABLE_ANSWER, UnreadableAnswerError, errorStatus } from '../api/dashboard';
 
 interface QueryLike {
   data: unknown;
@@ -17,12 +17,12 @@ export const FIGURE_ROW_STYLE = { display: 'flex', flexWrap: 'wrap', columnGap: 
 /** One figure of such a row: equal shares, never narrower than its figure. */
 export const FIGURE_CELL_STYLE = { flex: '1 1 0', minWidth: 'min-content' } as const;
 
-/** The microservice error of spec 8, as the widget shows it. */
+/** The microservice error of spec 8, as the widget shows it (or that its answer held no figures). */
 export function WidgetError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   return (
     <div className="alert alert-danger m-b-8" role="alert" data-testid="widget-error">
-      {t(MICROSERVICE_ERROR, { status: errorStatus(error) })}
+      {error instanceof UnreadableAnswerError ? t(UNREADABLE_ANSWER) : t(MICROSERVICE_ERROR, { status: errorStatus(error) })}
     </div>
   );
 }

@@ -50,6 +50,23 @@ describe('widgets', () => {
   });
 
   it.each([
+    ['devices online, an empty body', <DevicesOnlineWidget key="a" widget={{ instanceId: 'a', config: { selectedView: { name: 'number' } } }} />, null],
+    ['devices online, fields missing', <DevicesOnlineWidget key="b" widget={{ instanceId: 'a', config: { selectedView: { name: 'numberOfAll' } } }} />, { onlineDeviceCount: 3 }],
+    ['online history, a page of HTML', <OnlineHistoryWidget key="c" widget={{ instanceId: 'a', config: { selectedView: { name: 'number-avg' } } }} />, '<html>login</html>'],
+    ['alarm severity, counts as words', <AlarmSeverityWidget key="d" widget={{ instanceId: 'a', config: { selectedView: { name: 'major' } } }} />, { total: 'many' }],
+    ['alarm history, a list missing', <AlarmHistoryWidget key="e" widget={{ instanceId: 'a', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />, { attrs: { criticalAlarmHistory: [1] } }],
+    ['top alarms, not a list', <TopAlarmsWidget key="f" widget={{ instanceId: 'a', config: { selectedView: { name: 'list' }, showNumberOfDaysAgo: 30 } }} />, {}],
+    ['software monitor, recovered without its figures', <SoftwareMonitorWidget key="g" widget={{ instanceId: 'a', config: { selectedView: { name: 'recovered' } } }} />, { thisMonth: 1 }],
+  ])('an answer of 200 without the figures (%s) is an error, not blank figures or an endless spinner', async (_, widget, body) => {
+    mockCharts.length = 0;
+    fetchMock.mockImplementation(() => json(200, body));
+    renderContribution(widget, opts);
+    expect(await screen.findByTestId('widget-error')).toHaveTextContent('The microservice answered without the figures this widget shows.');
+    expect(screen.queryByTestId('top-alarms-empty')).toBeNull();
+    expect(mockCharts).toHaveLength(0);
+  });
+
+  it.each([
     ['en', en, 'online from 1 device'],
     ['de', de, 'online von 1 Gerät'],
   ] as const)("number view with a single device says 'device', not 'devices' (%s)", async (language, locales, text) => {
