@@ -1,8 +1,4 @@
 import {
-  DAYS_NOT_INTEGER,
-  DAYS_REQUIRED,
-  DAYS_TOO_FEW,
-  DAYS_TOO_MANY,
   PROFILE_GROUP_REQUIRED,
   PROFILE_NAME_NOT_UNIQUE,
   defaultRolloutConfig,
@@ -10,7 +6,6 @@ import {
   isValidPassword,
   nextPauseLimit,
   offerableGroups,
-  validateDays,
   validateProfileForm,
   validateRolloutConfig,
 } from './validators';
@@ -34,32 +29,6 @@ describe('rollout configuration', () => {
   ])('%p', (config, errors) => {
     expect(validateRolloutConfig(config)).toEqual(errors);
     expect(isRolloutConfigValid(config)).toBe(Object.keys(errors).length === 0);
-  });
-});
-
-describe('days slider', () => {
-  it.each([
-    [7, []],
-    [30, []],
-    [60, []],
-    ['45', []],
-    [undefined, [DAYS_REQUIRED]],
-    ['', [DAYS_REQUIRED]],
-    ['x', [DAYS_REQUIRED]],
-    [6, [DAYS_TOO_FEW]],
-    [61, [DAYS_TOO_MANY]],
-    [7.5, [DAYS_NOT_INTEGER]],
-    [6.5, [DAYS_TOO_FEW, DAYS_NOT_INTEGER]],
-  ])('%p -> %p', (value, messages) => {
-    expect(validateDays(value)).toEqual(messages);
-  });
-  it('has the exact messages, spelling included', () => {
-    expect([DAYS_REQUIRED, DAYS_TOO_FEW, DAYS_TOO_MANY, DAYS_NOT_INTEGER]).toEqual([
-      'Amount of days is required and should be a number between 7 and 60 days.',
-      'Amount of days must be at least 7 days.',
-      'Amount of days excceds the limit of 60 days.',
-      'Amount of days must be an integer.',
-    ]);
   });
 });
 

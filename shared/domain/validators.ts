@@ -3,8 +3,6 @@
  * which are also the i18n keys (translate them with t() in the plugin's namespace).
  */
 import {
-  DAYS_MAX,
-  DAYS_MIN,
   PASSWORD_ASCII_MAX,
   PASSWORD_ASCII_MIN,
   PASSWORD_MAX_LENGTH,
@@ -70,24 +68,6 @@ export function validateRolloutConfig(c: RolloutConfig): RolloutConfigErrors {
 
 /** True when {@link validateRolloutConfig} found nothing. */
 export const isRolloutConfigValid = (c: RolloutConfig): boolean => Object.keys(validateRolloutConfig(c)).length === 0;
-
-// ---- days slider ----------------------------------------------------------------------------
-export const DAYS_REQUIRED = 'Amount of days is required and should be a number between 7 and 60 days.';
-export const DAYS_TOO_FEW = 'Amount of days must be at least 7 days.';
-/** Spelling as in the product. */
-export const DAYS_TOO_MANY = 'Amount of days excceds the limit of 60 days.';
-export const DAYS_NOT_INTEGER = 'Amount of days must be an integer.';
-
-/** Every message that applies to a days value (empty when valid). */
-export function validateDays(input: unknown): string[] {
-  const n = typeof input === 'number' ? input : typeof input === 'string' && input.trim() !== '' ? Number(input) : NaN;
-  if (!Number.isFinite(n)) return [DAYS_REQUIRED];
-  const errors: string[] = [];
-  if (n < DAYS_MIN) errors.push(DAYS_TOO_FEW);
-  if (n > DAYS_MAX) errors.push(DAYS_TOO_MANY);
-  if (!Number.isInteger(n)) errors.push(DAYS_NOT_INTEGER);
-  return errors;
-}
 
 // ---- software package password --------------------------------------------------------------
 export const PASSWORD_MESSAGE =
