@@ -4,6 +4,7 @@ import { configureClient } from '@shared/platform/fetch-client';
 import { jsonReply, renderContribution, testUser } from '@shared/plugin-api/testing';
 import en from '../../../locales/en.json';
 import de from '../../../locales/de.json';
+import { topModalDialog } from '@shared/ui/top-layer';
 import DevicesFromDashboardPage from './devices-from-dashboard-page';
 
 beforeEach(() => {
@@ -77,5 +78,30 @@ describe('/devicesFromDashboard: Reload', () => {
     await act(async () => fireEvent.click(screen.getByTestId('action-reload')));
     await waitFor(() => expect(asked.filter((u) => u.includes('recovereddevicelistpage')).length).toBeGreaterThan(before.list));
     await waitFor(() => expect(asked.filter((u) => u.includes('c8y_status')).length).toBeGreaterThan(before.status));
+  });
+});
+
+describe('/devicesFromDashboard: a server job', () => {
+  it("says how far it got, as the device lists do (spec 4: 'Operation is running on the server (done/total)'), in an overlay that leaves the page inert", async () => {
+    const page = { managedObjects: [{ id: '1', name: 'NB1', type: 'adamos_NETbox' }], statistics: { totalElements: 1, totalPages: 1, currentPage: 1, pageSize: 25 } };
+    configureClient({
+      fetch: (async (url: string, init?: RequestInit) => {
+        // The clear-pending call stays unanswered: the job is running.
+        if (init?.method === 'PUT') return new Promise<Response>(() => undefined);
+        return String(url).includes('c8y_status') ? jsonReply(200, { managedObjects: [] }) : jsonReply(200, page);
+      }) as unknown as typeof fetch,
+    });
+    renderContribution(<DevicesFromDashboardPage />, {
+      pluginId: 'dashboard-widgets',
+      language: 'de',
+      locales: de,
+      context: { query: { view: 'currentOnlineDevices' }, user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+    });
+    await screen.findByText('NB1');
+    fireEvent.click(screen.getByTestId('select-page'));
+    await act(async () => fireEvent.click(screen.getByTestId('action-clear-pending')));
+    expect(await screen.findByTestId('loading-overlay-message')).toHaveTextContent('Operation läuft auf dem Server (0/1)');
+    expect(topModalDialog()).toBe(screen.getByTestId('loading-overlay'));
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
   });
 });

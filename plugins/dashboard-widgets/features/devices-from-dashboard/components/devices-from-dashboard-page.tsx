@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, ALERT_SUCCESS_DISMISS_MS } from '@shared/domain/constants';
+import { ALERT_DISMISS_MS, ALERT_SUCCESS_DISMISS_MS, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@shared/domain/constants';
 import { devicesOutsideType, typesForSelection } from '@shared/domain/device-types';
 import { isPlatformError } from '@shared/platform/fetch-client';
 import type { ManagedObject } from '@shared/platform/inventory';
@@ -16,7 +16,7 @@ import { ColumnChooser, type ColumnConfig } from '@shared/ui/column-chooser';
 import { parseColumnConfig, visibleColumns } from '@shared/ui/data-grid-model';
 import { DeviceList, useFetchedAt, useListSelection } from '@shared/ui/device-list';
 import { Icon } from '@shared/ui/icon';
-import { LoadingOverlay } from '@shared/ui/loading-overlay';
+import { LoadingOverlay, type OverlayProgress } from '@shared/ui/loading-overlay';
 import { PermittedButton } from '@shared/ui/permission';
 import { SelectSoftwareDialog, type SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { SmartGroupDialog } from '@shared/ui/smart-group-dialog';
@@ -30,7 +30,6 @@ import { assignmentMessage, clearPendingMessage, httpErrorMessage, initializeMes
 import { VIEW_NOT_KNOWN, resolveView } from '../model/views';
 
 const MICROSERVICE_ERROR = 'Could not get connection data from microservice, response status: {{status}}.';
-const NO_SOFTWARE_DISMISS_MS = 5000;
 
 type Dialog = { kind: 'software'; devices: ManagedObject[] } | { kind: 'smartGroup'; devices: ManagedObject[]; selectionOnly: boolean; saving?: boolean; error?: string } | null;
 
@@ -48,7 +47,8 @@ export default function DevicesFromDashboardPage() {
   const [localSize, setLocalSize] = useState<number | null>(null);
   const size = localSize ?? pageSize;
   const [page, setPage] = useState(1);
-  const [busy, setBusy] = useState<string | null>(null);
+  /** The overlay's text, and how far a server job got (spec 4: 'Operation is running on the server (done/total)'). */
+  const [busy, setBusy] = useState<{ text: string; progress?: OverlayProgress } | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const openDialog = useRef<Dialog>(null);
   openDialog.current = dialog;
@@ -89,7 +89,7 @@ export default function DevicesFromDashboardPage() {
         return null;
       }
       if (!selection.allMatching) return [...selection.rows.values()];
-      setBusy(t('Loading selected devices'));
+      setBusy({ text: t('Loading selected devices') });
       return selection.ofAllMatching(await loadAll(source));
     } catch (e) {
       showError(e);
@@ -100,10 +100,11 @@ export default function DevicesFromDashboardPage() {
   }, [source, client, selection, t, showError]);
 
   const runJob = useCallback(
-    async (work: () => Promise<void>) => {
-      setBusy(t('Operation is running on the server'));
+    async (submitted: number, work: (onProgress: (progress: OverlayProgress) => void) => Promise<void>) => {
+      const running = (progress: OverlayProgress) => setBusy({ text: t('Operation is running on the server ({{done}}/{{total}})', { ...progress }), progress });
+      running({ done: 0, total: submitted });
       try {
-        await work();
+        await work(running);
         selection.clear();
       } catch (e) {
         showError(e);
@@ -121,16 +122,16 @@ export default function DevicesFromDashboardPage() {
   const onSoftwareChosen = (devices: ManagedObject[], choice: SelectSoftwareResult | null) => {
     setDialog(null);
     if (!choice) {
-      alerts.info(t('No software assigned'), { dismissMs: NO_SOFTWARE_DISMISS_MS });
+      alerts.info(t('No software assigned'), { dismissMs: ALERT_DISMISS_MS });
       return;
     }
     // A dashboard list may hold several families: the dialog named the devices the choice cannot
     // apply to before OK; they are left out rather than sent to fail.
     const leftOut = new Set(devicesOutsideType(devices, choice.item.deviceType).map((d) => d.id));
     const ids = devices.filter((d) => !leftOut.has(d.id)).map((d) => d.id);
-    void runJob(async () => {
+    void runJob(ids.length, async (onProgress) => {
       try {
-        const counters = await assignSoftware(choice.item, ids, choice.forceInstallation);
+        const counters = await assignSoftware(choice.item, ids, choice.forceInstallation, onProgress);
         const m = assignmentMessage(counters);
         show(m, m.type === 'success' ? ALERT_SUCCESS_DISMISS_MS : null);
         if (leftOut.size > 0) alerts.info(t('{{count}} devices of another type were left out.', { count: leftOut.size }), { dismissMs: ALERT_SUCCESS_DISMISS_MS });
@@ -142,15 +143,15 @@ export default function DevicesFromDashboardPage() {
   const onClearPending = async () => {
     const devices = await startAction();
     if (!devices?.length) return;
-    void runJob(async () => {
-      show(clearPendingMessage(await clearPending(devices.map((d) => d.id))));
+    void runJob(devices.length, async (onProgress) => {
+      show(clearPendingMessage(await clearPending(devices.map((d) => d.id), onProgress)));
     });
   };
   const onInitialize = async () => {
     const devices = await startAction();
     if (!devices?.length) return;
-    void runJob(async () => {
-      const result = await initialize(devices.map((d) => d.id));
+    void runJob(devices.length, async (onProgress) => {
+      const result = await initialize(devices.map((d) => d.id), onProgress);
       // Stays until closed: it explains why the list still shows the devices as not monitored.
       show(initializeMessage(result, result.success > 0 ? await initializedInterval(devices) : undefined), null);
     });
@@ -158,7 +159,7 @@ export default function DevicesFromDashboardPage() {
   const onSmartGroup = async () => {
     if (!source) return;
     const selectionOnly = selection.allMatching ? false : selection.rows.size > 0;
-    setBusy(t('Loading selected devices'));
+    setBusy({ text: t('Loading selected devices') });
     try {
       const devices = selectionOnly ? [...selection.rows.values()] : await loadAll(source);
       setDialog({ kind: 'smartGroup', devices, selectionOnly });
@@ -239,7 +240,7 @@ export default function DevicesFromDashboardPage() {
           </>
         }
       >
-        <LoadingOverlay show={busy !== null} message={busy ?? undefined} />
+        <LoadingOverlay show={busy !== null} message={busy?.text} progress={busy?.progress} />
         {dialog?.kind === 'software' && (
           <SelectSoftwareDialog
             deviceTypes={typesForSelection([...new Set(dialog.devices.map((d) => d.type ?? ''))].filter(Boolean))}
