@@ -105,3 +105,30 @@ describe('/devicesFromDashboard: a server job', () => {
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
   });
 });
+
+describe('/devicesFromDashboard: a page past the end', () => {
+  it('shows the last page when the view shrank (not an empty page under "40–40 of 40")', async () => {
+    let total = 30;
+    const asked: number[] = [];
+    configureClient({
+      fetch: (async (url: string) => {
+        if (String(url).includes('c8y_status')) return jsonReply(200, { managedObjects: [] });
+        const currentPage = Number(new URL(String(url), 'http://x').searchParams.get('currentPage'));
+        asked.push(currentPage);
+        const from = (currentPage - 1) * 25;
+        const managedObjects = Array.from({ length: Math.max(0, Math.min(25, total - from)) }, (_, i) => ({ id: String(from + i + 1), name: `NB${from + i + 1}`, type: 'adamos_NETbox' }));
+        return jsonReply(200, { managedObjects, statistics: { totalElements: total, totalPages: Math.ceil(total / 25), currentPage, pageSize: 25 } });
+      }) as unknown as typeof fetch,
+    });
+    renderContribution(<DevicesFromDashboardPage />, { pluginId: 'dashboard-widgets', locales: en, context: { query: { view: 'devicesWaitingForApproval' } } });
+    await screen.findByText('NB1');
+    await act(async () => fireEvent.click(screen.getByTestId('page-2')));
+    await screen.findByText('NB26');
+    total = 20;
+    await act(async () => fireEvent.click(screen.getByTestId('action-reload')));
+    await screen.findByText('NB1');
+    expect(screen.getByTestId('page-1')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByTestId('pager-total')).toHaveTextContent('1–20 of 20');
+    expect(asked.at(-1)).toBe(1);
+  });
+});

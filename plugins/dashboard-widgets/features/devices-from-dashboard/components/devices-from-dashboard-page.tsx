@@ -2,7 +2,7 @@
  * /devicesFromDashboard: the devices behind a dashboard figure (spec 2), paged by the
  * operation-dashboard microservice, with the list actions and the executing-operation banner.
  */
-import React, { useCallback, useMemo, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePlatformContext } from '@shared/plugin-api/context';
@@ -17,6 +17,7 @@ import { parseColumnConfig, visibleColumns } from '@shared/ui/data-grid-model';
 import { DeviceList, useFetchedAt, useListSelection } from '@shared/ui/device-list';
 import { Icon } from '@shared/ui/icon';
 import { LoadingOverlay, type OverlayProgress } from '@shared/ui/loading-overlay';
+import { totalPagesOf } from '@shared/ui/pager';
 import { PermittedButton } from '@shared/ui/permission';
 import { SelectSoftwareDialog, type SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { SmartGroupDialog } from '@shared/ui/smart-group-dialog';
@@ -63,6 +64,12 @@ export default function DevicesFromDashboardPage() {
   const rows = list.data?.managedObjects ?? NO_ROWS;
   const total = list.data?.statistics.totalElements;
   const selection = useListSelection(rows, total, resolved?.view ?? '');
+  // A page past the end (the view shrank under an action, a Reload or another user): its last
+  // page, as the device lists do, not an empty page under a pager that reads "40–40 of 40".
+  const lastPage = total !== undefined && !list.isPlaceholderData ? totalPagesOf(total, size) : undefined;
+  useEffect(() => {
+    if (lastPage !== undefined && page > lastPage) setPage(lastPage);
+  }, [lastPage, page]);
 
   const show = useCallback(
     (m: Message, dismissMs?: number | null) =>
