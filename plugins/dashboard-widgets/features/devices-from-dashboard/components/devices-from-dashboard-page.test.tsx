@@ -1,7 +1,9 @@
 import React from 'react';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { ContributionProviders } from '@shared/plugin-api/parcel';
 import { configureClient } from '@shared/platform/fetch-client';
-import { jsonReply, renderContribution, testUser } from '@shared/plugin-api/testing';
+import { jsonReply, renderContribution, testContext, testUser } from '@shared/plugin-api/testing';
 import en from '../../../locales/en.json';
 import de from '../../../locales/de.json';
 import { topModalDialog } from '@shared/ui/top-layer';
@@ -130,5 +132,37 @@ describe('/devicesFromDashboard: a page past the end', () => {
     expect(screen.getByTestId('page-1')).toHaveAttribute('aria-current', 'page');
     expect(screen.getByTestId('pager-total')).toHaveTextContent('1–20 of 20');
     expect(asked.at(-1)).toBe(1);
+  });
+});
+
+describe('/devicesFromDashboard: another view', () => {
+  it('starts on its first page with nothing selected (the selection of one view never acts on another)', async () => {
+    configureClient({
+      fetch: (async (url: string) => {
+        if (String(url).includes('c8y_status')) return jsonReply(200, { managedObjects: [] });
+        const u = new URL(String(url), 'http://x');
+        const currentPage = Number(u.searchParams.get('currentPage'));
+        const prefix = u.pathname.includes('recovered') ? 'R' : 'A';
+        const from = (currentPage - 1) * 25;
+        const managedObjects = Array.from({ length: 25 }, (_, i) => ({ id: `${prefix}${from + i + 1}`, name: `${prefix}${from + i + 1}`, type: 'adamos_NETbox' }));
+        return jsonReply(200, { managedObjects, statistics: { totalElements: 60, totalPages: 3, currentPage, pageSize: 25 } });
+      }) as unknown as typeof fetch,
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const at = (view: string) => (
+      <ContributionProviders props={{ pluginId: 'dashboard-widgets', contributionId: 'test', queryClient, context: testContext({ query: { view } }) }}>
+        <DevicesFromDashboardPage />
+      </ContributionProviders>
+    );
+    const { rerender } = render(at('devicesWaitingForApproval'));
+    await screen.findByText('A1');
+    await act(async () => fireEvent.click(screen.getByTestId('page-2')));
+    await screen.findByText('A26');
+    fireEvent.click(screen.getByTestId('select-page'));
+    expect(screen.getByTestId('selected-count')).toHaveTextContent('25 selected');
+    rerender(at('recoveredThisYear'));
+    await screen.findByText('R1');
+    expect(screen.getByTestId('page-1')).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByTestId('selected-count')).toBeNull();
   });
 });

@@ -34,12 +34,19 @@ const MICROSERVICE_ERROR = 'Could not get connection data from microservice, res
 
 type Dialog = { kind: 'software'; devices: ManagedObject[] } | { kind: 'smartGroup'; devices: ManagedObject[]; selectionOnly: boolean; saving?: boolean; error?: string } | null;
 
+/**
+ * One list per view: another view (a changed day, a hand-edited or followed link while the page
+ * stays) starts on its first page with nothing selected, as leaving a device list resets its
+ * selection. Only the view and its day decide the list (other parameters do not reload it).
+ */
 export default function DevicesFromDashboardPage() {
+  const { view, day } = usePlatformContext().query;
+  return <DevicesFromDashboardView key={`${view ?? ''}|${day ?? ''}`} view={view} day={day} />;
+}
+
+function DevicesFromDashboardView({ view, day }: { view: string | undefined; day: string | undefined }) {
   const { t } = useTranslation();
-  const { query } = usePlatformContext();
   const client = useQueryClient();
-  // Only the view and its day decide the list (other parameters do not reload it).
-  const { view, day } = query;
   const resolved = useMemo(() => resolveView({ ...(view !== undefined ? { view } : {}), ...(day !== undefined ? { day } : {}) }), [view, day]);
   const source = resolved?.source ?? null;
   const [savedSize, saveSize] = usePreference<number | undefined>(PAGE_SIZE_PREFERENCE, undefined);
