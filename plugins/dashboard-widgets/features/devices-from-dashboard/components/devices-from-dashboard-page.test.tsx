@@ -6,6 +6,9 @@ import { configureClient } from '@shared/platform/fetch-client';
 import { jsonReply, renderContribution, testContext, testUser } from '@shared/plugin-api/testing';
 import en from '../../../locales/en.json';
 import de from '../../../locales/de.json';
+import { getI18n } from '@shared/plugin-api/i18n';
+import { SHARED_NS } from '@shared/ui/i18n';
+import sharedDe from '@shared/ui/locales/de.json';
 import { topModalDialog } from '@shared/ui/top-layer';
 import DevicesFromDashboardPage from './devices-from-dashboard-page';
 
@@ -93,6 +96,7 @@ describe('/devicesFromDashboard: a server job', () => {
         return String(url).includes('c8y_status') ? jsonReply(200, { managedObjects: [] }) : jsonReply(200, page);
       }) as unknown as typeof fetch,
     });
+    getI18n('de').addResourceBundle('de', SHARED_NS, sharedDe, true, true);
     renderContribution(<DevicesFromDashboardPage />, {
       pluginId: 'dashboard-widgets',
       language: 'de',
@@ -100,7 +104,11 @@ describe('/devicesFromDashboard: a server job', () => {
       context: { query: { view: 'currentOnlineDevices' }, user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
     });
     await screen.findByText('NB1');
+    // Disabled with its reason until a device is selected (the SDK's text: the shell loads its namespace).
+    expect(screen.getByTestId('action-clear-pending')).toBeDisabled();
+    expect(screen.getByTestId('action-clear-pending')).toHaveAttribute('title', 'Keine Geräte ausgewählt');
     fireEvent.click(screen.getByTestId('select-page'));
+    expect(screen.getByTestId('action-clear-pending')).not.toHaveAttribute('title');
     await act(async () => fireEvent.click(screen.getByTestId('action-clear-pending')));
     expect(await screen.findByTestId('loading-overlay-message')).toHaveTextContent('Operation läuft auf dem Server (0/1)');
     expect(topModalDialog()).toBe(screen.getByTestId('loading-overlay'));

@@ -14,7 +14,7 @@ import type { ManagedObject } from '@shared/platform/inventory';
 import { alerts } from '@shared/ui/alerts';
 import { ColumnChooser, type ColumnConfig } from '@shared/ui/column-chooser';
 import { parseColumnConfig, visibleColumns } from '@shared/ui/data-grid-model';
-import { DeviceList, useFetchedAt, useListSelection } from '@shared/ui/device-list';
+import { DeviceList, useBulkActionBlock, useFetchedAt, useListSelection } from '@shared/ui/device-list';
 import { Icon } from '@shared/ui/icon';
 import { LoadingOverlay, type OverlayProgress } from '@shared/ui/loading-overlay';
 import { totalPagesOf } from '@shared/ui/pager';
@@ -71,6 +71,7 @@ function DevicesFromDashboardView({ view, day }: { view: string | undefined; day
   const rows = list.data?.managedObjects ?? NO_ROWS;
   const total = list.data?.statistics.totalElements;
   const selection = useListSelection(rows, total, resolved?.view ?? '');
+  const blockedBecause = useBulkActionBlock(ongoing, selection.count);
   // A page past the end (the view shrank under an action, a Reload or another user): its last
   // page, as the device lists do, not an empty page under a pager that reads "40–40 of 40".
   const lastPage = total !== undefined && !list.isPlaceholderData ? totalPagesOf(total, size) : undefined;
@@ -233,13 +234,13 @@ function DevicesFromDashboardView({ view, day }: { view: string | undefined; day
         }}
         actions={
           <>
-            <PermittedButton requires={REQUIRES.softwareAssignment} className="btn btn-link" disabled={nothingSelected || blocked} onClick={onSelectSoftware} data-testid="action-select-software">
+            <PermittedButton requires={REQUIRES.softwareAssignment} className="btn btn-link" disabled={nothingSelected || blocked} title={nothingSelected || blocked ? blockedBecause : undefined} onClick={onSelectSoftware} data-testid="action-select-software">
               <Icon name="download" /> {t('Select software')}
             </PermittedButton>
-            <PermittedButton requires={REQUIRES.pendingAssignmentClear} className="btn btn-link" disabled={nothingSelected || blocked} onClick={onClearPending} data-testid="action-clear-pending">
+            <PermittedButton requires={REQUIRES.pendingAssignmentClear} className="btn btn-link" disabled={nothingSelected || blocked} title={nothingSelected || blocked ? blockedBecause : undefined} onClick={onClearPending} data-testid="action-clear-pending">
               <Icon name="eraser" /> {t('Clear Pending Assignments')}
             </PermittedButton>
-            <PermittedButton requires={REQUIRES.deviceInitialize} className="btn btn-link" disabled={nothingSelected || blocked} onClick={onInitialize} data-testid="action-initialize">
+            <PermittedButton requires={REQUIRES.deviceInitialize} className="btn btn-link" disabled={nothingSelected || blocked} title={nothingSelected || blocked ? blockedBecause : undefined} onClick={onInitialize} data-testid="action-initialize">
               <Icon name="play-circle" /> {t('Initialize not-monitored devices')}
             </PermittedButton>
             <PermittedButton requires={REQUIRES.inventoryCreate} className="btn btn-link" disabled={busy !== null || rows.length === 0} onClick={onSmartGroup} data-testid="action-smart-group">
