@@ -9,6 +9,7 @@ import de from '../../../locales/de.json';
 import { getI18n } from '@shared/plugin-api/i18n';
 import { SHARED_NS } from '@shared/ui/i18n';
 import sharedDe from '@shared/ui/locales/de.json';
+import { alerts } from '@shared/ui/alerts';
 import { topModalDialog } from '@shared/ui/top-layer';
 import DevicesFromDashboardPage from './devices-from-dashboard-page';
 
@@ -172,5 +173,28 @@ describe('/devicesFromDashboard: another view', () => {
     await screen.findByText('R1');
     expect(screen.getByTestId('page-1')).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByTestId('selected-count')).toBeNull();
+  });
+});
+
+describe('/devicesFromDashboard: a setting the platform refused', () => {
+  it('is said (page size and column configuration), as the device lists say it, not rolled back without a word', async () => {
+    const page = { managedObjects: [{ id: '1', name: 'NB1', type: 'adamos_NETbox' }], statistics: { totalElements: 1, totalPages: 1, currentPage: 1, pageSize: 25 } };
+    configureClient({
+      fetch: (async (url: string, init?: RequestInit) => {
+        const u = new URL(String(url), 'http://x');
+        if (u.pathname === '/user/currentUser') {
+          return init?.method === 'PUT' ? jsonReply(503, { error: 'user/failed', message: 'Service down' }) : jsonReply(200, { id: 'viewer', userName: 'viewer', customProperties: {} });
+        }
+        return String(url).includes('c8y_status') ? jsonReply(200, { managedObjects: [] }) : jsonReply(200, page);
+      }) as unknown as typeof fetch,
+    });
+    alerts.clearAll();
+    renderContribution(<DevicesFromDashboardPage />, { pluginId: 'dashboard-widgets', language: 'de', locales: de, context: { query: { view: 'totalDevices' } } });
+    await screen.findByText('NB1');
+    await act(async () => fireEvent.change(screen.getByTestId('page-size'), { target: { value: '50' } }));
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toContain('Die Seitengröße konnte nicht gespeichert werden: Service down'));
+    // The size chosen stays for this visit.
+    expect(screen.getByTestId('page-size')).toHaveValue('50');
+    act(() => alerts.clearAll());
   });
 });

@@ -50,7 +50,11 @@ function DevicesFromDashboardView({ view, day }: { view: string | undefined; day
   const resolved = useMemo(() => resolveView({ ...(view !== undefined ? { view } : {}), ...(day !== undefined ? { day } : {}) }), [view, day]);
   const source = resolved?.source ?? null;
   const [savedSize, saveSize] = usePreference<number | undefined>(PAGE_SIZE_PREFERENCE, undefined);
-  const [savedColumns, saveColumns] = usePreference<unknown>(COLUMNS_PREFERENCE, undefined);
+  const [savedColumns, saveColumns, columnsPreference] = usePreference<unknown>(COLUMNS_PREFERENCE, undefined);
+  // A setting the platform refused is rolled back and said, as the device lists say it (the page size stays for this visit).
+  const notSaved = (text: string) => (error: Error | undefined) => {
+    if (error) alerts.danger(t(text, { message: error.message }));
+  };
   const pageSize = savedSize !== undefined && (PAGE_SIZE_OPTIONS as readonly number[]).includes(savedSize) ? savedSize : DEFAULT_PAGE_SIZE;
   const [localSize, setLocalSize] = useState<number | null>(null);
   const size = localSize ?? pageSize;
@@ -230,7 +234,7 @@ function DevicesFromDashboardView({ view, day }: { view: string | undefined; day
         onPageSize={(s) => {
           setLocalSize(s);
           setPage(1);
-          void saveSize(s);
+          void saveSize(s).then(notSaved('The page size could not be saved: {{message}}'));
         }}
         actions={
           <>
@@ -250,7 +254,12 @@ function DevicesFromDashboardView({ view, day }: { view: string | undefined; day
               <Icon name="refresh" /> {t('Reload')}
             </button>
             <div className="m-l-auto">
-              <ColumnChooser columns={columns} config={columnConfig} onSave={(c: ColumnConfig[]) => void saveColumns(c)} />
+              <ColumnChooser
+                columns={columns}
+                config={columnConfig}
+                onSave={(c: ColumnConfig[]) => void saveColumns(c).then(notSaved('The column configuration could not be saved: {{message}}'))}
+                saving={columnsPreference.saving}
+              />
             </div>
           </>
         }
