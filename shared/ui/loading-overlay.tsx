@@ -56,16 +56,25 @@ function OpenOverlay({ message, progress }: { message?: string; progress?: Overl
       {/* The design system's backdrop; z-index auto keeps it beneath the spinner that follows it. */}
       <div className="modal-backdrop fade in" style={{ zIndex: 'auto' }} aria-hidden="true" />
       <div style={centre}>
-        <Spinner label={message} />
-        {message && (
-          <p className="text-center m-t-8" data-testid="loading-overlay-message">
-            {message}
-          </p>
-        )}
-        {pct !== undefined && (
-          <div className="progress" style={{ width: 360, maxWidth: '80vw' }}>
-            <div className="progress-bar" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} style={{ width: `${pct}%` }} />
+        {message || pct !== undefined ? (
+          // A text on the bare backdrop read over the page beneath it (a grid's rows): it stands on a card.
+          <div className="card m-0" style={{ minWidth: 360, maxWidth: '80vw' }} data-testid="loading-overlay-card">
+            <div className="card-block" style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 8 }}>
+              <Spinner label={message} />
+              {message && (
+                <p className="text-center m-0" data-testid="loading-overlay-message">
+                  {message}
+                </p>
+              )}
+              {pct !== undefined && (
+                <div className="progress m-0" style={{ width: '100%' }}>
+                  <div className="progress-bar" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} style={{ width: `${pct}%` }} />
+                </div>
+              )}
+            </div>
           </div>
+        ) : (
+          <Spinner />
         )}
       </div>
     </dialog>,

@@ -18,6 +18,9 @@ describe('ServerJobOverlay', () => {
     expect(topModalDialog()).toBe(overlay);
     expect(screen.getByTestId('loading-overlay-message')).toHaveTextContent('Operation läuft auf dem Server (3/12)');
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+    // On a card, not as bare text over the page's rows beneath the backdrop.
+    expect(screen.getByTestId('loading-overlay-card')).toContainElement(screen.getByTestId('loading-overlay-message'));
+    expect(screen.getByTestId('loading-overlay-card')).toContainElement(screen.getByRole('progressbar'));
   });
 
   it('says the step without progress, and is gone without an overlay', () => {
