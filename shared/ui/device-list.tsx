@@ -10,7 +10,8 @@ import type { DataGridProps, GridSelectionProps } from './data-grid';
 import type { GridColumn } from './data-grid-model';
 import { useSharedTranslation } from './i18n';
 import { Pager, totalPagesOf } from './pager';
-import { ServerJobBanner } from './server-job-banner';
+import { msg } from '../plugin-api/i18n';
+import { ONGOING_MESSAGE, ServerJobBanner } from './server-job-banner';
 
 type DataGridComponent = typeof import('./data-grid').DataGrid;
 let loadedGrid: DataGridComponent | undefined;
@@ -136,6 +137,19 @@ export function useListSelection(pageRows: readonly ManagedObject[], total: numb
     clear,
     ofAllMatching,
   };
+}
+
+// The platform's own words (and German) for it.
+const NO_SELECTION = msg('No devices selected');
+
+/**
+ * Why a bulk action of a list is disabled, for its title (undefined while it may run): a server
+ * job runs, or no device is selected. A role that lacks the write says so itself (PermittedButton).
+ */
+export function useBulkActionBlock(jobOngoing: boolean, selected: number): string | undefined {
+  const t = useSharedTranslation();
+  if (jobOngoing) return t(ONGOING_MESSAGE);
+  return selected === 0 ? t(NO_SELECTION) : undefined;
 }
 
 export interface DeviceListProps {

@@ -14,19 +14,27 @@ const centre: React.CSSProperties = {
   justifyContent: 'center',
 };
 
+/** How far a server job got: done of total (a progress bar under the message). */
+export interface OverlayProgress {
+  done: number;
+  total: number;
+}
+
 /**
  * A full-screen overlay with a spinner that blocks the page during long actions. It is a modal
  * <dialog> itself, so it lands in the top layer above any dialog that started the action, the page
- * and those dialogs are inert beneath it, and Escape cannot dismiss it (its 'cancel' is refused).
+ * and those dialogs are inert beneath it (no click or Tab reaches them), and Escape cannot dismiss
+ * it (its 'cancel' is refused). `progress` adds a bar for a job that reports how far it got.
  */
-export function LoadingOverlay({ show, message }: { show: boolean; message?: string }) {
+export function LoadingOverlay({ show, message, progress }: { show: boolean; message?: string; progress?: OverlayProgress }) {
   if (!show || typeof document === 'undefined') return null;
-  return <OpenOverlay message={message} />;
+  return <OpenOverlay message={message} progress={progress} />;
 }
 
-function OpenOverlay({ message }: { message?: string }) {
+function OpenOverlay({ message, progress }: { message?: string; progress?: OverlayProgress }) {
   const t = useSharedTranslation();
   const ref = useRef<HTMLDialogElement>(null);
+  const pct = progress && progress.total > 0 ? Math.round((Math.min(progress.done, progress.total) / progress.total) * 100) : undefined;
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return undefined;
@@ -48,8 +56,26 @@ function OpenOverlay({ message }: { message?: string }) {
       {/* The design system's backdrop; z-index auto keeps it beneath the spinner that follows it. */}
       <div className="modal-backdrop fade in" style={{ zIndex: 'auto' }} aria-hidden="true" />
       <div style={centre}>
-        <Spinner label={message} />
-        {message && <p className="text-center m-t-8">{message}</p>}
+        {message || pct !== undefined ? (
+          // A text on the bare backdrop read over the page beneath it (a grid's rows): it stands on a card.
+          <div className="card m-0" style={{ minWidth: 360, maxWidth: '80vw' }} data-testid="loading-overlay-card">
+            <div className="card-block" style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 8 }}>
+              <Spinner label={message} />
+              {message && (
+                <p className="text-center m-0" data-testid="loading-overlay-message">
+                  {message}
+                </p>
+              )}
+              {pct !== undefined && (
+                <div className="progress m-0" style={{ width: '100%' }}>
+                  <div className="progress-bar" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} style={{ width: `${pct}%` }} />
+                </div>
+              )}
+            </div>
+          </div>
+        ) : (
+          <Spinner />
+        )}
       </div>
     </dialog>,
     document.body,

@@ -4,24 +4,28 @@ import type { ManagedObject } from '@shared/platform/inventory';
 import { and, buildQuery, eq, has, or } from '@shared/platform/query-language';
 import { assignmentRequest, type SoftwareItem } from '@shared/platform/software-choices';
 import type { ListSource } from '../model/views';
-import { successFailed, waitForJob } from '@shared/ui/server-job';
+import { progressOf, successFailed, waitForJob } from '@shared/ui/server-job';
+import type { OverlayProgress } from '@shared/ui/loading-overlay';
 import { assignmentCounters, type Counters } from '../model/job';
 
-export async function assignSoftware(item: SoftwareItem, devices: string[], force: boolean): Promise<Counters> {
+/** Told how far the server job got at each status read (spec 4: 'Operation is running on the server (done/total)'). */
+export type OnProgress = (progress: OverlayProgress) => void;
+
+export async function assignSoftware(item: SoftwareItem, devices: string[], force: boolean, onProgress?: OnProgress): Promise<Counters> {
   const answer = await createSoftwareAssignment(assignmentRequest(item, devices, force));
-  const status = await waitForJob('assign');
+  const status = await waitForJob('assign', (s) => onProgress?.(progressOf('assign', s, devices.length)));
   return assignmentCounters(status, answer);
 }
 
-export async function clearPending(devices: string[]) {
+export async function clearPending(devices: string[], onProgress?: OnProgress) {
   await clearPendingAssignment(devices);
-  const status = await waitForJob('clearPending');
+  const status = await waitForJob('clearPending', (s) => onProgress?.(progressOf('clearPending', s, devices.length)));
   return status ? successFailed('clearPending', status) : { success: devices.length, failed: 0 };
 }
 
-export async function initialize(devices: string[]) {
+export async function initialize(devices: string[], onProgress?: OnProgress) {
   await initializeDevices(devices);
-  const status = await waitForJob('initialize');
+  const status = await waitForJob('initialize', (s) => onProgress?.(progressOf('initialize', s, devices.length)));
   return status ? successFailed('initialize', status) : { success: devices.length, failed: 0 };
 }
 

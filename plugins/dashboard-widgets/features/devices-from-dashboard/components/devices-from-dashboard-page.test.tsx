@@ -1,9 +1,16 @@
 import React from 'react';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { ContributionProviders } from '@shared/plugin-api/parcel';
 import { configureClient } from '@shared/platform/fetch-client';
-import { jsonReply, renderContribution, testUser } from '@shared/plugin-api/testing';
+import { jsonReply, renderContribution, testContext, testUser } from '@shared/plugin-api/testing';
 import en from '../../../locales/en.json';
 import de from '../../../locales/de.json';
+import { getI18n } from '@shared/plugin-api/i18n';
+import { SHARED_NS } from '@shared/ui/i18n';
+import sharedDe from '@shared/ui/locales/de.json';
+import { alerts } from '@shared/ui/alerts';
+import { topModalDialog } from '@shared/ui/top-layer';
 import DevicesFromDashboardPage from './devices-from-dashboard-page';
 
 beforeEach(() => {
@@ -77,5 +84,117 @@ describe('/devicesFromDashboard: Reload', () => {
     await act(async () => fireEvent.click(screen.getByTestId('action-reload')));
     await waitFor(() => expect(asked.filter((u) => u.includes('recovereddevicelistpage')).length).toBeGreaterThan(before.list));
     await waitFor(() => expect(asked.filter((u) => u.includes('c8y_status')).length).toBeGreaterThan(before.status));
+  });
+});
+
+describe('/devicesFromDashboard: a server job', () => {
+  it("says how far it got, as the device lists do (spec 4: 'Operation is running on the server (done/total)'), in an overlay that leaves the page inert", async () => {
+    const page = { managedObjects: [{ id: '1', name: 'NB1', type: 'adamos_NETbox' }], statistics: { totalElements: 1, totalPages: 1, currentPage: 1, pageSize: 25 } };
+    configureClient({
+      fetch: (async (url: string, init?: RequestInit) => {
+        // The clear-pending call stays unanswered: the job is running.
+        if (init?.method === 'PUT') return new Promise<Response>(() => undefined);
+        return String(url).includes('c8y_status') ? jsonReply(200, { managedObjects: [] }) : jsonReply(200, page);
+      }) as unknown as typeof fetch,
+    });
+    getI18n('de').addResourceBundle('de', SHARED_NS, sharedDe, true, true);
+    renderContribution(<DevicesFromDashboardPage />, {
+      pluginId: 'dashboard-widgets',
+      language: 'de',
+      locales: de,
+      context: { query: { view: 'currentOnlineDevices' }, user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+    });
+    await screen.findByText('NB1');
+    // Disabled with its reason until a device is selected (the SDK's text: the shell loads its namespace).
+    expect(screen.getByTestId('action-clear-pending')).toBeDisabled();
+    expect(screen.getByTestId('action-clear-pending')).toHaveAttribute('title', 'Keine Geräte ausgewählt');
+    fireEvent.click(screen.getByTestId('select-page'));
+    expect(screen.getByTestId('action-clear-pending')).not.toHaveAttribute('title');
+    await act(async () => fireEvent.click(screen.getByTestId('action-clear-pending')));
+    expect(await screen.findByTestId('loading-overlay-message')).toHaveTextContent('Operation läuft auf dem Server (0/1)');
+    expect(topModalDialog()).toBe(screen.getByTestId('loading-overlay'));
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+  });
+});
+
+describe('/devicesFromDashboard: a page past the end', () => {
+  it('shows the last page when the view shrank (not an empty page under "40–40 of 40")', async () => {
+    let total = 30;
+    const asked: number[] = [];
+    configureClient({
+      fetch: (async (url: string) => {
+        if (String(url).includes('c8y_status')) return jsonReply(200, { managedObjects: [] });
+        const currentPage = Number(new URL(String(url), 'http://x').searchParams.get('currentPage'));
+        asked.push(currentPage);
+        const from = (currentPage - 1) * 25;
+        const managedObjects = Array.from({ length: Math.max(0, Math.min(25, total - from)) }, (_, i) => ({ id: String(from + i + 1), name: `NB${from + i + 1}`, type: 'adamos_NETbox' }));
+        return jsonReply(200, { managedObjects, statistics: { totalElements: total, totalPages: Math.ceil(total / 25), currentPage, pageSize: 25 } });
+      }) as unknown as typeof fetch,
+    });
+    renderContribution(<DevicesFromDashboardPage />, { pluginId: 'dashboard-widgets', locales: en, context: { query: { view: 'devicesWaitingForApproval' } } });
+    await screen.findByText('NB1');
+    await act(async () => fireEvent.click(screen.getByTestId('page-2')));
+    await screen.findByText('NB26');
+    total = 20;
+    await act(async () => fireEvent.click(screen.getByTestId('action-reload')));
+    await screen.findByText('NB1');
+    expect(screen.getByTestId('page-1')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByTestId('pager-total')).toHaveTextContent('1–20 of 20');
+    expect(asked.at(-1)).toBe(1);
+  });
+});
+
+describe('/devicesFromDashboard: another view', () => {
+  it('starts on its first page with nothing selected (the selection of one view never acts on another)', async () => {
+    configureClient({
+      fetch: (async (url: string) => {
+        if (String(url).includes('c8y_status')) return jsonReply(200, { managedObjects: [] });
+        const u = new URL(String(url), 'http://x');
+        const currentPage = Number(u.searchParams.get('currentPage'));
+        const prefix = u.pathname.includes('recovered') ? 'R' : 'A';
+        const from = (currentPage - 1) * 25;
+        const managedObjects = Array.from({ length: 25 }, (_, i) => ({ id: `${prefix}${from + i + 1}`, name: `${prefix}${from + i + 1}`, type: 'adamos_NETbox' }));
+        return jsonReply(200, { managedObjects, statistics: { totalElements: 60, totalPages: 3, currentPage, pageSize: 25 } });
+      }) as unknown as typeof fetch,
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const at = (view: string) => (
+      <ContributionProviders props={{ pluginId: 'dashboard-widgets', contributionId: 'test', queryClient, context: testContext({ query: { view } }) }}>
+        <DevicesFromDashboardPage />
+      </ContributionProviders>
+    );
+    const { rerender } = render(at('devicesWaitingForApproval'));
+    await screen.findByText('A1');
+    await act(async () => fireEvent.click(screen.getByTestId('page-2')));
+    await screen.findByText('A26');
+    fireEvent.click(screen.getByTestId('select-page'));
+    expect(screen.getByTestId('selected-count')).toHaveTextContent('25 selected');
+    rerender(at('recoveredThisYear'));
+    await screen.findByText('R1');
+    expect(screen.getByTestId('page-1')).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByTestId('selected-count')).toBeNull();
+  });
+});
+
+describe('/devicesFromDashboard: a setting the platform refused', () => {
+  it('is said (page size and column configuration), as the device lists say it, not rolled back without a word', async () => {
+    const page = { managedObjects: [{ id: '1', name: 'NB1', type: 'adamos_NETbox' }], statistics: { totalElements: 1, totalPages: 1, currentPage: 1, pageSize: 25 } };
+    configureClient({
+      fetch: (async (url: string, init?: RequestInit) => {
+        const u = new URL(String(url), 'http://x');
+        if (u.pathname === '/user/currentUser') {
+          return init?.method === 'PUT' ? jsonReply(503, { error: 'user/failed', message: 'Service down' }) : jsonReply(200, { id: 'viewer', userName: 'viewer', customProperties: {} });
+        }
+        return String(url).includes('c8y_status') ? jsonReply(200, { managedObjects: [] }) : jsonReply(200, page);
+      }) as unknown as typeof fetch,
+    });
+    alerts.clearAll();
+    renderContribution(<DevicesFromDashboardPage />, { pluginId: 'dashboard-widgets', language: 'de', locales: de, context: { query: { view: 'totalDevices' } } });
+    await screen.findByText('NB1');
+    await act(async () => fireEvent.change(screen.getByTestId('page-size'), { target: { value: '50' } }));
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toContain('Die Seitengröße konnte nicht gespeichert werden: Service down'));
+    // The size chosen stays for this visit.
+    expect(screen.getByTestId('page-size')).toHaveValue('50');
+    act(() => alerts.clearAll());
   });
 });

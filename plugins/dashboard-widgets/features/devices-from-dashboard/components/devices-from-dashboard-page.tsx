@@ -2,21 +2,22 @@
  * /devicesFromDashboard: the devices behind a dashboard figure (spec 2), paged by the
  * operation-dashboard microservice, with the list actions and the executing-operation banner.
  */
-import React, { useCallback, useMemo, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, ALERT_SUCCESS_DISMISS_MS } from '@shared/domain/constants';
+import { ALERT_DISMISS_MS, ALERT_SUCCESS_DISMISS_MS, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@shared/domain/constants';
 import { devicesOutsideType, typesForSelection } from '@shared/domain/device-types';
 import { isPlatformError } from '@shared/platform/fetch-client';
 import type { ManagedObject } from '@shared/platform/inventory';
 import { alerts } from '@shared/ui/alerts';
 import { ColumnChooser, type ColumnConfig } from '@shared/ui/column-chooser';
 import { parseColumnConfig, visibleColumns } from '@shared/ui/data-grid-model';
-import { DeviceList, useFetchedAt, useListSelection } from '@shared/ui/device-list';
+import { DeviceList, useBulkActionBlock, useFetchedAt, useListSelection } from '@shared/ui/device-list';
 import { Icon } from '@shared/ui/icon';
-import { LoadingOverlay } from '@shared/ui/loading-overlay';
+import { LoadingOverlay, type OverlayProgress } from '@shared/ui/loading-overlay';
+import { totalPagesOf } from '@shared/ui/pager';
 import { PermittedButton } from '@shared/ui/permission';
 import { SelectSoftwareDialog, type SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { SmartGroupDialog } from '@shared/ui/smart-group-dialog';
@@ -30,25 +31,36 @@ import { assignmentMessage, clearPendingMessage, httpErrorMessage, initializeMes
 import { VIEW_NOT_KNOWN, resolveView } from '../model/views';
 
 const MICROSERVICE_ERROR = 'Could not get connection data from microservice, response status: {{status}}.';
-const NO_SOFTWARE_DISMISS_MS = 5000;
 
 type Dialog = { kind: 'software'; devices: ManagedObject[] } | { kind: 'smartGroup'; devices: ManagedObject[]; selectionOnly: boolean; saving?: boolean; error?: string } | null;
 
+/**
+ * One list per view: another view (a changed day, a hand-edited or followed link while the page
+ * stays) starts on its first page with nothing selected, as leaving a device list resets its
+ * selection. Only the view and its day decide the list (other parameters do not reload it).
+ */
 export default function DevicesFromDashboardPage() {
+  const { view, day } = usePlatformContext().query;
+  return <DevicesFromDashboardView key={`${view ?? ''}|${day ?? ''}`} view={view} day={day} />;
+}
+
+function DevicesFromDashboardView({ view, day }: { view: string | undefined; day: string | undefined }) {
   const { t } = useTranslation();
-  const { query } = usePlatformContext();
   const client = useQueryClient();
-  // Only the view and its day decide the list (other parameters do not reload it).
-  const { view, day } = query;
   const resolved = useMemo(() => resolveView({ ...(view !== undefined ? { view } : {}), ...(day !== undefined ? { day } : {}) }), [view, day]);
   const source = resolved?.source ?? null;
   const [savedSize, saveSize] = usePreference<number | undefined>(PAGE_SIZE_PREFERENCE, undefined);
-  const [savedColumns, saveColumns] = usePreference<unknown>(COLUMNS_PREFERENCE, undefined);
+  const [savedColumns, saveColumns, columnsPreference] = usePreference<unknown>(COLUMNS_PREFERENCE, undefined);
+  // A setting the platform refused is rolled back and said, as the device lists say it (the page size stays for this visit).
+  const notSaved = (text: string) => (error: Error | undefined) => {
+    if (error) alerts.danger(t(text, { message: error.message }));
+  };
   const pageSize = savedSize !== undefined && (PAGE_SIZE_OPTIONS as readonly number[]).includes(savedSize) ? savedSize : DEFAULT_PAGE_SIZE;
   const [localSize, setLocalSize] = useState<number | null>(null);
   const size = localSize ?? pageSize;
   const [page, setPage] = useState(1);
-  const [busy, setBusy] = useState<string | null>(null);
+  /** The overlay's text, and how far a server job got (spec 4: 'Operation is running on the server (done/total)'). */
+  const [busy, setBusy] = useState<{ text: string; progress?: OverlayProgress } | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const openDialog = useRef<Dialog>(null);
   openDialog.current = dialog;
@@ -63,6 +75,13 @@ export default function DevicesFromDashboardPage() {
   const rows = list.data?.managedObjects ?? NO_ROWS;
   const total = list.data?.statistics.totalElements;
   const selection = useListSelection(rows, total, resolved?.view ?? '');
+  const blockedBecause = useBulkActionBlock(ongoing, selection.count);
+  // A page past the end (the view shrank under an action, a Reload or another user): its last
+  // page, as the device lists do, not an empty page under a pager that reads "40–40 of 40".
+  const lastPage = total !== undefined && !list.isPlaceholderData ? totalPagesOf(total, size) : undefined;
+  useEffect(() => {
+    if (lastPage !== undefined && page > lastPage) setPage(lastPage);
+  }, [lastPage, page]);
 
   const show = useCallback(
     (m: Message, dismissMs?: number | null) =>
@@ -89,7 +108,7 @@ export default function DevicesFromDashboardPage() {
         return null;
       }
       if (!selection.allMatching) return [...selection.rows.values()];
-      setBusy(t('Loading selected devices'));
+      setBusy({ text: t('Loading selected devices') });
       return selection.ofAllMatching(await loadAll(source));
     } catch (e) {
       showError(e);
@@ -100,10 +119,11 @@ export default function DevicesFromDashboardPage() {
   }, [source, client, selection, t, showError]);
 
   const runJob = useCallback(
-    async (work: () => Promise<void>) => {
-      setBusy(t('Operation is running on the server'));
+    async (submitted: number, work: (onProgress: (progress: OverlayProgress) => void) => Promise<void>) => {
+      const running = (progress: OverlayProgress) => setBusy({ text: t('Operation is running on the server ({{done}}/{{total}})', { ...progress }), progress });
+      running({ done: 0, total: submitted });
       try {
-        await work();
+        await work(running);
         selection.clear();
       } catch (e) {
         showError(e);
@@ -121,16 +141,16 @@ export default function DevicesFromDashboardPage() {
   const onSoftwareChosen = (devices: ManagedObject[], choice: SelectSoftwareResult | null) => {
     setDialog(null);
     if (!choice) {
-      alerts.info(t('No software assigned'), { dismissMs: NO_SOFTWARE_DISMISS_MS });
+      alerts.info(t('No software assigned'), { dismissMs: ALERT_DISMISS_MS });
       return;
     }
     // A dashboard list may hold several families: the dialog named the devices the choice cannot
     // apply to before OK; they are left out rather than sent to fail.
     const leftOut = new Set(devicesOutsideType(devices, choice.item.deviceType).map((d) => d.id));
     const ids = devices.filter((d) => !leftOut.has(d.id)).map((d) => d.id);
-    void runJob(async () => {
+    void runJob(ids.length, async (onProgress) => {
       try {
-        const counters = await assignSoftware(choice.item, ids, choice.forceInstallation);
+        const counters = await assignSoftware(choice.item, ids, choice.forceInstallation, onProgress);
         const m = assignmentMessage(counters);
         show(m, m.type === 'success' ? ALERT_SUCCESS_DISMISS_MS : null);
         if (leftOut.size > 0) alerts.info(t('{{count}} devices of another type were left out.', { count: leftOut.size }), { dismissMs: ALERT_SUCCESS_DISMISS_MS });
@@ -142,15 +162,15 @@ export default function DevicesFromDashboardPage() {
   const onClearPending = async () => {
     const devices = await startAction();
     if (!devices?.length) return;
-    void runJob(async () => {
-      show(clearPendingMessage(await clearPending(devices.map((d) => d.id))));
+    void runJob(devices.length, async (onProgress) => {
+      show(clearPendingMessage(await clearPending(devices.map((d) => d.id), onProgress)));
     });
   };
   const onInitialize = async () => {
     const devices = await startAction();
     if (!devices?.length) return;
-    void runJob(async () => {
-      const result = await initialize(devices.map((d) => d.id));
+    void runJob(devices.length, async (onProgress) => {
+      const result = await initialize(devices.map((d) => d.id), onProgress);
       // Stays until closed: it explains why the list still shows the devices as not monitored.
       show(initializeMessage(result, result.success > 0 ? await initializedInterval(devices) : undefined), null);
     });
@@ -158,7 +178,7 @@ export default function DevicesFromDashboardPage() {
   const onSmartGroup = async () => {
     if (!source) return;
     const selectionOnly = selection.allMatching ? false : selection.rows.size > 0;
-    setBusy(t('Loading selected devices'));
+    setBusy({ text: t('Loading selected devices') });
     try {
       const devices = selectionOnly ? [...selection.rows.values()] : await loadAll(source);
       setDialog({ kind: 'smartGroup', devices, selectionOnly });
@@ -214,17 +234,17 @@ export default function DevicesFromDashboardPage() {
         onPageSize={(s) => {
           setLocalSize(s);
           setPage(1);
-          void saveSize(s);
+          void saveSize(s).then(notSaved('The page size could not be saved: {{message}}'));
         }}
         actions={
           <>
-            <PermittedButton requires={REQUIRES.softwareAssignment} className="btn btn-link" disabled={nothingSelected || blocked} onClick={onSelectSoftware} data-testid="action-select-software">
+            <PermittedButton requires={REQUIRES.softwareAssignment} className="btn btn-link" disabled={nothingSelected || blocked} title={nothingSelected || blocked ? blockedBecause : undefined} onClick={onSelectSoftware} data-testid="action-select-software">
               <Icon name="download" /> {t('Select software')}
             </PermittedButton>
-            <PermittedButton requires={REQUIRES.pendingAssignmentClear} className="btn btn-link" disabled={nothingSelected || blocked} onClick={onClearPending} data-testid="action-clear-pending">
+            <PermittedButton requires={REQUIRES.pendingAssignmentClear} className="btn btn-link" disabled={nothingSelected || blocked} title={nothingSelected || blocked ? blockedBecause : undefined} onClick={onClearPending} data-testid="action-clear-pending">
               <Icon name="eraser" /> {t('Clear Pending Assignments')}
             </PermittedButton>
-            <PermittedButton requires={REQUIRES.deviceInitialize} className="btn btn-link" disabled={nothingSelected || blocked} onClick={onInitialize} data-testid="action-initialize">
+            <PermittedButton requires={REQUIRES.deviceInitialize} className="btn btn-link" disabled={nothingSelected || blocked} title={nothingSelected || blocked ? blockedBecause : undefined} onClick={onInitialize} data-testid="action-initialize">
               <Icon name="play-circle" /> {t('Initialize not-monitored devices')}
             </PermittedButton>
             <PermittedButton requires={REQUIRES.inventoryCreate} className="btn btn-link" disabled={busy !== null || rows.length === 0} onClick={onSmartGroup} data-testid="action-smart-group">
@@ -234,12 +254,17 @@ export default function DevicesFromDashboardPage() {
               <Icon name="refresh" /> {t('Reload')}
             </button>
             <div className="m-l-auto">
-              <ColumnChooser columns={columns} config={columnConfig} onSave={(c: ColumnConfig[]) => void saveColumns(c)} />
+              <ColumnChooser
+                columns={columns}
+                config={columnConfig}
+                onSave={(c: ColumnConfig[]) => void saveColumns(c).then(notSaved('The column configuration could not be saved: {{message}}'))}
+                saving={columnsPreference.saving}
+              />
             </div>
           </>
         }
       >
-        <LoadingOverlay show={busy !== null} message={busy ?? undefined} />
+        <LoadingOverlay show={busy !== null} message={busy?.text} progress={busy?.progress} />
         {dialog?.kind === 'software' && (
           <SelectSoftwareDialog
             deviceTypes={typesForSelection([...new Set(dialog.devices.map((d) => d.type ?? ''))].filter(Boolean))}

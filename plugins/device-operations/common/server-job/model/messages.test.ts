@@ -26,10 +26,10 @@ describe('result messages', () => {
   it('initialize says what changed and when the status follows, and stays until closed', () => {
     const r = initializeResult({ success: 3, failed: 1 }, 60);
     expect(r.alert.details?.[0]).toEqual({ text: expect.stringContaining('required interval of {{minutes}} minutes'), values: { minutes: 60 } });
-    expect(r.alert.details?.[1]).toEqual({ text: '{{n}} devices failed.', values: { n: 1 } });
+    expect(r.alert.details?.[1]).toEqual({ text: 'Initialization of {{n}} not monitored devices failed.', values: { n: 1 } });
     expect(r.dismissAfterMs).toBe(0);
     expect(initializeResult({ success: 2, failed: 0 }, undefined).alert.details?.[0].text).toContain('within its required interval');
-    expect(initializeResult({ success: 0, failed: 2 }, 60).alert.details).toEqual([{ text: '{{n}} devices failed.', values: { n: 2 } }]);
+    expect(initializeResult({ success: 0, failed: 2 }, 60).alert.details).toEqual([{ text: 'Initialization of {{n}} not monitored devices failed.', values: { n: 2 } }]);
   });
   it('http errors read status and status text', () => {
     expect(httpError(new PlatformError(503, 'Service Unavailable', null)).alert.values).toEqual({ status: 503, statusText: 'Service Unavailable' });

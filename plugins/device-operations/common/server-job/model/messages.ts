@@ -88,7 +88,8 @@ export function initializeResult(r: SuccessFailed, minutes: number | undefined):
       type: r.failed > 0 ? 'warning' : 'success',
       text: 'Initialized {{n}} not monitored devices.',
       values: { n: r.success },
-      details: [...(r.success > 0 ? [followUp] : []), ...(failedLine(r.failed) ?? [])],
+      // The failed count in the words of spec 2's catalogue (one Initialize, both lists).
+      details: [...(r.success > 0 ? [followUp] : []), ...(r.failed > 0 ? [{ text: 'Initialization of {{n}} not monitored devices failed.', values: { n: r.failed } }] : [])],
     },
     dismissAfterMs: 0,
   };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { configureClient } from '@shared/platform/fetch-client';
 import { anyOf } from '@shared/platform/query-language';
@@ -10,6 +10,9 @@ import en from '../../../locales/lists.en.json';
 import de from '../../../locales/lists.de.json';
 import deviceEn from '../../../locales/device.en.json';
 import deviceDe from '../../../locales/device.de.json';
+import { getI18n } from '@shared/plugin-api/i18n';
+import { SHARED_NS } from '@shared/ui/i18n';
+import sharedDe from '@shared/ui/locales/de.json';
 import { DEFAULT_COLUMNS } from '../model/columns';
 import { DeviceListView } from './device-list-view';
 
@@ -117,5 +120,42 @@ describe('DeviceListView, a page that fails', () => {
     unmount();
     renderContribution(view, { language: 'de', locales: { ...de, ...deviceDe }, context: { ...failing, language: 'de' } });
     await waitFor(() => expect(screen.getByTestId('list-error')).toHaveTextContent('Die Geräte konnten nicht geladen werden: Database unavailable'));
+  });
+});
+
+describe('DeviceListView, why a bulk action is disabled', () => {
+  const operator = testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']);
+  it.each([
+    ['en', en, 'No devices selected', 'An operation is currently ongoing - please try again later.'],
+    ['de', de, 'Keine Geräte ausgewählt', 'Eine Operation läuft gerade - bitte später erneut versuchen.'],
+  ] as const)('says it on the button: nothing selected, or a server job runs (%s)', async (language, locales, noSelection, ongoing) => {
+    let status: Record<string, unknown>[] = [];
+    configureClient({
+      fetch: (async (url: string) => {
+        const u = new URL(url, 'http://x');
+        if (u.pathname === '/user/currentUser') return jsonReply(200, { id: 'operator', userName: 'operator', customProperties: {} });
+        if ((u.searchParams.get('query') ?? '').includes('c8y_status')) return jsonReply(200, { managedObjects: status, statistics: { currentPage: 1, pageSize: 1 } });
+        return jsonReply(200, { managedObjects: devices, statistics: { currentPage: 1, pageSize: 25, totalElements: 3 } });
+      }) as unknown as typeof fetch,
+    });
+    // The shell loads the SDK's own texts (the reasons are theirs).
+    getI18n('de').addResourceBundle('de', SHARED_NS, sharedDe, true, true);
+    const actions = ['action-select-software', 'action-clear-pending'];
+    const first = renderContribution(view, { language, locales, context: { user: operator, path: '/views/iotconnector', query: {}, language } });
+    await screen.findByText('IoTconnector NB1');
+    for (const id of actions) {
+      expect(screen.getByTestId(id)).toBeDisabled();
+      expect(screen.getByTestId(id)).toHaveAttribute('title', noSelection);
+    }
+    fireEvent.click(screen.getByTestId('select-page'));
+    for (const id of actions) {
+      expect(screen.getByTestId(id)).toBeEnabled();
+      expect(screen.getByTestId(id)).not.toHaveAttribute('title');
+    }
+    first.unmount();
+    status = [{ id: '99', type: 'c8y_status', dmg_assign_software_status: 'ongoing', dmg_clear_pending_assignment_status: 'completed' }];
+    renderContribution(view, { language, locales, context: { user: operator, path: '/views/iotconnector', query: {}, language } });
+    await screen.findByTestId('server-job-banner');
+    for (const id of actions) expect(screen.getByTestId(id)).toHaveAttribute('title', ongoing);
   });
 });

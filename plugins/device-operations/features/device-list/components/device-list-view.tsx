@@ -12,7 +12,7 @@ import { replaceHash } from '@shared/plugin-api/hash-location';
 import { REQUIRES, type RoleRequirement } from '@shared/plugin-api/roles';
 import { ColumnChooser, type ColumnConfig } from '@shared/ui/column-chooser';
 import { parseColumnConfig, visibleColumns } from '@shared/ui/data-grid-model';
-import { DeviceList, useFetchedAt, useListSelection } from '@shared/ui/device-list';
+import { DeviceList, useBulkActionBlock, useFetchedAt, useListSelection } from '@shared/ui/device-list';
 import { announce } from '@shared/ui/live-region/announce';
 import { PermittedButton } from '@shared/ui/permission';
 import { AlertOutlet } from '../../../common/server-job/components/alert-outlet';
@@ -56,13 +56,15 @@ interface ActionButtonProps {
   label: string;
   testId: string;
   disabled?: boolean;
+  /** Why it is disabled (its title), when it is. */
+  reason?: string;
   onClick: () => void;
 }
 
 /** A write of the list's toolbar: offered by the user's roles (PermittedButton), icon before its label. */
-function ActionButton({ requires, icon, label, testId, disabled, onClick }: ActionButtonProps) {
+function ActionButton({ requires, icon, label, testId, disabled, reason, onClick }: ActionButtonProps) {
   return (
-    <PermittedButton requires={requires} className="btn btn-link" disabled={disabled} onClick={onClick} data-testid={testId}>
+    <PermittedButton requires={requires} className="btn btn-link" disabled={disabled} title={disabled ? reason : undefined} onClick={onClick} data-testid={testId}>
       <i className={`dlt-c8y-icon-${icon} m-r-4`} aria-hidden="true" />
       {label}
     </PermittedButton>
@@ -129,6 +131,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
     ...(can(ctx.user, REQUIRES.operationCreate) ? ['install' as const] : []),
   ];
   const noSelection = selection.count === 0;
+  const blockedBecause = useBulkActionBlock(actions.job.ongoing, selection.count);
 
   const filterPopup = useRef<ColumnFilterPopupHandle>(null);
   const openFilter = useCallback((column: string, anchor: DOMRect) => filterPopup.current?.open(column as ColumnId, anchor), []);
@@ -207,13 +210,13 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
       onOpenFilter={openFilter}
       actions={
         <>
-          <ActionButton requires={REQUIRES.softwareAssignment} icon="download" disabled={blocked || noSelection} onClick={actions.selectSoftware} testId="action-select-software" label={t('Select software')} />
+          <ActionButton requires={REQUIRES.softwareAssignment} icon="download" disabled={blocked || noSelection} reason={blockedBecause} onClick={actions.selectSoftware} testId="action-select-software" label={t('Select software')} />
           {iotconnectorActions && (
-            <ActionButton requires={REQUIRES.timezoneOperation} icon="clock-o" disabled={blocked || noSelection} onClick={actions.setTimezone} testId="action-set-timezone" label={t('Set timezone')} />
+            <ActionButton requires={REQUIRES.timezoneOperation} icon="clock-o" disabled={blocked || noSelection} reason={blockedBecause} onClick={actions.setTimezone} testId="action-set-timezone" label={t('Set timezone')} />
           )}
-          <ActionButton requires={REQUIRES.pendingAssignmentClear} icon="eraser" disabled={blocked || noSelection} onClick={actions.clearPending} testId="action-clear-pending" label={t('Clear Pending Assignments')} />
+          <ActionButton requires={REQUIRES.pendingAssignmentClear} icon="eraser" disabled={blocked || noSelection} reason={blockedBecause} onClick={actions.clearPending} testId="action-clear-pending" label={t('Clear Pending Assignments')} />
           {iotconnectorActions && (
-            <ActionButton requires={REQUIRES.deviceInitialize} icon="play-circle" disabled={blocked || noSelection} onClick={actions.initialize} testId="action-initialize" label={t('Initialize not-monitored devices')} />
+            <ActionButton requires={REQUIRES.deviceInitialize} icon="play-circle" disabled={blocked || noSelection} reason={blockedBecause} onClick={actions.initialize} testId="action-initialize" label={t('Initialize not-monitored devices')} />
           )}
           {filtered && <ActionButton requires={REQUIRES.inventoryCreate} icon="group" onClick={actions.openSmartGroup} testId="action-smart-group" label={t('Create smart group')} />}
           {/* Without the platform's fade between disabled and enabled: the first filter enables the button, and the fade kept the browser making frames while the filtered page came (as the grid's filter buttons, shared/ui/data-grid). */}
