@@ -139,6 +139,9 @@ describe('dev shell', () => {
     const error = page.getByTestId('login-error');
     await error.waitFor({ timeout: WAIT_MS });
     assert.equal(await error.innerText(), 'Wrong tenant, user name or password.');
+    // Log in was disabled while it ran: focus is not left on the page but on the password, kept.
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'login-password', 'focus on the password after the refusal');
+    assert.equal(await page.getByLabel('Password').inputValue(), 'not-the-password');
     await page.getByLabel('Password').fill(DEMO.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await pluginsSettled(page);
@@ -349,6 +352,9 @@ describe('dev shell', () => {
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Abmelden' }).waitFor({ timeout: WAIT_MS });
     await page.getByRole('menuitemradio', { name: 'English' }).click();
+    // The chosen item hides with the menu: focus goes back to the menu button.
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor({ state: 'hidden', timeout: WAIT_MS });
+    assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid), 'user-menu', 'focus back on the user menu');
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByTestId('login-page').waitFor({ timeout: WAIT_MS });

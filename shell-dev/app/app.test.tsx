@@ -1,5 +1,5 @@
 import React from 'react';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClient } from '@tanstack/react-query';
 import { initShellI18n } from './i18n-setup';
@@ -43,6 +43,14 @@ describe('App', () => {
     browserSpeaks('fr-FR', 'fr');
     mockTakeSession.mockResolvedValue(null);
     await start();
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('says the platform could not be reached, and Retry asks again without a reload', async () => {
+    mockTakeSession.mockRejectedValueOnce(new Error('Failed to fetch')).mockResolvedValueOnce(null);
+    await start();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The platform could not be reached: Failed to fetch');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
   });
 });

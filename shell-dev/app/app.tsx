@@ -115,7 +115,19 @@ export function App({ bundle, queryClient }: AppProps) {
     case 'error':
       return (
         <div className="alert alert-danger m-24" role="alert">
-          {t('The platform could not be reached: {{message}}', { message: state.message })}
+          {t('The platform could not be reached: {{message}}', { message: state.message })}{' '}
+          {/* Asks again (a dropped connection, a platform restarting) without a reload. */}
+          <button
+            type="button"
+            className="btn btn-link btn-xs"
+            onClick={() => {
+              setState({ phase: 'checking' });
+              void check();
+            }}
+            data-testid="start-retry"
+          >
+            {t('Retry')}
+          </button>
         </div>
       );
     case 'login':

@@ -114,4 +114,16 @@ describe('DashboardHost', () => {
     expect(screen.getAllByTestId('dashboard-widget')).toHaveLength(1);
     expect(screen.queryByTestId('dashboard-empty')).toBeNull();
   });
+
+  it('gives focus to Add widget after a removal (the removed card\'s Remove button is gone)', async () => {
+    load.mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
+    renderHost();
+    fireEvent.click(await screen.findByTestId('dashboard-edit'));
+    const remove = screen.getByTestId('widget-remove');
+    remove.focus();
+    fireEvent.click(remove);
+    fireEvent.click(await screen.findByTestId('widget-remove-ok'));
+    await waitFor(() => expect(screen.queryAllByTestId('dashboard-widget')).toHaveLength(0));
+    await waitFor(() => expect(screen.getByTestId('dashboard-add-widget')).toHaveFocus());
+  });
 });

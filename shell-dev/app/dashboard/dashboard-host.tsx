@@ -381,6 +381,13 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   const persisted = useRef<DashboardWidgetPlacement[]>([]);
   /** The latest change: only its failure puts the persisted layout back (a later save carries the earlier change). */
   const latestCommit = useRef(0);
+  const addWidgetButton = useRef<HTMLButtonElement>(null);
+  /** Bumped when a widget is removed: its card (and the Remove button focus would return to) is gone. */
+  const [removals, setRemovals] = useState(0);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (removals > 0 && (!active || active === document.body)) addWidgetButton.current?.focus();
+  }, [removals]);
 
   useEffect(() => {
     if (widgets) return;
@@ -480,7 +487,7 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
       {canEdit && !widgets && (
         <div className="action-bar d-flex a-i-center m-b-8" role="toolbar" aria-label={t('Dashboard')}>
           {editing && (
-            <button type="button" className="btn btn-link" onClick={() => setDialog({ kind: 'gallery' })} data-testid="dashboard-add-widget">
+            <button ref={addWidgetButton} type="button" className="btn btn-link" onClick={() => setDialog({ kind: 'gallery' })} data-testid="dashboard-add-widget">
               <i className="dlt-c8y-icon-plus-circle" aria-hidden="true" /> {t('Add widget')}
             </button>
           )}
@@ -609,6 +616,7 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
                 const target = dialog.placement;
                 setDialog(null);
                 commit(removeWidget(placements, target.instanceId));
+                setRemovals((n) => n + 1);
               },
               'data-testid': 'widget-remove-ok',
             },

@@ -45,4 +45,19 @@ describe('Header', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();
   });
+
+  it('choosing a language closes the menu and gives focus back to the menu button (the item hides)', () => {
+    renderHeader();
+    const button = screen.getByTestId('user-menu');
+    act(() => {
+      fireEvent.click(button);
+    });
+    const deutsch = screen.getByRole('menuitemradio', { name: 'Deutsch' });
+    deutsch.focus();
+    act(() => {
+      fireEvent.click(deutsch);
+    });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
 });

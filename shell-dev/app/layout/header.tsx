@@ -102,6 +102,8 @@ export function Header({ title, user, tenant, language, onLanguage, onLogout, on
                     aria-checked={lang === language}
                     onClick={() => {
                       setOpen(false);
+                      // The item hides with the menu: focus goes back to the menu button, not to the page.
+                      toggleRef.current?.focus();
                       onLanguage(lang);
                     }}
                   >

@@ -113,10 +113,14 @@ describe('Navigator', () => {
     });
     await screen.findByText('Group 1');
     expect(loadChildren).toHaveBeenCalledWith(null, expect.objectContaining({ path: '/views/iotconnector' }));
+    const searchMore = screen.getByRole('button', { name: 'Search more' });
+    searchMore.focus();
     await act(async () => {
-      fireEvent.click(screen.getByText('Search more'));
+      fireEvent.click(searchMore);
     });
     await screen.findByText('Group 3');
+    // The button is gone while the next page loads: focus goes on to the first entry it brought.
+    expect(screen.getByRole('link', { name: 'Group 3' })).toHaveFocus();
     const group1 = screen.getByText('Group 1').closest('.link')!;
     await act(async () => {
       fireEvent.click(within(group1 as HTMLElement).getByRole('button', { name: 'Entries under Group 1', expanded: false }));

@@ -88,6 +88,12 @@ function DynamicChildren({
   const [more, setMore] = useState<(() => Promise<NavigatorChildrenPage>) | undefined>();
   const [state, setState] = useState<'loading' | 'done' | 'error'>('loading');
   const [error, setError] = useState('');
+  /**
+   * Where keyboard focus goes once "Search more" (or its Retry) has answered: the button is gone while
+   * it loads, so focus would fall to the page. The first new entry, or Retry when it failed.
+   */
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  const retryButton = React.useRef<HTMLButtonElement>(null);
 
   // Only the latest load shows: a reload (groups changed) can overtake a slower earlier one.
   const latest = React.useRef(0);
@@ -95,6 +101,8 @@ function DynamicChildren({
   const last = React.useRef<{ request: () => Promise<NavigatorChildrenPage>; append: boolean } | null>(null);
   const take = (request: () => Promise<NavigatorChildrenPage>, append: boolean) => {
     last.current = { request, append };
+    // A reload of the level (groups changed) is nobody's keystroke: its entries take no focus.
+    if (!append) setFocusFrom(null);
     const call = ++latest.current;
     const page = request();
     setState('loading');
@@ -113,23 +121,35 @@ function DynamicChildren({
   };
 
   useEffect(() => take(load, false), [load]);
+  useEffect(() => {
+    if (focusFrom !== null && state === 'error') retryButton.current?.focus();
+  }, [focusFrom, state]);
+  const takeMore = (request: () => Promise<NavigatorChildrenPage>) => {
+    setFocusFrom(nodes.length);
+    take(request, true);
+  };
 
   return (
     <>
-      {nodes.map((n) => (
-        <DynamicNode key={n.id} node={n} activePath={activePath} />
+      {nodes.map((n, i) => (
+        <DynamicNode key={n.id} node={n} activePath={activePath} focusOnMount={i === focusFrom} />
       ))}
       {state === 'loading' && <p className="text-muted p-l-16 small">{t('Loading…')}</p>}
       {state === 'error' && (
         <p className="text-danger p-l-16 small" role="alert" data-testid="navigator-children-error">
           {t('The entries could not be loaded: {{message}}', { message: error })}{' '}
-          <button type="button" className="btn btn-link btn-xs" onClick={() => last.current && take(last.current.request, last.current.append)}>
+          <button
+            ref={retryButton}
+            type="button"
+            className="btn btn-link btn-xs"
+            onClick={() => last.current && (last.current.append ? takeMore(last.current.request) : take(last.current.request, false))}
+          >
             {t('Retry')}
           </button>
         </p>
       )}
       {state === 'done' && more && (
-        <button type="button" className="btn btn-link showMore" onClick={() => take(more, true)}>
+        <button type="button" className="btn btn-link showMore" onClick={() => takeMore(more)}>
           {t('Search more')}
         </button>
       )}
@@ -160,12 +180,18 @@ function subscribeGroupsVersion(notify: () => void): () => void {
 /** Loaders of dynamic children, bound to the contribution and context (set by NavNode). */
 const DynamicLoad = React.createContext<((parentPath: string | null) => Promise<NavigatorChildrenPage>) | null>(null);
 
-function DynamicNode({ node, activePath }: { node: DynamicNavigatorNode; activePath: string }) {
+function DynamicNode({ node, activePath, focusOnMount }: { node: DynamicNavigatorNode; activePath: string; focusOnMount?: boolean }) {
   const loadChildren = React.useContext(DynamicLoad);
   const [open, setOpen] = useState(false);
+  const slot = React.useRef<HTMLDivElement>(null);
+  // Only when it arrives (the first entry "Search more" brought): a later render never moves focus.
+  const focusNow = React.useRef(focusOnMount);
+  useEffect(() => {
+    if (focusNow.current) slot.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, []);
   const load = React.useCallback(() => (loadChildren ? loadChildren(node.path) : Promise.resolve({ nodes: [] })), [loadChildren, node.path]);
   return (
-    <div className="slot">
+    <div className="slot" ref={slot}>
       <NodeRow
         label={node.label}
         path={node.path}

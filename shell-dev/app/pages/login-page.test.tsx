@@ -56,5 +56,11 @@ describe('LoginPage', () => {
     await renderPage();
     logIn('operator', 'wrong');
     expect(await screen.findByTestId('login-error')).toHaveTextContent('Wrong tenant, user name or password.');
+    // Focus is on the password, what was typed kept and selected for typing it again.
+    const password = screen.getByLabelText<HTMLInputElement>('Password');
+    expect(password).toHaveFocus();
+    expect(password).toHaveValue('wrong');
+    expect([password.selectionStart, password.selectionEnd]).toEqual([0, 'wrong'.length]);
+    expect(screen.getByLabelText('User')).toHaveValue('operator');
   });
 });

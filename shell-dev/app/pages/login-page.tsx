@@ -1,4 +1,4 @@
-import React, { useState, type FormEvent } from 'react';
+import React, { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useShellT } from '../i18n-setup';
 import { login, LoginError } from '../api/session';
 
@@ -20,6 +20,14 @@ export function LoginPage({ onLoggedIn, tenant: initialTenant = '' }: LoginPageP
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const passwordField = useRef<HTMLInputElement>(null);
+  // A failed login gives focus to the password (the Log in button was disabled meanwhile, which drops
+  // focus to the page), selected so that typing replaces it, as the platform's login does.
+  useEffect(() => {
+    if (!error || busy) return;
+    passwordField.current?.focus();
+    passwordField.current?.select();
+  }, [error, busy]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -62,6 +70,7 @@ export function LoginPage({ onLoggedIn, tenant: initialTenant = '' }: LoginPageP
               <label htmlFor="login-password">{t('Password')}</label>
               <input
                 id="login-password"
+                ref={passwordField}
                 type="password"
                 className="form-control"
                 autoComplete="current-password"

@@ -1,5 +1,5 @@
 import React from 'react';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { testUser } from '@shared/plugin-api/testing';
 import { loadShellLanguage, initShellI18n } from '../i18n-setup';
@@ -14,7 +14,7 @@ jest.mock('../api/shell-application', () => ({
 }));
 const save = saveShellConfig as jest.MockedFunction<typeof saveShellConfig>;
 
-jest.mock('../api/packages', () => ({ ...jest.requireActual('../api/packages'), installPackage: jest.fn() }));
+jest.mock('../api/packages', () => ({ ...jest.requireActual('../api/packages'), installPackage: jest.fn(), removePackage: jest.fn(async () => undefined) }));
 jest.mock('../plugin-host/package-file', () => ({
   ...jest.requireActual('../plugin-host/package-file'),
   readPackageManifest: jest.fn(async () => ({ name: 'cc', key: 'cc-key', contextPath: 'cc-v2', version: '1.0.1', manifest: {} })),
@@ -153,5 +153,35 @@ describe('PluginsPage upload', () => {
     fireEvent.change(input);
     await waitFor(() => expect(screen.getByTestId('plugins-message')).toHaveClass('alert-danger'));
     expect(screen.getByTestId('plugins-message')).toHaveTextContent('Das Plugin konnte nicht installiert werden: Das Hochladen von cc-v2.zip wurde unterbrochen.');
+  });
+});
+
+describe('PluginsPage keyboard focus', () => {
+  it('gives focus back to a switch that was disabled while its setting saved', async () => {
+    let finish!: () => void;
+    save.mockImplementationOnce((id, config) => new Promise((r) => (finish = () => r({ id, name: 'Dev shell', contextPath: 'shell', config } as never))));
+    await renderPage();
+    const toggle = within(row('mobile-router')).getByRole('checkbox', { name: 'Enable Mobile router' });
+    toggle.focus();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle).toBeDisabled());
+    // What Chromium does to a focused control that gets disabled (jsdom keeps it there).
+    const upload = screen.getByTestId('plugin-upload');
+    upload.focus();
+    upload.blur();
+    expect(document.activeElement).toBe(document.body);
+    await act(async () => finish());
+    await screen.findByText('"Mobile router" is enabled for every user of the tenant from their next load.');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('moves focus to Reload once a removed package\'s Remove button is gone', async () => {
+    const pkg: PluginManifestEntry = { ...entry('cc', 'Custom checks'), installed: { applicationId: '77', applicationName: 'cc', replaces: [] } };
+    useRegistry.setState({ exports: [router, checks, pkg], removedSinceLoad: [] });
+    await renderPage();
+    fireEvent.click(within(row('cc')).getByRole('button', { name: 'Remove Custom checks' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(within(row('cc')).queryByTestId('plugin-remove')).toBeNull());
+    await waitFor(() => expect(within(screen.getByTestId('plugins-message')).getByRole('button', { name: 'Reload' })).toHaveFocus());
   });
 });

@@ -1,9 +1,10 @@
-import React, { useId, useRef, useState } from 'react';
+import React, { useEffect, useId, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { can } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import type { CurrentUser } from '@shared/plugin-api/types';
 import { confirm } from '@shared/ui/confirm';
+import { useKeepFocus } from '@shared/ui/keep-focus';
 import { GateNote, gatedFieldProps, useGate } from '@shared/ui/permission';
 import { useShellT } from '../i18n-setup';
 import { pluginName, pluginText } from './plugin-name';
@@ -86,7 +87,8 @@ function StatusCell({ status, plugin }: { status: PluginStatus | undefined; plug
   );
 }
 
-type Message = { kind: 'info' | 'success' | 'danger'; text: string; reload?: boolean };
+/** `focusReload`: the control the user acted on is gone (a removed package's button), focus goes to Reload. */
+type Message = { kind: 'info' | 'success' | 'danger'; text: string; reload?: boolean; focusReload?: boolean };
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -202,6 +204,12 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const reloadButton = useRef<HTMLButtonElement>(null);
+  // A switch or button disabled while its work runs drops keyboard focus to the page: it goes back after.
+  const rememberFocus = useKeepFocus(busy || saving !== null);
+  useEffect(() => {
+    if (message?.focusReload) reloadButton.current?.focus();
+  }, [message]);
   // Plugin packages and the tenant's plugin set are application management.
   const isAdmin = can(user, REQUIRES.applicationWrite);
   const gate = useGate(REQUIRES.applicationWrite, user);
@@ -214,6 +222,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
 
   const toggle = async (plugin: PluginManifestEntry, enabled: boolean) => {
     if (!app) return;
+    rememberFocus();
     setSaving(plugin.id);
     setMessage(null);
     try {
@@ -235,6 +244,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
   };
 
   const upload = async (file: File) => {
+    rememberFocus();
     setBusy(true);
     setMessage({ kind: 'info', text: t('Reading {{file}}…', { file: file.name }) });
     try {
@@ -274,7 +284,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
     try {
       await removePackage(applicationId);
       addRemoved(applicationId);
-      setMessage({ kind: 'success', text: removedMessage(t, plugin), reload: true });
+      setMessage({ kind: 'success', text: removedMessage(t, plugin), reload: true, focusReload: true });
     } catch (e) {
       setMessage({ kind: 'danger', text: t('The plugin could not be removed: {{message}}', { message: messageOf(e) }) });
     } finally {
@@ -334,7 +344,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
             <div className={`alert alert-${message.kind}`} role="status" data-testid="plugins-message">
               {message.text}
               {message.reload && (
-                <button type="button" className="btn btn-link btn-xs" onClick={() => window.location.reload()} data-testid="plugins-reload">
+                <button ref={reloadButton} type="button" className="btn btn-link btn-xs" onClick={() => window.location.reload()} data-testid="plugins-reload">
                   {t('Reload')}
                 </button>
               )}
