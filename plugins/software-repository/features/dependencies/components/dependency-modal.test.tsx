@@ -157,6 +157,41 @@ describe('DependencyModal', () => {
     expect(screen.getByTestId('cycle-c')).toHaveTextContent('alpha 1.0 -> gamma 1.0 -> beta 1.0 -> alpha 1.0');
   });
 
+  it("does not overwrite another user's save: says so, reloads their list with this user's changes on top, saves on the second click", async () => {
+    // alpha needs delta. While this admin adds gamma and removes delta, another admin adds eps.
+    const opened = [pkg('a', 'alpha', ['d']), pkg('c', 'gamma'), pkg('d', 'delta'), pkg('e', 'eps')];
+    const meanwhile = [pkg('a', 'alpha', ['d', 'e']), ...opened.slice(1)];
+    const fetchMock = jest.fn(async (_url: string, init?: RequestInit) => reply(200, { ...opened[0], dependencies: JSON.parse(String(init?.body)).dependencies }));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    let answer = opened;
+    const onClose = jest.fn();
+    renderContribution(<DependencyModal pkg={opened[0]} packages={opened} loadPackages={async () => answer} onClose={onClose} onSaved={jest.fn()} />, {
+      pluginId: 'software-repository',
+      context: { user: EDITOR },
+    });
+    await waitFor(() => expect(screen.getByTestId('dependencies-save')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('available-c'));
+    fireEvent.click(screen.getByTestId('chosen-d'));
+    answer = meanwhile;
+    fireEvent.click(screen.getByTestId('dependencies-save'));
+    await waitFor(() => expect(screen.getByTestId('dependency-conflict')).toHaveTextContent('Another user changed the dependencies of alpha 1.0 since you opened this dialog. Nothing was saved.'));
+    expect(screen.getByTestId('conflict-added')).toHaveTextContent('Added by the other user: ne 1.0');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    // Their eps stays, this user's gamma added and delta removed.
+    expect(screen.getByTestId('chosen-e')).toBeInTheDocument();
+    expect(screen.getByTestId('chosen-c')).toBeInTheDocument();
+    expect(screen.queryByTestId('chosen-d')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('dependencies-save')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('dependencies-save'));
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toContain('These are now the existing dependencies'));
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body)).dependencies).toEqual([
+      { id: 'e', name: 'ne', version: '1.0' },
+      { id: 'c', name: 'gamma', version: '1.0' },
+    ]);
+    expect(onClose).toHaveBeenCalled();
+  });
+
   it("cancel says 'No software dependency added'", () => {
     const onClose = jest.fn();
     renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={async () => all} onClose={onClose} onSaved={jest.fn()} />, { pluginId: 'software-repository', context: { user: EDITOR } });
