@@ -1,5 +1,7 @@
 import React from 'react';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { READ_TIMEOUT_MS } from '@shared/domain/constants';
+import { listSoftwarePackages } from '@shared/platform/create-software-ng';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import { alerts } from '@shared/ui/alerts';
 import de from '../../../locales/de.json';
@@ -190,6 +192,27 @@ describe('DependencyModal', () => {
       { id: 'c', name: 'gamma', version: '1.0' },
     ]);
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says that the server did not answer instead of loading the current packages for ever', async () => {
+    jest.useFakeTimers();
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // The service takes the request and never answers.
+      global.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
+      const load = () => listSoftwarePackages({ deviceType: 'iotconnector' });
+      renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={load} onClose={jest.fn()} onSaved={jest.fn()} />, {
+        pluginId: 'software-repository',
+        context: { user: EDITOR },
+      });
+      expect(screen.getByTestId('dependency-checking')).toHaveTextContent('Loading the current packages…');
+      await act(() => jest.advanceTimersByTimeAsync(READ_TIMEOUT_MS));
+      expect(screen.getByTestId('dependency-check-error')).toHaveTextContent('The current packages could not be loaded; the list may be out of date: The server did not answer within 60 seconds.');
+      expect(screen.queryByTestId('dependency-checking')).toBeNull();
+    } finally {
+      consoleError.mockRestore();
+      jest.useRealTimers();
+    }
   });
 
   it("cancel says 'No software dependency added'", () => {
