@@ -42,6 +42,13 @@ export const STATUS_IDLE_POLLING_MS = 30_000;
 export const ROLLOUT_POLLING_MS = 5000;
 /** Dashboard widgets refresh. */
 export const WIDGET_REFRESH_MS = 60000;
+/**
+ * A read (GET/HEAD) that has no answer after this long fails with 'The server did not answer within
+ * 60 seconds.' instead of leaving its screen loading for ever. A minute is far longer than a read of
+ * this console normally takes and about what a user waits before calling a page
+ * stuck; writes have none by default: an upload of a 200 MB binary or a long server job must not be cut.
+ */
+export const READ_TIMEOUT_MS = 60_000;
 /** Restart operation time-out check interval. */
 export const RESTART_CHECK_INTERVAL_MS = 1000;
 

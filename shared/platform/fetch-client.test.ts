@@ -1,4 +1,8 @@
-import { PlatformError, buildUrl, configureClient, readCookie, request, toPaged } from './fetch-client';
+import { READ_TIMEOUT_MS } from '../domain/constants';
+import { getI18n } from '../plugin-api/i18n';
+import { SHARED_NS } from '../ui/i18n';
+import de from '../ui/locales/de.json';
+import { PlatformError, RequestTimeoutError, buildUrl, configureClient, readCookie, request, retryUnlessTimedOut, toPaged } from './fetch-client';
 
 type Call = { url: string; init: RequestInit };
 
@@ -71,6 +75,78 @@ describe('request', () => {
     await expect(request('DELETE', '/x')).resolves.toBeNull();
     configureClient({ fetch: fakeFetch(200, '42', 'text/plain').fn });
     await expect(request('GET', '/alarm/alarms/count')).resolves.toBe('42');
+  });
+});
+
+describe('time-out', () => {
+  /** A server that takes the request and never answers; records whether the client let go of it. */
+  function silentFetch() {
+    const signals: (AbortSignal | undefined)[] = [];
+    const fn = ((_url: string, init: RequestInit) => {
+      signals.push(init.signal ?? undefined);
+      return new Promise<Response>(() => undefined);
+    }) as unknown as typeof fetch;
+    return { fn, signals };
+  }
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+    void getI18n().changeLanguage('en');
+  });
+
+  it('fails a read that has no answer after READ_TIMEOUT_MS with a clear message and lets go of the connection', async () => {
+    const { fn, signals } = silentFetch();
+    configureClient({ fetch: fn });
+    const seen = request('GET', '/inventory/managedObjects').catch((e: unknown) => e);
+    await jest.advanceTimersByTimeAsync(READ_TIMEOUT_MS - 1);
+    expect(signals[0]?.aborted).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    const err = await seen;
+    expect(err).toBeInstanceOf(RequestTimeoutError);
+    expect(err).toMatchObject({ message: 'The server did not answer within 60 seconds.', timeoutMs: READ_TIMEOUT_MS });
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('says it in the page\'s language', async () => {
+    const i18n = getI18n();
+    i18n.addResourceBundle('de', SHARED_NS, de, true, true);
+    await i18n.changeLanguage('de');
+    configureClient({ fetch: silentFetch().fn });
+    const seen = request('GET', '/x').catch((e: unknown) => e);
+    await jest.advanceTimersByTimeAsync(READ_TIMEOUT_MS);
+    expect(await seen).toMatchObject({ message: 'Der Server hat nicht innerhalb von 60 Sekunden geantwortet.' });
+  });
+
+  it('does not cut writes (uploads, long server jobs) unless asked, and keeps an answer that comes in time', async () => {
+    const { fn } = silentFetch();
+    configureClient({ fetch: fn });
+    let settled = false;
+    void request('POST', '/inventory/binaries', { body: new FormData() }).finally(() => (settled = true));
+    void request('PUT', '/service/create-software-ng/initialize', { body: [] }).finally(() => (settled = true));
+    await jest.advanceTimersByTimeAsync(10 * READ_TIMEOUT_MS);
+    expect(settled).toBe(false);
+    const own = request('PUT', '/x', { body: {}, timeoutMs: 5000 }).catch((e: unknown) => e);
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(await own).toMatchObject({ message: 'The server did not answer within 5 seconds.' });
+    configureClient({ fetch: fakeFetch(200, { id: '1' }).fn });
+    await expect(request('GET', '/x')).resolves.toEqual({ id: '1' });
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it("keeps the caller's own cancel", async () => {
+    const { fn, signals } = silentFetch();
+    configureClient({ fetch: fn });
+    const caller = new AbortController();
+    void request('GET', '/x', { signal: caller.signal }).catch(() => undefined);
+    caller.abort();
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('is not retried by the query clients (the user would wait minutes for it)', () => {
+    expect(retryUnlessTimedOut(0, new RequestTimeoutError(READ_TIMEOUT_MS))).toBe(false);
+    expect(retryUnlessTimedOut(0, new PlatformError(500, '', null))).toBe(true);
+    expect(retryUnlessTimedOut(3, new PlatformError(500, '', null))).toBe(false);
   });
 });
 

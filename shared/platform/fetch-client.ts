@@ -4,6 +4,10 @@
  * `XSRF-TOKEN` cookie whose value every write must echo in the X-XSRF-TOKEN header.
  */
 
+import { READ_TIMEOUT_MS } from '../domain/constants';
+import { getI18n } from '../plugin-api/i18n';
+import { SHARED_NS } from '../ui/i18n';
+
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A query parameter; arrays repeat the key, undefined/null are left out. */
@@ -16,6 +20,12 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Milliseconds until the request fails with {@link RequestTimeoutError} (waiting for the answer
+   * and its body). Reads default to READ_TIMEOUT_MS; writes to none (0): a file upload or a long
+   * server job takes what it takes. 0 waits for ever.
+   */
+  timeoutMs?: number;
 }
 
 /** The platform's media types (reference/c8y-oas.json spells them in lower case). */
@@ -73,6 +83,25 @@ export class PlatformError extends Error {
 
 /** Type guard for errors thrown by {@link request}. */
 export const isPlatformError = (e: unknown): e is PlatformError => e instanceof PlatformError;
+
+/** No answer within the request's time-out; its message is the user's text, in the page's language. */
+export class RequestTimeoutError extends Error {
+  readonly timeoutMs: number;
+
+  constructor(timeoutMs: number) {
+    super(getI18n().t('The server did not answer within {{seconds}} seconds.', { ns: SHARED_NS, seconds: Math.round(timeoutMs / 1000) }));
+    this.name = 'RequestTimeoutError';
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+export const isRequestTimeout = (e: unknown): e is RequestTimeoutError => e instanceof RequestTimeoutError;
+
+/**
+ * React Query's retry for the page's query clients: a read that timed out is not asked again
+ * three times (the user would wait four minutes for the message), other failures as by default.
+ */
+export const retryUnlessTimedOut = (failureCount: number, error: unknown): boolean => !isRequestTimeout(error) && failureCount < 3;
 
 export interface ClientConfig {
   /** Prefix for every path; '' on the same origin (default). */
@@ -162,14 +191,42 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
     if (token) headers[XSRF_HEADER] = token;
   }
   const doFetch = config.fetch ?? fetch;
-  const res = await doFetch(buildUrl(path, options.query), {
-    method,
-    headers,
-    body,
-    credentials: 'same-origin',
-    signal: options.signal,
-  });
-  const data = await readBody(res);
+  const timeoutMs = options.timeoutMs ?? (isWrite(method) ? 0 : READ_TIMEOUT_MS);
+  // The time-out aborts the fetch (freeing the connection) and fails the request even when a
+  // fetch ignores the abort; the caller's own signal still cancels.
+  const guard = timeoutMs > 0 ? new AbortController() : undefined;
+  const passOn = () => guard?.abort(options.signal?.reason);
+  if (options.signal?.aborted) passOn();
+  else options.signal?.addEventListener('abort', passOn, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const work = (async () => {
+    const res = await doFetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: guard ? guard.signal : options.signal,
+    });
+    return { res, data: await readBody(res) };
+  })();
+  let answer: Awaited<typeof work>;
+  try {
+    answer = guard
+      ? await Promise.race([
+          work,
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => {
+              reject(new RequestTimeoutError(timeoutMs));
+              guard.abort();
+            }, timeoutMs);
+          }),
+        ])
+      : await work;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', passOn);
+  }
+  const { res, data } = answer;
   if (!res.ok) {
     const retryAfter = Number(res.headers.get('retry-after') ?? NaN);
     const error = new PlatformError(res.status, res.statusText, data, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined);

@@ -4,7 +4,7 @@ import en from './locales/en.json';
 import de from './locales/de.json';
 
 // Every t('...') / msg('...') of shared/ui (and of the contribution error boundary and the platform
-// UI host, which render in this namespace) has an English key (equal to itself) and a German translation.
+// UI host, which render in this namespace, and of the fetch client's errors) has an English key (equal to itself) and a German translation.
 const used = new Set<string>();
 const files = [
   ...readdirSync(__dirname).filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx')).map((f) => join(__dirname, f)),
@@ -12,6 +12,8 @@ const files = [
   // The platform UI host's texts (failure box, dashboard page) are in this namespace too.
   join(__dirname, '..', 'plugin-api', 'platform-ui', 'mount.ts'),
   join(__dirname, '..', 'plugin-api', 'platform-ui', 'dashboard-page.tsx'),
+  // The fetch client's time-out message.
+  join(__dirname, '..', 'platform', 'fetch-client.ts'),
 ];
 for (const file of files) {
   for (const m of readFileSync(file, 'utf8').matchAll(/\b(?:t|msg)\('((?:[^'\\]|\\.)+)'/g)) used.add(m[1]);

@@ -1,5 +1,7 @@
 import React from 'react';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { READ_TIMEOUT_MS } from '@shared/domain/constants';
+import { listSoftwarePackages } from '@shared/platform/create-software-ng';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import { alerts } from '@shared/ui/alerts';
 import de from '../../../locales/de.json';
@@ -155,6 +157,62 @@ describe('DependencyModal', () => {
     resolve(current);
     await waitFor(() => expect(screen.getByTestId('available-c')).toBeDisabled());
     expect(screen.getByTestId('cycle-c')).toHaveTextContent('alpha 1.0 -> gamma 1.0 -> beta 1.0 -> alpha 1.0');
+  });
+
+  it("does not overwrite another user's save: says so, reloads their list with this user's changes on top, saves on the second click", async () => {
+    // alpha needs delta. While this admin adds gamma and removes delta, another admin adds eps.
+    const opened = [pkg('a', 'alpha', ['d']), pkg('c', 'gamma'), pkg('d', 'delta'), pkg('e', 'eps')];
+    const meanwhile = [pkg('a', 'alpha', ['d', 'e']), ...opened.slice(1)];
+    const fetchMock = jest.fn(async (_url: string, init?: RequestInit) => reply(200, { ...opened[0], dependencies: JSON.parse(String(init?.body)).dependencies }));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    let answer = opened;
+    const onClose = jest.fn();
+    renderContribution(<DependencyModal pkg={opened[0]} packages={opened} loadPackages={async () => answer} onClose={onClose} onSaved={jest.fn()} />, {
+      pluginId: 'software-repository',
+      context: { user: EDITOR },
+    });
+    await waitFor(() => expect(screen.getByTestId('dependencies-save')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('available-c'));
+    fireEvent.click(screen.getByTestId('chosen-d'));
+    answer = meanwhile;
+    fireEvent.click(screen.getByTestId('dependencies-save'));
+    await waitFor(() => expect(screen.getByTestId('dependency-conflict')).toHaveTextContent('Another user changed the dependencies of alpha 1.0 since you opened this dialog. Nothing was saved.'));
+    expect(screen.getByTestId('conflict-added')).toHaveTextContent('Added by the other user: ne 1.0');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    // Their eps stays, this user's gamma added and delta removed.
+    expect(screen.getByTestId('chosen-e')).toBeInTheDocument();
+    expect(screen.getByTestId('chosen-c')).toBeInTheDocument();
+    expect(screen.queryByTestId('chosen-d')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('dependencies-save')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('dependencies-save'));
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toContain('These are now the existing dependencies'));
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body)).dependencies).toEqual([
+      { id: 'e', name: 'ne', version: '1.0' },
+      { id: 'c', name: 'gamma', version: '1.0' },
+    ]);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says that the server did not answer instead of loading the current packages for ever', async () => {
+    jest.useFakeTimers();
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // The service takes the request and never answers.
+      global.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
+      const load = () => listSoftwarePackages({ deviceType: 'iotconnector' });
+      renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={load} onClose={jest.fn()} onSaved={jest.fn()} />, {
+        pluginId: 'software-repository',
+        context: { user: EDITOR },
+      });
+      expect(screen.getByTestId('dependency-checking')).toHaveTextContent('Loading the current packages…');
+      await act(() => jest.advanceTimersByTimeAsync(READ_TIMEOUT_MS));
+      expect(screen.getByTestId('dependency-check-error')).toHaveTextContent('The current packages could not be loaded; the list may be out of date: The server did not answer within 60 seconds.');
+      expect(screen.queryByTestId('dependency-checking')).toBeNull();
+    } finally {
+      consoleError.mockRestore();
+      jest.useRealTimers();
+    }
   });
 
   it("cancel says 'No software dependency added'", () => {

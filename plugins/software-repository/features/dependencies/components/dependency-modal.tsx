@@ -8,7 +8,7 @@ import { Icon } from '@shared/ui/icon';
 import { Modal } from '@shared/ui/modal';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { saveDependencies } from '../api/dependencies';
-import { addDependency, availableCandidates, byIdOf, chosenCycles, cyclePath, cycleText, dependencyLines, filterDependencies, removeDependency } from '../model/dependencies';
+import { addDependency, availableCandidates, byIdOf, chosenCycles, cyclePath, cycleText, dependencyChanges, dependencyLines, filterDependencies, rebaseDependencies, removeDependency, sameDependencies } from '../model/dependencies';
 
 interface Props {
   pkg: SoftwarePackage;
@@ -28,6 +28,9 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
  * adds). The page's list may be stale (a dependency made elsewhere since), so the modal asks for
  * the current packages when it opens and again before saving, and names any cycle with its path
  * instead of offering or sending it; the service's refusal (422) is shown with its cycle too.
+ * When another user saved this package's dependencies since the modal read them, Save does not
+ * overwrite their list: it says so, reloads their list with this user's additions and removals
+ * applied on top, and waits for the user to save again.
  */
 export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved }: Props) {
   const { t } = useTranslation();
@@ -36,10 +39,13 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
   const [checking, setChecking] = useState(true);
   const [checkError, setCheckError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** What another user changed in this package's dependencies since the modal read them. */
+  const [conflict, setConflict] = useState<{ added: SoftwareDependency[]; removed: SoftwareDependency[] } | null>(null);
   const [chosenFilter, setChosenFilter] = useState('');
   const [availableFilter, setAvailableFilter] = useState('');
   const [saving, setSaving] = useState(false);
-  const touched = useRef(false);
+  /** The package's dependencies as the server last told the modal: the user's edit starts from it. */
+  const base = useRef<SoftwareDependency[]>(dependenciesOf(pkg));
   const editedId = String(pkg.id);
   const byId = useMemo(() => byIdOf(current), [current]);
   const candidates = useMemo(() => availableCandidates(current, editedId, chosen, availableFilter), [current, editedId, chosen, availableFilter]);
@@ -52,9 +58,15 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
         if (stale) return;
         setCurrent(list);
         setCheckError(null);
-        // The package's own list may have changed too; kept when the user already edited it.
+        // The package's own list may have changed too (the page's list may be stale): what the
+        // user already chose in the meantime stays applied on top of it.
         const self = list.find((p) => String(p.id) === editedId);
-        if (self && !touched.current) setChosen(dependenciesOf(self));
+        if (self) {
+          const from = base.current;
+          const latest = dependenciesOf(self);
+          base.current = latest;
+          setChosen((c) => rebaseDependencies(from, c, latest));
+        }
       })
       .catch((e: unknown) => {
         if (stale) return;
@@ -68,7 +80,6 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
   }, [loadPackages, editedId]);
 
   const change = (next: (list: SoftwareDependency[]) => SoftwareDependency[]) => {
-    touched.current = true;
     setProblem(null);
     setChosen(next);
   };
@@ -81,12 +92,24 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
   const save = async () => {
     setSaving(true);
     setProblem(null);
+    setConflict(null);
     // Checked against the current packages, not the list the modal opened with.
     let fresh = byId;
     try {
       const list = await loadPackages();
       setCurrent(list);
       fresh = byIdOf(list);
+      // Another user saved this package's dependencies meanwhile: saving now would drop their change.
+      const self = fresh.get(editedId);
+      if (self && !sameDependencies(base.current, dependenciesOf(self))) {
+        const from = base.current;
+        const latest = dependenciesOf(self);
+        base.current = latest;
+        setChosen(rebaseDependencies(from, chosen, latest));
+        setConflict(dependencyChanges(from, latest));
+        setSaving(false);
+        return;
+      }
     } catch (e) {
       // The service checks again; the save goes on and its answer is shown.
       console.error('Dependency modal: the current packages could not be loaded before saving', e);
@@ -135,6 +158,13 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
       {problem && (
         <div className="alert alert-danger" role="alert" data-testid="dependency-problem">
           {problem}
+        </div>
+      )}
+      {conflict && (
+        <div className="alert alert-danger" role="alert" data-testid="dependency-conflict">
+          <p className="m-0">{t('Another user changed the dependencies of {{name}} {{version}} since you opened this dialog. Nothing was saved. The list now shows their dependencies with your changes applied: check it and save again.', { name: pkg.name, version: pkg.version })}</p>
+          {conflict.added.length > 0 && <p className="m-0" data-testid="conflict-added">{t('Added by the other user: {{list}}', { list: dependencyLines(conflict.added).join(', ') })}</p>}
+          {conflict.removed.length > 0 && <p className="m-0" data-testid="conflict-removed">{t('Removed by the other user: {{list}}', { list: dependencyLines(conflict.removed).join(', ') })}</p>}
         </div>
       )}
       {checkError && (

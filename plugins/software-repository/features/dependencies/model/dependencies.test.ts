@@ -1,4 +1,4 @@
-import { addDependency, availableCandidates, byIdOf, dependencyTree, installOrder, isCircular, removeDependency } from './dependencies';
+import { addDependency, availableCandidates, byIdOf, dependencyChanges, dependencyTree, installOrder, isCircular, rebaseDependencies, removeDependency, sameDependencies } from './dependencies';
 
 const p = (id: string, name: string, deps: string[] = [], version = '1.0') => ({ id, name, version, dependencies: deps.map((d) => ({ id: d, name: `n${d}`, version: '1.0' })) });
 
@@ -112,5 +112,27 @@ describe('graph', () => {
       ['gone', true, false],
     ]);
     expect(tree.children[0].children[0]).toMatchObject({ id: 'x', cycle: true, children: [] });
+  });
+});
+
+describe('two users editing one package', () => {
+  const d = (...ids: string[]) => ids.map((id) => ({ id, name: `n${id}`, version: '1.0' }));
+
+  it('compares lists by package, not by order', () => {
+    expect(sameDependencies(d('a', 'b'), d('b', 'a'))).toBe(true);
+    expect(sameDependencies(d('a', 'b'), d('a'))).toBe(false);
+    expect(sameDependencies(d('a'), d('b'))).toBe(false);
+    expect(dependencyChanges(d('a', 'b'), d('b', 'c'))).toEqual({ added: d('c'), removed: d('a') });
+  });
+
+  it.each([
+    ['the other user added, this one added another', ['a'], ['a', 'x'], ['a', 'y'], ['a', 'y', 'x']],
+    ['the other user removed, this one added', ['a', 'b'], ['a', 'b', 'x'], ['b'], ['b', 'x']],
+    ['both removed the same one', ['a', 'b'], ['b'], ['b'], ['b']],
+    ['both added the same one', ['a'], ['a', 'x'], ['a', 'x'], ['a', 'x']],
+    ['this user removed what the other kept', ['a', 'b'], ['a'], ['a', 'b', 'y'], ['a', 'y']],
+    ['this user changed nothing', ['a'], ['a'], ['y'], ['y']],
+  ])('%s: the user\'s edit is applied on top of the other save', (_n, base, chosen, latest, expected) => {
+    expect(rebaseDependencies(d(...base), d(...chosen), d(...latest)).map((x) => x.id)).toEqual(expected);
   });
 });

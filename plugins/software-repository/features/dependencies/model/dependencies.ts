@@ -170,3 +170,31 @@ export function installOrder(root: Pkg, byId: ReadonlyMap<string, Pkg>): Softwar
   visit({ id: String(root.id), name: root.name, version: root.version });
   return order;
 }
+
+const idsOf = (list: readonly SoftwareDependency[]) => new Set(list.map((d) => String(d.id)));
+
+/** What `to` adds to and drops from `from` (by package id). */
+export function dependencyChanges(from: readonly SoftwareDependency[], to: readonly SoftwareDependency[]): { added: SoftwareDependency[]; removed: SoftwareDependency[] } {
+  const fromIds = idsOf(from);
+  const toIds = idsOf(to);
+  return { added: to.filter((d) => !fromIds.has(String(d.id))), removed: from.filter((d) => !toIds.has(String(d.id))) };
+}
+
+/** Whether two dependency lists name the same packages (order aside). */
+export function sameDependencies(a: readonly SoftwareDependency[], b: readonly SoftwareDependency[]): boolean {
+  const { added, removed } = dependencyChanges(a, b);
+  return added.length === 0 && removed.length === 0;
+}
+
+/**
+ * The user's edit (`chosen` against the `base` it started from) applied on top of `latest`, the
+ * package's dependencies as another user saved them meanwhile: the user's removals removed, the
+ * user's additions added, the other user's changes kept.
+ */
+export function rebaseDependencies(base: readonly SoftwareDependency[], chosen: readonly SoftwareDependency[], latest: readonly SoftwareDependency[]): SoftwareDependency[] {
+  const { added, removed } = dependencyChanges(base, chosen);
+  const removedIds = idsOf(removed);
+  const kept = latest.filter((d) => !removedIds.has(String(d.id)));
+  const keptIds = idsOf(kept);
+  return [...kept, ...added.filter((d) => !keptIds.has(String(d.id)))];
+}
