@@ -309,6 +309,56 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
     await context.close();
   });
 
+  it("deleting a device profile that devices use says how many below spec 8's question, in a dialog above the platform's header; a refused update says the service's reason", async () => {
+    const SERVICE = '/service/create-software-ng';
+    const restrictions = await api<{ alreadyAssignedGroups: string[] }>(stack, 'GET', `${SERVICE}/deviceProfile/restrictions`);
+    const groups = (await api<{ managedObjects: Json[] }>(stack, 'GET', '/inventory/managedObjects?pageSize=2000&query=has(c8y_IsDeviceGroup)')).managedObjects;
+    const group = groups.find((g) => !restrictions.alreadyAssignedGroups.map(String).includes(String(g.id)));
+    assert.ok(group, 'a device group no profile has');
+    const name = 'Platform delete warning';
+    const profile = (await api<{ ok: Json }>(stack, 'POST', `${SERVICE}/deviceProfile`, { name, deviceType: 'adamos_NETbox', deviceGroup: String(group.id) })).ok;
+    const devices = (await api<{ managedObjects: Json[] }>(stack, 'GET', '/inventory/managedObjects?pageSize=2&type=adamos_NETbox&fragmentType=c8y_IsDevice')).managedObjects;
+    for (const d of devices) await api(stack, 'PUT', `/inventory/managedObjects/${String(d.id)}`, { c8y_adamos_service_dto_AppliedDeviceProfile: { profileId: String(profile.id), profileName: name } });
+
+    const { context, page, errors } = await openShell(stack, 'admin', '/device-profiles-v2');
+    const row = page.locator(`[data-testid="profile-row"][data-profile-id="${String(profile.id)}"]`);
+    await row.waitFor({ timeout: WAIT_MS });
+    await row.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm delete?' });
+    await dialog.waitFor({ timeout: WAIT_MS });
+    assert.match(await dialog.innerText(), new RegExp(`Do you really want to remove profile ${name}\\?`));
+    assert.equal(await dialog.getByTestId('delete-devices-using').innerText(), `${devices.length} devices use this profile.`);
+    // Above the platform's header: what is at the dialog's top edge is the dialog.
+    const box = (await dialog.locator('.modal-content').boundingBox())!;
+    assert.ok(box.y >= 0, `the dialog starts on the screen (top ${box.y})`);
+    assert.ok(await page.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('dialog'), [box.x + box.width / 2, box.y + 4]), 'the dialog is not under the header');
+    await snap(page, 'platform-shell-profile-delete-warning');
+    await dialog.getByTestId('confirm-cancel').click();
+    await dialog.waitFor({ state: 'detached', timeout: WAIT_MS });
+
+    // Software removed from the repository while the selection dialog offered it: the service
+    // refuses the update with a 422 and no error code, and says why.
+    await go(page, `/device-profiles-v2/${String(profile.id)}`);
+    await page.getByTestId('add-software').click({ timeout: WAIT_MS });
+    const selection = page.getByTestId('software-selection-dialog');
+    await selection.getByTestId('software-name').first().click({ timeout: WAIT_MS });
+    const version = selection.locator('label.c8y-radio:has(input:not([disabled]))').first();
+    await version.click();
+    const offered = await version.getAttribute('title');
+    const repository = (await api<{ softwarePackageList: Json[] }>(stack, 'GET', `${SERVICE}/softwarePackage?deviceType=adamos_NETbox`)).softwarePackageList;
+    const pkg = repository.find((p) => `${String(p.name)} ${String(p.version)}` === offered);
+    assert.ok(pkg, `the offered package ${offered} is in the repository`);
+    await api(stack, 'DELETE', `${SERVICE}/softwarePackage?inventoryId=${String(pkg.id)}`);
+    await page.getByTestId('software-selection-save').click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Failed to update device profile' });
+    await alert.waitFor({ timeout: WAIT_MS });
+    assert.match(await alert.innerText(), /Failed to update device profile\s+Software \S+ \(.+\) is not a package of the software repository\./);
+    await snap(page, 'platform-shell-profile-update-refused');
+    assert.deepEqual(errors, [], 'no uncaught page error, no 5xx, no 404 the platform would not answer');
+    await context.close();
+    await api(stack, 'DELETE', `${SERVICE}/deviceProfile/${String(profile.id)}`);
+  });
+
   it('React and its libraries are fetched once for six plugins; a missing remote leaves the others working', async () => {
     const before = await platformApp(stack);
     await setConfig(stack, { remotes: { ...before.config?.remotes, 'missing-plugin@1.0.0': ['MissingPluginProviders'] } });

@@ -2,6 +2,7 @@ import React from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ContributionProviders } from '@shared/plugin-api/parcel';
 import { renderContribution, testContext, testUser } from '@shared/plugin-api/testing';
+import { alerts } from '@shared/ui/alerts';
 import ProfileDetailPage from './profile-detail-page';
 
 /** The part of a fetch Response the client reads (jsdom has no Response). */
@@ -41,6 +42,16 @@ const renderAt = (id: string) => renderContribution(<ProfileDetailPage />, { plu
 const nameInput = () => screen.getByLabelText('Name') as HTMLInputElement;
 const groupSelect = () => screen.getByLabelText('Device Group') as HTMLSelectElement;
 const selectedText = (s: HTMLSelectElement) => s.options[s.selectedIndex]?.text;
+
+/** Opens profile 117, renames it to 'Renamed 117' and presses Save. */
+async function renameAndSave() {
+  renderAt('117');
+  await waitFor(() => expect(nameInput().value).toBe('IoTconnector Bielefeld'));
+  fireEvent.click(screen.getByTestId('profile-edit'));
+  fireEvent.change(nameInput(), { target: { value: 'Renamed 117' } });
+  await waitFor(() => expect(screen.getByTestId('profile-save')).not.toBeDisabled());
+  fireEvent.click(screen.getByTestId('profile-save'));
+}
 
 describe('ProfileDetailPage', () => {
   let consoleError: jest.SpyInstance;
@@ -207,12 +218,7 @@ describe('ProfileDetailPage', () => {
       if (saved && /\/deviceProfile\/117$/.test(u.split('?')[0])) return new Promise<Response>(() => undefined);
       return plain(u, init);
     });
-    renderAt('117');
-    await waitFor(() => expect(nameInput().value).toBe('IoTconnector Bielefeld'));
-    fireEvent.click(screen.getByTestId('profile-edit'));
-    fireEvent.change(nameInput(), { target: { value: 'Renamed 117' } });
-    await waitFor(() => expect(screen.getByTestId('profile-save')).not.toBeDisabled());
-    fireEvent.click(screen.getByTestId('profile-save'));
+    await renameAndSave();
     await screen.findByTestId('profile-edit');
     expect(nameInput().value).toBe('Renamed 117');
   });
@@ -239,5 +245,33 @@ describe('ProfileDetailPage', () => {
     fireEvent.click(screen.getByTestId('profile-edit'));
     expect(screen.getByLabelText('Device type')).not.toBeDisabled();
     expect(screen.queryByTestId('device-type-note')).toBeNull();
+  });
+
+  it("says the service's reason after 'Failed to update device profile' when it refuses without an error code", async () => {
+    const software = [{ id: '1', name: 'adamos-agent', version: '0.5.1', action: 'install', url: '' }];
+    const stored = { ...PROFILES['117'], c8y_DeviceProfile: { software } };
+    const fetchMock = serve((url) => (/\/deviceProfile\/117$/.test(url.split('?')[0]) ? reply(200, stored) : undefined));
+    const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
+    const refusal = 'Software 1 (adamos-agent 0.5.1) is not a package of the software repository.';
+    fetchMock.mockImplementation((u: string, init?: RequestInit) =>
+      init?.method === 'PUT' ? Promise.resolve(reply(422, { error: 'create-software-ng/validationError', message: refusal })) : plain(u, init),
+    );
+    renderAt('117');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove adamos-agent' }));
+    await waitFor(() => expect(alerts.list()).toHaveLength(1));
+    expect(alerts.list()[0]).toMatchObject({ type: 'danger', text: 'Failed to update device profile', detail: refusal });
+    alerts.clearAll();
+  });
+
+  it('shows only the code\'s own message when the service refuses with an error code', async () => {
+    const fetchMock = serve();
+    const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation((u: string, init?: RequestInit) =>
+      init?.method === 'PUT' ? Promise.resolve(reply(422, { message: 'Device profile name is not unique.', errors: ['NAME_NOT_UNIQUE'] })) : plain(u, init),
+    );
+    await renameAndSave();
+    await waitFor(() => expect(alerts.list()).toHaveLength(1));
+    expect(alerts.list()[0]).toMatchObject({ type: 'danger', text: 'Device profile name is not unique.', detail: undefined });
+    alerts.clearAll();
   });
 });

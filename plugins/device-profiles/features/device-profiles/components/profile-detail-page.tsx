@@ -11,17 +11,21 @@ import { Card } from '@shared/ui/card';
 import { EmptyState } from '@shared/ui/empty-state';
 import { Spinner } from '@shared/ui/spinner';
 import { devicesUsingQuery, groupQuery, profileKeys, trySave, useGroups, useProfile, useRestrictions } from '../api/profiles';
-import { offeredGroups, updateErrorMessages, validateProfileForm, withOwnGroup, type ProfileForm } from '../model/profile-rules';
+import { offeredGroups, UPDATE_FAILED, updateErrorMessages, validateProfileForm, withOwnGroup, type ProfileForm } from '../model/profile-rules';
 import { PROFILE_ROUTE_BASE } from '../model/routes';
 import { ProfileFields, RestrictionsError } from './profile-fields';
 import { SoftwareSelectionDialog } from './software-selection-dialog';
 
 const formOf = (p: DeviceProfile): ProfileForm => ({ name: p.name, deviceType: p.deviceType, deviceGroup: p.deviceGroup ?? null });
 
-/** Shows every message of a failed update (the form stays editable). */
-function reportUpdateFailure(codes: readonly string[], t: (k: string) => string) {
+/**
+ * Shows every message of a failed update (the form stays editable). The general failure says the
+ * service's reason below it (a refusal without an error code, e.g. a 422 about the software).
+ */
+function reportUpdateFailure(codes: readonly string[], error: unknown, t: (k: string) => string) {
   alerts.clearAll();
-  for (const m of updateErrorMessages(codes)) alerts.danger(t(m));
+  const reason = error === undefined ? undefined : error instanceof Error ? error.message : String(error);
+  for (const m of updateErrorMessages(codes)) alerts.danger(t(m), m === UPDATE_FAILED && reason ? { detail: reason } : undefined);
 }
 
 /**
@@ -83,14 +87,14 @@ function ProfileDetail({ id }: { id: string }) {
   async function save() {
     if (!form) return;
     setSaving(true);
-    const { result, codes } = await trySave(() => updateDeviceProfile(id, { name: form.name.trim(), deviceType: form.deviceType, deviceGroup: form.deviceGroup }));
+    const { result, codes, error } = await trySave(() => updateDeviceProfile(id, { name: form.name.trim(), deviceType: form.deviceType, deviceGroup: form.deviceGroup }));
     setSaving(false);
     if (result?.ok) {
       alerts.success(t('Device profile updated'));
       showSaved(result.ok);
       setDraft(null);
       await refresh();
-    } else reportUpdateFailure(codes, t);
+    } else reportUpdateFailure(codes, error, t);
   }
 
   /**
@@ -100,7 +104,7 @@ function ProfileDetail({ id }: { id: string }) {
   async function saveSoftware(change: (stored: ProfileSoftware[]) => ProfileSoftware[]) {
     setSavingSoftware(true);
     try {
-      const { result, codes } = await trySave(async () => {
+      const { result, codes, error } = await trySave(async () => {
         const stored = (await getDeviceProfile(id)).c8y_DeviceProfile?.software ?? [];
         return updateDeviceProfile(id, { c8y_DeviceProfile: { software: change(stored) } });
       });
@@ -108,7 +112,7 @@ function ProfileDetail({ id }: { id: string }) {
         alerts.success(t('Device profile updated'));
         showSaved(result.ok);
         await refresh();
-      } else reportUpdateFailure(codes, t);
+      } else reportUpdateFailure(codes, error, t);
     } finally {
       setSavingSoftware(false);
     }

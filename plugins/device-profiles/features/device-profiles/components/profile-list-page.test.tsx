@@ -2,6 +2,8 @@ import React from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import { alerts } from '@shared/ui/alerts';
+import en from '../../../locales/en.json';
+import de from '../../../locales/de.json';
 import ProfileListPage from './profile-list-page';
 
 /** The part of a fetch Response the client reads (jsdom has no Response). */
@@ -35,6 +37,74 @@ describe('ProfileListPage failures', () => {
     await waitFor(() => expect(alerts.list()).toHaveLength(1));
     expect(alerts.list()[0]).toMatchObject({ type: 'danger', text: 'The device profile could not be deleted.' });
     expect(screen.getByText('delete refused')).toBeInTheDocument();
+  });
+});
+
+describe('ProfileListPage delete', () => {
+  afterEach(() => alerts.clearAll());
+
+  const usedBy = (total: number | 'fail') => (url: string, method: string) =>
+    method === 'DELETE'
+      ? reply(204, null)
+      : url.includes('/deviceProfile')
+        ? reply(200, PROFILES)
+        : url.includes('AppliedDeviceProfile.profileId')
+          ? total === 'fail'
+            ? reply(500, { message: 'inventory down' })
+            : reply(200, { managedObjects: [], statistics: { totalElements: total, totalPages: total, pageSize: 1, currentPage: 1 } })
+          : reply(404, {});
+
+  const askDelete = async () => {
+    const row = await screen.findByText('IoTconnector Bielefeld');
+    fireEvent.click(within(row.closest('tr') as HTMLElement).getByRole('button', { name: 'Delete' }));
+    return screen.findByRole('dialog', { name: 'Confirm delete?' });
+  };
+
+  // The confirm leaves the page after its answer (the next test finds only its own).
+  const cancel = async (dialog: HTMLElement) => {
+    fireEvent.click(within(dialog).getByTestId('confirm-cancel'));
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+  };
+
+  it('says below the question how many devices still use the profile', async () => {
+    serve(usedBy(3));
+    renderList();
+    const dialog = await askDelete();
+    expect(dialog).toHaveTextContent('Do you really want to remove profile IoTconnector Bielefeld?');
+    expect(within(dialog).getByTestId('delete-devices-using')).toHaveTextContent('3 devices use this profile.');
+    await cancel(dialog);
+  });
+
+  it.each([
+    ['en', 1, '1 device uses this profile.', en],
+    ['en', 2, '2 devices use this profile.', en],
+    ['de', 1, '1 Gerät verwendet dieses Profil.', de],
+    ['de', 2, '2 Geräte verwenden dieses Profil.', de],
+  ] as const)('says the count in its language and number (%s, %d): %s', async (language, count, text, locales) => {
+    serve(usedBy(count));
+    renderContribution(<ProfileListPage />, { pluginId: 'device-profiles', language, locales, context: { user: EDITOR } });
+    const row = await screen.findByText('IoTconnector Bielefeld');
+    fireEvent.click(within(row.closest('tr') as HTMLElement).getAllByRole('button')[2]);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('delete-devices-using')).toHaveTextContent(text);
+    await cancel(dialog);
+  });
+
+  it('asks only the question when no device uses the profile', async () => {
+    serve(usedBy(0));
+    renderList();
+    const dialog = await askDelete();
+    expect(dialog).toHaveTextContent('Do you really want to remove profile IoTconnector Bielefeld?');
+    expect(within(dialog).queryByTestId('delete-devices-using')).toBeNull();
+    await cancel(dialog);
+  });
+
+  it('says when the devices could not be counted (not as if none used it)', async () => {
+    serve(usedBy('fail'));
+    renderList();
+    const dialog = await askDelete();
+    expect(within(dialog).getByTestId('delete-devices-using-error')).toHaveTextContent('The devices could not be counted: inventory down');
+    await cancel(dialog);
   });
 });
 

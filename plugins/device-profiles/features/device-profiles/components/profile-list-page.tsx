@@ -1,4 +1,4 @@
-import React, { useState } from 'react';
+import React, { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePlatformContext } from '@shared/plugin-api/context';
@@ -10,7 +10,7 @@ import { confirm } from '@shared/ui/confirm';
 import { EmptyState } from '@shared/ui/empty-state';
 import { FilterInput } from '@shared/ui/filter-input';
 import { Spinner } from '@shared/ui/spinner';
-import { profileKeys, useProfiles } from '../api/profiles';
+import { devicesUsingQuery, profileKeys, useProfiles } from '../api/profiles';
 import { isDefaultProfile, matchesProfileFilter } from '../model/profile-rules';
 import { AddProfileModal, type DuplicateSource } from './add-profile-modal';
 import { deviceTypeLabel } from './profile-fields';
@@ -34,13 +34,50 @@ export default function ProfileListPage() {
   const rows = (profiles.data ?? []).filter((p) => matchesProfileFilter({ id: String(p.id), name: p.name }, filter));
   const refresh = () => queryClient.invalidateQueries({ queryKey: profileKeys.all });
 
+  // One delete question at a time (the count is read before it opens: a second click would ask twice).
+  const asking = useRef(false);
+
+  /**
+   * Spec 8's question, and below it how many devices still use the profile (read now, as the
+   * detail page's 'Devices using this profile'), when any; a failed count is said, not left out.
+   */
+  async function devicesUsingNote(id: string): Promise<ReactNode> {
+    try {
+      const count = await queryClient.fetchQuery({ ...devicesUsingQuery(id), staleTime: 0 });
+      return count > 0 ? (
+        <p className="text-warning" data-testid="delete-devices-using">
+          {t('{{count}} devices use this profile.', { count })}
+        </p>
+      ) : null;
+    } catch (e) {
+      return (
+        <p className="text-danger" role="alert" data-testid="delete-devices-using-error">
+          {t('The devices could not be counted:')} {errorText(e)}
+        </p>
+      );
+    }
+  }
+
   async function remove(id: string, name: string) {
-    const ok = await confirm({
-      title: t('Confirm delete?'),
-      body: t('Do you really want to remove profile {{name}}?', { name }),
-      okLabel: t('Delete'),
-      okClass: 'btn-danger',
-    });
+    if (asking.current) return;
+    asking.current = true;
+    let ok = false;
+    try {
+      const note = await devicesUsingNote(id);
+      ok = await confirm({
+        title: t('Confirm delete?'),
+        body: (
+          <>
+            <p>{t('Do you really want to remove profile {{name}}?', { name })}</p>
+            {note}
+          </>
+        ),
+        okLabel: t('Delete'),
+        okClass: 'btn-danger',
+      });
+    } finally {
+      asking.current = false;
+    }
     if (!ok) return;
     try {
       await deleteDeviceProfile(id);

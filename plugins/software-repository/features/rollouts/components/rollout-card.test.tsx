@@ -91,3 +91,24 @@ describe('RolloutCard cancel', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel rollout' })).toBeNull());
   });
 });
+
+describe('RolloutCard delete', () => {
+  it('asks in German with one grammatical gender for "Rollout" (das, as its other German texts)', async () => {
+    global.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
+    renderContribution(<RolloutCard rollout={rollout('COMPLETED')} onReloadList={jest.fn()} />, {
+      pluginId: 'software-repository',
+      language: 'de',
+      locales: de,
+      context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+    });
+    fireEvent.click(screen.getAllByTestId('rollout-delete')[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'Löschen bestätigen?' });
+    expect(dialog).toHaveTextContent('Wollen Sie das Software-Rollout von „machine-monitor 4.2.0“ wirklich löschen?');
+    fireEvent.click(screen.getByTestId('confirm-cancel'));
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+  });
+
+  it('has no German text that makes "Rollout" masculine', () => {
+    expect(Object.values(de).filter((v) => /\b(der|den|dem|einen?) (Software-)?Rollout\b/i.test(v))).toEqual([]);
+  });
+});
