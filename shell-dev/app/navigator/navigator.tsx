@@ -284,7 +284,7 @@ export function Navigator(props: NavigatorProps) {
   return (
     <nav className="navigator open" data-testid="navigator" aria-label={t('Navigator')}>
       <div className="title">
-        <i className="c8y-icon dlt-c8y-icon-device-management" aria-hidden="true" />
+        <i className="c8y-icon c8y-icon-device-management" aria-hidden="true" />
         <span>{props.title}</span>
       </div>
       <div className="navigatorContent">

@@ -232,7 +232,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
             {t('Clear filters')}
           </button>
           <button type="button" className="btn btn-link" onClick={() => void actions.reload()} data-testid="action-reload">
-            <i className={`dlt-c8y-icon-refresh m-r-4${page.isFetching ? ' dlt-c8y-icon-spin' : ''}`} aria-hidden="true" />
+            <i className={`dlt-c8y-icon-refresh m-r-4${page.isFetching ? ' icon-spin' : ''}`} aria-hidden="true" />
             {t('Reload')}
           </button>
           <span style={{ flex: 1 }} />

@@ -179,6 +179,20 @@ describe('SoftwareTab', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('turns the Reload icon while the device is read again (its retries can take seconds), and stops when it answers', async () => {
+    let answer: () => void = () => undefined;
+    const onReload = () => new Promise<void>((resolve) => (answer = resolve));
+    renderContribution(<SoftwareTab device={device} alerts={{ success: jest.fn(), info: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} onSaved={jest.fn()} onReload={onReload} />, {
+      context: { user: testUser(OPERATOR) },
+    });
+    const icon = () => screen.getByRole('button', { name: 'Reload' }).querySelector('i');
+    expect(icon()).not.toHaveClass('icon-spin');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reload' })));
+    expect(icon()).toHaveClass('icon-spin');
+    await act(async () => answer());
+    await waitFor(() => expect(icon()).not.toHaveClass('icon-spin'));
+  });
+
   it('holds the table again after a Reload while Realtime is off: the reload shows, later live changes do not', async () => {
     const withPackage = (name: string) => ({ ...device, adamos_adamos_netbox_SoftwarePackageList: [{ name, version: '1', type: 'APPLICATION', status: 'installed' }] });
     let push: (d: Device) => void = () => undefined;

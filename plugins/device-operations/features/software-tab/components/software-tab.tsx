@@ -67,9 +67,16 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
   const profile = appliedProfile(device);
   const skipped = skipsProfileUpdates(device);
 
+  // The Reload icon turns while the device is read again (its retries can take seconds).
+  const [reloading, setReloading] = useState(false);
   const reload = () =>
     run(async () => {
-      await onReload();
+      setReloading(true);
+      try {
+        await onReload();
+      } finally {
+        setReloading(false);
+      }
       hold.release();
     });
 
@@ -141,7 +148,7 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
           {t('Clear filters')}
         </button>
         <button type="button" className="btn btn-default" disabled={busy} onClick={() => void reload()}>
-          <i className="dlt-c8y-icon-refresh" /> {t('Reload')}
+          <i className={`dlt-c8y-icon-refresh${reloading ? ' icon-spin' : ''}`} aria-hidden="true" /> {t('Reload')}
         </button>
       </div>
 
