@@ -125,8 +125,15 @@ export function DevicePage({ device, tab, tabs, context, queryClient, pluginsLoa
         ) : pluginsLoading || redirect || (!tab && shown.length) ? (
           <p className="text-muted p-16">{t('Loading…')}</p>
         ) : !tab ? (
-          <div className="alert alert-info" role="alert" data-testid="no-device-tabs">
+          <div className={`alert ${failed.length > 0 ? 'alert-warning' : 'alert-info'}`} role="alert" data-testid="no-device-tabs">
             {t('No tabs are available for this device.')}
+            {failed.length > 0 && (
+              <>
+                <p>{t('These plugins failed to load on this page; they may provide the tabs of this device:')}</p>
+                <FailedPluginList failed={failed} />
+                <RetryButton />
+              </>
+            )}
           </div>
         ) : (
           <div className="alert alert-warning" role="alert" data-testid="tab-not-available">
