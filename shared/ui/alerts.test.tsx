@@ -59,6 +59,22 @@ describe('alerts', () => {
     expect(alerts.list()).toEqual([]);
   });
 
+  it('moves the focus to the next alert (else the previous) when one is closed by its button', () => {
+    renderUi(<AlertOutlet />);
+    act(() => {
+      alerts.danger('first');
+      alerts.danger('second');
+      alerts.danger('third');
+    });
+    const close = (text: string) => within(screen.getByText(text).closest('.alert') as HTMLElement).getByRole('button', { name: 'Close' });
+    close('second').focus();
+    fireEvent.click(close('second'));
+    expect(screen.queryByText('second')).toBeNull();
+    expect(document.activeElement).toBe(close('third'));
+    fireEvent.click(close('third'));
+    expect(document.activeElement).toBe(close('first'));
+  });
+
   it('shows alerts without an outlet through the fallback', async () => {
     await act(async () => {
       alerts.warning('An operation is currently ongoing - please try again later.');

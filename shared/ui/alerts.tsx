@@ -8,6 +8,7 @@ import { getI18n } from '../plugin-api/i18n';
 import { ALERT_DISMISS_MS } from '../domain/constants';
 import { useSharedTranslation } from './i18n';
 import { useTopModalDialog } from './top-layer';
+import { focusNeighbourAlert } from './alert-focus';
 
 export type AlertType = 'success' | 'info' | 'warning' | 'danger';
 
@@ -91,7 +92,15 @@ function AlertList({ fallback }: { fallback: boolean }) {
         null,
         items.map((a) => (
           <div key={a.id} className={`alert alert-${a.type} alert-dismissible`} role={a.type === 'danger' || a.type === 'warning' ? 'alert' : 'status'}>
-            <button type="button" className="close" aria-label={t('Close')} onClick={() => remove(a.id)}>
+            <button
+              type="button"
+              className="close"
+              aria-label={t('Close')}
+              onClick={(e) => {
+                focusNeighbourAlert(e.currentTarget);
+                remove(a.id);
+              }}
+            >
               <span aria-hidden="true">×</span>
             </button>
             <strong>{a.text}</strong>
