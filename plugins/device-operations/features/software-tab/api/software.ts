@@ -22,8 +22,20 @@ export async function openInstallOperations(deviceId: string) {
   return pages.flatMap((p) => p.items);
 }
 
-/** One install operation per approved package, at once (scheduledinstallationtime '0'). */
-export const approveInstallations = (deviceId: string, packages: readonly SoftwarePackageEntry[]) =>
-  Promise.all(packages.map((p) => createOperation(installOperation(deviceId, p))));
+/** What {@link approveInstallations} did: how many operations it created, and the packages it could not. */
+export interface ApprovalOutcome {
+  approved: number;
+  failed: Array<{ pkg: SoftwarePackageEntry; error: unknown }>;
+}
+
+/**
+ * One install operation per approved package, at once (scheduledinstallationtime '0'). Each is
+ * sent whatever the others' answers: one refused does not hide those that were created.
+ */
+export async function approveInstallations(deviceId: string, packages: readonly SoftwarePackageEntry[]): Promise<ApprovalOutcome> {
+  const results = await Promise.allSettled(packages.map((p) => createOperation(installOperation(deviceId, p))));
+  const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [{ pkg: packages[i], error: r.reason as unknown }] : []));
+  return { approved: packages.length - failed.length, failed };
+}
 
 export const clearPending = (deviceId: string) => clearPendingAssignment([deviceId]);

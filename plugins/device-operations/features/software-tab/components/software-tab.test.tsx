@@ -126,6 +126,31 @@ describe('SoftwareTab', () => {
     expect(calls.filter((c) => c.method === 'GET').map((c) => new URL(c.url, 'http://x').searchParams.get('status'))).toEqual(expect.arrayContaining(['PENDING', 'EXECUTING']));
   });
 
+  it('says which approvals were created and names the package the platform refused, with its cause', async () => {
+    configureClient({
+      fetch: (async (url: string, init: RequestInit) => {
+        const method = init.method ?? 'GET';
+        const body = init.body ? JSON.parse(String(init.body)) : undefined;
+        calls.push({ method, url, body });
+        if (method === 'GET') return reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 2000 } });
+        if (body.netbox_InstallSoftwarePackage.name === 'other') return reply(422, { error: 'devicecontrol/Invalid', message: 'The device refused the operation' });
+        return reply(201, { id: '1', deviceId: '42', status: 'PENDING' });
+      }) as typeof fetch,
+    });
+    const two = {
+      ...device,
+      adamos_adamos_netbox_SoftwarePackageList: [...device.adamos_adamos_netbox_SoftwarePackageList, { name: 'other', version: '1.0', type: 'APPLICATION', status: 'waiting for approval' }],
+    };
+    const { alerts } = renderTab(OPERATOR, two);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approve pending installation(s)' })));
+    await waitFor(() => expect(alerts.fail).toHaveBeenCalledTimes(1));
+    expect(String(alerts.fail.mock.calls[0][0])).toContain('Installation of 1 software package(s) approved. Installation of other 1.0 could not be approved: ');
+    expect(String(alerts.fail.mock.calls[0][0])).toContain('The device refused the operation');
+    expect(alerts.success).not.toHaveBeenCalled();
+    // Both were sent: the refusal of one did not keep the other back.
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+  });
+
   it('skips the confirmation when nothing waits', async () => {
     const none = { ...device, adamos_adamos_netbox_SoftwarePackageList: device.adamos_adamos_netbox_SoftwarePackageList.filter((p) => p.status !== 'waiting for approval') };
     const { confirm, alerts } = renderTab(OPERATOR, none);

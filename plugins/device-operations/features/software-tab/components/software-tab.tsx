@@ -116,9 +116,18 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
         return;
       }
       if (!(await confirm(t('Approve installation of {{count}} software package(s)?', { count: toApprove.length })))) return;
-      await approveInstallations(device.id, toApprove);
-      alerts.success(t('Installation of {{count}} software package(s) approved', { count: toApprove.length }));
-      already();
+      const { approved, failed } = await approveInstallations(device.id, toApprove);
+      if (failed.length === 0) {
+        alerts.success(t('Installation of {{count}} software package(s) approved', { count: approved }));
+        already();
+        return;
+      }
+      // Some refused: one danger alert (a failure clears the others) says what was approved, and
+      // names the packages that were not, with the cause.
+      const names = failed.map(({ pkg }) => `${pkg.name} ${pkg.version}`).join(', ');
+      const cause = failed[0].error instanceof Error ? failed[0].error.message : String(failed[0].error);
+      const refused = t('Installation of {{names}} could not be approved: {{message}}', { names, message: cause });
+      alerts.fail(new Error(approved > 0 ? `${t('Installation of {{count}} software package(s) approved', { count: approved })}. ${refused}` : refused));
     });
 
   const clear = () =>
