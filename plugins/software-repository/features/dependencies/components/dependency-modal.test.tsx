@@ -43,6 +43,27 @@ describe('DependencyModal', () => {
     expect(alerts.list().map((a) => [a.type, a.text])).toEqual([['success', 'These are now the existing dependencies']]);
   });
 
+  it('saves nothing when the current dependencies cannot be read before the save, keeps the choice and says why', async () => {
+    const fetchMock = jest.fn(async () => reply(200, all[0]));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    let reads = 0;
+    // The read on open answers; the read before the save fails.
+    const loadPackages = async () => {
+      reads += 1;
+      if (reads > 1) throw new Error('Service Unavailable');
+      return all;
+    };
+    const onClose = jest.fn();
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={loadPackages} onClose={onClose} onSaved={jest.fn()} />, { pluginId: 'software-repository', context: { user: EDITOR } });
+    await waitFor(() => expect(screen.getByTestId('available-c')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('available-c'));
+    fireEvent.click(screen.getByTestId('dependencies-save'));
+    await waitFor(() => expect(screen.getByTestId('dependency-problem')).toHaveTextContent('The current dependencies could not be read, so nothing was saved: Service Unavailable'));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByTestId('chosen-c')).toBeInTheDocument();
+  });
+
   it('does not offer another version of the edited package or of a chosen dependency, and says why', async () => {
     const versions = [
       { ...pkg('a1', 'alpha'), version: '1.0', dependencies: [{ id: 'g1', name: 'gamma', version: '1.0' }] },

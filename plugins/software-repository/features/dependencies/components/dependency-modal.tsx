@@ -111,8 +111,11 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
         return;
       }
     } catch (e) {
-      // The service checks again; the save goes on and its answer is shown.
+      // Unchecked, the save could drop another user's change: nothing is sent, the choices stay.
       console.error('Dependency modal: the current packages could not be loaded before saving', e);
+      setProblem(t('The current dependencies could not be read, so nothing was saved: {{message}}', { message: errorText(e) }));
+      setSaving(false);
+      return;
     }
     const cycles = chosenCycles(chosen, editedId, fresh);
     if (cycles.length > 0) {
