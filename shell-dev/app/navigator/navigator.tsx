@@ -283,8 +283,8 @@ export function Navigator(props: NavigatorProps) {
   const translate = (label: string, pluginId?: string) => i18n.t(label, { ns: [pluginId ?? SHELL_NS, SHELL_NS] });
   return (
     <nav className="navigator open" data-testid="navigator" aria-label={t('Navigator')}>
+      {/* No app icon: the platform's is in its older c8y-icon font, a second font download before the first rows. */}
       <div className="title">
-        <i className="c8y-icon c8y-icon-device-management" aria-hidden="true" />
         <span>{props.title}</span>
       </div>
       <div className="navigatorContent">
