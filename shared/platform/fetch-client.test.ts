@@ -135,12 +135,21 @@ describe('time-out', () => {
   });
 
   it("keeps the caller's own cancel", async () => {
-    const { fn, signals } = silentFetch();
+    // As a browser's fetch: no answer, but an abort rejects it with the signal's reason.
+    const signals: AbortSignal[] = [];
+    const fn = ((_url: string, init: RequestInit) =>
+      new Promise<Response>((_, reject) => {
+        signals.push(init.signal!);
+        init.signal!.addEventListener('abort', () => reject(init.signal!.reason));
+      })) as unknown as typeof fetch;
     configureClient({ fetch: fn });
     const caller = new AbortController();
-    void request('GET', '/x', { signal: caller.signal }).catch(() => undefined);
-    caller.abort();
+    const pending = request('GET', '/x', { signal: caller.signal });
+    caller.abort(new Error('The user left the page'));
     expect(signals[0]?.aborted).toBe(true);
+    await expect(pending).rejects.toThrow('The user left the page');
+    // The time-out is no longer waited for.
+    expect(jest.getTimerCount()).toBe(0);
   });
 
   it('is not retried by the query clients (the user would wait minutes for it)', () => {

@@ -8,7 +8,7 @@ import { getI18n } from '../plugin-api/i18n';
 import { ALERT_DISMISS_MS } from '../domain/constants';
 import { useSharedTranslation } from './i18n';
 import { useTopModalDialog } from './top-layer';
-import { focusNeighbourAlert } from './alert-focus';
+import { AlertCloseButton } from './alert-close';
 
 export type AlertType = 'success' | 'info' | 'warning' | 'danger';
 
@@ -92,17 +92,7 @@ function AlertList({ fallback }: { fallback: boolean }) {
         null,
         items.map((a) => (
           <div key={a.id} className={`alert alert-${a.type} alert-dismissible`} role={a.type === 'danger' || a.type === 'warning' ? 'alert' : 'status'}>
-            <button
-              type="button"
-              className="close"
-              aria-label={t('Close')}
-              onClick={(e) => {
-                focusNeighbourAlert(e.currentTarget);
-                remove(a.id);
-              }}
-            >
-              <span aria-hidden="true">×</span>
-            </button>
+            <AlertCloseButton label={t('Close')} onClose={() => remove(a.id)} />
             <strong>{a.text}</strong>
             {a.detail !== undefined && a.detail !== null && <div className="m-t-4">{a.detail}</div>}
           </div>

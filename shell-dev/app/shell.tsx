@@ -25,7 +25,7 @@ const PluginsPage = lazy(() => import('./pages/plugins-page').then((m) => ({ def
 import { navigate, replace, useHash } from './routing/hash-location';
 import { parseHash, resolveRoute, type RouteCandidate } from './routing/match';
 import { isVisibleTo } from '@shared/plugin-api/visibility';
-import { focusNeighbourAlert } from '@shared/ui/alert-focus';
+import { AlertCloseButton } from '@shared/ui/alert-close';
 
 type Target =
   | { kind: 'device' }
@@ -239,17 +239,7 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
           <div className="shell-alerts">
             {alerts.map((a) => (
               <div key={a.id} className={`alert alert-${a.kind} alert-dismissible`} role="alert" data-testid="shell-alert">
-                <button
-                  type="button"
-                  className="close"
-                  aria-label={t('Close')}
-                  onClick={(e) => {
-                    focusNeighbourAlert(e.currentTarget);
-                    setAlerts((all) => all.filter((x) => x.id !== a.id));
-                  }}
-                >
-                  <span aria-hidden="true">×</span>
-                </button>
+                <AlertCloseButton label={t('Close')} onClose={() => setAlerts((all) => all.filter((x) => x.id !== a.id))} />
                 {a.text}
               </div>
             ))}
