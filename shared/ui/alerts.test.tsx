@@ -75,6 +75,42 @@ describe('alerts', () => {
     expect(document.activeElement).toBe(close('first'));
   });
 
+  it('moves the focus to the page heading when the last alert is closed, not to the body', () => {
+    renderUi(
+      <>
+        <h1>Devices</h1>
+        <AlertOutlet />
+      </>,
+    );
+    act(() => {
+      alerts.danger('only');
+    });
+    const close = within(screen.getByText('only').closest('.alert') as HTMLElement).getByRole('button', { name: 'Close' });
+    close.focus();
+    fireEvent.click(close);
+    expect(screen.queryByText('only')).toBeNull();
+    const heading = screen.getByRole('heading', { name: 'Devices' });
+    expect(document.activeElement).toBe(heading);
+    expect(heading).toHaveAttribute('tabindex', '-1');
+  });
+
+  it('keeps the focus in the dialog an alert was shown in when its last alert is closed', () => {
+    renderUi(
+      <>
+        <h1>Devices</h1>
+        <div role="dialog" aria-modal="true">
+          <h4 className="modal-title">Assign software</h4>
+          <AlertOutlet />
+        </div>
+      </>,
+    );
+    act(() => {
+      alerts.danger('only');
+    });
+    fireEvent.click(within(screen.getByText('only').closest('.alert') as HTMLElement).getByRole('button', { name: 'Close' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Assign software' }));
+  });
+
   it('shows alerts without an outlet through the fallback', async () => {
     await act(async () => {
       alerts.warning('An operation is currently ongoing - please try again later.');
