@@ -197,6 +197,33 @@ describe('German', () => {
     await checkGerman('device tab connection-checks');
   });
   for (const p of PAGES) screen(p.name, p.hash, p.ready);
+  test('rollout cards at 1920 px: Delete and Details stay together at the right of the footer', async () => {
+    await page.setViewportSize({ width: 1920, height: 900 });
+    try {
+      await go('/softwarerollout');
+      // Four columns at this width; the longest German footer is a created rollout's (Starten, Abbrechen, Löschen, Details).
+      const card = page.locator('[data-testid^="rollout-card-"][data-status="CREATED"]').first();
+      await card.locator('[data-testid="rollout-start"]').waitFor({ timeout: WAIT_MS });
+      await page.waitForTimeout(SETTLE_MS);
+      const boxes = await page.$$eval('[data-testid^="rollout-card-"] .card-footer', (footers) =>
+        footers
+          .filter((f) => f.getClientRects().length > 0)
+          .map((f) => {
+            const details = f.querySelector('[data-testid="rollout-details-button"]')!.getBoundingClientRect();
+            const del = f.querySelector('[data-testid="rollout-delete"]')?.getBoundingClientRect();
+            const inner = f.getBoundingClientRect().right - parseFloat(getComputedStyle(f).paddingRight);
+            return { detailsRight: details.right, inner, sameLine: !del || Math.abs(del.top - details.top) < 2 };
+          }),
+      );
+      assert.ok(boxes.length >= 4, `rollout cards shown: ${boxes.length}`);
+      for (const b of boxes) {
+        assert.ok(Math.abs(b.detailsRight - b.inner) < 2, `Details at the footer's right: ${JSON.stringify(b)}`);
+        assert.ok(b.sameLine, 'Delete and Details on one line');
+      }
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
+  });
   test('device profile detail', async () => {
     await openProfileDetail(page);
     await checkGerman('device profile detail');

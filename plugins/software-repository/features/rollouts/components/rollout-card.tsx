@@ -304,15 +304,17 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
             <Icon name={ACTION_ICON[a]} /> {t(ACTION_LABEL[a])}
           </PermittedButton>
         ))}
-        <div style={{ flex: 1 }} />
-        {canDelete(r.status) && (
-          <PermittedButton requires={REQUIRES.softwareRollout} className="btn btn-sm btn-clean text-danger" disabled={busy} onClick={() => void remove()} title={t('Delete')} data-testid="rollout-delete">
-            <Icon name="trash" /> {t('Delete')}
-          </PermittedButton>
-        )}
-        <button type="button" className="btn btn-sm btn-default" onClick={() => setDetails(true)} data-testid="rollout-details-button">
-          {t('Details')}
-        </button>
+        {/* Delete and Details stay together at the right; on a narrow card (four columns at 1920 px, German) they wrap as one. */}
+        <div className="d-flex" style={{ gap: 4, marginLeft: 'auto' }} data-testid="rollout-footer-end">
+          {canDelete(r.status) && (
+            <PermittedButton requires={REQUIRES.softwareRollout} className="btn btn-sm btn-clean text-danger" disabled={busy} onClick={() => void remove()} title={t('Delete')} data-testid="rollout-delete">
+              <Icon name="trash" /> {t('Delete')}
+            </PermittedButton>
+          )}
+          <button type="button" className="btn btn-sm btn-default" onClick={() => setDetails(true)} data-testid="rollout-details-button">
+            {t('Details')}
+          </button>
+        </div>
       </div>
     </div>
   );
