@@ -256,7 +256,6 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
     await page.locator('#login-user').fill('viewer');
     await page.locator('#login-password').fill(DEMO.password);
     await page.locator('#login-submit').click();
-    // (Where the platform's own dictionary has a text, its translation wins: 'Software repository' is its 'Software Repository'.)
     await waitForEntries(page, ['Betriebs-Dashboard', 'Geräteprofile', 'Software-Rollouts', 'Alarme', 'IoTconnectors']);
     const dashboard = page.getByTestId('platform-dashboard');
     await page.waitForFunction(() => document.querySelector('c8y-title-outlet')?.textContent?.trim() === 'Geräte-Betriebs-Dashboard', undefined, { timeout: WAIT_MS });
@@ -271,6 +270,10 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
     await page.waitForFunction(() => [...document.querySelectorAll('c8y-tabs-outlet span[title]')].some((e) => e.getAttribute('title')?.startsWith('adamos')), undefined, { timeout: WAIT_MS });
     const shown = await tabLabels(page);
     for (const label of ['adamos-Verbindung', 'Gerätesteuerung', 'Admin-Info']) assert.ok(shown.includes(label), `tab '${label}' in ${shown.join(', ')}`);
+    // A page's title reads as its navigator entry: ours is the platform's German where the platform has the text.
+    await go(page, '/software');
+    await page.waitForFunction(() => document.querySelector('c8y-title-outlet')?.textContent?.trim() === 'Software Repository', undefined, { timeout: WAIT_MS });
+    await waitForEntries(page, ['Software Repository']);
     await context.close();
   });
 

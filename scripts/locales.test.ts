@@ -95,7 +95,6 @@ describe('German as the platform says it', () => {
     Start: 'a button: the verb',
     Success: 'a device state in a rollout',
     Number: 'a figure (Zahl) a widget shows',
-    'Software repository': 'German spells the compound with a hyphen, as in every sentence that names it',
     Identity: "the dev shell's stand-in of the platform tab; its German label is kept short",
     Logs: 'as Identity',
   };

@@ -35,7 +35,7 @@ describe('Shell', () => {
 
   it.each([
     ['en', 'Software repository', 'failed to load.'],
-    ['de', 'Software-Repository', 'konnte nicht geladen werden.'],
+    ['de', 'Software Repository', 'konnte nicht geladen werden.'],
   ] as const)('titles the page of a plugin that failed to load with the plugin\'s name, not an empty header (%s)', async (language, title, sentence) => {
     const repo: PluginManifestEntry = {
       id: 'software-repository',

@@ -47,7 +47,7 @@ describe('MissingPage', () => {
     // The shell's German, as the page has it once a German user is in (the manifest's names with it).
     await loadShellLanguage('de');
     renderPage('/softwarerollout', 'de');
-    expect(screen.getByRole('alert')).toHaveTextContent('Das Plugin „Software-Repository“ (software-repository), das die Seite „/softwarerollout“ bereitstellt, konnte nicht geladen werden.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Das Plugin „Software Repository“ (software-repository), das die Seite „/softwarerollout“ bereitstellt, konnte nicht geladen werden.');
     expect(screen.getByRole('button', { name: 'Wiederholen' })).toBeInTheDocument();
   });
 
