@@ -2,7 +2,7 @@ import { READ_TIMEOUT_MS } from '../domain/constants';
 import { getI18n } from '../plugin-api/i18n';
 import { SHARED_NS } from '../ui/i18n';
 import de from '../ui/locales/de.json';
-import { PlatformError, RequestTimeoutError, buildUrl, configureClient, readCookie, request, retryUnlessTimedOut, toPaged } from './fetch-client';
+import { PlatformError, RequestTimeoutError, buildUrl, configureClient, readCookie, request, retryTransientFailures, toPaged } from './fetch-client';
 
 type Call = { url: string; init: RequestInit };
 
@@ -153,9 +153,15 @@ describe('time-out', () => {
   });
 
   it('is not retried by the query clients (the user would wait minutes for it)', () => {
-    expect(retryUnlessTimedOut(0, new RequestTimeoutError(READ_TIMEOUT_MS))).toBe(false);
-    expect(retryUnlessTimedOut(0, new PlatformError(500, '', null))).toBe(true);
-    expect(retryUnlessTimedOut(3, new PlatformError(500, '', null))).toBe(false);
+    expect(retryTransientFailures(0, new RequestTimeoutError(READ_TIMEOUT_MS))).toBe(false);
+    expect(retryTransientFailures(0, new PlatformError(500, '', null))).toBe(true);
+    expect(retryTransientFailures(3, new PlatformError(500, '', null))).toBe(false);
+  });
+
+  it('is not retried when the server refused the request (asking again cannot change a 404 or 403); no answer, 408 and 429 are', () => {
+    for (const status of [400, 401, 403, 404, 409, 422]) expect(retryTransientFailures(0, new PlatformError(status, '', null))).toBe(false);
+    for (const status of [408, 429, 502, 503]) expect(retryTransientFailures(0, new PlatformError(status, '', null))).toBe(true);
+    expect(retryTransientFailures(0, new TypeError('Failed to fetch'))).toBe(true);
   });
 });
 

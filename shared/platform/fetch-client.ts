@@ -98,10 +98,18 @@ export class RequestTimeoutError extends Error {
 export const isRequestTimeout = (e: unknown): e is RequestTimeoutError => e instanceof RequestTimeoutError;
 
 /**
- * React Query's retry for the page's query clients: a read that timed out is not asked again
- * three times (the user would wait four minutes for the message), other failures as by default.
+ * An answer that asking again cannot change: the request itself was refused (400-499: not found,
+ * not permitted, invalid), except a time-out (408) and throttling (429), which pass.
  */
-export const retryUnlessTimedOut = (failureCount: number, error: unknown): boolean => !isRequestTimeout(error) && failureCount < 3;
+const isFinalRefusal = (e: unknown): boolean => isPlatformError(e) && e.status >= 400 && e.status < 500 && e.status !== 408 && e.status !== 429;
+
+/**
+ * React Query's retry for the page's query clients: up to three more tries (its default, with its
+ * 1, 2 and 4 s back-off) only for failures that may pass: no answer, a 5xx, 408 or 429. A read
+ * that timed out is not asked again (the user would wait four minutes for the message), nor one
+ * the server refused (a 404 or 403 showed its message only after those 7 s).
+ */
+export const retryTransientFailures = (failureCount: number, error: unknown): boolean => !isRequestTimeout(error) && !isFinalRefusal(error) && failureCount < 3;
 
 export interface ClientConfig {
   /** Prefix for every path; '' on the same origin (default). */

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClient } from '@tanstack/react-query';
 import { addErrorHandler } from 'single-spa';
-import { retryUnlessTimedOut } from '@shared/platform/fetch-client';
+import { retryTransientFailures } from '@shared/platform/fetch-client';
 import manifest from '../../manifest.json';
 import { SHELL_NS } from './constants';
 import { initShellI18n } from './i18n-setup';
@@ -18,7 +18,7 @@ addErrorHandler((error) => {
 
 const i18n = initShellI18n('en');
 /** One QueryClient for the page, shared by every contribution (a read that timed out is not asked again). */
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryUnlessTimedOut } } });
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryTransientFailures } } });
 
 /**
  * The entry script is async (index.html): it may run before the body is parsed or the platform's

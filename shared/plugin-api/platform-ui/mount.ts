@@ -15,7 +15,7 @@ import { SHARED_NS, sharedLocales } from '../../ui/i18n';
 import { reportContributionError } from '../parcel';
 import type { ContributionProps, Language, Loader, ParcelModule, PlatformContext } from '../types';
 import { platformContext } from './context';
-import { retryUnlessTimedOut } from '../../platform/fetch-client';
+import { retryTransientFailures } from '../../platform/fetch-client';
 
 export type HostKind = 'route' | 'device-tab' | 'widget' | 'widget-config';
 
@@ -49,7 +49,7 @@ export interface MountedContribution {
 const QUERY_CLIENT = Symbol.for('adamos.platform-ui.query-client');
 function pageQueryClient(): QueryClient {
   const g = globalThis as unknown as Record<symbol, QueryClient | undefined>;
-  return (g[QUERY_CLIENT] ??= new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryUnlessTimedOut } } }));
+  return (g[QUERY_CLIENT] ??= new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryTransientFailures } } }));
 }
 
 let sharedTexts: Promise<void> | undefined;
