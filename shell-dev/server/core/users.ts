@@ -186,7 +186,12 @@ export class UserDirectory {
     return doc;
   }
 
-  removeMember(tenant: string, groupId: string, userName: string): void {
+  /**
+   * As deactivating or deleting oneself: an admin who left its group (admins holds the only user
+   * management role) could lose the roles it needs to undo it, and nobody else might have them.
+   */
+  removeMember(tenant: string, groupId: string, userName: string, by: { tenant: string; userName: string }): void {
+    if (by.tenant === tenant && by.userName === userName) throw forbidden('A user cannot remove itself from a group');
     this.ctx.transaction(() => {
       const g = this.group(tenant, groupId);
       const info = this.ctx.stmt('DELETE FROM user_group_members WHERE group_id = ? AND user_name = ?').run(g.id, userName);

@@ -196,7 +196,7 @@ export function registerUsers(app: FastifyInstance, core: Core): void {
   app.delete('/user/:tenant/groups/:groupId/users/:userName', async (req, reply) => {
     const tenant = ownTenant(core, req);
     const { groupId, userName } = req.params as { groupId: string; userName: string };
-    core.users.removeMember(tenant, groupId, userName);
+    core.users.removeMember(tenant, groupId, userName, core.user(req));
     return reply.code(204).send();
   });
 }

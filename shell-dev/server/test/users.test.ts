@@ -168,6 +168,19 @@ describe('groups and roles', () => {
     expect(await api('GET', '/user/other/groups')).toMatchObject({ status: 403, body: ERROR_SHAPE });
   });
 
+  it('never removes the caller from a group (an admin leaving admins lost user management, with nobody left to undo it): 403, nothing removed', async () => {
+    const admins = await groupId('admins');
+    const res = await api('DELETE', `/user/demo/groups/${admins}/users/admin`);
+    expect(res).toMatchObject({ status: 403, body: { ...ERROR_SHAPE, error: 'security/Forbidden', message: 'A user cannot remove itself from a group' } });
+    const me = await api<UserView>('GET', '/user/currentUser');
+    expect(me.body.groups.references.map((r) => r.group.name)).toEqual(['admins']);
+    expect(me.body.effectiveRoles.map((r) => r.id)).toContain('ROLE_USER_MANAGEMENT_ADMIN');
+    // Another member is still removed by the admin.
+    await createUser('second-admin');
+    expect((await api('POST', `/user/demo/groups/${admins}/users`, { body: { user: { id: 'second-admin' } } })).status).toBe(201);
+    expect((await api('DELETE', `/user/demo/groups/${admins}/users/second-admin`)).status).toBe(204);
+  });
+
   it('GET /user/roles lists every role, paged', async () => {
     const res = await api<{ roles: Array<{ id: string; name: string; self: string }>; statistics: Record<string, number> }>('GET', '/user/roles?pageSize=100&withTotalElements=true');
     expect(res.status).toBe(200);
