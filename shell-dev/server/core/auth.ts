@@ -119,6 +119,9 @@ export interface Session {
 export const unauthorized = (message = 'Invalid credentials!') => new HttpError(401, 'security/Unauthorized', message);
 export const forbidden = (message = 'Access is denied') => new HttpError(403, 'security/Forbidden', message);
 
+/** What a user changes of itself besides preferences (PUT /user/currentUser; the password: core/users.ts). */
+const OWN_TEXT_FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
+
 /** 429 with the seconds after which the caller may try again (sent as Retry-After). */
 export class TooManyLogins extends HttpError {
   constructor(readonly retryAfterS: number) {
@@ -271,14 +274,14 @@ export class Auth {
   /** Own profile update: names, email and customProperties (a property set to null is removed). */
   updateOwn(user: AuthUser, patch: unknown): UserDoc {
     if (!isPlainObject(patch)) throw invalid('user', 'A user must be a JSON object');
-    for (const f of ['firstName', 'lastName', 'email'] as const) {
+    for (const f of OWN_TEXT_FIELDS) {
       if (patch[f] !== undefined && typeof patch[f] !== 'string') throw invalid('user', `'${f}' must be a string`);
     }
     if (patch.customProperties !== undefined && !isPlainObject(patch.customProperties)) throw invalid('user', "'customProperties' must be an object");
     return this.ctx.transaction(() => {
       const doc = this.userDoc(user.tenant, user.userName);
       if (!doc) throw unauthorized();
-      for (const f of ['firstName', 'lastName', 'email'] as const) if (typeof patch[f] === 'string') doc[f] = patch[f] as string;
+      for (const f of OWN_TEXT_FIELDS) if (typeof patch[f] === 'string') doc[f] = patch[f] as string;
       if (isPlainObject(patch.customProperties)) {
         for (const [k, v] of Object.entries(patch.customProperties)) {
           if (v === null) delete doc.customProperties[k];

@@ -3,7 +3,7 @@
  * role catalogue. Passwords are hashed like the demo logins' (core/auth.ts), so created users log in.
  */
 import { HttpError } from './api';
-import { type Auth, forbidden, hashPassword, ROLES, type UserDoc } from './auth';
+import { type Auth, forbidden, hashPassword, ROLES, TooManyLogins, type UserDoc } from './auth';
 import { type CoreContext, invalid, isPlainObject, notFound, parseId } from './context';
 
 /** The platform's password policy: 8 to 32 characters, Latin-1 letters, digits and symbols. */
@@ -39,9 +39,9 @@ function duplicate(userName: string): HttpError {
   return new HttpError(409, 'user/Duplicate', `User with username '${userName}' already exists`);
 }
 
-function checkPassword(v: unknown): string {
+function checkPassword(v: unknown, field = 'password'): string {
   if (typeof v !== 'string' || v.length < PASSWORD_MIN || v.length > PASSWORD_MAX || !PASSWORD_CHARS.test(v)) {
-    throw invalid('user', `'password' must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters: Latin-1 letters, digits and symbols, no spaces`);
+    throw invalid('user', `'${field}' must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters: Latin-1 letters, digits and symbols, no spaces`);
   }
   return v;
 }
@@ -137,6 +137,30 @@ export class UserDirectory {
     return doc;
   }
 
+  /**
+   * The caller's own new password: `password` of PUT /user/currentUser (the OAS's example sends
+   * one), or PUT /user/currentUser/password (the platform UI's "Change password"), which first
+   * checks `currentUserPassword` like a login (a wrong one counts towards the user's lock). Basic
+   * credentials remembered with the old password stop working at once.
+   */
+  setOwnPassword(user: { tenant: string; userName: string }, password: unknown, check?: { currentUserPassword: unknown; address?: string }): void {
+    if (check) {
+      const current = check.currentUserPassword;
+      if (typeof current !== 'string' || current === '') throw invalid('user', "'currentUserPassword' is required");
+      checkPassword(password, 'newPassword');
+      const r = this.auth.checkLogin(`${user.tenant}/${user.userName}`, current, undefined, check.address);
+      if ('refused' in r) throw r.refused === 'throttled' ? new TooManyLogins(r.retryAfterS) : invalid('user', "'currentUserPassword' is not the current password");
+    }
+    const hash = hashPassword(checkPassword(password, check ? 'newPassword' : 'password'));
+    this.ctx.transaction(() => {
+      const doc = this.auth.userDoc(user.tenant, user.userName);
+      if (!doc) throw notFound('user', 'user', user.userName);
+      doc.lastPasswordChange = this.ctx.nowIso();
+      this.ctx.stmt('UPDATE users SET password_hash = ?, json = ? WHERE tenant = ? AND user_name = ?').run(hash, JSON.stringify(doc), user.tenant, user.userName);
+    });
+    this.auth.forgetCredentials();
+  }
+
   /** Sessions and group memberships go with the user (foreign keys). */
   remove(tenant: string, userName: string, by: { tenant: string; userName: string }): void {
     if (by.tenant === tenant && by.userName === userName) throw forbidden('A user cannot delete itself');
@@ -186,7 +210,12 @@ export class UserDirectory {
     return doc;
   }
 
-  removeMember(tenant: string, groupId: string, userName: string): void {
+  /**
+   * As deactivating or deleting oneself: an admin who left its group (admins holds the only user
+   * management role) could lose the roles it needs to undo it, and nobody else might have them.
+   */
+  removeMember(tenant: string, groupId: string, userName: string, by: { tenant: string; userName: string }): void {
+    if (by.tenant === tenant && by.userName === userName) throw forbidden('A user cannot remove itself from a group');
     this.ctx.transaction(() => {
       const g = this.group(tenant, groupId);
       const info = this.ctx.stmt('DELETE FROM user_group_members WHERE group_id = ? AND user_name = ?').run(g.id, userName);

@@ -128,6 +128,7 @@ export const ROLE_TABLE: readonly EndpointRule[] = [
   { method: 'POST', url: '/tenant/oauth', access: 'public', body: 'login', bodyLimit: SMALL_BODY_LIMIT_BYTES },
   small('POST', '/user/logout', 'authenticated'),
   doc('PUT', '/user/currentUser', role(ROLES.userOwnAdmin)),
+  small('PUT', '/user/currentUser/password', role(ROLES.userOwnAdmin)),
   // Users and groups
   doc('POST', '/user/:tenant/users', role(ROLES.userAdmin)),
   doc('PUT', '/user/:tenant/users/:userName', role(ROLES.userAdmin)),

@@ -93,7 +93,21 @@ export function registerUsers(app: FastifyInstance, core: Core): void {
   /** Own profile and preferences (customProperties hold column configs and page sizes). */
   app.put('/user/currentUser', async (req, reply) => {
     const u = core.user(req);
-    return sendJson(reply, MEDIA.currentUser, userView(req, core, u.tenant, core.auth.updateOwn(u, body(req, 'user'))));
+    const b = body(req, 'user');
+    const doc = core.transaction(() => {
+      const updated = core.auth.updateOwn(u, b);
+      if (b.password === undefined) return updated;
+      core.users.setOwnPassword(u, b.password);
+      return core.auth.userDoc(u.tenant, u.userName) ?? updated;
+    });
+    return sendJson(reply, MEDIA.currentUser, userView(req, core, u.tenant, doc));
+  });
+
+  /** The platform UI's "Change password" (user menu): the current password, then the new one. */
+  app.put('/user/currentUser/password', async (req, reply) => {
+    const b = body(req, 'user');
+    core.users.setOwnPassword(core.user(req), b.newPassword, { currentUserPassword: b.currentUserPassword, address: req.ip });
+    return reply.code(200).send();
   });
 
   app.get('/user/roles', readRole(core, ROLES.userRead), async (req, reply) => {
@@ -196,7 +210,7 @@ export function registerUsers(app: FastifyInstance, core: Core): void {
   app.delete('/user/:tenant/groups/:groupId/users/:userName', async (req, reply) => {
     const tenant = ownTenant(core, req);
     const { groupId, userName } = req.params as { groupId: string; userName: string };
-    core.users.removeMember(tenant, groupId, userName);
+    core.users.removeMember(tenant, groupId, userName, core.user(req));
     return reply.code(204).send();
   });
 }

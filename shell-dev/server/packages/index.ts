@@ -22,8 +22,12 @@ import { readMultipart } from '../http/multipart';
 import { readZip, ZipError } from './unzip';
 
 export const MANIFEST_FILE = 'cumulocity.json';
-/** Context paths the stand-in itself answers (an app there would hide the API). */
-const RESERVED_CONTEXT_PATHS = new Set(['apps', 'service', 'inventory', 'alarm', 'event', 'devicecontrol', 'user', 'tenant', 'application', 'identity', 'audit', 'health', 'cep', 'notification']);
+/**
+ * Context paths the stand-in itself answers (an app there would hide the API); `public` holds the
+ * login app and what the shell reads before login (/apps/public/public-options@app-<ctx>/,
+ * /apps/public/user-defined-translations/), which an upload there would replace.
+ */
+const RESERVED_CONTEXT_PATHS = new Set(['public', 'apps', 'service', 'inventory', 'alarm', 'event', 'devicecontrol', 'user', 'tenant', 'application', 'identity', 'audit', 'health', 'cep', 'notification']);
 const CONTEXT_PATH = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 const APPLICATION_TYPES = ['HOSTED', 'EXTERNAL', 'MICROSERVICE'] as const;
 

@@ -84,7 +84,8 @@ describe('plugin package install', () => {
     const id = created.body.id;
     expect(await createApp('guarded')).toMatchObject({ status: 409, body: ERROR_SHAPE });
     expect(await createApp('other', 'operator')).toMatchObject({ status: 403, body: ERROR_SHAPE });
-    for (const contextPath of ['../x', 'inventory', 'a/b', '']) {
+    // 'public' (any case) holds the login app and the shell's public options and translations: an upload there would replace them.
+    for (const contextPath of ['../x', 'inventory', 'a/b', '', 'public', 'Public']) {
       expect((await api('POST', '/application/applications', { body: { name: 'n', key: `k-${contextPath}`, contextPath, type: 'HOSTED' } })).status).toBe(422);
     }
     expect((await api('POST', '/application/applications', { body: { name: 'n', key: 'k', contextPath: 'ms', type: 'MICROSERVICE' } })).status).toBe(422);

@@ -48,6 +48,8 @@ const CALLS: Record<string, (f: Fixtures, who: User) => Call> = {
   'POST /tenant/oauth': (_f, who) => ({ path: '/tenant/oauth', raw: { data: `grant_type=PASSWORD&username=demo/${who}&password=demo`, type: 'application/x-www-form-urlencoded' } }),
   'POST /user/logout': () => ({ path: '/user/logout' }),
   'PUT /user/currentUser': () => ({ path: '/user/currentUser', json: { customProperties: { walked: true } } }),
+  // A wrong current password (422 for the allowed): the walk's users keep theirs.
+  'PUT /user/currentUser/password': () => ({ path: '/user/currentUser/password', json: { currentUserPassword: 'not-the-password', newPassword: 'Walk-pass-1' } }),
   'POST /user/:tenant/users': (_f, who) => ({ path: '/user/demo/users', json: { userName: `walk-new-${who}`, email: `${who}@example.com`, password: 'Walk-pass-1' } }),
   'PUT /user/:tenant/users/:userName': () => ({ path: '/user/demo/users/walk-user', json: { firstName: 'Walked' } }),
   'DELETE /user/:tenant/users/:userName': (_f, who) => ({ path: `/user/demo/users/walk-doomed-${who}` }),
@@ -236,6 +238,7 @@ it('answers 403 to each demo user exactly where the table refuses them, on every
     'POST /tenant/oauth',
     'POST /user/logout',
     'PUT /user/currentUser',
+    'PUT /user/currentUser/password',
     `PUT ${CSNG}/validateSoftware`,
   ]);
 });

@@ -123,6 +123,44 @@ describe('PUT and DELETE /user/{tenant}/users/{id}', () => {
   });
 });
 
+describe("the current user's own password and profile", () => {
+  const as = (password: string, method: string, url: string, b?: unknown) =>
+    api<UserView & { message?: string }>(method, url, { who: 'nobody', headers: basic('own-pw', password), body: b });
+  // Its membership goes with it: the member lists below stay as seeded.
+  afterAll(async () => {
+    await api('DELETE', '/user/demo/users/own-pw');
+  });
+
+  it("PUT /user/currentUser/password (the platform UI's Change password; it answered 404) checks the current password, then the new one counts at once", async () => {
+    await createUser('own-pw');
+    expect((await api('POST', `/user/demo/groups/${await groupId('readers')}/users`, { body: { user: { id: 'own-pw' } } })).status).toBe(201);
+    expect((await as('Secret-pass1', 'GET', '/user/currentUser')).status).toBe(200);
+    const wrong = await as('Secret-pass1', 'PUT', '/user/currentUser/password', { currentUserPassword: 'not-mine-1', newPassword: 'Changed-pass2' });
+    expect(wrong).toMatchObject({ status: 422, body: { ...ERROR_SHAPE, message: "'currentUserPassword' is not the current password" } });
+    for (const b of [{ newPassword: 'Changed-pass2' }, { currentUserPassword: 'Secret-pass1', newPassword: 'short' }, { currentUserPassword: 'Secret-pass1', newPassword: 42 }, { currentUserPassword: 'Secret-pass1' }]) {
+      expect(await as('Secret-pass1', 'PUT', '/user/currentUser/password', b)).toMatchObject({ status: 422, body: ERROR_SHAPE });
+    }
+    // Nothing of that changed the password.
+    expect((await as('Secret-pass1', 'GET', '/user/currentUser')).status).toBe(200);
+    const ok = await as('Secret-pass1', 'PUT', '/user/currentUser/password', { currentUserPassword: 'Secret-pass1', newPassword: 'Changed-pass2' });
+    expect(ok.status).toBe(200);
+    expect((await as('Secret-pass1', 'GET', '/user/currentUser')).status).toBe(401);
+    expect((await as('Changed-pass2', 'GET', '/user/currentUser')).status).toBe(200);
+    expect(await api('PUT', '/user/currentUser/password', { who: 'nobody', body: { currentUserPassword: 'demo', newPassword: 'Changed-pass2' } })).toMatchObject({ status: 401, body: ERROR_SHAPE });
+  });
+
+  it('PUT /user/currentUser takes a password (it answered 200 and kept the old one) and a phone, all or nothing', async () => {
+    const set = await as('Changed-pass2', 'PUT', '/user/currentUser', { password: 'Profile-pass3', phone: '+49 521 1234', firstName: 'Own' });
+    expect(set).toMatchObject({ status: 200, body: { phone: '+49 521 1234', firstName: 'Own' } });
+    expect(set.body).not.toHaveProperty('password');
+    expect((await as('Changed-pass2', 'GET', '/user/currentUser')).status).toBe(401);
+    expect((await as('Profile-pass3', 'GET', '/user/currentUser')).status).toBe(200);
+    // A password against the policy: 422, and the names sent with it are not kept either.
+    expect(await as('Profile-pass3', 'PUT', '/user/currentUser', { password: 'short12', firstName: 'Lost' })).toMatchObject({ status: 422, body: ERROR_SHAPE });
+    expect((await as('Profile-pass3', 'GET', '/user/currentUser')).body).toMatchObject({ firstName: 'Own' });
+  });
+});
+
 describe('groups and roles', () => {
   it('lists the default groups; each demo user is a member of its own, which grants its roles', async () => {
     const res = await api<{ groups: Group[]; statistics: Record<string, number> }>('GET', '/user/demo/groups?withTotalElements=true');
@@ -166,6 +204,19 @@ describe('groups and roles', () => {
     expect(await api('POST', `/user/demo/groups/${readers}/users`, { who: 'operator', body: { user: { id: 'operator' } } })).toMatchObject({ status: 403, body: ERROR_SHAPE });
     expect(await api('GET', '/user/demo/groups', { who: 'operator' })).toMatchObject({ status: 403, body: ERROR_SHAPE });
     expect(await api('GET', '/user/other/groups')).toMatchObject({ status: 403, body: ERROR_SHAPE });
+  });
+
+  it('never removes the caller from a group (an admin leaving admins lost user management, with nobody left to undo it): 403, nothing removed', async () => {
+    const admins = await groupId('admins');
+    const res = await api('DELETE', `/user/demo/groups/${admins}/users/admin`);
+    expect(res).toMatchObject({ status: 403, body: { ...ERROR_SHAPE, error: 'security/Forbidden', message: 'A user cannot remove itself from a group' } });
+    const me = await api<UserView>('GET', '/user/currentUser');
+    expect(me.body.groups.references.map((r) => r.group.name)).toEqual(['admins']);
+    expect(me.body.effectiveRoles.map((r) => r.id)).toContain('ROLE_USER_MANAGEMENT_ADMIN');
+    // Another member is still removed by the admin.
+    await createUser('second-admin');
+    expect((await api('POST', `/user/demo/groups/${admins}/users`, { body: { user: { id: 'second-admin' } } })).status).toBe(201);
+    expect((await api('DELETE', `/user/demo/groups/${admins}/users/second-admin`)).status).toBe(204);
   });
 
   it('GET /user/roles lists every role, paged', async () => {
