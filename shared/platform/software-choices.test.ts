@@ -10,6 +10,12 @@ describe('storage', () => {
   ])('%j is %s', (mo, expected) => {
     expect(storageOf(mo)).toBe(expected);
   });
+  it("a binary without a category is of category normal (spec 3), so the assignment names it", () => {
+    expect(toSoftwareItem({ id: '3', type: 'c8y_Software', name: 'mdc', version: '1' }).category).toBe('normal');
+    expect(toSoftwareItem({ id: '3', type: 'c8y_Software', name: 'mdc', version: '1', category: '' }).category).toBe('normal');
+    expect(toSoftwareItem({ id: '3', type: 'c8y_Software', name: 'mdc', version: '1', category: 'critical' }).category).toBe('critical');
+    expect(toSoftwareItem({ id: '2', type: 'c8y_Profile', name: 'P' }).category).toBeUndefined();
+  });
   it('profiles carry no version', () => {
     expect(toSoftwareItem({ id: '2', type: 'c8y_Profile', name: 'P', version: '1' })).toMatchObject({ kind: 'profile', version: '' });
   });

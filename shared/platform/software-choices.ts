@@ -15,6 +15,12 @@ export const PROFILE_TYPE = 'c8y_Profile';
 /** The two known external storage hosts; any other URL is stored on the platform (Local). */
 export const EXTERNAL_STORAGE_HOSTS = ['adamosstorage.blob.core.windows.net', 'adamossoftware.blob.core.windows.net'] as const;
 
+/** Spec 3: the category of a software binary that names none. */
+export const DEFAULT_SOFTWARE_CATEGORY = 'normal';
+
+/** A binary's (or a package entry's) category as an assignment sends it: normal when it names none (spec 3). */
+export const categoryOf = (category: unknown): string => (typeof category === 'string' && category !== '' ? category : DEFAULT_SOFTWARE_CATEGORY);
+
 export type Storage = 'Profile' | 'External' | 'Local';
 
 export interface SoftwareItem {
@@ -54,7 +60,7 @@ export function toSoftwareItem(mo: ManagedObject): SoftwareItem {
     version: isProfile ? '' : String(mo.version ?? ''),
     storage: storageOf(mo),
     url: typeof mo.url === 'string' ? mo.url : '',
-    category: typeof mo.category === 'string' ? mo.category : undefined,
+    category: isProfile ? undefined : categoryOf(mo.category),
     installationRequiresApproval: mo.installation_requires_approval === true,
     encryptionKey: mo.c8y_encryptionKey,
     deviceType: isProfile ? str((mo.c8y_Filter as { type?: unknown } | undefined)?.type) : str(mo.deviceType),

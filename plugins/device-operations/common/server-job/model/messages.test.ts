@@ -1,5 +1,6 @@
 import { PlatformError } from '@shared/platform/fetch-client';
 import { assignmentResult, clearPendingResult, httpError, initializeResult, unexpectedError } from './messages';
+import * as messages from './messages';
 
 describe('result messages', () => {
   it('assignment success is dismissed after 15 s, with counters', () => {
@@ -33,5 +34,22 @@ describe('result messages', () => {
   });
   it('http errors read status and status text', () => {
     expect(httpError(new PlatformError(503, 'Service Unavailable', null)).alert.values).toEqual({ status: 503, statusText: 'Service Unavailable' });
+  });
+  // Spec 8 and 9: the kind, the exact text and the dismiss time of each remaining message.
+  it('rollout created is a success dismissed after 5 s; a failed creation is a danger with the response data, that stays', () => {
+    expect(messages.rolloutCreated()).toEqual({ alert: { type: 'success', text: 'Software rollout creation successful - needs to be started' }, dismissAfterMs: 5000 });
+    const failed = messages.rolloutFailed(new PlatformError(422, 'Unprocessable', { message: 'batch size too large' }));
+    expect(failed.alert).toMatchObject({ type: 'danger', text: 'Software rollout creation failed' });
+    expect(failed.alert.details?.[0].text).toContain('batch size too large');
+    expect(failed.dismissAfterMs).toBeUndefined();
+  });
+  it('a dismissed dialog and a triggered clear pending are infos', () => {
+    expect(messages.noSoftwareAssigned().alert).toEqual({ type: 'info', text: 'No software assigned' });
+    expect(messages.clearPendingTriggered().alert).toEqual({ type: 'info', text: 'Clearing pending software assignments triggered' });
+  });
+  it("a group's Select Software: empty group, success (15 s, an assignment success) and cancel", () => {
+    expect(messages.emptyGroup().alert).toEqual({ type: 'warning', text: 'No Device to assign Sofware' });
+    expect(messages.groupAssigned()).toEqual({ alert: { type: 'success', text: 'Software successfully assigned' }, dismissAfterMs: 15000 });
+    expect(messages.groupNotAssigned().alert).toEqual({ type: 'info', text: 'No software was assigned' });
   });
 });

@@ -18,6 +18,16 @@ const mixed = [
 ] as ManagedObject[];
 const agent: SoftwareItem = { id: 's1', kind: 'software', name: 'adamos-agent', version: '0.5.1', storage: 'Local', url: '/inventory/binaries/1', installationRequiresApproval: false, deviceType: 'adamos_NETbox' };
 
+/** The hook on the IoTconnector list with `devices` picked, its alerts cleared. */
+function renderOnConnectors(devices: ManagedObject[], onDone: () => void = jest.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const selection = { rows: new Map(devices.map((d) => [d.id, d])), allMatching: false, ofAllMatching: (all: readonly ManagedObject[]) => [...all] };
+  const hook = renderHook(() => useBulkActions({ key: ['views', 'iotconnector'] }, {}, selection, onDone), { wrapper });
+  useListAlerts.getState().clear();
+  return hook;
+}
+
 describe('useBulkActions on a list of several device families', () => {
   it('assigns only to the devices the software is for and says how many were left out', async () => {
     const sent: unknown[] = [];
@@ -89,12 +99,8 @@ describe('useBulkActions: Install', () => {
         return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
       }) as unknown as typeof fetch,
     });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
     const connectors = mixed.filter((d) => d.type === 'adamos_NETbox');
-    const selection = { rows: new Map(connectors.map((d) => [d.id, d])), allMatching: false, ofAllMatching: (all: readonly ManagedObject[]) => [...all] };
-    const { result } = renderHook(() => useBulkActions({ key: ['views', 'iotconnector'] }, {}, selection, jest.fn()), { wrapper });
-    useListAlerts.getState().clear();
+    const { result } = renderOnConnectors(connectors);
     await act(() => result.current.onSoftwareChosen(connectors, { action: 'install', item: agent, forceInstallation: false }));
     const [alert] = useListAlerts.getState().alerts;
     expect(alert).toEqual(
@@ -105,5 +111,53 @@ describe('useBulkActions: Install', () => {
         details: [{ text: 'IoTconnector NB3: Device is in maintenance', raw: true }],
       }),
     );
+  });
+});
+
+describe('useBulkActions: Create Software Rollout (spec 5 and 8)', () => {
+  const params = { batchSize: 10, batchGapSeconds: 60, automaticPauseLimits: [], operationTimeoutSeconds: 3600 };
+  const setup = (rolloutAnswer: () => Response) => {
+    const sent: unknown[] = [];
+    configureClient({
+      fetch: (async (url: string, init?: RequestInit) => {
+        if (url.includes('/createSoftwareRollout')) {
+          sent.push(JSON.parse(String(init?.body)));
+          return rolloutAnswer();
+        }
+        return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+      }) as unknown as typeof fetch,
+    });
+    const connectors = mixed.filter((d) => d.type === 'adamos_NETbox');
+    const onDone = jest.fn();
+    return { ...renderOnConnectors(connectors, onDone), sent, connectors, onDone };
+  };
+  const alerts = () => useListAlerts.getState().alerts.map((a) => ({ type: a.type, text: a.text, details: a.details?.map((d) => d.text) }));
+
+  it('a configuration dialog closed without a configuration creates nothing and goes back to Select software; closing that says "No software assigned"', async () => {
+    const { result, sent, connectors } = setup(() => jsonReply(201, { id: 'r1' }));
+    act(() => void result.current.selectSoftware());
+    await act(async () => {});
+    await act(() => result.current.onSoftwareChosen(connectors, { action: 'rollout', item: agent, forceInstallation: false }));
+    expect(result.current.dialog).toMatchObject({ kind: 'rollout', item: agent });
+    await act(() => result.current.onRolloutConfigured(connectors, agent, false, 0, null));
+    expect(sent).toEqual([]);
+    expect(result.current.dialog).toMatchObject({ kind: 'software' });
+    await act(() => result.current.onSoftwareChosen(connectors, null));
+    expect(result.current.dialog).toBeNull();
+    expect(alerts()).toEqual([{ type: 'info', text: 'No software assigned', details: undefined }]);
+  });
+
+  it('says "Software rollout creation failed" with the answer and keeps the selection; a created one needs to be started', async () => {
+    let answer = () => jsonReply(422, { error: 'create-software-ng/Unprocessable', message: 'Software 7 not found' });
+    const { result, sent, connectors, onDone } = setup(() => answer());
+    await act(() => result.current.onRolloutConfigured(connectors, agent, true, 0, { name: 'Agent 0.5.1', parameters: params }));
+    expect(sent).toEqual([{ name: 'Agent 0.5.1', devices: ['1', '3'], softwareId: 's1', forceInstallation: true, rolloutParameters: params }]);
+    expect(alerts()).toEqual([{ type: 'danger', text: 'Software rollout creation failed', details: [expect.stringContaining('Software 7 not found')] }]);
+    expect(onDone).not.toHaveBeenCalled();
+    useListAlerts.getState().clear();
+    answer = () => jsonReply(201, { id: 'r1' });
+    await act(() => result.current.onRolloutConfigured(connectors, agent, true, 0, { name: 'Agent 0.5.1', parameters: params }));
+    expect(alerts()).toEqual([{ type: 'success', text: 'Software rollout creation successful - needs to be started', details: undefined }]);
+    expect(onDone).toHaveBeenCalled();
   });
 });

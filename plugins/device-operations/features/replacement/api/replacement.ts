@@ -9,6 +9,7 @@ import {
 } from '@shared/platform/create-software-ng';
 import { listExternalIds } from '@shared/platform/identity';
 import { getManagedObject } from '@shared/platform/inventory';
+import { categoryOf } from '@shared/platform/software-choices';
 import { defaultAction, type ValidationRow } from '../logic/replacement';
 
 export const replacementKeys = {
@@ -40,7 +41,7 @@ export function assign(targetId: string, sw: SoftwareObject) {
       version: sw.version,
       repository_id: String(sw.id ?? ''),
       url: String(sw.url ?? ''),
-      category: typeof sw.category === 'string' ? sw.category : undefined,
+      category: categoryOf(sw.category),
       installation_requires_approval: sw.installation_requires_approval === true,
       c8y_encryptionKey: sw.c8y_encryptionKey,
     },

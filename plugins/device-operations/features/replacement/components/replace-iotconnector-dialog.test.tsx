@@ -131,3 +131,40 @@ it('says, instead of an empty table, that a source without software has nothing 
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start' })));
   expect(await screen.findByTestId('replacement-no-software')).toHaveTextContent('old box hat keine Software zum Übertragen; Fertigstellen übergibt seine Identität an das Ersatzgerät.');
 });
+
+it("says spec 8's failure when Finish cannot hand the identity over, and the cancel info when the dialog is left; sends a package without a category as normal", async () => {
+  const assigned: unknown[] = [];
+  configureClient({
+    fetch: (async (url: string, init: RequestInit) => {
+      const u = new URL(url, 'http://x');
+      if (u.pathname.endsWith('/getIotConnectorReplacmentlist')) return reply(200, { deviceList: [{ id: '9', name: 'new box' }] });
+      if (u.pathname.endsWith('/validateSoftware')) return reply(200, { softwareObject: software, latestSoftwareObject: software });
+      if (u.pathname.endsWith('/createSoftwareAssignment')) {
+        assigned.push(JSON.parse(String(init.body)));
+        return reply(200, { noOfSuccessfullAssignment: 1, noOfUpdatedAssignment: 0, noOfNoAssignment: 0, noOfFailedAssignment: 0 });
+      }
+      if (u.pathname.endsWith('/inventory/managedObjects/9')) return reply(200, { id: '9', adamos_adamos_netbox_SoftwarePackageList: [{ name: 'mdc', version: '1.0.0', status: 'installed' }] });
+      if (u.pathname.startsWith('/identity/')) return reply(503, { error: 'identity/unavailable', message: 'Identity down' });
+      return reply(200, {});
+    }) as typeof fetch,
+  });
+  const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
+  const onClose = jest.fn();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const { unmount } = renderContribution(<ReplaceIotConnectorDialog source={source} alerts={alerts} subscribe={subscribe} onClose={onClose} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+  });
+  await walkToInstall({ start: 'Start', install: 'Install' });
+  expect(assigned).toEqual([expect.objectContaining({ netbox_RegisterSoftwarePackage: expect.objectContaining({ name: 'mdc', category: 'normal' }) })]);
+  const finish = await screen.findByRole('button', { name: 'Finish' });
+  await waitFor(() => expect(finish).toBeEnabled());
+  await act(async () => fireEvent.click(finish));
+  await waitFor(() => expect(alerts.fail).toHaveBeenCalledWith('Something went wrong. please try again later.'));
+  expect(alerts.success).not.toHaveBeenCalled();
+  expect(onClose).not.toHaveBeenCalled();
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
+  expect(alerts.info).toHaveBeenCalledWith('IoTconnector replacement has not been completed');
+  expect(onClose).toHaveBeenCalled();
+  unmount();
+  (console.error as jest.Mock).mockRestore();
+});

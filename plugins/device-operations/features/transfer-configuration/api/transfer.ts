@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { createSoftwareAssignment } from '@shared/platform/create-software-ng';
 import { listManagedObjects } from '@shared/platform/inventory';
+import { categoryOf } from '@shared/platform/software-choices';
 import { SHORT_LIST_PAGE_SIZE } from '@shared/domain/constants';
 import { and, buildQuery, contains, eq } from '@shared/platform/query-language';
 import { answerCounters, sumCounters, type AssignCounters } from '@shared/ui/server-job';
@@ -31,7 +32,7 @@ export async function transfer(targetId: string, packages: readonly Transferable
         version: p.version,
         repository_id: String(p.repository_id),
         url: p.url ?? '',
-        category: p.category,
+        category: categoryOf(p.category),
         installation_requires_approval: p.installation_requires_approval === true,
         c8y_encryptionKey: p.c8y_encryptionKey,
       },

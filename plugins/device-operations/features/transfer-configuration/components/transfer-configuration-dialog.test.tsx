@@ -12,7 +12,7 @@ const targets = [
   { id: '2', name: 'new box', type: 'adamos_NETbox' },
   { id: '3', name: 'spare box', type: 'adamos_NETbox' },
 ];
-let posts: { url: string; body: { devices: string[] } }[];
+let posts: { url: string; body: { devices: string[]; netbox_RegisterSoftwarePackage?: { category?: string } } }[];
 
 function platform(answer: Record<string, number>) {
   posts = [];
@@ -57,6 +57,8 @@ describe('TransferConfigurationDialog', () => {
       expect(alerts.success).toHaveBeenCalledWith('Configuration transferred to new box: Software assignment successful Created: 1 Updated: 0 Already assigned/installed: 0 Failed: 0', 15_000),
     );
     expect(posts.map((p) => p.body.devices)).toEqual([['2']]);
+    // A package entry without a category is sent as normal (spec 3: a binary's category defaults to normal).
+    expect(posts[0].body.netbox_RegisterSoftwarePackage?.category).toBe('normal');
   });
 
   it('says "Software assignment failed" with the counts when the service refused a package', async () => {
