@@ -257,7 +257,10 @@ it('keeps naming the status filter after a live update took that status from eve
   }
   renderContribution(<Live />, { context: { user: testUser(VIEWER) } });
   const filter = screen.getByRole('combobox', { name: 'Filter by status' });
+  // Clear filters is offered only while a filter is set, as on the device lists.
+  expect(screen.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
   fireEvent.change(filter, { target: { value: 'waiting for approval' } });
+  expect(screen.getByRole('button', { name: 'Clear filters' })).toBeEnabled();
   expect(screen.getAllByTestId('software-row')).toHaveLength(1);
   // Approved elsewhere: the package now installs.
   act(() => push(withStatus('installing')));
@@ -267,6 +270,7 @@ it('keeps naming the status filter after a live update took that status from eve
   expect(screen.getByTestId('software-empty')).toHaveTextContent('No software packages in this status');
   fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
   expect(screen.getAllByTestId('software-row')).toHaveLength(1);
+  expect(document.activeElement).toBe(filter);
   act(() => push({ id: '42', type: 'adamos_NETbox' }));
   expect(screen.getByTestId('software-empty')).toHaveTextContent('No software packages available');
 });

@@ -3,7 +3,7 @@
  * filter), clear pending, approve waiting installations, select software (admin), realtime.
  * Each write is offered by the user's roles (the shell's current user).
  */
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
@@ -53,6 +53,7 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
   const profileGate = useGate(REQUIRES.inventoryUpdate);
   const profileNoteId = useId();
   const [status, setStatus] = useState('');
+  const statusFilter = useRef<HTMLSelectElement>(null);
   const [page, setPage] = useState(1);
   // One action at a time; focus goes back to the button used once its work is over (issue 26).
   const { busy, run } = useBusyWork((e) => alerts.fail(e));
@@ -153,7 +154,17 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
           <input type="checkbox" checked={hold.realtime} onChange={hold.toggle} data-testid="realtime-toggle" />
           <span /> {t('Realtime')}
         </label>
-        <button type="button" className="btn btn-default" onClick={() => setStatus('')}>
+        {/* As the device lists': enabled while a filter is set. */}
+        <button
+          type="button"
+          className="btn btn-default"
+          disabled={!status}
+          onClick={() => {
+            setStatus('');
+            // The button disables itself: the focus goes to the filter it cleared, not to the page.
+            statusFilter.current?.focus();
+          }}
+        >
           {t('Clear filters')}
         </button>
         <button type="button" className="btn btn-default" disabled={busy} onClick={() => void reload()}>
@@ -218,6 +229,7 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
               <th>
                 {t('Status')}
                 <select
+                  ref={statusFilter}
                   className="form-control input-sm"
                   aria-label={t('Filter by status')}
                   value={status}
