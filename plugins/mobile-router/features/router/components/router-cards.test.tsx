@@ -47,6 +47,23 @@ describe('NetworkStatusCard', () => {
   });
 });
 
+describe('NetworkStatusCard signal strength', () => {
+  it.each([
+    // Sent as text, as routers often do: a reading, not 'unknown'.
+    ['20', '3', '66 %', 'Signal indicator 3 of 4'],
+    // No reading: outside 0..31 (it read "159 %"), and an indicator that is no number (it read "NaN of 4").
+    [50, 'strong', 'unknown', null],
+    [99, 0, 'unknown', 'Signal indicator 0 of 4'],
+    [0, 9, 'no antenna connected', 'Signal indicator 4 of 4'],
+  ] as const)('strength %p, indicator %p reads %p', (SignalStrength, SignalIndicator, text, bars) => {
+    renderContribution(<NetworkStatusCard router={{ id: '300', NetworkStatus: { SignalStrength, SignalIndicator } }} />, { pluginId: 'mobile-router' });
+    const shown = screen.getByTestId('signal-strength');
+    expect(shown.firstChild?.textContent).toBe(text);
+    if (bars) expect(screen.getByRole('img')).toHaveAccessibleName(bars);
+    else expect(screen.queryByRole('img')).toBeNull();
+  });
+});
+
 describe('DeviceInformationCard', () => {
   it('keeps each direction of a data usage on one line (a narrow card wrapped a unit away from its number)', () => {
     const DataUsage = { Last24Hours: { BytesReceived: 63_375_196, BytesSent: 1_373_634 } };
