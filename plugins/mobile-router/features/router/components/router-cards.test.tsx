@@ -36,6 +36,15 @@ describe('MobileRouterCard states', () => {
   });
 });
 
+describe('MobileRouterCard flags', () => {
+  it('says Yes or No for a boolean and shows any other value as sent (a text "false" read Yes)', () => {
+    const availability = { Available: 'false', Enabled: false, InternetAccess: true } as unknown as NonNullable<MobileRouter['DeviceAvailability']>;
+    renderContribution(<MobileRouterCard router={{ id: '300', DeviceAvailability: availability }} />, { pluginId: 'mobile-router' });
+    const value = (label: string) => (screen.getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement).textContent?.trim();
+    expect([value('Available'), value('Enabled'), value('Internet access')]).toEqual(['false', 'No', 'Yes']);
+  });
+});
+
 describe('NetworkStatusCard', () => {
   it.each([
     ['en', 'registered (roaming)', 'Registered (roaming)'],

@@ -30,9 +30,13 @@ function Rows({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-function Flag({ value }: { value: boolean | undefined }) {
+/**
+ * Yes or No for a boolean; anything else as the router sent it: a text "false" read as Yes, beside
+ * an action disabled with 'The router is not available.' (the rules compare the raw value).
+ */
+function Flag({ value }: { value: unknown }) {
   const { t } = useTranslation();
-  if (value === undefined) return <>-</>;
+  if (typeof value !== 'boolean') return <>{dash(value)}</>;
   return (
     // Only the icon is coloured: the platform's success green is too light for text (3.1:1 on white).
     <span>
