@@ -50,7 +50,17 @@ describe('signal strength', () => {
     [31, { kind: 'percent', percent: 100 }],
     [15, { kind: 'percent', percent: 50 }],
     [1, { kind: 'percent', percent: 6 }],
-  ])('%p -> %p', (v, s) => {
+    // As text, as routers often report it.
+    ['20', { kind: 'percent', percent: 66 }],
+    ['99', { kind: 'unknown' }],
+    // No reading: outside 0..31, a fraction, not a number.
+    [32, { kind: 'unknown' }],
+    [50, { kind: 'unknown' }],
+    [-1, { kind: 'unknown' }],
+    [12.5, { kind: 'unknown' }],
+    ['', { kind: 'unknown' }],
+    ['strong', { kind: 'unknown' }],
+  ] as const)('%p -> %p', (v, s) => {
     expect(signalStrength(v)).toEqual(s);
   });
 });

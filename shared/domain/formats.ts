@@ -46,11 +46,16 @@ export function daysSince(value: string | number | Date | null | undefined, now:
 
 export type SignalStrength = { kind: 'unknown' } | { kind: 'noAntenna' } | { kind: 'percent'; percent: number };
 
-/** Mobile signal strength (0..31): 99 unknown, 0 no antenna connected, else round((v+1)/32*100) %. */
-export function signalStrength(value: number | null | undefined): SignalStrength {
-  if (value === null || value === undefined || !Number.isFinite(value) || value === SIGNAL_UNKNOWN) return { kind: 'unknown' };
-  if (value === 0) return { kind: 'noAntenna' };
-  return { kind: 'percent', percent: Math.round(((value + 1) / SIGNAL_STRENGTH_STEPS) * 100) };
+/**
+ * Mobile signal strength (0..31): 99 unknown, 0 no antenna connected, else round((v+1)/32*100) %.
+ * Routers may send the figure as text ("20"); any other value (outside 0..31, not a whole number,
+ * not a number) is no reading and shows as unknown, never as "159 %".
+ */
+export function signalStrength(value: number | string | null | undefined): SignalStrength {
+  const v = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v === SIGNAL_UNKNOWN || v < 0 || v >= SIGNAL_STRENGTH_STEPS) return { kind: 'unknown' };
+  if (v === 0) return { kind: 'noAntenna' };
+  return { kind: 'percent', percent: Math.round(((v + 1) / SIGNAL_STRENGTH_STEPS) * 100) };
 }
 
 /** Minutes as 'HH:MM' (e.g. the YESTERDAY average online time). */

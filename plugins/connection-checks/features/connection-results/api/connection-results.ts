@@ -14,13 +14,18 @@ export const URL_CHECKS_FRAGMENT = `${PRODUCT}_IoTconnector_URLChecks`;
 
 export const connectionCheckKeys = createQueryKeys('connection-checks', 'device');
 
-/** The results of a device, in the order the device reported them; malformed entries dropped. */
+/**
+ * The results of a device, in the order the device reported them. A check without a URL stays
+ * (its URL empty, shown as '-'): dropping it hid a failed check and, when no check had a URL, the
+ * tab that shows because the device has results said 'No results to display.'. Entries that are
+ * no object carry nothing to show and are left out.
+ */
 export function urlCheckResults(device: Partial<ManagedObject> | undefined): UrlCheckResult[] {
   const results = (device?.[URL_CHECKS_FRAGMENT] as { results?: unknown } | undefined)?.results;
   if (!Array.isArray(results)) return [];
   return results
-    .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && typeof (r as { url?: unknown }).url === 'string')
-    .map((r) => ({ success: r.success === true, url: r.url as string, error: typeof r.error === 'string' ? r.error : undefined }));
+    .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && !Array.isArray(r))
+    .map((r) => ({ success: r.success === true, url: typeof r.url === 'string' ? r.url : '', error: typeof r.error === 'string' ? r.error : undefined }));
 }
 
 export const deviceQuery = (id: string, initial?: ManagedObject) =>

@@ -15,7 +15,8 @@ describe('urlCheckResults', () => {
   it.each([
     ['no fragment', undefined, []],
     ['not a list', 'x', []],
-    ['drops entries without url', [{ success: true }, { success: false, url: 'https://a', error: 'timeout' }], [{ success: false, url: 'https://a', error: 'timeout' }]],
+    ['drops entries that are no object', [null, 'x', [1], { success: false, url: 'https://a', error: 'timeout' }], [{ success: false, url: 'https://a', error: 'timeout' }]],
+    ['keeps a check without url', [{ success: false, error: 'DNS lookup failed' }], [{ success: false, url: '', error: 'DNS lookup failed' }]],
   ])('%s', (_n, results, expected) => {
     expect(urlCheckResults(device(results))).toEqual(expected);
   });
@@ -52,6 +53,14 @@ describe('ConnectionResultsTab', () => {
     global.fetch = jest.fn(async () => reply(200, device([]))) as unknown as typeof fetch;
     renderContribution(<ConnectionResultsTab />, { pluginId: 'connection-checks', device: device([]) });
     expect(await screen.findByText('No results to display.')).toBeInTheDocument();
+  });
+
+  it('shows a failed check the device reported without a URL, not "No results to display."', () => {
+    renderContribution(<ConnectionResultsTab />, { pluginId: 'connection-checks', device: device([{ success: false, error: 'DNS lookup failed' }]) });
+    const rows = screen.getAllByRole('row');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toHaveTextContent('1No-DNS lookup failed');
+    expect(screen.queryByText('No results to display.')).toBeNull();
   });
 
   it('renders HTML in URLs and errors as text', () => {

@@ -56,7 +56,7 @@ export default function ConnectionResultsTab() {
                       />
                       <span className="sr-only">{r.success ? t('Yes') : t('No')}</span>
                     </td>
-                    <td className="text-break-word">{r.url}</td>
+                    <td className="text-break-word">{r.url || '-'}</td>
                     <td className="text-break-word">{r.error ?? ''}</td>
                   </tr>
                 ))}

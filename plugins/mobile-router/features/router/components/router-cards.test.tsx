@@ -36,6 +36,15 @@ describe('MobileRouterCard states', () => {
   });
 });
 
+describe('MobileRouterCard flags', () => {
+  it('says Yes or No for a boolean and shows any other value as sent (a text "false" read Yes)', () => {
+    const availability = { Available: 'false', Enabled: false, InternetAccess: true } as unknown as NonNullable<MobileRouter['DeviceAvailability']>;
+    renderContribution(<MobileRouterCard router={{ id: '300', DeviceAvailability: availability }} />, { pluginId: 'mobile-router' });
+    const value = (label: string) => (screen.getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement).textContent?.trim();
+    expect([value('Available'), value('Enabled'), value('Internet access')]).toEqual(['false', 'No', 'Yes']);
+  });
+});
+
 describe('NetworkStatusCard', () => {
   it.each([
     ['en', 'registered (roaming)', 'Registered (roaming)'],
@@ -44,6 +53,23 @@ describe('NetworkStatusCard', () => {
   ] as const)('%s: network state %s reads %p', (language, NetworkState, text) => {
     renderContribution(<NetworkStatusCard router={{ id: '300', NetworkStatus: { NetworkState } }} />, { pluginId: 'mobile-router', language, locales: language === 'de' ? de : undefined });
     expect(screen.getByTestId('network-state')).toHaveTextContent(text);
+  });
+});
+
+describe('NetworkStatusCard signal strength', () => {
+  it.each([
+    // Sent as text, as routers often do: a reading, not 'unknown'.
+    ['20', '3', '66 %', 'Signal indicator 3 of 4'],
+    // No reading: outside 0..31 (it read "159 %"), and an indicator that is no number (it read "NaN of 4").
+    [50, 'strong', 'unknown', null],
+    [99, 0, 'unknown', 'Signal indicator 0 of 4'],
+    [0, 9, 'no antenna connected', 'Signal indicator 4 of 4'],
+  ] as const)('strength %p, indicator %p reads %p', (SignalStrength, SignalIndicator, text, bars) => {
+    renderContribution(<NetworkStatusCard router={{ id: '300', NetworkStatus: { SignalStrength, SignalIndicator } }} />, { pluginId: 'mobile-router' });
+    const shown = screen.getByTestId('signal-strength');
+    expect(shown.firstChild?.textContent).toBe(text);
+    if (bars) expect(screen.getByRole('img')).toHaveAccessibleName(bars);
+    else expect(screen.queryByRole('img')).toBeNull();
   });
 });
 

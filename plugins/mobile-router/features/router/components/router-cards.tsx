@@ -30,9 +30,13 @@ function Rows({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-function Flag({ value }: { value: boolean | undefined }) {
+/**
+ * Yes or No for a boolean; anything else as the router sent it: a text "false" read as Yes, beside
+ * an action disabled with 'The router is not available.' (the rules compare the raw value).
+ */
+function Flag({ value }: { value: unknown }) {
   const { t } = useTranslation();
-  if (value === undefined) return <>-</>;
+  if (typeof value !== 'boolean') return <>{dash(value)}</>;
   return (
     // Only the icon is coloured: the platform's success green is too light for text (3.1:1 on white).
     <span>
@@ -41,16 +45,20 @@ function Flag({ value }: { value: boolean | undefined }) {
   );
 }
 
-/** Signal strength: 99 unknown, 0 'no antenna connected', else round((v+1)/32*100) % and the 0..4 bars. */
-export function SignalStrength({ value, indicator }: { value: number | undefined; indicator: number | undefined }) {
+/**
+ * Signal strength: 99 unknown, 0 'no antenna connected', else round((v+1)/32*100) % and the 0..4
+ * bars. An indicator that is no number draws no bars (not four empty ones, labelled "NaN of 4").
+ */
+export function SignalStrength({ value, indicator }: { value: number | string | undefined; indicator: number | string | undefined }) {
   const { t } = useTranslation();
   const s = signalStrength(value);
-  const bars = Math.min(SIGNAL_INDICATOR_MAX, Math.max(SIGNAL_INDICATOR_MIN, Math.round(Number(indicator ?? 0))));
+  const level = indicator === undefined || indicator === null || indicator === '' ? NaN : Number(indicator);
+  const bars = Math.min(SIGNAL_INDICATOR_MAX, Math.max(SIGNAL_INDICATOR_MIN, Math.round(level)));
   const text = s.kind === 'unknown' ? t('unknown') : s.kind === 'noAntenna' ? t('no antenna connected') : `${s.percent} %`;
   return (
     <span data-testid="signal-strength">
       {text}
-      {indicator !== undefined && (
+      {Number.isFinite(level) && (
         <span className="m-l-8" role="img" aria-label={t('Signal indicator {{bars}} of {{max}}', { bars, max: SIGNAL_INDICATOR_MAX })}>
           {Array.from({ length: SIGNAL_INDICATOR_MAX }, (_, i) => (
             <span key={i} aria-hidden="true" className={i < bars ? 'text-success' : 'text-muted'}>

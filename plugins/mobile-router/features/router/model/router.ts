@@ -27,8 +27,9 @@ export interface MobileRouter {
     NetworkState?: string;
     ProviderName?: string;
     UsedNetwork?: string;
-    SignalStrength?: number;
-    SignalIndicator?: number;
+    /** 0..31, 99 unknown; some routers send it as text. */
+    SignalStrength?: number | string;
+    SignalIndicator?: number | string;
     RSRP?: number | string;
     RSRQ?: number | string;
     RSSI?: number | string;
