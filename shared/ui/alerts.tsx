@@ -72,7 +72,7 @@ export const alerts = {
   /** Removes every alert (the spec's "all alerts cleared, then a danger alert"). */
   clearAll(): void {
     for (const id of [...timers.keys()]) remove(id);
-    store.setState({ alerts: [] });
+    if (store.getState().alerts.length > 0) store.setState({ alerts: [] });
   },
   /** The current alerts (for tests and diagnostics). */
   list: (): readonly AlertItem[] => store.getState().alerts,

@@ -150,6 +150,44 @@ describe('MobileRouterTab', () => {
     act(() => alerts.clearAll());
   });
 
+  it('keeps the Select firmware dialog open with the choice when the update cannot be created, and closes it once it is', async () => {
+    const repository = { id: '700', name: 'RUT955 firmware', type: 'c8y_Firmware', c8y_Filter: { type: 'adamos_MobileRouter' } };
+    const binary = {
+      id: '701',
+      name: 'RUT955 firmware',
+      type: 'c8y_FirmwareBinary',
+      c8y_Firmware: { version: 'RUT9_R_00.07.07', url: 'https://fw/701' },
+      additionParents: { references: [{ managedObject: { id: '700' } }] },
+    };
+    let refuse = true;
+    const empty = () => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } });
+    const base = platform(empty);
+    global.fetch = jest.fn(async (input: string, init?: RequestInit) => {
+      const url = String(input);
+      if (url.includes('/devicecontrol/operations') && init?.method === 'POST') {
+        return refuse ? reply(422, { error: 'devicecontrol/Invalid', message: 'Operation store unavailable' }) : reply(201, { id: '900', status: 'PENDING', creationTime: '2026-11-20T12:00:00.000Z' });
+      }
+      if (url.includes('type=c8y_FirmwareBinary')) return reply(200, { managedObjects: [binary], statistics: { currentPage: 1, pageSize: 200 } });
+      if (url.includes('type=c8y_Firmware')) return reply(200, { managedObjects: [repository], statistics: { currentPage: 1, pageSize: 200 } });
+      return base(input);
+    }) as unknown as typeof fetch;
+    renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+    await waitFor(() => expect(screen.getByRole('button', { name: /Update firmware/ })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: /Update firmware/ }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'RUT955 firmware (RUT9_R_00.07.07)' }));
+    fireEvent.click(screen.getByTestId('selection-install'));
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toContain('Could not update firmware: Operation store unavailable'));
+    // Still open, the firmware still chosen: Install again is one click.
+    expect(screen.getByTestId('router-selection-modal')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'RUT955 firmware (RUT9_R_00.07.07)' })).toBeChecked();
+    await waitFor(() => expect(screen.getByTestId('selection-install')).toBeEnabled());
+    refuse = false;
+    fireEvent.click(screen.getByTestId('selection-install'));
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toContain('Started firmware update'));
+    await waitFor(() => expect(screen.queryByTestId('router-selection-modal')).toBeNull());
+    act(() => alerts.clearAll());
+  });
+
   it('shows the error in German', async () => {
     global.fetch = platform(() => reply(500, { error: 'general/internalError', message: 'Operations store unavailable' })) as unknown as typeof fetch;
     await renderGerman();

@@ -75,14 +75,17 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown }
 
   const refreshOperations = () => queryClient.invalidateQueries({ queryKey: routerKeys.operations(deviceId) });
 
-  async function run(kind: Parameters<typeof createRouterOperation>[1], description: string, success: string, failure: string, choice?: InstallChoice) {
+  /** Creates the operation; false (the failure said) when it could not be created. */
+  async function run(kind: Parameters<typeof createRouterOperation>[1], description: string, success: string, failure: string, choice?: InstallChoice): Promise<boolean> {
     setBusy(true);
     try {
       await createRouterOperation(deviceId, kind, description, choice);
       alerts.success(success);
       await refreshOperations();
+      return true;
     } catch (e) {
       alerts.danger(`${failure}${errorText(e)}`);
+      return false;
     } finally {
       setBusy(false);
     }
@@ -120,16 +123,19 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown }
     ? t('No other firmware for this router model ({{family}}) in the repositories.', { family })
     : t('The router reports no firmware version, so its model is unknown: no firmware can be offered.');
 
+  /**
+   * The dialog stays open (and cannot be dismissed) while the operation is created, and after a
+   * failure, with the choice kept and the failure shown in it: only a created update closes it.
+   */
   async function install(item: SelectionItem) {
     const objective = picking?.objective;
-    setPicking(null);
     // The item's id is the binary's or the dump's: the entry the router installs.
     const choice = { repositoryId: item.id, name: item.name, version: item.version ?? '' };
-    if (objective === 'firmware') {
-      await run('UpdateFirmware', `Update firmware to ${item.name} ${item.version ?? ''}`.trim(), t('Started firmware update'), t('Could not update firmware: '), choice);
-    } else {
-      await run('UpdateProfile', `Update configuration to ${item.name} ${item.version ?? ''}`.trim(), t('Started configuration update'), t('Could not update configuration: '), choice);
-    }
+    const created =
+      objective === 'firmware'
+        ? await run('UpdateFirmware', `Update firmware to ${item.name} ${item.version ?? ''}`.trim(), t('Started firmware update'), t('Could not update firmware: '), choice)
+        : await run('UpdateProfile', `Update configuration to ${item.name} ${item.version ?? ''}`.trim(), t('Started configuration update'), t('Could not update configuration: '), choice);
+    if (created) setPicking(null);
   }
 
   /** Disabled while another action runs, or (saying why on hover) while the rules do not allow it. */
@@ -184,6 +190,7 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown }
           loading={picking.objective === 'firmware' ? firmware.isLoading : configurations.isLoading}
           error={pickError ? errorText(pickError) : null}
           emptyText={picking.objective === 'firmware' ? firmwareEmptyText : undefined}
+          installing={busy}
           onInstall={(item) => void install(item)}
           onCancel={() => setPicking(null)}
         />

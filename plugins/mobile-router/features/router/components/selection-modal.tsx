@@ -19,12 +19,14 @@ export interface SelectionModalProps {
   error?: string | null;
   /** Why the list is empty, when more can be said than 'No items to display.'. */
   emptyText?: string;
+  /** The chosen item's operation is being created: nothing can be changed or dismissed meanwhile. */
+  installing?: boolean;
   onInstall: (item: SelectionItem) => void;
   onCancel: () => void;
 }
 
 /** The spec's 'Select {objective}' modal: filter, radio list of name (and version), Install and Cancel. */
-export function SelectionModal({ objective, items, loading, error, emptyText, onInstall, onCancel }: SelectionModalProps) {
+export function SelectionModal({ objective, items, loading, error, emptyText, installing = false, onInstall, onCancel }: SelectionModalProps) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<string | null>(null);
@@ -40,10 +42,11 @@ export function SelectionModal({ objective, items, loading, error, emptyText, on
       open
       title={t('Select {{objective}}', { objective: t(objective) })}
       onClose={onCancel}
+      dismissible={!installing}
       data-testid="router-selection-modal"
       buttons={[
-        { label: t('Cancel'), onClick: onCancel },
-        { label: t('Install'), className: 'btn-primary', disabled: !chosen, onClick: () => chosen && onInstall(chosen), 'data-testid': 'selection-install' },
+        { label: t('Cancel'), onClick: onCancel, disabled: installing },
+        { label: installing ? t('Installing…') : t('Install'), className: 'btn-primary', disabled: !chosen || installing, onClick: () => chosen && onInstall(chosen), 'data-testid': 'selection-install' },
       ]}
     >
       <FilterInput value={filter} onChange={setFilter} placeholder={t('Filter…')} label={t('Filter')} autoFocus />
