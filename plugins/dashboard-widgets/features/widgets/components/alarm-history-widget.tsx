@@ -11,10 +11,17 @@ import { alarmHistoryTitle, axisNumber, daysAgoAxis, daysAgoHeading, sliceDays }
 import { WidgetState } from './widget-state';
 import { LazyChart, useChartCode } from './lazy-chart';
 
+/**
+ * Minor's bars: a lighter orange (the platform palette's orange-60). Spec 9 makes major and minor
+ * orange; one shade for both merged the two neighbouring series into one block, and their legend
+ * swatches read the same.
+ */
+const MINOR_BAR_COLOR = '#ffc17a';
+
 /** Bottom to top, as the product stacks them. */
 const SERIES = [
   { key: 'warningAlarmHistory', label: 'warning', color: CHART_COLORS.warning },
-  { key: 'minorAlarmHistory', label: 'minor', color: CHART_COLORS.minor },
+  { key: 'minorAlarmHistory', label: 'minor', color: MINOR_BAR_COLOR },
   { key: 'majorAlarmHistory', label: 'major', color: CHART_COLORS.major },
   { key: 'criticalAlarmHistory', label: 'critical', color: CHART_COLORS.critical },
 ] as const;
@@ -27,7 +34,8 @@ function Bars({ attrs, days }: { attrs: AlarmHistory['attrs']; days: number }) {
     const axis = daysAgoAxis(Math.max(0, ...lists.map((l) => l.length)));
     return {
       grid: { left: 40, right: 8, top: 32, bottom: 40 },
-      legend: { top: 0 },
+      // One row, paged where the widget is too narrow: a wrapped second row lay over the bars.
+      legend: { top: 0, type: 'scroll' },
       tooltip: { trigger: 'axis', formatter: tooltipFormatter(undefined, daysAgoHeading(t)) as never },
       xAxis: { type: 'category', data: axis.map(String), name: t('days ago'), nameLocation: 'middle', nameGap: 26 },
       yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: axisNumber(i18n.language) } },

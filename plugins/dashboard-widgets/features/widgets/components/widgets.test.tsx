@@ -175,6 +175,62 @@ describe('widgets', () => {
     await waitFor(() => expect((mockCharts.at(-1)!.option.yAxis as typeof yAxis).axisLabel.formatter(3)).toBe('3'));
   });
 
+  describe('alarm history chart, drawn by ECharts (SSR) as the widget configures it', () => {
+    const echarts = jest.requireActual<typeof import('echarts')>('echarts/dist/echarts.js');
+    const alarms = { attrs: { criticalAlarmHistory: [3, 1], majorAlarmHistory: [2, 2], minorAlarmHistory: [1, 3], warningAlarmHistory: [2, 0] } };
+    type Drawn = { style?: { text?: string }; getBoundingRect(): { clone(): Rect }; getComputedTransform(): unknown };
+    type Rect = { y: number; height: number; applyTransform(m: unknown): void };
+
+    async function option(language: 'en' | 'de', locales: Record<string, string>) {
+      fetchMock.mockImplementation(() => json(200, alarms));
+      mockCharts.length = 0;
+      const { unmount } = renderContribution(<AlarmHistoryWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />, { ...opts, language, locales });
+      await waitFor(() => expect(mockCharts.length).toBeGreaterThan(0));
+      unmount();
+      return mockCharts.at(-1)!.option;
+    }
+
+    /** The vertical extent of each legend entry's text in a chart `width` px wide, and the plot's top. */
+    function legendRows(opt: object, width: number, names: readonly string[]) {
+      const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height: 300 });
+      try {
+        chart.setOption({ ...opt, animation: false });
+        chart.renderToSVGString();
+        const drawn = (chart as unknown as { getZr(): { storage: { getDisplayList(): Drawn[] } } }).getZr().storage.getDisplayList();
+        const texts = drawn
+          .filter((el) => names.includes(el.style?.text ?? ''))
+          .map((el) => {
+            const rect = el.getBoundingRect().clone();
+            rect.applyTransform(el.getComputedTransform());
+            return { text: el.style!.text!, top: rect.y, bottom: rect.y + rect.height };
+          });
+        const grid = (chart as unknown as { getModel(): { getComponent(t: string): { coordinateSystem: { getRect(): { y: number } } } } }).getModel().getComponent('grid').coordinateSystem.getRect();
+        return { texts, plotTop: grid.y };
+      } finally {
+        chart.dispose();
+      }
+    }
+
+    it.each([
+      ['en', 260, en],
+      ['de', 260, de],
+      ['de', 560, de],
+    ] as const)('the legend stays one row above the bars (%s, %i px: a second row covered the top bars and axis label)', async (language, width, locales) => {
+      const opt = await option(language, locales);
+      const names = (opt.series as { name: string }[]).map((s) => s.name);
+      const { texts, plotTop } = legendRows(opt, width, names);
+      expect(texts.length).toBeGreaterThan(0);
+      for (const t of texts) expect(t.bottom).toBeLessThanOrEqual(plotTop);
+    });
+
+    it('minor and major bars differ in colour (both orange, the legend could not tell them apart)', async () => {
+      const series = (await option('en', en)).series as { name: string; itemStyle: { color: string } }[];
+      const colour = (name: string) => series.find((s) => s.name === name)!.itemStyle.color;
+      expect(new Set(series.map((s) => s.itemStyle.color)).size).toBe(4);
+      expect(colour('minor')).not.toBe(colour('major'));
+    });
+  });
+
   it('alarm severity in German: the connectivity figure is "Zustand"', async () => {
     fetchMock.mockImplementation(() => json(200, { total: 9, software: 1, connectivity: 2, services: 3, others: 3 }));
     renderContribution(<AlarmSeverityWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'major' } } }} />, { ...opts, language: 'de', locales: de });
