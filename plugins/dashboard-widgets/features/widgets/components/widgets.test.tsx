@@ -231,6 +231,18 @@ describe('widgets', () => {
     });
   });
 
+  it.each([
+    ['critical', 'rgb(215, 15, 15)'],
+    ['major', 'rgb(224, 120, 0)'],
+    ['warning', 'rgb(5, 106, 214)'],
+  ])('alarm severity (%s): the icon has the severity colour, as the figure', async (severity, rgb) => {
+    fetchMock.mockImplementation(() => json(200, { total: 9, software: 1, connectivity: 2, services: 3, others: 3 }));
+    renderContribution(<AlarmSeverityWidget widget={{ instanceId: 'a', config: { selectedView: { name: severity } } }} />, opts);
+    const figure = (await screen.findByTestId('figure-total')).querySelector('span')!;
+    expect(figure.style.color).toBe(rgb);
+    expect(screen.getByTestId('severity-icon').style.color).toBe(rgb);
+  });
+
   it('alarm severity in German: the connectivity figure is "Zustand"', async () => {
     fetchMock.mockImplementation(() => json(200, { total: 9, software: 1, connectivity: 2, services: 3, others: 3 }));
     renderContribution(<AlarmSeverityWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'major' } } }} />, { ...opts, language: 'de', locales: de });
