@@ -33,9 +33,7 @@ function Bars({ attrs, days }: { attrs: AlarmHistory['attrs']; days: number }) {
   const option = useMemo<EChartsOption>(() => {
     const axis = daysAgoAxis(Math.max(0, ...lists.map((l) => l.length)));
     return {
-      grid: { left: 40, right: 8, top: 32, bottom: 40 },
-      // One row, paged where the widget is too narrow: a wrapped second row lay over the bars.
-      legend: { top: 0, type: 'scroll' },
+      grid: { left: 40, right: 8, top: 16, bottom: 40 },
       tooltip: { trigger: 'axis', formatter: tooltipFormatter(undefined, daysAgoHeading(t)) as never },
       xAxis: { type: 'category', data: axis.map(String), name: t('days ago'), nameLocation: 'middle', nameGap: 26 },
       yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: axisNumber(i18n.language) } },
@@ -43,7 +41,33 @@ function Bars({ attrs, days }: { attrs: AlarmHistory['attrs']; days: number }) {
     };
   }, [lists, t, i18n.language]);
   const summary = SERIES.map((s, i) => `${t(s.label)}: ${lists[i].reduce((a, b) => a + b, 0)}`).join(', ');
-  return <LazyChart option={option} ariaLabel={summary} />;
+  return (
+    <>
+      <Legend />
+      <LazyChart option={option} ariaLabel={summary} />
+    </>
+  );
+}
+
+const SWATCH_STYLE = { display: 'inline-block', width: 14, height: 10, borderRadius: 2, marginRight: 4 } as const;
+
+/**
+ * The series' legend above the chart, as page text that wraps: ECharts' own legend wrapped onto
+ * the bars in a narrow widget (the widget dialog's preview, a quarter-width card), and paged it
+ * cut an entry's name.
+ */
+function Legend() {
+  const { t } = useTranslation();
+  return (
+    <ul className="list-unstyled small m-0 m-b-4" style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', columnGap: 12 }} data-testid="alarm-history-legend">
+      {SERIES.map((s) => (
+        <li key={s.key} style={{ whiteSpace: 'nowrap' }}>
+          <span style={{ ...SWATCH_STYLE, background: s.color }} aria-hidden="true" />
+          {t(s.label)}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export default function AlarmHistoryWidget({ widget }: { widget?: WidgetInstanceProps }) {
