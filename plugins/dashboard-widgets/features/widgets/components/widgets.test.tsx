@@ -244,6 +244,21 @@ describe('widgets', () => {
     expect(screen.getByTestId('severity-icon').style.color).toBe(rgb);
   });
 
+  it.each([
+    [7, 'online in der letzten Woche', 'Alarme der letzten Woche'],
+    [30, 'online im letzten Monat', 'Alarme des letzten Monats'],
+    [60, 'online in den letzten 60 Tagen', 'Alarme der letzten 60 Tage'],
+  ])('history titles in German read as German (%i days; "online letzter Monat" did not)', async (days, online, alarms) => {
+    const history = { attrs: { history: [{ deviceCount: 15, averageTime: 60 }] } };
+    const alarmHistory = { attrs: { criticalAlarmHistory: [1], majorAlarmHistory: [0], minorAlarmHistory: [0], warningAlarmHistory: [0] } };
+    fetchMock.mockImplementation((url: string) => json(200, String(url).includes('alarmhistory') ? alarmHistory : history));
+    const config = { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: days };
+    renderContribution(<OnlineHistoryWidget widget={{ instanceId: 'a', config }} />, { ...opts, language: 'de', locales: de });
+    renderContribution(<AlarmHistoryWidget widget={{ instanceId: 'b', config }} />, { ...opts, language: 'de', locales: de });
+    const titles = (await screen.findAllByTestId('widget-title')).map((h) => h.textContent);
+    expect(titles).toEqual([online, alarms]);
+  });
+
   it('alarm severity in German: the connectivity figure is "Zustand"', async () => {
     fetchMock.mockImplementation(() => json(200, { total: 9, software: 1, connectivity: 2, services: 3, others: 3 }));
     renderContribution(<AlarmSeverityWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'major' } } }} />, { ...opts, language: 'de', locales: de });
