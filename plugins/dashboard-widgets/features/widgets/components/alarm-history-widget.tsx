@@ -11,10 +11,17 @@ import { alarmHistoryTitle, axisNumber, daysAgoAxis, daysAgoHeading, sliceDays }
 import { WidgetState } from './widget-state';
 import { LazyChart, useChartCode } from './lazy-chart';
 
+/**
+ * Minor's bars: a lighter orange (the platform palette's orange-60). Spec 9 makes major and minor
+ * orange; one shade for both merged the two neighbouring series into one block, and their legend
+ * swatches read the same.
+ */
+const MINOR_BAR_COLOR = '#ffc17a';
+
 /** Bottom to top, as the product stacks them. */
 const SERIES = [
   { key: 'warningAlarmHistory', label: 'warning', color: CHART_COLORS.warning },
-  { key: 'minorAlarmHistory', label: 'minor', color: CHART_COLORS.minor },
+  { key: 'minorAlarmHistory', label: 'minor', color: MINOR_BAR_COLOR },
   { key: 'majorAlarmHistory', label: 'major', color: CHART_COLORS.major },
   { key: 'criticalAlarmHistory', label: 'critical', color: CHART_COLORS.critical },
 ] as const;
@@ -26,8 +33,7 @@ function Bars({ attrs, days }: { attrs: AlarmHistory['attrs']; days: number }) {
   const option = useMemo<EChartsOption>(() => {
     const axis = daysAgoAxis(Math.max(0, ...lists.map((l) => l.length)));
     return {
-      grid: { left: 40, right: 8, top: 32, bottom: 40 },
-      legend: { top: 0 },
+      grid: { left: 40, right: 8, top: 16, bottom: 40 },
       tooltip: { trigger: 'axis', formatter: tooltipFormatter(undefined, daysAgoHeading(t)) as never },
       xAxis: { type: 'category', data: axis.map(String), name: t('days ago'), nameLocation: 'middle', nameGap: 26 },
       yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: axisNumber(i18n.language) } },
@@ -35,7 +41,33 @@ function Bars({ attrs, days }: { attrs: AlarmHistory['attrs']; days: number }) {
     };
   }, [lists, t, i18n.language]);
   const summary = SERIES.map((s, i) => `${t(s.label)}: ${lists[i].reduce((a, b) => a + b, 0)}`).join(', ');
-  return <LazyChart option={option} ariaLabel={summary} />;
+  return (
+    <>
+      <Legend />
+      <LazyChart option={option} ariaLabel={summary} />
+    </>
+  );
+}
+
+const SWATCH_STYLE = { display: 'inline-block', width: 14, height: 10, borderRadius: 2, marginRight: 4 } as const;
+
+/**
+ * The series' legend above the chart, as page text that wraps: ECharts' own legend wrapped onto
+ * the bars in a narrow widget (the widget dialog's preview, a quarter-width card), and paged it
+ * cut an entry's name.
+ */
+function Legend() {
+  const { t } = useTranslation();
+  return (
+    <ul className="list-unstyled small m-0 m-b-4" style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', columnGap: 12 }} data-testid="alarm-history-legend">
+      {SERIES.map((s) => (
+        <li key={s.key} style={{ whiteSpace: 'nowrap' }}>
+          <span style={{ ...SWATCH_STYLE, background: s.color }} aria-hidden="true" />
+          {t(s.label)}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export default function AlarmHistoryWidget({ widget }: { widget?: WidgetInstanceProps }) {

@@ -30,7 +30,10 @@ export default function AlarmSeverityWidget({ widget }: { widget?: WidgetInstanc
         {() => (
           <div className="d-flex a-i-center">
             <div className="text-center p-r-16">
-              <Icon name={SEVERITY_ICON[severity]} className="icon-2x" />
+              {/* In the severity's colour, as the figure below and the top alarm list's icons (it was black). */}
+              <span style={{ color }} data-testid="severity-icon">
+                <Icon name={SEVERITY_ICON[severity]} className="icon-2x" />
+              </span>
               <FigureLink to={alarmDetailsLink(severity)} className="h1 d-block m-0" label={t(ALARM_SEVERITY_VIEWS[severity])} testId="figure-total">
                 <span style={{ color }}>{query.data!.total}</span>
               </FigureLink>

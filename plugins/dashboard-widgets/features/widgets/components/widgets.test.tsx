@@ -175,6 +175,90 @@ describe('widgets', () => {
     await waitFor(() => expect((mockCharts.at(-1)!.option.yAxis as typeof yAxis).axisLabel.formatter(3)).toBe('3'));
   });
 
+  describe('alarm history chart, drawn by ECharts (SSR) as the widget configures it', () => {
+    const echarts = jest.requireActual<typeof import('echarts')>('echarts/dist/echarts.js');
+    const alarms = { attrs: { criticalAlarmHistory: [3, 1], majorAlarmHistory: [2, 2], minorAlarmHistory: [1, 3], warningAlarmHistory: [2, 0] } };
+    type Drawn = { style?: { text?: string }; getBoundingRect(): { clone(): Rect }; getComputedTransform(): unknown };
+    type Rect = { y: number; height: number; applyTransform(m: unknown): void };
+
+    async function option(language: 'en' | 'de', locales: Record<string, string>) {
+      fetchMock.mockImplementation(() => json(200, alarms));
+      mockCharts.length = 0;
+      renderContribution(<AlarmHistoryWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />, { ...opts, language, locales });
+      await waitFor(() => expect(mockCharts.length).toBeGreaterThan(0));
+      return mockCharts.at(-1)!.option;
+    }
+
+    /** The vertical extent of each legend entry's text in a chart `width` px wide, and the plot's top. */
+    function legendRows(opt: object, width: number, names: readonly string[]) {
+      const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height: 300 });
+      try {
+        chart.setOption({ ...opt, animation: false });
+        chart.renderToSVGString();
+        const drawn = (chart as unknown as { getZr(): { storage: { getDisplayList(): Drawn[] } } }).getZr().storage.getDisplayList();
+        const texts = drawn
+          .filter((el) => names.includes(el.style?.text ?? ''))
+          .map((el) => {
+            const rect = el.getBoundingRect().clone();
+            rect.applyTransform(el.getComputedTransform());
+            return { text: el.style!.text!, top: rect.y, bottom: rect.y + rect.height };
+          });
+        const grid = (chart as unknown as { getModel(): { getComponent(t: string): { coordinateSystem: { getRect(): { y: number } } } } }).getModel().getComponent('grid').coordinateSystem.getRect();
+        return { texts, plotTop: grid.y };
+      } finally {
+        chart.dispose();
+      }
+    }
+
+    it.each([
+      ['en', 260, en],
+      ['de', 260, de],
+      ['de', 560, de],
+    ] as const)('no legend is drawn over the bars (%s, %i px: ECharts\' legend wrapped onto them); the page shows it', async (language, width, locales) => {
+      const opt = await option(language, locales);
+      const names = (opt.series as { name: string }[]).map((s) => s.name);
+      const { texts, plotTop } = legendRows(opt, width, names);
+      for (const t of texts) expect(t.bottom).toBeLessThanOrEqual(plotTop);
+      const legend = await screen.findByTestId('alarm-history-legend');
+      expect([...legend.querySelectorAll('li')].map((li) => li.textContent)).toEqual(names);
+      expect(getComputedStyle(legend).flexWrap).toBe('wrap');
+    });
+
+    it('minor and major bars differ in colour (both orange, the legend could not tell them apart)', async () => {
+      const series = (await option('en', en)).series as { name: string; itemStyle: { color: string } }[];
+      const colour = (name: string) => series.find((s) => s.name === name)!.itemStyle.color;
+      expect(new Set(series.map((s) => s.itemStyle.color)).size).toBe(4);
+      expect(colour('minor')).not.toBe(colour('major'));
+    });
+  });
+
+  it.each([
+    ['critical', 'rgb(215, 15, 15)'],
+    ['major', 'rgb(224, 120, 0)'],
+    ['warning', 'rgb(5, 106, 214)'],
+  ])('alarm severity (%s): the icon has the severity colour, as the figure', async (severity, rgb) => {
+    fetchMock.mockImplementation(() => json(200, { total: 9, software: 1, connectivity: 2, services: 3, others: 3 }));
+    renderContribution(<AlarmSeverityWidget widget={{ instanceId: 'a', config: { selectedView: { name: severity } } }} />, opts);
+    const figure = (await screen.findByTestId('figure-total')).querySelector('span')!;
+    expect(figure.style.color).toBe(rgb);
+    expect(screen.getByTestId('severity-icon').style.color).toBe(rgb);
+  });
+
+  it.each([
+    [7, 'online in der letzten Woche', 'Alarme der letzten Woche'],
+    [30, 'online im letzten Monat', 'Alarme des letzten Monats'],
+    [60, 'online in den letzten 60 Tagen', 'Alarme der letzten 60 Tage'],
+  ])('history titles in German read as German (%i days; "online letzter Monat" did not)', async (days, online, alarms) => {
+    const history = { attrs: { history: [{ deviceCount: 15, averageTime: 60 }] } };
+    const alarmHistory = { attrs: { criticalAlarmHistory: [1], majorAlarmHistory: [0], minorAlarmHistory: [0], warningAlarmHistory: [0] } };
+    fetchMock.mockImplementation((url: string) => json(200, String(url).includes('alarmhistory') ? alarmHistory : history));
+    const config = { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: days };
+    renderContribution(<OnlineHistoryWidget widget={{ instanceId: 'a', config }} />, { ...opts, language: 'de', locales: de });
+    renderContribution(<AlarmHistoryWidget widget={{ instanceId: 'b', config }} />, { ...opts, language: 'de', locales: de });
+    const titles = (await screen.findAllByTestId('widget-title')).map((h) => h.textContent);
+    expect(titles).toEqual([online, alarms]);
+  });
+
   it('alarm severity in German: the connectivity figure is "Zustand"', async () => {
     fetchMock.mockImplementation(() => json(200, { total: 9, software: 1, connectivity: 2, services: 3, others: 3 }));
     renderContribution(<AlarmSeverityWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'major' } } }} />, { ...opts, language: 'de', locales: de });
