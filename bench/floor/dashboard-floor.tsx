@@ -188,8 +188,7 @@ function AlarmHistoryChart({ days }: { days: number }) {
   const attrs = data<AlarmHistory>(FLOOR_DATA_PATHS.alarmHistory).attrs;
   const lists = ALARM_SERIES.map((s) => [...sliceDays(attrs[s.key], days)].reverse());
   const option: EChartsCoreOption = {
-    grid: { left: 40, right: 8, top: 32, bottom: 40 },
-    legend: { top: 0 },
+    grid: { left: 40, right: 8, top: 16, bottom: 40 },
     tooltip: { trigger: 'axis', formatter: tooltipFormatter() },
     xAxis: { type: 'category', data: daysAgoAxis(Math.max(0, ...lists.map((l) => l.length))).map(String), name: 'days ago', nameLocation: 'middle', nameGap: 26 },
     yAxis: { type: 'value', minInterval: 1 },
@@ -198,6 +197,15 @@ function AlarmHistoryChart({ days }: { days: number }) {
   return (
     <div data-testid="widget-alarm-history">
       <h5>alarms last {days} days</h5>
+      {/* The widget's legend is page text above the chart, as there. */}
+      <ul style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', columnGap: 12, listStyle: 'none', margin: 0, padding: 0 }}>
+        {ALARM_SERIES.map((s) => (
+          <li key={s.key} style={{ whiteSpace: 'nowrap' }}>
+            <span style={{ display: 'inline-block', width: 14, height: 10, marginRight: 4, background: s.color }} />
+            {s.label}
+          </li>
+        ))}
+      </ul>
       <Chart option={option} />
     </div>
   );
