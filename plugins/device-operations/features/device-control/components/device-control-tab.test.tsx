@@ -137,3 +137,24 @@ describe('DeviceControlTab', () => {
     expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
   });
 });
+
+describe('DeviceControlTab focus', () => {
+  it('moves keyboard focus to the status message once a restart is sent (its button is disabled meanwhile)', async () => {
+    configureClient({
+      fetch: (async (_url: string, init: RequestInit) => {
+        if ((init.method ?? 'GET') === 'POST') {
+          return reply(201, { id: '9', deviceId: '7', status: 'PENDING', creationTime: new Date().toISOString(), netbox_RestartAgentOperation: {} });
+        }
+        return reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 1 } });
+      }) as unknown as typeof fetch,
+    });
+    renderContribution(<DeviceControlTab device={device('0.5.1')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
+    const agent = await screen.findByRole('button', { name: 'Restart agent' });
+    await waitFor(() => expect(agent).toBeEnabled());
+    agent.focus();
+    await act(async () => agent.click());
+    const status = await screen.findByText('Restart operation is pending.');
+    expect(agent).toBeDisabled();
+    await waitFor(() => expect(status).toHaveFocus());
+  });
+});
