@@ -283,3 +283,30 @@ describe('AlarmsView keyboard focus', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Reload' })).toHaveFocus());
   });
 });
+
+it('shows that Reload is reading the lists again: its icon spins until they are read', async () => {
+  let hold = false;
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  configureClient({
+    fetch: (async (url: string) => {
+      const u = new URL(url, 'http://x');
+      if (hold) await held;
+      if (u.pathname.endsWith('/alarm/alarms/count')) return reply(200, 1);
+      return reply(200, { alarms: [alarm(0)], statistics: { currentPage: 1, pageSize: 100 } });
+    }) as typeof fetch,
+  });
+  renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+    context: { user: ALARM_ADMIN },
+    locales: EN,
+  });
+  await screen.findByText('alarm 0');
+  const reload = screen.getByRole('button', { name: 'Reload' });
+  expect(reload.querySelector('.icon-spin')).toBeNull();
+  hold = true;
+  fireEvent.click(reload);
+  await waitFor(() => expect(reload.querySelector('.icon-spin')).not.toBeNull());
+  release();
+  await waitFor(() => expect(reload.querySelector('.icon-spin')).toBeNull());
+  expect(screen.getByText('alarm 0')).toBeInTheDocument();
+});

@@ -159,6 +159,17 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
     }
   };
 
+  // The lists keep their rows while they are read again: the icon says the Reload is running.
+  const [reloading, setReloading] = useState(false);
+  const reload = async () => {
+    setReloading(true);
+    try {
+      await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
+    } finally {
+      setReloading(false);
+    }
+  };
+
   const smartRule = canCreateRule
     ? (alarm: Alarm) => (
         <a className="btn btn-link btn-xs" href={`/apps/cockpit/index.html#/rules?alarmType=${encodeURIComponent(alarm.type)}`} title={t('Create smart rule')}>
@@ -184,8 +195,8 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
         >
           {t('Clear all')}
         </PermittedButton>
-        <button type="button" className="btn btn-default" ref={reloadButton} onClick={() => void queryClient.invalidateQueries({ queryKey: alarmKeys.all })}>
-          <i className="dlt-c8y-icon-refresh" /> {t('Reload')}
+        <button type="button" className="btn btn-default" ref={reloadButton} onClick={() => void reload()} aria-busy={reloading || undefined}>
+          <i className={reloading ? 'dlt-c8y-icon-refresh icon-spin' : 'dlt-c8y-icon-refresh'} /> {t('Reload')}
         </button>
       </div>
       {severities.map((severity) => (
