@@ -88,7 +88,10 @@ describe('DeviceControlTab', () => {
   it('offers restarts only once the newest restarts are known (one may still be pending)', async () => {
     renderContribution(<DeviceControlTab device={device('0.5.1')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
     expect(screen.getByRole('button', { name: 'Restart agent' })).toBeDisabled();
+    // Disabled with the reason, not silently.
+    expect(screen.getByRole('button', { name: 'Restart agent' })).toHaveAttribute('title', 'The last restarts are being read.');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Restart agent' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Restart agent' })).not.toHaveAttribute('title');
   });
 
   it('shows no restart UI below agent 0.4.0 and says why', () => {

@@ -45,6 +45,7 @@ const RESTARTS_UNREAD = 'The last restarts could not be read, so a restart may s
 
 const RESTART_NEEDS_ONLINE = 'A restart needs the device to be online.';
 const RESTART_RUNNING = 'A restart is still running.';
+const RESTARTS_LOADING = 'The last restarts are being read.';
 
 const KINDS: readonly RestartKind[] = ['agent', 'iotconnector'];
 const LABEL: Record<RestartKind, string> = { agent: 'Restart agent', iotconnector: 'Restart IoTconnector' };
@@ -92,7 +93,15 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
   const unread = restartUi && (agentOp.isError || netboxOp.isError);
   const enabled = known && canRestart(online, Object.values(states)) && sending === null;
   // Why the restarts are off, on the buttons (the restart's own message says it while one runs).
-  const offReason = unread ? RESTARTS_UNREAD : !online ? RESTART_NEEDS_ONLINE : Object.values(states).some(isRestartRunning) ? RESTART_RUNNING : undefined;
+  const offReason = unread
+    ? RESTARTS_UNREAD
+    : !online
+      ? RESTART_NEEDS_ONLINE
+      : Object.values(states).some(isRestartRunning)
+        ? RESTART_RUNNING
+        : !known
+          ? RESTARTS_LOADING
+          : undefined;
   const reloadRestarts = () => void Promise.all([agentOp.refetch(), netboxOp.refetch()]);
 
   useEffect(() => {
