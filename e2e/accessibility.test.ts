@@ -309,6 +309,15 @@ describe('accessibility', () => {
         id,
         { timeout: WAIT_MS, polling: 500 },
       );
+      // The acknowledged alarm left the list with its button: focus went to the next alarm's, not to the page.
+      await page.waitForFunction(
+        (alarmId) => {
+          const a = document.activeElement;
+          return a?.textContent?.trim() === 'Acknowledge' && !!a.closest('[data-alarm-id]') && a.closest('[data-alarm-id]')?.getAttribute('data-alarm-id') !== alarmId;
+        },
+        id,
+        { timeout: WAIT_MS },
+      );
     });
   });
 

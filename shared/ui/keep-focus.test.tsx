@@ -1,6 +1,6 @@
 import React, { useState } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { useKeepFocus } from './keep-focus';
+import { focusFellToPage, useKeepFocus } from './keep-focus';
 
 function Harness({ work }: { work: () => Promise<void> }) {
   const [busy, setBusy] = useState(false);
@@ -50,5 +50,29 @@ describe('useKeepFocus', () => {
     screen.getByLabelText('elsewhere').focus();
     await act(async () => finish());
     expect(screen.getByLabelText('elsewhere')).toHaveFocus();
+  });
+});
+
+describe('focusFellToPage', () => {
+  it('is true on the page, on a disabled control and on a removed one; false on a usable control', () => {
+    render(
+      <>
+        <button type="button">usable</button>
+        <button type="button">to disable</button>
+      </>,
+    );
+    document.body.focus();
+    expect(focusFellToPage()).toBe(true);
+    const usable = screen.getByRole('button', { name: 'usable' });
+    usable.focus();
+    expect(focusFellToPage()).toBe(false);
+    const other = screen.getByRole('button', { name: 'to disable' });
+    other.focus();
+    other.setAttribute('disabled', '');
+    expect(focusFellToPage()).toBe(true);
+    const removed = document.body.appendChild(document.createElement('button'));
+    removed.focus();
+    removed.remove();
+    expect(focusFellToPage()).toBe(true);
   });
 });

@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
+ * Whether keyboard focus fell to the page: on <body>, or still on a control that was disabled or
+ * removed (Chromium moves it to <body> then; jsdom leaves it there).
+ */
+export function focusFellToPage(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || !active.isConnected || (active as HTMLButtonElement).disabled === true;
+}
+
+/**
  * Keyboard focus survives a control's work (issue 26). A button disabled while its work runs loses
  * focus to the page (Chromium moves it to <body> as soon as it is disabled), and the next Tab starts
  * at the top. `remember()` (called as the work starts) notes the focused control; once `busy` is

@@ -43,12 +43,12 @@ export function AlarmItem({ alarm, busy, onStatus, smartRuleAction }: AlarmItemP
           </small>
         </span>
         {onStatus && canAcknowledge(alarm) && (
-          <PermittedButton requires={REQUIRES.alarmUpdate} className="btn btn-default btn-xs" disabled={busy} onClick={() => onStatus(alarm, 'ACKNOWLEDGED')}>
+          <PermittedButton requires={REQUIRES.alarmUpdate} className="btn btn-default btn-xs" disabled={busy} data-status-action="ACKNOWLEDGED" onClick={() => onStatus(alarm, 'ACKNOWLEDGED')}>
             {t('Acknowledge')}
           </PermittedButton>
         )}
         {onStatus && canClear(alarm) && (
-          <PermittedButton requires={REQUIRES.alarmUpdate} className="btn btn-default btn-xs" disabled={busy} onClick={() => onStatus(alarm, 'CLEARED')}>
+          <PermittedButton requires={REQUIRES.alarmUpdate} className="btn btn-default btn-xs" disabled={busy} data-status-action="CLEARED" onClick={() => onStatus(alarm, 'CLEARED')}>
             {t('Clear alarm')}
           </PermittedButton>
         )}

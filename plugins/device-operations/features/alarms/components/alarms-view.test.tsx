@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
 import { renderContribution, testUser, jsonReply as reply } from '@shared/plugin-api/testing';
 import en from '../../../locales/en.json';
@@ -244,4 +244,69 @@ describe('AlarmDetails', () => {
     expect(screen.getByTestId('alarms-view')).toBeTruthy();
     expect(screen.getByTestId('alarm-details-title')).toHaveTextContent(/^Critical alarms$/);
   });
+});
+
+describe('AlarmsView keyboard focus', () => {
+  const render = (confirm = jest.fn(async () => true)) => {
+    const success = jest.fn();
+    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success, fail: jest.fn() }} confirm={confirm} />, {
+      context: { user: ALARM_ADMIN },
+      locales: EN,
+    });
+    return success;
+  };
+
+  it('goes to the same action of the next alarm when the alarm used leaves the list', async () => {
+    statefulPlatform(3);
+    const success = render();
+    await screen.findByText('alarm 0');
+    const item = (text: string) => screen.getByText(text).closest('li')!;
+    const clear = within(item('alarm 0')).getByRole('button', { name: 'Clear alarm' });
+    clear.focus();
+    fireEvent.click(clear);
+    await waitFor(() => expect(success).toHaveBeenCalled());
+    await waitFor(() => expect(within(item('alarm 1')).getByRole('button', { name: 'Clear alarm' })).toHaveFocus());
+  });
+
+  it('goes to Reload when the last alarm, or everything with Clear all, was cleared', async () => {
+    const server = statefulPlatform(2);
+    const success = render(jest.fn(async () => (server.set([]), true)));
+    await screen.findByText('alarm 0');
+    const clearAll = screen.getByRole('button', { name: 'Clear all' });
+    await waitFor(() => expect(clearAll).toBeEnabled());
+    clearAll.focus();
+    fireEvent.click(clearAll);
+    await waitFor(() => expect(clearAll).toBeDisabled());
+    // What Chromium does to a focused control that gets disabled (jsdom keeps it there): focus on the page.
+    clearAll.blur();
+    await waitFor(() => expect(success).toHaveBeenCalled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Reload' })).toHaveFocus());
+  });
+});
+
+it('shows that Reload is reading the lists again: its icon spins until they are read', async () => {
+  let hold = false;
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  configureClient({
+    fetch: (async (url: string) => {
+      const u = new URL(url, 'http://x');
+      if (hold) await held;
+      if (u.pathname.endsWith('/alarm/alarms/count')) return reply(200, 1);
+      return reply(200, { alarms: [alarm(0)], statistics: { currentPage: 1, pageSize: 100 } });
+    }) as typeof fetch,
+  });
+  renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+    context: { user: ALARM_ADMIN },
+    locales: EN,
+  });
+  await screen.findByText('alarm 0');
+  const reload = screen.getByRole('button', { name: 'Reload' });
+  expect(reload.querySelector('.icon-spin')).toBeNull();
+  hold = true;
+  fireEvent.click(reload);
+  await waitFor(() => expect(reload.querySelector('.icon-spin')).not.toBeNull());
+  release();
+  await waitFor(() => expect(reload.querySelector('.icon-spin')).toBeNull());
+  expect(screen.getByText('alarm 0')).toBeInTheDocument();
 });

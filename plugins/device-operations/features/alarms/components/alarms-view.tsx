@@ -2,7 +2,7 @@
  * Alarm lists per severity with counters, the "unresolved" toggle, clear all and per-alarm
  * acknowledge / clear (the alarm leaves the list at once, then the status message).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { ALARM_SEVERITIES, type Alarm, type AlarmSeverity, type AlarmStatus } from '@shared/platform/alarms';
@@ -10,6 +10,7 @@ import type { Paged } from '@shared/platform/fetch-client';
 import { can, usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
+import { focusFellToPage } from '@shared/ui/keep-focus';
 import { SEVERITY_WORD, STATUS_CHANGED, statusesFor, type SeverityParam } from '../logic/alarms';
 import { alarmKeys, clearAll, setAlarmStatus, useAlarmCount, useAlarmList, useLiveAlarms, useNothingToClear, type AlarmListFilter } from '../api/alarms';
 import { AlarmItems } from './alarm-items';
@@ -73,12 +74,39 @@ const leftFilter = (key: readonly unknown[], status: AlarmStatus): boolean => {
   return !!filter?.statuses && !filter.statuses.includes(status);
 };
 
+const usable = (el: HTMLElement | null | undefined): el is HTMLElement =>
+  !!el && el.isConnected && !(el as HTMLButtonElement).disabled && el.getAttribute('aria-disabled') !== 'true';
+
+/**
+ * Where focus goes when an alarm leaves its list: the same action of the alarm that takes its
+ * place (the next one, else the one before), else that alarm's first control.
+ */
+function neighbourAction(root: HTMLElement | null, alarmId: string, status: AlarmStatus): HTMLElement | null {
+  const items = Array.from(root?.querySelectorAll<HTMLElement>('[data-testid="alarm-item"]') ?? []);
+  const item = items.find((li) => li.dataset.alarmId === alarmId);
+  const next = (item?.nextElementSibling ?? item?.previousElementSibling) as HTMLElement | null | undefined;
+  return next?.querySelector<HTMLElement>(`[data-status-action="${status}"]`) ?? next?.querySelector<HTMLElement>('button') ?? null;
+}
+
 export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, confirm }: AlarmsViewProps) {
   const { t } = useTranslation();
   const ctx = usePlatformContext();
   const queryClient = useQueryClient();
   const [unresolved, setUnresolved] = useState(true);
   const [busy, setBusy] = useState(false);
+  // A change takes its control away (the alarm leaves the list; Clear all has nothing left to
+  // clear) and disables the others while it runs, so keyboard focus falls to the page: once the
+  // change is done it goes to the nearest next action, Reload when there is none.
+  const root = useRef<HTMLDivElement>(null);
+  const reloadButton = useRef<HTMLButtonElement>(null);
+  const focusAfter = useRef<HTMLElement | null>(null);
+  // Counts finished changes: the effect runs once the screen shows the change's end.
+  const [done, setDone] = useState(0);
+  useEffect(() => {
+    const target = focusAfter.current;
+    focusAfter.current = null;
+    if (target && focusFellToPage()) (usable(target) ? target : reloadButton.current)?.focus();
+  }, [done]);
   const statuses = statusesFor(unresolved);
   const canCreateRule = can(ctx.user, REQUIRES.smartRuleCreate);
   // Acknowledge / clear on every item: hidden rather than hundreds of disabled buttons.
@@ -89,6 +117,7 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
   useLiveAlarms(source);
 
   const changeStatus = async (alarm: Alarm, status: AlarmStatus) => {
+    focusAfter.current = neighbourAction(root.current, alarm.id, status) ?? reloadButton.current;
     // The alarm leaves every list at once; the server answer only confirms it.
     queryClient.setQueriesData<InfiniteData<Paged<Alarm>>>({ queryKey: alarmKeys.lists() }, (data) =>
       data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((a) => a.id !== alarm.id) })) } : data,
@@ -105,6 +134,7 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
       void queryClient.invalidateQueries({ queryKey: alarmKeys.lists() });
     } finally {
       setBusy(false);
+      setDone((n) => n + 1);
       void queryClient.invalidateQueries({ queryKey: alarmKeys.counts() });
     }
   };
@@ -116,12 +146,27 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
     setBusy(true);
     try {
       await clearAll(source, severities);
+      // Nothing is left to clear: Clear all is disabled from now on.
+      focusAfter.current = reloadButton.current;
       await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
       alerts.success(t(STATUS_CHANGED, { status: t('CLEARED') }));
     } catch (e) {
+      focusAfter.current ??= root.current?.querySelector<HTMLElement>('[data-testid="alarms-clear-all"]') ?? reloadButton.current;
       alerts.fail(e);
     } finally {
       setBusy(false);
+      setDone((n) => n + 1);
+    }
+  };
+
+  // The lists keep their rows while they are read again: the icon says the Reload is running.
+  const [reloading, setReloading] = useState(false);
+  const reload = async () => {
+    setReloading(true);
+    try {
+      await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
+    } finally {
+      setReloading(false);
     }
   };
 
@@ -134,7 +179,7 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
     : undefined;
 
   return (
-    <div className="content-fullpage" data-testid="alarms-view">
+    <div className="content-fullpage" data-testid="alarms-view" ref={root}>
       <div className="action-bar" style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', alignItems: 'center', marginBottom: 12 }}>
         <label className="c8y-switch" style={{ margin: '0 8px' }}>
           <input type="checkbox" checked={unresolved} onChange={() => setUnresolved(!unresolved)} data-testid="unresolved-toggle" />
@@ -144,13 +189,14 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
           requires={REQUIRES.alarmUpdate}
           className="btn btn-default"
           disabled={busy || nothingToClear}
+          data-testid="alarms-clear-all"
           title={nothingToClear ? t('There are no unresolved alarms to clear.') : undefined}
           onClick={() => void clear()}
         >
           {t('Clear all')}
         </PermittedButton>
-        <button type="button" className="btn btn-default" onClick={() => void queryClient.invalidateQueries({ queryKey: alarmKeys.all })}>
-          <i className="dlt-c8y-icon-refresh" /> {t('Reload')}
+        <button type="button" className="btn btn-default" ref={reloadButton} onClick={() => void reload()} aria-busy={reloading || undefined}>
+          <i className={reloading ? 'dlt-c8y-icon-refresh icon-spin' : 'dlt-c8y-icon-refresh'} /> {t('Reload')}
         </button>
       </div>
       {severities.map((severity) => (

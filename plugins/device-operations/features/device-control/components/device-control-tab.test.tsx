@@ -88,7 +88,10 @@ describe('DeviceControlTab', () => {
   it('offers restarts only once the newest restarts are known (one may still be pending)', async () => {
     renderContribution(<DeviceControlTab device={device('0.5.1')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
     expect(screen.getByRole('button', { name: 'Restart agent' })).toBeDisabled();
+    // Disabled with the reason, not silently.
+    expect(screen.getByRole('button', { name: 'Restart agent' })).toHaveAttribute('title', 'The last restarts are being read.');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Restart agent' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Restart agent' })).not.toHaveAttribute('title');
   });
 
   it('shows no restart UI below agent 0.4.0 and says why', () => {
@@ -135,5 +138,26 @@ describe('DeviceControlTab', () => {
     await waitFor(() => expect(agent).toBeEnabled());
     expect(agent).not.toHaveAttribute('title');
     expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
+  });
+});
+
+describe('DeviceControlTab focus', () => {
+  it('moves keyboard focus to the status message once a restart is sent (its button is disabled meanwhile)', async () => {
+    configureClient({
+      fetch: (async (_url: string, init: RequestInit) => {
+        if ((init.method ?? 'GET') === 'POST') {
+          return reply(201, { id: '9', deviceId: '7', status: 'PENDING', creationTime: new Date().toISOString(), netbox_RestartAgentOperation: {} });
+        }
+        return reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 1 } });
+      }) as unknown as typeof fetch,
+    });
+    renderContribution(<DeviceControlTab device={device('0.5.1')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
+    const agent = await screen.findByRole('button', { name: 'Restart agent' });
+    await waitFor(() => expect(agent).toBeEnabled());
+    agent.focus();
+    await act(async () => agent.click());
+    const status = await screen.findByText('Restart operation is pending.');
+    expect(agent).toBeDisabled();
+    await waitFor(() => expect(status).toHaveFocus());
   });
 });

@@ -3,13 +3,14 @@
  * 0.4.0), the restart status messages, and the Start Replacement Process action composed in by
  * the page. Restart operations are followed through realtime on /operations/{deviceId}.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Operation } from '@shared/platform/operations';
 import type { Device } from '@shared/plugin-api/types';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
+import { focusFellToPage } from '@shared/ui/keep-focus';
 import { ReloadButton } from '@shared/ui/reload-button';
 import { sendStatus, type SendStatus } from '@shared/domain/availability';
 import { MIN_AGENT_VERSION_RESTART } from '@shared/domain/constants';
@@ -44,23 +45,24 @@ const RESTARTS_UNREAD = 'The last restarts could not be read, so a restart may s
 
 const RESTART_NEEDS_ONLINE = 'A restart needs the device to be online.';
 const RESTART_RUNNING = 'A restart is still running.';
+const RESTARTS_LOADING = 'The last restarts are being read.';
 
 const KINDS: readonly RestartKind[] = ['agent', 'iotconnector'];
 const LABEL: Record<RestartKind, string> = { agent: 'Restart agent', iotconnector: 'Restart IoTconnector' };
 
-function StatusMessage({ state, op }: { state: RestartState | undefined; op: Operation | null | undefined }) {
+function StatusMessage({ state, op, focusRef }: { state: RestartState | undefined; op: Operation | null | undefined; focusRef: Ref<HTMLDivElement> }) {
   const { t } = useTranslation();
   if (!state) return null;
   if (state === 'FAILED') {
     return (
-      <div className="alert alert-danger" data-testid="restart-status">
+      <div className="alert alert-danger" data-testid="restart-status" ref={focusRef} tabIndex={-1}>
         {op?.failureReason ?? t('FAILED')}
       </div>
     );
   }
   const kind = state === 'SUCCESSFUL' ? 'success' : state === 'TIMED_OUT' ? 'warning' : 'info';
   return (
-    <div className={`alert alert-${kind}`} data-testid="restart-status" data-state={state}>
+    <div className={`alert alert-${kind}`} data-testid="restart-status" data-state={state} ref={focusRef} tabIndex={-1}>
       {t(RESTART_MESSAGES[state])}
     </div>
   );
@@ -81,13 +83,25 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
     iotconnector: useRestartState(ops.iotconnector ?? undefined, 'iotconnector'),
   };
   const [sending, setSending] = useState<RestartKind | null>(null);
+  // The restart button a user pressed is disabled while the restart runs, so keyboard focus would
+  // fall to the page: the restart's status message takes it once it shows.
+  const statusEls = useRef<Record<RestartKind, HTMLDivElement | null>>({ agent: null, iotconnector: null });
+  const focusStatusOf = useRef<RestartKind | null>(null);
   // Not before the newest restarts are known: one may still be pending. A read that failed
   // leaves that unknown, so restarts wait for a Reload that succeeds.
   const known = agentOp.isSuccess && netboxOp.isSuccess;
   const unread = restartUi && (agentOp.isError || netboxOp.isError);
   const enabled = known && canRestart(online, Object.values(states)) && sending === null;
   // Why the restarts are off, on the buttons (the restart's own message says it while one runs).
-  const offReason = unread ? RESTARTS_UNREAD : !online ? RESTART_NEEDS_ONLINE : Object.values(states).some(isRestartRunning) ? RESTART_RUNNING : undefined;
+  const offReason = unread
+    ? RESTARTS_UNREAD
+    : !online
+      ? RESTART_NEEDS_ONLINE
+      : Object.values(states).some(isRestartRunning)
+        ? RESTART_RUNNING
+        : !known
+          ? RESTARTS_LOADING
+          : undefined;
   const reloadRestarts = () => void Promise.all([agentOp.refetch(), netboxOp.refetch()]);
 
   useEffect(() => {
@@ -105,6 +119,14 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
     });
   }, [device.id, restartUi, subscribe, queryClient]);
 
+  const { agent: agentState, iotconnector: netboxState } = states;
+  useEffect(() => {
+    const kind = focusStatusOf.current;
+    if (!kind || sending !== null || !(kind === 'agent' ? agentState : netboxState)) return;
+    focusStatusOf.current = null;
+    if (focusFellToPage()) statusEls.current[kind]?.focus();
+  }, [agentState, netboxState, sending]);
+
   useEffect(() => {
     const error = agentOp.error ?? netboxOp.error;
     if (error) alerts.fail(error);
@@ -114,6 +136,7 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
     setSending(kind);
     try {
       const op = await createRestart(device.id, kind);
+      focusStatusOf.current = kind;
       queryClient.setQueryData(restartKeys.latest(device.id, kind), op);
     } catch (e) {
       alerts.fail(e);
@@ -156,7 +179,7 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
                   <i className="dlt-c8y-icon-refresh" /> {t(LABEL[kind])}
                 </PermittedButton>
                 <div style={{ marginTop: 8 }}>
-                  <StatusMessage state={states[kind]} op={ops[kind]} />
+                  <StatusMessage state={states[kind]} op={ops[kind]} focusRef={(el) => void (statusEls.current[kind] = el)} />
                 </div>
               </div>
             ))}

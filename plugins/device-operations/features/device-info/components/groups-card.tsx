@@ -60,6 +60,8 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
           {t('The groups could not be loaded:')} {failed.message}
         </div>
       )}
+      {/* Until both are read, an empty list and a group select without groups would mislead. */}
+      {(memberships.isLoading || groups.isLoading) && <p className="text-muted" role="status" data-testid="groups-loading">{t('Loading…')}</p>}
       {memberships.isSuccess && parents.length === 0 && <p className="text-muted">{t('The device is in no group.')}</p>}
       <ul className="list-unstyled" data-testid="device-groups">
         {parents.map((g) => (

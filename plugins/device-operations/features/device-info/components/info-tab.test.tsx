@@ -103,3 +103,26 @@ it("names the device's type as the rest of the product does, the inventory type 
   expect(screen.getByTestId('device-type')).toHaveTextContent(/^CELOS OS \(IPC x64\)$/);
   expect(screen.getByTestId('device-type').firstElementChild).toHaveAttribute('title', 'adamos_celosx');
 });
+
+it('says that the owner, the provisioning data and the groups are still loading, rather than showing them empty', async () => {
+  // No read answers yet.
+  configureClient({ fetch: (() => new Promise<Response>(() => undefined)) as unknown as typeof fetch });
+  renderContribution(
+    <InfoTab
+      device={{ id: '42', name: 'box', type: 'adamos_NETbox', owner: 'device_box' }}
+      isAdmin
+      alerts={alerts}
+      confirm={async () => true}
+      onSaved={jest.fn()}
+      onReload={async () => undefined}
+    />,
+    {
+      context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_USER_MANAGEMENT_READ']), tenant: { name: 'demo' } },
+      locales: { ...en, ...listsEn, ...deviceEn },
+    },
+  );
+  expect(await screen.findByTestId('provisioning-loading')).toHaveTextContent('Loading…');
+  expect(screen.getByTestId('owner-loading')).toHaveTextContent('Loading…');
+  expect(screen.getByTestId('groups-loading')).toHaveTextContent('Loading…');
+  expect(screen.queryByText('The device is in no group.')).toBeNull();
+});

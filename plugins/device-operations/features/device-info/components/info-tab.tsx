@@ -183,6 +183,8 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
                 value={
                   <span>
                     {text(device.owner)}{' '}
+                    {/* Its state and action come with the owner's read: until then that is said. */}
+                    {owner.isLoading && <span className="text-muted" role="status" data-testid="owner-loading">{t('Loading…')}</span>}
                     {owner.data && (
                       <span className={`label ${owner.data.enabled ? 'label-success' : 'label-default'}`}>{owner.data.enabled ? t('Active') : t('Inactive')}</span>
                     )}{' '}
@@ -282,7 +284,8 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
             <Field label={t('Registration id')} value={text(dps?.azure_dps_registration_id)} />
             <Field label={t('Provisioning URL')} value={text(dps?.azure_dps_url)} />
             <Field label={t('Scope')} value={text(dps?.azure_dps_scope_id)} />
-            {/* Empty fields would read as "not provisioned": a failed read is said. */}
+            {/* Empty fields would read as "not provisioned": a read still running, or failed, is said. */}
+            {provisioning.isLoading && <p className="text-muted" role="status" data-testid="provisioning-loading">{t('Loading…')}</p>}
             {provisioning.error && (
               <p className="text-danger" role="alert" data-testid="provisioning-error">
                 {t('The provisioning data could not be loaded:')} {provisioning.error.message}

@@ -74,3 +74,16 @@ describe('EventsList', () => {
     expect(asked).toEqual(['1', '3']);
   });
 });
+
+it('says that another page is loading while the previous page\'s rows still show', async () => {
+  show((u) => {
+    const page = Number(u.searchParams.get('currentPage'));
+    if (page === 2) return new Promise<Response>(() => undefined) as unknown as Response;
+    return reply(200, { events: [{ id: 'e1', type: 'adamos_MachineStarted', text: 'event of page 1', time: '2026-11-27T10:00:00Z', source: { id: '42' } }], statistics: { currentPage: 1, pageSize: 25, totalPages: 2 } });
+  });
+  expect(await screen.findByText('event of page 1')).toBeInTheDocument();
+  expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull();
+  await act(async () => fireEvent.click(screen.getByTestId('page-next')));
+  expect(await screen.findByRole('status', { name: 'Loading…' })).toBeTruthy();
+  expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+});

@@ -57,12 +57,12 @@ export function EventsList({ source, alerts }: EventsListProps) {
             </option>
           ))}
         </select>
-        <button type="button" className="btn btn-default" onClick={reload}>
-          <i className="dlt-c8y-icon-refresh" /> {t('Reload')}
+        <button type="button" className="btn btn-default" onClick={reload} aria-busy={events.isFetching || undefined}>
+          <i className={events.isFetching ? 'dlt-c8y-icon-refresh icon-spin' : 'dlt-c8y-icon-refresh'} /> {t('Reload')}
         </button>
       </div>
       <div className="card">
-        <table className="table table-striped">
+        <table className="table table-striped" aria-busy={events.isPlaceholderData || undefined}>
           <thead>
             <tr>
               <th>{t('Date')}</th>
@@ -82,8 +82,9 @@ export function EventsList({ source, alerts }: EventsListProps) {
             ))}
           </tbody>
         </table>
-        {/* Loading (and retrying a failed read) is said, not shown as an empty table. */}
-        {events.isLoading && <Spinner />}
+        {/* Loading (and retrying a failed read) is said, not shown as an empty table; so is another
+            page or type still being read while the rows shown are the previous one's. */}
+        {(events.isLoading || events.isPlaceholderData) && <Spinner />}
         <ListEnd error={events.error} errorLead={t('The events could not be loaded:')} empty={!events.isLoading && items.length === 0} emptyText={t('No events to display')} data-testid="events-error" />
         {/* The lists' pager: which page of how many, First and Last, not only Previous / Next. */}
         <Pager

@@ -56,3 +56,15 @@ it('with Realtime off, tables held from an offline device keep saying "Device is
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reload' })));
   expect(await screen.findByText('mdc')).toBeInTheDocument();
 });
+
+it('shows that Reload is reading the device: disabled with a spinning icon until the read is done', async () => {
+  let finish!: () => void;
+  renderContribution(<ServicesTab device={withService('mdc')} alerts={{ fail: jest.fn() }} onReload={() => new Promise<void>((r) => (finish = r))} />);
+  const reload = screen.getByRole('button', { name: 'Reload' });
+  await act(async () => fireEvent.click(reload));
+  expect(reload).toBeDisabled();
+  expect(reload.querySelector('.icon-spin')).not.toBeNull();
+  await act(async () => finish());
+  expect(reload).toBeEnabled();
+  expect(reload.querySelector('.icon-spin')).toBeNull();
+});

@@ -1,6 +1,7 @@
 /** Services tab (spec 2): services with a state filter and, for IoTconnectors, the MDC interfaces. */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBusyWork } from '@shared/ui/keep-focus';
 import type { Device } from '@shared/plugin-api/types';
 import { useRealtimeHold } from '../../../common/realtime-hold/use-realtime-hold';
 import { currentStates, hasMdcTable, mdcEmptyText, servicesEmptyText } from '../logic/services';
@@ -23,14 +24,13 @@ export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
   // must name the filter that empties the table.
   const states = [...new Set([...data.s.map((s) => s.state), state])].filter(Boolean).sort();
 
-  const reload = async () => {
-    try {
+  // The device is read again: Reload says so while it runs (and keeps keyboard focus).
+  const { busy, run } = useBusyWork((e) => alerts.fail(e));
+  const reload = () =>
+    run(async () => {
       await onReload();
       hold.release();
-    } catch (e) {
-      alerts.fail(e);
-    }
-  };
+    });
 
   return (
     <div className="content-fullpage" data-testid="services-tab">
@@ -46,8 +46,8 @@ export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
         <button type="button" className="btn btn-default" onClick={() => setState('')}>
           {t('Clear filters')}
         </button>
-        <button type="button" className="btn btn-default" onClick={() => void reload()}>
-          <i className="dlt-c8y-icon-refresh" /> {t('Reload')}
+        <button type="button" className="btn btn-default" onClick={() => void reload()} disabled={busy}>
+          <i className={busy ? 'dlt-c8y-icon-refresh icon-spin' : 'dlt-c8y-icon-refresh'} /> {t('Reload')}
         </button>
       </div>
       <div className="card">
