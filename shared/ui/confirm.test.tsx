@@ -22,6 +22,14 @@ describe('confirm', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('focuses Cancel, the safe answer, when it opens (not the header\'s ×)', async () => {
+    const { answer } = await ask({ title: 'Confirm delete?', body: 'Do you really want to remove software Agent?', okLabel: 'Delete', okClass: 'btn-danger' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
+    await expect(answer).resolves.toBe(false);
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+  });
+
   it.each([
     ['Cancel', () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))],
     ['Escape', () => fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' })],

@@ -116,8 +116,10 @@ function OpenModal({ title, onClose, children, buttons, footer, size, closeOnBac
       previous = document.activeElement;
       showModalDialog(dialog);
       self.shown = true;
-      // showModal() focused the first control (the header's close button); the body's is more useful.
-      const target = initialFocusRef.current?.current ?? firstFocusable(bodyRef.current) ?? firstFocusable(dialog) ?? dialog;
+      // showModal() focused the first control (the header's close button); the body's is more useful,
+      // and without one the footer's first button (a confirmation's Cancel: the safe answer).
+      const footer = dialog.querySelector<HTMLElement>('.modal-footer');
+      const target = initialFocusRef.current?.current ?? firstFocusable(bodyRef.current) ?? firstFocusable(footer) ?? firstFocusable(dialog) ?? dialog;
       target.focus();
       for (const child of self.pending) child();
       self.pending.clear();

@@ -33,10 +33,17 @@ it('keeps naming the state filter after a live update took that state from every
   }
   renderContribution(<Live />);
   const filter = screen.getByRole('combobox', { name: 'Filter by state' });
+  const clear = screen.getByRole('button', { name: 'Clear filters' });
+  expect(clear).toBeDisabled();
   fireEvent.change(filter, { target: { value: 'stopped' } });
+  expect(clear).toBeEnabled();
   act(() => push(withService('mdc')));
   expect((filter as HTMLSelectElement).selectedOptions[0].textContent).toBe('stopped');
   expect(screen.getByTestId('services-empty')).toHaveTextContent('No services in this state');
+  // Clear filters shows every service again and hands the focus to the filter it cleared.
+  fireEvent.click(clear);
+  expect(screen.getByText('mdc')).toBeInTheDocument();
+  expect(document.activeElement).toBe(filter);
 });
 
 it('with Realtime off, tables held from an offline device keep saying "Device is offline" after it comes back, until Reload', async () => {

@@ -1,5 +1,5 @@
 /** Services tab (spec 2): services with a state filter and, for IoTconnectors, the MDC interfaces. */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBusyWork } from '@shared/ui/keep-focus';
 import type { Device } from '@shared/plugin-api/types';
@@ -15,6 +15,7 @@ export interface ServicesTabProps {
 export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
   const { t } = useTranslation();
   const [state, setState] = useState('');
+  const stateFilter = useRef<HTMLSelectElement>(null);
   const live = useMemo(() => currentStates(device), [device]);
   // With realtime off the tables keep what they showed until Reload.
   const hold = useRealtimeHold(live);
@@ -43,7 +44,16 @@ export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
           />
           <span /> {t('Realtime')}
         </label>
-        <button type="button" className="btn btn-default" onClick={() => setState('')}>
+        {/* As the device lists': enabled while a filter is set; clearing gives the focus to that filter. */}
+        <button
+          type="button"
+          className="btn btn-default"
+          disabled={!state}
+          onClick={() => {
+            setState('');
+            stateFilter.current?.focus();
+          }}
+        >
           {t('Clear filters')}
         </button>
         <button type="button" className="btn btn-default" onClick={() => void reload()} disabled={busy}>
@@ -57,7 +67,7 @@ export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
               <th>{t('Name')}</th>
               <th>
                 {t('State')}
-                <select className="form-control input-sm" aria-label={t('Filter by state')} value={state} onChange={(e) => setState(e.target.value)}>
+                <select ref={stateFilter} className="form-control input-sm" aria-label={t('Filter by state')} value={state} onChange={(e) => setState(e.target.value)}>
                   <option value="">{t('All')}</option>
                   {states.map((s) => (
                     <option key={s} value={s} translate="no">
