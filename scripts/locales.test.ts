@@ -79,7 +79,6 @@ describe('German as the platform says it', () => {
     MAJOR: 'as ACKNOWLEDGED',
     MINOR: 'as ACKNOWLEDGED',
     WARNING: 'as ACKNOWLEDGED',
-    Services: "'Dienste' is the product's word throughout (alarm category, empty texts of the tab)",
     Activate: "pairs with 'Deaktivieren' (updates by device profile)",
     Enabled: "a state, paired with 'Deaktiviert'",
     Disabled: "a state, paired with 'Aktiviert'",

@@ -106,7 +106,7 @@ describe('PluginsPage in German', () => {
     useRegistry.setState({ exports: [ops, pkg], plugins: {} });
     await renderPage('de');
     expect(row('device-operations')).toHaveTextContent('Gerätebetrieb');
-    expect(row('device-operations')).toHaveTextContent('Gerätelisten, Geräte-Registerkarten (Info, Software, Dienste, Ereignisse, Gerätesteuerung, Admin-Info)');
+    expect(row('device-operations')).toHaveTextContent('Gerätelisten, Geräte-Registerkarten (Info, Software, Services, Ereignisse, Gerätesteuerung, Admin-Info)');
     expect(row('someone-elses')).toHaveTextContent('Someone else’s plugin');
     expect(row('someone-elses')).toHaveTextContent('Does something.');
   });
