@@ -62,16 +62,16 @@ describe('DeviceControlTab', () => {
   });
 
   it('disables restarts while the device is unavailable', async () => {
-    renderContribution(<DeviceControlTab device={device('0.5.1', 'UNAVAILABLE')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
+    renderContribution(<DeviceControlTab device={device('0.5.1', 'UNAVAILABLE')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR }, locales: { ...en, ...listsEn, ...deviceEn } });
     expect(await screen.findByRole('button', { name: 'Restart agent' })).toBeDisabled();
-    expect(screen.getByTestId('online-status')).toHaveTextContent('offline');
+    expect(screen.getByTestId('online-status')).toHaveTextContent(/^Offline$/);
     // The reason is on the buttons.
     expect(screen.getByRole('button', { name: 'Restart agent' })).toHaveAttribute('title', 'A restart needs the device to be online.');
     expect(screen.getByRole('button', { name: 'Restart IoTconnector' })).toHaveAttribute('title', 'A restart needs the device to be online.');
   });
 
   it('disables restarts while the device is in maintenance, even if its last status was online', async () => {
-    renderContribution(<DeviceControlTab device={device('0.5.1', 'AVAILABLE', -60)} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
+    renderContribution(<DeviceControlTab device={device('0.5.1', 'AVAILABLE', -60)} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR }, locales: { ...en, ...listsEn, ...deviceEn } });
     expect(await screen.findByRole('button', { name: 'Restart agent' })).toBeDisabled();
     expect(screen.getByTestId('online-status')).toHaveTextContent('Maintenance');
   });

@@ -31,11 +31,15 @@ export interface DeviceControlTabProps {
   transferAction?: ReactNode;
 }
 
-/** What the status label says: a device that is not monitored (or of unknown status) is not known to be offline. */
+/**
+ * What the status label says, in the words of the Info tab and the lists (the status codes'
+ * texts: Online, Offline, ...): a device that is not monitored (or of unknown status) is not known
+ * to be offline.
+ */
 const STATUS_LABEL: Record<SendStatus, [text: string, className: string]> = {
-  AVAILABLE: ['online', 'label-success'],
-  UNAVAILABLE: ['offline', 'label-danger'],
-  MAINTENANCE: ['Maintenance', 'label-warning'],
+  AVAILABLE: ['AVAILABLE', 'label-success'],
+  UNAVAILABLE: ['UNAVAILABLE', 'label-danger'],
+  MAINTENANCE: ['MAINTENANCE', 'label-warning'],
   NOT_MONITORED: ['NOT_MONITORED', 'label-default'],
   UNKNOWN: ['UNKNOWN', 'label-default'],
 };
