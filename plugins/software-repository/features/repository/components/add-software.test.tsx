@@ -95,3 +95,21 @@ describe('AddSoftware failures (spec 8, in German)', () => {
     expect(within(screen.getByTestId('add-software-form')).getByTestId('field-url')).toHaveValue('https://store.example/opcua-1.0.zip');
   });
 });
+
+describe('AddSoftware drop zone (spec 5: only one file or URL may be picked)', () => {
+  const drop = (files: File[]) => fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files } });
+
+  it('takes none of several dropped files and says why (in German), then takes a single one', () => {
+    renderContribution(<AddSoftware deviceType="iotconnector" onAdded={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) }, language: 'de', locales: de });
+    fireEvent.click(screen.getByTestId('add-software'));
+    drop([new File(['a'], 'a-1.0.zip'), new File(['b'], 'b-1.0.zip')]);
+    expect(screen.queryByTestId('chosen-file')).toBeNull();
+    const message = screen.getByTestId('too-many-files');
+    expect(message).toHaveTextContent('Es kann nur eine Datei hinzugefügt werden: Legen Sie eine einzelne Datei ab.');
+    expect(screen.getByTestId('drop-zone')).toHaveAttribute('aria-describedby', message.id);
+    drop([new File(['a'], 'a-1.0.zip')]);
+    expect(screen.getByTestId('chosen-file')).toHaveTextContent('a-1.0.zip');
+    expect(screen.getByTestId('field-full_packagename')).toHaveValue('a-1.0.zip');
+    expect(screen.queryByTestId('too-many-files')).toBeNull();
+  });
+});
