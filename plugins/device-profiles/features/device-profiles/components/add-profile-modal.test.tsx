@@ -66,3 +66,19 @@ describe('AddProfileModal when another user was faster', () => {
     expect(screen.getByTestId('add-profile-continue')).not.toBeDisabled();
   });
 });
+
+describe('AddProfileModal creation error codes (spec 8, in German)', () => {
+  it.each([
+    ['NAME_NOT_UNIQUE', 'Gerätename ist nicht eindeutig.'],
+    ['GROUP_ALREADY_ASSIGNED_TO_PROFILE', 'Gruppe wird bereits von einem anderen Profil verwendet.'],
+  ])('says %s as the spec words it, keeps what was typed and blocks Continue until a field changes', async (code, message) => {
+    serve(reply(422, { error: 'create-software-ng/profileValidation', message: 'refused', errors: [code] }));
+    renderContribution(<AddProfileModal onClose={jest.fn()} onCreated={jest.fn()} />, { pluginId: 'device-profiles', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) }, language: 'de', locales: de });
+    await fillAndContinue();
+    expect(await screen.findByTestId('add-profile-error')).toHaveTextContent(message);
+    expect(screen.getByTestId('add-profile-continue')).toBeDisabled();
+    expect(screen.getByLabelText(de.Name)).toHaveValue('New profile');
+    fireEvent.change(screen.getByLabelText(de.Name), { target: { value: 'Another profile' } });
+    expect(screen.queryByTestId('add-profile-error')).toBeNull();
+  });
+});

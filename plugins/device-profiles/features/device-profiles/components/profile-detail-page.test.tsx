@@ -4,6 +4,7 @@ import { ContributionProviders } from '@shared/plugin-api/parcel';
 import { renderContribution, testContext, testUser } from '@shared/plugin-api/testing';
 import { alerts } from '@shared/ui/alerts';
 import ProfileDetailPage from './profile-detail-page';
+import de from '../../../locales/de.json';
 
 /** The part of a fetch Response the client reads (jsdom has no Response). */
 const reply = (status: number, body: unknown) =>
@@ -273,5 +274,39 @@ describe('ProfileDetailPage', () => {
     await waitFor(() => expect(alerts.list()).toHaveLength(1));
     expect(alerts.list()[0]).toMatchObject({ type: 'danger', text: 'Device profile name is not unique.', detail: undefined });
     alerts.clearAll();
+  });
+});
+
+describe('ProfileDetailPage fields (spec 2, 4; in German)', () => {
+  it('shows ID, devices using it, last update and the default hint; the form is read-only until Edit, Cancel resets and locks it', async () => {
+    const lastUpdate = new Date(2026, 7, 25, 9, 6, 30);
+    serve((url) => {
+      if (url.includes('/deviceProfile/117')) return reply(200, { ...PROFILES['117'], lastUpdatedDateTime: lastUpdate.toISOString() });
+      if (url.includes('AppliedDeviceProfile')) return reply(200, { managedObjects: [], statistics: { totalPages: 3, pageSize: 1, currentPage: 1 } });
+      return undefined;
+    });
+    renderContribution(<ProfileDetailPage />, { pluginId: 'device-profiles', context: { user: EDITOR, params: { id: '117' } }, language: 'de', locales: de });
+    const name = () => screen.getByLabelText('Name') as HTMLInputElement;
+    await waitFor(() => expect(name().value).toBe('IoTconnector Bielefeld'));
+    const facts = screen.getByTestId('profile-facts');
+    await waitFor(() => expect(screen.getByTestId('devices-using')).toHaveTextContent('3'));
+    expect([...facts.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])).toEqual([
+      ['ID', '117'],
+      ['Geräte mit diesem Profil', '3'],
+      ['Zuletzt aktualisiert am', '09:06:30 25.08.2026'],
+    ]);
+    expect(screen.getByText('Ein Profil ohne Gerätegruppe ist das Standardprofil seines Gerätetyps. Nur eine Gruppe pro Gerätetyp.')).toBeInTheDocument();
+
+    // Read-only until Edit.
+    expect(name()).toBeDisabled();
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    await waitFor(() => expect(name()).not.toBeDisabled());
+    fireEvent.change(name(), { target: { value: 'Umbenannt' } });
+    fireEvent.change(screen.getByLabelText('Gerätegruppe'), { target: { value: '901' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    expect(name()).toBeDisabled();
+    expect(name().value).toBe('IoTconnector Bielefeld');
+    expect((screen.getByLabelText('Gerätegruppe') as HTMLSelectElement).value).toBe('900');
+    expect(screen.getByTestId('profile-edit')).toHaveTextContent('Bearbeiten');
   });
 });

@@ -9,6 +9,7 @@ import { alerts } from '@shared/ui/alerts';
 import { confirm } from '@shared/ui/confirm';
 import { EmptyState } from '@shared/ui/empty-state';
 import { FilterInput } from '@shared/ui/filter-input';
+import { ReloadButton } from '@shared/ui/reload-button';
 import { Spinner } from '@shared/ui/spinner';
 import { devicesUsingQuery, profileKeys, useProfiles } from '../api/profiles';
 import { isDefaultProfile, matchesProfileFilter } from '../model/profile-rules';
@@ -97,9 +98,7 @@ export default function ProfileListPage() {
         <PermittedButton requires={REQUIRES.deviceProfileWrite} className="btn btn-primary" onClick={() => setAdding(true)} data-testid="add-device-profile">
           <i className="dlt-c8y-icon-plus-circle" aria-hidden="true" /> {t('Add device profile')}
         </PermittedButton>
-        <button type="button" className="btn btn-link" onClick={() => void profiles.refetch()} disabled={profiles.isFetching}>
-          <i className={`dlt-c8y-icon-refresh${profiles.isFetching ? ' icon-spin' : ''}`} aria-hidden="true" /> {t('Reload')}
-        </button>
+        <ReloadButton onClick={() => void profiles.refetch()} fetching={profiles.isFetching} />
       </div>
       {profiles.isLoading ? (
         <Spinner label={t('Loading…')} />

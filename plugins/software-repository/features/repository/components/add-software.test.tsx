@@ -1,5 +1,7 @@
 import React from 'react';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { alerts } from '@shared/ui/alerts';
+import de from '../../../locales/de.json';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import { AddSoftware } from './add-software';
 
@@ -41,5 +43,73 @@ describe('AddSoftware', () => {
     fill('field-url', 'https://store.example/opcua-1.0.zip');
     expect(within(form).getByTestId('add-save')).not.toBeDisabled();
     expect(within(form).queryByText('Enter a URL that starts with http:// or https://.')).toBeNull();
+  });
+});
+
+/** The part of a fetch Response the client reads (jsdom has no Response). */
+const reply = (status: number, body: unknown) =>
+  ({ ok: status < 300, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body), json: async () => body }) as unknown as Response;
+
+describe('AddSoftware dropdown (spec 4: a blank form on open, discarded on close)', () => {
+  it('opens blank again after it was closed with typed values', () => {
+    const { form, fill } = openForm();
+    fill('field-url', 'https://store.example/opcua-1.0.zip');
+    expect(within(form).getByTestId('field-name')).toHaveValue('opcua');
+    fireEvent.click(screen.getByTestId('add-cancel'));
+    expect(screen.queryByTestId('add-software-form')).toBeNull();
+    fireEvent.click(screen.getByTestId('add-software'));
+    const again = screen.getByTestId('add-software-form');
+    for (const testId of ['field-name', 'field-version', 'field-md5', 'field-sha256', 'field-password', 'field-url', 'field-full_packagename']) expect([testId, (within(again).getByTestId(testId) as HTMLInputElement).value]).toEqual([testId, '']);
+    expect(within(again).getByTestId('field-installation_requires_approval')).not.toBeChecked();
+  });
+});
+
+describe('AddSoftware failures (spec 8, in German)', () => {
+  const danger = jest.spyOn(alerts, 'danger');
+  afterEach(() => danger.mockClear());
+
+  function render() {
+    renderContribution(<AddSoftware deviceType="iotconnector" onAdded={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) }, language: 'de', locales: de });
+    fireEvent.click(screen.getByTestId('add-software'));
+    const form = screen.getByTestId('add-software-form');
+    for (const [testId, value] of [['field-name', 'opcua'], ['field-version', '1.0'], ['field-md5', 'm'], ['field-sha256', 's'], ['field-apptype', 'APPLICATION'], ['field-category', 'normal'], ['field-password', 'password1']])
+      fireEvent.change(within(form).getByTestId(testId), { target: { value } });
+    return form;
+  }
+
+  it("says 'Error uploading file' when the file upload fails, and keeps the form", async () => {
+    global.fetch = jest.fn(async () => reply(500, { message: 'disk full' })) as unknown as typeof fetch;
+    const form = render();
+    fireEvent.change(within(form).getByTestId('file-input'), { target: { files: [new File(['PK'], 'opcua-1.0.zip', { type: 'application/zip' })] } });
+    fireEvent.click(within(form).getByTestId('add-save'));
+    await waitFor(() => expect(danger).toHaveBeenCalledWith('Fehler beim Hochladen der Datei', expect.objectContaining({ detail: expect.stringContaining('disk full') })));
+    expect(within(screen.getByTestId('add-software-form')).getByTestId('field-name')).toHaveValue('opcua');
+  });
+
+  it("says 'Error creating software.' when the service refuses the package, and keeps the form", async () => {
+    global.fetch = jest.fn(async () => reply(500, { message: 'service down' })) as unknown as typeof fetch;
+    const form = render();
+    fireEvent.change(within(form).getByTestId('field-url'), { target: { value: 'https://store.example/opcua-1.0.zip' } });
+    fireEvent.click(within(form).getByTestId('add-save'));
+    await waitFor(() => expect(danger).toHaveBeenCalledWith('Fehler beim Anlegen der Software.', expect.objectContaining({ detail: expect.stringContaining('service down') })));
+    expect(within(screen.getByTestId('add-software-form')).getByTestId('field-url')).toHaveValue('https://store.example/opcua-1.0.zip');
+  });
+});
+
+describe('AddSoftware drop zone (spec 5: only one file or URL may be picked)', () => {
+  const drop = (files: File[]) => fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files } });
+
+  it('takes none of several dropped files and says why (in German), then takes a single one', () => {
+    renderContribution(<AddSoftware deviceType="iotconnector" onAdded={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) }, language: 'de', locales: de });
+    fireEvent.click(screen.getByTestId('add-software'));
+    drop([new File(['a'], 'a-1.0.zip'), new File(['b'], 'b-1.0.zip')]);
+    expect(screen.queryByTestId('chosen-file')).toBeNull();
+    const message = screen.getByTestId('too-many-files');
+    expect(message).toHaveTextContent('Es kann nur eine Datei hinzugefügt werden: Legen Sie eine einzelne Datei ab.');
+    expect(screen.getByTestId('drop-zone')).toHaveAttribute('aria-describedby', message.id);
+    drop([new File(['a'], 'a-1.0.zip')]);
+    expect(screen.getByTestId('chosen-file')).toHaveTextContent('a-1.0.zip');
+    expect(screen.getByTestId('field-full_packagename')).toHaveValue('a-1.0.zip');
+    expect(screen.queryByTestId('too-many-files')).toBeNull();
   });
 });

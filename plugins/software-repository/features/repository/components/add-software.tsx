@@ -45,8 +45,11 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [saving, setSaving] = useState(false);
   const [dragging, setDragging] = useState(false);
+  /** Several files dropped at once: none is taken (spec 5: one file or URL), and the form says why. */
+  const [tooMany, setTooMany] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const sourceHintId = useId();
+  const tooManyId = useId();
   const errors = validateAddForm(form);
 
   const set = <K extends keyof AddForm>(key: K, value: AddForm[K]) => {
@@ -54,6 +57,7 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
     setTouched((s) => new Set(s).add(key));
   };
   const choose = (picked: File | null) => {
+    setTooMany(false);
     setFile(picked);
     setForm((f) => withFile(f, picked ? { name: picked.name } : null));
   };
@@ -138,8 +142,11 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
               setDragging(false);
               const dropped = e.dataTransfer.files;
               // Only one file or URL may be chosen.
-              if (!form.url && dropped.length === 1) choose(dropped[0]);
+              if (form.url) return;
+              if (dropped.length === 1) choose(dropped[0]);
+              else if (dropped.length > 1) setTooMany(true);
             }}
+            aria-describedby={tooMany ? tooManyId : undefined}
             data-testid="drop-zone"
           >
             <Icon name="upload" /> {t('Drop a file here or click to choose one')}
@@ -152,6 +159,11 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
               data-testid="file-input"
             />
           </div>
+        )}
+        {tooMany && !file && (
+          <p className="help-block text-danger" id={tooManyId} role="alert" data-testid="too-many-files">
+            {t('Only one file can be added: drop a single file.')}
+          </p>
         )}
       </div>
       <TextField

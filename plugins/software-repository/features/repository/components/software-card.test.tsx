@@ -1,5 +1,6 @@
 import React from 'react';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { alerts } from '@shared/ui/alerts';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import type { SoftwarePackage } from '@shared/platform/create-software-ng';
 import { SoftwareCard } from './software-card';
@@ -86,5 +87,63 @@ describe('SoftwareCard hostile version', () => {
     const version = '1.0.0-' + 'beta'.repeat(20);
     renderContribution(<SoftwareCard pkg={{ ...pkg, version }} menu={[]} onChanged={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser([]) } });
     expect((screen.getByTestId('card-version').closest('p') as HTMLElement).style.overflowWrap).toBe('anywhere');
+  });
+});
+
+/** The part of a fetch Response the client reads (jsdom has no Response). */
+const reply = (status: number, body: unknown) =>
+  ({ ok: status < 300, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body), json: async () => body }) as unknown as Response;
+
+describe('SoftwareCard edit form (spec 4: created from the package on the way to the back)', () => {
+  it('is discarded by Back: Details again shows the package, not the edit', async () => {
+    jest.useFakeTimers();
+    try {
+      const form = openBack(['ROLE_INVENTORY_ADMIN']);
+      fireEvent.change(within(form).getByTestId('field-md5'), { target: { value: 'edited' } });
+      fireEvent.click(within(form).getByTestId('back'));
+      act(() => jest.advanceTimersByTime(600));
+      expect(screen.queryByTestId('edit-form')).toBeNull();
+      fireEvent.click(screen.getByTestId('details'));
+      expect(within(screen.getByTestId('edit-form')).getByTestId('field-md5')).toHaveValue('abc');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('SoftwareCard failures (spec 8, in German)', () => {
+  const danger = jest.spyOn(alerts, 'danger');
+  afterEach(() => danger.mockClear());
+  const render = () =>
+    renderContribution(<SoftwareCard pkg={pkg} menu={[]} onChanged={jest.fn()} />, {
+      pluginId: 'software-repository',
+      context: { user: testUser(['ROLE_INVENTORY_ADMIN', 'ROLE_MANAGE_SOFTWARE_ADMIN']) },
+      language: 'de',
+      locales: de,
+    });
+
+  it("says 'Error updating software.' when the save is refused, and keeps the edit", async () => {
+    global.fetch = jest.fn(async (_url: string, init?: RequestInit) => (init?.method === 'PUT' ? reply(500, { message: 'service down' }) : reply(200, pkg))) as unknown as typeof fetch;
+    render();
+    fireEvent.click(screen.getByTestId('details'));
+    const form = screen.getByTestId('edit-form');
+    fireEvent.change(within(form).getByTestId('field-md5'), { target: { value: 'edited' } });
+    fireEvent.click(within(form).getByTestId('edit-save'));
+    await waitFor(() => expect(danger).toHaveBeenCalledWith('Fehler beim Aktualisieren der Software.', expect.objectContaining({ detail: expect.stringContaining('service down') })));
+    expect(within(screen.getByTestId('edit-form')).getByTestId('field-md5')).toHaveValue('edited');
+  });
+
+  it("asks 'Löschen bestätigen?' with the spec's question and says 'Error removing software.' when the delete is refused", async () => {
+    global.fetch = jest.fn(async () => reply(500, { message: 'service down' })) as unknown as typeof fetch;
+    render();
+    fireEvent.click(screen.getByTestId('card-menu'));
+    fireEvent.click(screen.getByTestId('delete-software'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Löschen bestätigen?');
+    expect(dialog).toHaveTextContent('Wollen Sie die Software machine-monitor wirklich entfernen?');
+    expect(within(dialog).getByTestId('confirm-ok')).toHaveTextContent('Löschen');
+    expect(within(dialog).getByTestId('confirm-cancel')).toHaveTextContent('Abbrechen');
+    fireEvent.click(within(dialog).getByTestId('confirm-ok'));
+    await waitFor(() => expect(danger).toHaveBeenCalledWith('Fehler beim Entfernen der Software.', expect.objectContaining({ detail: expect.stringContaining('service down') })));
   });
 });

@@ -2,6 +2,7 @@ import React from 'react';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import { SoftwareRepository } from './software-repository';
+import de from '../../../locales/de.json';
 
 /** The part of a fetch Response the client reads (jsdom has no Response). */
 const reply = (status: number, body: unknown) =>
@@ -28,5 +29,16 @@ describe('SoftwareRepository empty state', () => {
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'nothing like it' } });
     expect(await screen.findByText('No software to display.')).toBeInTheDocument();
     expect(screen.getByText('Add software using the button on the toolbar.')).toBeInTheDocument();
+  });
+});
+
+describe('SoftwareRepository filter box', () => {
+  it('is as wide as the German placeholder needs, not a fixed 260 px that cut its end', async () => {
+    serve([]);
+    renderContribution(<SoftwareRepository />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) }, language: 'de', locales: de });
+    const placeholder = 'Nach Name oder Version filtern…';
+    expect(screen.getByRole('searchbox')).toHaveAttribute('placeholder', placeholder);
+    const box = screen.getByTestId('filter-box').style;
+    expect([box.width, box.minWidth]).toEqual([`calc(${placeholder.length}ch + 56px)`, '260px']);
   });
 });

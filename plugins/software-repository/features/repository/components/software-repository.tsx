@@ -19,6 +19,13 @@ export interface SoftwareRepositoryProps {
   cardMenu?: readonly { label: string; testId: string; requires?: RoleRequirement; onSelect: (pkg: SoftwarePackage, all: readonly SoftwarePackage[]) => void }[];
 }
 
+/**
+ * The filter box as wide as its placeholder needs (one `ch` per character is more than the
+ * italic placeholder takes, plus the field's padding and its search icon), at least 260 px: at
+ * 260 px the German "Nach Name oder Version filtern…" lost its end.
+ */
+export const filterBoxStyle = (placeholder: string): React.CSSProperties => ({ width: `calc(${placeholder.length}ch + 56px)`, minWidth: 260, maxWidth: '100%' });
+
 /** The Software repository page: device-type select, filter, 'Add software', 'Reload' and the package cards. */
 export function SoftwareRepository({ cardMenu = [] }: SoftwareRepositoryProps) {
   const { t } = useTranslation();
@@ -36,6 +43,7 @@ export function SoftwareRepository({ cardMenu = [] }: SoftwareRepositoryProps) {
     [cardMenu, all],
   );
   const reload = () => void query.refetch();
+  const filterPlaceholder = t('Filter by name or version…');
 
   return (
     <div className="content-fullpage" data-testid="software-repository">
@@ -54,8 +62,8 @@ export function SoftwareRepository({ cardMenu = [] }: SoftwareRepositoryProps) {
             </select>
           </div>
         </div>
-        <div style={{ width: 260 }}>
-          <FilterInput value={filter} onChange={setFilter} placeholder={t('Filter by name or version…')} />
+        <div style={filterBoxStyle(filterPlaceholder)} data-testid="filter-box">
+          <FilterInput value={filter} onChange={setFilter} placeholder={filterPlaceholder} />
         </div>
         <div style={{ flex: 1 }} />
         <AddSoftware deviceType={deviceType} onAdded={reload} />
