@@ -46,6 +46,7 @@ export const MEDIA = {
   currentUser: 'application/vnd.com.nsn.cumulocity.currentuser+json',
   application: 'application/vnd.com.nsn.cumulocity.application+json',
   applicationCollection: 'application/vnd.com.nsn.cumulocity.applicationcollection+json',
+  auditRecordCollection: 'application/vnd.com.nsn.cumulocity.auditrecordcollection+json',
 } as const;
 
 /** Names of the cookie and header of the platform's XSRF protection. */
