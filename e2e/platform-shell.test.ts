@@ -194,7 +194,8 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
       ['/alarmDetails?severity=major', '[data-testid="alarms-view"]'],
       ['/events', OURS],
       ['/admin/configuration', OURS],
-      [`/group/${String(group.id)}`, OURS],
+      // Not `/group/{id}`: the platform's own group page takes it (on to its `/group/{id}/subassets`);
+      // that row only passed while the previous page's contribution was still in the DOM.
       [`/group/${String(group.id)}/sub-assets`, OURS],
       ['/deviceOperationsDashboard', '[data-testid="platform-dashboard"] [data-testid="dashboard-widget"]'],
       ['/devicesFromDashboard?view=currentOnlineDevices&operationsdashboarddetails=true', '[data-testid="devices-from-dashboard"] [data-testid="device-list"]'],

@@ -3,14 +3,15 @@
  * same calls (method, path, query parameters, JSON body) for the same intent. Media types are
  * not compared: we send the platform's vnd types where reference/c8y-oas.json names them.
  */
-import { AlarmService, OperationStatus, ApplicationService, BasicAuth, EventService, FetchClient, IdentityService, InventoryService, OperationService, UserService } from '@c8y/client';
+import { AlarmService, AuditService, OperationStatus, ApplicationService, BasicAuth, EventService, FetchClient, IdentityService, InventoryService, OperationService, UserService } from '@c8y/client';
 import { configureClient } from './fetch-client';
-import { addChildAsset, createManagedObject, deleteManagedObject, getManagedObject, listChildAssets, listManagedObjects, removeChildAsset, updateManagedObject } from './inventory';
+import { addChildAsset, listChildAdditions, createManagedObject, deleteManagedObject, getManagedObject, listChildAssets, listManagedObjects, removeChildAsset, updateManagedObject } from './inventory';
 import { bulkUpdateAlarms, countAlarms, listAlarms, updateAlarm } from './alarms';
 import { createOperation, listOperations, updateOperation } from './operations';
 import { createEvent, listEvents } from './events';
 import { getExternalId, listExternalIds } from './identity';
-import { getCurrentUser, updateCurrentUser } from './user';
+import { getCurrentUser, getUser, updateCurrentUser, updateUser } from './user';
+import { listAuditRecords } from './audit';
 import { getApplication, getApplicationsByName, listApplications, updateApplication } from './applications';
 
 interface Seen {
@@ -26,7 +27,7 @@ let seen: Seen[] = [];
 function respond(path: string): unknown {
   if (path.endsWith('/count')) return 3;
   if (path.includes('/childAssets')) return { references: [{ managedObject: { id: '2' } }], statistics: {} };
-  return { id: '1', managedObjects: [], alarms: [], operations: [], events: [], externalIds: [], applications: [], references: [], statistics: {} };
+  return { id: '1', auditRecords: [], managedObjects: [], alarms: [], operations: [], events: [], externalIds: [], applications: [], references: [], statistics: {} };
 }
 
 const fake = (async (input: string, init: RequestInit = {}) => {
@@ -50,6 +51,9 @@ const events = new EventService(c8y);
 const identity = new IdentityService(c8y);
 const users = new UserService(c8y);
 const applications = new ApplicationService(c8y);
+// The official client puts the tenant of its login into user paths.
+(c8y as unknown as { tenant: string }).tenant = 't';
+const audits = new AuditService(c8y);
 
 // @c8y/client's CommonJS build prefers window.fetch over its bundled cross-fetch.
 const g = globalThis as { window?: unknown };
@@ -75,6 +79,7 @@ it.each<[string, () => Promise<unknown>, () => Promise<unknown>]>([
   ['inventory create', () => inventory.create({ name: 'g', c8y_IsDeviceGroup: {} }), () => createManagedObject({ name: 'g', c8y_IsDeviceGroup: {} })],
   ['inventory delete', () => inventory.delete('7'), () => deleteManagedObject('7')],
   ['child assets list', () => inventory.childAssetsList('9', { pageSize: 10 }), () => listChildAssets('9', { pageSize: 10 })],
+  ['child additions list', () => inventory.childAdditionsList('9', { pageSize: 2000 }), () => listChildAdditions('9', { pageSize: 2000 })],
   ['child asset add', () => inventory.childAssetsAdd('2', '9'), () => addChildAsset('9', '2')],
   ['child asset remove', () => inventory.childAssetsRemove('2', '9'), () => removeChildAsset('9', '2')],
   [
@@ -103,6 +108,13 @@ it.each<[string, () => Promise<unknown>, () => Promise<unknown>]>([
   ['event list', () => events.list({ source: '7', type: 't', pageSize: 10 }), () => listEvents({ source: '7', type: 't', pageSize: 10 })],
   ['external ids', () => identity.list('7'), () => listExternalIds('7')],
   ['external id detail', () => identity.detail({ type: 'c8y_Serial', externalId: 'A 1' }), () => getExternalId('c8y_Serial', 'A 1')],
+  [
+    'audit list',
+    () => audits.list({ source: '5', type: 'Alarm', dateFrom: '1970-01-01T00:00:00.000Z', revert: true, pageSize: 100 }),
+    () => listAuditRecords({ source: '5', type: 'Alarm', dateFrom: '1970-01-01T00:00:00.000Z', revert: true, pageSize: 100 }),
+  ],
+  ['user detail', () => users.detail('device_A1'), () => getUser('t', 'device_A1')],
+  ['user update', () => users.update({ id: 'device_A1', enabled: false }), () => updateUser('t', 'device_A1', { enabled: false })],
   ['current user', () => users.current(), () => getCurrentUser()],
   ['current user update', () => users.updateCurrent({ customProperties: { k: 1 } }), () => updateCurrentUser({ customProperties: { k: 1 } })],
   ['application list', () => applications.list({ pageSize: 100 }), () => listApplications({ pageSize: 100 })],

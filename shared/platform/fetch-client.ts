@@ -44,8 +44,10 @@ export const MEDIA = {
   externalId: 'application/vnd.com.nsn.cumulocity.externalid+json',
   externalIdCollection: 'application/vnd.com.nsn.cumulocity.externalidcollection+json',
   currentUser: 'application/vnd.com.nsn.cumulocity.currentuser+json',
+  user: 'application/vnd.com.nsn.cumulocity.user+json',
   application: 'application/vnd.com.nsn.cumulocity.application+json',
   applicationCollection: 'application/vnd.com.nsn.cumulocity.applicationcollection+json',
+  auditRecordCollection: 'application/vnd.com.nsn.cumulocity.auditrecordcollection+json',
 } as const;
 
 /** Names of the cookie and header of the platform's XSRF protection. */

@@ -123,6 +123,12 @@ export async function listChildAssets(
   return { ...page, items: page.items.map((r) => r.managedObject as ManagedObject) };
 }
 
+/** Child additions of a managed object (e.g. a device's provisioning record): references with id and name only. */
+export async function listChildAdditions(parentId: string, params: PagingParams = {}): Promise<Paged<ManagedObjectReference['managedObject']>> {
+  const page = await getPage<ManagedObjectReference>(`${MO}/${encodeURIComponent(parentId)}/childAdditions`, 'references', { ...params }, MEDIA.managedObjectReferenceCollection);
+  return { ...page, items: page.items.map((r) => r.managedObject) };
+}
+
 /** Adds an existing managed object as child asset (e.g. a device to a group). */
 export async function addChildAsset(parentId: string, childId: string): Promise<void> {
   await request<unknown>('POST', `${MO}/${encodeURIComponent(parentId)}/childAssets`, {

@@ -27,6 +27,26 @@ export function updateCurrentUser(patch: Partial<Omit<PlatformCurrentUser, 'id' 
   });
 }
 
+/** A user of a tenant (e.g. a device's owner, device_<serial>). */
+export interface PlatformUser {
+  id?: string;
+  userName: string;
+  enabled?: boolean;
+  [field: string]: unknown;
+}
+
+const userPath = (tenant: string, userName: string) => `/user/${encodeURIComponent(tenant)}/users/${encodeURIComponent(userName)}`;
+
+/** One user of the tenant. */
+export function getUser(tenant: string, userName: string): Promise<PlatformUser> {
+  return request<PlatformUser>('GET', userPath(tenant, userName), { headers: { Accept: MEDIA.user } });
+}
+
+/** Changes fields of a user of the tenant (e.g. enabled). */
+export function updateUser(tenant: string, userName: string, patch: Partial<Omit<PlatformUser, 'id' | 'userName'>>): Promise<PlatformUser> {
+  return request<PlatformUser>('PUT', userPath(tenant, userName), { body: patch, headers: { 'Content-Type': MEDIA.user, Accept: MEDIA.user } });
+}
+
 /** Role ids of a user, as the plugin contract's CurrentUser carries them. */
 export const effectiveRoleIds = (user: PlatformCurrentUser): string[] => (user.effectiveRoles ?? []).map((r) => r.id);
 

@@ -155,7 +155,9 @@ export async function mountContribution(input: MountInput): Promise<MountedContr
   }
   const onChange = () => update();
   subscriptions.push(input.appState.currentUser.subscribe(onChange), input.appState.currentTenant.subscribe(onChange), input.appState.state$.subscribe(onChange));
-  window.addEventListener('hashchange', onChange);
+  // No hashchange listener: the host calls refresh on the router's NavigationEnd. A hashchange
+  // comes before the router destroys the host of the page being left, which then got the next
+  // route's location and sent its requests once more (the device list's on the way to Alarms).
   return {
     configErrors: () => errors,
     setConfig(next) {
@@ -164,7 +166,6 @@ export async function mountContribution(input: MountInput): Promise<MountedContr
     },
     refresh: onChange,
     async unmount() {
-      window.removeEventListener('hashchange', onChange);
       for (const s of subscriptions) s.unsubscribe();
       if (parcel && parcel.getStatus() === 'MOUNTED') await parcel.unmount().catch((e: unknown) => console.error(e));
       domElement.remove();

@@ -110,7 +110,9 @@ export function registerAudit(app: FastifyInstance, core: Core): void {
       params.push(sql.startsWith('time') ? new Date(v).toISOString() : v);
     }
     const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const order = bool(query, 'revert') ? 'ASC' : 'DESC';
+    // As the platform: oldest first; revert=true gives newest first only in a range query.
+    const ranged = !!str(query, 'dateFrom') || !!str(query, 'dateTo');
+    const order = ranged && bool(query, 'revert') ? 'DESC' : 'ASC';
     const rows = core.ctx
       .stmt(`SELECT id, json FROM audit_records ${w} ORDER BY time ${order}, id ${order} LIMIT ? OFFSET ?`)
       .all(...params, p.pageSize, (p.currentPage - 1) * p.pageSize) as AuditRow[];

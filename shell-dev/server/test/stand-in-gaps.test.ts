@@ -69,7 +69,7 @@ describe('PUT /user/{tenant}/users/{userName}', () => {
 });
 
 describe('GET /audit/auditRecords?source=<alarmId>', () => {
-  it('lists each alarm update with the changed fields, newest first (revert: oldest first)', async () => {
+  it('lists each alarm update with the changed fields, oldest first as the platform does (revert: newest first)', async () => {
     const dev = await api<{ id: string }>('POST', '/inventory/managedObjects', { body: { name: 'audited', c8y_IsDevice: {} } });
     const alarm = await api<{ id: string }>('POST', '/alarm/alarms', { body: { source: { id: dev.body.id }, type: 'a_T', text: 'first', severity: 'MAJOR', time: new Date().toISOString() } });
     const other = await api<{ id: string }>('POST', '/alarm/alarms', { body: { source: { id: dev.body.id }, type: 'b_T', text: 'other', severity: 'MINOR', time: new Date().toISOString() } });
@@ -83,7 +83,7 @@ describe('GET /audit/auditRecords?source=<alarmId>', () => {
     const res = await api<{ auditRecords: Rec[]; statistics: Record<string, number> }>('GET', `/audit/auditRecords?source=${alarm.body.id}&type=Alarm&pageSize=10&withTotalElements=true`);
     expect(res.status).toBe(200);
     expect(res.body.statistics.totalElements).toBe(2);
-    const [newest, oldest] = res.body.auditRecords;
+    const [oldest, newest] = res.body.auditRecords;
     expect(newest).toMatchObject({ type: 'Alarm', user: 'operator', source: { id: alarm.body.id } });
     expect(newest.changes).toEqual(
       expect.arrayContaining([
@@ -93,8 +93,11 @@ describe('GET /audit/auditRecords?source=<alarmId>', () => {
     );
     expect(newest.changes).toHaveLength(2);
     expect(oldest).toMatchObject({ user: 'admin', changes: [expect.objectContaining({ attribute: 'status', previousValue: 'ACTIVE', newValue: 'ACKNOWLEDGED' })] });
-    const reverted = await api<{ auditRecords: Rec[] }>('GET', `/audit/auditRecords?source=${alarm.body.id}&revert=true`);
-    expect(reverted.body.auditRecords.map((r) => r.user)).toEqual(['admin', 'operator']);
+    const reverted = await api<{ auditRecords: Rec[] }>('GET', `/audit/auditRecords?source=${alarm.body.id}&dateFrom=1970-01-01T00:00:00.000Z&revert=true`);
+    expect(reverted.body.auditRecords.map((r) => r.user)).toEqual(['operator', 'admin']);
+    // Without a date range the platform ignores revert.
+    const unranged = await api<{ auditRecords: Rec[] }>('GET', `/audit/auditRecords?source=${alarm.body.id}&revert=true`);
+    expect(unranged.body.auditRecords.map((r) => r.user)).toEqual(['admin', 'operator']);
   });
 
   it('records bulk status changes per alarm; the log survives a restart', async () => {

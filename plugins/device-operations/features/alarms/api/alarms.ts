@@ -2,7 +2,8 @@
 import { useEffect, useRef } from 'react';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { bulkUpdateAlarms, countAlarms, listAlarms, updateAlarm, type Alarm, type AlarmSeverity, type AlarmStatus } from '@shared/platform/alarms';
-import { request } from '@shared/platform/fetch-client';
+import { listAuditRecords } from '@shared/platform/audit';
+import { SINCE_EVER } from '@shared/platform/operations';
 import { useRealtime } from '@shared/platform/react';
 import { listPageAlarms, type DashboardAlarmCategory, type DashboardSeverity } from '@shared/platform/operation-dashboard';
 import { ALARM_LOAD_MORE_PAGE_SIZE } from '@shared/domain/constants';
@@ -25,11 +26,17 @@ export const alarmKeys = {
   changeLog: (id: string) => [...root, 'change-log', id] as const,
 };
 
+/**
+ * Alarms of the source's child devices too; no parameter for all sources (the platform takes
+ * withSourceDevices only together with a source).
+ */
+const withChildDevices = (source: string | undefined) => (source ? { source, withSourceDevices: true } : {});
+
 export const alarmListQuery = (f: AlarmListFilter) =>
   infiniteQueryOptions({
     queryKey: alarmKeys.list(f),
     queryFn: ({ pageParam }) =>
-      listAlarms({ source: f.source, severity: f.severity, status: f.statuses, pageSize: ALARM_LOAD_MORE_PAGE_SIZE, currentPage: pageParam, withSourceDevices: !!f.source }),
+      listAlarms({ ...withChildDevices(f.source), severity: f.severity, status: f.statuses, pageSize: ALARM_LOAD_MORE_PAGE_SIZE, currentPage: pageParam }),
     initialPageParam: 1,
     // From the server's answer, not the items: an alarm acknowledged or cleared leaves its cached
     // page at once, and a page of 99 would otherwise hide Load more.
@@ -38,7 +45,7 @@ export const alarmListQuery = (f: AlarmListFilter) =>
 export const useAlarmList = (f: AlarmListFilter) => useInfiniteQuery(alarmListQuery(f));
 
 export const alarmCountQuery = (f: AlarmListFilter) =>
-  queryOptions({ queryKey: alarmKeys.count(f), queryFn: () => countAlarms({ source: f.source, severity: f.severity, status: f.statuses, withSourceDevices: !!f.source }) });
+  queryOptions({ queryKey: alarmKeys.count(f), queryFn: () => countAlarms({ ...withChildDevices(f.source), severity: f.severity, status: f.statuses }) });
 export const useAlarmCount = (f: AlarmListFilter) => useQuery(alarmCountQuery(f));
 
 /** True once the counts say the severities have no unresolved alarm (what Clear all would clear); false while unknown. */
@@ -60,18 +67,18 @@ export const setAlarmStatus = (id: string, status: AlarmStatus) => updateAlarm(i
 
 /** Clears every unresolved alarm of the source (all sources when absent) of the given severities. */
 export const clearAll = (source: string | undefined, severities: readonly AlarmSeverity[]) =>
-  bulkUpdateAlarms({ source, severity: severities, status: UNRESOLVED, withSourceDevices: !!source }, { status: 'CLEARED' });
+  bulkUpdateAlarms({ ...withChildDevices(source), severity: severities, status: UNRESOLVED }, { status: 'CLEARED' });
 
-/** The alarm's audit records (empty when the platform keeps none); a refusal or failure is an error, shown as such. */
+/**
+ * The alarm's audit records, newest first (empty when the platform keeps none); a refusal or
+ * failure is an error, shown as such. revert needs the date range: the platform lists oldest first
+ * and ignores revert without one, so a long log showed its oldest page.
+ */
 export const changeLogQuery = (alarm: Alarm) =>
   queryOptions({
     queryKey: alarmKeys.changeLog(alarm.id),
-    queryFn: async () => {
-      const body = await request<{ auditRecords?: Record<string, unknown>[] }>('GET', '/audit/auditRecords', {
-        query: { source: alarm.id, type: 'Alarm', pageSize: ALARM_LOAD_MORE_PAGE_SIZE, revert: true },
-      });
-      return body?.auditRecords ?? [];
-    },
+    queryFn: async (): Promise<Record<string, unknown>[]> =>
+      listAuditRecords({ source: alarm.id, type: 'Alarm', dateFrom: SINCE_EVER, revert: true, pageSize: ALARM_LOAD_MORE_PAGE_SIZE }),
     retry: false,
   });
 export const useChangeLog = (alarm: Alarm, enabled: boolean) => useQuery({ ...changeLogQuery(alarm), enabled });

@@ -1,7 +1,7 @@
 /** Server state of the Info tab: owner, groups, provisioning child, saves. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@shared/platform/fetch-client';
-import { listManagedObjects, updateManagedObject, type ManagedObject } from '@shared/platform/inventory';
+import { listChildAdditions, listManagedObjects, updateManagedObject } from '@shared/platform/inventory';
+import { getUser, updateUser, type PlatformUser } from '@shared/platform/user';
 import { GROUP_LIST_PAGE_SIZE } from '@shared/domain/constants';
 import { AZURE_DPS_TYPE } from '../logic/fields';
 
@@ -14,20 +14,15 @@ export const deviceInfoKeys = {
   provisioning: (id: string) => [...root, 'provisioning', id] as const,
 };
 
-export interface PlatformUser {
-  userName: string;
-  enabled?: boolean;
-}
-
 export const ownerQuery = (tenant: string, owner: string) =>
   queryOptions({
     queryKey: deviceInfoKeys.owner(tenant, owner),
-    queryFn: () => request<PlatformUser>('GET', `/user/${encodeURIComponent(tenant)}/users/${encodeURIComponent(owner)}`),
+    queryFn: () => getUser(tenant, owner),
   });
 export const useOwner = (tenant: string, owner: string, enabled: boolean) => useQuery({ ...ownerQuery(tenant, owner), enabled: enabled && !!owner });
 
 export function setOwnerEnabled(tenant: string, owner: string, enabled: boolean): Promise<PlatformUser> {
-  return request('PUT', `/user/${encodeURIComponent(tenant)}/users/${encodeURIComponent(owner)}`, { body: { enabled } });
+  return updateUser(tenant, owner, { enabled });
 }
 
 export const groupsQuery = () =>
@@ -50,13 +45,8 @@ export const provisioningQuery = (deviceId: string) =>
   queryOptions({
     queryKey: deviceInfoKeys.provisioning(deviceId),
     queryFn: async () => {
-      const page = await request<{ references?: { managedObject: ManagedObject }[] }>(
-        'GET',
-        `/inventory/managedObjects/${encodeURIComponent(deviceId)}/childAdditions`,
-        { query: { pageSize: GROUP_LIST_PAGE_SIZE } },
-      );
       // References carry only id and name; the children themselves say their type.
-      const ids = (page?.references ?? []).map((r) => String(r.managedObject.id));
+      const ids = (await listChildAdditions(deviceId, { pageSize: GROUP_LIST_PAGE_SIZE })).items.map((r) => String(r.id));
       if (ids.length === 0) return null;
       const children = await listManagedObjects({ ids, pageSize: ids.length });
       return children.items.find((mo) => mo.type === AZURE_DPS_TYPE) ?? null;
