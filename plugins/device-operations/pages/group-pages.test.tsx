@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
 import { jsonReply, renderContribution, testUser } from '@shared/plugin-api/testing';
 import en from '../locales/lists.en.json';
@@ -81,5 +81,53 @@ describe('group sub-assets', () => {
     renderContribution(<GroupSubAssetsPage />, { language: 'de', locales: de, context: { user: OPERATOR, params: { groupId: '5' } } });
     await waitFor(() => expect(screen.getAllByTestId('sub-asset-type')).toHaveLength(6));
     expect(types()).toEqual(['IoTconnector', 'CELOS OS (IPC x64)', 'CELOS OS (aarch64)', 'Gruppe', 'Mobiler Router', 'c8y_MQTTDevice']);
+  });
+});
+
+describe('group sub-assets paging', () => {
+  /** A group of 35 sub-assets; `hold` keeps the sub-assets read unanswered until released. */
+  function groupOf35(hold?: Promise<void>) {
+    const pages: string[] = [];
+    configureClient({
+      fetch: (async (url: string) => {
+        const u = new URL(url, 'http://x');
+        if (u.pathname === '/inventory/managedObjects/5') return jsonReply(200, { id: '5', name: 'Hall 1', c8y_IsDeviceGroup: {} });
+        if (u.pathname === '/inventory/managedObjects/5/childAssets') {
+          const current = Number(u.searchParams.get('currentPage') ?? 1);
+          pages.push(String(current));
+          if (hold) await hold;
+          const references = Array.from({ length: Math.max(0, Math.min(10, 35 - (current - 1) * 10)) }, (_, i) => ({
+            managedObject: { id: String(100 + (current - 1) * 10 + i), name: `NB ${(current - 1) * 10 + i}`, type: 'adamos_NETbox' },
+          }));
+          return jsonReply(200, { references, statistics: { currentPage: current, pageSize: 10 }, ...(current * 10 < 35 ? { next: 'next' } : {}) });
+        }
+        return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+      }) as unknown as typeof fetch,
+    });
+    return pages;
+  }
+
+  it('keeps its page in the address, so Back from a sub-asset returns to that page', async () => {
+    const pages = groupOf35();
+    const navigate = jest.fn();
+    renderContribution(<GroupSubAssetsPage />, { locales: en, context: { user: OPERATOR, params: { groupId: '5' }, path: '/group/5/sub-assets', query: { page: '3' }, navigate } });
+    await screen.findByText('NB 20');
+    expect(pages).toEqual(['3']);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(navigate).toHaveBeenLastCalledWith('/group/5/sub-assets?page=4');
+    fireEvent.click(screen.getByRole('button', { name: 'First' }));
+    expect(navigate).toHaveBeenLastCalledWith('/group/5/sub-assets');
+  });
+
+  it('says it is reading the sub-assets, not an empty table', async () => {
+    let release!: () => void;
+    groupOf35(new Promise<void>((r) => (release = r)));
+    renderContribution(<GroupSubAssetsPage />, { locales: en, context: { user: OPERATOR, params: { groupId: '5' } } });
+    await waitFor(() => expect(screen.getByTestId('sub-assets-table')).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    release();
+    await screen.findByText('NB 0');
+    expect(screen.getByTestId('sub-assets-table')).toHaveAttribute('aria-busy', 'false');
+    expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
  * Software" for every device of the group.
  */
 import { useEffect, useState } from 'react';
+import { Spinner } from '@shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LOAD_ALL_PAGE_SIZE, SHORT_LIST_PAGE_SIZE } from '@shared/domain/constants';
@@ -30,12 +31,26 @@ import { groupKeys, groupDeviceFilter, useGroup } from '../features/groups/api/g
 
 const show = (s: AlertSpec) => pushAlert(s.alert, s.dismissAfterMs);
 
+/** The sub-assets page in the address (?page=N); anything else is the first page. */
+const pageOf = (query: Readonly<Record<string, string>>): number => {
+  const n = Number(query.page);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+};
+
+/** The path with the query's non-empty parameters. */
+const hrefOf = (path: string, query: Readonly<Record<string, string>>): string => {
+  const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== '')).toString();
+  return qs ? `${path}?${qs}` : path;
+};
+
 export default function GroupSubAssetsPage() {
   const { t } = useTranslation();
   const ctx = usePlatformContext();
   const id = ctx.params.groupId ?? '';
   const group = useGroup(id);
-  const [page, setPage] = useState(1);
+  // The page lives in the address (as the device lists' does): Back from a sub-asset returns to it.
+  const page = pageOf(ctx.query);
+  const setPage = (next: number) => ctx.navigate(hrefOf(ctx.path, { ...ctx.query, page: next > 1 ? String(next) : '' }));
   const assets = useQuery({
     queryKey: [...groupKeys.detail(id), 'sub-assets', page],
     queryFn: () => listChildAssets(id, { pageSize: SHORT_LIST_PAGE_SIZE, currentPage: page }),
@@ -107,7 +122,7 @@ export default function GroupSubAssetsPage() {
       )}
       <AlertOutlet />
       <div className="card">
-        <table className="table table-striped m-0" data-testid="sub-assets-table">
+        <table className="table table-striped m-0" data-testid="sub-assets-table" aria-busy={assets.isFetching}>
           <thead>
             <tr>
               <th>{t('Name')}</th>
@@ -128,6 +143,8 @@ export default function GroupSubAssetsPage() {
             ))}
           </tbody>
         </table>
+        {/* The first read, and another page's while the previous rows still show, are said, not a blank or stale table. */}
+        {assets.isFetching && <Spinner />}
         <ListEnd
           error={assets.error}
           errorLead={t('The sub-assets could not be loaded:')}
