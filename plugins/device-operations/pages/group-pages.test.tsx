@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
-import { jsonReply, renderContribution, testUser } from '@shared/plugin-api/testing';
+import { jsonReply, renderContribution, testContext, testUser } from '@shared/plugin-api/testing';
+import { ContributionProviders } from '@shared/plugin-api/parcel';
 import en from '../locales/lists.en.json';
 import de from '../locales/lists.de.json';
 import pluginDe from '../locales/de.json';
@@ -130,4 +131,29 @@ describe('group sub-assets paging', () => {
     expect(screen.getByTestId('sub-assets-table')).toHaveAttribute('aria-busy', 'false');
     expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull();
   });
+});
+
+it("another group's sub-assets (the page stays mounted) do not show the previous group's messages", async () => {
+  configureClient({
+    fetch: (async (url: string) => {
+      const path = new URL(url, 'http://x').pathname;
+      const group = /^\/inventory\/managedObjects\/(\d+)$/.exec(path);
+      if (group) return jsonReply(200, { id: group[1], name: `Group ${group[1]}`, c8y_IsDeviceGroup: {} });
+      return jsonReply(200, { managedObjects: [], references: [], statistics: { currentPage: 1, pageSize: 10 } });
+    }) as unknown as typeof fetch,
+  });
+  const context = (groupId: string) => testContext({ user: OPERATOR, params: { groupId }, path: `/group/${groupId}/sub-assets` });
+  const { rerender, queryClient } = renderContribution(<GroupSubAssetsPage />, { locales: en, context: context('5') });
+  await screen.findByText('Group 5');
+  // Select Software on the empty group: the spec's warning.
+  await waitFor(() => expect(screen.getByTestId('group-select-software')).toBeEnabled());
+  fireEvent.click(screen.getByTestId('group-select-software'));
+  await screen.findByText('No Device to assign Sofware');
+  rerender(
+    <ContributionProviders props={{ pluginId: 'test-plugin', contributionId: 'test', context: context('6'), queryClient }}>
+      <GroupSubAssetsPage />
+    </ContributionProviders>,
+  );
+  await screen.findByText('Group 6');
+  expect(screen.queryByText('No Device to assign Sofware')).toBeNull();
 });

@@ -57,9 +57,10 @@ export default function GroupSubAssetsPage() {
     placeholderData: keepPreviousData,
   });
   const job = useServerJob();
-  // The page's messages are its own: leaving it clears them, as leaving a device list does.
+  // The page's messages are its own: leaving it clears them, as leaving a device list does; so
+  // does opening another group's sub-assets (the same page, mounted still), whose they are not.
   const clearAlerts = useListAlerts((st) => st.clear);
-  useEffect(() => () => clearAlerts(), [clearAlerts]);
+  useEffect(() => () => clearAlerts(), [clearAlerts, id]);
   const [dialog, setDialog] = useState<{ devices: ManagedObject[]; types: string[] } | null>(null);
 
   const selectSoftware = async () => {
