@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { Alarm } from '@shared/platform/alarms';
+import { ALARM_NEXT_PAGE_THROTTLE_MS } from '@shared/domain/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderUi } from '@shared/ui/test-utils';
 import { AlarmItems } from './alarm-items';
@@ -52,4 +53,21 @@ it('after "Load more" keyboard focus goes to the first alarm it brought (the but
   rerender(ui([0, 1, 2, 3].map(alarm), { hasNextPage: false }));
   const third = screen.getByText('alarm 2').closest('li')!;
   expect(within(third).getAllByRole('button')[0]).toHaveFocus();
+});
+
+it('throttles the next-page load to one per ALARM_NEXT_PAGE_THROTTLE_MS (spec 2: 300 ms)', () => {
+  jest.useFakeTimers();
+  try {
+    const fetchNextPage = jest.fn();
+    show(list({ hasNextPage: true, fetchNextPage }));
+    const loadMore = screen.getByRole('button', { name: 'Load more' });
+    fireEvent.click(loadMore);
+    fireEvent.click(loadMore);
+    expect(fetchNextPage).toHaveBeenCalledTimes(1);
+    jest.advanceTimersByTime(ALARM_NEXT_PAGE_THROTTLE_MS);
+    fireEvent.click(loadMore);
+    expect(fetchNextPage).toHaveBeenCalledTimes(2);
+  } finally {
+    jest.useRealTimers();
+  }
 });

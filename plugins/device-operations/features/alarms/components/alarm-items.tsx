@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Alarm, AlarmStatus } from '@shared/platform/alarms';
 import { ListEnd } from '@shared/ui/empty-state';
 import { Spinner } from '@shared/ui/spinner';
+import { ALARM_NEXT_PAGE_THROTTLE_MS } from '@shared/domain/constants';
 import { AlarmItem } from './alarm-item';
 
 export interface AlarmItemsProps {
@@ -32,7 +33,12 @@ export function AlarmItems({ items, list, busy, onStatus, smartRule }: AlarmItem
     const firstNew = listRef.current?.querySelectorAll('[data-testid="alarm-item"]')[first]?.querySelector<HTMLElement>('button');
     (firstNew ?? loadMoreRef.current)?.focus();
   }, [list.isFetchingNextPage]);
+  // Spec 2: the next-page load is throttled (a double click, or Enter held down, reads one page).
+  const lastLoad = useRef(-Infinity);
   const loadMore = () => {
+    const now = Date.now();
+    if (now - lastLoad.current < ALARM_NEXT_PAGE_THROTTLE_MS) return;
+    lastLoad.current = now;
     shownBefore.current = items.length;
     void list.fetchNextPage();
   };
