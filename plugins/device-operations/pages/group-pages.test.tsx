@@ -157,3 +157,23 @@ it("another group's sub-assets (the page stays mounted) do not show the previous
   await screen.findByText('Group 6');
   expect(screen.queryByText('No Device to assign Sofware')).toBeNull();
 });
+
+it("while a server job runs, Select Software is off and says why on hover, in English and German", async () => {
+  configureClient({
+    fetch: (async (url: string) => {
+      const path = new URL(url, 'http://x').pathname;
+      if (path === '/inventory/managedObjects/5') return jsonReply(200, { id: '5', name: 'Hall 1', c8y_IsDeviceGroup: {} });
+      if (path === '/inventory/managedObjects/5/childAssets') return jsonReply(200, { references: [], statistics: { currentPage: 1, pageSize: 10 } });
+      return jsonReply(200, {
+        managedObjects: [{ id: '9', type: 'c8y_status', dmg_clear_pending_assignment_status: 'completed', dmg_assign_software_status: 'ongoing' }],
+        statistics: { currentPage: 1, pageSize: 1 },
+      });
+    }) as unknown as typeof fetch,
+  });
+  const { unmount } = renderContribution(<GroupSubAssetsPage />, { locales: en, context: { user: OPERATOR, params: { groupId: '5' } } });
+  await waitFor(() => expect(screen.getByTestId('group-select-software')).toHaveAttribute('title', 'An operation is currently ongoing - please try again later.'));
+  expect(screen.getByTestId('group-select-software')).toBeDisabled();
+  unmount();
+  renderContribution(<GroupSubAssetsPage />, { language: 'de', locales: de, context: { user: OPERATOR, params: { groupId: '5' } } });
+  await waitFor(() => expect(screen.getByTestId('group-select-software')).toHaveAttribute('title', 'Eine Operation läuft gerade - bitte später erneut versuchen.'));
+});

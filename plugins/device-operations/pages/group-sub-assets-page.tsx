@@ -19,7 +19,7 @@ import { leftOutMessage, splitByType } from '../common/select-software/model/fit
 import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { assignmentRequest } from '@shared/platform/software-choices';
 import { AlertOutlet } from '../common/server-job/components/alert-outlet';
-import { ServerJobBanner } from '@shared/ui/server-job-banner';
+import { ONGOING_MESSAGE, ServerJobBanner } from '@shared/ui/server-job-banner';
 import { ServerJobOverlay } from '../common/server-job/components/server-job-overlay';
 import { JobBlockedError, useServerJob } from '../common/server-job/hooks/use-server-job';
 import { assignmentResult, emptyGroup, groupAssigned, groupNotAssigned, unexpectedError, type AlertSpec } from '../common/server-job/model/messages';
@@ -107,6 +107,8 @@ export default function GroupSubAssetsPage() {
           requires={REQUIRES.softwareAssignment}
           className="btn btn-primary"
           disabled={!group.data || job.ongoing || !!job.overlay}
+          // Why it is off, on hover, as the lists' bulk actions say it (the missing group says so above).
+          title={job.ongoing ? t(ONGOING_MESSAGE) : undefined}
           onClick={selectSoftware}
           data-testid="group-select-software"
         >
