@@ -28,6 +28,7 @@ import { pushAlert, useListAlerts } from '../common/server-job/store/alerts';
 import { ListEnd } from '@shared/ui/empty-state';
 import { Pager } from '@shared/ui/pager';
 import { groupKeys, groupDeviceFilter, useGroup } from '../features/groups/api/group';
+import { hrefOf } from '../features/device-list/model/list-state';
 
 const show = (s: AlertSpec) => pushAlert(s.alert, s.dismissAfterMs);
 
@@ -37,12 +38,6 @@ const pageOf = (query: Readonly<Record<string, string>>): number => {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 };
 
-/** The path with the query's non-empty parameters. */
-const hrefOf = (path: string, query: Readonly<Record<string, string>>): string => {
-  const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== '')).toString();
-  return qs ? `${path}?${qs}` : path;
-};
-
 export default function GroupSubAssetsPage() {
   const { t } = useTranslation();
   const ctx = usePlatformContext();
@@ -50,7 +45,10 @@ export default function GroupSubAssetsPage() {
   const group = useGroup(id);
   // The page lives in the address (as the device lists' does): Back from a sub-asset returns to it.
   const page = pageOf(ctx.query);
-  const setPage = (next: number) => ctx.navigate(hrefOf(ctx.path, { ...ctx.query, page: next > 1 ? String(next) : '' }));
+  const setPage = (next: number) => {
+    const { page: _previous, ...rest } = ctx.query;
+    ctx.navigate(hrefOf(ctx.path, next > 1 ? { ...rest, page: String(next) } : rest));
+  };
   const assets = useQuery({
     queryKey: [...groupKeys.detail(id), 'sub-assets', page],
     queryFn: () => listChildAssets(id, { pageSize: SHORT_LIST_PAGE_SIZE, currentPage: page }),
