@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
-import { jsonReply, renderContribution, testUser } from '@shared/plugin-api/testing';
+import { jsonReply, renderContribution, testContext, testUser } from '@shared/plugin-api/testing';
+import { ContributionProviders } from '@shared/plugin-api/parcel';
 import en from '../locales/lists.en.json';
 import de from '../locales/lists.de.json';
 import pluginDe from '../locales/de.json';
@@ -82,4 +83,97 @@ describe('group sub-assets', () => {
     await waitFor(() => expect(screen.getAllByTestId('sub-asset-type')).toHaveLength(6));
     expect(types()).toEqual(['IoTconnector', 'CELOS OS (IPC x64)', 'CELOS OS (aarch64)', 'Gruppe', 'Mobiler Router', 'c8y_MQTTDevice']);
   });
+});
+
+describe('group sub-assets paging', () => {
+  /** A group of 35 sub-assets; `hold` keeps the sub-assets read unanswered until released. */
+  function groupOf35(hold?: Promise<void>) {
+    const pages: string[] = [];
+    configureClient({
+      fetch: (async (url: string) => {
+        const u = new URL(url, 'http://x');
+        if (u.pathname === '/inventory/managedObjects/5') return jsonReply(200, { id: '5', name: 'Hall 1', c8y_IsDeviceGroup: {} });
+        if (u.pathname === '/inventory/managedObjects/5/childAssets') {
+          const current = Number(u.searchParams.get('currentPage') ?? 1);
+          pages.push(String(current));
+          if (hold) await hold;
+          const references = Array.from({ length: Math.max(0, Math.min(10, 35 - (current - 1) * 10)) }, (_, i) => ({
+            managedObject: { id: String(100 + (current - 1) * 10 + i), name: `NB ${(current - 1) * 10 + i}`, type: 'adamos_NETbox' },
+          }));
+          return jsonReply(200, { references, statistics: { currentPage: current, pageSize: 10 }, ...(current * 10 < 35 ? { next: 'next' } : {}) });
+        }
+        return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+      }) as unknown as typeof fetch,
+    });
+    return pages;
+  }
+
+  it('keeps its page in the address, so Back from a sub-asset returns to that page', async () => {
+    const pages = groupOf35();
+    const navigate = jest.fn();
+    renderContribution(<GroupSubAssetsPage />, { locales: en, context: { user: OPERATOR, params: { groupId: '5' }, path: '/group/5/sub-assets', query: { page: '3' }, navigate } });
+    await screen.findByText('NB 20');
+    expect(pages).toEqual(['3']);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(navigate).toHaveBeenLastCalledWith('/group/5/sub-assets?page=4');
+    fireEvent.click(screen.getByRole('button', { name: 'First' }));
+    expect(navigate).toHaveBeenLastCalledWith('/group/5/sub-assets');
+  });
+
+  it('says it is reading the sub-assets, not an empty table', async () => {
+    let release!: () => void;
+    groupOf35(new Promise<void>((r) => (release = r)));
+    renderContribution(<GroupSubAssetsPage />, { locales: en, context: { user: OPERATOR, params: { groupId: '5' } } });
+    await waitFor(() => expect(screen.getByTestId('sub-assets-table')).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    release();
+    await screen.findByText('NB 0');
+    expect(screen.getByTestId('sub-assets-table')).toHaveAttribute('aria-busy', 'false');
+    expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull();
+  });
+});
+
+it("another group's sub-assets (the page stays mounted) do not show the previous group's messages", async () => {
+  configureClient({
+    fetch: (async (url: string) => {
+      const path = new URL(url, 'http://x').pathname;
+      const group = /^\/inventory\/managedObjects\/(\d+)$/.exec(path);
+      if (group) return jsonReply(200, { id: group[1], name: `Group ${group[1]}`, c8y_IsDeviceGroup: {} });
+      return jsonReply(200, { managedObjects: [], references: [], statistics: { currentPage: 1, pageSize: 10 } });
+    }) as unknown as typeof fetch,
+  });
+  const context = (groupId: string) => testContext({ user: OPERATOR, params: { groupId }, path: `/group/${groupId}/sub-assets` });
+  const { rerender, queryClient } = renderContribution(<GroupSubAssetsPage />, { locales: en, context: context('5') });
+  await screen.findByText('Group 5');
+  // Select Software on the empty group: the spec's warning.
+  await waitFor(() => expect(screen.getByTestId('group-select-software')).toBeEnabled());
+  fireEvent.click(screen.getByTestId('group-select-software'));
+  await screen.findByText('No Device to assign Sofware');
+  rerender(
+    <ContributionProviders props={{ pluginId: 'test-plugin', contributionId: 'test', context: context('6'), queryClient }}>
+      <GroupSubAssetsPage />
+    </ContributionProviders>,
+  );
+  await screen.findByText('Group 6');
+  expect(screen.queryByText('No Device to assign Sofware')).toBeNull();
+});
+
+it("while a server job runs, Select Software is off and says why on hover, in English and German", async () => {
+  configureClient({
+    fetch: (async (url: string) => {
+      const path = new URL(url, 'http://x').pathname;
+      if (path === '/inventory/managedObjects/5') return jsonReply(200, { id: '5', name: 'Hall 1', c8y_IsDeviceGroup: {} });
+      if (path === '/inventory/managedObjects/5/childAssets') return jsonReply(200, { references: [], statistics: { currentPage: 1, pageSize: 10 } });
+      return jsonReply(200, {
+        managedObjects: [{ id: '9', type: 'c8y_status', dmg_clear_pending_assignment_status: 'completed', dmg_assign_software_status: 'ongoing' }],
+        statistics: { currentPage: 1, pageSize: 1 },
+      });
+    }) as unknown as typeof fetch,
+  });
+  const { unmount } = renderContribution(<GroupSubAssetsPage />, { locales: en, context: { user: OPERATOR, params: { groupId: '5' } } });
+  await waitFor(() => expect(screen.getByTestId('group-select-software')).toHaveAttribute('title', 'An operation is currently ongoing - please try again later.'));
+  expect(screen.getByTestId('group-select-software')).toBeDisabled();
+  unmount();
+  renderContribution(<GroupSubAssetsPage />, { language: 'de', locales: de, context: { user: OPERATOR, params: { groupId: '5' } } });
+  await waitFor(() => expect(screen.getByTestId('group-select-software')).toHaveAttribute('title', 'Eine Operation läuft gerade - bitte später erneut versuchen.'));
 });

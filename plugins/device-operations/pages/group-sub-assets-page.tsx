@@ -3,6 +3,7 @@
  * Software" for every device of the group.
  */
 import { useEffect, useState } from 'react';
+import { Spinner } from '@shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LOAD_ALL_PAGE_SIZE, SHORT_LIST_PAGE_SIZE } from '@shared/domain/constants';
@@ -18,7 +19,7 @@ import { leftOutMessage, splitByType } from '../common/select-software/model/fit
 import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { assignmentRequest } from '@shared/platform/software-choices';
 import { AlertOutlet } from '../common/server-job/components/alert-outlet';
-import { ServerJobBanner } from '@shared/ui/server-job-banner';
+import { ONGOING_MESSAGE, ServerJobBanner } from '@shared/ui/server-job-banner';
 import { ServerJobOverlay } from '../common/server-job/components/server-job-overlay';
 import { JobBlockedError, useServerJob } from '../common/server-job/hooks/use-server-job';
 import { assignmentResult, emptyGroup, groupAssigned, groupNotAssigned, unexpectedError, type AlertSpec } from '../common/server-job/model/messages';
@@ -27,24 +28,37 @@ import { pushAlert, useListAlerts } from '../common/server-job/store/alerts';
 import { ListEnd } from '@shared/ui/empty-state';
 import { Pager } from '@shared/ui/pager';
 import { groupKeys, groupDeviceFilter, useGroup } from '../features/groups/api/group';
+import { hrefOf } from '../features/device-list/model/list-state';
 
 const show = (s: AlertSpec) => pushAlert(s.alert, s.dismissAfterMs);
+
+/** The sub-assets page in the address (?page=N); anything else is the first page. */
+const pageOf = (query: Readonly<Record<string, string>>): number => {
+  const n = Number(query.page);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+};
 
 export default function GroupSubAssetsPage() {
   const { t } = useTranslation();
   const ctx = usePlatformContext();
   const id = ctx.params.groupId ?? '';
   const group = useGroup(id);
-  const [page, setPage] = useState(1);
+  // The page lives in the address (as the device lists' does): Back from a sub-asset returns to it.
+  const page = pageOf(ctx.query);
+  const setPage = (next: number) => {
+    const { page: _previous, ...rest } = ctx.query;
+    ctx.navigate(hrefOf(ctx.path, next > 1 ? { ...rest, page: String(next) } : rest));
+  };
   const assets = useQuery({
     queryKey: [...groupKeys.detail(id), 'sub-assets', page],
     queryFn: () => listChildAssets(id, { pageSize: SHORT_LIST_PAGE_SIZE, currentPage: page }),
     placeholderData: keepPreviousData,
   });
   const job = useServerJob();
-  // The page's messages are its own: leaving it clears them, as leaving a device list does.
+  // The page's messages are its own: leaving it clears them, as leaving a device list does; so
+  // does opening another group's sub-assets (the same page, mounted still), whose they are not.
   const clearAlerts = useListAlerts((st) => st.clear);
-  useEffect(() => () => clearAlerts(), [clearAlerts]);
+  useEffect(() => () => clearAlerts(), [clearAlerts, id]);
   const [dialog, setDialog] = useState<{ devices: ManagedObject[]; types: string[] } | null>(null);
 
   const selectSoftware = async () => {
@@ -91,6 +105,8 @@ export default function GroupSubAssetsPage() {
           requires={REQUIRES.softwareAssignment}
           className="btn btn-primary"
           disabled={!group.data || job.ongoing || !!job.overlay}
+          // Why it is off, on hover, as the lists' bulk actions say it (the missing group says so above).
+          title={job.ongoing ? t(ONGOING_MESSAGE) : undefined}
           onClick={selectSoftware}
           data-testid="group-select-software"
         >
@@ -107,7 +123,7 @@ export default function GroupSubAssetsPage() {
       )}
       <AlertOutlet />
       <div className="card">
-        <table className="table table-striped m-0" data-testid="sub-assets-table">
+        <table className="table table-striped m-0" data-testid="sub-assets-table" aria-busy={assets.isFetching}>
           <thead>
             <tr>
               <th>{t('Name')}</th>
@@ -128,6 +144,8 @@ export default function GroupSubAssetsPage() {
             ))}
           </tbody>
         </table>
+        {/* The first read, and another page's while the previous rows still show, are said, not a blank or stale table. */}
+        {assets.isFetching && <Spinner />}
         <ListEnd
           error={assets.error}
           errorLead={t('The sub-assets could not be loaded:')}

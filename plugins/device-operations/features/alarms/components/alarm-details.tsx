@@ -14,7 +14,10 @@ export function AlarmDetails({ alerts, confirm }: Pick<AlarmsViewProps, 'alerts'
   const title = alarmDetailsTitle({ severity: params.severity, category: fromDashboardList ? params.category : undefined });
   return (
     <div data-testid="alarm-details-page">
-      <h2 data-testid="alarm-details-title">{t(title.key, Object.fromEntries(Object.entries(title.values).map(([k, v]) => [k, t(v)])))}</h2>
+      {/* The screen's title (spec 2), so its h1: the header then shows the route's "Alarms" as plain text, as over the device lists. */}
+      <h1 className="m-0 p-b-8" style={{ fontSize: 22 }} data-testid="alarm-details-title">
+        {t(title.key, Object.fromEntries(Object.entries(title.values).map(([k, v]) => [k, t(v)])))}
+      </h1>
       {/* The dashboard's links (operationsdashboarddetails) open its read-only pages of the
           microservice; any other link with a severity gets the device alarms of that severity. */}
       {fromDashboardList && params.severity ? (

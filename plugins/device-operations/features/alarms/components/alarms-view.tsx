@@ -11,7 +11,7 @@ import { can, usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
 import { focusFellToPage } from '@shared/ui/keep-focus';
-import { SEVERITY_WORD, STATUS_CHANGED, statusesFor, type SeverityParam } from '../logic/alarms';
+import { SEVERITY_WORD, STATUS_CHANGED, statusesFor, unresolvedOf, withUnresolved, type SeverityParam } from '../logic/alarms';
 import { alarmKeys, clearAll, setAlarmStatus, useAlarmCount, useAlarmList, useLiveAlarms, useNothingToClear, type AlarmListFilter } from '../api/alarms';
 import { AlarmItems } from './alarm-items';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
@@ -92,7 +92,10 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
   const { t } = useTranslation();
   const ctx = usePlatformContext();
   const queryClient = useQueryClient();
-  const [unresolved, setUnresolved] = useState(true);
+  // The toggle lives in the address (?unresolved=false when off), as the device lists' filters do:
+  // back on the page (Back, a bookmark, a reload) the list shows what the user chose.
+  const unresolved = unresolvedOf(ctx.query);
+  const setUnresolved = (on: boolean) => ctx.navigate(withUnresolved(ctx.path, ctx.query, on));
   const [busy, setBusy] = useState(false);
   // A change takes its control away (the alarm leaves the list; Clear all has nothing left to
   // clear) and disables the others while it runs, so keyboard focus falls to the page: once the

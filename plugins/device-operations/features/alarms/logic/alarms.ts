@@ -8,6 +8,16 @@ export const STATUS_CHANGED = 'Alarm status changed to "{{status}}".';
 export const canAcknowledge = (a: Pick<Alarm, 'status'>): boolean => a.status === 'ACTIVE';
 export const canClear = (a: Pick<Alarm, 'status'>): boolean => a.status !== 'CLEARED';
 
+/** The "Show only unresolved" toggle as the address keeps it: on unless `unresolved=false`. */
+export const unresolvedOf = (query: Readonly<Record<string, string>>): boolean => query.unresolved !== 'false';
+
+/** The address of the same page with the toggle on (no parameter) or off (`unresolved=false`), the rest kept. */
+export function withUnresolved(path: string, query: Readonly<Record<string, string>>, on: boolean): string {
+  const { unresolved: _previous, ...rest } = query;
+  const qs = new URLSearchParams(on ? rest : { ...rest, unresolved: 'false' }).toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
 /** The statuses a list asks for: unresolved only, or every status. */
 export const statusesFor = (unresolvedOnly: boolean): readonly AlarmStatus[] | undefined => (unresolvedOnly ? UNRESOLVED : undefined);
 
