@@ -191,7 +191,7 @@ describe('software tab', () => {
       // stays "to be installed" while a dependency is missing; the operation ends either way.
       let finalOp: { status: string } | undefined;
       for (let i = 0; i < 60 && !finalOp; i++) {
-        const ops = await api<{ operations: { status: string }[] }>(`/devicecontrol/operations?deviceId=${target.id}&fragmentType=netbox_InstallSoftwarePackage&pageSize=1&revert=true`);
+        const ops = await api<{ operations: { status: string }[] }>(`/devicecontrol/operations?deviceId=${target.id}&fragmentType=netbox_InstallSoftwarePackage&pageSize=1&revert=true&dateFrom=1970-01-01T00:00:00.000Z`);
         if (ops.operations[0] && /SUCCESSFUL|FAILED/.test(ops.operations[0].status)) finalOp = ops.operations[0];
         else await new Promise((r) => setTimeout(r, 500));
       }

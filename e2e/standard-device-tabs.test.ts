@@ -84,7 +84,7 @@ describe('standard device tabs on the router and connection-checks routes', () =
         assert.ok(ids.length > 0, 'demo devices carry external ids');
 
         // Control: the newest operations of the device.
-        const ops = (await api<{ operations: { id: string }[] }>(`/devicecontrol/operations?deviceId=${router.id}&revert=true&pageSize=25`)).operations;
+        const ops = (await api<{ operations: { id: string }[] }>(`/devicecontrol/operations?deviceId=${router.id}&revert=true&dateFrom=1970-01-01T00:00:00.000Z&pageSize=25`)).operations;
         await openTab(page, router.id, 'control');
         await page.getByTestId('control-tab').waitFor({ timeout: WAIT_MS });
         await page.waitForSelector('[data-testid="device-operations"] tbody tr, [data-testid="control-tab"] .c8y-empty-state', { timeout: WAIT_MS });

@@ -54,9 +54,13 @@ export function createOperation(operation: NewOperation): Promise<Operation> {
   });
 }
 
-/** Lists operations (one page). */
+/**
+ * Lists operations (one page). `revert` (newest first) is sent in a range query: without dateFrom
+ * or dateTo the call adds dateFrom SINCE_EVER, which the platform needs to honour it.
+ */
 export function listOperations(params: OperationListParams = {}): Promise<Paged<Operation>> {
-  return getPage<Operation>('/devicecontrol/operations', 'operations', { ...params }, MEDIA.operationCollection);
+  const ranged = params.revert && params.dateFrom === undefined && params.dateTo === undefined ? { ...params, dateFrom: SINCE_EVER } : params;
+  return getPage<Operation>('/devicecontrol/operations', 'operations', { ...ranged }, MEDIA.operationCollection);
 }
 
 /** One operation. */

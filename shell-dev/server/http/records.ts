@@ -47,6 +47,14 @@ function operationFilter(query: Query): OperationFilter {
   };
 }
 
+/**
+ * As the platform (its API description of `revert` for events and operations): revert turns the
+ * order round only in a range query, with dateFrom or dateTo; without one it is ignored.
+ */
+function revertInRange(query: Query): boolean {
+  return bool(query, 'revert') === true && (!!str(query, 'dateFrom') || !!str(query, 'dateTo'));
+}
+
 const ALARM_PATH = '/alarm/alarms';
 const EVENT_PATH = '/event/events';
 const OPERATION_PATH = '/devicecontrol/operations';
@@ -136,7 +144,7 @@ export function registerRecords(app: FastifyInstance, core: Core): void {
       createdTo: date(query, 'createdTo'),
       withSourceDevices: bool(query, 'withSourceDevices'),
       withSourceAssets: bool(query, 'withSourceAssets'),
-      revert: bool(query, 'revert'),
+      revert: revertInRange(query),
       ...p,
     });
     return sendJson(reply, MEDIA.eventCollection, collection(req, 'events', page.items.map((e) => withSelf(req, EVENT_PATH, e)), p, page.totalElements));
@@ -170,7 +178,7 @@ export function registerRecords(app: FastifyInstance, core: Core): void {
   app.get(OPERATION_PATH, readRole(core, ROLES.deviceControlRead), async (req, reply) => {
     const query = q(req);
     const p = paging(query);
-    const page = core.operations.list({ ...operationFilter(query), fragmentType: str(query, 'fragmentType') || undefined, revert: bool(query, 'revert'), ...p });
+    const page = core.operations.list({ ...operationFilter(query), fragmentType: str(query, 'fragmentType') || undefined, revert: revertInRange(query), ...p });
     return sendJson(reply, MEDIA.operationCollection, collection(req, 'operations', page.items.map((o) => withSelf(req, OPERATION_PATH, o)), p, page.totalElements));
   });
 

@@ -332,8 +332,11 @@ describe('alarms, events, operations', () => {
     await api('POST', '/devicecontrol/operations', { body: { deviceId: d.id, description: 'Other', c8y_Other: {} } });
     const byFragment = await api<{ operations: Array<{ description: string }> }>('GET', `/devicecontrol/operations?deviceId=${d.id}&fragmentType=c8y_Restart`);
     expect(byFragment.body.operations.map((o) => o.description)).toEqual(['Restart']);
-    const newest = await api<{ operations: Array<{ description: string }> }>('GET', `/devicecontrol/operations?deviceId=${d.id}&revert=true&pageSize=1`);
+    // As the platform: revert (newest first) only in a range query; without one, oldest first still.
+    const newest = await api<{ operations: Array<{ description: string }> }>('GET', `/devicecontrol/operations?deviceId=${d.id}&revert=true&dateFrom=1970-01-01T00:00:00.000Z&pageSize=1`);
     expect(newest.body.operations.map((o) => o.description)).toEqual(['Other']);
+    const unranged = await api<{ operations: Array<{ description: string }> }>('GET', `/devicecontrol/operations?deviceId=${d.id}&revert=true&pageSize=1`);
+    expect(unranged.body.operations.map((o) => o.description)).toEqual(['Restart']);
     const failed = await api<{ status: string; failureReason: string }>('PUT', `/devicecontrol/operations/${op.body.id}`, { body: { status: 'FAILED', failureReason: 'No power' } });
     expect(failed.body).toMatchObject({ status: 'FAILED', failureReason: 'No power' });
     const byStatus = await api<{ operations: unknown[] }>('GET', `/devicecontrol/operations?deviceId=${d.id}&status=FAILED`);
