@@ -80,6 +80,8 @@ describe('DataGrid in jsdom', () => {
     expect(screen.getByTestId('header-name').closest('[role="columnheader"]')).toHaveAttribute('aria-sort', 'descending');
     expect(screen.getByTestId('filter-name')).toHaveClass('btn-primary');
     expect(screen.getByTestId('filter-name')).toHaveAttribute('aria-label', 'Filter Name');
+    // README decision: no fade when a filter turns the button btn-primary (the platform animates .btn-clean).
+    expect(screen.getByTestId('filter-name').style.transition).toBe('none');
     // Not sortable: a disabled label, no filter button.
     expect(screen.getByTestId('header-serial').querySelector('button')).toBeDisabled();
     expect(screen.queryByTestId('filter-serial')).toBeNull();
