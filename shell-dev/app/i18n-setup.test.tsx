@@ -13,7 +13,8 @@ describe('initShellI18n', () => {
 });
 
 describe('loadShellLanguage', () => {
-  it("loads the shell's and the SDK components' German texts only for German (an English page never reads them)", async () => {
+  // Only these two files: shell-dev/app/pages/locales/de.json is imported by missing-page.tsx with the start chunk.
+  it("loads the shell's locales/de.json and the SDK components' German only for German (an English page never reads them)", async () => {
     const read: string[] = [];
     await jest.isolateModulesAsync(async () => {
       jest.doMock('./locales/de.json', () => (read.push('shell'), { Plugins: 'Plugins (de)' }));
