@@ -45,6 +45,17 @@ function Harness({ onSort, onOpenFilter, pageRows = rows }: { onSort?: (c: strin
   );
 }
 
+/** The options each render gave AG Grid (the real grid still renders). */
+const gridProps: Array<{ animateRows?: boolean }> = [];
+jest.mock('ag-grid-react', () => {
+  const actual = jest.requireActual<typeof import('ag-grid-react')>('ag-grid-react');
+  const Recording = React.forwardRef(function Recording(props: { animateRows?: boolean }, ref) {
+    gridProps.push(props);
+    return React.createElement(actual.AgGridReact as React.ElementType, { ...props, ref });
+  });
+  return { ...actual, AgGridReact: Recording };
+});
+
 // AG Grid renders in jsdom, slowly (seconds on a shared 2-core machine), hence the long waits.
 jest.setTimeout(30000);
 const firstRow = () => screen.findByText('Box 1', {}, { timeout: 15000 });
@@ -69,6 +80,8 @@ describe('DataGrid in jsdom', () => {
     expect(screen.getByTestId('header-name').closest('[role="columnheader"]')).toHaveAttribute('aria-sort', 'descending');
     expect(screen.getByTestId('filter-name')).toHaveClass('btn-primary');
     expect(screen.getByTestId('filter-name')).toHaveAttribute('aria-label', 'Filter Name');
+    // README decision: no fade when a filter turns the button btn-primary (the platform animates .btn-clean).
+    expect(screen.getByTestId('filter-name').style.transition).toBe('none');
     // Not sortable: a disabled label, no filter button.
     expect(screen.getByTestId('header-serial').querySelector('button')).toBeDisabled();
     expect(screen.queryByTestId('filter-serial')).toBeNull();
@@ -110,6 +123,15 @@ describe('DataGrid in jsdom', () => {
     expect(width('name')).toBe(240);
     expect(width('serial')).toBeLessThan(240);
     expect(width('serial')).toBeGreaterThanOrEqual('Machine serial'.length * 8);
+  });
+
+  it('replaces its rows without animation (README decision: no slide, no 0.4 s fade of the old page)', async () => {
+    // AG Grid switches its row animation on only once it has measured the grid, which jsdom never
+    // does; the option the grid is given is what decides it in a browser.
+    renderUi(<Harness />);
+    await firstRow();
+    expect(gridProps.length).toBeGreaterThan(0);
+    for (const props of gridProps) expect(props.animateRows).toBe(false);
   });
 
   it('reads its text cells again when only the reference time changed (same rows)', async () => {

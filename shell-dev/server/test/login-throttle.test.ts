@@ -8,6 +8,7 @@ import {
   LOGIN_MAX_FAILURES_PER_ADDRESS,
   LOGIN_MAX_FAILURES_PER_USER,
 } from '../core/auth';
+import { bayeux } from './bayeux';
 import { ERROR_SHAPE, serverPerFile } from './helpers';
 
 jest.setTimeout(120_000);
@@ -110,4 +111,31 @@ it('hashes only the guesses before the lock while 10 clients send 300 guesses, a
   console.log(`login throttling: 300 guesses, ${hashes() - before} hashed, /health p50 ${p50.toFixed(1)} ms`);
   expect(hashes() - before).toBe(LOGIN_MAX_FAILURES_PER_USER);
   expect(latencies).toHaveLength(30);
+});
+
+it('has the figures README and the server README give: 10 per user, 30 per address, within 15 minutes, a 5-minute lock', () => {
+  expect([LOGIN_MAX_FAILURES_PER_USER, LOGIN_MAX_FAILURES_PER_ADDRESS, LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_MS]).toEqual([10, 30, 15 * 60_000, 5 * 60_000]);
+});
+
+it('counts only the failures within the window: older ones no longer bring the lock nearer', async () => {
+  for (let i = 0; i < LOGIN_MAX_FAILURES_PER_USER - 1; i++) expect((await formLogin('operator', `early-${i}`)).status).toBe(401);
+  offset += LOGIN_FAILURE_WINDOW_MS;
+  for (let i = 0; i < LOGIN_MAX_FAILURES_PER_USER - 1; i++) expect((await formLogin('operator', `late-${i}`)).status).toBe(401);
+  expect((await formLogin('operator', 'demo')).status).toBe(200);
+});
+
+it('locks the realtime handshake too: its wrong credentials count, and a locked user cannot handshake with the right ones', async () => {
+  const handshake = async (user: string, password: string) => {
+    const [reply] = await bayeux(ctx.server.url, [
+      { channel: '/meta/handshake', version: '1.0', supportedConnectionTypes: ['long-polling'], ext: { 'com.cumulocity.authn': { token: basic(user, password).slice('Basic '.length) } } },
+    ]);
+    return reply;
+  };
+  expect(await handshake('viewer', 'demo')).toMatchObject({ successful: true });
+  for (let i = 0; i < LOGIN_MAX_FAILURES_PER_USER; i++) expect(await handshake('viewer', `wrong-${i}`)).toMatchObject({ successful: false });
+  // The handshake's failures locked the user for every kind of login.
+  expect(await formLogin('viewer', 'demo')).toMatchObject({ status: 429, retryAfter: lockSeconds });
+  expect(await handshake('viewer', 'demo')).toMatchObject({ successful: false });
+  offset += LOGIN_LOCK_MS;
+  expect(await handshake('viewer', 'demo')).toMatchObject({ successful: true });
 });

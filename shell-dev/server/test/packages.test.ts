@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import yazl from 'yazl';
-import { readZip, safeEntryName } from '../packages/unzip';
+import { MAX_ENTRIES, MAX_UNPACKED_BYTES, readZip, safeEntryName } from '../packages/unzip';
 import { AUTH, type client, ERROR_SHAPE, serverPerFile } from './helpers';
 
 jest.setTimeout(30_000);
@@ -159,5 +159,36 @@ describe('plugin package install', () => {
     // The earlier upload still answers, and no half-unpacked folder is left beside it.
     expect(await (await fetch(`${ctx.server.url}/apps/layout/remoteEntry.js`)).text()).toBe('good');
     expect(fs.readdirSync(path.join(ctx.server.dataDir, 'apps')).filter((n) => n.startsWith('.'))).toEqual([]);
+  });
+
+  it('refuses an archive of more than 5000 entries or 500 MB unpacked (by its directory, before unpacking)', async () => {
+    expect([MAX_ENTRIES, MAX_UNPACKED_BYTES]).toEqual([5000, 500 * 1024 * 1024]);
+    const many = Object.fromEntries(Array.from({ length: MAX_ENTRIES + 1 }, (_, i) => [`f${i}.txt`, '']));
+    await expect(readZip(await zip(many))).rejects.toThrow('The archive has more than 5000 entries');
+    delete many['f0.txt'];
+    expect(await readZip(await zip(many))).toHaveLength(MAX_ENTRIES);
+    // A directory that says the one entry unpacks to 600 MB.
+    const big = await zip({ 'remoteEntry.js': 'x'.repeat(1000) });
+    const central = big.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    big.writeUInt32LE(600 * 1024 * 1024, central + 24);
+    await expect(readZip(big)).rejects.toThrow(`The archive unpacks to more than ${MAX_UNPACKED_BYTES} bytes`);
+  });
+
+  it("unpacks a symlink entry as a plain file holding its target's name", async () => {
+    const data = await new Promise<Buffer>((resolve, reject) => {
+      const z = new yazl.ZipFile();
+      z.addBuffer(Buffer.from('x'), 'remoteEntry.js');
+      z.addBuffer(Buffer.from('/etc/passwd'), 'link', { mode: 0o120777, compress: false });
+      z.end();
+      const chunks: Buffer[] = [];
+      z.outputStream.on('data', (c: Buffer) => chunks.push(c));
+      z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+      z.outputStream.on('error', reject);
+    });
+    const created = await createApp('symlinked');
+    expect((await upload(created.body.id, data)).status).toBe(201);
+    const file = path.join(ctx.server.dataDir, 'apps', 'symlinked', 'link');
+    expect(fs.lstatSync(file).isFile()).toBe(true);
+    expect(fs.readFileSync(file, 'utf8')).toBe('/etc/passwd');
   });
 });

@@ -6,7 +6,7 @@
  */
 import { AUTH, client, ERROR_SHAPE, start } from './helpers';
 import { bundleManifest, bundleOnDisk, PLATFORM_SHELL, rawGet, zip } from './platform-shell-fixture';
-import { withLocalRemotes } from '../http/proxy';
+import { rewriteSetCookie, withLocalRemotes } from '../http/proxy';
 
 jest.setTimeout(30_000);
 
@@ -109,6 +109,16 @@ describe('apps through the proxy', () => {
     const manifest = await fetch(`${proxy.url}/application/applications/devicemanagement/manifest`, { headers: { cookie, accept: 'application/json' } });
     expect(manifest.status).toBe(200);
     expect(((await manifest.json()) as { application: App }).application.config?.remotes).toEqual(MERGED_REMOTES);
+  });
+});
+
+describe('rewriteSetCookie', () => {
+  it.each([
+    ['drops Domain and Secure, so localhost keeps the cookie', 'authorization=abc; Domain=tenant.example.com; Path=/; Secure; HttpOnly', 'authorization=abc; Path=/; HttpOnly'],
+    ['SameSite=None, which needs Secure, becomes Lax', 'XSRF-TOKEN=x; path=/; secure; SameSite=None', 'XSRF-TOKEN=x; path=/; SameSite=Lax'],
+    ['leaves a local cookie as it is', 'a=b; Path=/; HttpOnly; SameSite=Strict', 'a=b; Path=/; HttpOnly; SameSite=Strict'],
+  ])('%s', (_what, cookie, rewritten) => {
+    expect(rewriteSetCookie(cookie)).toBe(rewritten);
   });
 });
 

@@ -61,6 +61,14 @@ describe('DeviceListView toolbar', () => {
     expect(icons).toEqual(expect.arrayContaining(['dlt-c8y-icon-download', 'dlt-c8y-icon-eraser', 'dlt-c8y-icon-filter', 'dlt-c8y-icon-refresh']));
     expect(icons.filter((c) => !DESIGN_SYSTEM_ICONS.has(c))).toEqual([]);
   });
+
+  it('switches Clear filters between disabled and enabled at once, without the platform\'s fade (README decision)', async () => {
+    sourceCountFails();
+    renderContribution(view, { locales: en, context });
+    const clear = await screen.findByTestId('action-clear-filters');
+    expect(clear).toBeEnabled();
+    expect(clear.style.transition).toBe('none');
+  });
 });
 
 describe('DeviceListView, Days since last message', () => {
