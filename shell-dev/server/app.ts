@@ -27,6 +27,7 @@ import { registerStatic } from './http/static';
 import { registerPackages } from './packages/index';
 import { serviceModules } from './services/index';
 import { createSimulator } from './simulator/index';
+import type { SimulatorOptions } from './simulator/options';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const DEFAULT_PORT = 8080;
@@ -46,6 +47,8 @@ export interface ServerOptions {
   /** Forward the API to this tenant instead of serving it (the apps stay local). */
   proxy?: string;
   simulate?: 'on' | 'off';
+  /** The simulator's tuning (simulator/options.ts); its mode is `simulate`. */
+  simulator?: Omit<SimulatorOptions, 'mode'>;
   seed?: number;
   staticDir?: string;
   manifestPath?: string;
@@ -154,7 +157,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
       } else {
         db.pragma('optimize');
       }
-      for (const m of [...serviceModules(), createSimulator({ mode: opts.simulate ?? 'on' })]) {
+      for (const m of [...serviceModules(), createSimulator({ ...opts.simulator, mode: opts.simulate ?? 'on' })]) {
         await m.register(app, core);
         modules.push(m);
       }

@@ -1,14 +1,18 @@
 /**
  * npx tsx shell-dev/server/main.ts [--port 8080] [--host 127.0.0.1] [--data .data] [--devices 2000]
- *   [--reset] [--proxy URL] [--simulate on|off] [--seed 1] [--password demo]
+ *   [--reset] [--proxy URL] [--simulate on|off] [--seed 1] [--password demo] [--sim-* value]
+ * (the simulator's flags: simulator/flags.ts, e.g. --sim-failure-ratio 0.2 --sim-step-ms 300-1500)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createServer, DEFAULT_DEVICES, DEFAULT_PORT, REPO_ROOT } from './app';
 import { platformShellOf, readManifest } from './core/applications';
 import { DEFAULT_TENANT, DEMO_PASSWORD, DEMO_USERS } from './core/auth';
+import { simulatorOptionsFromArgs } from './simulator/flags';
 
 const FLAGS_WITH_VALUE = new Set(['port', 'host', 'data', 'devices', 'proxy', 'simulate', 'seed', 'password']);
+/** The simulator's own flags (simulator/flags.ts reads them). */
+const SIMULATOR_FLAGS = new Set(['sim-failure-ratio', 'sim-never-answer-ratio', 'sim-step-ms', 'sim-tick-ms', 'sim-heartbeats', 'sim-offline-ratio', 'sim-alarm-ratio', 'sim-measurement-ratio', 'sim-seed']);
 const BOOLEAN_FLAGS = new Set(['reset']);
 
 function parseArgs(argv: string[]): Record<string, string | boolean> {
@@ -18,7 +22,7 @@ function parseArgs(argv: string[]): Record<string, string | boolean> {
     if (!m) throw new Error(`Unexpected argument '${argv[i]}'`);
     const [, name, inline] = m;
     if (BOOLEAN_FLAGS.has(name)) out[name] = inline === undefined ? true : inline !== 'false';
-    else if (FLAGS_WITH_VALUE.has(name)) {
+    else if (FLAGS_WITH_VALUE.has(name) || SIMULATOR_FLAGS.has(name)) {
       const v = inline ?? argv[++i];
       if (v === undefined) throw new Error(`--${name} needs a value`);
       out[name] = v;
@@ -37,6 +41,7 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const simulate = args.simulate ?? 'on';
   if (simulate !== 'on' && simulate !== 'off') throw new Error('--simulate must be on or off');
+  const { mode: _mode, ...simulator } = simulatorOptionsFromArgs(process.argv.slice(2));
   const password = typeof args.password === 'string' ? args.password : DEMO_PASSWORD;
   const started = Date.now();
   const server = await createServer({
@@ -47,16 +52,18 @@ async function main(): Promise<void> {
     reset: args.reset === true,
     proxy: typeof args.proxy === 'string' ? args.proxy : undefined,
     simulate,
+    simulator,
     seed: int(args.seed, 'seed', 1),
     demoPassword: password,
   });
   const port = new URL(server.url).port;
   console.log(`Stand-in platform ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`  Open http://localhost:${port}/apps/shell/ (dev shell)`);
-  console.log(`    or http://localhost:${port}/apps/devicemanagement/ (the platform's own UI, built from @c8y/ngx-components)`);
   // The real platform UI (@c8y/ngx-components), when the build made it.
   const platformUi = platformShellOf(readManifest(path.join(REPO_ROOT, 'manifest.json')))?.contextPath;
-  if (platformUi && fs.existsSync(path.join(REPO_ROOT, 'dist', 'apps', platformUi, 'index.html'))) console.log(`  Platform UI http://localhost:${port}/apps/${platformUi}/`);
+  if (platformUi && fs.existsSync(path.join(REPO_ROOT, 'dist', 'apps', platformUi, 'index.html'))) {
+    console.log(`    or http://localhost:${port}/apps/${platformUi}/ (the platform's own UI, built from @c8y/ngx-components)`);
+  }
   if (args.proxy) console.log(`  API forwarded to ${args.proxy}`);
   else {
     console.log(`  Logins (tenant ${DEFAULT_TENANT}, password ${password}):`);

@@ -201,6 +201,25 @@ describe('npm start -- <flags>', () => {
     }
   });
 
+  it("passes the simulator's --sim-* flags on: with --sim-failure-ratio 1 and --sim-never-answer-ratio 0 every agent fails its operations", async () => {
+    const simDir = tempDir('stand-in-cli-sim-');
+    const r = await startCli(['--port', '0', '--devices', '20', '--data', simDir, '--sim-failure-ratio', '1', '--sim-never-answer-ratio', '0', '--sim-step-ms', '100']);
+    try {
+      const device = await firstDevice(r.url);
+      const op = await api<{ id: string }>(r.url, 'POST', '/devicecontrol/operations', restartOf(device));
+      let status = 'PENDING';
+      for (let i = 0; i < 80 && (status === 'PENDING' || status === 'EXECUTING'); i++) {
+        await sleep(250);
+        status = (await api<{ status: string }>(r.url, 'GET', `/devicecontrol/operations/${op.body.id}`)).body.status;
+      }
+      expect(status).toBe('FAILED');
+    } finally {
+      await stop(r);
+      fs.rmSync(simDir, { recursive: true, force: true });
+    }
+    expect(await runCli(['--sim-step-ms', 'slow'])).toMatchObject({ code: 1, out: expect.stringContaining("--sim-step-ms needs 'min-max' or a number, got 'slow'") });
+  });
+
   it('refuses an unknown flag, a value missing, and --simulate other than on or off, naming the problem', async () => {
     expect(await runCli(['--bogus'])).toMatchObject({ code: 1, out: expect.stringContaining('Unknown flag --bogus') });
     expect(await runCli(['--port'])).toMatchObject({ code: 1, out: expect.stringContaining('--port needs a value') });
