@@ -9,7 +9,7 @@ import { deviceTabsFor } from './device-tabs';
 import { failedPlugins } from '../routing/missing-page';
 import { useRegistry } from '../plugin-host/registry';
 import { FailedPluginList, RetryButton, usePageTexts } from './missing-page';
-import { TabSliders, useTabStrip } from './tab-strip';
+import { TAB_LIST_END_ROOM, TabSliders, useTabStrip } from './tab-strip';
 
 export interface DevicePageProps {
   device: Device;
@@ -81,6 +81,7 @@ export function DevicePage({ device, tab, tabs, context, queryClient, pluginsLoa
           <TabSliders {...strip} />
           <ul
             className="nav nav-tabs"
+            style={TAB_LIST_END_ROOM}
             role="tablist"
             aria-label={t('Device tabs')}
             data-testid="device-tabs"

@@ -5,6 +5,13 @@ import { useShellT } from '../i18n-setup';
 /** The width of the platform's slider buttons (`.tabs-slider`), kept free at each end of the strip. */
 const SLIDER_PX = 31;
 
+/**
+ * The tab list's room at each end, where a slider button sits: the platform's stylesheet gives
+ * 30 px for its 31 px buttons, so at the end of the strip the last tab lay up to 2 px under the
+ * button (after the German labels' fractional widths, the open 'adamos-Verbindung').
+ */
+export const TAB_LIST_END_ROOM = { paddingLeft: SLIDER_PX + 1, paddingRight: SLIDER_PX + 1 } as const;
+
 interface Ends {
   /** Tabs hidden to the left. */
   left: boolean;
@@ -39,8 +46,18 @@ export function useTabStrip(container: RefObject<HTMLElement | null>, activeTab:
       if (tab) {
         const view = box.getBoundingClientRect();
         const { left, right } = tab.getBoundingClientRect();
-        if (left < view.left + SLIDER_PX) box.scrollLeft -= view.left + SLIDER_PX - left;
-        else if (right > view.right - SLIDER_PX) box.scrollLeft += right - (view.right - SLIDER_PX);
+        let target = box.scrollLeft;
+        if (left < view.left + SLIDER_PX) target -= view.left + SLIDER_PX - left;
+        else if (right > view.right - SLIDER_PX) target += right - (view.right - SLIDER_PX);
+        if (target !== box.scrollLeft) {
+          // Within a pixel or two of an end (the first or last tab: fractional label widths) the
+          // strip goes to that end, so its slider button there turns off.
+          const max = box.scrollWidth - box.clientWidth;
+          target = target > max - 2 ? max : target < 2 ? 0 : target;
+          // At once, not with the strip's smooth scrolling: a reveal asked again while a smooth
+          // scroll ran (the strip grows twice when the labels change language) could stop short.
+          box.scrollTo({ left: target, behavior: 'instant' });
+        }
       }
       update();
     };
