@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useBusyWork } from '@shared/ui/keep-focus';
 import type { Device } from '@shared/plugin-api/types';
 import { useRealtimeHold } from '../../../common/realtime-hold/use-realtime-hold';
+import { ClearFiltersButton } from '../../../common/clear-filters/clear-filters-button';
 import { currentStates, hasMdcTable, mdcEmptyText, servicesEmptyText } from '../logic/services';
 
 export interface ServicesTabProps {
@@ -44,18 +45,7 @@ export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
           />
           <span /> {t('Realtime')}
         </label>
-        {/* As the device lists': enabled while a filter is set; clearing gives the focus to that filter. */}
-        <button
-          type="button"
-          className="btn btn-default"
-          disabled={!state}
-          onClick={() => {
-            setState('');
-            stateFilter.current?.focus();
-          }}
-        >
-          {t('Clear filters')}
-        </button>
+        <ClearFiltersButton active={!!state} onClear={() => setState('')} filter={stateFilter} />
         <button type="button" className="btn btn-default" onClick={() => void reload()} disabled={busy}>
           <i className={busy ? 'dlt-c8y-icon-refresh icon-spin' : 'dlt-c8y-icon-refresh'} /> {t('Reload')}
         </button>

@@ -26,6 +26,7 @@ import {
   type SoftwarePackageEntry,
 } from '../logic/packages';
 import { useRealtimeHold } from '../../../common/realtime-hold/use-realtime-hold';
+import { ClearFiltersButton } from '../../../common/clear-filters/clear-filters-button';
 import { approveInstallations, clearPending, openInstallOperations, savePackageList, saveSkipUpdateByProfile } from '../api/software';
 import { formatDateTime } from '@shared/domain/formats';
 
@@ -154,19 +155,7 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
           <input type="checkbox" checked={hold.realtime} onChange={hold.toggle} data-testid="realtime-toggle" />
           <span /> {t('Realtime')}
         </label>
-        {/* As the device lists': enabled while a filter is set. */}
-        <button
-          type="button"
-          className="btn btn-default"
-          disabled={!status}
-          onClick={() => {
-            setStatus('');
-            // The button disables itself: the focus goes to the filter it cleared, not to the page.
-            statusFilter.current?.focus();
-          }}
-        >
-          {t('Clear filters')}
-        </button>
+        <ClearFiltersButton active={!!status} onClear={() => setStatus('')} filter={statusFilter} />
         <button type="button" className="btn btn-default" disabled={busy} onClick={() => void reload()}>
           <i className={`dlt-c8y-icon-refresh${reloading ? ' icon-spin' : ''}`} aria-hidden="true" /> {t('Reload')}
         </button>

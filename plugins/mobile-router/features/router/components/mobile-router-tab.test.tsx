@@ -49,6 +49,29 @@ const renderGerman = async () =>
     locales: (await import('../../../locales/de.json')).default,
   });
 
+/**
+ * The platform with one firmware repository (RUT955, binary 701 of version RUT9_R_00.07.07) and
+ * no operations; `created` answers an operation's POST.
+ */
+function withFirmware(created: (body: Record<string, unknown>) => Response) {
+  const repository = { id: '700', name: 'RUT955 firmware', type: 'c8y_Firmware', c8y_Filter: { type: 'adamos_MobileRouter' } };
+  const binary = {
+    id: '701',
+    name: 'RUT955 firmware',
+    type: 'c8y_FirmwareBinary',
+    c8y_Firmware: { version: 'RUT9_R_00.07.07', url: 'https://fw/701' },
+    additionParents: { references: [{ managedObject: { id: '700' } }] },
+  };
+  const base = platform(() => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } }));
+  global.fetch = jest.fn(async (input: string, init?: RequestInit) => {
+    const url = String(input);
+    if (url.includes('/devicecontrol/operations') && init?.method === 'POST') return created(JSON.parse(String(init.body)));
+    if (url.includes('type=c8y_FirmwareBinary')) return reply(200, { managedObjects: [binary], statistics: { currentPage: 1, pageSize: 200 } });
+    if (url.includes('type=c8y_Firmware')) return reply(200, { managedObjects: [repository], statistics: { currentPage: 1, pageSize: 200 } });
+    return base(input);
+  }) as unknown as typeof fetch;
+}
+
 describe('MobileRouterTab', () => {
   afterEach(() => alerts.clearAll());
 
@@ -118,27 +141,11 @@ describe('MobileRouterTab', () => {
   });
 
   it("names the firmware binary (not its repository) as the update's repository_id, as the demo history and the stand-in read it", async () => {
-    const repository = { id: '700', name: 'RUT955 firmware', type: 'c8y_Firmware', c8y_Filter: { type: 'adamos_MobileRouter' } };
-    const binary = {
-      id: '701',
-      name: 'RUT955 firmware',
-      type: 'c8y_FirmwareBinary',
-      c8y_Firmware: { version: 'RUT9_R_00.07.07', url: 'https://fw/701' },
-      additionParents: { references: [{ managedObject: { id: '700' } }] },
-    };
     const posted: Record<string, unknown>[] = [];
-    const empty = () => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } });
-    const base = platform(empty);
-    global.fetch = jest.fn(async (input: string, init?: RequestInit) => {
-      const url = String(input);
-      if (url.includes('/devicecontrol/operations') && init?.method === 'POST') {
-        posted.push(JSON.parse(String(init.body)));
-        return reply(201, { id: '900', status: 'PENDING', creationTime: '2026-11-20T12:00:00.000Z' });
-      }
-      if (url.includes('type=c8y_FirmwareBinary')) return reply(200, { managedObjects: [binary], statistics: { currentPage: 1, pageSize: 200 } });
-      if (url.includes('type=c8y_Firmware')) return reply(200, { managedObjects: [repository], statistics: { currentPage: 1, pageSize: 200 } });
-      return base(input);
-    }) as unknown as typeof fetch;
+    withFirmware((body) => {
+      posted.push(body);
+      return reply(201, { id: '900', status: 'PENDING', creationTime: '2026-11-20T12:00:00.000Z' });
+    });
     renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
     await waitFor(() => expect(screen.getByRole('button', { name: /Update firmware/ })).toBeEnabled());
     fireEvent.click(screen.getByRole('button', { name: /Update firmware/ }));
@@ -151,26 +158,10 @@ describe('MobileRouterTab', () => {
   });
 
   it('keeps the Select firmware dialog open with the choice when the update cannot be created, and closes it once it is', async () => {
-    const repository = { id: '700', name: 'RUT955 firmware', type: 'c8y_Firmware', c8y_Filter: { type: 'adamos_MobileRouter' } };
-    const binary = {
-      id: '701',
-      name: 'RUT955 firmware',
-      type: 'c8y_FirmwareBinary',
-      c8y_Firmware: { version: 'RUT9_R_00.07.07', url: 'https://fw/701' },
-      additionParents: { references: [{ managedObject: { id: '700' } }] },
-    };
     let refuse = true;
-    const empty = () => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } });
-    const base = platform(empty);
-    global.fetch = jest.fn(async (input: string, init?: RequestInit) => {
-      const url = String(input);
-      if (url.includes('/devicecontrol/operations') && init?.method === 'POST') {
-        return refuse ? reply(422, { error: 'devicecontrol/Invalid', message: 'Operation store unavailable' }) : reply(201, { id: '900', status: 'PENDING', creationTime: '2026-11-20T12:00:00.000Z' });
-      }
-      if (url.includes('type=c8y_FirmwareBinary')) return reply(200, { managedObjects: [binary], statistics: { currentPage: 1, pageSize: 200 } });
-      if (url.includes('type=c8y_Firmware')) return reply(200, { managedObjects: [repository], statistics: { currentPage: 1, pageSize: 200 } });
-      return base(input);
-    }) as unknown as typeof fetch;
+    withFirmware(() =>
+      refuse ? reply(422, { error: 'devicecontrol/Invalid', message: 'Operation store unavailable' }) : reply(201, { id: '900', status: 'PENDING', creationTime: '2026-11-20T12:00:00.000Z' }),
+    );
     renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
     await waitFor(() => expect(screen.getByRole('button', { name: /Update firmware/ })).toBeEnabled());
     fireEvent.click(screen.getByRole('button', { name: /Update firmware/ }));
