@@ -81,6 +81,14 @@ const ALARM_ADMIN = testUser(['ROLE_ALARM_READ', 'ROLE_ALARM_ADMIN']);
 const EN = { ...en, ...listsEn, ...deviceEn };
 const DE = { ...de, ...listsDe, ...deviceDe };
 
+/** The MAJOR alarms of device 42 for an alarm admin, in English. */
+function renderMajor() {
+  renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+    context: { user: ALARM_ADMIN },
+    locales: EN,
+  });
+}
+
 describe('AlarmsView', () => {
   it('clears only the severities the page shows, and asks for exactly those', async () => {
     platform(3);
@@ -117,10 +125,7 @@ describe('AlarmsView', () => {
 
   it('keeps "Load more" after an alarm of a full page was cleared', async () => {
     statefulPlatform(150);
-    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
-      context: { user: ALARM_ADMIN },
-      locales: EN,
-    });
+    renderMajor();
     await screen.findByText('alarm 0');
     expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Clear alarm' })[0]);
@@ -134,10 +139,7 @@ describe('AlarmsView', () => {
 
   it('reaches every alarm with "Load more" after one was cleared (the server\'s later pages moved up by one)', async () => {
     const server = statefulPlatform(150);
-    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
-      context: { user: ALARM_ADMIN },
-      locales: EN,
-    });
+    renderMajor();
     await screen.findByText('alarm 0');
     fireEvent.click(screen.getAllByRole('button', { name: 'Clear alarm' })[0]);
     await waitFor(() => expect(screen.queryByText('alarm 0')).toBeNull());
@@ -149,10 +151,7 @@ describe('AlarmsView', () => {
 
   it('shows a new alarm and drops one cleared elsewhere as realtime reports them, count too, without a Reload', async () => {
     const server = statefulPlatform(2);
-    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
-      context: { user: ALARM_ADMIN },
-      locales: EN,
-    });
+    renderMajor();
     await screen.findByText('alarm 1');
     await waitFor(() => expect(screen.getByTestId('alarm-counter')).toHaveTextContent('2'));
     // The device's channel with its child devices, as the list reads them (withSourceDevices).
@@ -185,10 +184,7 @@ describe('AlarmsView', () => {
         return reply(200, { alarms: [alarm(0)], statistics: { currentPage: 1, pageSize: 100 } });
       }) as typeof fetch,
     });
-    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
-      context: { user: ALARM_ADMIN },
-      locales: EN,
-    });
+    renderMajor();
     await screen.findByText('alarm 0');
     await waitFor(() => expect(screen.getByTestId('alarm-counter')).toHaveTextContent('The alarm count could not be loaded: Count failed'));
   });
@@ -296,10 +292,7 @@ it('shows that Reload is reading the lists again: its icon spins until they are 
       return reply(200, { alarms: [alarm(0)], statistics: { currentPage: 1, pageSize: 100 } });
     }) as typeof fetch,
   });
-  renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
-    context: { user: ALARM_ADMIN },
-    locales: EN,
-  });
+  renderMajor();
   await screen.findByText('alarm 0');
   const reload = screen.getByRole('button', { name: 'Reload' });
   expect(reload.querySelector('.icon-spin')).toBeNull();

@@ -15,12 +15,12 @@ function failingPlatform() {
   });
 }
 
-it('says that the owner and the provisioning data could not be loaded, rather than showing them empty', async () => {
-  failingPlatform();
+/** The Info tab of device 42 ('box', owned by device_box) for a user who may read it and its owner. */
+function renderBox(isAdmin: boolean) {
   renderContribution(
     <InfoTab
       device={{ id: '42', name: 'box', type: 'adamos_NETbox', owner: 'device_box' }}
-      isAdmin={false}
+      isAdmin={isAdmin}
       alerts={alerts}
       confirm={async () => true}
       onSaved={jest.fn()}
@@ -31,6 +31,11 @@ it('says that the owner and the provisioning data could not be loaded, rather th
       locales: { ...en, ...listsEn, ...deviceEn },
     },
   );
+}
+
+it('says that the owner and the provisioning data could not be loaded, rather than showing them empty', async () => {
+  failingPlatform();
+  renderBox(false);
   expect(await screen.findByTestId('provisioning-error')).toHaveTextContent('The provisioning data could not be loaded: Database down');
   expect(await screen.findByTestId('owner-error')).toHaveTextContent('The owner could not be loaded: Database down');
 
@@ -107,20 +112,7 @@ it("names the device's type as the rest of the product does, the inventory type 
 it('says that the owner, the provisioning data and the groups are still loading, rather than showing them empty', async () => {
   // No read answers yet.
   configureClient({ fetch: (() => new Promise<Response>(() => undefined)) as unknown as typeof fetch });
-  renderContribution(
-    <InfoTab
-      device={{ id: '42', name: 'box', type: 'adamos_NETbox', owner: 'device_box' }}
-      isAdmin
-      alerts={alerts}
-      confirm={async () => true}
-      onSaved={jest.fn()}
-      onReload={async () => undefined}
-    />,
-    {
-      context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_USER_MANAGEMENT_READ']), tenant: { name: 'demo' } },
-      locales: { ...en, ...listsEn, ...deviceEn },
-    },
-  );
+  renderBox(true);
   expect(await screen.findByTestId('provisioning-loading')).toHaveTextContent('Loading…');
   expect(screen.getByTestId('owner-loading')).toHaveTextContent('Loading…');
   expect(screen.getByTestId('groups-loading')).toHaveTextContent('Loading…');
