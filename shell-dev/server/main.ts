@@ -59,10 +59,11 @@ async function main(): Promise<void> {
   const port = new URL(server.url).port;
   console.log(`Stand-in platform ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`  Open http://localhost:${port}/apps/shell/ (dev shell)`);
-  // The real platform UI (@c8y/ngx-components), when the build made it.
+  // The real platform UI (@c8y/ngx-components); `npm start` builds it, the server alone may run without.
   const platformUi = platformShellOf(readManifest(path.join(REPO_ROOT, 'manifest.json')))?.contextPath;
-  if (platformUi && fs.existsSync(path.join(REPO_ROOT, 'dist', 'apps', platformUi, 'index.html'))) {
-    console.log(`    or http://localhost:${port}/apps/${platformUi}/ (the platform's own UI, built from @c8y/ngx-components)`);
+  if (platformUi) {
+    const built = fs.existsSync(path.join(REPO_ROOT, 'dist', 'apps', platformUi, 'index.html'));
+    console.log(`    or http://localhost:${port}/apps/${platformUi}/ (the platform's own UI, built from @c8y/ngx-components${built ? '' : '; not built yet: npm run build'})`);
   }
   if (args.proxy) console.log(`  API forwarded to ${args.proxy}`);
   else {
