@@ -5,8 +5,6 @@
  */
 
 import { READ_TIMEOUT_MS } from '../domain/constants';
-import { getI18n } from '../plugin-api/i18n';
-import { SHARED_NS } from '../ui/i18n';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -86,12 +84,25 @@ export class PlatformError extends Error {
 /** Type guard for errors thrown by {@link request}. */
 export const isPlatformError = (e: unknown): e is PlatformError => e instanceof PlatformError;
 
+/** The 'shared' namespace's key of the time-out message (shared/ui/locales). */
+const TIMEOUT_TEXT = 'The server did not answer within {{seconds}} seconds.';
+
+/**
+ * The time-out message in the page's language, from the page's i18next instance (published by
+ * plugin-api/i18n): the client does not import i18next, which would bundle it a second time into
+ * the shell's inline early script. Before any instance exists, the English text.
+ */
+function timeoutText(seconds: number): string {
+  const i18n = (globalThis as unknown as Record<symbol, { t: (key: string, options: object) => string } | undefined>)[Symbol.for('device-operations.i18n.instance')];
+  return i18n ? i18n.t(TIMEOUT_TEXT, { ns: 'shared', seconds }) : TIMEOUT_TEXT.replace('{{seconds}}', String(seconds));
+}
+
 /** No answer within the request's time-out; its message is the user's text, in the page's language. */
 export class RequestTimeoutError extends Error {
   readonly timeoutMs: number;
 
   constructor(timeoutMs: number) {
-    super(getI18n().t('The server did not answer within {{seconds}} seconds.', { ns: SHARED_NS, seconds: Math.round(timeoutMs / 1000) }));
+    super(timeoutText(Math.round(timeoutMs / 1000)));
     this.name = 'RequestTimeoutError';
     this.timeoutMs = timeoutMs;
   }

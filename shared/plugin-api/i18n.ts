@@ -14,11 +14,18 @@ export const I18N_OPTIONS = {
   returnNull: false,
 };
 
+/**
+ * Where the page's i18next instance is published for code that must not bundle i18next itself
+ * (the fetch client runs in the shell's inline early script too, before anything else loads).
+ */
+export const PAGE_I18N = Symbol.for('device-operations.i18n.instance');
+
 /** The shared i18next instance, initialised once (by the shell, or lazily by tests). */
 export function getI18n(language = 'en'): i18n {
   if (!i18next.isInitialized) {
     void i18next.init({ ...I18N_OPTIONS, lng: language, resources: {}, initAsync: false });
   }
+  (globalThis as unknown as Record<symbol, i18n | undefined>)[PAGE_I18N] = i18next;
   return i18next;
 }
 
