@@ -84,8 +84,11 @@ export class PlatformError extends Error {
 /** Type guard for errors thrown by {@link request}. */
 export const isPlatformError = (e: unknown): e is PlatformError => e instanceof PlatformError;
 
+/** Marks a translation key for the locale checks (plugin-api/i18n's msg, without its i18next import). */
+const msg = <T extends string>(key: T): T => key;
+
 /** The 'shared' namespace's key of the time-out message (shared/ui/locales). */
-const TIMEOUT_TEXT = 'The server did not answer within {{seconds}} seconds.';
+const TIMEOUT_TEXT = msg('The server did not answer within {{seconds}} seconds.');
 
 /**
  * The time-out message in the page's language, from the page's i18next instance (published by
