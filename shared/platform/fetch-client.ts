@@ -5,6 +5,7 @@
  */
 
 import { READ_TIMEOUT_MS } from '../domain/constants';
+import { PAGE_I18N } from '../plugin-api/page-i18n';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -96,7 +97,7 @@ const TIMEOUT_TEXT = msg('The server did not answer within {{seconds}} seconds.'
  * the shell's inline early script. Before any instance exists, the English text.
  */
 function timeoutText(seconds: number): string {
-  const i18n = (globalThis as unknown as Record<symbol, { t: (key: string, options: object) => string } | undefined>)[Symbol.for('device-operations.i18n.instance')];
+  const i18n = (globalThis as unknown as Record<symbol, { t: (key: string, options: object) => string } | undefined>)[PAGE_I18N];
   return i18n ? i18n.t(TIMEOUT_TEXT, { ns: 'shared', seconds }) : TIMEOUT_TEXT.replace('{{seconds}}', String(seconds));
 }
 

@@ -1,4 +1,5 @@
 import i18next, { type i18n } from 'i18next';
+import { PAGE_I18N } from './page-i18n';
 
 export type LocaleLoaders = Record<string, () => Promise<{ default: Record<string, string> } | Record<string, string>>>;
 
@@ -14,11 +15,6 @@ export const I18N_OPTIONS = {
   returnNull: false,
 };
 
-/**
- * Where the page's i18next instance is published for code that must not bundle i18next itself
- * (the fetch client runs in the shell's inline early script too, before anything else loads).
- */
-export const PAGE_I18N = Symbol.for('device-operations.i18n.instance');
 
 /** The shared i18next instance, initialised once (by the shell, or lazily by tests). */
 export function getI18n(language = 'en'): i18n {
