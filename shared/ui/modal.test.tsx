@@ -1,6 +1,9 @@
 import React, { useState } from 'react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { Modal } from './modal';
+import { PlatformContextReact } from '../plugin-api/context';
+import { REQUIRES, ROLE } from '../plugin-api/roles';
+import { testContext, testUser } from '../plugin-api/testing-context';
 import { renderUi } from './test-utils';
 import { AlertOutlet, alerts } from './alerts';
 import { FilterInput } from './filter-input';
@@ -220,5 +223,31 @@ describe('Modal', () => {
     expect(onClose).not.toHaveBeenCalled();
     rerender(view(false));
     expect(topModalDialog()).toBe(screen.getByRole('dialog', { name: 'Work' }));
+  });
+
+  it("says why a footer button is disabled (hover and its description), for a write's button too; a missing permission's reason comes first", () => {
+    const why = 'Choose a version first.';
+    const dialog = (roles: string[]) => (
+      <PlatformContextReact.Provider value={testContext({ user: testUser(roles) })}>
+        <Modal
+          open
+          title="Pick"
+          onClose={() => undefined}
+          buttons={[
+            { label: 'Plain', onClick: () => undefined, disabled: true, title: why },
+            { label: 'Write', onClick: () => undefined, disabled: true, title: why, requires: REQUIRES.deviceProfileWrite },
+          ]}
+        />
+      </PlatformContextReact.Provider>
+    );
+    const { rerender } = renderUi(dialog([ROLE.inventoryAdmin]));
+    for (const name of ['Plain', 'Write']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAttribute('title', why);
+      expect(button).toHaveAccessibleDescription(why);
+    }
+    rerender(dialog([]));
+    expect(screen.getByRole('button', { name: 'Write' })).toHaveAccessibleDescription('Not permitted: your user lacks the permission “Inventory: admin”.');
   });
 });

@@ -12,6 +12,11 @@ export interface ModalButton {
   /** Bootstrap button class, default 'btn-default'. */
   className?: string;
   disabled?: boolean;
+  /**
+   * Shown on hover and read as the button's description: with `disabled`, why it cannot be used
+   * (a control that cannot be used says why). A missing permission's reason replaces it.
+   */
+  title?: string;
   /** The roles the button's write needs: without them it is disabled with the reason (permission.tsx). */
   requires?: RoleRequirement;
   'data-testid'?: string;
@@ -188,6 +193,7 @@ function OpenModal({ title, onClose, children, buttons, footer, size, closeOnBac
                         requires={b.requires}
                         className={cx('btn', b.className ?? 'btn-default')}
                         disabled={b.disabled}
+                        title={b.title}
                         onClick={b.onClick}
                         data-testid={b['data-testid']}
                       >
@@ -199,6 +205,7 @@ function OpenModal({ title, onClose, children, buttons, footer, size, closeOnBac
                         type="button"
                         className={cx('btn', b.className ?? 'btn-default')}
                         disabled={b.disabled}
+                        title={b.title}
                         onClick={b.onClick}
                         data-testid={b['data-testid']}
                       >

@@ -23,6 +23,9 @@ function serve(created: Response) {
 
 async function fillAndContinue() {
   await waitFor(() => expect(screen.getByLabelText(de.Name)).not.toBeDisabled());
+  // Before anything is typed Continue says what it waits for, though no field shows its message yet.
+  expect(screen.getByTestId('add-profile-continue')).toBeDisabled();
+  expect(screen.getByTestId('add-profile-continue')).toHaveAccessibleDescription(`${de['Name is required.']} ${de['Device type is required.']}`);
   fireEvent.change(screen.getByLabelText(de.Name), { target: { value: 'New profile' } });
   fireEvent.change(screen.getByLabelText(de['Device type']), { target: { value: 'adamos_NETbox' } });
   fireEvent.click(screen.getByTestId('add-profile-continue'));
@@ -77,6 +80,7 @@ describe('AddProfileModal creation error codes (spec 8, in German)', () => {
     await fillAndContinue();
     expect(await screen.findByTestId('add-profile-error')).toHaveTextContent(message);
     expect(screen.getByTestId('add-profile-continue')).toBeDisabled();
+    expect(screen.getByTestId('add-profile-continue')).toHaveAccessibleDescription(message);
     expect(screen.getByLabelText(de.Name)).toHaveValue('New profile');
     fireEvent.change(screen.getByLabelText(de.Name), { target: { value: 'Another profile' } });
     expect(screen.queryByTestId('add-profile-error')).toBeNull();

@@ -2,6 +2,7 @@ import React, { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from '@shared/ui/modal';
+import { REQUIRES } from '@shared/plugin-api/roles';
 import { createDeviceProfile, duplicateDeviceProfile } from '@shared/platform/create-software-ng';
 import { profileKeys, saveErrors, trySave, useGroups, useRestrictions } from '../api/profiles';
 import { CREATE_ERROR_MESSAGES, CREATE_FAILED, UPDATE_ERROR_MESSAGES, offeredGroups, validateProfileForm, type ProfileForm } from '../model/profile-rules';
@@ -56,6 +57,8 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
   const errors = useMemo(() => (restrictions.data ? validateProfileForm(form, restrictions.data) : {}), [form, restrictions.data]);
   const offered = restrictions.data ? offeredGroups(groups.data ?? [], restrictions.data, null) : [];
   const valid = !!restrictions.data && Object.keys(errors).length === 0;
+  // Why Continue cannot be used: the service's refusal, else every rule the form breaks (also of fields not touched yet).
+  const blocked = serverError ? t(serverError) : Object.values(errors).map((e) => t(e)).join(' ');
 
   async function submit() {
     setSaving(true);
@@ -94,6 +97,8 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
           label: t('Continue'),
           className: 'btn-primary',
           disabled: !valid || !!serverError || saving,
+          title: saving ? undefined : blocked || undefined,
+          requires: REQUIRES.deviceProfileWrite,
           onClick: () => void submit(),
           'data-testid': 'add-profile-continue',
         },

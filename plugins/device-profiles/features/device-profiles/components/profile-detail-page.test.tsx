@@ -159,6 +159,27 @@ describe('ProfileDetailPage', () => {
     expect(within(dialog).getByTestId('clash-ea24')).toHaveTextContent('Benötigt mdc-collector 3.0.0-rc1, aber mdc-collector 2.5.0 wird bereits benötigt.');
   });
 
+  it("says why Save of 'Select software' cannot be used yet (nothing new chosen), in German too, and takes a chosen version", async () => {
+    const catalogue = [
+      { id: 'a1', name: 'adamos-agent', version: '0.5.1', url: '' },
+      { id: 'c25', name: 'mdc-collector', version: '2.5.0', url: '' },
+    ];
+    const stored = { ...PROFILES['117'], c8y_DeviceProfile: { software: [{ id: 'a1', name: 'adamos-agent', version: '0.5.1', action: 'install', url: '' }] } };
+    serve((url) => (url.includes('/softwarePackage') ? reply(200, { softwarePackageList: catalogue }) : /\/deviceProfile\/117$/.test(url.split('?')[0]) ? reply(200, stored) : undefined));
+    renderContribution(<ProfileDetailPage />, { pluginId: 'device-profiles', context: { user: EDITOR, params: { id: '117' } }, language: 'de', locales: de });
+    fireEvent.click(await screen.findByTestId('add-software'));
+    const dialog = await screen.findByRole('dialog', { name: 'Software auswählen' });
+    const save = within(dialog).getByTestId('software-selection-save');
+    // Only the profile's own (locked) software is selected: nothing to save, and the button says so.
+    await within(dialog).findByRole('button', { name: /mdc-collector/ });
+    expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription('Wählen Sie eine Version einer Software, die das Profil noch nicht hat.');
+    fireEvent.click(within(dialog).getByRole('button', { name: /mdc-collector/ }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: /2\.5\.0/ }));
+    expect(save).not.toBeDisabled();
+    expect(save).not.toHaveAttribute('title');
+  });
+
   it('sends one software change at a time: a second Remove waits for the first (it would send the first removed package back)', async () => {
     const software = [
       { id: '1', name: 'adamos-agent', version: '0.5.1', action: 'install', url: '' },

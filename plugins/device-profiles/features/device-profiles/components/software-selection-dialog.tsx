@@ -2,6 +2,7 @@ import React, { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Modal } from '@shared/ui/modal';
+import { REQUIRES } from '@shared/plugin-api/roles';
 import { FilterInput } from '@shared/ui/filter-input';
 import { EmptyState } from '@shared/ui/empty-state';
 import type { ProfileSoftware } from '@shared/platform/create-software-ng';
@@ -39,7 +40,15 @@ export function SoftwareSelectionDialog({ deviceType, assigned, onDone }: { devi
       data-testid="software-selection-dialog"
       buttons={[
         { label: t('Cancel'), onClick: () => onDone(cancelSelection()) },
-        { label: t('Save'), className: 'btn-primary', disabled: !anyNew, onClick: () => onDone(saveSelection(groups)), 'data-testid': 'software-selection-save' },
+        {
+          label: t('Save'),
+          className: 'btn-primary',
+          disabled: !anyNew,
+          title: anyNew ? undefined : t('Choose a version of software the profile does not have yet.'),
+          requires: REQUIRES.deviceProfileWrite,
+          onClick: () => onDone(saveSelection(groups)),
+          'data-testid': 'software-selection-save',
+        },
       ]}
     >
       <FilterInput value={filter} onChange={setFilter} label={t('Filter software')} autoFocus />
