@@ -41,6 +41,7 @@ it("says so when the replacement device's package list cannot be read during ins
   await walkToInstall({ start: 'Start', install: 'Install' });
   await waitFor(() => expect(alerts.fail).toHaveBeenCalledWith(expect.objectContaining({ message: 'Inventory down' })));
   expect(screen.getByRole('button', { name: 'Finish' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Finish' })).toHaveAccessibleDescription('Finish waits until the installation on the replacement device has ended.');
 });
 
 it('names Start and Finish in German as the platform does ("Start", "Fertigstellen")', async () => {
@@ -64,6 +65,7 @@ it('says why Start stays off: no replacement device, or the list could not be lo
   // The source itself is no replacement.
   expect(await screen.findByTestId('replacement-no-candidates')).toHaveTextContent('No IoTconnector is available as a replacement.');
   expect(screen.getByRole('button', { name: 'Start' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Start' })).toHaveAccessibleDescription('Select the replacement device first.');
   unmount();
   configureClient({ fetch: (async () => reply(503, { error: 'x', message: 'Service down' })) as typeof fetch });
   renderContribution(<ReplaceIotConnectorDialog source={source} alerts={alerts} subscribe={subscribe} onClose={jest.fn()} />, {

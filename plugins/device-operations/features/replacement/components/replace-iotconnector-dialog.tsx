@@ -129,9 +129,14 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
   const setAction = (index: number, action: ReplacementAction) => setRows((all) => all.map((r, i) => (i === index ? { ...r, action } : r)));
 
   const buttons: ModalButton[] = [{ label: t('Cancel'), onClick: cancel, disabled: busy }];
-  if (step === 'pick') buttons.push({ label: t('Start'), className: 'btn-primary', disabled: !targetId || busy, onClick: () => void start() });
+  if (step === 'pick') {
+    buttons.push({ label: t('Start'), className: 'btn-primary', disabled: !targetId || busy, title: targetId ? undefined : t('Select the replacement device first.'), onClick: () => void start() });
+  }
   if (step === 'validation') buttons.push({ label: t('Install'), className: 'btn-primary', disabled: busy, onClick: () => void install() });
-  if (step === 'install') buttons.push({ label: t('Finish'), className: 'btn-primary', disabled: busy || running, onClick: () => void finish() });
+  if (step === 'install') {
+    const title = running ? t('Finish waits until the installation on the replacement device has ended.') : undefined;
+    buttons.push({ label: t('Finish'), className: 'btn-primary', disabled: busy || running, title, onClick: () => void finish() });
+  }
 
   return (
     <Modal open size="lg" title={t('Replace IoTconnector')} onClose={cancel} closeOnBackdrop={false} dismissible={!busy} buttons={buttons} data-testid="replace-dialog">

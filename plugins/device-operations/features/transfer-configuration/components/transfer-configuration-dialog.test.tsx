@@ -44,8 +44,10 @@ describe('TransferConfigurationDialog', () => {
     platform({ noOfSuccessfullAssignment: 1, noOfUpdatedAssignment: 0, noOfNoAssignment: 0, noOfFailedAssignment: 0 });
     const { alerts } = open();
     await screen.findByRole('option', { name: 'spare box' });
+    expect(transferButton()).toHaveAccessibleDescription('Select the target device first.');
     fireEvent.change(screen.getByRole('combobox', { name: 'Target device' }), { target: { value: '3' } });
     expect(transferButton()).toBeEnabled();
+    expect(transferButton()).not.toHaveAttribute('title');
     // A search that no longer finds it: the select shows no device, so nothing may be sent.
     fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'new' } });
     await waitFor(() => expect(screen.queryByRole('option', { name: 'spare box' })).toBeNull());

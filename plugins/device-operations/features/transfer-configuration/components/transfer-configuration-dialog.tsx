@@ -65,7 +65,13 @@ export function TransferConfigurationDialog({ source, alerts, onClose }: Transfe
       data-testid="transfer-dialog"
       buttons={[
         { label: t('Cancel'), onClick: onClose, disabled: busy },
-        { label: t('Transfer'), className: 'btn-primary', disabled: busy || !target || chosen.size === 0, onClick: () => void submit() },
+        {
+          label: t('Transfer'),
+          className: 'btn-primary',
+          disabled: busy || !target || chosen.size === 0,
+          title: !target ? t('Select the target device first.') : chosen.size === 0 ? t('Select the software to transfer.') : undefined,
+          onClick: () => void submit(),
+        },
       ]}
     >
       <div className="form-group">

@@ -19,8 +19,10 @@ describe('SelectionModal', () => {
   it('keeps Install disabled until a row is selected, then installs that row', () => {
     const onInstall = open();
     expect(screen.getByTestId('selection-install')).toBeDisabled();
+    expect(screen.getByTestId('selection-install')).toHaveAccessibleDescription('Select the firmware to install first.');
     fireEvent.click(screen.getByRole('radio', { name: /RUT9 beta/ }));
     expect(screen.getByTestId('selection-install')).toBeEnabled();
+    expect(screen.getByTestId('selection-install')).not.toHaveAttribute('title');
     fireEvent.click(screen.getByTestId('selection-install'));
     expect(onInstall).toHaveBeenCalledWith(items[1]);
   });

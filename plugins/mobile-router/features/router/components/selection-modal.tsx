@@ -46,7 +46,14 @@ export function SelectionModal({ objective, items, loading, error, emptyText, in
       data-testid="router-selection-modal"
       buttons={[
         { label: t('Cancel'), onClick: onCancel, disabled: installing },
-        { label: installing ? t('Installing…') : t('Install'), className: 'btn-primary', disabled: !chosen || installing, onClick: () => chosen && onInstall(chosen), 'data-testid': 'selection-install' },
+        {
+          label: installing ? t('Installing…') : t('Install'),
+          className: 'btn-primary',
+          disabled: !chosen || installing,
+          title: chosen || installing ? undefined : t('Select the {{objective}} to install first.', { objective: t(objective) }),
+          onClick: () => chosen && onInstall(chosen),
+          'data-testid': 'selection-install',
+        },
       ]}
     >
       <FilterInput value={filter} onChange={setFilter} placeholder={t('Filter…')} label={t('Filter')} autoFocus />
