@@ -20,12 +20,21 @@ export const connectionCheckKeys = createQueryKeys('connection-checks', 'device'
  * tab that shows because the device has results said 'No results to display.'. Entries that are
  * no object carry nothing to show and are left out.
  */
+/**
+ * A check's `success` as the device sent it: a JSON boolean, or its text "true" / "false" (devices
+ * reporting through text templates send strings). Anything else is no success.
+ */
+function isSuccess(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim().toLowerCase() === 'true';
+  return value === true;
+}
+
 export function urlCheckResults(device: Partial<ManagedObject> | undefined): UrlCheckResult[] {
   const results = (device?.[URL_CHECKS_FRAGMENT] as { results?: unknown } | undefined)?.results;
   if (!Array.isArray(results)) return [];
   return results
     .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && !Array.isArray(r))
-    .map((r) => ({ success: r.success === true, url: typeof r.url === 'string' ? r.url : '', error: typeof r.error === 'string' ? r.error : undefined }));
+    .map((r) => ({ success: isSuccess(r.success), url: typeof r.url === 'string' ? r.url : '', error: typeof r.error === 'string' ? r.error : undefined }));
 }
 
 export const deviceQuery = (id: string, initial?: ManagedObject) =>

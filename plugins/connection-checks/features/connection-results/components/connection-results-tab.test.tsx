@@ -17,6 +17,16 @@ describe('urlCheckResults', () => {
     ['not a list', 'x', []],
     ['drops entries that are no object', [null, 'x', [1], { success: false, url: 'https://a', error: 'timeout' }], [{ success: false, url: 'https://a', error: 'timeout' }]],
     ['keeps a check without url', [{ success: false, error: 'DNS lookup failed' }], [{ success: false, url: '', error: 'DNS lookup failed' }]],
+    [
+      'reads success sent as text like a boolean',
+      [{ success: 'true', url: 'https://a' }, { success: 'false', url: 'https://b' }, { success: ' TRUE ', url: 'https://c' }, { success: 'yes', url: 'https://d' }],
+      [
+        { success: true, url: 'https://a' },
+        { success: false, url: 'https://b' },
+        { success: true, url: 'https://c' },
+        { success: false, url: 'https://d' },
+      ],
+    ],
   ])('%s', (_n, results, expected) => {
     expect(urlCheckResults(device(results))).toEqual(expected);
   });
@@ -47,6 +57,20 @@ describe('ConnectionResultsTab', () => {
     renderContribution(<ConnectionResultsTab />, { pluginId: 'connection-checks', device: device([{ success: true, url: 'https://ok' }]), language: 'de', locales: de });
     expect(screen.getByRole('heading', { level: 4, name: 'Verbindungsprüfungen' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'URL-Prüfungen' })).toBeInTheDocument();
+  });
+
+  it('shows a check whose success came as the text "true" as a success', () => {
+    renderContribution(<ConnectionResultsTab />, {
+      pluginId: 'connection-checks',
+      device: device([
+        { success: 'true', url: 'https://hub.example/api' },
+        { success: 'false', url: 'https://blocked.example', error: 'connection refused' },
+      ]),
+    });
+    const rows = screen.getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('1Yeshttps://hub.example/api');
+    expect(rows[1].querySelector('.text-success')).not.toBeNull();
+    expect(rows[2]).toHaveTextContent('2Nohttps://blocked.example');
   });
 
   it("says 'No results to display.' when there are none", async () => {
