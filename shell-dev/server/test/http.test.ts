@@ -318,6 +318,18 @@ describe('alarms, events, operations', () => {
     const ranged = await api<{ events: Array<{ text: string }> }>('GET', `/event/events?source=${d.id}&dateFrom=2026-01-01T00:00:00Z&dateTo=2026-01-31T00:00:00Z`);
     expect(ranged.body.events.map((x) => x.text)).toEqual(['Hi']);
     expect((await api<{ text: string }>('PUT', `/event/events/${e.body.id}`, { body: { text: 'Changed' } })).body.text).toBe('Changed');
+    // Only text and custom fragments may change (the OAS): type, source, time and the stamps are refused, nothing written.
+    for (const field of [{ type: 'x_Other' }, { source: { id: '1' } }, { time: '2020-01-01T00:00:00.000Z' }, { creationTime: '2020-01-01T00:00:00.000Z' }, { lastUpdated: '2020-01-01T00:00:00.000Z' }]) {
+      const refused = await api<{ error: string; message: string }>('PUT', `/event/events/${e.body.id}`, { body: { ...field, text: 'Not taken' } });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error).toBe('event/Invalid Data');
+      expect(refused.body.message).toContain(`'${Object.keys(field)[0]}'`);
+    }
+    const unchanged = await api<{ text: string; type: string; time: string; source: { id: string } }>('GET', `/event/events/${e.body.id}`);
+    expect(unchanged.body).toMatchObject({ text: 'Changed', type: 'test_Event', time: e.body.time, source: { id: d.id } });
+    // A client that sends back the event it read names it by id and self.
+    const echoed = await api<{ text: string; x_Note: string }>('PUT', `/event/events/${e.body.id}`, { body: { id: e.body.id, self: 'ignored', text: 'Again', x_Note: 'seen' } });
+    expect(echoed.body).toMatchObject({ text: 'Again', x_Note: 'seen' });
     expect((await api('DELETE', `/event/events/${e.body.id}`)).status).toBe(204);
   });
 
@@ -329,6 +341,14 @@ describe('alarms, events, operations', () => {
     });
     expect(op.status).toBe(201);
     expect(op.body).toMatchObject({ status: 'PENDING', deviceId: d.id, deviceName: 'Operated' });
+    // The platform creates an operation PENDING: a status (or creation time, failure reason) of the client is refused, nothing created.
+    for (const field of [{ status: 'SUCCESSFUL' }, { status: 'PENDING' }, { creationTime: '2020-01-01T00:00:00.000Z' }, { failureReason: 'none' }]) {
+      const refused = await api<{ error: string; message: string }>('POST', '/devicecontrol/operations', { body: { deviceId: d.id, c8y_Refused: {}, ...field } });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error).toBe('devicecontrol/Invalid Data');
+      expect(refused.body.message).toContain(`'${Object.keys(field)[0]}'`);
+    }
+    expect((await api<{ operations: unknown[] }>('GET', `/devicecontrol/operations?deviceId=${d.id}&fragmentType=c8y_Refused`)).body.operations).toHaveLength(0);
     await api('POST', '/devicecontrol/operations', { body: { deviceId: d.id, description: 'Other', c8y_Other: {} } });
     const byFragment = await api<{ operations: Array<{ description: string }> }>('GET', `/devicecontrol/operations?deviceId=${d.id}&fragmentType=c8y_Restart`);
     expect(byFragment.body.operations.map((o) => o.description)).toEqual(['Restart']);
