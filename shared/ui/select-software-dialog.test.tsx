@@ -87,9 +87,11 @@ describe('SelectSoftwareDialog', () => {
     fireEvent.click(screen.getByTestId('software-s1'));
     expect(screen.getByTestId('software-left-out')).toHaveTextContent('mdc is for IoTconnector: none of the selected devices can take it.');
     expect(screen.getByTestId('software-ok')).toBeDisabled();
+    expect(screen.getByTestId('software-ok')).toHaveAttribute('title', 'mdc is for IoTconnector: none of the selected devices can take it.');
     // Neither a rollout nor an installation would reach a device.
     expect(screen.getByTestId('software-rollout')).toBeDisabled();
     expect(screen.getByTestId('software-install')).toBeDisabled();
+    expect(screen.getByTestId('software-install')).toHaveAttribute('title', 'mdc is for IoTconnector: none of the selected devices can take it.');
   });
 
   it('lists software and profiles of the device types with their storage', async () => {
@@ -147,7 +149,11 @@ describe('SelectSoftwareDialog', () => {
     const { onClose } = open();
     await waitFor(() => expect(screen.getByText('mdc')).toBeInTheDocument());
     expect(screen.getByTestId('software-ok')).toBeDisabled();
+    // Disabled says why, on hover and as its description.
+    expect(screen.getByTestId('software-ok')).toHaveAttribute('title', 'Select a software or a device profile first.');
+    expect(screen.getByTestId('software-ok')).toHaveAccessibleDescription('Select a software or a device profile first.');
     fireEvent.click(screen.getByText('Base profile'));
+    expect(screen.getByTestId('software-ok')).not.toHaveAttribute('title');
     fireEvent.click(screen.getByTestId('software-s1'));
     expect(screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toHaveLength(1);
     fireEvent.click(screen.getByTestId('force-installation'));
@@ -163,6 +169,7 @@ describe('SelectSoftwareDialog', () => {
     fireEvent.click(screen.getByText('Base profile'));
     expect(screen.getByTestId('software-rollout')).toBeDisabled();
     expect(screen.getByTestId('software-install')).toBeDisabled();
+    expect(screen.getByTestId('software-rollout')).toHaveAttribute('title', 'A device profile is assigned with OK; a rollout and an installation take a software package.');
     expect(screen.getByTestId('software-ok')).toBeEnabled();
     fireEvent.click(screen.getByText('opcua'));
     fireEvent.click(screen.getByTestId('software-install'));

@@ -81,15 +81,20 @@ export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actio
   const leftOut = selected && devices ? devicesOutsideType(devices, selected.deviceType) : [];
   const fitsNone = !!devices && devices.length > 0 && leftOut.length === devices.length;
 
+  // A button that cannot be used says why (on hover and as its description).
+  const fitsNoneReason = selected ? t('{{name}} is for {{type}}: none of the selected devices can take it.', { name: selected.name, type: familyOf(selected.deviceType) }) : undefined;
+  const chooseFirst = t('Select a software or a device profile first.');
+  const softwareOnly = !selected ? chooseFirst : selected.kind !== 'software' ? t('A device profile is assigned with OK; a rollout and an installation take a software package.') : fitsNone ? fitsNoneReason : undefined;
+  const okReason = !selected ? chooseFirst : fitsNone ? fitsNoneReason : undefined;
   const buttons: ModalButton[] = [{ label: t('Cancel'), onClick: () => onClose(null), 'data-testid': 'software-cancel' }];
   // Each choice is a different write: assignment, rollout, install operations.
   if (actions.includes('rollout')) {
-    buttons.push({ label: t('Create Software Rollout'), disabled: notSoftware || fitsNone, requires: REQUIRES.softwareRollout, onClick: () => done('rollout'), 'data-testid': 'software-rollout' });
+    buttons.push({ label: t('Create Software Rollout'), disabled: notSoftware || fitsNone, title: softwareOnly, requires: REQUIRES.softwareRollout, onClick: () => done('rollout'), 'data-testid': 'software-rollout' });
   }
   if (actions.includes('install')) {
-    buttons.push({ label: t('Install'), disabled: notSoftware || fitsNone, requires: REQUIRES.operationCreate, onClick: () => done('install'), 'data-testid': 'software-install' });
+    buttons.push({ label: t('Install'), disabled: notSoftware || fitsNone, title: softwareOnly, requires: REQUIRES.operationCreate, onClick: () => done('install'), 'data-testid': 'software-install' });
   }
-  buttons.push({ label: t('OK'), className: 'btn-primary', disabled: !selected || fitsNone, requires: REQUIRES.softwareAssignment, onClick: () => done('assign'), 'data-testid': 'software-ok' });
+  buttons.push({ label: t('OK'), className: 'btn-primary', disabled: !selected || fitsNone, title: okReason, requires: REQUIRES.softwareAssignment, onClick: () => done('assign'), 'data-testid': 'software-ok' });
 
   return (
     <Modal open size="lg" title={t('Select software')} onClose={() => onClose(null)} closeOnBackdrop={false} buttons={buttons} data-testid="select-software-dialog">

@@ -27,7 +27,15 @@ export function SmartGroupDialog({ query, deviceCount, saving, error, onClose }:
       data-testid="smart-group-dialog"
       buttons={[
         { label: t('Cancel'), onClick: () => onClose(null) },
-        { label: t('Create'), className: 'btn-primary', disabled: !ok, onClick: () => ok && onClose(name.trim()), 'data-testid': 'smart-group-create' },
+        {
+          label: t('Create'),
+          className: 'btn-primary',
+          disabled: !ok,
+          // Why Create waits (on hover and as its description).
+          title: saving ? t('Creating the smart group…') : !ok ? t('Enter a name for the smart group.') : undefined,
+          onClick: () => ok && onClose(name.trim()),
+          'data-testid': 'smart-group-create',
+        },
       ]}
     >
       <form
