@@ -229,6 +229,57 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
     await context.close();
   });
 
+  it("a group's Select Software is in the action bar of the platform's own group page: admin opens its dialog there (Cancel says so), the viewer does not get it", async () => {
+    // A static group with devices: the platform's navigator opens its page at #/group/{id}.
+    const groups = (await api<{ managedObjects: Json[] }>(stack, 'GET', '/inventory/managedObjects?pageSize=100&query=has(c8y_IsDeviceGroup)')).managedObjects.filter((g) => g.c8y_IsDynamicGroup === undefined);
+    let group: Json | undefined;
+    let deviceCount = 0;
+    for (const g of groups) {
+      const query = encodeURIComponent(`bygroupid(${String(g.id)}) and has(c8y_IsDevice)`);
+      const devices = await api<{ managedObjects: Json[] }>(stack, 'GET', `/inventory/managedObjects?pageSize=2000&query=${query}`);
+      if (devices.managedObjects.length > 0) {
+        group = g;
+        deviceCount = devices.managedObjects.length;
+        break;
+      }
+    }
+    assert.ok(group, 'the demo data has a static group with devices');
+    const button = 'c8y-action-bar [data-testid="group-select-software"]';
+    /** The platform's group page (its Subassets tab), not ours: its header names the group, its action bar has its own items. */
+    const groupPage = async (page: Page) => {
+      await page.waitForURL(new RegExp(`#/group/${String(group!.id)}/subassets$`), { timeout: WAIT_MS });
+      await page.waitForFunction((name) => document.querySelector('c8y-title-outlet')?.textContent?.trim() === name, String(group!.name), { timeout: WAIT_MS });
+      await page.locator('c8y-action-bar button[title="Assign devices"]').waitFor({ timeout: WAIT_MS });
+      assert.equal(await page.locator('.adamos-contribution').count(), 0, 'the platform page, not our /group route');
+    };
+
+    const admin = await openShell(stack, 'admin', `/group/${String(group.id)}`);
+    await groupPage(admin.page);
+    await admin.page.locator(button).waitFor({ timeout: WAIT_MS });
+    assert.equal((await admin.page.locator(button).innerText()).trim(), 'Select Software');
+    await snap(admin.page, 'platform-shell-group-action-bar');
+    await admin.page.locator(button).click();
+    const dialog = admin.page.getByTestId('select-software-dialog');
+    await dialog.waitFor({ timeout: WAIT_MS });
+    assert.match(await dialog.innerText(), /Select software/);
+    assert.match(await dialog.innerText(), new RegExp(`Selected devices: ${deviceCount}\\b`));
+    await admin.page.getByTestId('software-cancel').click();
+    // The result message shows where the platform shows its own (top right), not inside the action bar.
+    await admin.page.locator('.alerts c8y-alert-outlet [data-testid="alert-info"]', { hasText: 'No software was assigned' }).waitFor({ timeout: WAIT_MS });
+    assert.equal(await dialog.count(), 0);
+    assert.deepEqual(admin.errors, [], 'no uncaught page error, no 5xx, no 404 the platform would not answer');
+    await admin.context.close();
+
+    const viewer = await openShell(stack, 'viewer', `/group/${String(group.id)}`);
+    await groupPage(viewer.page);
+    // Our item would be in the action bar as soon as the platform's are (its button follows its code).
+    await viewer.page.waitForTimeout(3000);
+    assert.equal(await viewer.page.locator(button).count(), 0, 'no Select Software for a user without the assignment role');
+    assert.equal(await viewer.page.locator('c8y-action-bar .adamos-action-bar-item').count(), 0);
+    assert.deepEqual(viewer.errors, [], 'no uncaught page error, no 5xx, no 404 the platform would not answer');
+    await viewer.context.close();
+  });
+
   it('the Operations Dashboard shows its widgets with figures', async () => {
     const { context, page, errors } = await openShell(stack, 'operator', '/deviceOperationsDashboard');
     const dashboard = page.getByTestId('platform-dashboard');

@@ -1,7 +1,8 @@
-import { definePlugin, defineDeviceTab, defineNavigatorNode, defineRoute } from '@shared/plugin-api/define';
+import { defineActionBarItem, definePlugin, defineDeviceTab, defineNavigatorNode, defineRoute } from '@shared/plugin-api/define';
 import { pluginParcels } from '@shared/plugin-api/lazy';
 import { PRODUCT, type Device, type PlatformContext } from '@shared/plugin-api/types';
-import { isAdminPath } from '@shared/plugin-api/context';
+import { can, isAdminPath } from '@shared/plugin-api/context';
+import { REQUIRES } from '@shared/plugin-api/roles';
 import { MIN_AGENT_VERSION_DEVICE_CONTROL } from '@shared/domain/constants';
 import { isAtLeast } from '@shared/domain/version';
 import en from './locales/en.json';
@@ -83,6 +84,18 @@ export default definePlugin({
     defineRoute({ id: 'route:device-operations/device-list', path: '/views/:deviceType', title: 'Devices', priority: 0, loader: lazy(() => import('./features/device-list/components/device-list-page')) }),
     defineRoute({ id: 'route:device-operations/admin-device-list', path: '/admin/views/:deviceType', title: 'Devices', priority: 0, loader: lazy(() => import('./features/device-list/components/device-list-page')) }),
     defineRoute({ id: 'route:device-operations/group-sub-assets', path: '/group/:groupId/sub-assets', title: 'Group', priority: 0, loader: lazy(() => import('./pages/group-sub-assets-page')) }),
+    // The platform UI's own group pages (#/group/{id}, its Subassets tab): the group's Select Software
+    // in their action bar, for users whose roles allow the assignment, as on the sub-assets route.
+    defineActionBarItem({
+      id: 'action-bar-item:device-operations/group-select-software',
+      context: 'group',
+      label: 'Select Software',
+      priority: 0,
+      visible: (ctx) => can(ctx.user, REQUIRES.softwareAssignment),
+      // The sub-assets page's chunk (it carries the same flow): a chunk of its own would be one more
+      // name in the remote entry, which the platform fetches uncached on every page load (5 kB budget).
+      loader: lazy(() => import('./pages/group-sub-assets-page').then((m) => ({ default: m.GroupSelectSoftwareAction }))),
+    }),
     defineRoute({ id: 'route:device-operations/group', path: '/group/:groupId', title: 'Group', priority: 0, loader: lazy(() => import('./pages/group-page')) }),
     defineRoute({ id: 'route:device-operations/alarms', path: '/alarms', title: 'Alarms', priority: 0, loader: lazy(() => import('./pages/alarms-route-page')) }),
     defineRoute({ id: 'route:device-operations/alarm-details', path: '/alarmDetails', title: 'Alarms', priority: 0, loader: lazy(() => import('./pages/alarm-details-page')) }),

@@ -1,4 +1,5 @@
 import type {
+  ActionBarItemContribution,
   DashboardContribution,
   DeviceTabContribution,
   NavigatorNodeContribution,
@@ -27,5 +28,10 @@ export const defineWidget = (c: Def<WidgetContribution>): WidgetContribution => 
 
 export const defineDashboard = (c: Def<DashboardContribution>): DashboardContribution => ({
   kind: 'dashboard',
+  ...c,
+});
+
+export const defineActionBarItem = (c: Def<ActionBarItemContribution>): ActionBarItemContribution => ({
+  kind: 'action-bar-item',
   ...c,
 });

@@ -42,7 +42,10 @@ export interface PlatformContext {
   readonly query: Readonly<Record<string, string>>;
   /** Route parameters matched from the contribution's path pattern (e.g. { deviceType }). */
   readonly params: Readonly<Record<string, string>>;
-  /** The device of a device route (set for device tabs). */
+  /**
+   * The managed object of a context page: the device of a device route (device tabs), the group
+   * of a group's pages (action-bar items with context 'group').
+   */
   readonly device?: Device;
   /** Hash navigation ('/views/iotconnector'). */
   readonly navigate: (path: string) => void;
@@ -183,12 +186,32 @@ export interface DashboardContribution extends ContributionBase {
   defaultWidgets: DashboardWidgetPlacement[];
 }
 
+/** The pages an action-bar item shows on: a device's or a group's (its tabs included). */
+export type ActionBarContext = 'device' | 'group';
+
+/**
+ * A button in the action bar of a context page (the platform UI's header action bar,
+ * placement right, on the platform's own device and group pages). Metadata only: the button and
+ * what it opens come from `loader` when such a page is shown to a user `visible` lets see it.
+ */
+export interface ActionBarItemContribution extends ContributionBase {
+  kind: 'action-bar-item';
+  context: ActionBarContext;
+  /** What the button says (the loaded component renders it; used for logs and tests). */
+  label: string;
+  /** Shown only when true; `ctx.device` is the page's device or group. Decides before any code loads. */
+  visible?: (ctx: PlatformContext) => boolean;
+  /** The button and its flow (dialogs, messages); mounted in the action bar with `ctx.device` set. */
+  loader: Loader;
+}
+
 export type Contribution =
   | NavigatorNodeContribution
   | RouteContribution
   | DeviceTabContribution
   | WidgetContribution
-  | DashboardContribution;
+  | DashboardContribution
+  | ActionBarItemContribution;
 
 export type ContributionKind = Contribution['kind'];
 

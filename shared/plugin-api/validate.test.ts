@@ -1,5 +1,5 @@
 import { validatePlugin } from './validate';
-import { defineDeviceTab, defineNavigatorNode, definePlugin, defineRoute } from './define';
+import { defineActionBarItem, defineDeviceTab, defineNavigatorNode, definePlugin, defineRoute } from './define';
 
 const loader = async () => ({ default: { bootstrap: async () => undefined, mount: async () => undefined, unmount: async () => undefined } });
 
@@ -89,5 +89,34 @@ describe('validatePlugin', () => {
       "Plugin my-plugin: contribution 'device-tab:my-plugin/a' rejected: id must be 'route:my-plugin/<name>'",
       "Plugin my-plugin: contribution 'my-plugin/c' rejected: id must be 'route:my-plugin/<name>'",
     ]);
+  });
+
+  it('accepts an action-bar item for a device or group page and refuses one without context, label or loader', () => {
+    const item = (name: string, extra: Record<string, unknown>) => ({ kind: 'action-bar-item', id: `action-bar-item:my-plugin/${name}`, priority: 0, context: 'group', label: name, loader, ...extra });
+    const result = validatePlugin('my-plugin', {
+      id: 'my-plugin',
+      contributions: [
+        defineActionBarItem({ id: 'action-bar-item:my-plugin/group', context: 'group', label: 'Select Software', priority: 10, loader, visible: () => true }),
+        defineActionBarItem({ id: 'action-bar-item:my-plugin/device', context: 'device', label: 'Restart', priority: 0, loader }),
+        item('home', { context: 'home' }),
+        item('nocontext', { context: undefined }),
+        item('nolabel', { label: '' }),
+        item('noloader', { loader: 'x' }),
+        item('visible', { visible: true }),
+      ],
+    });
+    expect(result.accepted.map((c) => c.id)).toEqual(['action-bar-item:my-plugin/group', 'action-bar-item:my-plugin/device']);
+    expect(result.errors).toEqual([
+      "Plugin my-plugin: contribution 'action-bar-item:my-plugin/home' rejected: context must be one of device, group",
+      "Plugin my-plugin: contribution 'action-bar-item:my-plugin/nocontext' rejected: context must be one of device, group",
+      "Plugin my-plugin: contribution 'action-bar-item:my-plugin/nolabel' rejected: label missing",
+      "Plugin my-plugin: contribution 'action-bar-item:my-plugin/noloader' rejected: loader must be a function",
+      "Plugin my-plugin: contribution 'action-bar-item:my-plugin/visible' rejected: visible must be a function",
+    ]);
+  });
+
+  it('names the action-bar kind among the known kinds', () => {
+    const result = validatePlugin('my-plugin', { id: 'my-plugin', contributions: [{ kind: 'toolbar', id: 'toolbar:my-plugin/x', priority: 0 }] });
+    expect(result.errors[0]).toMatch(/known: .*action-bar-item/);
   });
 });

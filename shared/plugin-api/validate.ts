@@ -1,6 +1,7 @@
-import type { Contribution, ContributionKind, PluginDefinition, Registered } from './types';
+import type { ActionBarContext, Contribution, ContributionKind, PluginDefinition, Registered } from './types';
 
-const KINDS: readonly ContributionKind[] = ['navigator-node', 'route', 'device-tab', 'widget', 'dashboard'];
+const KINDS: readonly ContributionKind[] = ['navigator-node', 'route', 'device-tab', 'widget', 'dashboard', 'action-bar-item'];
+const ACTION_BAR_CONTEXTS: readonly ActionBarContext[] = ['device', 'group'];
 const PLUGIN_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 export interface ValidationResult {
@@ -48,6 +49,12 @@ function contributionProblems(c: Contribution): string[] {
       if (!isStr(c.name)) p.push('name missing');
       if (!isStr(c.path) || !c.path.startsWith('/')) p.push("path must start with '/'");
       if (!Array.isArray(c.defaultWidgets)) p.push('defaultWidgets must be a list');
+      break;
+    case 'action-bar-item':
+      if (!ACTION_BAR_CONTEXTS.includes(c.context)) p.push(`context must be one of ${ACTION_BAR_CONTEXTS.join(', ')}`);
+      if (!isStr(c.label)) p.push('label missing');
+      if (!isFn(c.loader)) p.push('loader must be a function');
+      if (c.visible !== undefined && !isFn(c.visible)) p.push('visible must be a function');
       break;
     default:
       p.push(`unknown kind '${String((c as { kind?: unknown }).kind)}' (known: ${KINDS.join(', ')})`);

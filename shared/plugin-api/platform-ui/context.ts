@@ -28,6 +28,18 @@ export function routeContext(route: ActivatedRouteSnapshot | null): { params: Re
   return { params, ...(device ? { device } : {}) };
 }
 
+/** The route shown now: the deepest first child from `root` (the router's state). */
+export function shownRoute(root: ActivatedRouteSnapshot | null): ActivatedRouteSnapshot | null {
+  let route = root;
+  while (route?.firstChild) route = route.firstChild;
+  return route;
+}
+
+/** Whether the route is inside the platform's context route `context` (e.g. 'group/:id') whose object has loaded. */
+export function inContextRoute(route: ActivatedRouteSnapshot | null, context: string): boolean {
+  return (route?.pathFromRoot ?? []).some((r) => r.data?.context === context && typeof (r.data?.contextData as Device | undefined)?.id === 'string');
+}
+
 /** The context of a contribution at this moment, from the platform UI's own services. */
 export function platformContext(appState: AppStateService, route: ActivatedRouteSnapshot | null): PlatformContext {
   const user = appState.currentUser.value;

@@ -11,7 +11,7 @@ import { ControlContainer, FormControl } from '@angular/forms';
 import { ActivatedRoute, NavigationEnd, Router } from '@angular/router';
 import { AppStateService, HeaderService } from '@c8y/ngx-components';
 import type { Loader } from '../types';
-import { routeContext } from './context';
+import { routeContext, shownRoute } from './context';
 import type { HostKind, MountedContribution } from './mount';
 
 type WidgetDialog = import('@c8y/ngx-components/context-dashboard').WidgetConfigService;
@@ -128,14 +128,16 @@ export function parcelHostComponent(spec: HostSpec): unknown {
       }
       if (this.validity) this.dialogForm?.control?.addControl(selector, this.validity);
       this.mounted = this.zone.runOutsideAngular(() =>
-        import(/* webpackChunkName: "platform-ui-mount" */ './mount').then((m) =>
+        // No chunk name: each name is bytes in every plugin's remote entry, fetched uncached (5 kB budget).
+        import('./mount').then((m) =>
           this.destroyed
             ? undefined
             : m.mountContribution({
                 ...spec,
                 element: this.element,
                 appState: this.appState,
-                route: () => this.route?.snapshot ?? null,
+                // The action bar is outside the page's outlet: its own route is the root; the page's is the router's deepest.
+                route: () => (spec.kind === 'action-bar-item' ? shownRoute(this.router?.routerState.snapshot.root ?? null) : (this.route?.snapshot ?? null)),
                 config: { ...(spec.defaultConfig ?? {}), ...config },
                 onConfigChange: (next, errors) => {
                   if (this.config) Object.assign(this.config, next);
@@ -206,7 +208,8 @@ export function parcelHostComponent(spec: HostSpec): unknown {
     static ɵfac = (t?: new () => ContributionHostComponent) => new (t ?? ContributionHostComponent)();
     static ɵcmp = ng.ɵɵdefineComponent({
       type: ContributionHostComponent,
-      selectors: [[selector]],
+      // An action-bar item is a list item of the action bar's <ul> (the platform's advice for its items).
+      selectors: spec.kind === 'action-bar-item' ? [['li', selector, '']] : [[selector]],
       standalone: true,
       inputs: { config: 'config' },
       decls: 0,

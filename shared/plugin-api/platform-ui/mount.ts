@@ -17,7 +17,7 @@ import type { ContributionProps, Language, Loader, ParcelModule, PlatformContext
 import { platformContext } from './context';
 import { retryTransientFailures } from '../../platform/fetch-client';
 
-export type HostKind = 'route' | 'device-tab' | 'widget' | 'widget-config';
+export type HostKind = 'route' | 'device-tab' | 'widget' | 'widget-config' | 'action-bar-item';
 
 export interface MountInput {
   pluginId: string;
@@ -93,7 +93,9 @@ export async function mountContribution(input: MountInput): Promise<MountedContr
   const domElement = document.createElement('div');
   // On a platform dashboard the widget card's content has no padding (the platform's own widgets
   // bring theirs): without it figures and titles ran into the card's border.
-  domElement.className = input.kind === 'widget' ? 'adamos-contribution card-block' : 'adamos-contribution';
+  domElement.className = input.kind === 'widget' ? 'adamos-contribution card-block' : input.kind === 'action-bar-item' ? 'adamos-action-bar-item' : 'adamos-contribution';
+  // The action bar styles its <li>'s button: no box of ours between them.
+  if (input.kind === 'action-bar-item') domElement.style.display = 'contents';
   element.replaceChildren(domElement);
   let errors: readonly string[] = [];
   let config = input.config;

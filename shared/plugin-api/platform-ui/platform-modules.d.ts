@@ -61,6 +61,7 @@ declare module '@angular/router' {
     pathFromRoot: ActivatedRouteSnapshot[];
     /** The route's entry in the router's configuration (its `path` as registered). */
     routeConfig: { path?: string } | null;
+    firstChild: ActivatedRouteSnapshot | null;
   }
   export class ActivatedRoute {
     snapshot: ActivatedRouteSnapshot;
@@ -74,6 +75,8 @@ declare module '@angular/router' {
     url: string;
   }
   export class Router {
+    /** The activated routes now (root first; the shown page is the deepest first child). */
+    routerState: { snapshot: { root: ActivatedRouteSnapshot } };
     createUrlTree(commands: readonly unknown[]): UrlTree;
     events: { subscribe(next: (event: unknown) => void): { unsubscribe(): void } };
   }
@@ -110,12 +113,15 @@ declare module '@c8y/ngx-components' {
   export class NavigatorService {
     refresh(): void;
   }
-  export const ViewContext: { readonly Device: 'device/:id' };
+  /** A context route's path; the context route's data holds it as `context` (and its object as `contextData`). */
+  export const ViewContext: { readonly Device: 'device/:id'; readonly Group: 'group/:id' };
   /** A hook's provider: `{provide, useValue | useClass, multi}`. */
   export type HookProvider = { provide: unknown; multi?: boolean };
   export function hookNavigator(nodes: unknown): HookProvider;
   export function hookRoute(route: unknown): HookProvider;
   export function hookWidget(widget: unknown): HookProvider;
+  /** Items (`{component, placement, priority}`), or a factory whose `get(route)` the action bar asks on every navigation. */
+  export function hookActionBar(items: unknown): HookProvider;
 }
 
 /** The platform's widget dialog: its Preview shows a widget's view once the widget asks for it. */

@@ -17,10 +17,11 @@ jest.mock(
     NavigatorNode: class NavigatorNode {
       constructor(readonly data: Record<string, unknown>) {}
     },
-    ViewContext: { Device: 'device/:id' },
+    ViewContext: { Device: 'device/:id', Group: 'group/:id' },
     hookNavigator: (v: unknown) => ({ hook: 'navigator', v }),
     hookRoute: (v: unknown) => ({ hook: 'route', v }),
     hookWidget: (v: unknown) => ({ hook: 'widget', v }),
+    hookActionBar: (v: unknown) => ({ hook: 'action-bar', v }),
   }),
   { virtual: true },
 );
@@ -46,7 +47,7 @@ jest.mock(
 jest.mock('@angular/router', () => ({ ActivatedRoute: class {}, Router: class {}, NavigationEnd: class NavigationEnd {} }), { virtual: true });
 jest.mock('@angular/forms', () => ({ ControlContainer: class {}, FormControl: class {} }), { virtual: true });
 
-import { defineDashboard, defineDeviceTab, defineNavigatorNode, definePlugin, defineRoute, defineWidget } from '../define';
+import { defineActionBarItem, defineDashboard, defineDeviceTab, defineNavigatorNode, definePlugin, defineRoute, defineWidget } from '../define';
 import type { ParcelModule } from '../types';
 import { toPlatformProviders } from './providers';
 import { NavigationEnd } from '@angular/router';
@@ -87,6 +88,15 @@ const plugin = definePlugin({
       loader,
       configLoader: loader,
     }),
+    defineActionBarItem({
+      id: 'action-bar-item:p/assign',
+      context: 'group',
+      label: 'Select Software',
+      priority: 10,
+      loader,
+      visible: (ctx) => (ctx.user?.effectiveRoles.includes('ROLE_INVENTORY_ADMIN') ?? false) && ctx.device?.c8y_IsDeviceGroup !== undefined,
+    }),
+    defineActionBarItem({ id: 'action-bar-item:p/restart', context: 'device', label: 'Restart', priority: 0, loader }),
     defineDashboard({ id: 'dashboard:p/d', name: 'dash', path: '/dash', title: 'Dash', deletable: false, priority: 0, sections: [], defaultWidgets: [] }),
   ],
 });
@@ -187,4 +197,48 @@ it('drops a malformed contribution and names it in the console', () => {
   expect(out.map((h) => h.v.path)).toEqual(['ok']);
   expect(error).toHaveBeenCalled();
   error.mockRestore();
+});
+
+describe('action-bar items', () => {
+  type Item = { component: { ɵcmp: { selectors: string[][] } }; placement: string; priority: number };
+  const factory = () => {
+    const hooks = of('action-bar');
+    expect(hooks).toHaveLength(1);
+    return (hooks[0].v as unknown as { ɵfac: () => { get(route?: unknown): Item[] } }).ɵfac();
+  };
+  /** The route the action bar hands its factories: the deepest, whose snapshot knows the context route above it. */
+  const on = (context: string, object: unknown) => ({
+    snapshot: { pathFromRoot: [{ params: {}, data: {} }, { params: { id: '5' }, data: { context, contextData: object } }, { params: {}, data: {} }] },
+  });
+  const group = { id: '5', name: 'Plant', c8y_IsDeviceGroup: {} };
+  afterEach(() => {
+    user.effectiveRoles = [{ id: 'ROLE_INVENTORY_READ' }];
+  });
+
+  it("gives the platform's group pages the group's item, on the right, as a list item, only to users its visible() lets see it", () => {
+    const bar = factory();
+    expect(bar.get(on('group/:id', group))).toEqual([]);
+    user.effectiveRoles = [{ id: 'ROLE_INVENTORY_ADMIN' }];
+    const [item] = bar.get(on('group/:id', group));
+    expect(item).toMatchObject({ placement: 'right', priority: 10 });
+    expect(item.component.ɵcmp.selectors[0][0]).toBe('li');
+    // The device pages get the device's item, not the group's.
+    expect(bar.get(on('device/:id', { id: '5', c8y_IsDevice: {} })).map((i) => i.priority)).toEqual([0]);
+  });
+
+  it('gives no item off a context page, or before the context object has loaded', () => {
+    user.effectiveRoles = [{ id: 'ROLE_INVENTORY_ADMIN' }];
+    const bar = factory();
+    expect(bar.get({ snapshot: { pathFromRoot: [{ params: {}, data: {} }] } })).toEqual([]);
+    expect(bar.get(on('group/:id', {}))).toEqual([]);
+    expect(bar.get(undefined)).toEqual([]);
+  });
+
+  it("hands the same item again for the same group (the action bar keeps its component: a running action survives a change of tab), a new one for another group", () => {
+    user.effectiveRoles = [{ id: 'ROLE_INVENTORY_ADMIN' }];
+    const bar = factory();
+    const first = bar.get(on('group/:id', group))[0];
+    expect(bar.get(on('group/:id', group))[0]).toBe(first);
+    expect(bar.get(on('group/:id', { ...group, id: '6' }))[0]).not.toBe(first);
+  });
 });

@@ -11,13 +11,17 @@
  * - device tab -> hookRoute with ViewContext.Device, its filter as canActivate (the platform asks
  *   the guard to decide whether the tab shows)
  * - widget -> hookWidget with its config form, so editors add our widgets to the platform's dashboards
+ * - action-bar item -> hookActionBar (a factory the action bar asks on every navigation): on the
+ *   platform's own device or group pages (their context route), placement right, to users its
+ *   `visible(ctx)` lets see it; its button and flow load only then
  */
 import { inject, Injector } from '@angular/core';
 import { NavigationEnd, Router, type ActivatedRouteSnapshot } from '@angular/router';
-import { AppStateService, hookNavigator, hookRoute, hookWidget, NavigatorNode, NavigatorService, ViewContext } from '@c8y/ngx-components';
+import { AppStateService, hookActionBar, hookNavigator, hookRoute, hookWidget, NavigatorNode, NavigatorService, ViewContext } from '@c8y/ngx-components';
 import type { LocaleLoaders } from '../i18n';
 import { orderContributions } from '../ordering';
 import type {
+  ActionBarItemContribution,
   DashboardContribution,
   DeviceTabContribution,
   NavigatorNodeContribution,
@@ -28,7 +32,7 @@ import type {
 } from '../types';
 import { validatePlugin } from '../validate';
 import { parcelHostComponent } from './host';
-import { platformContext, routeContext } from './context';
+import { inContextRoute, platformContext, routeContext } from './context';
 import { isVisibleTo } from '../visibility';
 
 /** Angular routes are relative: '/views/:deviceType' -> 'views/:deviceType'. */
@@ -98,7 +102,8 @@ function dashboardProvider(dashboard: Registered<DashboardContribution>, widgets
       contributionId: dashboard.id,
       kind: 'route',
       title: dashboard.title,
-      loader: () => import(/* webpackChunkName: "platform-ui-dashboard" */ './dashboard-page').then((m) => ({ default: m.dashboardParcel(dashboard, widgets, locales) })),
+      // No chunk name: each name is bytes in every plugin's remote entry, which the platform fetches uncached (5 kB budget).
+      loader: () => import('./dashboard-page').then((m) => ({ default: m.dashboardParcel(dashboard, widgets, locales) })),
     }),
   });
 }
@@ -156,6 +161,39 @@ function widgetProvider(widget: Registered<WidgetContribution>): unknown {
   });
 }
 
+/** The platform's context route of each action-bar context: its route data holds `context` and the object as `contextData`. */
+const CONTEXT_ROUTE = { device: ViewContext.Device, group: ViewContext.Group } as const;
+
+function actionBarProviders(items: Registered<ActionBarItemContribution>[]): unknown[] {
+  if (items.length === 0) return [];
+  const hosts = new Map(items.map((i) => [i.id, parcelHostComponent({ pluginId: i.pluginId, contributionId: i.id, kind: 'action-bar-item', loader: i.loader })]));
+  class ActionBarItemsFactory {
+    private readonly appState = inject(AppStateService);
+    /**
+     * The item last handed out per contribution and the object it was for: the action bar keeps the
+     * component of an item it gets again, so an action under way survives a change of tab.
+     */
+    private readonly handed = new Map<string, { objectId: string; item: unknown }>();
+    /** The action bar's question on every navigation, with the route shown. */
+    get(route?: { snapshot: ActivatedRouteSnapshot } | null): unknown[] {
+      const snapshot = route?.snapshot ?? null;
+      const ctx = platformContext(this.appState, snapshot);
+      const objectId = ctx.device?.id;
+      if (!objectId) return [];
+      return items
+        .filter((i) => inContextRoute(snapshot, CONTEXT_ROUTE[i.context]) && isVisibleTo(i, ctx))
+        .map((i) => {
+          const last = this.handed.get(i.id);
+          const item = last?.objectId === objectId ? last.item : { component: hosts.get(i.id), placement: 'right', priority: i.priority };
+          this.handed.set(i.id, { objectId, item });
+          return item;
+        });
+    }
+    static ɵfac = () => new ActionBarItemsFactory();
+  }
+  return [hookActionBar(ActionBarItemsFactory)];
+}
+
 /** The platform UI's providers for one plugin; malformed contributions are dropped with a console error naming them. */
 export function toPlatformProviders(definition: PluginDefinition): unknown[] {
   const id = typeof definition?.id === 'string' ? definition.id : 'unknown-plugin';
@@ -169,5 +207,6 @@ export function toPlatformProviders(definition: PluginDefinition): unknown[] {
     ...of('dashboard').map((d) => dashboardProvider(d, widgets, definition.locales ?? {})),
     ...of('device-tab').map(deviceTabProvider),
     ...widgets.map(widgetProvider),
+    ...actionBarProviders(of('action-bar-item')),
   ];
 }
