@@ -32,6 +32,7 @@ jest.mock('./mount', () => ({
     ),
 }));
 
+import { waitFor } from '@testing-library/react';
 import * as ng from '@angular/core';
 import { ActivatedRoute, NavigationEnd, Router } from '@angular/router';
 import { AppStateService, HeaderService } from '@c8y/ngx-components';
@@ -73,9 +74,9 @@ it("hands the platform's header the translated title again, so the browser tab i
   const host = routeHost();
   host.ngOnInit();
   expect(changeTitle).toHaveBeenCalledTimes(1);
-  await new Promise((r) => setTimeout(r, 10));
-  // The platform reads the h1's text for the browser tab's title each time the header changes.
-  expect(changeTitle).toHaveBeenCalledTimes(2);
+  // The platform reads the h1's text for the browser tab's title each time the header changes
+  // (waited for, not timed: the mount's texts come after a few hops, slower on a loaded machine).
+  await waitFor(() => expect(changeTitle).toHaveBeenCalledTimes(2));
   const heading = changeTitle.mock.calls[1][0] as HTMLElement;
   expect(heading.textContent).toBe('Geräte');
   expect(changeTitle.mock.calls[0][0]).toBe(heading);
@@ -86,7 +87,7 @@ it('titles the header with plain text while the page names itself with an h1 (th
   services.set(ng.ElementRef, { nativeElement: element });
   const host = routeHost();
   host.ngOnInit();
-  await new Promise((r) => setTimeout(r, 10));
+  await waitFor(() => expect(changeTitle).toHaveBeenCalledTimes(2));
   expect((changeTitle.mock.lastCall?.[0] as HTMLElement).tagName).toBe('H1');
   element.append(Object.assign(document.createElement('h1'), { textContent: 'IoTconnectors 42' }));
   await new Promise((r) => setTimeout(r, 0));
@@ -113,7 +114,8 @@ it('leaves the header alone when the page was left before its texts arrived (the
 it("brings the page up to date after each of the platform's navigations (it reuses the host when only the route's parameters change, and moves by pushState: no hashchange)", async () => {
   const host = routeHost();
   host.ngOnInit();
-  await new Promise((r) => setTimeout(r, 10));
+  // Mounted (the texts arrive with the mount).
+  await waitFor(() => expect(changeTitle).toHaveBeenCalledTimes(2));
   routerEvents.next?.({ url: '/views/celosos_x64' });
   routerEvents.next?.(Object.assign(new NavigationEnd(), { url: '/views/celosos_x64' }));
   await new Promise((r) => setTimeout(r, 0));
