@@ -1,7 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_WIDGETS } from '../model/default-layout';
 import { WIDGET_IDS } from '../model/views';
-import { prefetchWidget, widgetQueries } from './prefetch';
+import { drawsChart, prefetchWidget, widgetQueries } from './prefetch';
+import { loadCharts } from '../components/lazy-chart';
+
+// echarts (ESM) does not load under jest; what matters here is when its chunk is asked for.
+jest.mock('../components/lazy-chart', () => ({ loadCharts: jest.fn(() => Promise.resolve()) }));
 
 type Id = (typeof WIDGET_IDS)[keyof typeof WIDGET_IDS];
 const keysOf = (id: Id, config: Record<string, unknown>) => widgetQueries(id, config).map((o) => o.queryKey.slice(2).join('/'));
@@ -50,6 +54,28 @@ describe('widget prefetch', () => {
     );
     await all();
     expect(urls).toHaveLength(paths.length);
+    client.clear();
+  });
+
+  it("starts echarts with a chart's requests (while the figures are answered), not for a figure widget", async () => {
+    const load = loadCharts as jest.Mock;
+    load.mockClear();
+    global.fetch = jest.fn(() =>
+      Promise.resolve({ status: 200, ok: true, statusText: 'OK', headers: { get: () => 'application/json' }, text: async () => '{}' } as unknown as Response),
+    ) as unknown as typeof fetch;
+    const client = new QueryClient();
+    const sent: Promise<void>[] = [];
+    const charts = DEFAULT_WIDGETS.filter((w) => drawsChart(w.widgetId as Id, w.config)).map((w) => w.instanceId);
+    expect(charts).toEqual(['devices-online-pie', 'online-history-bars', 'alarm-history']);
+    for (const w of DEFAULT_WIDGETS.filter((p) => !charts.includes(p.instanceId))) sent.push(prefetchWidget(w.widgetId as Id, w.config, client));
+    expect(load).not.toHaveBeenCalled();
+    sent.push(prefetchWidget(WIDGET_IDS.alarmHistory, {}, client));
+    // At once, beside the request: not after its answer.
+    expect(load).toHaveBeenCalledTimes(1);
+    await Promise.all(sent);
+    expect(drawsChart(WIDGET_IDS.onlineHistory, { selectedView: { name: 'number-avg' } })).toBe(false);
+    expect(drawsChart(WIDGET_IDS.onlineHistory, {})).toBe(true);
+    expect(drawsChart(WIDGET_IDS.devicesOnline, {})).toBe(false);
     client.clear();
   });
 });

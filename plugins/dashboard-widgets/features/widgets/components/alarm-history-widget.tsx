@@ -10,6 +10,8 @@ import { daysOf, validateDays, toDays } from '../model/config';
 import { alarmHistoryTitle, axisNumber, daysAgoAxis, daysAgoHeading, sliceDays } from '../model/figures';
 import { WidgetState } from './widget-state';
 import { LazyChart, useChartCode } from './lazy-chart';
+import { drawsChart } from '../api/prefetch';
+import { WIDGET_IDS } from '../model/views';
 
 /**
  * Minor's bars: a lighter orange (the platform palette's orange-60). Spec 9 makes major and minor
@@ -77,7 +79,7 @@ export default function AlarmHistoryWidget({ widget }: { widget?: WidgetInstance
   const title = alarmHistoryTitle(validateDays(raw) === null ? toDays(raw) : null);
   const query = useAlarmHistory();
   // After the figures' request: echarts' chunk loads while it is answered.
-  useChartCode(true);
+  useChartCode(drawsChart(WIDGET_IDS.alarmHistory, widget?.config ?? {}));
   return (
     <div data-testid="widget-alarm-history">
       <h5 className="m-t-0" data-testid="widget-title">

@@ -9,9 +9,10 @@ import type { DeviceStatistics } from '@shared/platform/operation-dashboard';
 import { useDeviceStatistics } from '../api/dashboard';
 import { viewOf } from '../model/config';
 import { percentages } from '../model/figures';
-import { DEVICES_ONLINE_VIEWS, deviceListLink, viewNames, type DeviceListView } from '../model/views';
+import { DEVICES_ONLINE_VIEWS, WIDGET_IDS, deviceListLink, viewNames, type DeviceListView } from '../model/views';
 import { FIGURE_CELL_STYLE, FIGURE_ROW_STYLE, FigureLink, WidgetState } from './widget-state';
 import { LazyChart, useChartCode } from './lazy-chart';
+import { drawsChart } from '../api/prefetch';
 
 const SLICES: { key: keyof DeviceStatistics; label: string; view: DeviceListView; color: string }[] = [
   { key: 'onlineDeviceCount', label: 'online', view: 'currentOnlineDevices', color: CHART_COLORS.online },
@@ -109,7 +110,7 @@ export default function DevicesOnlineWidget({ widget }: { widget?: WidgetInstanc
   const view = viewOf(widget?.config ?? {}, viewNames(DEVICES_ONLINE_VIEWS)) ?? 'number';
   const query = useDeviceStatistics();
   // After the figures' request: echarts' chunk loads while it is answered.
-  useChartCode(view === 'piechart');
+  useChartCode(drawsChart(WIDGET_IDS.devicesOnline, widget?.config ?? {}));
   return (
     <div data-testid="widget-devices-online" data-view={view}>
       <WidgetState queries={[query]}>

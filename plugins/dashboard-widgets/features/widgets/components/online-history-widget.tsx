@@ -9,9 +9,10 @@ import type { HistoryEntry } from '@shared/platform/operation-dashboard';
 import { useOnlineHistory } from '../api/dashboard';
 import { daysOf, viewOf } from '../model/config';
 import { averageHours, axisNumber, daysAgoAxis, daysAgoHeading, formatHoursMinutes, onlineHistoryTitle, sliceDays, yesterday } from '../model/figures';
-import { ONLINE_HISTORY_VIEWS, dayOfIndex, deviceListLink, viewNames } from '../model/views';
+import { ONLINE_HISTORY_VIEWS, WIDGET_IDS, dayOfIndex, deviceListLink, viewNames } from '../model/views';
 import { FigureLink, WidgetState } from './widget-state';
 import { LazyChart, useChartCode } from './lazy-chart';
+import { drawsChart } from '../api/prefetch';
 
 type Measure = 'devices' | 'avg time';
 const MEASURES: Measure[] = ['devices', 'avg time'];
@@ -85,7 +86,7 @@ export default function OnlineHistoryWidget({ widget }: { widget?: WidgetInstanc
   const days = daysOf(config.showNumberOfDaysAgo);
   const query = useOnlineHistory();
   // After the figures' request: echarts' chunk loads while it is answered.
-  useChartCode(view === 'barchart');
+  useChartCode(drawsChart(WIDGET_IDS.onlineHistory, config));
   const title = onlineHistoryTitle(days);
   return (
     <div data-testid="widget-online-history" data-view={view}>

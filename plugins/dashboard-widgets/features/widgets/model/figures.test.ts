@@ -1,4 +1,4 @@
-import { alarmHistoryTitle, averageHours, daysAgoAxis, formatHoursMinutes, onlineHistoryTitle, percentages, sliceDays, trendDirection, yesterday } from './figures';
+import { alarmHistoryTitle, averageHours, axisNumber, daysAgoAxis, formatHoursMinutes, onlineHistoryTitle, percentages, sliceDays, trendDirection, yesterday } from './figures';
 
 describe('titles', () => {
   it.each([
@@ -83,5 +83,27 @@ describe('history helpers', () => {
     expect(percentages([1, 1, 1])).toEqual([33, 33, 33]);
     expect(percentages([2, 1, 0])).toEqual([67, 33, 0]);
     expect(percentages([0, 0, 0])).toEqual([0, 0, 0]);
+  });
+});
+
+describe('axisNumber', () => {
+  it('writes whole numbers as the formatter does, in both languages, without making one', () => {
+    const made = jest.spyOn(Intl, 'NumberFormat');
+    for (const language of ['en', 'de']) {
+      const label = axisNumber(language);
+      for (const v of [0, 1, 7, 1500, 123456789, -20]) expect(label(v)).toBe(new Intl.NumberFormat(language, { useGrouping: false }).format(v));
+    }
+    // Only the comparisons above made one: a chart's whole-number axis costs no Intl.NumberFormat.
+    expect(made).toHaveBeenCalledTimes(12);
+    made.mockRestore();
+  });
+
+  it("writes a fraction with the language's decimal separator, ungrouped, one formatter per language", () => {
+    const made = jest.spyOn(Intl, 'NumberFormat');
+    expect(axisNumber('de')(1500.5)).toBe('1500,5');
+    expect(axisNumber('de')(0.25)).toBe('0,25');
+    expect(axisNumber('en')(1234.567)).toBe('1234.57');
+    expect(made.mock.calls.map(([l]) => l)).toEqual(['de', 'en']);
+    made.mockRestore();
   });
 });

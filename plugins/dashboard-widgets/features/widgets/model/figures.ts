@@ -80,6 +80,21 @@ export const daysAgoHeading =
  * one and a half.
  */
 export function axisNumber(language: string): (value: number) => string {
-  const format = new Intl.NumberFormat(language, { useGrouping: false, maximumFractionDigits: 2 });
-  return (value) => format.format(value);
+  return (value) => (Number.isSafeInteger(value) ? String(value) : fractionFormat(language).format(value));
+}
+
+/**
+ * The formatter of values with a fraction, made once per language and only when one is shown:
+ * the axes count with minInterval 1, so their labels are whole numbers, which String() writes as
+ * the formatter would (digits, no grouping, a leading minus). Made per chart option, constructing
+ * Intl.NumberFormat cost 20-65 ms of a cold dashboard's main thread (profiled, bench/profile.ts).
+ */
+const fractionFormats = new Map<string, Intl.NumberFormat>();
+function fractionFormat(language: string): Intl.NumberFormat {
+  let format = fractionFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { useGrouping: false, maximumFractionDigits: 2 });
+    fractionFormats.set(language, format);
+  }
+  return format;
 }
