@@ -60,6 +60,20 @@ export function str(query: Query, name: string): string | undefined {
   return Array.isArray(v) ? v[v.length - 1] : v;
 }
 
+/**
+ * The filter of a bulk change or deletion (`DELETE /alarm/alarms`, `PUT /alarm/alarms`, ...): every
+ * parameter must be one the route filters by and carry a value. The platform ignores an unknown or
+ * empty one, so a misspelt (`sources=1`) or empty (`source=`) filter there widens the request to
+ * every record of the tenant; here it is 422 and nothing changes.
+ */
+export function bulkFilterQuery(query: Query, known: readonly string[], route: string): Query {
+  for (const [name, value] of Object.entries(query)) {
+    if (!known.includes(name)) throw invalid('query', `'${name}' is not a filter of ${route} (filters: ${known.join(', ')})`);
+    if ([value ?? ''].flat().some((v) => v.trim() === '')) throw invalid('query', `'${name}' must not be empty in ${route}`);
+  }
+  return query;
+}
+
 export function bool(query: Query, name: string): boolean | undefined {
   const v = str(query, name);
   if (v === undefined || v === '') return undefined;
