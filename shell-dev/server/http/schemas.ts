@@ -312,7 +312,7 @@ function domainOf(url: string): string {
 /**
  * One body schema for every JSON media type: the stand-in reads them alike, except where the OAS
  * gives different schemas by media type. There the stand-in decides by shape (references: a
- * list; managedObject: one reference; else a new child) or by the media type (measurements:
+ * list, which must be one; managedObject: one reference; else a new child) or by the media type (measurements:
  * the collection type only), and so does the schema.
  */
 function bodyOf(route: OasRoute): { schema: Json; byMediaType?: Record<string, Json> } | undefined {
@@ -327,7 +327,8 @@ function bodyOf(route: OasRoute): { schema: Json; byMediaType?: Record<string, J
     return {
       schema: {
         type: 'object',
-        if: { required: ['references'], properties: { references: { type: 'array' } } },
+        // Any `references` makes a list of references: `{references: 'x'}` created a child holding it.
+        if: { required: ['references'] },
         then: many,
         else: { if: { required: ['managedObject'] }, then: one, else: mo },
       },

@@ -71,6 +71,11 @@ describe('inventory', () => {
       invalid('inventory', "'managedObject.id' must be a string or a number"),
     );
     expect(await api('POST', `/inventory/managedObjects/${parent}/childAssets`, { body: { references: [5] } })).toMatchObject(invalid('inventory', "'references.0' must be an object"));
+    // A `references` that is no list is refused, not stored as a new child's fragment.
+    expect(await api('POST', `/inventory/managedObjects/${parent}/childAssets`, { body: { references: 'x' } })).toMatchObject(invalid('inventory', "'references' must be an array"));
+    expect(await api('POST', `/inventory/managedObjects/${parent}/childAssets`, { body: { references: { managedObject: { id: child } } } })).toMatchObject(
+      invalid('inventory', "'references' must be an array"),
+    );
     expect(await api('POST', `/inventory/managedObjects/${parent}/childAssets`, { body: { name: 7 } })).toMatchObject(invalid('inventory', "'name' must be a string"));
     expect((await api('POST', `/inventory/managedObjects/${parent}/childAssets`, { body: { managedObject: { id: Number(child) } } })).status).toBe(201);
     expect((await api('POST', `/inventory/managedObjects/${parent}/childDevices`, { body: { references: [{ managedObject: { id: child } }] } })).status).toBe(201);
