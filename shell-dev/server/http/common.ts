@@ -120,13 +120,18 @@ function positiveInt(query: Query, name: string, fallback: number, max: number):
   return Number(v);
 }
 
+/**
+ * The last page whose first row still has a safe integer offset, for a list of at most
+ * maxPageSize rows a page: beyond, SQLite is handed an offset it cannot bind (a 500).
+ */
+export const maxCurrentPage = (maxPageSize: number): number => Math.floor(Number.MAX_SAFE_INTEGER / maxPageSize);
+
 export function paging(query: Query): Paging {
   const withTotalPages = bool(query, 'withTotalPages') ?? false;
   const withTotalElements = bool(query, 'withTotalElements') ?? false;
   return {
     pageSize: positiveInt(query, 'pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
-    // The last page whose first row still has a safe integer offset.
-    currentPage: positiveInt(query, 'currentPage', 1, Math.floor(Number.MAX_SAFE_INTEGER / MAX_PAGE_SIZE)),
+    currentPage: positiveInt(query, 'currentPage', 1, maxCurrentPage(MAX_PAGE_SIZE)),
     withTotal: withTotalPages || withTotalElements,
     withTotalPages,
     withTotalElements,

@@ -210,7 +210,10 @@ describe('create-software-ng (its own schemas: the OAS does not describe the mic
   it("refuses a bad page or result filter of a rollout's devices", async () => {
     const { api } = ctx;
     expect(await api('GET', `${CSNG}/softwareRollout/1/devices?pageSize=101`)).toMatchObject(bad('pageSize must be an integer from 1 to 100.'));
-    expect(await api('GET', `${CSNG}/softwareRollout/1/devices?currentPage=x`)).toMatchObject(bad('currentPage must be a positive integer.'));
+    const lastRolloutPage = Math.floor(Number.MAX_SAFE_INTEGER / 100);
+    expect(await api('GET', `${CSNG}/softwareRollout/1/devices?currentPage=x`)).toMatchObject(bad(`currentPage must be an integer from 1 to ${lastRolloutPage}.`));
+    // A page whose offset is no safe integer would reach SQLite unbindable.
+    expect(await api('GET', `${CSNG}/softwareRollout/1/devices?currentPage=100000000000000000000`)).toMatchObject(bad(`currentPage must be an integer from 1 to ${lastRolloutPage}.`));
     expect(await api('GET', `${CSNG}/softwareRollout/1/devices?result=bogus`)).toMatchObject(bad(expect.stringMatching(/^result must be one of pending, waiting, /) as unknown as string));
     expect((await api('GET', `${CSNG}/softwareRollout/424242/devices?result=upToDate&pageSize=5`)).status).toBe(404);
   });
@@ -223,7 +226,13 @@ describe('operation-dashboard (its own schemas)', () => {
   it('refuses a bad page or day count with 400 and its error body; good ones pass', async () => {
     const { api } = ctx;
     expect(await api('GET', `${OD}/listdevices/online?pageSize=0`)).toMatchObject(bad(`pageSize must be an integer between 1 and ${OD_MAX_PAGE_SIZE}`));
-    expect(await api('GET', `${OD}/listpagealarms/critical?currentPage=x`)).toMatchObject(bad('currentPage must be a positive integer'));
+    const lastPage = Math.floor(Number.MAX_SAFE_INTEGER / OD_MAX_PAGE_SIZE);
+    expect(await api('GET', `${OD}/listpagealarms/critical?currentPage=x`)).toMatchObject(bad(`currentPage must be an integer between 1 and ${lastPage}`));
+    // Offsets beyond a safe integer were a 500 from SQLite on every list (session 19's audit); the last page still answers.
+    for (const list of ['listdevices/online', 'historydevicelistpage/1', 'softwaremonitoringdevicelistpage/wfd', 'recovereddevicelistpage/total', 'listpagealarms/critical']) {
+      expect(await api('GET', `${OD}/${list}?currentPage=${lastPage + 1}&pageSize=${OD_MAX_PAGE_SIZE}`)).toMatchObject(bad(`currentPage must be an integer between 1 and ${lastPage}`));
+      expect((await api('GET', `${OD}/${list}?currentPage=${lastPage}&pageSize=${OD_MAX_PAGE_SIZE}`)).status).toBe(200);
+    }
     expect(await api('GET', `${OD}/toptenalarmtypes/1.5`)).toMatchObject(bad(`days must be an integer between 1 and ${HISTORY_DAYS}`));
     expect(await api('GET', `${OD}/historydevicelistpage/0?pageSize=1`)).toMatchObject(bad(`day must be an integer between 1 and ${HISTORY_DAYS}`));
     expect((await api('GET', `${OD}/toptenalarmtypes/${HISTORY_DAYS}`)).status).toBe(200);
