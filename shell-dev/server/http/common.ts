@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../core/api';
-import { invalid, isPlainObject } from '../core/context';
+import { invalid, isPlainObject, parseIsoTime } from '../core/context';
 
 export const DEFAULT_PAGE_SIZE = 5;
 export const MAX_PAGE_SIZE = 2000;
@@ -101,7 +101,7 @@ export function oneOf<T extends string>(query: Query, name: string, allowed: rea
 export function date(query: Query, name: string): string | undefined {
   const v = str(query, name);
   if (v === undefined || v === '') return undefined;
-  if (Number.isNaN(Date.parse(v))) throw invalid('query', `'${name}' must be a date and time (ISO 8601)`);
+  if (parseIsoTime(v) === undefined) throw invalid('query', `'${name}' must be a date and time (ISO 8601)`);
   return v;
 }
 

@@ -110,6 +110,18 @@ describe('events', () => {
     expect(await api('GET', '/event/events?revert=backwards')).toMatchObject(invalid('query', "'revert' must be true or false"));
     expect(await api('GET', '/event/events?createdFrom=never')).toMatchObject(invalid('query', "'createdFrom' must be a date and time (ISO 8601)"));
   });
+
+  it('takes ISO 8601 times only: "5" was stored as 2001-05-01, "2024-02-30" as 1 March, year 275760 sorted before 2026', async () => {
+    const { api } = ctx;
+    const source = (await api('POST', '/inventory/managedObjects', { body: { name: 'src-time' } })).body.id as string;
+    for (const time of ['5', '2024-02-30T00:00:00Z', '+275760-09-13T00:00:00.000Z', 'March 7']) {
+      expect(await api('POST', '/event/events', { body: { source: { id: source }, type: 't', text: 'x', time } })).toMatchObject(invalid('event', "'time' must be a date and time (ISO 8601)"));
+      expect(await api('POST', '/alarm/alarms', { body: { source: { id: source }, type: 't', text: 'x', severity: 'MAJOR', time } })).toMatchObject(invalid('alarm', "'time' must be a date and time (ISO 8601)"));
+      expect((await api('GET', `/event/events?source=${source}&dateFrom=${encodeURIComponent(time)}`)).status).toBe(422);
+    }
+    expect((await api('GET', `/event/events?source=${source}&withTotalElements=true`)).body).toMatchObject({ events: [], statistics: { totalElements: 0 } });
+    expect((await api('POST', '/event/events', { body: { source: { id: source }, type: 't', text: 'x', time: '2024-02-29T10:00:00+01:00' } })).body).toMatchObject({ time: '2024-02-29T09:00:00.000Z' });
+  });
 });
 
 describe('operations', () => {
