@@ -191,6 +191,25 @@ export function notFound(domain: string, what: string, id: string): HttpError {
   return new HttpError(404, `${domain}/Not Found`, `Finding ${what} with id ${id} failed : Could not find ${what} with id ${id}!`);
 }
 
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/**
+ * The milliseconds of an ISO 8601 date or date and time (years 0000 to 9999, a day the calendar
+ * has), else undefined. Date.parse alone read '5' as 2001-05-01 in the server's time zone,
+ * '2024-02-30' as 1 March, and took years beyond 9999, whose text sorts before every other time.
+ */
+export function parseIsoTime(v: unknown): number | undefined {
+  if (typeof v !== 'string') return undefined;
+  const m = ISO_DATE_TIME.exec(v);
+  if (!m) return undefined;
+  const [year, month, day] = [m[1], m[2], m[3]].map(Number);
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  const ms = Date.parse(v);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
 export function invalid(domain: string, message: string): HttpError {
   return new HttpError(422, `${domain}/Invalid Data`, message);
 }

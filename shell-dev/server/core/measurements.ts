@@ -4,7 +4,7 @@
  * them per source and period, raw or aggregated per day, hour or minute.
  */
 import type { Measurement, MeasurementFilter, Measurements, MeasurementSeries, Page, SeriesAggregation } from './api';
-import { type CoreContext, invalid, isPlainObject, LazyData, notFound, parseId } from './context';
+import { type CoreContext, invalid, isPlainObject, LazyData, notFound, parseId, parseIsoTime } from './context';
 import type { SqlFragment } from './query';
 import { nextId } from './schema';
 
@@ -33,8 +33,8 @@ function toMeasurement(r: Omit<Row, 'json'>, fragments: Fragments): Measurement 
 }
 
 function isoTime(v: unknown, field: string, domain: string): string {
-  const ms = typeof v === 'string' ? Date.parse(v) : NaN;
-  if (Number.isNaN(ms)) throw invalid(domain, `'${field}' must be a date and time (ISO 8601)`);
+  const ms = parseIsoTime(v);
+  if (ms === undefined) throw invalid(domain, `'${field}' must be a date and time (ISO 8601)`);
   return new Date(ms).toISOString();
 }
 

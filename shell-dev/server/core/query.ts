@@ -122,8 +122,11 @@ class Parser {
   private peek(): Token {
     return this.tokens[this.i];
   }
+  /** The next token; at the end it stays on the end token (`has(`, `bygroupid(` end early). */
   private next(): Token {
-    return this.tokens[this.i++];
+    const t = this.tokens[this.i];
+    if (t.t !== 'end') this.i++;
+    return t;
   }
   private isWord(word: string): boolean {
     const t = this.peek();

@@ -1,6 +1,6 @@
 /** What the record stores (alarms, events, operations) share: paging, filters, source checks, notifications. */
 import type { Page, RealtimeAction } from './api';
-import { type CoreContext, invalid, isPlainObject, LazyData, notFound, parseId, WithChildren } from './context';
+import { type CoreContext, invalid, isPlainObject, LazyData, notFound, parseId, parseIsoTime, WithChildren } from './context';
 import type { SqlFragment } from './query';
 
 export interface Paging {
@@ -11,8 +11,8 @@ export interface Paging {
 
 export function isoTime(v: unknown, field: string, domain: string): string | undefined {
   if (v === undefined) return undefined;
-  const ms = typeof v === 'string' ? Date.parse(v) : NaN;
-  if (Number.isNaN(ms)) throw invalid(domain, `'${field}' must be a date and time (ISO 8601)`);
+  const ms = parseIsoTime(v);
+  if (ms === undefined) throw invalid(domain, `'${field}' must be a date and time (ISO 8601)`);
   return new Date(ms).toISOString();
 }
 

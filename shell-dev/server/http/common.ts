@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../core/api';
-import { invalid, isPlainObject } from '../core/context';
+import { invalid, isPlainObject, parseIsoTime } from '../core/context';
 
 export const DEFAULT_PAGE_SIZE = 5;
 export const MAX_PAGE_SIZE = 2000;
@@ -60,6 +60,20 @@ export function str(query: Query, name: string): string | undefined {
   return Array.isArray(v) ? v[v.length - 1] : v;
 }
 
+/**
+ * The filter of a bulk change or deletion (`DELETE /alarm/alarms`, `PUT /alarm/alarms`, ...): every
+ * parameter must be one the route filters by and carry a value. The platform ignores an unknown or
+ * empty one, so a misspelt (`sources=1`) or empty (`source=`) filter there widens the request to
+ * every record of the tenant; here it is 422 and nothing changes.
+ */
+export function bulkFilterQuery(query: Query, known: readonly string[], route: string): Query {
+  for (const [name, value] of Object.entries(query)) {
+    if (!known.includes(name)) throw invalid('query', `'${name}' is not a filter of ${route} (filters: ${known.join(', ')})`);
+    if ([value ?? ''].flat().some((v) => v.trim() === '')) throw invalid('query', `'${name}' must not be empty in ${route}`);
+  }
+  return query;
+}
+
 export function bool(query: Query, name: string): boolean | undefined {
   const v = str(query, name);
   if (v === undefined || v === '') return undefined;
@@ -87,7 +101,7 @@ export function oneOf<T extends string>(query: Query, name: string, allowed: rea
 export function date(query: Query, name: string): string | undefined {
   const v = str(query, name);
   if (v === undefined || v === '') return undefined;
-  if (Number.isNaN(Date.parse(v))) throw invalid('query', `'${name}' must be a date and time (ISO 8601)`);
+  if (parseIsoTime(v) === undefined) throw invalid('query', `'${name}' must be a date and time (ISO 8601)`);
   return v;
 }
 
@@ -106,13 +120,18 @@ function positiveInt(query: Query, name: string, fallback: number, max: number):
   return Number(v);
 }
 
+/**
+ * The last page whose first row still has a safe integer offset, for a list of at most
+ * maxPageSize rows a page: beyond, SQLite is handed an offset it cannot bind (a 500).
+ */
+export const maxCurrentPage = (maxPageSize: number): number => Math.floor(Number.MAX_SAFE_INTEGER / maxPageSize);
+
 export function paging(query: Query): Paging {
   const withTotalPages = bool(query, 'withTotalPages') ?? false;
   const withTotalElements = bool(query, 'withTotalElements') ?? false;
   return {
     pageSize: positiveInt(query, 'pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
-    // The last page whose first row still has a safe integer offset.
-    currentPage: positiveInt(query, 'currentPage', 1, Math.floor(Number.MAX_SAFE_INTEGER / MAX_PAGE_SIZE)),
+    currentPage: positiveInt(query, 'currentPage', 1, maxCurrentPage(MAX_PAGE_SIZE)),
     withTotal: withTotalPages || withTotalElements,
     withTotalPages,
     withTotalElements,

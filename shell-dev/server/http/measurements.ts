@@ -5,7 +5,7 @@ import { ROLES } from '../core/auth';
 import { invalid, notFound } from '../core/context';
 import type { Core } from '../core/core';
 import { AGGREGATIONS } from '../core/measurements';
-import { baseUrl, body, bool, collection, date, list, MEDIA, oneOf, paging, q, type Query, readRole, sendJson, str } from './common';
+import { baseUrl, body, bool, bulkFilterQuery, collection, date, list, MEDIA, oneOf, paging, q, type Query, readRole, sendJson, str } from './common';
 
 const PATH = '/measurement/measurements';
 
@@ -60,9 +60,9 @@ export function registerMeasurements(app: FastifyInstance, core: Core): void {
     return sendJson(reply, MEDIA.measurementCollection, collection(req, 'measurements', page.items.map((m) => view(req, m)), p, page.totalElements));
   });
 
-  /** As the platform: no filter at all removes every measurement. */
+  /** As the platform: no filter at all removes every measurement (but an unknown or empty parameter is 422, bulkFilterQuery). */
   app.delete(PATH, async (req, reply) => {
-    const query = q(req);
+    const query = bulkFilterQuery(q(req), ['source', 'type', 'dateFrom', 'dateTo', 'fragmentType'], 'DELETE /measurement/measurements');
     core.measurements.removeMany({ ...filter(query), fragmentType: str(query, 'fragmentType') || undefined });
     return reply.code(204).send();
   });

@@ -7,7 +7,7 @@ import { ALARM_STATUSES, type AlarmListFilter, SEVERITIES } from '../core/alarms
 import { OPERATION_STATUSES, type OperationFilter } from '../core/operations';
 import { AuditLog, registerAudit } from './audit';
 import { registerMeasurements } from './measurements';
-import { baseUrl, body, bool, collection, date, list, MEDIA, oneOf, paging, q, type Query, readRole, sendJson, str } from './common';
+import { baseUrl, body, bool, bulkFilterQuery, collection, date, list, MEDIA, oneOf, paging, q, type Query, readRole, sendJson, str } from './common';
 
 function withSelf<T extends { id: string; source?: { id: string } }>(req: FastifyRequest, path: string, doc: T): T {
   const base = baseUrl(req);
@@ -17,6 +17,23 @@ function withSelf<T extends { id: string; source?: { id: string } }>(req: Fastif
     ...(doc.source ? { source: { ...doc.source, self: `${base}/inventory/managedObjects/${doc.source.id}` } } : {}),
   };
 }
+
+/** The parameters alarmFilter reads. */
+const ALARM_FILTERS = [
+  'source',
+  'status',
+  'severity',
+  'type',
+  'resolved',
+  'withSourceDevices',
+  'withSourceAssets',
+  'dateFrom',
+  'dateTo',
+  'createdFrom',
+  'createdTo',
+  'lastUpdatedFrom',
+  'lastUpdatedTo',
+] as const;
 
 function alarmFilter(query: Query): AlarmListFilter {
   return {
@@ -37,6 +54,8 @@ function alarmFilter(query: Query): AlarmListFilter {
 }
 
 /** The filters GET and DELETE /devicecontrol/operations share. */
+const OPERATION_FILTERS = ['deviceId', 'agentId', 'status', 'dateFrom', 'dateTo'] as const;
+
 function operationFilter(query: Query): OperationFilter {
   return {
     deviceId: str(query, 'deviceId') || undefined,
@@ -118,7 +137,7 @@ export function registerRecords(app: FastifyInstance, core: Core): void {
   app.put(ALARM_PATH, async (req, reply) => {
     const b = body(req, 'alarm');
     if (!ALARM_STATUSES.includes(b.status as Alarm['status'])) throw invalid('alarm', `'status' must be one of ${ALARM_STATUSES.join(', ')}`);
-    const filter = alarmFilter(q(req));
+    const filter = alarmFilter(bulkFilterQuery(q(req), ALARM_FILTERS, 'PUT /alarm/alarms'));
     if (!Object.values(filter).some((v) => v !== undefined)) throw invalid('alarm', 'A bulk update needs at least one filter');
     const user = core.user(req).userName;
     core.transaction(() => {
@@ -134,9 +153,9 @@ export function registerRecords(app: FastifyInstance, core: Core): void {
     return reply.code(200).send();
   });
 
-  /** As the platform: no filter at all removes every alarm. */
+  /** As the platform: no filter at all removes every alarm (but an unknown or empty parameter is 422, bulkFilterQuery). */
   app.delete(ALARM_PATH, async (req, reply) => {
-    core.alarms.removeMany(alarmFilter(q(req)));
+    core.alarms.removeMany(alarmFilter(bulkFilterQuery(q(req), ALARM_FILTERS, 'DELETE /alarm/alarms')));
     return reply.code(204).send();
   });
 
@@ -192,9 +211,9 @@ export function registerRecords(app: FastifyInstance, core: Core): void {
     return sendJson(reply, MEDIA.operationCollection, collection(req, 'operations', page.items.map((o) => withSelf(req, OPERATION_PATH, o)), p, page.totalElements));
   });
 
-  /** As the platform: no filter at all removes every operation. */
+  /** As the platform: no filter at all removes every operation (but an unknown or empty parameter is 422, bulkFilterQuery). */
   app.delete(OPERATION_PATH, async (req, reply) => {
-    core.operations.removeMany(operationFilter(q(req)));
+    core.operations.removeMany(operationFilter(bulkFilterQuery(q(req), OPERATION_FILTERS, 'DELETE /devicecontrol/operations')));
     return reply.code(204).send();
   });
 

@@ -15,7 +15,7 @@ import path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { HttpError } from '../core/api';
-import { invalid } from '../core/context';
+import { invalid, parseIsoTime } from '../core/context';
 
 type Json = Record<string, unknown>;
 interface OasParameter {
@@ -112,12 +112,13 @@ function toJsonSchema(value: unknown): unknown {
 }
 
 /**
- * Dates as the stand-in and the platform read them (Date.parse: '2020-03-01' too, as the OAS's
- * own examples); e-mail as core/users checks it; the others the OAS names only describe.
+ * Dates as the stand-in reads them (parseIsoTime: '2020-03-01' too, as the OAS's own examples);
+ * e-mail as core/users checks it; the others the OAS names only describe.
  */
+const isIsoTime = (s: string) => parseIsoTime(s) !== undefined;
 const FORMATS = {
-  'date-time': (s: string) => !Number.isNaN(Date.parse(s)),
-  date: (s: string) => !Number.isNaN(Date.parse(s)),
+  'date-time': isIsoTime,
+  date: isIsoTime,
   email: /^[^\s@]+@[^\s@]+$/,
   password: true,
   phone: true,
@@ -312,7 +313,7 @@ function domainOf(url: string): string {
 /**
  * One body schema for every JSON media type: the stand-in reads them alike, except where the OAS
  * gives different schemas by media type. There the stand-in decides by shape (references: a
- * list; managedObject: one reference; else a new child) or by the media type (measurements:
+ * list, which must be one; managedObject: one reference; else a new child) or by the media type (measurements:
  * the collection type only), and so does the schema.
  */
 function bodyOf(route: OasRoute): { schema: Json; byMediaType?: Record<string, Json> } | undefined {
@@ -327,7 +328,8 @@ function bodyOf(route: OasRoute): { schema: Json; byMediaType?: Record<string, J
     return {
       schema: {
         type: 'object',
-        if: { required: ['references'], properties: { references: { type: 'array' } } },
+        // Any `references` makes a list of references: `{references: 'x'}` created a child holding it.
+        if: { required: ['references'] },
         then: many,
         else: { if: { required: ['managedObject'] }, then: one, else: mo },
       },

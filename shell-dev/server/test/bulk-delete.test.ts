@@ -142,3 +142,47 @@ describe('DELETE /devicecontrol/operations', () => {
     await sub.close();
   });
 });
+
+/**
+ * A bulk delete or change with an empty or unknown parameter (`source=`, `sources=1`) is 422 and
+ * changes nothing: read as "no filter", `DELETE /alarm/alarms?source=` removed every alarm of the
+ * tenant (session 19's audit).
+ */
+describe('bulk filters: an empty or unknown parameter is refused, never read as no filter', () => {
+  it.each([
+    ['DELETE', '/alarm/alarms?source='],
+    ['DELETE', '/alarm/alarms?source=%20'],
+    ['DELETE', '/alarm/alarms?type='],
+    ['DELETE', '/alarm/alarms?sources=1'],
+    ['DELETE', '/alarm/alarms?status=ACTIVE&severity='],
+    ['PUT', '/alarm/alarms?source=&status=ACTIVE'],
+    ['PUT', '/alarm/alarms?status=ACTIVE&deviceId=1'],
+    ['DELETE', '/devicecontrol/operations?deviceId='],
+    ['DELETE', '/devicecontrol/operations?device=1'],
+    ['DELETE', '/measurement/measurements?source='],
+    ['DELETE', '/measurement/measurements?valueFragmentType=c8y_T'],
+  ])('%s %s: 422, every alarm, operation and measurement kept', async (method, url) => {
+    const d = await device(`bulk-guard-${method}-${url}`);
+    const a = await alarm(d, 'bulk_guard', 'MAJOR', '2026-01-01T10:00:00.000Z');
+    const op = (await api<{ id: string }>('POST', '/devicecontrol/operations', { body: { deviceId: d, c8y_Restart: {} } })).body.id;
+    const m = await api<{ id: string }>('POST', '/measurement/measurements', {
+      body: { source: { id: d }, type: 'c8y_T', time: '2026-01-01T10:00:00.000Z', c8y_T: { T: { value: 1, unit: 'C' } } },
+      contentType: 'application/vnd.com.nsn.cumulocity.measurement+json',
+    });
+    expect(m.status).toBe(201);
+    const res = await api(method, url, { body: method === 'PUT' ? { status: 'CLEARED' } : undefined });
+    expect(res).toMatchObject({ status: 422, body: { ...ERROR_SHAPE, error: 'query/Invalid Data' } });
+    expect(await alarmIds(`source=${d}`)).toEqual([a]);
+    expect((await api('GET', `/alarm/alarms/${a}`)).body).toMatchObject({ status: 'ACTIVE' });
+    expect((await api('GET', `/devicecontrol/operations/${op}`)).status).toBe(200);
+    expect((await api('GET', `/measurement/measurements/${m.body.id}`)).status).toBe(200);
+  });
+
+  it('names the parameter and the filters the route knows', async () => {
+    const res = await api<{ message: string }>('DELETE', '/alarm/alarms?sources=1');
+    expect(res.body.message).toBe(
+      "'sources' is not a filter of DELETE /alarm/alarms (filters: source, status, severity, type, resolved, withSourceDevices, withSourceAssets, dateFrom, dateTo, createdFrom, createdTo, lastUpdatedFrom, lastUpdatedTo)",
+    );
+    expect((await api<{ message: string }>('DELETE', '/alarm/alarms?source=')).body.message).toBe("'source' must not be empty in DELETE /alarm/alarms");
+  });
+});

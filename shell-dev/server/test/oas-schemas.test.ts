@@ -71,6 +71,11 @@ describe('inventory', () => {
       invalid('inventory', "'managedObject.id' must be a string or a number"),
     );
     expect(await api('POST', `/inventory/managedObjects/${parent}/childAssets`, { body: { references: [5] } })).toMatchObject(invalid('inventory', "'references.0' must be an object"));
+    // A `references` that is no list is refused, not stored as a new child's fragment.
+    expect(await api('POST', `/inventory/managedObjects/${parent}/childAssets`, { body: { references: 'x' } })).toMatchObject(invalid('inventory', "'references' must be an array"));
+    expect(await api('POST', `/inventory/managedObjects/${parent}/childAssets`, { body: { references: { managedObject: { id: child } } } })).toMatchObject(
+      invalid('inventory', "'references' must be an array"),
+    );
     expect(await api('POST', `/inventory/managedObjects/${parent}/childAssets`, { body: { name: 7 } })).toMatchObject(invalid('inventory', "'name' must be a string"));
     expect((await api('POST', `/inventory/managedObjects/${parent}/childAssets`, { body: { managedObject: { id: Number(child) } } })).status).toBe(201);
     expect((await api('POST', `/inventory/managedObjects/${parent}/childDevices`, { body: { references: [{ managedObject: { id: child } }] } })).status).toBe(201);
@@ -104,6 +109,18 @@ describe('events', () => {
     expect((await api('POST', '/event/events', { body: { source: { id: source }, type: 't', text: 'x' } })).status).toBe(201);
     expect(await api('GET', '/event/events?revert=backwards')).toMatchObject(invalid('query', "'revert' must be true or false"));
     expect(await api('GET', '/event/events?createdFrom=never')).toMatchObject(invalid('query', "'createdFrom' must be a date and time (ISO 8601)"));
+  });
+
+  it('takes ISO 8601 times only: "5" was stored as 2001-05-01, "2024-02-30" as 1 March, year 275760 sorted before 2026', async () => {
+    const { api } = ctx;
+    const source = (await api('POST', '/inventory/managedObjects', { body: { name: 'src-time' } })).body.id as string;
+    for (const time of ['5', '2024-02-30T00:00:00Z', '+275760-09-13T00:00:00.000Z', 'March 7']) {
+      expect(await api('POST', '/event/events', { body: { source: { id: source }, type: 't', text: 'x', time } })).toMatchObject(invalid('event', "'time' must be a date and time (ISO 8601)"));
+      expect(await api('POST', '/alarm/alarms', { body: { source: { id: source }, type: 't', text: 'x', severity: 'MAJOR', time } })).toMatchObject(invalid('alarm', "'time' must be a date and time (ISO 8601)"));
+      expect((await api('GET', `/event/events?source=${source}&dateFrom=${encodeURIComponent(time)}`)).status).toBe(422);
+    }
+    expect((await api('GET', `/event/events?source=${source}&withTotalElements=true`)).body).toMatchObject({ events: [], statistics: { totalElements: 0 } });
+    expect((await api('POST', '/event/events', { body: { source: { id: source }, type: 't', text: 'x', time: '2024-02-29T10:00:00+01:00' } })).body).toMatchObject({ time: '2024-02-29T09:00:00.000Z' });
   });
 });
 
@@ -205,7 +222,10 @@ describe('create-software-ng (its own schemas: the OAS does not describe the mic
   it("refuses a bad page or result filter of a rollout's devices", async () => {
     const { api } = ctx;
     expect(await api('GET', `${CSNG}/softwareRollout/1/devices?pageSize=101`)).toMatchObject(bad('pageSize must be an integer from 1 to 100.'));
-    expect(await api('GET', `${CSNG}/softwareRollout/1/devices?currentPage=x`)).toMatchObject(bad('currentPage must be a positive integer.'));
+    const lastRolloutPage = Math.floor(Number.MAX_SAFE_INTEGER / 100);
+    expect(await api('GET', `${CSNG}/softwareRollout/1/devices?currentPage=x`)).toMatchObject(bad(`currentPage must be an integer from 1 to ${lastRolloutPage}.`));
+    // A page whose offset is no safe integer would reach SQLite unbindable.
+    expect(await api('GET', `${CSNG}/softwareRollout/1/devices?currentPage=100000000000000000000`)).toMatchObject(bad(`currentPage must be an integer from 1 to ${lastRolloutPage}.`));
     expect(await api('GET', `${CSNG}/softwareRollout/1/devices?result=bogus`)).toMatchObject(bad(expect.stringMatching(/^result must be one of pending, waiting, /) as unknown as string));
     expect((await api('GET', `${CSNG}/softwareRollout/424242/devices?result=upToDate&pageSize=5`)).status).toBe(404);
   });
@@ -218,7 +238,13 @@ describe('operation-dashboard (its own schemas)', () => {
   it('refuses a bad page or day count with 400 and its error body; good ones pass', async () => {
     const { api } = ctx;
     expect(await api('GET', `${OD}/listdevices/online?pageSize=0`)).toMatchObject(bad(`pageSize must be an integer between 1 and ${OD_MAX_PAGE_SIZE}`));
-    expect(await api('GET', `${OD}/listpagealarms/critical?currentPage=x`)).toMatchObject(bad('currentPage must be a positive integer'));
+    const lastPage = Math.floor(Number.MAX_SAFE_INTEGER / OD_MAX_PAGE_SIZE);
+    expect(await api('GET', `${OD}/listpagealarms/critical?currentPage=x`)).toMatchObject(bad(`currentPage must be an integer between 1 and ${lastPage}`));
+    // Offsets beyond a safe integer were a 500 from SQLite on every list (session 19's audit); the last page still answers.
+    for (const list of ['listdevices/online', 'historydevicelistpage/1', 'softwaremonitoringdevicelistpage/wfd', 'recovereddevicelistpage/total', 'listpagealarms/critical']) {
+      expect(await api('GET', `${OD}/${list}?currentPage=${lastPage + 1}&pageSize=${OD_MAX_PAGE_SIZE}`)).toMatchObject(bad(`currentPage must be an integer between 1 and ${lastPage}`));
+      expect((await api('GET', `${OD}/${list}?currentPage=${lastPage}&pageSize=${OD_MAX_PAGE_SIZE}`)).status).toBe(200);
+    }
     expect(await api('GET', `${OD}/toptenalarmtypes/1.5`)).toMatchObject(bad(`days must be an integer between 1 and ${HISTORY_DAYS}`));
     expect(await api('GET', `${OD}/historydevicelistpage/0?pageSize=1`)).toMatchObject(bad(`day must be an integer between 1 and ${HISTORY_DAYS}`));
     expect((await api('GET', `${OD}/toptenalarmtypes/${HISTORY_DAYS}`)).status).toBe(200);

@@ -34,6 +34,12 @@ describe('query language parser', () => {
     ['(has(a)', 'error'],
     ['has(a))', 'error'],
     ['has()', 'error'],
+    // A function cut off at the end was a TypeError (500), not the query's 422.
+    ['has(', 'error'],
+    ['has(a', 'error'],
+    ['bygroupid(', 'error'],
+    ['not has(', 'error'],
+    ["$filter=(has(", 'error'],
     ['bygroupid(abc)', 'error'],
     ['name eq 1 ; drop table x', 'error'],
     ["name eq 'a' and", 'error'],

@@ -40,6 +40,21 @@ describe('deviceProfile', () => {
     expect((await h.call('DELETE', `/deviceProfile/${ok.id}`)).statusCode).toBe(404);
   });
 
+  it.each([[[1]], [{}], [{ id: '1' }], [true]])('refuses deviceGroup %j with 400 on create, update and duplicate, nothing written', async (deviceGroup) => {
+    const g1 = group('g1');
+    const res = await create({ name: 'P', deviceType: 'adamos_NETbox', deviceGroup });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'create-software-ng/badRequest', message: 'deviceGroup must be a group id or null.' });
+    const made = await create({ name: 'P', deviceType: 'adamos_NETbox', deviceGroup: g1.id });
+    expect(made.statusCode).toBe(201);
+    const put = await h.call('PUT', `/deviceProfile/${made.json().ok.id}`, { deviceGroup });
+    expect(put.statusCode).toBe(400);
+    expect(h.core.inventory.get(made.json().ok.id)?.deviceGroup).toBe(g1.id);
+    const copy = await h.call('POST', `/deviceProfile/${made.json().ok.id}/duplicate`, { deviceGroup });
+    expect(copy.statusCode).toBe(400);
+    expect((await h.call('DELETE', `/deviceProfile/${made.json().ok.id}`)).statusCode).toBe(204);
+  });
+
   it('answers the rule error codes', async () => {
     const g1 = group('g1');
     expect((await create({ name: 'Default', deviceType: 'adamos_NETbox', deviceGroup: null })).statusCode).toBe(201);

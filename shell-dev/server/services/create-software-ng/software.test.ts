@@ -65,6 +65,10 @@ describe('softwarePackage', () => {
     [{ c8y_url: '/inventory/binaries/9' }, 'Exactly one of file'],
     [{ url: undefined, c8y_url: '/inventory/binaries/9' }, 'full_packagename is required.'],
     [{ url: undefined, c8y_url: 'https://elsewhere/x.zip', full_packagename: 'x.zip' }, 'platform binary'],
+    // Containing the path is not pointing to a binary: this became the package's download URL.
+    [{ url: undefined, c8y_url: 'javascript:alert(1)//inventory/binaries/1', full_packagename: 'x.zip' }, 'platform binary'],
+    [{ url: undefined, c8y_url: 'https://h/x?next=/inventory/binaries/1', full_packagename: 'x.zip' }, 'platform binary'],
+    [{ installation_requires_approval: 'yes' }, 'installation_requires_approval must be true or false.'],
     [{ url: 'abc' }, 'url must be an http or https URL.'],
     [{ url: 'ftp://store.example/mdc.zip' }, 'url must be an http or https URL.'],
   ])('refuses %j with 422', async (change, message) => {
@@ -103,6 +107,10 @@ describe('softwarePackage', () => {
     expect((await inject('PUT', '/softwarePackage', { inventoryRequest: { ...base, password: 'x' } })).statusCode).toBe(422);
     expect((await inject('PUT', '/softwarePackage', { inventoryRequest: { ...base, md5: '' } })).statusCode).toBe(422);
     expect((await inject('PUT', '/softwarePackage', { inventoryRequest: { ...base, id: '999999' } })).statusCode).toBe(404);
+    // A flag of another type was dropped with a 200, the stored value kept without a word.
+    const flag = await inject('PUT', '/softwarePackage', { inventoryRequest: { ...base, installation_requires_approval: 'x' } });
+    expect(flag.statusCode).toBe(422);
+    expect(flag.json().message).toBe('installation_requires_approval must be true or false.');
   });
 
   it('deletes a package (204), drops it from dependency lists, 404 afterwards', async () => {
@@ -139,6 +147,13 @@ describe('dependencies', () => {
     // Replacing a's dependencies with nothing breaks the chain, so c may now depend on a.
     expect((await put(a.id, [])).statusCode).toBe(200);
     expect((await put(c.id, [a.id])).statusCode).toBe(200);
+  });
+
+  it.each([[[5]], [[null]], [[{ id: {} }]], [[{ name: 'a' }]]])('refuses the entries %j with 400 naming the shape (was "Dependency [object Object] ...")', async (dependencies) => {
+    const a = software(h.core, { name: 'a' });
+    const res = await inject('PUT', '/dependencies', { managedObject: { id: a.id }, dependencies });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'create-software-ng/badRequest', message: 'dependencies must be a list of packages, each with an id.' });
   });
 });
 

@@ -40,6 +40,27 @@ export function isValidPassword(p: string): boolean {
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /**
+ * A platform binary: its `self` (an http or https URL) or a path, whose path starts with
+ * /inventory/binaries/. Containing that text is not enough: `javascript:...//inventory/binaries/1`
+ * became the package's download URL.
+ */
+function isPlatformBinaryUrl(v: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(v, 'http://platform.invalid');
+  } catch {
+    return false;
+  }
+  return (u.protocol === 'http:' || u.protocol === 'https:') && u.pathname.startsWith(PLATFORM_BINARY_PATH);
+}
+
+/** A flag sent as anything but true, false or nothing is refused, not read as false. */
+function checkFlag(req: Record<string, unknown>, problems: string[]): void {
+  const v = req.installation_requires_approval;
+  if (v !== undefined && v !== null && typeof v !== 'boolean') problems.push('installation_requires_approval must be true or false.');
+}
+
+/**
  * The stored package from a create request. The download is either a file uploaded to the
  * platform (c8y_url, a binary under /inventory/binaries/) or an external URL (url): exactly one.
  */
@@ -47,6 +68,7 @@ export function packageForCreate(req: Record<string, unknown>): Record<string, u
   const problems: string[] = [];
   for (const f of REQUIRED_ON_CREATE) if (!nonEmpty(req[f])) problems.push(`${f} is required.`);
   checkEnums(req, problems);
+  checkFlag(req, problems);
   if (nonEmpty(req.deviceType) && !(SOFTWARE_DEVICE_TYPES as readonly string[]).includes(req.deviceType)) {
     problems.push(`deviceType must be one of ${SOFTWARE_DEVICE_TYPES.join(', ')}.`);
   }
@@ -54,7 +76,7 @@ export function packageForCreate(req: Record<string, unknown>): Record<string, u
   const file = nonEmpty(req.c8y_url) ? req.c8y_url : undefined;
   const url = nonEmpty(req.url) ? req.url : undefined;
   if ((file === undefined) === (url === undefined)) problems.push('Exactly one of file (c8y_url) or URL (url) is required.');
-  if (file !== undefined && !file.includes(PLATFORM_BINARY_PATH)) problems.push(`c8y_url must point to a platform binary (${PLATFORM_BINARY_PATH}).`);
+  if (file !== undefined && !isPlatformBinaryUrl(file)) problems.push(`c8y_url must point to a platform binary (${PLATFORM_BINARY_PATH}).`);
   if (file !== undefined && !nonEmpty(req.full_packagename)) problems.push('full_packagename is required.');
   if (file === undefined && url !== undefined && !isDownloadUrl(url)) problems.push('url must be an http or https URL.');
   if (problems.length > 0) throw validationError(problems);
@@ -83,6 +105,7 @@ export function packagePatchForUpdate(req: Record<string, unknown>, current: Rec
   const problems: string[] = [];
   for (const f of REQUIRED_ON_UPDATE) if (!nonEmpty(req[f])) problems.push(`${f} is required.`);
   checkEnums(req, problems);
+  checkFlag(req, problems);
   for (const f of IMMUTABLE) if (req[f] !== undefined && req[f] !== null && req[f] !== current[f]) problems.push(`${f} cannot be changed.`);
   if (req.password !== undefined && req.password !== null && (typeof req.password !== 'string' || !isValidPassword(req.password))) {
     problems.push(PASSWORD_MESSAGE);

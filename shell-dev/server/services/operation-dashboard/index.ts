@@ -4,7 +4,7 @@ import { parseCategory } from './categories';
 import { DEFAULT_PAGE_SIZE, HISTORY_DAYS, JOB_CHECK_MS, MAX_PAGE_SIZE, PACKAGE_STATS_CACHE_MS, SERVICE_PREFIX, SEVERITIES, type SeverityParam } from './constants';
 import { Dashboard, type Paging, type RecoveredView } from './dashboard';
 import { History } from './history';
-import { type Query, str } from '../../http/common';
+import { maxCurrentPage, type Query, str } from '../../http/common';
 import { serviceRoute, type ServiceSchema } from '../../http/schemas';
 import type { AvailabilityView, SoftwareView } from './sql';
 
@@ -27,7 +27,10 @@ const dayCount = (name: string) => ({
 /** A list page's query (the routes' schemas check it; the handler reads it). */
 const PAGING_QUERY = [
   { name: 'pageSize', schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, 'x-message': `pageSize must be an integer between 1 and ${MAX_PAGE_SIZE}` } },
-  { name: 'currentPage', schema: { type: 'integer', minimum: 1, 'x-message': 'currentPage must be a positive integer' } },
+  {
+    name: 'currentPage',
+    schema: { type: 'integer', minimum: 1, maximum: maxCurrentPage(MAX_PAGE_SIZE), 'x-message': `currentPage must be an integer between 1 and ${maxCurrentPage(MAX_PAGE_SIZE)}` },
+  },
 ];
 
 function paging(req: FastifyRequest): Paging {

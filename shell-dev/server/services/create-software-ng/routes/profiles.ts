@@ -69,6 +69,8 @@ function parseInput(body: Record<string, unknown>, current?: ManagedObject): Pro
   if (!deviceType) throw badRequest('deviceType is required.');
   if (!(SOFTWARE_DEVICE_TYPES as readonly string[]).includes(deviceType)) throw badRequest(`deviceType must be one of ${SOFTWARE_DEVICE_TYPES.join(', ')}.`);
   const raw = 'deviceGroup' in body ? body.deviceGroup : current?.deviceGroup;
+  // A group's id, or none (the device type's default): `[1]` was read as group 1, `{}` as '[object Object]'.
+  if (raw !== null && raw !== undefined && typeof raw !== 'string' && typeof raw !== 'number') throw badRequest('deviceGroup must be a group id or null.');
   const deviceGroup = raw === null || raw === undefined || raw === '' ? null : String(raw);
   return { name: name.trim(), deviceType, deviceGroup };
 }

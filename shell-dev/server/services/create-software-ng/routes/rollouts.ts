@@ -18,7 +18,7 @@ import {
   ROLLOUT_TYPE,
   ROLE_READ,
 } from '../constants';
-import { type Query, readRole, str } from '../../../http/common';
+import { maxCurrentPage, type Query, readRole, str } from '../../../http/common';
 import { serviceRoute } from '../../../http/schemas';
 import { idList, notFound, type ServiceContext } from '../helpers';
 import { countersFrom, deviceIdsOf, type RolloutParameters } from '../rollout-engine';
@@ -104,7 +104,15 @@ const RESULT_FILTERS: Record<string, RolloutDeviceState[]> = {
 /** The devices list's query (the route's schema reads it as the OAS routes' queries are read). */
 const DEVICES_QUERY = [
   { name: 'pageSize', schema: { type: 'integer', minimum: 1, maximum: DEVICES_PAGE_SIZE_MAX, 'x-message': `pageSize must be an integer from 1 to ${DEVICES_PAGE_SIZE_MAX}.` } },
-  { name: 'currentPage', schema: { type: 'integer', minimum: 1, 'x-message': 'currentPage must be a positive integer.' } },
+  {
+    name: 'currentPage',
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: maxCurrentPage(DEVICES_PAGE_SIZE_MAX),
+      'x-message': `currentPage must be an integer from 1 to ${maxCurrentPage(DEVICES_PAGE_SIZE_MAX)}.`,
+    },
+  },
   { name: 'result', schema: { type: 'string', enum: Object.keys(RESULT_FILTERS), 'x-message': `result must be one of ${Object.keys(RESULT_FILTERS).join(', ')}.` } },
 ];
 

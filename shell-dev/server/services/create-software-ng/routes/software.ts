@@ -95,7 +95,11 @@ const DEPENDENCIES_BODY = {
   required: ['managedObject', 'dependencies'],
   properties: {
     managedObject: { type: 'object', required: ['id'], properties: { id: anId('managedObject.id is required.') }, 'x-message': 'managedObject.id is required.' },
-    dependencies: { type: 'array', 'x-message': 'dependencies must be a list.' },
+    dependencies: {
+      type: 'array',
+      'x-message': 'dependencies must be a list.',
+      items: { type: 'object', required: ['id'], properties: { id: anId('dependencies must be a list of packages, each with an id.') }, 'x-message': 'dependencies must be a list of packages, each with an id.' },
+    },
   },
 };
 const VALIDATE_BODY = { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, 'x-message': 'name is required.' } } };
