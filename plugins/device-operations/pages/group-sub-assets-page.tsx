@@ -114,7 +114,7 @@ export default function GroupSubAssetsPage() {
           {t('Select Software')}
         </PermittedButton>
       </div>
-      <ServerJobBanner ongoing={job.ongoing} />
+      <ServerJobBanner ongoing={job.ongoing} error={job.status.error} />
       {/* Without the group there is no name and nothing to assign to: said, not a silently disabled button. */}
       {group.isError && (
         <div className="alert alert-danger" role="alert" data-testid="group-error">

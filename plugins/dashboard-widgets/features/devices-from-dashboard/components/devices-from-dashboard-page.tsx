@@ -221,6 +221,7 @@ function DevicesFromDashboardView({ view, day }: { view: string | undefined; day
         title={t(resolved.heading, resolved.headingValues)}
         count={total === undefined ? '…' : t('{{count}} devices', { count: total })}
         jobOngoing={ongoing}
+        jobStatusError={status.error}
         error={list.isError ? t(MICROSERVICE_ERROR, { status: isPlatformError(list.error) ? list.error.status : 0 }) : undefined}
         columns={shown}
         rows={rows}
