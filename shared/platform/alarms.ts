@@ -1,6 +1,6 @@
 /** Alarms: /alarm/alarms */
 import type { AlarmStatusType, SeverityType } from '@c8y/client';
-import { MEDIA, getPage, request, type Paged, type PagingParams } from './fetch-client';
+import { MEDIA, UnreadableAnswerError, getPage, request, type Paged, type PagingParams } from './fetch-client';
 
 /** The platform's alarm statuses and severities, as its client declares them (a type import: no bytes). */
 export type AlarmStatus = AlarmStatusType;
@@ -53,7 +53,10 @@ export function listAlarms(params: AlarmListParams = {}): Promise<Paged<Alarm>> 
 /** Counts alarms matching the filter (the platform answers a bare number). */
 export async function countAlarms(filter: AlarmFilter = {}): Promise<number> {
   const body = await request<unknown>('GET', '/alarm/alarms/count', { query: filterQuery(filter), headers: { Accept: 'text/plain, application/json' } });
-  return Number(body);
+  const count = typeof body === 'number' || (typeof body === 'string' && /^\s*\d+\s*$/.test(body)) ? Number(body) : NaN;
+  if (Number.isFinite(count)) return count;
+  // Never NaN or 0 on a counter: an answer that is not a number is a failure.
+  throw new UnreadableAnswerError('/alarm/alarms/count', body);
 }
 
 /** One alarm. */

@@ -1,5 +1,5 @@
 /** Applications (the shell keeps the tenant's enabled plugins in its application's config). */
-import { MEDIA, getPage, request, type Paged, type PagingParams } from './fetch-client';
+import { MEDIA, getPage, listIn, request, type Paged, type PagingParams } from './fetch-client';
 
 export interface Application {
   id: string;
@@ -21,10 +21,9 @@ export function listApplications(params: PagingParams & { name?: string; type?: 
 
 /** Applications of a name (usually one). */
 export async function getApplicationsByName(name: string): Promise<Application[]> {
-  const body = await request<{ applications?: Application[] }>('GET', `/application/applicationsByName/${encodeURIComponent(name)}`, {
-    headers: { Accept: MEDIA.applicationCollection },
-  });
-  return body?.applications ?? [];
+  const path = `/application/applicationsByName/${encodeURIComponent(name)}`;
+  const body = await request<unknown>('GET', path, { headers: { Accept: MEDIA.applicationCollection } });
+  return listIn<Application>(body, 'applications', path);
 }
 
 /** One application. */

@@ -1,5 +1,5 @@
 /** Audit records: /audit/auditRecords (e.g. an alarm's change log). */
-import { MEDIA, request, type PagingParams } from './fetch-client';
+import { MEDIA, listIn, request, type PagingParams } from './fetch-client';
 
 export interface AuditChange {
   attribute: string;
@@ -38,6 +38,6 @@ export interface AuditListParams extends PagingParams {
  * only in a range query (dateFrom or dateTo given, e.g. SINCE_EVER): without one it is ignored.
  */
 export async function listAuditRecords(params: AuditListParams = {}): Promise<AuditRecord[]> {
-  const body = await request<{ auditRecords?: AuditRecord[] }>('GET', '/audit/auditRecords', { query: { ...params }, headers: { Accept: MEDIA.auditRecordCollection } });
-  return body?.auditRecords ?? [];
+  const body = await request<unknown>('GET', '/audit/auditRecords', { query: { ...params }, headers: { Accept: MEDIA.auditRecordCollection } });
+  return listIn<AuditRecord>(body, 'auditRecords', '/audit/auditRecords');
 }

@@ -27,7 +27,7 @@ let seen: Seen[] = [];
 function respond(path: string): unknown {
   if (path.endsWith('/count')) return 3;
   if (path.includes('/childAssets')) return { references: [{ managedObject: { id: '2' } }], statistics: {} };
-  return { id: '1', auditRecords: [], managedObjects: [], alarms: [], operations: [], events: [], externalIds: [], applications: [], references: [], statistics: {} };
+  return { id: '1', userName: 'u', auditRecords: [], managedObjects: [], alarms: [], operations: [], events: [], externalIds: [], applications: [], references: [], statistics: {} };
 }
 
 const fake = (async (input: string, init: RequestInit = {}) => {

@@ -3,7 +3,7 @@
  * software packages, dependencies, device profiles): one typed function per call of both specs'
  * section 7. Payload and response types follow the specs' section 3.
  */
-import { request } from './fetch-client';
+import { listIn, objectIn, request } from './fetch-client';
 import { listManagedObjects, type ManagedObject } from './inventory';
 import { buildQuery, eq } from './query-language';
 
@@ -19,8 +19,9 @@ export const REGISTER_SOFTWARE_OPERATION = 'netbox_RegisterSoftwarePackage';
 // ---- replacement --------------------------------------------------------------------------
 
 /** GET /getIotConnectorReplacmentlist (sic): devices that may replace an IoTconnector. */
-export function getIotConnectorReplacementList(): Promise<{ deviceList: ManagedObject[] }> {
-  return request('GET', `${CREATE_SOFTWARE_NG}/getIotConnectorReplacmentlist`);
+export async function getIotConnectorReplacementList(): Promise<{ deviceList: ManagedObject[] }> {
+  const path = `${CREATE_SOFTWARE_NG}/getIotConnectorReplacmentlist`;
+  return { deviceList: listIn<ManagedObject>(await request<unknown>('GET', path), 'deviceList', path) };
 }
 
 /** A software package as the validation call returns it. */
@@ -164,7 +165,7 @@ export interface RolloutDevice {
 }
 
 /** GET /softwareRollout/{id}/devices: a rollout's devices with result and failure reason, in rollout order. */
-export function getSoftwareRolloutDevices(
+export async function getSoftwareRolloutDevices(
   id: string,
   opts: { result?: RolloutDeviceResult | 'processed'; pageSize?: number; currentPage?: number } = {},
 ): Promise<{ devices: RolloutDevice[]; statistics: { currentPage: number; pageSize: number; totalElements: number } }> {
@@ -173,7 +174,10 @@ export function getSoftwareRolloutDevices(
   if (opts.pageSize) q.set('pageSize', String(opts.pageSize));
   if (opts.currentPage) q.set('currentPage', String(opts.currentPage));
   const qs = q.toString();
-  return request('GET', `${CREATE_SOFTWARE_NG}/softwareRollout/${encodeURIComponent(id)}/devices${qs ? `?${qs}` : ''}`);
+  const path = `${CREATE_SOFTWARE_NG}/softwareRollout/${encodeURIComponent(id)}/devices`;
+  const body = await request<{ devices: RolloutDevice[]; statistics: { currentPage: number; pageSize: number; totalElements: number } }>('GET', `${path}${qs ? `?${qs}` : ''}`);
+  listIn(body, 'devices', path);
+  return body;
 }
 
 /** POST /createSoftwareRollout (201). */
@@ -237,8 +241,8 @@ export interface SoftwarePackage {
 
 /** GET /softwarePackage?name&version&deviceType. */
 export async function listSoftwarePackages(query: { name?: string; version?: string; deviceType?: string }): Promise<SoftwarePackage[]> {
-  const body = await request<{ softwarePackageList?: SoftwarePackage[] }>('GET', PACKAGES, { query });
-  return body?.softwarePackageList ?? [];
+  const body = await request<unknown>('GET', PACKAGES, { query });
+  return listIn<SoftwarePackage>(body, 'softwarePackageList', PACKAGES);
 }
 
 /** What create/update answer: the inventory URL of the package ('.../managedObjects/{id}'). */
@@ -326,13 +330,14 @@ export type DeviceProfileInput = Pick<DeviceProfile, 'name' | 'deviceType'> & {
 };
 
 /** GET /deviceProfile. */
-export function listDeviceProfiles(): Promise<DeviceProfile[]> {
-  return request('GET', DEVICE_PROFILE_SERVICE);
+export async function listDeviceProfiles(): Promise<DeviceProfile[]> {
+  return listIn<DeviceProfile>(await request<unknown>('GET', DEVICE_PROFILE_SERVICE), null, DEVICE_PROFILE_SERVICE);
 }
 
 /** GET /deviceProfile/{id}. */
-export function getDeviceProfile(id: string): Promise<DeviceProfile> {
-  return request('GET', `${DEVICE_PROFILE_SERVICE}/${encodeURIComponent(id)}`);
+export async function getDeviceProfile(id: string): Promise<DeviceProfile> {
+  const path = `${DEVICE_PROFILE_SERVICE}/${encodeURIComponent(id)}`;
+  return objectIn<DeviceProfile>(await request<unknown>('GET', path), 'id', path);
 }
 
 /** POST /deviceProfile. */

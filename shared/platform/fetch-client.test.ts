@@ -2,7 +2,22 @@ import { READ_TIMEOUT_MS } from '../domain/constants';
 import { getI18n } from '../plugin-api/i18n';
 import { SHARED_NS } from '../ui/i18n';
 import de from '../ui/locales/de.json';
-import { PlatformError, RequestTimeoutError, buildUrl, configureClient, readCookie, request, retryTransientFailures, toPaged } from './fetch-client';
+import { countAlarms } from './alarms';
+import {
+  NetworkError,
+  PlatformError,
+  RequestTimeoutError,
+  UnreadableAnswerError,
+  buildUrl,
+  configureClient,
+  describeFailure,
+  getPage,
+  objectIn,
+  readCookie,
+  request,
+  retryTransientFailures,
+  toPaged,
+} from './fetch-client';
 
 type Call = { url: string; init: RequestInit };
 
@@ -158,6 +173,13 @@ describe('time-out', () => {
     expect(retryTransientFailures(3, new PlatformError(500, '', null))).toBe(false);
   });
 
+  it("is not retried when the server refused the request, also when another bundle's copy of the client threw it (the page's query client is the shell's)", () => {
+    const foreign = (name: string, extra: object) => Object.assign(new Error('x'), { name, ...extra });
+    expect(retryTransientFailures(0, foreign('PlatformError', { status: 404 }))).toBe(false);
+    expect(retryTransientFailures(0, foreign('PlatformError', { status: 503 }))).toBe(true);
+    expect(retryTransientFailures(0, foreign('RequestTimeoutError', { timeoutMs: 60000 }))).toBe(false);
+  });
+
   it('is not retried when the server refused the request (asking again cannot change a 404 or 403); no answer, 408 and 429 are', () => {
     for (const status of [400, 401, 403, 404, 409, 422]) expect(retryTransientFailures(0, new PlatformError(status, '', null))).toBe(false);
     for (const status of [408, 429, 502, 503]) expect(retryTransientFailures(0, new PlatformError(status, '', null))).toBe(true);
@@ -183,5 +205,61 @@ describe('helpers', () => {
     expect(page).toEqual({ items: [{ id: '1' }], statistics: { currentPage: 2, pageSize: 1, totalPages: 3, totalElements: undefined }, hasNext: true });
     expect(toPaged({ managedObjects: [{ id: '1' }], statistics: { currentPage: 3, pageSize: 1, totalPages: 3 }, next: 'n' }, 'managedObjects').hasNext).toBe(false);
     expect(toPaged({ alarms: [], statistics: { currentPage: 1, pageSize: 5 }, next: 'n' }, 'alarms').hasNext).toBe(false);
+  });
+});
+
+describe('answers that are not what was asked for', () => {
+  afterEach(() => void getI18n().changeLanguage('en'));
+
+  it('fails a collection answered with 200 but without its list (never an empty page); the log names the call and the answer', async () => {
+    for (const [body, type] of [[{}, 'application/json'], ['<html><body>Gateway</body></html>', 'text/html'], [undefined, 'application/json'], [{ managedObjects: 'x' }, 'application/json']] as const) {
+      configureClient({ fetch: fakeFetch(200, body, type).fn });
+      const err = await getPage('/inventory/managedObjects', 'managedObjects').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(UnreadableAnswerError);
+      expect(err).toMatchObject({ message: 'The server answered without the data asked for.', path: '/inventory/managedObjects' });
+    }
+    configureClient({ fetch: fakeFetch(200, '<html><body>Gateway</body></html>', 'text/html').fn });
+    expect(describeFailure(await getPage('/inventory/managedObjects', 'managedObjects').catch((e: unknown) => e))).toBe(
+      'The server answered without the data asked for. (GET /inventory/managedObjects: <html><body>Gateway</body></html>)',
+    );
+    expect(() => toPaged({ statistics: {} }, 'alarms', '/alarm/alarms')).toThrow(UnreadableAnswerError);
+    // An empty list is an empty list.
+    expect(toPaged({ alarms: [], statistics: {} }, 'alarms').items).toEqual([]);
+  });
+
+  it('fails an item answered with 200 but without its name (never an item with every field blank)', () => {
+    expect(() => objectIn({}, 'userName', '/user/demo/users/x')).toThrow(UnreadableAnswerError);
+    expect(() => objectIn('<html></html>', 'id', '/inventory/managedObjects/1')).toThrow(UnreadableAnswerError);
+    expect(() => objectIn([{ id: '1' }], 'id', '/inventory/managedObjects/1')).toThrow(UnreadableAnswerError);
+    expect(objectIn({ id: '1', name: 'a' }, 'id', '/inventory/managedObjects/1')).toEqual({ id: '1', name: 'a' });
+  });
+
+  it('fails a count that is not a number (never NaN or 0 on a counter)', async () => {
+    configureClient({ fetch: fakeFetch(200, {}).fn });
+    await expect(countAlarms()).rejects.toBeInstanceOf(UnreadableAnswerError);
+    configureClient({ fetch: fakeFetch(200, '<html></html>', 'text/html').fn });
+    await expect(countAlarms()).rejects.toBeInstanceOf(UnreadableAnswerError);
+    configureClient({ fetch: fakeFetch(200, '7', 'text/plain').fn });
+    await expect(countAlarms()).resolves.toBe(7);
+    configureClient({ fetch: fakeFetch(200, 0).fn });
+    await expect(countAlarms()).resolves.toBe(0);
+  });
+
+  it("says a request without any answer as 'The server could not be reached.' (in the page's language), with the browser's error as its cause", async () => {
+    const cause = new TypeError('Failed to fetch');
+    configureClient({ fetch: (() => Promise.reject(cause)) as unknown as typeof fetch });
+    const err = await request('GET', '/alarm/alarms').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err).toMatchObject({ message: 'The server could not be reached.', cause });
+    expect(describeFailure(err)).toBe('The server could not be reached. (TypeError: Failed to fetch)');
+    expect(describeFailure(new PlatformError(500, '', { error: 'general/internalError', message: 'Database unavailable' }))).toBe('500 general/internalError: Database unavailable');
+    // Another bundle's copy of the class: known by its name.
+    const foreign = Object.assign(new Error('Database unavailable'), { name: 'PlatformError', status: 503, error: '' });
+    expect(describeFailure(foreign)).toBe('503: Database unavailable');
+    expect(retryTransientFailures(0, err)).toBe(true);
+    const i18n = getI18n();
+    i18n.addResourceBundle('de', SHARED_NS, de, true, true);
+    await i18n.changeLanguage('de');
+    await expect(request('GET', '/x')).rejects.toMatchObject({ message: 'Der Server konnte nicht erreicht werden.' });
   });
 });

@@ -82,8 +82,12 @@ export class PlatformError extends Error {
   }
 }
 
-/** Type guard for errors thrown by {@link request}. */
-export const isPlatformError = (e: unknown): e is PlatformError => e instanceof PlatformError;
+/**
+ * Type guard for errors thrown by {@link request}, also by another bundle's copy of this module
+ * (each plugin bundles its own; the page's query client is the shell's): known by name and status.
+ */
+export const isPlatformError = (e: unknown): e is PlatformError =>
+  e instanceof PlatformError || (e instanceof Error && e.name === 'PlatformError' && typeof (e as { status?: unknown }).status === 'number');
 
 /** Marks a translation key for the locale checks (plugin-api/i18n's msg, without its i18next import). */
 const msg = <T extends string>(key: T): T => key;
@@ -92,14 +96,16 @@ const msg = <T extends string>(key: T): T => key;
 const TIMEOUT_TEXT = msg('The server did not answer within {{seconds}} seconds.');
 
 /**
- * The time-out message in the page's language, from the page's i18next instance (published by
- * plugin-api/i18n): the client does not import i18next, which would bundle it a second time into
- * the shell's inline early script. Before any instance exists, the English text.
+ * A message of the 'shared' namespace in the page's language, from the page's i18next instance
+ * (published by plugin-api/i18n): the client does not import i18next, which would bundle it a
+ * second time into the shell's inline early script. Before any instance exists, the English text.
  */
-function timeoutText(seconds: number): string {
+function pageText(key: string, values: Record<string, string | number>): string {
   const i18n = (globalThis as unknown as Record<symbol, { t: (key: string, options: object) => string } | undefined>)[PAGE_I18N];
-  return i18n ? i18n.t(TIMEOUT_TEXT, { ns: 'shared', seconds }) : TIMEOUT_TEXT.replace('{{seconds}}', String(seconds));
+  return i18n ? i18n.t(key, { ns: 'shared', ...values }) : key.replace(/\{\{(\w+)\}\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
 }
+
+const timeoutText = (seconds: number): string => pageText(TIMEOUT_TEXT, { seconds });
 
 /** No answer within the request's time-out; its message is the user's text, in the page's language. */
 export class RequestTimeoutError extends Error {
@@ -112,7 +118,85 @@ export class RequestTimeoutError extends Error {
   }
 }
 
-export const isRequestTimeout = (e: unknown): e is RequestTimeoutError => e instanceof RequestTimeoutError;
+/** Also for another bundle's copy of the class (see {@link isPlatformError}). */
+export const isRequestTimeout = (e: unknown): e is RequestTimeoutError => e instanceof RequestTimeoutError || (e instanceof Error && e.name === 'RequestTimeoutError');
+
+/** The 'shared' namespace's key of the no-connection message (shared/ui/locales). */
+const UNREACHABLE_TEXT = msg('The server could not be reached.');
+
+/**
+ * No answer at all (the connection failed: the browser's "Failed to fetch"): its message is the
+ * user's text, in the page's language; the browser's own error is its `cause`.
+ */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super(pageText(UNREACHABLE_TEXT, {}), { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/** The 'shared' namespace's key of the unreadable-answer message (shared/ui/locales). */
+const UNREADABLE_TEXT = msg('The server answered without the data asked for.');
+
+/**
+ * A 2xx answer without what the call reads (a proxy's HTML page, `{}` where a list was asked
+ * for): a failure, never an empty list. Its message is the user's text, in the page's language;
+ * the call and what came are for the log ({@link describeFailure}).
+ */
+export class UnreadableAnswerError extends Error {
+  /** The call's path, without its query. */
+  readonly path: string;
+  /** The answer's body as parsed. */
+  readonly data: unknown;
+
+  constructor(path: string, data: unknown) {
+    super(pageText(UNREADABLE_TEXT, {}));
+    this.name = 'UnreadableAnswerError';
+    this.path = path;
+    this.data = data;
+  }
+}
+
+/** A short description of an answer's body for the log: its first 120 characters. */
+const describeBody = (data: unknown): string => {
+  const text = typeof data === 'string' ? data : JSON.stringify(data);
+  return text === undefined ? String(data) : text.length > 120 ? `${text.slice(0, 120)}…` : text;
+};
+
+/**
+ * The list a collection answer holds: under `prop`, or the answer itself when `prop` is null (a
+ * service that answers with a bare array). Anything else throws {@link UnreadableAnswerError},
+ * which holds the call and the answer for the log ({@link describeFailure}).
+ */
+export function listIn<T>(body: unknown, prop: string | null, path: string): T[] {
+  const list = prop === null ? body : body && typeof body === 'object' ? (body as Record<string, unknown>)[prop] : undefined;
+  if (Array.isArray(list)) return list as T[];
+  throw new UnreadableAnswerError(path, body);
+}
+
+/**
+ * The object an answer about one item is: one that names itself by `key` (a managed object's
+ * id, a user's userName). Anything else (`{}`, an HTML page, a list) throws
+ * {@link UnreadableAnswerError}, never an item with every field blank.
+ */
+export function objectIn<T>(body: unknown, key: string, path: string): T {
+  const value = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[key] : undefined;
+  if ((typeof value === 'string' && value !== '') || typeof value === 'number') return body as T;
+  throw new UnreadableAnswerError(path, body);
+}
+
+/**
+ * A failure as the log says it: the user's message and what lies behind it (the status and error
+ * code of a refusal, the browser's error of a request without answer, the call and body of an
+ * unreadable answer).
+ */
+export function describeFailure(error: unknown): string {
+  // By name, not instanceof: the error may come from another bundle's copy of this module.
+  if (isPlatformError(error)) return `${error.status}${error.error ? ` ${error.error}` : ''}: ${error.message}`;
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'UnreadableAnswerError') return `${error.message} (GET ${(error as UnreadableAnswerError).path}: ${describeBody((error as UnreadableAnswerError).data)})`;
+  return error.cause instanceof Error ? `${error.message} (${error.cause.name}: ${error.cause.message})` : error.message;
+}
 
 /**
  * An answer that asking again cannot change: the request itself was refused (400-499: not found,
@@ -224,15 +308,17 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
   if (options.signal?.aborted) passOn();
   else options.signal?.addEventListener('abort', passOn, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const signal = guard ? guard.signal : options.signal;
   const work = (async () => {
-    const res = await doFetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: guard ? guard.signal : options.signal,
-    });
-    return { res, data: await readBody(res) };
+    try {
+      const res = await doFetch(buildUrl(path, options.query), { method, headers, body, credentials: 'same-origin', signal });
+      return { res, data: await readBody(res) };
+    } catch (e) {
+      // fetch's TypeError is the failure to get an answer (no connection, a body cut off); a cancel
+      // stays a cancel and any other error passes unchanged.
+      if (signal?.aborted || !(e instanceof TypeError)) throw e;
+      throw new NetworkError(e);
+    }
   })();
   let answer: Awaited<typeof work>;
   try {
@@ -287,9 +373,13 @@ export interface PagingParams {
   withTotalPages?: boolean;
 }
 
-/** Turns a platform collection body (`{<prop>: [...], statistics, next}`) into {@link Paged}. */
-export function toPaged<T>(body: Record<string, unknown>, prop: string): Paged<T> {
-  const items = (Array.isArray(body[prop]) ? body[prop] : []) as T[];
+/**
+ * Turns a platform collection body (`{<prop>: [...], statistics, next}`) into {@link Paged}; an
+ * answer without the list throws {@link UnreadableAnswerError} (never an empty page).
+ */
+export function toPaged<T>(answer: unknown, prop: string, path = ''): Paged<T> {
+  const items = listIn<T>(answer, prop, path);
+  const body = answer as Record<string, unknown>;
   const stats = (body.statistics ?? {}) as Partial<PageStatistics>;
   return {
     items,
@@ -308,6 +398,6 @@ export function toPaged<T>(body: Record<string, unknown>, prop: string): Paged<T
 
 /** Fetches a typed collection page. */
 export async function getPage<T>(path: string, prop: string, query?: QueryParams, accept?: string): Promise<Paged<T>> {
-  const body = await request<Record<string, unknown>>('GET', path, { query, headers: accept ? { Accept: accept } : undefined });
-  return toPaged<T>(body ?? {}, prop);
+  const body = await request<unknown>('GET', path, { query, headers: accept ? { Accept: accept } : undefined });
+  return toPaged<T>(body, prop, path);
 }

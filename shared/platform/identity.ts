@@ -1,5 +1,5 @@
 /** Identity (external ids): /identity/... */
-import { MEDIA, request } from './fetch-client';
+import { MEDIA, listIn, request } from './fetch-client';
 
 export interface ExternalId {
   externalId: string;
@@ -9,10 +9,9 @@ export interface ExternalId {
 
 /** External ids of a managed object (e.g. the serial an IoTconnector registered with). */
 export async function listExternalIds(globalId: string): Promise<ExternalId[]> {
-  const body = await request<{ externalIds?: ExternalId[] }>('GET', `/identity/globalIds/${encodeURIComponent(globalId)}/externalIds`, {
-    headers: { Accept: MEDIA.externalIdCollection },
-  });
-  return body?.externalIds ?? [];
+  const path = `/identity/globalIds/${encodeURIComponent(globalId)}/externalIds`;
+  const body = await request<unknown>('GET', path, { headers: { Accept: MEDIA.externalIdCollection } });
+  return listIn<ExternalId>(body, 'externalIds', path);
 }
 
 /** Resolves an external id to its managed object reference (404 as PlatformError when unknown). */

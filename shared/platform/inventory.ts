@@ -1,5 +1,5 @@
 /** Inventory (managed objects, child assets, binaries): /inventory/... */
-import { MEDIA, getPage, request, type Paged, type PagingParams } from './fetch-client';
+import { MEDIA, getPage, objectIn, request, type Paged, type PagingParams } from './fetch-client';
 
 /** A reference to a related managed object inside a managed object. */
 export interface ManagedObjectReference {
@@ -78,11 +78,9 @@ export async function listAllManagedObjects(params: InventoryListParams, pageSiz
 }
 
 /** One managed object. */
-export function getManagedObject(id: string, params: InventoryDetailParams = {}): Promise<ManagedObject> {
-  return request<ManagedObject>('GET', `${MO}/${encodeURIComponent(id)}`, {
-    query: { ...params },
-    headers: { Accept: MEDIA.managedObject },
-  });
+export async function getManagedObject(id: string, params: InventoryDetailParams = {}): Promise<ManagedObject> {
+  const path = `${MO}/${encodeURIComponent(id)}`;
+  return objectIn<ManagedObject>(await request<unknown>('GET', path, { query: { ...params }, headers: { Accept: MEDIA.managedObject } }), 'id', path);
 }
 
 /** Partial update: only the given fragments change; a fragment set to null is removed. */

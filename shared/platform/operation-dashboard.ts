@@ -2,7 +2,7 @@
  * The operation-dashboard microservice: statistics for the Device Operations Dashboard and its
  * device/alarm lists. One typed function per call of both specs' section 7.
  */
-import { request, type PageStatistics, type PagingParams } from './fetch-client';
+import { listIn, request, type PageStatistics, type PagingParams } from './fetch-client';
 import type { Alarm } from './alarms';
 import type { ManagedObject } from './inventory';
 
@@ -91,6 +91,12 @@ export interface DashboardAlarmPage {
 
 type Paging = Pick<PagingParams, 'pageSize' | 'currentPage'>;
 const get = <T>(path: string, query?: Paging) => request<T>('GET', `${OPERATION_DASHBOARD}${path}`, { query: query ? { ...query } : undefined });
+/** A list page whose answer must hold its list under `prop` (else UnreadableAnswerError, never an empty page). */
+const getList = async <T>(path: string, prop: string, query: Paging): Promise<T> => {
+  const body = await get<T>(path, query);
+  listIn(body, prop, `${OPERATION_DASHBOARD}${path}`);
+  return body;
+};
 
 /** GET /devicestatistics. */
 export const getDeviceStatistics = () => get<DeviceStatistics>('/devicestatistics');
@@ -110,18 +116,18 @@ export const getRecoveredDeviceStats = () => get<RecoveredDeviceStats>('/recover
 /** Which devices /listdevices returns. */
 export type DeviceListKind = 'online' | 'offline' | 'notmonitored' | 'total';
 /** GET /listdevices/{kind}?pageSize&currentPage. */
-export const listDashboardDevices = (kind: DeviceListKind, paging: Paging) => get<DashboardDevicePage>(`/listdevices/${kind}`, paging);
+export const listDashboardDevices = (kind: DeviceListKind, paging: Paging) => getList<DashboardDevicePage>(`/listdevices/${kind}`, 'managedObjects', paging);
 /** GET /historydevicelistpage/{day}: devices online on that day (days ago). */
-export const listHistoryDevices = (day: number, paging: Paging) => get<DashboardDevicePage>(`/historydevicelistpage/${day}`, paging);
+export const listHistoryDevices = (day: number, paging: Paging) => getList<DashboardDevicePage>(`/historydevicelistpage/${day}`, 'managedObjects', paging);
 /** wfd: waiting for dependency, wfa: waiting for approval, wsa: without software assignment. */
 export type SoftwareMonitoringKind = 'wfd' | 'wfa' | 'wsa';
 /** GET /softwaremonitoringdevicelistpage/{kind}. */
 export const listSoftwareMonitoringDevices = (kind: SoftwareMonitoringKind, paging: Paging) =>
-  get<DashboardDevicePage>(`/softwaremonitoringdevicelistpage/${kind}`, paging);
+  getList<DashboardDevicePage>(`/softwaremonitoringdevicelistpage/${kind}`, 'managedObjects', paging);
 export type RecoveredPeriod = 'month' | 'year' | 'total';
 /** GET /recovereddevicelistpage/{period}. */
 export const listRecoveredDevices = (period: RecoveredPeriod, paging: Paging) =>
-  get<DashboardDevicePage>(`/recovereddevicelistpage/${period}`, paging);
+  getList<DashboardDevicePage>(`/recovereddevicelistpage/${period}`, 'managedObjects', paging);
 /** GET /listpagealarms/{severity}[/{category}]?currentPage&pageSize. */
 export const listPageAlarms = (severity: DashboardSeverity, category: DashboardAlarmCategory | undefined, paging: Paging) =>
-  get<DashboardAlarmPage>(`/listpagealarms/${severity}${category ? `/${category}` : ''}`, paging);
+  getList<DashboardAlarmPage>(`/listpagealarms/${severity}${category ? `/${category}` : ''}`, 'alarms', paging);

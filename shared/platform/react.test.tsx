@@ -1,22 +1,29 @@
 import React from 'react';
-import { act, render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useRealtime, useRealtimeDetail, useRealtimeInvalidate } from './react';
+import { act, render, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { PlatformError } from './fetch-client';
+import { loggingQueryCache, useRealtime, useRealtimeDetail, useRealtimeInvalidate } from './react';
 import type { RealtimeClient, RealtimeHandler, RealtimeMessage } from './realtime';
 
 /** A RealtimeClient double that records subscriptions and lets the test push notifications. */
 function fakeRealtime() {
   const subs = new Map<string, Set<RealtimeHandler>>();
+  const resumes = new Set<() => void>();
   const client = {
     subscribe: (channel: string, h: RealtimeHandler) => {
       if (!subs.has(channel)) subs.set(channel, new Set());
       subs.get(channel)!.add(h);
       return () => subs.get(channel)!.delete(h);
     },
+    onResume: (l: () => void) => {
+      resumes.add(l);
+      return () => resumes.delete(l);
+    },
   } as unknown as RealtimeClient;
   const push = (channel: string, m: RealtimeMessage) => act(() => subs.get(channel)?.forEach((h) => h(m, channel)));
   const count = (channel: string) => subs.get(channel)?.size ?? 0;
-  return { client, push, count };
+  const resume = () => resumes.forEach((l) => l());
+  return { client, push, count, resume, resumes };
 }
 
 const wrap = (qc: QueryClient, ui: React.ReactElement) => <QueryClientProvider client={qc}>{ui}</QueryClientProvider>;
@@ -56,4 +63,36 @@ it('invalidates and updates cached queries', async () => {
   expect(qc.getQueryState(['p', 'devices', 'list'])?.isInvalidated).toBe(true);
   rt.push('/managedobjects/7', { realtimeAction: 'DELETE', data: '7' });
   expect(qc.getQueryData(['p', 'devices', 'detail', '7'])).toBeUndefined();
+});
+
+it('logs a read that failed for good with its query key and cause, once (not each retry)', async () => {
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    const qc = new QueryClient({ queryCache: loggingQueryCache(), defaultOptions: { queries: { retry: 1, retryDelay: 0 } } });
+    const error = new PlatformError(500, 'Err', { error: 'general/internalError', message: 'Database unavailable' });
+    await qc.fetchQuery({ queryKey: ['device-operations', 'devices', 3], queryFn: () => Promise.reject(error) }).catch(() => undefined);
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(logged).toHaveBeenCalledWith('Read ["device-operations","devices",3] failed: 500 general/internalError: Database unavailable', error);
+  } finally {
+    logged.mockRestore();
+  }
+});
+
+it('reads the queries on screen again, once, when the realtime connection works again after an interruption', async () => {
+  const rt = fakeRealtime();
+  const qc = new QueryClient();
+  let reads = 0;
+  function C({ channel }: { channel: string }) {
+    useQuery({ queryKey: ['alarms', channel], queryFn: () => ++reads });
+    useRealtimeInvalidate(channel, [], rt.client);
+    return null;
+  }
+  const { unmount } = render(wrap(qc, <><C channel="/alarms/1" /><C channel="/alarms/2" /></>));
+  await waitFor(() => expect(reads).toBe(2));
+  await act(async () => rt.resume());
+  await waitFor(() => expect(reads).toBe(4));
+  await new Promise((r) => setTimeout(r, 20));
+  expect(reads).toBe(4);
+  unmount();
+  expect(rt.resumes.size).toBe(0);
 });

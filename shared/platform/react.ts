@@ -1,14 +1,29 @@
 /** React bindings of the platform client: realtime notifications feeding the query cache. */
 import { useEffect, useRef } from 'react';
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryCache, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { describeFailure } from './fetch-client';
 import { getRealtime, type RealtimeClient, type RealtimeMessage } from './realtime';
 
 export type RealtimeCacheHandler<T> = (message: RealtimeMessage<T>, queryClient: QueryClient, channel: string) => void;
 
+/** Query clients with a re-read after a realtime resume already queued (every live screen asks for it at once). */
+const rereadQueued = new WeakSet<QueryClient>();
+
+/** After an interruption of the realtime connection, every query on screen is read again, once. */
+function rereadAfterResume(queryClient: QueryClient): void {
+  if (rereadQueued.has(queryClient)) return;
+  rereadQueued.add(queryClient);
+  queueMicrotask(() => {
+    rereadQueued.delete(queryClient);
+    void queryClient.invalidateQueries({ type: 'active' });
+  });
+}
+
 /**
  * Subscribes to a realtime channel while the component is mounted (null/undefined: no
  * subscription). The handler gets the QueryClient to update or invalidate cached queries; it
- * may change between renders without resubscribing.
+ * may change between renders without resubscribing. When the connection works again after an
+ * interruption (notifications were missed), the queries on screen are read again.
  */
 export function useRealtime<T = unknown>(
   channel: string | null | undefined,
@@ -20,7 +35,12 @@ export function useRealtime<T = unknown>(
   latest.current = handler;
   useEffect(() => {
     if (!channel) return undefined;
-    return client.subscribe<T>(channel, (message, ch) => latest.current(message, queryClient, ch));
+    const unsubscribe = client.subscribe<T>(channel, (message, ch) => latest.current(message, queryClient, ch));
+    const stopListening = client.onResume(() => rereadAfterResume(queryClient));
+    return () => {
+      stopListening();
+      unsubscribe();
+    };
   }, [channel, client, queryClient]);
 }
 
@@ -54,4 +74,15 @@ export function useRealtimeDetail<T extends object>(channel: string | null | und
     },
     client,
   );
+}
+
+/**
+ * The page's query cache: a read that failed for good (after its retries) is logged with its
+ * query key and cause, whatever the screen shows of it. Both query clients (the dev shell's and
+ * the platform UI's) use it.
+ */
+export function loggingQueryCache(): QueryCache {
+  return new QueryCache({
+    onError: (error, query) => console.error(`Read ${JSON.stringify(query.queryKey)} failed: ${describeFailure(error)}`, error),
+  });
 }

@@ -111,8 +111,12 @@ describe('RealtimeClient reconnect', () => {
       return new Response(JSON.stringify([reply]), { status: 200, headers: { 'content-type': 'application/json' } });
     }) as unknown as typeof fetch;
     const client = new RealtimeClient({ url: '/rt', fetch: fake, xsrfToken: () => '', disconnectGraceMs: 0 });
+    let resumes = 0;
+    client.onResume(() => resumes++);
     const off = client.subscribe('/alarms/1', () => undefined);
     await until(() => connects >= 2);
+    // The server forgot the session (a restart): what it published meanwhile is lost, so listeners hear of the resume, once.
+    await until(() => resumes === 1);
     off();
     await client.disconnect();
     expect(sent.slice(0, 5)).toEqual([
@@ -135,10 +139,46 @@ describe('RealtimeClient reconnect', () => {
       return new Response(JSON.stringify([reply]), { status: 200, headers: { 'content-type': 'application/json' } });
     }) as unknown as typeof fetch;
     const client = new RealtimeClient({ url: '/rt', fetch: fake, xsrfToken: () => '', retryDelayMs: 10, onError: (e) => errors.push(e) });
+    let resumes = 0;
+    client.onResume(() => resumes++);
     client.subscribe('/events/1', () => undefined);
-    await until(() => client.connected);
+    await until(() => client.connected && resumes === 1);
     expect(errors).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(resumes).toBe(1);
     await client.disconnect();
+  });
+});
+
+describe('RealtimeClient after a failed connect of a live session', () => {
+  it('asks for an answer at once (advice timeout 0) and tells its listeners it is live again, once', async () => {
+    const connects: unknown[] = [];
+    let failing = 0;
+    const fake = (async (_url: string, init: RequestInit) => {
+      const [m] = JSON.parse(String(init.body)) as { channel: string; id: string; advice?: unknown }[];
+      if (m.channel === '/meta/connect') {
+        connects.push(m.advice);
+        // The second and third connect fail (the network is down), the session stays.
+        if (connects.length === 2 || connects.length === 3) {
+          failing++;
+          return new Response('down', { status: 503, statusText: 'Service Unavailable' });
+        }
+      }
+      const reply = m.channel === '/meta/handshake' ? { channel: m.channel, successful: true, clientId: 'c', id: m.id } : { channel: m.channel, successful: true, id: m.id, advice: { interval: 20 } };
+      return new Response(JSON.stringify([reply]), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    const client = new RealtimeClient({ url: '/rt', fetch: fake, xsrfToken: () => '', retryDelayMs: 10, onError: () => undefined });
+    let resumes = 0;
+    client.onResume(() => resumes++);
+    client.subscribe('/events/1', () => undefined);
+    try {
+      await until(() => connects.length >= 6);
+      expect(failing).toBe(2);
+      expect(connects.slice(0, 6)).toEqual([undefined, undefined, { timeout: 0 }, { timeout: 0 }, undefined, undefined]);
+      expect(resumes).toBe(1);
+    } finally {
+      await client.disconnect();
+    }
   });
 });
 

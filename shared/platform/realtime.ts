@@ -91,6 +91,9 @@ export class RealtimeClient {
   private running: Promise<void> | undefined;
   private abort: AbortController | undefined;
   private graceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A request failed or the server forgot the session since the last successful connect: notifications may have been missed. */
+  private interrupted = false;
+  private readonly resumeListeners = new Set<() => void>();
 
   constructor(options: RealtimeOptions = {}) {
     this.opts = {
@@ -131,6 +134,16 @@ export class RealtimeClient {
     return !!this.clientId;
   }
 
+  /**
+   * Calls `listener` each time the connection works again after an interruption (failed requests,
+   * a server restart that forgot the session): what was published meanwhile never arrives, so a
+   * live screen reads its data again. Returns the function that stops listening.
+   */
+  onResume(listener: () => void): () => void {
+    this.resumeListeners.add(listener);
+    return () => this.resumeListeners.delete(listener);
+  }
+
   /** Drops every subscription and ends the session. */
   async disconnect(): Promise<void> {
     this.handlers.clear();
@@ -169,6 +182,18 @@ export class RealtimeClient {
     this.opts.onError?.(error);
   };
 
+  private resumed() {
+    if (!this.interrupted) return;
+    this.interrupted = false;
+    for (const listener of [...this.resumeListeners]) {
+      try {
+        listener();
+      } catch (error) {
+        this.report(error);
+      }
+    }
+  }
+
   private ensureRunning() {
     if (this.running) return;
     this.abort = new AbortController();
@@ -187,12 +212,20 @@ export class RealtimeClient {
         if (!this.clientId) {
           await this.handshake(signal);
           await Promise.all(this.channels.map((c) => this.sendSubscribe(c)));
+          // Subscribed again: from here on nothing is missed, so what was missed can be read now
+          // (the next connect is a long-poll that may answer only at its time-out).
+          this.resumed();
         }
-        const replies = await this.send([{ channel: '/meta/connect', clientId: this.clientId, connectionType: 'long-polling' }], signal);
+        // After a failure the connect asks for an answer at once (advice timeout 0, as CometD's own
+        // client does on its first connect): it tells that the connection works again.
+        const connectMessage: BayeuxMessage = { channel: '/meta/connect', clientId: this.clientId, connectionType: 'long-polling' };
+        if (this.interrupted) connectMessage.advice = { timeout: 0 };
+        const replies = await this.send([connectMessage], signal);
         failures = 0;
         const connect = replies.find((m) => m.channel === '/meta/connect');
         this.dispatch(replies);
         if (connect?.advice) this.advice = { ...this.advice, ...connect.advice };
+        if (connect?.successful) this.resumed();
         if (connect && !connect.successful) {
           if (this.advice.reconnect === 'none') return;
           if (this.advice.reconnect === 'handshake' || connect.error?.startsWith('402')) this.forget();
@@ -200,6 +233,7 @@ export class RealtimeClient {
         await sleep(this.advice.interval, signal);
       } catch (error) {
         if (signal.aborted) return;
+        this.interrupted = true;
         if (error instanceof HandshakeRequired) this.forget();
         this.report(error);
         failures++;
@@ -209,6 +243,7 @@ export class RealtimeClient {
   }
 
   private forget() {
+    if (this.clientId) this.interrupted = true;
     this.clientId = undefined;
     this.confirmed.clear();
   }
@@ -287,7 +322,8 @@ const pageGlobal = globalThis as typeof globalThis & { [SHARED_KEY]?: RealtimeCl
 
 /** The page's one realtime connection (created on first use). */
 export function getRealtime(): RealtimeClient {
-  return (pageGlobal[SHARED_KEY] ??= new RealtimeClient());
+  // A failure is logged with its cause; the client keeps trying (backing off up to MAX_RETRY_DELAY_MS).
+  return (pageGlobal[SHARED_KEY] ??= new RealtimeClient({ onError: (error) => console.warn('Realtime updates interrupted, trying again:', error) }));
 }
 
 /** Subscribes on the page's shared connection; returns the unsubscribe function. */

@@ -1,5 +1,5 @@
 /** The current user and per-user preferences (customProperties): /user/currentUser */
-import { MEDIA, request } from './fetch-client';
+import { MEDIA, objectIn, request } from './fetch-client';
 
 export interface PlatformCurrentUser {
   id: string;
@@ -38,8 +38,9 @@ export interface PlatformUser {
 const userPath = (tenant: string, userName: string) => `/user/${encodeURIComponent(tenant)}/users/${encodeURIComponent(userName)}`;
 
 /** One user of the tenant. */
-export function getUser(tenant: string, userName: string): Promise<PlatformUser> {
-  return request<PlatformUser>('GET', userPath(tenant, userName), { headers: { Accept: MEDIA.user } });
+export async function getUser(tenant: string, userName: string): Promise<PlatformUser> {
+  const path = userPath(tenant, userName);
+  return objectIn<PlatformUser>(await request<unknown>('GET', path, { headers: { Accept: MEDIA.user } }), 'userName', path);
 }
 
 /** Changes fields of a user of the tenant (e.g. enabled). */

@@ -161,6 +161,8 @@ export interface DeviceListProps {
   actions: ReactNode;
   /** A server job runs: the spec's banner shows. */
   jobOngoing: boolean;
+  /** Why the newest job status could not be read (the banner says it). */
+  jobStatusError?: Error | null;
   /** Result messages of the actions, below the banner. */
   messages?: ReactNode;
   /** Why the page could not be loaded (translated), shown above the grid. */
@@ -188,7 +190,7 @@ export interface DeviceListProps {
 }
 
 export function DeviceList(props: DeviceListProps) {
-  const { title, count, actions, jobOngoing, messages, error, columns, rows, loading, now, total, selection, page, pageSize, onPage, onPageSize, children } = props;
+  const { title, count, actions, jobOngoing, jobStatusError, messages, error, columns, rows, loading, now, total, selection, page, pageSize, onPage, onPageSize, children } = props;
   const t = useSharedTranslation();
   const Grid = useDataGrid();
   return (
@@ -201,7 +203,7 @@ export function DeviceList(props: DeviceListProps) {
       <div className="action-bar d-flex flex-wrap a-i-center" role="toolbar" aria-label={t('Bulk actions')} style={{ gap: 4 }} data-testid="bulk-actions">
         {actions}
       </div>
-      <ServerJobBanner ongoing={jobOngoing} />
+      <ServerJobBanner ongoing={jobOngoing} error={jobStatusError} />
       {messages}
       <div className="d-flex a-i-center p-t-8 p-b-8" style={{ gap: 8, minHeight: 34 }} data-testid="selection-bar">
         {selection.count > 0 && <span data-testid="selected-count">{t('{{count}} selected', { count: selection.count })}</span>}

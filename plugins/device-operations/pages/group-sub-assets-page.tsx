@@ -60,7 +60,7 @@ export default function GroupSubAssetsPage() {
         </h1>
         {selectSoftware.button('btn btn-primary')}
       </div>
-      <ServerJobBanner ongoing={job.ongoing} />
+      <ServerJobBanner ongoing={job.ongoing} error={job.status.error} />
       {/* Without the group there is no name and nothing to assign to: said, not a silently disabled button. */}
       {group.isError && (
         <div className="alert alert-danger" role="alert" data-testid="group-error">

@@ -16,6 +16,7 @@ import { reportContributionError } from '../parcel';
 import type { ContributionProps, Language, Loader, ParcelModule, PlatformContext } from '../types';
 import { platformContext } from './context';
 import { retryTransientFailures } from '../../platform/fetch-client';
+import { loggingQueryCache } from '../../platform/react';
 
 export type HostKind = 'route' | 'device-tab' | 'widget' | 'widget-config' | 'action-bar-item';
 
@@ -49,7 +50,7 @@ export interface MountedContribution {
 const QUERY_CLIENT = Symbol.for('adamos.platform-ui.query-client');
 function pageQueryClient(): QueryClient {
   const g = globalThis as unknown as Record<symbol, QueryClient | undefined>;
-  return (g[QUERY_CLIENT] ??= new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryTransientFailures } } }));
+  return (g[QUERY_CLIENT] ??= new QueryClient({ queryCache: loggingQueryCache(), defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryTransientFailures } } }));
 }
 
 let sharedTexts: Promise<void> | undefined;

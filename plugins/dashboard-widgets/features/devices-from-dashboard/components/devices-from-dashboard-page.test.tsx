@@ -198,3 +198,20 @@ describe('/devicesFromDashboard: a setting the platform refused', () => {
     act(() => alerts.clearAll());
   });
 });
+
+describe('/devicesFromDashboard, a list the microservice answers without devices', () => {
+  it("says so, not 'No devices to display' nor the spec's message with 'response status: 0'", async () => {
+    configureClient({
+      fetch: (async (url: string) => {
+        if (String(url).includes('/user/currentUser')) return jsonReply(200, { id: 'admin', userName: 'admin', customProperties: {} });
+        if (String(url).includes('/service/operation-dashboard/listdevices/')) return jsonReply(200, {});
+        return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+      }) as unknown as typeof fetch,
+    });
+    renderContribution(<DevicesFromDashboardPage />, { pluginId: 'dashboard-widgets', locales: en, context: { query: { view: 'totalDevices' } } });
+    expect(await screen.findByTestId('list-error')).toHaveTextContent('The server answered without the data asked for.');
+    expect(screen.getByTestId('list-error')).not.toHaveTextContent('response status');
+    expect(screen.queryByText('No devices to display')).toBeNull();
+    configureClient({ fetch: undefined });
+  });
+});

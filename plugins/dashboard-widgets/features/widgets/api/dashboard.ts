@@ -115,5 +115,16 @@ export const useRecovered = (enabled = true) => useWidgetQuery(recoveredOptions(
  */
 export const MICROSERVICE_ERROR = 'Could not get connection data from microservice, response status: {{status}}.';
 export const errorStatus = (error: unknown): number => (isPlatformError(error) ? error.status : 0);
+
+/**
+ * A failed microservice call as the user reads it: spec 8's message with the status of an HTTP
+ * refusal; an answer without the figures, or none at all (no connection, a time-out), in its own
+ * words: the spec's message would name status 0 (or 200) as the failure.
+ */
+export function microserviceErrorText(t: (key: string, values?: Record<string, unknown>) => string, error: unknown): string {
+  if (isPlatformError(error)) return t(MICROSERVICE_ERROR, { status: error.status });
+  if (error instanceof UnreadableAnswerError) return t(UNREADABLE_ANSWER);
+  return error instanceof Error ? error.message : String(error);
+}
 /** An answer of 200 without the figures: the spec's message would name status 200 as the failure. */
 export const UNREADABLE_ANSWER = 'The microservice answered without the figures this widget shows.';

@@ -1,7 +1,7 @@
 import React, { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@shared/ui/spinner';
-import { MICROSERVICE_ERROR, UNREADABLE_ANSWER, UnreadableAnswerError, errorStatus } from '../api/dashboard';
+import { microserviceErrorText } from '../api/dashboard';
 
 interface QueryLike {
   data: unknown;
@@ -22,7 +22,7 @@ export function WidgetError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   return (
     <div className="alert alert-danger m-b-8" role="alert" data-testid="widget-error">
-      {error instanceof UnreadableAnswerError ? t(UNREADABLE_ANSWER) : t(MICROSERVICE_ERROR, { status: errorStatus(error) })}
+      {microserviceErrorText(t, error)}
     </div>
   );
 }

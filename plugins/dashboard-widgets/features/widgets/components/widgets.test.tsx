@@ -49,6 +49,13 @@ describe('widgets', () => {
     expect(String(fetchMock.mock.calls[0][0])).toContain('/service/operation-dashboard/devicestatistics');
   });
 
+  it("says a call without any answer as such, not as the spec's 'response status: 0'", async () => {
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderContribution(<DevicesOnlineWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'number' } } }} />, opts);
+    expect(await screen.findByTestId('widget-error')).toHaveTextContent('The server could not be reached.');
+    expect(screen.getByTestId('widget-error')).not.toHaveTextContent('response status');
+  });
+
   it.each([
     ['devices online, an empty body', <DevicesOnlineWidget key="a" widget={{ instanceId: 'a', config: { selectedView: { name: 'number' } } }} />, null],
     ['devices online, fields missing', <DevicesOnlineWidget key="b" widget={{ instanceId: 'a', config: { selectedView: { name: 'numberOfAll' } } }} />, { onlineDeviceCount: 3 }],

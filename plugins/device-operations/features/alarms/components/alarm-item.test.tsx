@@ -7,7 +7,7 @@ import { renderUi } from '@shared/ui/test-utils';
 import deviceDe from '../../../locales/device.de.json';
 import { AlarmItem } from './alarm-item';
 
-jest.mock('@shared/platform/fetch-client', () => ({ request: jest.fn(), MEDIA: jest.requireActual('@shared/platform/fetch-client').MEDIA }));
+jest.mock('@shared/platform/fetch-client', () => ({ ...jest.requireActual<object>('@shared/platform/fetch-client'), request: jest.fn() }));
 const requestMock = request as jest.MockedFunction<typeof request>;
 
 const alarm = { id: '7', text: 'Too hot', count: 1, status: 'ACTIVE', severity: 'MAJOR', type: 't', time: '2026-11-24T10:00:00.000Z', source: { id: '3', name: 'dev' } } as unknown as Alarm;

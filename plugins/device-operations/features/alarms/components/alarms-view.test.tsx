@@ -19,6 +19,7 @@ jest.mock('@shared/platform/realtime', () => ({
       mockChannels.set(channel, handler);
       return () => mockChannels.delete(channel);
     },
+    onResume: () => () => undefined,
   }),
 }));
 

@@ -131,6 +131,30 @@ describe('DeviceListView, a page that fails', () => {
   });
 });
 
+describe('DeviceListView, an answer without devices', () => {
+  it('says that the devices could not be loaded, not "No devices to display", when the inventory answers 200 with an HTML page or {} (German too)', async () => {
+    let answer: [unknown, string] = ['<html><body>Gateway</body></html>', 'text/html'];
+    configureClient({
+      fetch: (async (url: string) => {
+        const u = new URL(url, 'http://x');
+        if (u.pathname === '/user/currentUser') return jsonReply(200, { id: 'operator', userName: 'operator', customProperties: {} });
+        if ((u.searchParams.get('query') ?? '').includes('c8y_status')) return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+        const [body, type] = answer;
+        return { ok: true, status: 200, statusText: 'OK', headers: { get: () => type }, text: async () => (typeof body === 'string' ? body : JSON.stringify(body)) };
+      }) as unknown as typeof fetch,
+    });
+    const context = { user: testUser(['ROLE_INVENTORY_READ']), path: '/views/iotconnector' };
+    const { unmount } = renderContribution(view, { locales: { ...en, ...deviceEn }, context });
+    await waitFor(() => expect(screen.getByTestId('list-error')).toHaveTextContent('The devices could not be loaded: The server answered without the data asked for.'));
+    expect(screen.queryByText('No devices to display')).toBeNull();
+    unmount();
+    answer = [{}, 'application/json'];
+    getI18n().addResourceBundle('de', SHARED_NS, sharedDe, true, true);
+    renderContribution(view, { language: 'de', locales: { ...de, ...deviceDe }, context: { ...context, language: 'de' } });
+    await waitFor(() => expect(screen.getByTestId('list-error')).toHaveTextContent('Die Geräte konnten nicht geladen werden: Der Server hat ohne die angefragten Daten geantwortet.'));
+  });
+});
+
 describe('DeviceListView, why a bulk action is disabled', () => {
   const operator = testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']);
   it.each([

@@ -191,6 +191,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
       title={title}
       count={heading ?? shownHeading}
       jobOngoing={actions.job.ongoing}
+      jobStatusError={actions.job.status.error}
       messages={<AlertOutlet />}
       // Said as what failed, not the server's bare text ("Database unavailable").
       error={page.isError ? `${t('The devices could not be loaded:')} ${(page.error as Error).message}` : undefined}

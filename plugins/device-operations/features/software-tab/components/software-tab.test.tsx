@@ -25,6 +25,8 @@ beforeEach(() => {
   configureClient({
     fetch: (async (url: string, init: RequestInit) => {
       calls.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      // Reads find no operations yet; writes are created.
+      if ((init.method ?? 'GET') === 'GET') return reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } });
       return reply(201, { id: '1', deviceId: '42', status: 'PENDING' });
     }) as typeof fetch,
   });
