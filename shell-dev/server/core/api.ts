@@ -224,6 +224,13 @@ export interface ServerCore {
   requireRole(req: FastifyRequest, role: string): void;
   /** Runs fn in one SQLite transaction; realtime notifications are sent after commit. */
   transaction<T>(fn: () => T): T;
+  /**
+   * Runs a read-only query function off the event loop: in a reader of the reader pool
+   * (reader-pool.ts) once the inventory is large enough for the readers to run, else here. It
+   * sees every commit made before the call, in one read transaction; its result reaches the caller
+   * as a structured clone (plain data only).
+   */
+  read<A, R>(task: ReadTask<A, R>, args: A): Promise<R>;
   /** Listeners for writes (the simulator reacts to created operations). */
   onOperationCreated(listener: (op: Operation) => void): void;
   /**
@@ -231,6 +238,22 @@ export interface ServerCore {
    * without its data; returns the unsubscribe. The rollout engine wakes on these instead of polling.
    */
   onChange(listener: (channel: string, action: RealtimeAction) => void): () => void;
+}
+
+/** What a read task gets: a connection that only reads, and the inventory over it. */
+export interface ReadContext {
+  db: Database;
+  inventory: Pick<Inventory, 'query'>;
+}
+
+/**
+ * A read-only query function a reader can load: `fn` is exported as `name` from the module file
+ * `module` (the reader requires it; pass the defining file's `__filename`).
+ */
+export interface ReadTask<A, R> {
+  module: string;
+  name: string;
+  fn: (r: ReadContext, args: A) => R;
 }
 
 /** A microservice or the simulator plugs in here (see app.ts). */

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { FastifyRequest } from 'fastify';
-import type { AuthUser, Clock, Operation, ServerCore } from './api';
+import type { AuthUser, Clock, Operation, ReadContext, ServerCore } from './api';
 import { ApplicationStore } from './applications';
 import { Auth, DEFAULT_TENANT, forbidden, unauthorized } from './auth';
 import { CoreContext } from './context';
@@ -26,8 +26,10 @@ export interface Core extends ServerCore {
   applications: ApplicationStore;
   auth: Auth;
   users: UserDirectory;
-  /** Worker threads for inventory list reads (none for an in-memory database). */
+  /** Worker threads for inventory list reads and read tasks (none for an in-memory database). */
   readers: ReaderPool | undefined;
+  /** Starts the readers once the inventory reaches READERS_FROM_OBJECTS (checked until they started). */
+  startReaders(): void;
   tenant: string;
   /** Binds a request to its authenticated user (done by the auth hook). */
   setUser(req: FastifyRequest, user: AuthUser): void;
@@ -39,6 +41,9 @@ export interface Core extends ServerCore {
  * a 100,000-device fleet: every device read or update of a bulk job went to the OS for its pages.
  */
 export const PAGE_CACHE_KIB = 64 * 1024;
+
+/** Inventory size (highest id) from which lists and read tasks run off the event loop. */
+export const READERS_FROM_OBJECTS = 5_000;
 
 export function createCore(db: Database, clock: Clock, dataDir: string): Core {
   db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
@@ -52,6 +57,14 @@ export function createCore(db: Database, clock: Clock, dataDir: string): Core {
     if (!u) throw unauthorized('Authentication required');
     return u;
   };
+  const readers = db.memory ? undefined : new ReaderPool(db.name, db.pragma('busy_timeout', { simple: true }) as number);
+  // A small inventory (tests, e2e) answers in-thread in well under 1 ms: no workers for it.
+  const startReaders = () => {
+    if (!readers || readers.started) return;
+    const { n } = ctx.stmt('SELECT coalesce(max(id), 0) AS n FROM managed_objects').get() as { n: number };
+    if (n >= READERS_FROM_OBJECTS) readers.start();
+  };
+  const local: ReadContext = { db, inventory };
   return {
     db,
     clock,
@@ -68,7 +81,17 @@ export function createCore(db: Database, clock: Clock, dataDir: string): Core {
     applications: new ApplicationStore(ctx, DEFAULT_TENANT),
     auth,
     users: new UserDirectory(ctx, auth),
-    readers: db.memory ? undefined : new ReaderPool(db.name, db.pragma('busy_timeout', { simple: true }) as number),
+    readers,
+    startReaders,
+    read(task, args) {
+      startReaders();
+      if (readers?.available) return readers.run(task, args);
+      try {
+        return Promise.resolve(task.fn(local, args));
+      } catch (e) {
+        return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+      }
+    },
     realtime: { publish: (channel, action, data) => ctx.notify(channel, action, data) },
     user,
     setUser: (req, u) => void requestUsers.set(req, u),

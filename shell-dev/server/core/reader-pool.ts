@@ -2,7 +2,8 @@
  * Reads off the event loop (issue 21): inventory list queries run in worker threads, each with
  * its own read-only connection to the database file (reader-worker.ts). better-sqlite3 is
  * synchronous, so on the main thread a 100 ms count held every other request (and /health) for
- * 100 ms; in a reader it holds one reader. Requests wait in one queue and go to the first idle
+ * 100 ms; in a reader it holds one reader. Services hand their read-only queries to the same
+ * readers as read tasks (api.ts ReadTask, e.g. the operation dashboard's figures). Requests wait in one queue and go to the first idle
  * reader, so a slow query never sits in front of a fast one while another reader is free.
  *
  * Writes stay on the main thread. A reader starts a read transaction when it takes a query, so it
@@ -12,6 +13,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { HttpError } from './api';
+import type { ReadTask } from './api';
 import type { InventoryListQuery } from './inventory';
 
 /** Two cores on the target machine: two readers beside the main thread. */
@@ -25,14 +27,25 @@ export interface ReaderWorkerData {
   cacheKib: number;
 }
 
-export interface ReaderRequest {
-  id: number;
+/** An inventory list page. */
+export interface ReaderListRequest {
+  kind: 'list';
   query: InventoryListQuery;
   /** Base URL of the documents' self links. */
   base: string;
   /** The main thread's InventoryStore.generation when the list was asked for. */
   generation: number;
 }
+
+/** A read task (api.ts ReadTask): the reader requires `module` and calls its export `name`. */
+export interface ReaderTaskRequest {
+  kind: 'task';
+  module: string;
+  name: string;
+  args: unknown;
+}
+
+export type ReaderRequest = { id: number } & (ReaderListRequest | ReaderTaskRequest);
 
 /** A list page rendered by a reader: its documents' JSON array, how many, and the total. */
 export interface ReaderPageResult {
@@ -42,15 +55,13 @@ export interface ReaderPageResult {
 }
 
 export type ReaderReply =
-  | { id: number; result: ReaderPageResult }
+  | { id: number; result: unknown }
   | { id: number; error: { status?: number; error?: string; message: string } };
 
 interface Job {
   id: number;
-  query: InventoryListQuery;
-  base: string;
-  generation: number;
-  resolve: (page: ReaderPageResult) => void;
+  request: ReaderListRequest | ReaderTaskRequest;
+  resolve: (result: unknown) => void;
   reject: (e: Error) => void;
 }
 
@@ -78,7 +89,7 @@ export class ReaderPool {
   /** A reader died before it came up: starting again would fail again. */
   private broken = false;
   private readyWaiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
-  /** Queries the readers answered (tests and benches check that lists really ran there). */
+  /** Queries the readers answered (tests and benches check that lists and tasks really ran there). */
   served = 0;
 
   constructor(
@@ -112,9 +123,18 @@ export class ReaderPool {
 
   /** A list page with the documents' self links at `base`, rendered to JSON by a reader. */
   inventoryPage(query: InventoryListQuery, base: string, generation: number): Promise<ReaderPageResult> {
+    return this.submit({ kind: 'list', query, base, generation }) as Promise<ReaderPageResult>;
+  }
+
+  /** A read task's result, computed by a reader in one read transaction. */
+  run<A, R>(task: ReadTask<A, R>, args: A): Promise<R> {
+    return this.submit({ kind: 'task', module: task.module, name: task.name, args }) as Promise<R>;
+  }
+
+  private submit(request: ReaderListRequest | ReaderTaskRequest): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('reader pool closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, query, base, generation, resolve, reject });
+      this.queue.push({ id: this.nextId++, request, resolve, reject });
       this.dispatch();
     });
   }
@@ -181,7 +201,7 @@ export class ReaderPool {
       if (!r.ready || r.job) continue;
       const job = this.queue.shift()!;
       r.job = job;
-      r.worker.postMessage({ id: job.id, query: job.query, base: job.base, generation: job.generation } satisfies ReaderRequest);
+      r.worker.postMessage({ id: job.id, ...job.request } satisfies ReaderRequest);
     }
   }
 }

@@ -7,8 +7,6 @@ import { CHILD_KINDS, type InventoryListQuery, type Reference } from '../core/in
 import { moUrlAt, PARENT_KINDS, withLinksAt } from '../core/managed-object-links';
 import { baseUrl, body, bool, CHARSET, collection, list, MEDIA, paging, q, type Query, readRole, sendJson, str } from './common';
 
-/** Inventory size (highest id) from which lists are read off the event loop. */
-export const READERS_FROM_OBJECTS = 5_000;
 /** Fields the platform computes; a client cannot set them. */
 const READ_ONLY = ['id', 'self', 'owner', 'creationTime', 'lastUpdated', ...CHILD_KINDS, ...PARENT_KINDS];
 
@@ -94,15 +92,9 @@ export function registerInventory(app: FastifyInstance, core: Core): void {
   // Lists run on worker threads (core/reader-pool.ts) once the inventory is large enough for a
   // list to hold the event loop; a small one (tests, e2e) answers in-thread in well under 1 ms.
   app.addHook('onClose', async () => core.readers?.close());
-  const startReaders = () => {
-    if (!core.readers || core.readers.started) return;
-    const { n } = core.ctx.stmt('SELECT coalesce(max(id), 0) AS n FROM managed_objects').get() as { n: number };
-    if (n >= READERS_FROM_OBJECTS) core.readers.start();
-  };
-
   app.get('/inventory/managedObjects', read, async (req, reply) => {
     const lq = listQuery(q(req));
-    startReaders();
+    core.startReaders();
     const p = paging(q(req));
     if (core.readers?.available) {
       // The reader renders the page's documents to JSON too: the event loop only wraps them.

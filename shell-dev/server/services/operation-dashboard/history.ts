@@ -75,6 +75,19 @@ export const DERIVED_ONLINE_WHERE = `${DEVICES_WHERE} AND ${daySql('mo.creation_
 
 const SAMPLE_MS = SAMPLE_INTERVAL_MINUTES * MINUTE_MS;
 
+/** The completed days before `now`'s day, newest (yesterday) first, HISTORY_DAYS of them (reads only). */
+export function historyDays(st: Statements, now: number): DayRow[] {
+  const today = dayOf(now);
+  const rows = st.get('SELECT * FROM opdash_days WHERE day >= ? AND day < ? ORDER BY day DESC').all(today - HISTORY_DAYS, today) as DayRow[];
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return Array.from({ length: HISTORY_DAYS }, (_, i) => byDay.get(today - 1 - i) ?? emptyDay(today - 1 - i));
+}
+
+/** A completed day's row (reads only). */
+export function historyDay(st: Statements, day: number): DayRow | undefined {
+  return st.get('SELECT * FROM opdash_days WHERE day = ?').get(day) as DayRow | undefined;
+}
+
 export class History {
   private readonly st: Statements;
 
@@ -99,18 +112,6 @@ export class History {
       this.st.get('DELETE FROM opdash_online WHERE day < ?').run(today - HISTORY_DAYS);
       this.st.get('DELETE FROM opdash_days WHERE day < ?').run(today - HISTORY_DAYS);
     })();
-  }
-
-  /** Completed days, newest (yesterday) first, HISTORY_DAYS of them. */
-  days(now = this.core.clock.now()): DayRow[] {
-    const today = dayOf(now);
-    const rows = this.st.get('SELECT * FROM opdash_days WHERE day >= ? AND day < ? ORDER BY day DESC').all(today - HISTORY_DAYS, today) as DayRow[];
-    const byDay = new Map(rows.map((r) => [r.day, r]));
-    return Array.from({ length: HISTORY_DAYS }, (_, i) => byDay.get(today - 1 - i) ?? emptyDay(today - 1 - i));
-  }
-
-  day(day: number): DayRow | undefined {
-    return this.st.get('SELECT * FROM opdash_days WHERE day = ?').get(day) as DayRow | undefined;
   }
 
   private meta(key: string): number | undefined {

@@ -90,7 +90,7 @@ export function operationDashboardModule(opts: OperationDashboardOptions = {}): 
       history = new History(core);
       // Backfills the window on the first start, fills gaps after a downtime, takes a sample.
       history.runDue();
-      routes(app, new Dashboard(core, history, opts.cacheMs ?? PACKAGE_STATS_CACHE_MS));
+      routes(app, new Dashboard(core, opts.cacheMs ?? PACKAGE_STATS_CACHE_MS));
       timer = setInterval(() => {
         try {
           history?.runDue();
