@@ -235,8 +235,8 @@ export function DeviceList(props: DeviceListProps) {
             activeFilters={props.activeFilters}
             onOpenFilter={props.onOpenFilter}
             selection={selection.grid}
-            // A page that failed is not an empty list: the grid repeats why instead.
-            emptyText={error ?? t('No devices to display')}
+            // A page that failed is not an empty list, and the alert above says why: once, not again in the grid.
+            emptyText={error ? undefined : t('No devices to display')}
           />
         ) : (
           <div data-testid="device-grid" aria-busy="true" className="p-16 text-muted">

@@ -122,6 +122,13 @@ describe('DeviceListView, a page that fails', () => {
     const failing = { user: testUser(['ROLE_INVENTORY_READ']), path: '/views/iotconnector', query: { page: '3' } };
     const { unmount } = renderContribution(view, { locales: { ...en, ...deviceEn }, context: failing });
     await waitFor(() => expect(screen.getByTestId('list-error')).toHaveTextContent('The devices could not be loaded: Database unavailable'));
+    // Said once, in the alert: the grid (its headers and Reload above it) stays, without the message again nor "No devices to display".
+    await screen.findByTestId('header-name', {}, { timeout: 15000 });
+    await waitFor(() => expect(screen.getByTestId('device-grid').querySelector('.ag-overlay-no-rows-wrapper, .ag-overlay-wrapper')).not.toBeNull(), { timeout: 15000 });
+    expect(screen.getAllByText(/could not be loaded/)).toHaveLength(1);
+    expect(screen.queryByTestId('grid-empty')).toBeNull();
+    expect(screen.queryByText('No devices to display')).toBeNull();
+    expect(screen.getByTestId('action-reload')).toBeEnabled();
     // Page 3 stays the current one (it was a lone, inactive "1" with First and Previous on).
     expect(screen.getByTestId('page-3')).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByTestId('page-1')).toBeNull();
