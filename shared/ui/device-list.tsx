@@ -197,7 +197,8 @@ export function DeviceList(props: DeviceListProps) {
     <div className="content-fullpage" data-testid={props['data-testid'] ?? 'device-list'}>
       <div className="page-title d-flex a-i-center j-c-between flex-wrap p-b-8" style={{ gap: 8 }}>
         <h1 className="m-0" style={{ fontSize: 22 }} data-testid="list-heading">
-          {title} <small data-testid="list-count">{count}</small>
+          {/* Isolated: a group name with a bidirectional override (U+202E) turned the count after it around. */}
+          <bdi data-testid="list-title">{title}</bdi> <small data-testid="list-count">{count}</small>
         </h1>
       </div>
       <div className="action-bar d-flex flex-wrap a-i-center" role="toolbar" aria-label={t('Bulk actions')} style={{ gap: 4 }} data-testid="bulk-actions">

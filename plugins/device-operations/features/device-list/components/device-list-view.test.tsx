@@ -52,6 +52,16 @@ const DESIGN_SYSTEM_ICONS = new Set(
   [...fs.readFileSync(path.join(require.resolve('@c8y/style/package.json'), '..', 'styles', 'icons', '_dlt-c8y-icons.scss'), 'utf8').matchAll(/^\.(dlt-c8y-icon-[\w-]+)\s*\{/gm)].map((m) => m[1]),
 );
 
+describe('DeviceListView title', () => {
+  it('isolates the title (a group name with U+202E turned the count after it around)', async () => {
+    sourceCountFails();
+    renderContribution(<DeviceListView source={SOURCE} title={'grp\u202Eone'} available={DEFAULT_COLUMNS} defaults={DEFAULT_COLUMNS} csvFileName="x.csv" />, { locales: en, context });
+    const heading = await screen.findByTestId('list-heading');
+    expect(heading.querySelector('bdi')).toHaveTextContent('grp\u202Eone');
+    expect(heading.querySelector('bdi')).not.toContainElement(screen.getByTestId('list-count'));
+  });
+});
+
 describe('DeviceListView toolbar', () => {
   it("draws every action's icon from the design system (Create smart group had a class the font lacks, so no icon)", async () => {
     sourceCountFails();
