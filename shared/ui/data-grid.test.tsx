@@ -153,4 +153,14 @@ describe('DataGrid in jsdom', () => {
     renderUi(<Harness pageRows={[]} />);
     expect(await screen.findByText('No devices to display', {}, { timeout: 15000 })).toBeInTheDocument();
   });
+
+  it('shows nothing in its body without an empty text (a page that failed: the caller says why, once)', async () => {
+    const grid = (emptyText?: string) => <DataGrid columns={columns} rows={[]} now={0} emptyText={emptyText} />;
+    const { rerender } = renderUi(grid('The devices could not be loaded: Database unavailable'));
+    expect(await screen.findByTestId('grid-empty', {}, { timeout: 15000 })).toBeInTheDocument();
+    rerender(grid(undefined));
+    await waitFor(() => expect(screen.queryByTestId('grid-empty')).toBeNull(), { timeout: 15000 });
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
+    expect(screen.getByTestId('header-name')).toBeInTheDocument();
+  });
 });

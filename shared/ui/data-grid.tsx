@@ -14,6 +14,8 @@ import {
   type ICellRendererComp,
   type ICellRendererParams,
   type IHeaderComp,
+  type INoRowsOverlayComp,
+  type INoRowsOverlayParams,
   type ValueGetterParams,
   type IHeaderParams,
   type Module,
@@ -67,8 +69,11 @@ export interface DataGridProps<T extends GridRow> {
   onOpenFilter?: (column: string, anchor: DOMRect) => void;
   /** Row selection; leave out for a list without bulk actions. */
   selection?: GridSelectionProps<T>;
-  /** Shown instead of rows when the page is empty (translated). */
-  emptyText: string;
+  /**
+   * Shown instead of rows when the page is empty (translated). Left out where no rows is not an
+   * empty list (a page that failed: the caller's alert says why, once), the body stays blank.
+   */
+  emptyText?: string;
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -118,6 +123,7 @@ interface GridView<T> {
   onSort?: (column: string) => void;
   onOpenFilter?: (column: string, anchor: DOMRect) => void;
   selection?: GridSelectionProps<T>;
+  emptyText?: string;
 }
 
 class GridViewStore<T> {
@@ -339,6 +345,26 @@ class SelectHeader<T> extends StoreComp<T, IHeaderParams<T, GridContext<T>>> imp
   }
 }
 
+/**
+ * The no-rows overlay: the empty text of the latest render (a template is built once and kept while
+ * shown), and nothing without one.
+ */
+class EmptyOverlay<T> extends StoreComp<T, INoRowsOverlayParams<T, GridContext<T>>> implements INoRowsOverlayComp<T, GridContext<T>> {
+  private readonly gui = el('span');
+
+  getGui(): HTMLElement {
+    return this.gui;
+  }
+
+  protected update(): void {
+    const text = this.view.emptyText;
+    this.gui.className = text === undefined ? '' : 'c8y-empty-state';
+    if (text === undefined) delete this.gui.dataset.testid;
+    else this.gui.dataset.testid = 'grid-empty';
+    this.gui.textContent = text ?? '';
+  }
+}
+
 export function DataGrid<T extends GridRow>({ columns, rows, loading, now, sort, onSort, activeFilters = NO_FILTERS, onOpenFilter, selection, emptyText }: DataGridProps<T>) {
   const t = useSharedTranslation() as Translate;
   const gridRef = useRef<HTMLDivElement>(null);
@@ -349,9 +375,9 @@ export function DataGrid<T extends GridRow>({ columns, rows, loading, now, sort,
   const overlayParams = useMemo(() => ({ loading: { overlayText: loadingText } }), [loadingText]);
 
   // Written during render, before AG Grid renders this render's rows, so new cells read it.
-  const [store] = useState(() => new GridViewStore<T>({ now, t, sort, activeFilters, onSort, onOpenFilter, selection }));
+  const [store] = useState(() => new GridViewStore<T>({ now, t, sort, activeFilters, onSort, onOpenFilter, selection, emptyText }));
   const previous = store.view;
-  store.view = { now, t, sort, activeFilters, onSort, onOpenFilter, selection };
+  store.view = { now, t, sort, activeFilters, onSort, onOpenFilter, selection, emptyText };
   const context = useMemo<GridContext<T>>(() => ({ store }), [store]);
   // Mounted headers and checkboxes follow every render; cells only what changes their text.
   useLayoutEffect(() => store.notify());
@@ -363,6 +389,7 @@ export function DataGrid<T extends GridRow>({ columns, rows, loading, now, sort,
     if (textChanged && sameRows.current === rows) api.current?.refreshCells({ force: true });
     sameRows.current = rows;
   });
+
 
   // Column widths follow the content of the first page a column set shows (issue 19.9), and stay
   // while the user pages: a new width is a new definition, and new definitions rebuild every
@@ -436,12 +463,10 @@ export function DataGrid<T extends GridRow>({ columns, rows, loading, now, sort,
         onGridReady={(e) => (api.current = e.api)}
         // The list's first rows are on screen: the shell may now load the plugins it deferred.
         onFirstDataRendered={() => signalWhenPainted(rowsPainted(gridRef.current))}
-        overlayNoRowsTemplate={`<span class="c8y-empty-state" data-testid="grid-empty">${escapeHtml(emptyText)}</span>`}
+        noRowsOverlayComponent={EmptyOverlay}
       />
     </div>
   );
 }
 
 const NO_FILTERS: ReadonlySet<string> = new Set();
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -61,6 +61,15 @@ export function daysSince(iso: unknown, now: number): number | undefined {
   return Math.max(0, Math.floor((now - t) / DAY_MS));
 }
 
+/**
+ * A stored name as cell content, isolated from the text around it: a name with a bidirectional
+ * override (U+202E) would otherwise turn the text after it (other names, the count) around. The
+ * cells of the device lists put every user-supplied name through it.
+ */
+export const isolatedName = (name: string): HTMLElement => el('bdi', {}, name);
+/** The same for a text attribute (a tooltip): first-strong isolate and pop directional isolate. */
+const isolatedText = (name: string): string => `\u2068${name}\u2069`;
+
 /** Names of the groups a device belongs to (needs the list fetched withParents). */
 export function groupNames(device: ManagedObject): string[] {
   return (device.assetParents?.references ?? []).map((r) => r.managedObject.name ?? r.managedObject.id);
@@ -130,7 +139,7 @@ export const DEVICE_CELLS = {
   },
   name: {
     text: (d) => d.name ?? d.id,
-    cell: (d) => el('a', { href: `#/device/${encodeURIComponent(d.id)}`, title: d.name ?? '' }, d.name ?? d.id),
+    cell: (d) => el('a', { href: `#/device/${encodeURIComponent(d.id)}`, title: d.name ?? '' }, isolatedName(d.name ?? d.id)),
   },
   alarms: {
     text: (d) => {
@@ -147,5 +156,12 @@ export const DEVICE_CELLS = {
   registrationDate: { text: dateAt(FIELD.registrationDate) },
   lastMessage: { text: dateAt(FIELD.lastMessage) },
   daysSinceLastMessage: { text: (d, now) => str(daysSince(readPath(d, FIELD.lastMessage), now)) },
-  group: { text: (d) => groupNames(d).join(', ') },
+  group: {
+    text: (d) => groupNames(d).join(', '),
+    // Each name isolated: one group's override turned the names after it around (the text stays for the CSV).
+    cell: (d) => {
+      const names = groupNames(d);
+      return el('span', { title: names.map(isolatedText).join(', ') }, ...names.flatMap((n, i) => (i === 0 ? [isolatedName(n)] : [', ', isolatedName(n)])));
+    },
+  },
 } satisfies Record<string, DeviceCell & { cell?: (d: ManagedObject, t: Translate) => HTMLElement }>;

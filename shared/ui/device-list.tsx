@@ -197,7 +197,8 @@ export function DeviceList(props: DeviceListProps) {
     <div className="content-fullpage" data-testid={props['data-testid'] ?? 'device-list'}>
       <div className="page-title d-flex a-i-center j-c-between flex-wrap p-b-8" style={{ gap: 8 }}>
         <h1 className="m-0" style={{ fontSize: 22 }} data-testid="list-heading">
-          {title} <small data-testid="list-count">{count}</small>
+          {/* Isolated: a group name with a bidirectional override (U+202E) turned the count after it around. */}
+          <bdi data-testid="list-title">{title}</bdi> <small data-testid="list-count">{count}</small>
         </h1>
       </div>
       <div className="action-bar d-flex flex-wrap a-i-center" role="toolbar" aria-label={t('Bulk actions')} style={{ gap: 4 }} data-testid="bulk-actions">
@@ -235,8 +236,8 @@ export function DeviceList(props: DeviceListProps) {
             activeFilters={props.activeFilters}
             onOpenFilter={props.onOpenFilter}
             selection={selection.grid}
-            // A page that failed is not an empty list: the grid repeats why instead.
-            emptyText={error ?? t('No devices to display')}
+            // A page that failed is not an empty list, and the alert above says why: once, not again in the grid.
+            emptyText={error ? undefined : t('No devices to display')}
           />
         ) : (
           <div data-testid="device-grid" aria-busy="true" className="p-16 text-muted">

@@ -13,7 +13,7 @@ import { ParcelMount } from './mount/parcel-mount';
 import { Navigator } from './navigator/navigator';
 import type { BundleManifest } from './plugin-host/enabled';
 import { ofKind, useRegistry } from './plugin-host/registry';
-import { guardDeviceRoute, refusalText } from './routing/device-guard';
+import { guardDeviceRoute, logRefusal, refusalText } from './routing/device-guard';
 import { MissingPage, useMissingPageTitle } from './pages/missing-page';
 import type { LanguageSwitchProblems } from './language-switch';
 // Loads the dashboard host's chunk itself (no Suspense, whose reveal throttle held it back 300 ms).
@@ -125,6 +125,7 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
         return;
       }
       const back = committed.current ?? DEFAULT_PATH;
+      logRefusal(deviceId, result);
       addAlert('danger', refusalText(t, deviceId, result), back);
       replace(back);
     });

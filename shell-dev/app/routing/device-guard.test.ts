@@ -1,5 +1,5 @@
 import { initShellI18n, loadShellLanguage } from '../i18n-setup';
-import { guardDeviceRoute, isNumericId, refusalText, type FetchDevice } from './device-guard';
+import { guardDeviceRoute, isNumericId, logRefusal, refusalText, type FetchDevice } from './device-guard';
 
 const answering =
   (status: number, body: unknown): FetchDevice =>
@@ -36,7 +36,7 @@ describe('guardDeviceRoute', () => {
     [500, 'failed', null, 'Device 42 could not be loaded (500).'],
     [201, 'failed', { id: '42' }, 'Device 42 could not be loaded (201).'],
   ])('refuses on status %p', async (status, reason, body, message) => {
-    await expect(guardDeviceRoute('42', answering(status, body))).resolves.toEqual({ ok: false, reason, status, message });
+    await expect(guardDeviceRoute('42', answering(status, body))).resolves.toMatchObject({ ok: false, reason, status, message });
   });
 
   it('refuses a 200 without the asked device', async () => {
@@ -47,7 +47,45 @@ describe('guardDeviceRoute', () => {
     const failing: FetchDevice = async () => {
       throw new Error('network down');
     };
-    await expect(guardDeviceRoute('42', failing)).resolves.toEqual({ ok: false, reason: 'failed', message: 'network down' });
+    await expect(guardDeviceRoute('42', failing)).resolves.toMatchObject({ ok: false, reason: 'failed', message: 'network down' });
+  });
+});
+
+describe('logRefusal', () => {
+  let consoleError: jest.SpyInstance;
+  beforeEach(() => {
+    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => consoleError.mockRestore());
+  const logged = async (id: string, fetchDevice: FetchDevice) => {
+    const r = await guardDeviceRoute(id, fetchDevice);
+    if (r.ok) throw new Error('not refused');
+    logRefusal(id, r);
+    return consoleError.mock.calls.map((args) => String(args[0]));
+  };
+
+  it('logs a device that could not be loaded once, with the status and error code behind the message', async () => {
+    expect(await logged('42', answering(403, { error: 'security/Forbidden', message: 'Access is denied' }))).toEqual([
+      'Device 42 could not be loaded: 403 security/Forbidden: Access is denied',
+    ]);
+  });
+
+  it.each([
+    ['a 500 without body', answering(500, null), 'Device 42 could not be loaded: 500: Device 42 could not be loaded (500).'],
+    ['a 200 with another device', answering(200, { id: '43' }), 'Device 42 could not be loaded: The server answered without the data asked for. (GET /inventory/managedObjects/42: {"id":"43"})'],
+    [
+      'a request without answer',
+      (async () => {
+        throw new Error('The server could not be reached.', { cause: new TypeError('Failed to fetch') });
+      }) as FetchDevice,
+      'Device 42 could not be loaded: The server could not be reached. (TypeError: Failed to fetch)',
+    ],
+  ])('logs %s with its cause', async (_what, fetchDevice, line) => {
+    expect(await logged('42', fetchDevice)).toEqual([line]);
+  });
+
+  it('logs nothing for an id that is not numeric (no request; its message says all)', async () => {
+    expect(await logged('4a', answering(200, {}))).toEqual([]);
   });
 });
 

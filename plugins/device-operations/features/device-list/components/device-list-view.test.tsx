@@ -52,6 +52,16 @@ const DESIGN_SYSTEM_ICONS = new Set(
   [...fs.readFileSync(path.join(require.resolve('@c8y/style/package.json'), '..', 'styles', 'icons', '_dlt-c8y-icons.scss'), 'utf8').matchAll(/^\.(dlt-c8y-icon-[\w-]+)\s*\{/gm)].map((m) => m[1]),
 );
 
+describe('DeviceListView title', () => {
+  it('isolates the title (a group name with U+202E turned the count after it around)', async () => {
+    sourceCountFails();
+    renderContribution(<DeviceListView source={SOURCE} title={'grp\u202Eone'} available={DEFAULT_COLUMNS} defaults={DEFAULT_COLUMNS} csvFileName="x.csv" />, { locales: en, context });
+    const heading = await screen.findByTestId('list-heading');
+    expect(heading.querySelector('bdi')).toHaveTextContent('grp\u202Eone');
+    expect(heading.querySelector('bdi')).not.toContainElement(screen.getByTestId('list-count'));
+  });
+});
+
 describe('DeviceListView toolbar', () => {
   it("draws every action's icon from the design system (Create smart group had a class the font lacks, so no icon)", async () => {
     sourceCountFails();
@@ -122,6 +132,13 @@ describe('DeviceListView, a page that fails', () => {
     const failing = { user: testUser(['ROLE_INVENTORY_READ']), path: '/views/iotconnector', query: { page: '3' } };
     const { unmount } = renderContribution(view, { locales: { ...en, ...deviceEn }, context: failing });
     await waitFor(() => expect(screen.getByTestId('list-error')).toHaveTextContent('The devices could not be loaded: Database unavailable'));
+    // Said once, in the alert: the grid (its headers and Reload above it) stays, without the message again nor "No devices to display".
+    await screen.findByTestId('header-name', {}, { timeout: 15000 });
+    await waitFor(() => expect(screen.getByTestId('device-grid').querySelector('.ag-overlay-no-rows-wrapper, .ag-overlay-wrapper')).not.toBeNull(), { timeout: 15000 });
+    expect(screen.getAllByText(/could not be loaded/)).toHaveLength(1);
+    expect(screen.queryByTestId('grid-empty')).toBeNull();
+    expect(screen.queryByText('No devices to display')).toBeNull();
+    expect(screen.getByTestId('action-reload')).toBeEnabled();
     // Page 3 stays the current one (it was a lone, inactive "1" with First and Previous on).
     expect(screen.getByTestId('page-3')).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByTestId('page-1')).toBeNull();

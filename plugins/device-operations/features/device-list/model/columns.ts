@@ -121,7 +121,7 @@ export const COLUMNS: Record<ColumnId, DeviceColumn> = {
     text: DEVICE_CELLS.alarms.text,
     show: DEVICE_CELLS.alarms,
   },
-  group: { id: 'group', label: 'Group', filter: 'group', text: DEVICE_CELLS.group.text },
+  group: { id: 'group', label: 'Group', filter: 'group', text: DEVICE_CELLS.group.text, show: DEVICE_CELLS.group },
   customerName: { id: 'customerName', label: 'Customer name', filterField: FIELD.customerName, filter: 'select', sortField: FIELD.customerName, text: at(FIELD.customerName) },
   customerNumber: {
     id: 'customerNumber',

@@ -1,9 +1,12 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
 import { renderContribution, jsonReply as reply } from '@shared/plugin-api/testing';
 import en from '../../../locales/en.json';
 import listsEn from '../../../locales/lists.en.json';
 import deviceEn from '../../../locales/device.en.json';
+import de from '../../../locales/de.json';
+import listsDe from '../../../locales/lists.de.json';
+import deviceDe from '../../../locales/device.de.json';
 import { EventsList } from './events-list';
 
 function show(events: (url: URL) => Response) {
@@ -45,10 +48,25 @@ describe('EventsList', () => {
     const fail = jest.fn();
     renderContribution(<EventsList source="42" alerts={{ fail }} />, { locales: { ...en, ...listsEn, ...deviceEn } });
     await screen.findByText('No events to display');
-    expect(fail).toHaveBeenCalledWith(expect.objectContaining({ message: 'Inventory down' }));
+    // Said as what failed, not a bare "Inventory down".
+    expect(fail).toHaveBeenCalledWith('The event types could not be loaded: Inventory down');
     typesUp = true;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reload' })));
     expect(await screen.findByRole('option', { name: 'adamos_MachineStarted' })).toBeInTheDocument();
+  });
+
+  it('says in German too that the event types could not be loaded', async () => {
+    configureClient({
+      fetch: (async (url: string) => {
+        const u = new URL(url, 'http://x');
+        if (u.pathname.endsWith('/event/events')) return reply(200, { events: [], statistics: { currentPage: 1, pageSize: 25 } });
+        return reply(500, { error: 'x', message: 'Database unavailable' });
+      }) as typeof fetch,
+    });
+    const fail = jest.fn();
+    renderContribution(<EventsList source="42" alerts={{ fail }} />, { language: 'de', locales: { ...de, ...listsDe, ...deviceDe } });
+    await screen.findByText('Keine Ereignisse vorhanden');
+    await waitFor(() => expect(fail).toHaveBeenCalledWith('Die Ereignistypen konnten nicht geladen werden: Database unavailable'));
   });
 
   it('shows that the events are loading instead of an empty table', async () => {
