@@ -22,8 +22,10 @@ export function EventsList({ source, alerts }: EventsListProps) {
   const events = useEvents({ source, type, page });
   // The screen shows its data: the shell may load the plugins it deferred (a start at this route).
   useScreenReady(!events.isPending);
-  // What failed is said: the event types' own read too (it was a bare "Database unavailable").
-  const error = events.error ?? (types.error ? `${t('The event types could not be loaded:')} ${(types.error as Error).message}` : null);
+  // What failed is said once: the events' read below the table (ListEnd), the event types' read
+  // (which leaves the type selector empty) in the page's alerts, with what failed (it was a bare
+  // "Database unavailable").
+  const error = types.error ? `${t('The event types could not be loaded:')} ${(types.error as Error).message}` : null;
   useEffect(() => {
     if (error) alerts.fail(error);
   }, [error, alerts]);
