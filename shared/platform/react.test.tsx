@@ -70,7 +70,7 @@ it('logs a read that failed for good with its query key and cause, once (not eac
   try {
     const qc = new QueryClient({ queryCache: loggingQueryCache(), defaultOptions: { queries: { retry: 1, retryDelay: 0 } } });
     const error = new PlatformError(500, 'Err', { error: 'general/internalError', message: 'Database unavailable' });
-    await qc.fetchQuery({ queryKey: ['device-operations', 'devices', 3], queryFn: () => Promise.reject(error) }).catch(() => undefined);
+    await expect(qc.fetchQuery({ queryKey: ['device-operations', 'devices', 3], queryFn: () => Promise.reject(error) })).rejects.toBe(error);
     expect(logged).toHaveBeenCalledTimes(1);
     expect(logged).toHaveBeenCalledWith('Read ["device-operations","devices",3] failed: 500 general/internalError: Database unavailable', error);
   } finally {

@@ -390,7 +390,6 @@ export function DataGrid<T extends GridRow>({ columns, rows, loading, now, sort,
     sameRows.current = rows;
   });
 
-
   // Column widths follow the content of the first page a column set shows (issue 19.9), and stay
   // while the user pages: a new width is a new definition, and new definitions rebuild every
   // cell. A new column set (labels in another language, columns shown or hidden) measures again.

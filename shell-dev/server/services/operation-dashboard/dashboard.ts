@@ -210,7 +210,6 @@ class Figures {
   }
 }
 
-
 type FigureName = Exclude<keyof Figures, 'now'>;
 type FigureArgs<K extends FigureName> = Parameters<Figures[K]>;
 type FigureResult<K extends FigureName> = ReturnType<Figures[K]>;

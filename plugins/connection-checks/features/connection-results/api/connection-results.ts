@@ -15,12 +15,6 @@ export const URL_CHECKS_FRAGMENT = `${PRODUCT}_IoTconnector_URLChecks`;
 export const connectionCheckKeys = createQueryKeys('connection-checks', 'device');
 
 /**
- * The results of a device, in the order the device reported them. A check without a URL stays
- * (its URL empty, shown as '-'): dropping it hid a failed check and, when no check had a URL, the
- * tab that shows because the device has results said 'No results to display.'. Entries that are
- * no object carry nothing to show and are left out.
- */
-/**
  * A check's `success` as the device sent it: a JSON boolean, or its text "true" / "false" (devices
  * reporting through text templates send strings). Anything else is no success.
  */
@@ -29,6 +23,12 @@ function isSuccess(value: unknown): boolean {
   return value === true;
 }
 
+/**
+ * The results of a device, in the order the device reported them. A check without a URL stays
+ * (its URL empty, shown as '-'): dropping it hid a failed check and, when no check had a URL, the
+ * tab that shows because the device has results said 'No results to display.'. Entries that are
+ * no object carry nothing to show and are left out.
+ */
 export function urlCheckResults(device: Partial<ManagedObject> | undefined): UrlCheckResult[] {
   const results = (device?.[URL_CHECKS_FRAGMENT] as { results?: unknown } | undefined)?.results;
   if (!Array.isArray(results)) return [];

@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { WIDGET_REFRESH_MS } from '@shared/domain/constants';
-import { isPlatformError } from '@shared/platform/fetch-client';
+import { isPlatformError, UnreadableAnswerError } from '@shared/platform/fetch-client';
 import {
   getAlarmCount,
   getAlarmHistory,
@@ -14,6 +14,7 @@ import {
   getRecoveredDeviceStats,
   getSoftwareMonitoringStats,
   getTopTenAlarmTypes,
+  OPERATION_DASHBOARD,
   type DashboardSeverity,
 } from '@shared/platform/operation-dashboard';
 import { PLUGIN_ID } from '../model/views';
@@ -45,22 +46,15 @@ const hasCounts =
 const isCountList = (v: unknown): boolean => Array.isArray(v) && v.every(isCount);
 
 /**
- * An answer of 200 that does not hold the call's figures (an empty body, a proxy's HTML page,
- * fields missing): shown as an error, never as blank figures or an endless spinner.
+ * The call, its answer checked: figures the widget can show, or the client's UnreadableAnswerError
+ * (an empty body, a proxy's HTML page, fields missing: shown as an error, never as blank figures or
+ * an endless spinner; the log gets the call and the answer).
  */
-export class UnreadableAnswerError extends Error {
-  constructor(readonly call: string) {
-    super(`The operation-dashboard microservice's answer to ${call} does not hold its figures.`);
-    this.name = 'UnreadableAnswerError';
-  }
-}
-
-/** The call, its answer checked: figures the widget can show, or UnreadableAnswerError. */
 const checked =
   <T>(call: string, fetch: () => Promise<T>, valid: (answer: unknown) => boolean) =>
   (): Promise<T> =>
     fetch().then((answer) => {
-      if (!valid(answer)) throw new UnreadableAnswerError(call);
+      if (!valid(answer)) throw new UnreadableAnswerError(`${OPERATION_DASHBOARD}/${call}`, answer);
       return answer;
     });
 

@@ -2,10 +2,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_WIDGETS } from '../model/default-layout';
 import { WIDGET_IDS } from '../model/views';
 import { drawsChart, prefetchWidget, widgetQueries } from './prefetch';
-import { loadCharts } from '../components/lazy-chart';
+import { warmCharts } from '../components/lazy-chart';
 
 // echarts (ESM) does not load under jest; what matters here is when its chunk is asked for.
-jest.mock('../components/lazy-chart', () => ({ loadCharts: jest.fn(() => Promise.resolve()) }));
+jest.mock('../components/lazy-chart', () => ({ warmCharts: jest.fn() }));
 
 type Id = (typeof WIDGET_IDS)[keyof typeof WIDGET_IDS];
 const keysOf = (id: Id, config: Record<string, unknown>) => widgetQueries(id, config).map((o) => o.queryKey.slice(2).join('/'));
@@ -58,7 +58,7 @@ describe('widget prefetch', () => {
   });
 
   it("starts echarts with a chart's requests (while the figures are answered), not for a figure widget", async () => {
-    const load = loadCharts as jest.Mock;
+    const load = warmCharts as jest.Mock;
     load.mockClear();
     global.fetch = jest.fn(() =>
       Promise.resolve({ status: 200, ok: true, statusText: 'OK', headers: { get: () => 'application/json' }, text: async () => '{}' } as unknown as Response),

@@ -7,7 +7,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { daysOf, viewOf } from '../model/config';
 import { ALARM_SEVERITY_VIEWS, DEVICES_ONLINE_VIEWS, ONLINE_HISTORY_VIEWS, SOFTWARE_MONITOR_VIEWS, TREND_FIELD, WIDGET_IDS, viewNames } from '../model/views';
-import { loadCharts } from '../components/lazy-chart';
+import { warmCharts } from '../components/lazy-chart';
 import {
   alarmCountOptions,
   alarmHistoryOptions,
@@ -63,8 +63,7 @@ export function drawsChart(widgetId: WidgetId, config: Readonly<Record<string, u
  */
 export async function prefetchWidget(widgetId: WidgetId, config: Readonly<Record<string, unknown>>, queryClient: unknown): Promise<void> {
   const client = queryClient as QueryClient;
-  // A failure is shown by the chart that needs it (LazyChart), which tries again.
-  if (drawsChart(widgetId, config)) loadCharts().catch(() => undefined);
+  if (drawsChart(widgetId, config)) warmCharts();
   await Promise.all(
     widgetQueries(widgetId, config).map((options) =>
       client.getQueryState(options.queryKey) ? undefined : client.prefetchQuery(options as Parameters<QueryClient['prefetchQuery']>[0]),

@@ -30,11 +30,18 @@ export function loadCharts(): Promise<ChartComponent> {
   return loading;
 }
 
+/**
+ * Starts echarts ahead of the chart that needs it. A failure is logged here and shown by that
+ * chart (LazyChart), which tries again.
+ */
+export function warmCharts(): void {
+  loadCharts().catch((error: unknown) => console.warn('The charts could not be loaded ahead of the widgets (a chart tries again when shown):', error));
+}
+
 /** Call in a widget's component with whether its view is a chart: echarts starts loading while its figures are requested. */
 export function useChartCode(chart: boolean): void {
   useEffect(() => {
-    // A failure is shown by the chart that needs it (LazyChart).
-    if (chart) loadCharts().catch(() => undefined);
+    if (chart) warmCharts();
   }, [chart]);
 }
 
