@@ -62,7 +62,9 @@ export async function addPackage(form: AddForm, file: Blob | null, deviceType: D
   try {
     return await createSoftwarePackage(toCreateRequest(form, softwareTypeFor(deviceType), uploadedUrl));
   } catch (e) {
-    if (binaryId) await deleteBinary(binaryId).catch(() => undefined);
+    // The package's own failure is what the user is told; a binary that could not be removed
+    // stays in the file repository without a package, so the log names it.
+    if (binaryId) await deleteBinary(binaryId).catch((cleanup: unknown) => console.warn(`Binary ${binaryId} was left without its package:`, cleanup));
     throw e;
   }
 }
