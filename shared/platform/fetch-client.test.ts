@@ -85,6 +85,25 @@ describe('request', () => {
     expect(seen).toEqual([401]);
   });
 
+  it('logs a failed write with the call and its cause, once; a read (logged by the query cache) and a cancelled write are not logged here', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      configureClient({ fetch: fakeFetch(422, { error: 'inventory/Invalid', message: 'name must be text' }).fn });
+      await expect(request('PUT', '/inventory/managedObjects/7', { body: { name: 1 } })).rejects.toMatchObject({ status: 422 });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn).toHaveBeenCalledWith('PUT /inventory/managedObjects/7 failed: 422 inventory/Invalid: name must be text', expect.any(PlatformError));
+      await expect(request('GET', '/inventory/managedObjects/7')).rejects.toMatchObject({ status: 422 });
+      const cancel = new AbortController();
+      configureClient({ fetch: (async () => new Promise<Response>((_, reject) => cancel.signal.addEventListener('abort', () => reject(new DOMException('cancelled', 'AbortError'))))) as unknown as typeof fetch });
+      const cancelled = request('POST', '/devicecontrol/operations', { body: {}, signal: cancel.signal });
+      cancel.abort();
+      await expect(cancelled).rejects.toThrow('cancelled');
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('returns null for 204 and text for text bodies', async () => {
     configureClient({ fetch: fakeFetch(204, undefined).fn });
     await expect(request('DELETE', '/x')).resolves.toBeNull();

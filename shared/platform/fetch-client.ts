@@ -293,6 +293,18 @@ async function readBody(res: Response): Promise<unknown> {
  * Throws {@link PlatformError} on any non-2xx answer.
  */
 export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+  if (!isWrite(method)) return send<T>(method, path, options);
+  try {
+    return await send<T>(method, path, options);
+  } catch (error) {
+    // The user reads the failure where the write was asked for; the log gets the call and its
+    // cause (failed reads are logged by the page's query cache once their retries are spent).
+    if (!options.signal?.aborted) console.warn(`${method} ${path} failed: ${describeFailure(error)}`, error);
+    throw error;
+  }
+}
+
+async function send<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: MEDIA.json, ...options.headers };
   const body = encodeBody(options.body, headers);
   if (isWrite(method)) {
