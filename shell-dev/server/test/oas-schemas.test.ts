@@ -131,7 +131,7 @@ describe('read-only fields (the OAS readOnly): refused on records, one rule for 
     const event = { source: { id: source }, type: 't', text: 'x' };
     const alarm = { ...event, severity: 'MAJOR' };
     const then = '2020-01-01T00:00:00.000Z';
-    // creationTime on a new event was taken as given (issue: the stand-in's list by createdFrom then disagreed with the platform's).
+    // creationTime on a new event was taken as given (the platform stamps it; the OAS marks it read-only).
     expect(await api('POST', '/event/events', { body: { ...event, creationTime: then } })).toMatchObject(invalid('event', "'creationTime' cannot be set when creating an event"));
     expect(await api('POST', '/event/events', { body: { ...event, lastUpdated: then } })).toMatchObject(invalid('event', "'lastUpdated' cannot be set when creating an event"));
     expect(await api('POST', '/alarm/alarms', { body: { ...alarm, count: 5, firstOccurrenceTime: then } })).toMatchObject(invalid('alarm', "'count', 'firstOccurrenceTime' cannot be set when creating an alarm"));
