@@ -35,13 +35,6 @@ interface AlarmRow {
 const ALARM_SELECT = `SELECT a.*, m.name AS source_name`;
 const ALARM_FROM = `FROM alarms a JOIN managed_objects m ON m.id = a.source_id`;
 const ALARM_RESERVED = new Set(['id', 'self', 'source', 'type', 'severity', 'status', 'count', 'time', 'creationTime', 'firstOccurrenceTime', 'lastUpdated']);
-/**
- * What an update may not set (the OAS, PUT /alarm/alarms/{id}: "Only text, status, severity and
- * custom properties can be modified. A request will be rejected when non-modifiable properties are
- * provided"). `id` and `self` are left out: a client that sends back the alarm it read names it.
- */
-const ALARM_NOT_MODIFIABLE = ['source', 'type', 'time', 'count', 'creationTime', 'firstOccurrenceTime', 'lastUpdated'];
-
 function toAlarm(r: Omit<AlarmRow, 'json'>, fragments?: Record<string, unknown>): Alarm {
   return {
     id: String(r.id),
@@ -193,8 +186,6 @@ export class AlarmStore implements Alarms {
       if (patch.status !== undefined && !ALARM_STATUSES.includes(patch.status)) throw invalid('alarm', `'status' must be one of ${ALARM_STATUSES.join(', ')}`);
       if (patch.severity !== undefined && !SEVERITIES.includes(patch.severity)) throw invalid('alarm', `'severity' must be one of ${SEVERITIES.join(', ')}`);
       if (patch.text !== undefined && typeof patch.text !== 'string') throw invalid('alarm', "'text' must be a string");
-      const fixed = ALARM_NOT_MODIFIABLE.filter((k) => Object.hasOwn(patch, k));
-      if (fixed.length) throw invalid('alarm', `Only text, status, severity and custom properties of an alarm can be modified, not ${fixed.map((k) => `'${k}'`).join(', ')}`);
       const json = JSON.parse(current.json) as Record<string, unknown>;
       for (const [k, v] of Object.entries(patch)) {
         if (ALARM_RESERVED.has(k)) continue;

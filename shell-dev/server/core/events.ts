@@ -32,14 +32,6 @@ export interface EventFilter extends Paging {
 const EVENT_SELECT = 'SELECT e.*, m.name AS source_name';
 const EVENT_FROM = 'FROM events e JOIN managed_objects m ON m.id = e.source_id';
 const EVENT_RESERVED = new Set(['id', 'self', 'source', 'type', 'time', 'creationTime', 'lastUpdated']);
-/**
- * What an update may not set (the OAS, PUT /event/events/{id}: "Only its text description and
- * custom fragments can be updated", its body marks source, time and type read-only; creationTime
- * and lastUpdated are read-only in every event). Refused as an alarm's are, not dropped without a
- * word. `id` and `self` are left out: a client that sends back the event it read names it.
- */
-const EVENT_NOT_MODIFIABLE = ['source', 'type', 'time', 'creationTime', 'lastUpdated'];
-
 function toEvent(r: Omit<EventRow, 'json'>, fragments?: Record<string, unknown>): PlatformEvent {
   return {
     id: String(r.id),
@@ -83,8 +75,6 @@ export class EventStore implements Events {
   update(id: string, patch: Record<string, unknown>): PlatformEvent {
     if (!isPlainObject(patch)) throw invalid('event', 'An event must be a JSON object');
     if (patch.text !== undefined && typeof patch.text !== 'string') throw invalid('event', "'text' must be a string");
-    const fixed = EVENT_NOT_MODIFIABLE.filter((k) => Object.hasOwn(patch, k));
-    if (fixed.length) throw invalid('event', `Only text and custom fragments of an event can be updated, not ${fixed.map((k) => `'${k}'`).join(', ')}`);
     return this.ctx.write(() => {
       const current = this.ctx.stmt('SELECT * FROM events WHERE id = ?').get(parseId(id) ?? -1) as EventRow | undefined;
       if (!current) throw notFound('event', 'event', id);

@@ -74,16 +74,6 @@ function revertInRange(query: Query): boolean {
   return bool(query, 'revert') === true && (!!str(query, 'dateFrom') || !!str(query, 'dateTo'));
 }
 
-/**
- * What a client may not set when it creates an operation (the OAS, POST /devicecontrol/operations:
- * its body marks `status` read-only; the operation marks creationTime and failureReason so): refused,
- * as an alarm's or event's fixed fields on update, rather than taken (the platform creates an
- * operation PENDING). The platform UI's own retry of an operation leaves exactly these out (with
- * id and self), and keeps bulkOperationId, so that one stays accepted. Internal callers (the seed's
- * history) still set them.
- */
-const OPERATION_READ_ONLY = ['status', 'creationTime', 'failureReason'];
-
 const ALARM_PATH = '/alarm/alarms';
 const EVENT_PATH = '/event/events';
 const OPERATION_PATH = '/devicecontrol/operations';
@@ -219,8 +209,6 @@ export function registerRecords(app: FastifyInstance, core: Core): void {
 
   app.post(OPERATION_PATH, async (req, reply) => {
     const b = body(req, 'devicecontrol');
-    const fixed = OPERATION_READ_ONLY.filter((k) => Object.hasOwn(b, k));
-    if (fixed.length) throw invalid('devicecontrol', `${fixed.map((k) => `'${k}'`).join(', ')} cannot be set when creating an operation (it starts PENDING)`);
     const op = withSelf(req, OPERATION_PATH, core.operations.create(b as Parameters<Core['operations']['create']>[0]));
     reply.header('Location', op.self);
     return sendJson(reply, MEDIA.operation, op, 201);

@@ -64,6 +64,61 @@ const LENIENCE: ReadonlyArray<{ why: string; apply: (x: OasExtract) => void }> =
   },
 ];
 
+/**
+ * Routes whose body may not carry what the OAS marks read-only (`readOnly` on a property at the
+ * top of the body): refused with 422, naming the fields, rather than taken or dropped without a
+ * word (the OAS, PUT /alarm/alarms/{id}: "A request will be rejected when non-modifiable
+ * properties are provided"). `id` and `self` are accepted everywhere: a client that sends back
+ * what it read names it (a measurement's are all it has). Managed objects, users and applications are not listed: the platform's
+ * own client sends back what it read there (InventoryService drops only lastUpdated, UserService
+ * only id and userName), read-only parts and all, and the platform ignores them.
+ */
+const READ_ONLY_REFUSED: Record<string, { accept?: readonly string[]; message: string }> = {
+  'POST /alarm/alarms': { message: '%s cannot be set when creating an alarm' },
+  'PUT /alarm/alarms/:id': { message: 'Only text, status, severity and custom properties of an alarm can be modified, not %s' },
+  'POST /event/events': { message: '%s cannot be set when creating an event' },
+  'PUT /event/events/:id': { message: 'Only text and custom fragments of an event can be updated, not %s' },
+  // The platform UI's own retry of an operation sends back its bulkOperationId (and leaves out the rest).
+  'POST /devicecontrol/operations': { accept: ['bulkOperationId'], message: '%s cannot be set when creating an operation (it starts PENDING)' },
+};
+const ALWAYS_ACCEPTED = ['id', 'self'];
+
+/** The properties a schema marks read-only at its top (through $ref and allOf). */
+export function readOnlyOf(schema: Json, components: Record<string, Json>, seen = new Set<string>()): Set<string> {
+  const out = new Set<string>();
+  const ref = schema.$ref;
+  if (typeof ref === 'string') {
+    const name = ref.split('/').pop()!;
+    if (seen.has(name) || !components[name]) return out;
+    return readOnlyOf(components[name], components, new Set([...seen, name]));
+  }
+  for (const part of (schema.allOf as Json[] | undefined) ?? []) for (const k of readOnlyOf(part, components, seen)) out.add(k);
+  for (const [k, v] of Object.entries((schema.properties as Record<string, Json> | undefined) ?? {})) {
+    const target = typeof v.$ref === 'string' ? components[v.$ref.split('/').pop()!] : undefined;
+    if (v.readOnly === true || target?.readOnly === true) out.add(k);
+  }
+  return out;
+}
+
+/** Plain data: it travels inside the route schema Fastify hands to the compiler. */
+interface ReadOnlyRule {
+  fields: string[];
+  /** `%s` stands for the fields found. */
+  message: string;
+}
+
+/** The read-only rule of a listed route: the fields its body (each of its media types) marks read-only. */
+function readOnlyRuleOf(x: OasExtract, key: string): ReadOnlyRule | undefined {
+  const rule = READ_ONLY_REFUSED[key];
+  const body = x.routes[key]?.body;
+  if (!rule) return undefined;
+  if (!body) throw new Error(`oas-routes.json: ${key} has no body for its read-only rule`);
+  const fields = new Set<string>();
+  for (const schema of Object.values(body)) for (const f of readOnlyOf(schema, x.components.schemas)) fields.add(f);
+  for (const f of [...ALWAYS_ACCEPTED, ...(rule.accept ?? [])]) fields.delete(f);
+  return { fields: [...fields].sort(), message: rule.message };
+}
+
 function bodySchema(x: OasExtract, route: string): Json {
   const body = x.routes[route]?.body;
   const schemas = body && Object.values(body);
@@ -213,9 +268,13 @@ function withoutNulls(data: unknown): unknown {
   return Object.fromEntries(Object.entries(data).filter(([, v]) => v !== null));
 }
 
-function bodyValidator(validate: ValidateFunction, domain: string): Compiled {
+function bodyValidator(validate: ValidateFunction, domain: string, readOnly?: ReadOnlyRule): Compiled {
   return {
     validate: (data) => {
+      if (readOnly && data !== null && typeof data === 'object' && !Array.isArray(data)) {
+        const set = readOnly.fields.filter((k) => Object.hasOwn(data, k));
+        if (set.length) return { error: invalid(domain, readOnly.message.replace('%s', set.map((k) => `'${k}'`).join(', '))) };
+      }
       if (validate(withoutNulls(data))) return true;
       const e = validate.errors![0];
       const field = fieldOf(e);
@@ -354,7 +413,7 @@ function buildRouteSchemas(x: OasExtract): Map<string, FastifySchema> {
     const schema: FastifySchema & Json = {};
     if (route.query?.length) schema.querystring = { 'x-oas-query': route.query };
     const body = bodyOf(route);
-    if (body) schema.body = { 'x-oas-body': body };
+    if (body) schema.body = { 'x-oas-body': { ...body, readOnly: readOnlyRuleOf(x, key) } };
     out.set(key, schema);
   }
   return out;
@@ -383,8 +442,8 @@ function compile({ schema, url, httpPart }: { schema: Json; url: string; httpPar
   let compiled: Compiled;
   if (schema['x-oas-query']) compiled = queryValidator(ajv, schema['x-oas-query'] as OasParameter[]);
   else if (schema['x-oas-body']) {
-    const body = schema['x-oas-body'] as { schema: Json; byMediaType?: Record<string, Json> };
-    compiled = bodyValidator(ajv.compile(body.schema), domainOf(url));
+    const body = schema['x-oas-body'] as { schema: Json; readOnly?: ReadOnlyRule };
+    compiled = bodyValidator(ajv.compile(body.schema), domainOf(url), body.readOnly);
   } else {
     const validate = ajv.compile(schema);
     compiled = {
@@ -406,14 +465,14 @@ function compile({ schema, url, httpPart }: { schema: Json; url: string; httpPar
  * type only for types it is given, so the single schema is given for each JSON type a client sends.
  */
 function withMediaTypes(schema: FastifySchema & Json): FastifySchema {
-  const body = (schema.body as Json | undefined)?.['x-oas-body'] as { schema: Json; byMediaType?: Record<string, Json> } | undefined;
+  const body = (schema.body as Json | undefined)?.['x-oas-body'] as { schema: Json; byMediaType?: Record<string, Json>; readOnly?: ReadOnlyRule } | undefined;
   if (!body?.byMediaType) return schema;
-  const single = { schema: { 'x-oas-body': { schema: body.schema } } };
+  const single = { schema: { 'x-oas-body': { schema: body.schema, readOnly: body.readOnly } } };
   const content: Record<string, { schema: Json }> = {
     'application/json': single,
     [`${MEDIA_PREFIX}measurement+json`]: single,
   };
-  for (const [type, s] of Object.entries(body.byMediaType)) content[type] = { schema: { 'x-oas-body': { schema: s } } };
+  for (const [type, s] of Object.entries(body.byMediaType)) content[type] = { schema: { 'x-oas-body': { schema: s, readOnly: body.readOnly } } };
   return { ...schema, body: { content } };
 }
 

@@ -124,6 +124,33 @@ describe('events', () => {
   });
 });
 
+describe('read-only fields (the OAS readOnly): refused on records, one rule for every route that lists them', () => {
+  it('refuses what the platform stamps itself, on create as on update; id and self sent back stay accepted', async () => {
+    const { api } = ctx;
+    const source = (await api('POST', '/inventory/managedObjects', { body: { name: 'src-ro' } })).body.id as string;
+    const event = { source: { id: source }, type: 't', text: 'x' };
+    const alarm = { ...event, severity: 'MAJOR' };
+    const then = '2020-01-01T00:00:00.000Z';
+    // creationTime on a new event was taken as given (the platform stamps it; the OAS marks it read-only).
+    expect(await api('POST', '/event/events', { body: { ...event, creationTime: then } })).toMatchObject(invalid('event', "'creationTime' cannot be set when creating an event"));
+    expect(await api('POST', '/event/events', { body: { ...event, lastUpdated: then } })).toMatchObject(invalid('event', "'lastUpdated' cannot be set when creating an event"));
+    expect(await api('POST', '/alarm/alarms', { body: { ...alarm, count: 5, firstOccurrenceTime: then } })).toMatchObject(invalid('alarm', "'count', 'firstOccurrenceTime' cannot be set when creating an alarm"));
+    expect(await api('POST', '/alarm/alarms', { body: { ...alarm, creationTime: then } })).toMatchObject(invalid('alarm', "'creationTime' cannot be set when creating an alarm"));
+    expect((await api('GET', `/event/events?source=${source}`)).body).toMatchObject({ events: [] });
+    expect((await api('GET', `/alarm/alarms?source=${source}`)).body).toMatchObject({ alarms: [] });
+    const created = await api('POST', '/event/events', { body: { ...event, id: '1', self: 'x' } });
+    expect(created.status).toBe(201);
+    expect(await api('PUT', `/event/events/${created.body.id as string}`, { body: { creationTime: then } })).toMatchObject(
+      invalid('event', "Only text and custom fragments of an event can be updated, not 'creationTime'"),
+    );
+    expect(await api('POST', '/devicecontrol/operations', { body: { deviceId: source, c8y_Restart: {}, status: 'SUCCESSFUL' } })).toMatchObject(
+      invalid('devicecontrol', "'status' cannot be set when creating an operation (it starts PENDING)"),
+    );
+    // A measurement has only id and self read-only: sent back, they are accepted.
+    expect((await api('POST', '/measurement/measurements', { body: { source: { id: source }, type: 't', time: then, id: '9', c8y_T: { T: { value: 1 } } } })).status).toBe(201);
+  });
+});
+
 describe('operations', () => {
   it('refuses a bad body and query; a PUT without status still changes fragments', async () => {
     const { api } = ctx;

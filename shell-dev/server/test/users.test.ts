@@ -74,6 +74,14 @@ describe('POST /user/{tenant}/users', () => {
     expect((await api('GET', '/user/demo/users/valid-name')).status).toBe(404);
   });
 
+  it('takes names differing only in case as different users, as the platform does by default (its tenant option "Ignore case when logging in" is off, and can be turned on only where no such pair exists)', async () => {
+    expect((await createUser('case-user')).status).toBe(201);
+    expect((await createUser('Case-User', { password: 'Other-pass2' })).status).toBe(201);
+    expect(await asUser('case-user', 'Secret-pass1', 'GET', '/user/currentUser')).toMatchObject({ status: 200, body: { userName: 'case-user' } });
+    expect(await asUser('Case-User', 'Other-pass2', 'GET', '/user/currentUser')).toMatchObject({ status: 200, body: { userName: 'Case-User' } });
+    expect((await asUser('CASE-USER', 'Secret-pass1', 'GET', '/user/currentUser')).status).toBe(401);
+  });
+
   it('a user created for a reset mail exists but cannot log in until an admin sets a password', async () => {
     const res = await api('POST', '/user/demo/users', { body: { userName: 'mailed', email: 'mailed@example.com', sendPasswordResetEmail: true } });
     expect(res.status).toBe(201);

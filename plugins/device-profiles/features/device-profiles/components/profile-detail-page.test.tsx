@@ -198,12 +198,34 @@ describe('ProfileDetailPage', () => {
     const removeCollector = screen.getByRole('button', { name: 'Remove mdc-collector' });
     await waitFor(() => expect(removeCollector).toBeDisabled());
     expect(screen.getByTestId('add-software')).toBeDisabled();
+    // Disabled with the reason (they were disabled without a word).
+    expect(removeCollector).toHaveAttribute('title', 'The software of this profile is being saved.');
+    expect(screen.getByTestId('add-software')).toHaveAttribute('title', 'The software of this profile is being saved.');
     fireEvent.click(removeCollector);
     await waitFor(() => expect((fetchMock.mock.calls as unknown as [string, RequestInit?][]).filter(([, init]) => init?.method === 'PUT')).toHaveLength(1));
     stored.c8y_DeviceProfile = { software: [software[1]] };
     answerPut(reply(200, { ok: stored, errors: [] }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove adamos-agent' })).toBeNull());
     expect(screen.getByRole('button', { name: 'Remove mdc-collector' })).not.toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Remove mdc-collector' })).not.toHaveAttribute('title');
+  });
+
+  it('says in German why Add software, Remove and Save wait while a change is saved', async () => {
+    const software = [{ id: '1', name: 'adamos-agent', version: '0.5.1', action: 'install', url: '' }];
+    const stored = { ...PROFILES['117'], c8y_DeviceProfile: { software } };
+    const fetchMock = serve((url) => (/\/deviceProfile\/117$/.test(url.split('?')[0]) ? reply(200, stored) : undefined));
+    const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation((u: string, init?: RequestInit) => (init?.method === 'PUT' ? new Promise<Response>(() => undefined) : plain(u, init)));
+    renderContribution(<ProfileDetailPage />, { pluginId: 'device-profiles', context: { user: EDITOR, params: { id: '117' } }, language: 'de', locales: de });
+    fireEvent.click(await screen.findByRole('button', { name: 'adamos-agent entfernen' }));
+    await waitFor(() => expect(screen.getByTestId('add-software')).toHaveAttribute('title', 'Die Software dieses Profils wird gespeichert.'));
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    fireEvent.change(nameInput(), { target: { value: 'Renamed 117' } });
+    await waitFor(() => expect(screen.getByTestId('profile-save')).not.toBeDisabled());
+    expect(screen.getByTestId('profile-save')).not.toHaveAttribute('title');
+    fireEvent.click(screen.getByTestId('profile-save'));
+    await waitFor(() => expect(screen.getByTestId('profile-save')).toHaveAttribute('title', 'Das Geräteprofil wird gespeichert.'));
+    expect(screen.getByTestId('profile-save')).toBeDisabled();
   });
 
   it("keeps software another user added since the page read the profile: Remove changes the profile as stored now", async () => {

@@ -58,6 +58,8 @@ function ProfileDetail({ id }: { id: string }) {
   const ownGroupMissing = !!ownGroupId && !groups.isPending && !groups.data?.some((g) => g.id === ownGroupId);
   const ownGroup = useQuery({ ...groupQuery(ownGroupId ?? ''), enabled: ownGroupMissing });
   const form = draft ?? (profile.data ? formOf(profile.data) : null);
+  // Why Add and Remove wait (they are disabled while a software change is saved).
+  const softwareBusy = savingSoftware ? t('The software of this profile is being saved.') : undefined;
 
   // Restrictions of an edit exclude this profile (its own name and group are fine).
   const restrictionsReady = editing && restrictions.isSuccess;
@@ -139,6 +141,7 @@ function ProfileDetail({ id }: { id: string }) {
                     requires={REQUIRES.deviceProfileWrite}
                     className="btn btn-primary btn-sm"
                     disabled={!restrictionsReady || saving || !changed || Object.keys(errors).length > 0}
+                    title={saving ? t('The device profile is being saved.') : undefined}
                     onClick={() => void save()}
                     data-testid="profile-save"
                   >
@@ -194,7 +197,7 @@ function ProfileDetail({ id }: { id: string }) {
           <Card
             title={t('Software')}
             actions={
-              <PermittedButton requires={REQUIRES.deviceProfileWrite} className="btn btn-default btn-sm" disabled={savingSoftware} onClick={() => setSelecting(true)} data-testid="add-software">
+              <PermittedButton requires={REQUIRES.deviceProfileWrite} className="btn btn-default btn-sm" disabled={savingSoftware} title={softwareBusy} onClick={() => setSelecting(true)} data-testid="add-software">
                 <i className="dlt-c8y-icon-plus-circle" aria-hidden="true" /> {t('Add software')}
               </PermittedButton>
             }
@@ -223,6 +226,7 @@ function ProfileDetail({ id }: { id: string }) {
                           hideWhenDenied
                           className="btn btn-link btn-xs text-danger"
                           disabled={savingSoftware}
+                          title={softwareBusy}
                           aria-label={t('Remove {{name}}', { name: s.name })}
                           onClick={() => void saveSoftware((stored) => stored.filter((x) => String(x.id) !== String(s.id)))}
                         >
