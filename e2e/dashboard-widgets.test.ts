@@ -608,6 +608,43 @@ describe('Device Operations Dashboard', () => {
     }
   });
 
+  test('in the platform UI at 1280 px in German, a widget whose figures could not be read shows the whole message, its status included, inside its card', async () => {
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
+    const page = await context.newPage();
+    try {
+      await page.route('**/service/operation-dashboard/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' }));
+      await page.goto(`${stack.url}/apps/devicemanagement/?lang=de#${DASHBOARD}`);
+      await page.waitForURL(/\/apps\/public\/login\//, { timeout: WAIT_MS });
+      await page.locator('#login-user').fill('viewer');
+      await page.locator('#login-password').fill('demo');
+      await page.locator('#login-submit').click();
+      // Every card of the platform's dashboard page says why it has no figures (after the client's retries).
+      await page.waitForFunction(
+        (n) => {
+          const cards = [...document.querySelectorAll('[data-testid="platform-dashboard"] [data-testid="dashboard-widget"]')];
+          return cards.length === n && cards.every((c) => c.querySelector('[data-testid="widget-error"]'));
+        },
+        DEFAULT_WIDGET_COUNT,
+        { timeout: WAIT_MS },
+      );
+      const errors = await page.$$eval('[data-testid="platform-dashboard"] [data-testid="widget-error"]', (els) =>
+        els.map((e) => {
+          const card = e.closest('[data-testid="dashboard-widget"]')!;
+          const own = e.getBoundingClientRect();
+          const box = card.getBoundingClientRect();
+          return { widget: card.getAttribute('aria-label'), text: e.textContent?.trim(), inside: own.bottom <= box.bottom && own.right <= box.right };
+        }),
+      );
+      await snap(page, 'dashboard-widgets-platform-errors-de-1280');
+      for (const e of errors) {
+        assert.equal(e.text, 'Verbindungsdaten konnten nicht vom Microservice geholt werden, Antwortstatus: 503.', String(e.widget));
+        assert.ok(e.inside, `${e.widget}: the message runs past the card's bottom (cut off, its status unseen)`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   test("in the platform UI, a chart added to a dashboard gets a size that shows it whole (the platform's default cut its axis off)", async () => {
     const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
