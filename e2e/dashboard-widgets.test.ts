@@ -202,6 +202,13 @@ describe('Device Operations Dashboard', () => {
       }
       await expectList(page, 'onlineOnDay', 'day=1');
 
+      // The day's whole column opens it, not only its thin bar: a click above the second bar from
+      // the right (grid: left 40, right 8, top 16; the axis ends above the highest bar) is day 2.
+      await openDashboard(page);
+      const column = (box.width - 40 - 8) / 60;
+      await page.mouse.click(box.x + box.width - 8 - 1.5 * column, box.y + 16 + 4);
+      await expectList(page, 'onlineOnDay', 'day=2');
+
       await openDashboard(page);
       await widget(page, 'software-monitor-dependency').getByTestId('figure-count').click();
       await expectList(page, 'devicesWaitingForDependency');
