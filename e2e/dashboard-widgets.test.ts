@@ -202,6 +202,13 @@ describe('Device Operations Dashboard', () => {
       }
       await expectList(page, 'onlineOnDay', 'day=1');
 
+      // The day's whole column opens it, not only its thin bar: a click above the second bar from
+      // the right (grid: left 40, right 8, top 16; the axis ends above the highest bar) is day 2.
+      await openDashboard(page);
+      const column = (box.width - 40 - 8) / 60;
+      await page.mouse.click(box.x + box.width - 8 - 1.5 * column, box.y + 16 + 4);
+      await expectList(page, 'onlineOnDay', 'day=2');
+
       await openDashboard(page);
       await widget(page, 'software-monitor-dependency').getByTestId('figure-count').click();
       await expectList(page, 'devicesWaitingForDependency');
@@ -603,6 +610,43 @@ describe('Device Operations Dashboard', () => {
         return { left: own.left - card.left, right: card.right - own.right };
       });
       assert.ok(inset.left >= 8 && inset.right >= 8, `widget content inset from the card border: ${JSON.stringify(inset)}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('in the platform UI at 1280 px in German, a widget whose figures could not be read shows the whole message, its status included, inside its card', async () => {
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
+    const page = await context.newPage();
+    try {
+      await page.route('**/service/operation-dashboard/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' }));
+      await page.goto(`${stack.url}/apps/devicemanagement/?lang=de#${DASHBOARD}`);
+      await page.waitForURL(/\/apps\/public\/login\//, { timeout: WAIT_MS });
+      await page.locator('#login-user').fill('viewer');
+      await page.locator('#login-password').fill('demo');
+      await page.locator('#login-submit').click();
+      // Every card of the platform's dashboard page says why it has no figures (after the client's retries).
+      await page.waitForFunction(
+        (n) => {
+          const cards = [...document.querySelectorAll('[data-testid="platform-dashboard"] [data-testid="dashboard-widget"]')];
+          return cards.length === n && cards.every((c) => c.querySelector('[data-testid="widget-error"]'));
+        },
+        DEFAULT_WIDGET_COUNT,
+        { timeout: WAIT_MS },
+      );
+      const errors = await page.$$eval('[data-testid="platform-dashboard"] [data-testid="widget-error"]', (els) =>
+        els.map((e) => {
+          const card = e.closest('[data-testid="dashboard-widget"]')!;
+          const own = e.getBoundingClientRect();
+          const box = card.getBoundingClientRect();
+          return { widget: card.getAttribute('aria-label'), text: e.textContent?.trim(), inside: own.bottom <= box.bottom && own.right <= box.right };
+        }),
+      );
+      await snap(page, 'dashboard-widgets-platform-errors-de-1280');
+      for (const e of errors) {
+        assert.equal(e.text, 'Verbindungsdaten konnten nicht vom Microservice geholt werden, Antwortstatus: 503.', String(e.widget));
+        assert.ok(e.inside, `${e.widget}: the message runs past the card's bottom (cut off, its status unseen)`);
+      }
     } finally {
       await context.close();
     }

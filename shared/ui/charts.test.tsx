@@ -25,6 +25,24 @@ it('keeps every chart tooltip inside the chart (the widget card clipped it)', ()
   expect(mockDrawn.at(-1)).toEqual({ tooltip: { trigger: 'axis', confine: true }, series: [{ type: 'bar', data: [1] }] });
 });
 
+it("reports a click anywhere in a category's column of the grid as its index (a 60-day chart's bars are 4 px wide)", () => {
+  const onColumnClick = jest.fn();
+  render(<Chart ariaLabel="x" option={{ series: [] }} onColumnClick={onColumnClick} />);
+  let click: ((e: { offsetX: number; offsetY: number }) => void) | undefined;
+  const inGrid = (p: number[]) => p[1] < 200;
+  mockReady.at(-1)!({
+    getDom: () => document.createElement('div'),
+    getZr: () => ({ on: (_: string, handler: typeof click) => (click = handler) }),
+    containPixel: (_: string, p: number[]) => inGrid(p),
+    convertFromPixel: (_: unknown, p: number[]) => [p[0] / 10, 0],
+  });
+  click!({ offsetX: 58, offsetY: 20 });
+  expect(onColumnClick).toHaveBeenCalledWith(6);
+  // Outside the grid (the axis labels, the legend): nothing.
+  click!({ offsetX: 58, offsetY: 230 });
+  expect(onColumnClick).toHaveBeenCalledTimes(1);
+});
+
 describe('followElementSize', () => {
   const observers: { callback: () => void; observed: Element[]; disconnected: boolean }[] = [];
   beforeEach(() => {

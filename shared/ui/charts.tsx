@@ -38,6 +38,11 @@ export interface ChartClick {
 export interface ChartProps {
   option: EChartsOption;
   onClick?: (event: ChartClick) => void;
+  /**
+   * A click anywhere in a category's column of the grid, above or on its bar: the category's
+   * index. A bar alone is a small target (4 px wide in a 60-day chart, none on a day of 0).
+   */
+  onColumnClick?: (dataIndex: number) => void;
   height?: number | string;
   /** Accessible description of the chart (canvas has no text of its own). */
   ariaLabel: string;
@@ -64,12 +69,21 @@ export function followElementSize(chart: Pick<ECharts, 'getDom' | 'getWidth' | '
 }
 
 /** A chart; the option is applied without merging, so removed series disappear. Its tooltip stays inside it. */
-export function Chart({ option, onClick, height = DEFAULT_HEIGHT_PX, ariaLabel, className }: ChartProps) {
+export function Chart({ option, onClick, onColumnClick, height = DEFAULT_HEIGHT_PX, ariaLabel, className }: ChartProps) {
   const shown = useMemo(() => confineTooltip(option), [option]);
   const stopFollowing = useRef<(() => void) | null>(null);
+  const columnClick = useRef(onColumnClick);
+  columnClick.current = onColumnClick;
   const onChartReady = useCallback((chart: ECharts) => {
     stopFollowing.current?.();
     stopFollowing.current = followElementSize(chart);
+    if (!columnClick.current) return;
+    chart.getZr().on('click', (e: { offsetX: number; offsetY: number }) => {
+      const point = [e.offsetX, e.offsetY];
+      if (!columnClick.current || !chart.containPixel('grid', point)) return;
+      const index = Math.round((chart.convertFromPixel({ gridIndex: 0 }, point) as number[])[0]);
+      if (Number.isInteger(index) && index >= 0) columnClick.current(index);
+    });
   }, []);
   useEffect(() => () => stopFollowing.current?.(), []);
   return (

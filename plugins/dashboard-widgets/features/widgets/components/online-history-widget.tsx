@@ -54,8 +54,9 @@ function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
       <LazyChart
         option={option}
         ariaLabel={`${seriesName}: ${values.join(', ')}`}
-        onClick={(e) => {
-          const day = Number(axis[e.dataIndex]);
+        // The day's whole column opens its list, not only its thin bar (none on a day of 0).
+        onColumnClick={(index) => {
+          const day = Number(axis[index]);
           if (Number.isInteger(day)) navigate(deviceListLink('onlineOnDay', day));
         }}
       />

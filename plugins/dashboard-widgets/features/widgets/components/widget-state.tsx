@@ -1,5 +1,6 @@
 import React, { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '@shared/ui/icon';
 import { Spinner } from '@shared/ui/spinner';
 import { microserviceErrorText } from '../api/dashboard';
 
@@ -17,13 +18,19 @@ export const FIGURE_ROW_STYLE = { display: 'flex', flexWrap: 'wrap', columnGap: 
 /** One figure of such a row: equal shares, never narrower than its figure. */
 export const FIGURE_CELL_STYLE = { flex: '1 1 0', minWidth: 'min-content' } as const;
 
-/** The microservice error of spec 8, as the widget shows it (or that its answer held no figures). */
+/**
+ * The microservice error of spec 8, as the widget shows it (or that its answer held no figures):
+ * a compact line in the danger colour. The platform's alert box (its icon column and padding) left
+ * a quarter-width card at 1280 px three words a line, and the card cut the message before its
+ * status ("... geholt werden," and no "Antwortstatus: 503.").
+ */
 export function WidgetError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   return (
-    <div className="alert alert-danger m-b-8" role="alert" data-testid="widget-error">
+    <p className="text-danger small m-b-8" role="alert" data-testid="widget-error">
+      <Icon name="exclamation-circle" className="m-r-4" />
       {microserviceErrorText(t, error)}
-    </div>
+    </p>
   );
 }
 

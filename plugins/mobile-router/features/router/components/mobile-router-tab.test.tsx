@@ -121,6 +121,8 @@ describe('MobileRouterTab', () => {
     expect(screen.getByTestId('card-mobile-router')).toBeInTheDocument();
     expect(actions()).toHaveLength(4);
     expect(actions().every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    // On hover they say why: the operations could not be read, not that the router has yet to report.
+    expect(actions().map((b) => b.getAttribute('title'))).toEqual(Array(4).fill("The router's last operations could not be loaded. Reload tries again."));
 
     failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));

@@ -52,13 +52,15 @@ function useNow() {
 const OBJECTIVES = { firmware: msg('firmware'), configuration: msg('configuration') } as const;
 type Picking = { objective: keyof typeof OBJECTIVES } | null;
 
-function RouterView({ router, deviceId, supportedOperations, last, lastUnknown }: {
+function RouterView({ router, deviceId, supportedOperations, last, lastUnknown, lastFailed }: {
   router: MobileRouter;
   deviceId: string;
   supportedOperations: readonly string[];
   last: LastOperations;
   /** The last operations are loading or could not be loaded: whether one is pending is unknown. */
   lastUnknown: boolean;
+  /** They could not be loaded: the disabled actions say so, not that the router has yet to report. */
+  lastFailed: boolean;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -68,7 +70,7 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown }
   useRealtimeInvalidate(`/managedobjects/${router.id}`, [routerKeys.routers(deviceId)]);
 
   const caughtUp = isCaughtUp(router, newestOperation(last), lastUnknown);
-  const gate = { router, supportedOperations, caughtUp, now };
+  const gate = { router, supportedOperations, caughtUp, lastFailed, now };
   const monitoring = isMonitoringActive(router, now);
   const firmware = useQuery({ ...firmwareQuery(), enabled: picking?.objective === 'firmware' });
   const configurations = useQuery({ ...configurationsQuery(), enabled: picking?.objective === 'configuration' });
@@ -256,6 +258,7 @@ export default function MobileRouterTab() {
               supportedOperations={supported}
               last={operations.data ?? {}}
               lastUnknown={operations.isLoading || operations.isError}
+              lastFailed={operations.isError}
             />
           ))}
         </>

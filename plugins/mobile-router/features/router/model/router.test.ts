@@ -49,6 +49,7 @@ describe('blockedReason', () => {
     ['Restart', gate(), undefined],
     ['Restart', gate({ supportedOperations: [] }), { reason: 'The device does not support this operation.' }],
     ['UpdateFirmware', gate({ caughtUp: false }), { reason: 'Possible once the router has reported on its last operation.' }],
+    ['Restart', gate({ caughtUp: false, lastFailed: true }), { reason: "The router's last operations could not be loaded. Reload tries again." }],
     ['StartMonitoring', gate({ router: router({ DeviceAvailability: { Available: false, DeviceState: 'running' } }) }), { reason: 'The router is not available.' }],
     ['UpdateProfile', gate({ router: router({ DeviceAvailability: { Available: true, DeviceState: 'restarting' } }) }), { reason: 'The router is not running (device state: {{state}}).', state: 'restarting' }],
     ['StartMonitoring', gate({ router: router({ Attributes: { Monitoring: { Enabled: true, EndAt: '2026-11-22T13:00:00Z' } } }) }), { reason: 'Monitoring active' }],

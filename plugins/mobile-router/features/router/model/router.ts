@@ -105,6 +105,8 @@ export interface GateInput {
   router: MobileRouter | undefined;
   supportedOperations: readonly string[];
   caughtUp: boolean;
+  /** The router's last operations could not be read: not caught up, and not because of the router. */
+  lastFailed?: boolean;
   now: number;
 }
 
@@ -122,6 +124,8 @@ export interface Blocked {
  */
 export function blockedReason(kind: RouterOperationKind, g: GateInput): Blocked | undefined {
   if (!g.supportedOperations.includes(operationFragment(kind))) return { reason: msg('The device does not support this operation.') };
+  // Not the router's doing: its operations could not be read (the tab says why above its cards).
+  if (g.lastFailed) return { reason: msg("The router's last operations could not be loaded. Reload tries again.") };
   if (!g.caughtUp) return { reason: msg('Possible once the router has reported on its last operation.') };
   const availability = g.router?.DeviceAvailability;
   if (availability?.Available !== true) return { reason: msg('The router is not available.') };
