@@ -26,6 +26,7 @@ import {
 import { assign, fetchDevice, finishReplacement, useReplacementCandidates, validate } from '../api/replacement';
 import { answerCounters, sumCounters, type AssignCounters } from '@shared/ui/server-job';
 import { alertText, assignmentResult } from '../../../common/server-job/model/messages';
+import { RealtimeStatus } from '@shared/ui/realtime-status';
 
 export type Subscribe = <T = unknown>(channel: string, onMessage: (message: { realtimeAction: string; data: T }) => void) => () => void;
 
@@ -219,6 +220,8 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
         </div>
       )}
       {step === 'install' && !running && hasInstallFailures(live) && <p className="text-danger">{t('Some installations failed.')}</p>}
+      {/* The installation's statuses arrive through realtime: while they cannot, the dialog says so. */}
+      <RealtimeStatus live={step === 'install'} />
     </Modal>
   );
 }
