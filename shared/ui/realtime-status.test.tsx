@@ -42,7 +42,7 @@ it('says it in German', () => {
   const rt = fakeRealtime();
   rt.set(true);
   renderUi(<RealtimeStatus client={rt.client} />, 'de');
-  expect(screen.getByRole('status').textContent).toBe('Echtzeit-Aktualisierungen unterbrochen. Es wird versucht, die Verbindung wiederherzustellen…');
+  expect(screen.getByRole('status').textContent).toBe('Echtzeit-Aktualisierungen unterbrochen. Verbindung wird wiederhergestellt…');
 });
 
 it('says nothing while the screen is not live (its Realtime switch is off)', () => {

@@ -8,12 +8,14 @@ import React from 'react';
 import { msg } from '../plugin-api/i18n';
 import { useRealtimeInterrupted } from '../platform/react';
 import type { RealtimeClient } from '../platform/realtime';
+import { cx } from './cx';
 import { Icon } from './icon';
 import { useSharedTranslation } from './i18n';
 
 export const REALTIME_INTERRUPTED = msg('Realtime updates interrupted. Trying to reconnect…');
 
-export function RealtimeStatus({ live = true, client }: { live?: boolean; client?: RealtimeClient }) {
+/** `className`: of the warning, when shown (e.g. its margin to what follows). */
+export function RealtimeStatus({ live = true, client, className }: { live?: boolean; client?: RealtimeClient; className?: string }) {
   const t = useSharedTranslation();
   const interrupted = useRealtimeInterrupted(client);
   // The live region stays in the page (empty, it takes no room), so the text is announced when it
@@ -22,7 +24,7 @@ export function RealtimeStatus({ live = true, client }: { live?: boolean; client
   return (
     <span role="status" data-testid="realtime-status">
       {live && interrupted && (
-        <span className="d-inline-flex a-i-center" data-testid="realtime-interrupted">
+        <span className={cx('d-inline-flex a-i-center', className)} data-testid="realtime-interrupted">
           <Icon name="exclamation-triangle" className="text-warning m-r-4" />
           {t(REALTIME_INTERRUPTED)}
         </span>

@@ -17,7 +17,7 @@ export function DashboardAlarms({ severity, category }: { severity: DashboardSev
     <>
       {/* The list follows the alarms live: while it cannot, it says so (empty, the row takes no room). */}
       <div className="d-flex j-c-end">
-        <RealtimeStatus />
+        <RealtimeStatus className="m-b-8" />
       </div>
       <div className="card" data-testid="dashboard-alarms">
         <AlarmItems items={items} list={list} busy={false} />

@@ -228,8 +228,9 @@ export default function MobileRouterTab() {
   return (
     <div className="p-16" data-testid="mobile-router-tab">
       <div className="d-flex j-c-between a-i-center m-b-8">
-        <h4>{t('{{product}} Connection', { product: 'adamos' })}</h4>
-        <div className="d-flex a-i-center gap-8">
+        {/* The title keeps its line; a warning beside it wraps in its own room. */}
+        <h4 className="text-nowrap">{t('{{product}} Connection', { product: 'adamos' })}</h4>
+        <div className="d-flex a-i-center gap-8 m-l-16">
           <RealtimeStatus />
           <ReloadButton onClick={() => void reload()} fetching={routers.isFetching || operations.isFetching} />
         </div>
