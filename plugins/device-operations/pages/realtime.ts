@@ -11,5 +11,8 @@ export type Subscribe = <T = unknown>(channel: string, onMessage: (message: Real
 export const subscribe: Subscribe = <T,>(channel: string, onMessage: (message: RealtimeMessage<T>) => void) =>
   sharedSubscribe<T>(channel, (message) => onMessage(message));
 
+/** Calls the listener each time the page's realtime connection works again after an interruption. */
+export const onResume = (listener: () => void): (() => void) => getRealtime().onResume(listener);
+
 /** The page's one realtime connection. */
 export const realtimeClient = (): RealtimeClient => getRealtime();
