@@ -37,6 +37,26 @@ async function openTab(page: Page, id: string, tab: string) {
   await page.evaluate((h) => (window.location.hash = h), `#/device/${id}/${tab}`);
 }
 
+/**
+ * Opens the software tab of an offline IoTconnector with an application package and waits until
+ * the page's realtime subscription to the device is confirmed: on a loaded machine the subscribe
+ * can come after the cell is drawn, and a change sent before it would never be pushed (a test
+ * raced its own page). Returns the device, the package and its status cell.
+ */
+async function openLiveSoftwareTab(page: Page) {
+  const target = (await netboxes()).find((d) => !available(d) && packages(d).some((p) => p.type === 'APPLICATION' && !p.marked_for_deletion))!;
+  const pkg = packages(target).find((p) => p.type === 'APPLICATION' && !p.marked_for_deletion)!;
+  const subscribed = page.waitForResponse(
+    (r) => r.url().includes('/realtime') && (r.request().postData() ?? '').includes(`"subscription":"/managedobjects/${target.id}"`),
+    { timeout: 20_000 },
+  );
+  await openTab(page, target.id, 'software');
+  const cell = page.locator(`[data-testid="software-row"][data-name="${pkg.name}"] [data-testid="software-status"]`);
+  await cell.waitFor();
+  await subscribed;
+  return { target, pkg, cell };
+}
+
 async function confirmModal(page: Page) {
   await page.getByTestId('confirm-ok').click();
 }
@@ -211,21 +231,9 @@ describe('software tab', () => {
   });
 
   it('shows a server-side status change within 300 ms (realtime push)', async () => {
-    const target = (await netboxes()).find((d) => !available(d) && packages(d).some((p) => p.type === 'APPLICATION' && !p.marked_for_deletion))!;
-    const pkg = packages(target).find((p) => p.type === 'APPLICATION' && !p.marked_for_deletion)!;
     const { page, context } = await loginAs(stack, 'admin');
     try {
-      // The change is sent once the page's realtime subscription to the device is confirmed: on a
-      // loaded machine the subscribe can come after the cell is drawn, and a change sent before it
-      // would never be pushed (the test raced its own page).
-      const subscribed = page.waitForResponse(
-        (r) => r.url().includes('/realtime') && (r.request().postData() ?? '').includes(`"subscription":"/managedobjects/${target.id}"`),
-        { timeout: 20_000 },
-      );
-      await openTab(page, target.id, 'software');
-      const cell = page.locator(`[data-testid="software-row"][data-name="${pkg.name}"] [data-testid="software-status"]`);
-      await cell.waitFor();
-      await subscribed;
+      const { target, pkg, cell } = await openLiveSoftwareTab(page);
       const marker = `status-${Date.now()}`;
       // The page notes when the cell first shows the new text (same machine clock as this process).
       // A string, so the bundler's helpers do not leak into the page.
@@ -245,6 +253,50 @@ describe('software tab', () => {
       const latency = seenAt - sentAt;
       console.log(`push latency: ${latency} ms`);
       assert.ok(latency > 0 && latency <= PUSH_BUDGET_MS, `status shown after ${latency} ms`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says while realtime updates are interrupted (not with Realtime off) and shows what it missed once they work again', async () => {
+    const { page, context } = await loginAs(stack, 'operator');
+    try {
+      const { target, pkg, cell } = await openLiveSoftwareTab(page);
+      const setStatus = async (status: string) => {
+        const list = packages(await device(target.id)).map((p) => (p.name === pkg.name ? { ...p, status } : p));
+        await api(`/inventory/managedObjects/${target.id}`, { method: 'PUT', body: JSON.stringify({ [PKG]: list }) });
+      };
+      const warning = page.getByTestId('realtime-interrupted');
+      assert.equal(await warning.count(), 0, 'no warning while realtime works');
+
+      // The stand-in's /notification/realtime fails from now on. The long-poll already waiting
+      // answers with the next change (shown live), and the connect after it fails.
+      await page.route('**/notification/realtime', (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'down' }));
+      const pushed = `pushed-${Date.now()}`;
+      await setStatus(pushed);
+      await cell.getByText(pushed).waitFor({ timeout: 5000 });
+      await warning.waitFor({ timeout: 5000 });
+      assert.equal(await warning.textContent(), 'Realtime updates interrupted. Trying to reconnect…');
+      assert.equal(await page.getByRole('status').filter({ has: warning }).count(), 1, 'screen readers hear it (role=status)');
+      const toolbar = page.locator('.action-bar').filter({ has: page.getByTestId('realtime-toggle') });
+      assert.equal(await toolbar.getByTestId('realtime-interrupted').count(), 1, 'next to the Realtime switch');
+
+      // Realtime off: the user asked for no live updates, so nothing is interrupted for them.
+      // (The platform's switch draws its knob over the checkbox: the label's click is the user's.)
+      const realtimeSwitch = page.locator('label.c8y-switch').filter({ has: page.getByTestId('realtime-toggle') });
+      await realtimeSwitch.click();
+      assert.equal(await page.getByTestId('realtime-toggle').isChecked(), false);
+      await warning.waitFor({ state: 'detached' });
+      await realtimeSwitch.click();
+      await warning.waitFor();
+
+      // Changed while interrupted: never pushed; the tab reads it when realtime works again.
+      const missed = `missed-${Date.now()}`;
+      await setStatus(missed);
+      await page.unroute('**/notification/realtime');
+      // The client retries after 1 s, doubling per failure: a few seconds, not its 30 s maximum.
+      await warning.waitFor({ state: 'detached', timeout: 10_000 });
+      await cell.getByText(missed).waitFor({ timeout: 5000 });
     } finally {
       await context.close();
     }

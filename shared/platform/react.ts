@@ -1,5 +1,5 @@
 /** React bindings of the platform client: realtime notifications feeding the query cache. */
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { QueryCache, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describeFailure } from './fetch-client';
 import { getRealtime, type RealtimeClient, type RealtimeMessage } from './realtime';
@@ -42,6 +42,16 @@ export function useRealtime<T = unknown>(
       unsubscribe();
     };
   }, [channel, client, queryClient]);
+}
+
+/**
+ * True while the realtime connection is interrupted (a request failed or the server forgot the
+ * session, and it has not worked again since): a live screen says so, as what it shows may be
+ * out of date. Re-renders on each change.
+ */
+export function useRealtimeInterrupted(client: RealtimeClient = getRealtime()): boolean {
+  const subscribe = useCallback((onChange: () => void) => client.onStatusChange(onChange), [client]);
+  return useSyncExternalStore(subscribe, () => client.interrupted, () => false);
 }
 
 /** Invalidates the given queries on every notification of the channel. */

@@ -182,6 +182,84 @@ describe('RealtimeClient after a failed connect of a live session', () => {
   });
 });
 
+describe('RealtimeClient interruption status', () => {
+  /** A fake server whose requests fail while `down` is set; the session survives. */
+  function fakeServer() {
+    const state = { down: false, requests: 0 };
+    const fake = (async (_url: string, init: RequestInit) => {
+      state.requests++;
+      const [m] = JSON.parse(String(init.body)) as { channel: string; id: string }[];
+      if (state.down) return new Response('down', { status: 503, statusText: 'Service Unavailable' });
+      const reply = m.channel === '/meta/handshake' ? { channel: m.channel, successful: true, clientId: 'c', id: m.id } : { channel: m.channel, successful: true, id: m.id, advice: { interval: 10 } };
+      return new Response(JSON.stringify([reply]), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    return { state, fetch: fake };
+  }
+
+  it('is interrupted while requests fail, cleared when one works again, and tells its listeners once per change', async () => {
+    const server = fakeServer();
+    const client = new RealtimeClient({ url: '/rt', fetch: server.fetch, xsrfToken: () => '', retryDelayMs: 5, disconnectGraceMs: 0, onError: () => undefined });
+    const seen: boolean[] = [];
+    const stop = client.onStatusChange(() => seen.push(client.interrupted));
+    client.subscribe('/events/1', () => undefined);
+    try {
+      await until(() => client.connected);
+      expect(client.interrupted).toBe(false);
+      server.state.down = true;
+      await until(() => client.interrupted);
+      // Several failed retries still make one change.
+      const failing = server.state.requests;
+      await until(() => server.state.requests >= failing + 2);
+      expect(seen).toEqual([true]);
+      server.state.down = false;
+      await until(() => !client.interrupted);
+      await new Promise((r) => setTimeout(r, 40));
+      expect(seen).toEqual([true, false]);
+      stop();
+      server.state.down = true;
+      await until(() => client.interrupted);
+      expect(seen).toEqual([true, false]);
+    } finally {
+      await client.disconnect();
+    }
+  });
+
+  it('is interrupted when the server forgets the session, until it is subscribed again', async () => {
+    let connects = 0;
+    const fake = (async (_url: string, init: RequestInit) => {
+      const [m] = JSON.parse(String(init.body)) as { channel: string; id: string }[];
+      let reply: unknown = { channel: m.channel, successful: true, id: m.id, advice: { interval: 10 } };
+      if (m.channel === '/meta/handshake') reply = { channel: m.channel, successful: true, clientId: `c${connects}`, id: m.id };
+      if (m.channel === '/meta/connect' && ++connects === 2) reply = { channel: m.channel, successful: false, error: '402::Unknown client', advice: { reconnect: 'handshake' }, id: m.id };
+      return new Response(JSON.stringify([reply]), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    const client = new RealtimeClient({ url: '/rt', fetch: fake, xsrfToken: () => '', disconnectGraceMs: 0 });
+    const seen: boolean[] = [];
+    client.onStatusChange(() => seen.push(client.interrupted));
+    client.subscribe('/events/1', () => undefined);
+    try {
+      await until(() => connects >= 4);
+      expect(seen).toEqual([true, false]);
+      expect(client.interrupted).toBe(false);
+    } finally {
+      await client.disconnect();
+    }
+  });
+
+  it('is no longer interrupted once nothing is subscribed (nothing on screen is live)', async () => {
+    const server = fakeServer();
+    server.state.down = true;
+    const client = new RealtimeClient({ url: '/rt', fetch: server.fetch, xsrfToken: () => '', retryDelayMs: 5, disconnectGraceMs: 0, onError: () => undefined });
+    const seen: boolean[] = [];
+    client.onStatusChange(() => seen.push(client.interrupted));
+    const off = client.subscribe('/events/1', () => undefined);
+    await until(() => client.interrupted);
+    off();
+    await until(() => !client.interrupted);
+    expect(seen).toEqual([true, false]);
+  });
+});
+
 it.each([
   ['/operations/42', '/operations/42', true],
   ['/operations/*', '/operations/42', true],

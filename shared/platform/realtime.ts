@@ -92,8 +92,9 @@ export class RealtimeClient {
   private abort: AbortController | undefined;
   private graceTimer: ReturnType<typeof setTimeout> | undefined;
   /** A request failed or the server forgot the session since the last successful connect: notifications may have been missed. */
-  private interrupted = false;
+  private isInterrupted = false;
   private readonly resumeListeners = new Set<() => void>();
+  private readonly statusListeners = new Set<() => void>();
 
   constructor(options: RealtimeOptions = {}) {
     this.opts = {
@@ -132,6 +133,22 @@ export class RealtimeClient {
   /** True while a session with the server exists. */
   get connected(): boolean {
     return !!this.clientId;
+  }
+
+  /**
+   * True while realtime updates are interrupted: a request failed or the server forgot the session,
+   * and the connection has not worked again since. What a live screen shows may be out of date
+   * meanwhile (it says so: a failure is never silent). False again when the connection works or
+   * nothing is subscribed any more.
+   */
+  get interrupted(): boolean {
+    return this.isInterrupted;
+  }
+
+  /** Calls `listener` once per change of {@link interrupted}; returns the function that stops listening. */
+  onStatusChange(listener: () => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
   }
 
   /**
@@ -176,22 +193,34 @@ export class RealtimeClient {
     this.abort?.abort();
     if (clientId) await this.send([{ channel: '/meta/disconnect', clientId }]).catch(() => undefined);
     await this.running;
+    // Nothing is live any more, so nothing is interrupted (a next subscriber starts a fresh session).
+    if (this.handlers.size === 0) this.setInterrupted(false);
   }
 
   private report = (error: unknown) => {
     this.opts.onError?.(error);
   };
 
-  private resumed() {
-    if (!this.interrupted) return;
-    this.interrupted = false;
-    for (const listener of [...this.resumeListeners]) {
+  private setInterrupted(value: boolean) {
+    if (this.isInterrupted === value) return;
+    this.isInterrupted = value;
+    this.notify(this.statusListeners);
+  }
+
+  private notify(listeners: Set<() => void>) {
+    for (const listener of [...listeners]) {
       try {
         listener();
       } catch (error) {
         this.report(error);
       }
     }
+  }
+
+  private resumed() {
+    if (!this.isInterrupted) return;
+    this.setInterrupted(false);
+    this.notify(this.resumeListeners);
   }
 
   private ensureRunning() {
@@ -219,7 +248,7 @@ export class RealtimeClient {
         // After a failure the connect asks for an answer at once (advice timeout 0, as CometD's own
         // client does on its first connect): it tells that the connection works again.
         const connectMessage: BayeuxMessage = { channel: '/meta/connect', clientId: this.clientId, connectionType: 'long-polling' };
-        if (this.interrupted) connectMessage.advice = { timeout: 0 };
+        if (this.isInterrupted) connectMessage.advice = { timeout: 0 };
         const replies = await this.send([connectMessage], signal);
         failures = 0;
         const connect = replies.find((m) => m.channel === '/meta/connect');
@@ -233,7 +262,7 @@ export class RealtimeClient {
         await sleep(this.advice.interval, signal);
       } catch (error) {
         if (signal.aborted) return;
-        this.interrupted = true;
+        this.setInterrupted(true);
         if (error instanceof HandshakeRequired) this.forget();
         this.report(error);
         failures++;
@@ -243,7 +272,7 @@ export class RealtimeClient {
   }
 
   private forget() {
-    if (this.clientId) this.interrupted = true;
+    if (this.clientId) this.setInterrupted(true);
     this.clientId = undefined;
     this.confirmed.clear();
   }

@@ -6,7 +6,7 @@ import listsEn from '../locales/lists.en.json';
 import deviceEn from '../locales/device.en.json';
 import DeviceControlPage from './device-control-page';
 
-jest.mock('./realtime', () => ({ subscribe: () => () => undefined }));
+jest.mock('./realtime', () => ({ subscribe: () => () => undefined, realtimeClient: () => ({ subscribe: () => () => undefined, onResume: () => () => undefined }) }));
 
 const ADMIN = testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN', 'ROLE_DEVICE_CONTROL_ADMIN']);
 const box = (extra: Record<string, unknown> = {}) => ({

@@ -8,7 +8,7 @@ import { ReplaceIotConnectorDialog } from '../features/replacement/components/re
 import { replacedBy } from '../features/replacement/logic/replacement';
 import { TransferConfigurationDialog } from '../features/transfer-configuration/components/transfer-configuration-dialog';
 import { DevicePage } from './device-page';
-import { subscribe } from './realtime';
+import { onResume, subscribe } from './realtime';
 import { tabAlerts } from './tab-alerts';
 import { useJobIdle } from './job-idle';
 
@@ -49,7 +49,7 @@ export default function DeviceControlPage() {
                 </PermittedButton>
               }
             />
-            {open === 'replace' && <ReplaceIotConnectorDialog source={kit.device} alerts={kit.alerts} subscribe={subscribe} onClose={() => setOpen(null)} />}
+            {open === 'replace' && <ReplaceIotConnectorDialog source={kit.device} alerts={kit.alerts} subscribe={subscribe} onResume={onResume} onClose={() => setOpen(null)} />}
             {open === 'transfer' && <TransferConfigurationDialog source={kit.device} alerts={kit.alerts} onClose={() => setOpen(null)} />}
           </>
         );

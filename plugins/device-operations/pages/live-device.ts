@@ -1,15 +1,16 @@
 /**
  * The device of a device tab, kept live: the shell hands over the device it loaded; the tab
  * refetches it after its own saves and takes every /managedobjects/{id} update pushed by the
- * platform, so package statuses and availability change in the open tab without polling.
+ * platform, so package statuses and availability change in the open tab without polling; after an
+ * interruption of realtime it is read again.
  */
-import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getManagedObject, type ManagedObject } from '@shared/platform/inventory';
 import { createQueryKeys } from '@shared/platform/query-keys';
 import { useDevice } from '@shared/plugin-api/context';
 import type { Device } from '@shared/plugin-api/types';
-import { subscribe } from './realtime';
+import { useRealtime } from '@shared/platform/react';
+import { realtimeClient } from './realtime';
 
 export const liveDeviceKeys = createQueryKeys('device-operations', 'device');
 
@@ -26,14 +27,16 @@ export function useLiveDevice(): { device: Device; refresh: () => Promise<unknow
   const initial = useDevice();
   const queryClient = useQueryClient();
   const query = useQuery(liveDeviceQuery(initial.id, initial));
-  useEffect(
-    () =>
-      subscribe<ManagedObject>(`/managedobjects/${initial.id}`, (msg) => {
-        if (msg.realtimeAction === 'UPDATE' && msg.data) {
-          queryClient.setQueryData(liveDeviceKeys.detail(initial.id), (old: Device | undefined) => ({ ...old, ...(msg.data as Device) }));
-        }
-      }),
-    [initial.id, queryClient],
+  // useRealtime also reads the device again when the connection works after an interruption
+  // (the updates published meanwhile never arrive).
+  useRealtime<ManagedObject>(
+    `/managedobjects/${initial.id}`,
+    (msg, qc) => {
+      if (msg.realtimeAction === 'UPDATE' && msg.data) {
+        qc.setQueryData(liveDeviceKeys.detail(initial.id), (old: Device | undefined) => ({ ...old, ...(msg.data as Device) }));
+      }
+    },
+    realtimeClient(),
   );
   return {
     device: query.data ?? initial,

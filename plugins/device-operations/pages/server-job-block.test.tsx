@@ -9,7 +9,7 @@ import deviceDe from '../locales/device.de.json';
 import SoftwareTabPage from './software-page';
 import DeviceControlPage from './device-control-page';
 
-jest.mock('./realtime', () => ({ subscribe: () => () => undefined }));
+jest.mock('./realtime', () => ({ subscribe: () => () => undefined, realtimeClient: () => ({ subscribe: () => () => undefined, onResume: () => () => undefined }) }));
 
 const DEVICE: Device = { id: '42', name: 'IoTconnector 42', type: 'adamos_NETbox' };
 const ADMIN = testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']);

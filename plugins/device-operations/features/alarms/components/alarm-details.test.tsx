@@ -7,7 +7,7 @@ import { AlarmsView } from './alarms-view';
 
 jest.mock('@shared/platform/realtime', () => ({
   ...jest.requireActual('@shared/platform/realtime'),
-  getRealtime: () => ({ subscribe: () => () => undefined, onResume: () => () => undefined }),
+  getRealtime: () => ({ subscribe: () => () => undefined, onResume: () => () => undefined, onStatusChange: () => () => undefined, interrupted: false }),
 }));
 
 it("names the screen with the spec's title as its one h1 ('Major software alarms'), not only a sub-heading under the header's 'Alarms'", async () => {

@@ -20,6 +20,8 @@ jest.mock('@shared/platform/realtime', () => ({
       return () => mockChannels.delete(channel);
     },
     onResume: () => () => undefined,
+    onStatusChange: () => () => undefined,
+    interrupted: false,
   }),
 }));
 

@@ -15,6 +15,7 @@ import { SEVERITY_WORD, STATUS_CHANGED, statusesFor, unresolvedOf, withUnresolve
 import { alarmKeys, clearAll, setAlarmStatus, useAlarmCount, useAlarmList, useLiveAlarms, useNothingToClear, type AlarmListFilter } from '../api/alarms';
 import { AlarmItems } from './alarm-items';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
+import { RealtimeStatus } from '@shared/ui/realtime-status';
 
 export interface AlarmsViewProps {
   /** Device id; every device's alarms when absent. */
@@ -184,6 +185,7 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
   return (
     <div className="content-fullpage" data-testid="alarms-view" ref={root}>
       <div className="action-bar" style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', alignItems: 'center', marginBottom: 12 }}>
+        <RealtimeStatus />
         <label className="c8y-switch" style={{ margin: '0 8px' }}>
           <input type="checkbox" checked={unresolved} onChange={() => setUnresolved(!unresolved)} data-testid="unresolved-toggle" />
           <span /> {t('Show only unresolved')}

@@ -4,6 +4,7 @@ import type { DashboardAlarmCategory, DashboardSeverity } from '@shared/platform
 import { useDashboardAlarms, useLiveAlarms } from '../api/alarms';
 import { AlarmItems } from './alarm-items';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
+import { RealtimeStatus } from '@shared/ui/realtime-status';
 
 export function DashboardAlarms({ severity, category }: { severity: DashboardSeverity; category?: DashboardAlarmCategory }) {
   const list = useDashboardAlarms(severity, category);
@@ -13,8 +14,14 @@ export function DashboardAlarms({ severity, category }: { severity: DashboardSev
   // The microservice sends ids as {value}.
   const items: Alarm[] = (list.data?.pages.flatMap((p) => p.alarms) ?? []).map((a) => ({ ...a, id: a.id.value }) as Alarm);
   return (
-    <div className="card" data-testid="dashboard-alarms">
-      <AlarmItems items={items} list={list} busy={false} />
-    </div>
+    <>
+      {/* The list follows the alarms live: while it cannot, it says so (empty, the row takes no room). */}
+      <div className="d-flex j-c-end">
+        <RealtimeStatus className="m-b-8" />
+      </div>
+      <div className="card" data-testid="dashboard-alarms">
+        <AlarmItems items={items} list={list} busy={false} />
+      </div>
+    </>
   );
 }

@@ -18,6 +18,7 @@ import { agentVersion } from '../logic/agent-version';
 import { canRestart, hasRestartUi, isRestartRunning, RESTART_MESSAGES, restartKindOf, type RestartKind, type RestartState } from '../logic/restart';
 import { createRestart, restartKeys, useLatestRestart } from '../api/restart';
 import { useRestartState } from '../hooks/use-restart-state';
+import { RealtimeStatus } from '@shared/ui/realtime-status';
 
 export type Subscribe = <T = unknown>(channel: string, onMessage: (message: { realtimeAction: string; data: T }) => void) => () => void;
 
@@ -154,11 +155,10 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
       <div className="card">
         <div className="card-header separator">
           <h4 className="card-title">{t('Device Control')}</h4>
-          {unread && (
-            <div className="m-l-auto">
-              <ReloadButton onClick={reloadRestarts} fetching={agentOp.isFetching || netboxOp.isFetching} />
-            </div>
-          )}
+          <div className="m-l-auto d-flex a-i-center gap-8">
+            <RealtimeStatus />
+            {unread && <ReloadButton onClick={reloadRestarts} fetching={agentOp.isFetching || netboxOp.isFetching} />}
+          </div>
         </div>
         <div className="card-block">
           <p>

@@ -34,6 +34,7 @@ import { deviceInfoKeys, saveDevice, setOwnerEnabled, useOwner, useProvisioning 
 import { Card, Field } from './parts';
 import { GroupsCard } from './groups-card';
 import { formatDateTime } from '@shared/domain/formats';
+import { RealtimeStatus } from '@shared/ui/realtime-status';
 
 export interface InfoAlerts {
   success(text: string): void;
@@ -138,7 +139,8 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
 
   return (
     <div className="content-fullpage" data-testid="device-info-tab">
-      <div className="action-bar" style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginBottom: 12 }}>
+      <div className="action-bar" style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', alignItems: 'center', marginBottom: 12 }}>
+        <RealtimeStatus />
         {timezoneAction}
         <button type="button" className="btn btn-default" onClick={() => void run(reload)} disabled={busy}>
           <i className="dlt-c8y-icon-refresh" /> {t('Reload')}

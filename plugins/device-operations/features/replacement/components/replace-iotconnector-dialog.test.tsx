@@ -170,3 +170,27 @@ it("says spec 8's failure when Finish cannot hand the identity over, and the can
   unmount();
   (console.error as jest.Mock).mockRestore();
 });
+
+it('reads the replacement device again when realtime works after an interruption (the statuses pushed meanwhile are lost)', async () => {
+  let reads = 0;
+  replacementService(() => {
+    reads++;
+    return reply(200, { id: '9', name: 'new box', adamos_adamos_netbox_SoftwarePackageList: [] });
+  });
+  const resumes = new Set<() => void>();
+  const onResume = (l: () => void) => {
+    resumes.add(l);
+    return () => resumes.delete(l);
+  };
+  const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
+  const { unmount } = renderContribution(<ReplaceIotConnectorDialog source={source} alerts={alerts} subscribe={subscribe} onResume={onResume} onClose={jest.fn()} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+  });
+  await walkToInstall({ start: 'Start', install: 'Install' });
+  await waitFor(() => expect(reads).toBe(1));
+  expect(resumes.size).toBe(1);
+  await act(async () => resumes.forEach((l) => l()));
+  await waitFor(() => expect(reads).toBe(2));
+  unmount();
+  expect(resumes.size).toBe(0);
+});

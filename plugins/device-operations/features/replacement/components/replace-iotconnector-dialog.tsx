@@ -26,6 +26,7 @@ import {
 import { assign, fetchDevice, finishReplacement, useReplacementCandidates, validate } from '../api/replacement';
 import { answerCounters, sumCounters, type AssignCounters } from '@shared/ui/server-job';
 import { alertText, assignmentResult } from '../../../common/server-job/model/messages';
+import { RealtimeStatus } from '@shared/ui/realtime-status';
 
 export type Subscribe = <T = unknown>(channel: string, onMessage: (message: { realtimeAction: string; data: T }) => void) => () => void;
 
@@ -33,6 +34,8 @@ export interface ReplaceDialogProps {
   source: Device;
   alerts: { success(text: string): void; info(text: string): void; fail(error: unknown): void };
   subscribe: Subscribe;
+  /** Calls the listener when realtime works again after an interruption (what was pushed meanwhile is lost); returns the stop. */
+  onResume?: (listener: () => void) => () => void;
   onClose: () => void;
 }
 
@@ -45,7 +48,7 @@ const sourceSoftware = (device: Device) =>
     .filter((p) => p.name && !p.name.startsWith('KB') && p.marked_for_deletion !== true)
     .map((p) => ({ name: p.name as string, version: p.version ?? '' }));
 
-export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }: ReplaceDialogProps) {
+export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onResume, onClose }: ReplaceDialogProps) {
   const { t } = useTranslation();
   const candidates = useReplacementCandidates();
   const [step, setStep] = useState<ReplacementStep>('pick');
@@ -68,12 +71,15 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
       if (msg.realtimeAction === 'UPDATE' && msg.data) setTarget((old) => ({ ...old, ...msg.data }));
     });
     const offOps = subscribe(`/operations/${targetId}`, refetch);
+    // After an interruption the statuses pushed meanwhile never arrive: read the device again.
+    const offResume = onResume?.(refetch);
     refetch();
     return () => {
       offDevice();
       offOps();
+      offResume?.();
     };
-  }, [step, targetId, subscribe, alerts]);
+  }, [step, targetId, subscribe, onResume, alerts]);
 
   const guarded = async (work: () => Promise<void>, failure?: string) => {
     setBusy(true);
@@ -219,6 +225,8 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onClose }
         </div>
       )}
       {step === 'install' && !running && hasInstallFailures(live) && <p className="text-danger">{t('Some installations failed.')}</p>}
+      {/* The installation's statuses arrive through realtime: while they cannot, the dialog says so. */}
+      <RealtimeStatus live={step === 'install'} />
     </Modal>
   );
 }

@@ -6,6 +6,7 @@ import type { Device } from '@shared/plugin-api/types';
 import { useRealtimeHold } from '../../../common/realtime-hold/use-realtime-hold';
 import { ClearFiltersButton } from '../../../common/clear-filters/clear-filters-button';
 import { currentStates, hasMdcTable, mdcEmptyText, servicesEmptyText } from '../logic/services';
+import { RealtimeStatus } from '@shared/ui/realtime-status';
 
 export interface ServicesTabProps {
   device: Device;
@@ -45,6 +46,7 @@ export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
           />
           <span /> {t('Realtime')}
         </label>
+        <RealtimeStatus live={hold.realtime} />
         <ClearFiltersButton active={!!state} onClear={() => setState('')} filter={stateFilter} />
         <button type="button" className="btn btn-default" onClick={() => void reload()} disabled={busy}>
           <i className={busy ? 'dlt-c8y-icon-refresh icon-spin' : 'dlt-c8y-icon-refresh'} /> {t('Reload')}

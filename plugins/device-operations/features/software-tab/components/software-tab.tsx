@@ -29,6 +29,7 @@ import { useRealtimeHold } from '../../../common/realtime-hold/use-realtime-hold
 import { ClearFiltersButton } from '../../../common/clear-filters/clear-filters-button';
 import { approveInstallations, clearPending, openInstallOperations, savePackageList, saveSkipUpdateByProfile } from '../api/software';
 import { formatDateTime } from '@shared/domain/formats';
+import { RealtimeStatus } from '@shared/ui/realtime-status';
 
 export interface SoftwareTabProps {
   device: Device;
@@ -155,6 +156,7 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
           <input type="checkbox" checked={hold.realtime} onChange={hold.toggle} data-testid="realtime-toggle" />
           <span /> {t('Realtime')}
         </label>
+        <RealtimeStatus live={hold.realtime} />
         <ClearFiltersButton active={!!status} onClear={() => setStatus('')} filter={statusFilter} />
         <button type="button" className="btn btn-default" disabled={busy} onClick={() => void reload()}>
           <i className={`dlt-c8y-icon-refresh${reloading ? ' icon-spin' : ''}`} aria-hidden="true" /> {t('Reload')}

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDevice } from '@shared/plugin-api/context';
 import { msg } from '@shared/plugin-api/i18n';
 import { useRealtimeInvalidate } from '@shared/platform/react';
+import { RealtimeStatus } from '@shared/ui/realtime-status';
 import { alerts } from '@shared/ui/alerts';
 import { confirm } from '@shared/ui/confirm';
 import { EmptyState } from '@shared/ui/empty-state';
@@ -229,8 +230,12 @@ export default function MobileRouterTab() {
   return (
     <div className="p-16" data-testid="mobile-router-tab">
       <div className="d-flex j-c-between a-i-center m-b-8">
-        <h4>{t('{{product}} Connection', { product: 'adamos' })}</h4>
-        <ReloadButton onClick={() => void reload()} fetching={routers.isFetching || operations.isFetching} />
+        {/* The title keeps its line; a warning beside it wraps in its own room. */}
+        <h4 className="text-nowrap">{t('{{product}} Connection', { product: 'adamos' })}</h4>
+        <div className="d-flex a-i-center gap-8 m-l-16">
+          <RealtimeStatus />
+          <ReloadButton onClick={() => void reload()} fetching={routers.isFetching || operations.isFetching} />
+        </div>
       </div>
       {routers.isLoading ? (
         <Spinner label={t('Loading…')} />

@@ -1,9 +1,29 @@
 import React from 'react';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import type { Rollout } from '../api/rollouts';
 import { RolloutCard } from './rollout-card';
 import de from '../../../locales/de.json';
+
+/** The page's realtime connection: the test pushes notifications and interrupts it. */
+const mockRealtime = { handlers: new Map<string, (m: unknown, channel: string) => void>(), interrupted: false, listeners: new Set<() => void>() };
+jest.mock('@shared/platform/realtime', () => ({
+  ...jest.requireActual('@shared/platform/realtime'),
+  getRealtime: () => ({
+    subscribe: (channel: string, handler: (m: unknown, channel: string) => void) => {
+      mockRealtime.handlers.set(channel, handler);
+      return () => mockRealtime.handlers.delete(channel);
+    },
+    onResume: () => () => undefined,
+    onStatusChange: (l: () => void) => {
+      mockRealtime.listeners.add(l);
+      return () => mockRealtime.listeners.delete(l);
+    },
+    get interrupted() {
+      return mockRealtime.interrupted;
+    },
+  }),
+}));
 
 // Settled states: the card does not subscribe to realtime updates for them.
 const rollout = (status: string) => ({ id: '7', name: 'machine-monitor 4.2.0', status, software: { name: 'machine-monitor', version: '4.2.0' }, counters: {} }) as unknown as Rollout;
@@ -110,5 +130,23 @@ describe('RolloutCard delete', () => {
 
   it('has no German text that makes "Rollout" masculine', () => {
     expect(Object.values(de).filter((v) => /\b(der|den|dem|einen?) (Software-)?Rollout\b/i.test(v))).toEqual([]);
+  });
+});
+
+describe('RolloutCard live marker', () => {
+  it('does not say "live" while realtime updates are interrupted (the page says that instead)', () => {
+    global.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
+    renderContribution(<RolloutCard rollout={rollout('ONGOING')} onReloadList={jest.fn()} />, { pluginId: 'software-repository' });
+    act(() => mockRealtime.handlers.get('/managedobjects/7')?.({ realtimeAction: 'UPDATE', data: { status: 'ONGOING', counters: { success: 1 } } }, '/managedobjects/7'));
+    expect(screen.getByTestId('rollout-live')).toBeInTheDocument();
+    const interrupt = (value: boolean) =>
+      act(() => {
+        mockRealtime.interrupted = value;
+        mockRealtime.listeners.forEach((l) => l());
+      });
+    interrupt(true);
+    expect(screen.queryByTestId('rollout-live')).toBeNull();
+    interrupt(false);
+    expect(screen.getByTestId('rollout-live')).toBeInTheDocument();
   });
 });

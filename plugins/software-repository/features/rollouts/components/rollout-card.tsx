@@ -1,7 +1,7 @@
 import React, { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRealtime } from '@shared/platform/react';
+import { useRealtime, useRealtimeInterrupted } from '@shared/platform/react';
 import { alerts } from '@shared/ui/alerts';
 import { confirm } from '@shared/ui/confirm';
 import { Icon } from '@shared/ui/icon';
@@ -79,6 +79,7 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
     if (expanded && polling.isError) onReloadList();
   }, [expanded, polling.isError, onReloadList]);
 
+  const interrupted = useRealtimeInterrupted();
   useRealtime<Rollout | string>(settled ? null : `/managedobjects/${listed.id}`, (message, qc) => {
     if (message.realtimeAction === 'DELETE') void qc.invalidateQueries({ queryKey: rolloutKeys.lists() });
     else if (message.realtimeAction === 'UPDATE' && typeof message.data === 'object') {
@@ -223,7 +224,8 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
         <p className="small text-muted m-b-4" data-testid="rollout-progress">
           {t('{{processed}} of {{total}} devices processed', { processed, total })}
           {(r.counters?.waiting ?? 0) > 0 && <> · {t('{{n}} waiting', { n: r.counters?.waiting ?? 0 })}</>}
-          {liveAt && !settled && (
+          {/* Not "live" while realtime is interrupted (the page's toolbar says so). */}
+          {liveAt && !settled && !interrupted && (
             <span className="m-l-8 text-success" title={formatDateTime(liveAt.toISOString())} data-testid="rollout-live">
               <Icon name="circle" /> {t('live')}
             </span>

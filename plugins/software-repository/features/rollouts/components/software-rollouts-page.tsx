@@ -10,6 +10,7 @@ import { rolloutKeys, useRollouts } from '../api/rollouts';
 import { visibleRollouts } from '../model/rollout';
 import { RolloutCard } from './rollout-card';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
+import { RealtimeStatus } from '@shared/ui/realtime-status';
 
 /** The Software Rollouts page: filter, 'Show archived', 'Reload' and one card per rollout. */
 export default function SoftwareRolloutsPage() {
@@ -38,6 +39,8 @@ export default function SoftwareRolloutsPage() {
           <Toggle checked={showArchived} onChange={setShowArchived} label={t('Show archived')} />
         </div>
         <div style={{ flex: 1 }} />
+        {/* Unsettled rollouts follow their realtime notifications (one warning for all cards). */}
+        <RealtimeStatus />
         <ReloadButton onClick={reload} fetching={query.isFetching} />
       </div>
       <CardGrid
