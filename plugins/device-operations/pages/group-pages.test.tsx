@@ -122,6 +122,33 @@ describe('group sub-assets paging', () => {
     expect(navigate).toHaveBeenLastCalledWith('/group/5/sub-assets');
   });
 
+  it('knows its last page: a group of exactly 20 offers no Next on page 2 (the platform links a next page after every full one)', async () => {
+    const asked: (string | null)[] = [];
+    configureClient({
+      fetch: (async (url: string) => {
+        const u = new URL(url, 'http://x');
+        if (u.pathname === '/inventory/managedObjects/5') return jsonReply(200, { id: '5', name: 'Hall 1', c8y_IsDeviceGroup: {} });
+        if (u.pathname === '/inventory/managedObjects/5/childAssets') {
+          asked.push(u.searchParams.get('withTotalPages'));
+          const current = Number(u.searchParams.get('currentPage') ?? '1');
+          const references = Array.from({ length: 10 }, (_, i) => ({ managedObject: { id: String(100 + (current - 1) * 10 + i), name: `NB ${(current - 1) * 10 + i}`, type: 'adamos_NETbox' } }));
+          const totalPages = u.searchParams.get('withTotalPages') === 'true' ? { totalPages: 2 } : {};
+          return jsonReply(200, { references, statistics: { currentPage: current, pageSize: 10, ...totalPages }, next: 'next' });
+        }
+        return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+      }) as unknown as typeof fetch,
+    });
+    const navigate = jest.fn();
+    renderContribution(<GroupSubAssetsPage />, { locales: en, context: { user: OPERATOR, params: { groupId: '5' }, path: '/group/5/sub-assets', query: { page: '2' }, navigate } });
+    await screen.findByText('NB 19');
+    expect(asked).toEqual(['true']);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Page 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Last' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Page 1' }));
+    expect(navigate).toHaveBeenLastCalledWith('/group/5/sub-assets');
+  });
+
   it('says it is reading the sub-assets, not an empty table', async () => {
     let release!: () => void;
     groupOf35(new Promise<void>((r) => (release = r)));

@@ -41,7 +41,9 @@ export default function GroupSubAssetsPage() {
   };
   const assets = useQuery({
     queryKey: [...groupKeys.detail(id), 'sub-assets', page],
-    queryFn: () => listChildAssets(id, { pageSize: SHORT_LIST_PAGE_SIZE, currentPage: page }),
+    // With the page count: the platform links a next page after every full one, so a group of
+    // exactly 10, 20, ... devices would otherwise offer Next to an empty page, and no Last.
+    queryFn: () => listChildAssets(id, { pageSize: SHORT_LIST_PAGE_SIZE, currentPage: page, withTotalPages: true }),
     placeholderData: keepPreviousData,
   });
   const selectSoftware = useGroupSelectSoftware(group.data);
@@ -99,7 +101,13 @@ export default function GroupSubAssetsPage() {
           emptyText={t('No sub-assets')}
           data-testid="sub-assets-error"
         />
-        <Pager currentPage={page} hasNext={!!assets.data?.hasNext && items.length >= SHORT_LIST_PAGE_SIZE} pageSize={SHORT_LIST_PAGE_SIZE} onPageChange={setPage} />
+        <Pager
+          currentPage={page}
+          totalPages={assets.data?.statistics.totalPages}
+          hasNext={!!assets.data?.hasNext && items.length >= SHORT_LIST_PAGE_SIZE}
+          pageSize={SHORT_LIST_PAGE_SIZE}
+          onPageChange={setPage}
+        />
       </div>
       {selectSoftware.view}
     </div>

@@ -22,4 +22,11 @@ describe('ConfigurationPage', () => {
     expect(await screen.findByText('No configurations to display.')).toBeInTheDocument();
     expect(screen.queryByTestId('configurations-error')).toBeNull();
   });
+
+  it('keeps a port\'s mode and the wifi network name whole when the column wraps ("HALL-" and "4" on two lines read as two values)', async () => {
+    const mo = { id: '7', type: 'adamos_IoTconnector_ccm_configuration', adamos_adamos_netbox_ccm: { netbox: { netbox_serial: 'NB7' }, network: { x2: { ip: '10.10.0.5', mode: 'dhcp' }, wifi: { ip: '192.168.50.161', ssid: 'HALL-4' } } } };
+    show(() => reply(200, { managedObjects: [mo], statistics: { currentPage: 1, pageSize: 25 } }));
+    expect(await screen.findByText('HALL-4')).toHaveClass('text-nowrap');
+    expect(screen.getByText('(dhcp)')).toHaveClass('text-nowrap');
+  });
 });

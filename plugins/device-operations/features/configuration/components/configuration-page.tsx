@@ -15,8 +15,9 @@ function Port({ port }: { port?: NetworkPort }) {
   return (
     <span>
       {port.ip || '-'}
-      {port.mode ? <span className="text-muted"> ({port.mode})</span> : null}
-      {port.ssid ? <span className="text-muted"> {port.ssid}</span> : null}
+      {/* Each kept whole where the column wraps: a network name "HALL-4" cut after its hyphen read as two values. */}
+      {port.mode ? <> <span className="text-muted text-nowrap">({port.mode})</span></> : null}
+      {port.ssid ? <> <span className="text-muted text-nowrap">{port.ssid}</span></> : null}
     </span>
   );
 }

@@ -16,10 +16,10 @@ function failingPlatform() {
 }
 
 /** The Info tab of device 42 ('box', owned by device_box) for a user who may read it and its owner. */
-function renderBox(isAdmin: boolean) {
+function renderBox(isAdmin: boolean, fragments: Record<string, unknown> = {}) {
   renderContribution(
     <InfoTab
-      device={{ id: '42', name: 'box', type: 'adamos_NETbox', owner: 'device_box' }}
+      device={{ id: '42', name: 'box', type: 'adamos_NETbox', owner: 'device_box', ...fragments }}
       isAdmin={isAdmin}
       alerts={alerts}
       confirm={async () => true}
@@ -117,4 +117,19 @@ it('says that the owner, the provisioning data and the groups are still loading,
   expect(screen.getByTestId('owner-loading')).toHaveTextContent('Loading…');
   expect(screen.getByTestId('groups-loading')).toHaveTextContent('Loading…');
   expect(screen.queryByText('The device is in no group.')).toBeNull();
+});
+
+it('says that a device without a modem reports no mobile network data, instead of fourteen empty mobile fields', async () => {
+  failingPlatform();
+  renderBox(false);
+  const card = () => screen.getByTestId('mobile-card');
+  expect(card()).toHaveTextContent('This device reports no mobile network data.');
+  expect(card()).not.toHaveTextContent('IMSI');
+});
+
+it('shows the mobile fields of a device that reports them', async () => {
+  failingPlatform();
+  renderBox(false, { c8y_Mobile: { imsi: '262011234567890', currentOperator: 'Telekom' } });
+  expect(screen.getByTestId('mobile-card')).toHaveTextContent('IMSI262011234567890');
+  expect(screen.getByTestId('mobile-card')).not.toHaveTextContent('This device reports no mobile network data.');
 });

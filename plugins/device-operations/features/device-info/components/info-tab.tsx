@@ -299,10 +299,13 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
             <Field label={t('Serial number')} value={text(at(device, 'c8y_Hardware.serialNumber'))} />
             <Field label={t('Revision')} value={text(at(device, 'c8y_Hardware.revision'))} />
           </Card>
-          <Card title={t('Mobile')}>
-            {MOBILE_FIELDS.map(([key, label]) => (
-              <Field key={key} label={t(label)} value={text(mobile[key])} />
-            ))}
+          <Card title={t('Mobile')} testId="mobile-card">
+            {/* A device without a modem sends no c8y_Mobile: said once, not as fourteen empty fields. */}
+            {device.c8y_Mobile === undefined || device.c8y_Mobile === null ? (
+              <p className="text-muted m-0">{t('This device reports no mobile network data.')}</p>
+            ) : (
+              MOBILE_FIELDS.map(([key, label]) => <Field key={key} label={t(label)} value={text(mobile[key])} />)
+            )}
             {locate && (
               <a href={locate} target="_blank" rel="noreferrer">
                 {t('Locate')}
