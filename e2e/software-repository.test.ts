@@ -184,7 +184,7 @@ describe('software repository', () => {
     // Delete: cancel keeps it, confirm removes it.
     await openMenu(page, byUrl.id, 'delete-software');
     await page.getByRole('dialog').getByText('Confirm delete?').waitFor();
-    await page.getByRole('dialog').getByText('Do you really want to remove software e2e-url-pkg?').waitFor();
+    await page.getByRole('dialog').getByText('Do you really want to remove software e2e-url-pkg 1.0.0?').waitFor();
     await page.click('[data-testid="confirm-cancel"]');
     assert.ok(await packageNamed('e2e-url-pkg'));
     await openMenu(page, byUrl.id, 'delete-software');

@@ -18,7 +18,13 @@ export function Card({ title, actions, footer, className, children, ...rest }: C
       {(title || actions) && (
         <div className="card-header separator">
           {title && <h4 className="card-title">{title}</h4>}
-          {actions && <div className="card-header-actions">{actions}</div>}
+          {/* Not the platform's .card-header-actions: its CSS draws a shadow line 44 px below the card's
+              top (a widget header's row), which crossed our taller headers below their buttons. */}
+          {actions && (
+            <div className="d-flex a-i-center gap-8 m-l-auto p-l-16" data-slot="card-actions">
+              {actions}
+            </div>
+          )}
         </div>
       )}
       <div className="card-block">{children}</div>

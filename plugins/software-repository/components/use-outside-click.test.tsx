@@ -18,6 +18,11 @@ function Dropdown() {
       <div className="modal">
         <button type="button">In a dialog</button>
       </div>
+      <div className="alerts">
+        <div className="alert alert-danger">
+          <button type="button">Close the alert</button>
+        </div>
+      </div>
       <button type="button">Outside</button>
     </>
   );
@@ -42,5 +47,12 @@ describe('useOutsideClick', () => {
     expect(screen.getByLabelText('Inside')).toBeInTheDocument();
     fireEvent.mouseDown(screen.getByRole('button', { name: 'Outside' }));
     expect(screen.queryByLabelText('Inside')).toBeNull();
+  });
+
+  it("stays open when the user closes an alert (the failure its own save raised: the form is kept)", () => {
+    render(<Dropdown />);
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    fireEvent.mouseDown(screen.getByRole('button', { name: 'Close the alert' }));
+    expect(screen.getByLabelText('Inside')).toBeInTheDocument();
   });
 });

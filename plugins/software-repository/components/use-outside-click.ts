@@ -1,18 +1,21 @@
 import { useEffect, type RefObject } from 'react';
 
 const inDialog = (target: EventTarget | null) => target instanceof Element && !!target.closest('.modal');
+/** The page's alerts (`.alerts`, the platform's and ours): closing the failure a dropdown's save raised must not discard its form. */
+const inAlerts = (target: EventTarget | null) => target instanceof Element && !!target.closest('.alerts');
 
 /**
  * Closes a dropdown while active: on a mouse-down outside the element, and on Escape, which also
  * gives the focus back to the dropdown's toggle (its `aria-expanded` button), as the platform's
- * dropdowns do. Clicks and keys in dialogs opened from the dropdown (confirm) do not close it.
+ * dropdowns do. Clicks and keys in dialogs opened from the dropdown (confirm) do not close it, nor
+ * clicks in the page's alerts (closing 'Error creating software.' keeps the form that raised it).
  */
 export function useOutsideClick(ref: RefObject<HTMLElement | null>, active: boolean, onOutside: () => void): void {
   useEffect(() => {
     if (!active) return undefined;
     const onMouseDown = (e: MouseEvent) => {
       const target = e.target as Node | null;
-      if (target && (ref.current?.contains(target) || inDialog(target))) return;
+      if (target && (ref.current?.contains(target) || inDialog(target) || inAlerts(target))) return;
       onOutside();
     };
     const onKeyDown = (e: KeyboardEvent) => {

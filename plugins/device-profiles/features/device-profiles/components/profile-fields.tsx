@@ -60,57 +60,62 @@ export function ProfileFields({ form, errors, groups, disabled, lockDeviceType, 
       {field(
         'deviceType',
         t('Device type'),
-        <div className="c8y-select-wrapper">
-          <select
-            id={`${id}-deviceType`}
-            className="form-control"
-            value={form.deviceType}
-            required
-            disabled={lockDeviceType}
-            aria-describedby={deviceTypeNote ? `${id}-deviceType-note` : undefined}
-            onChange={(e) => onChange({ ...form, deviceType: e.target.value })}
-          >
-            <option value="" disabled>
-              {t('Select device type')}
-            </option>
-            {PROFILE_DEVICE_TYPES.map((d) => (
-              <option key={d.value} value={d.value}>
-                {t(d.label)}
+        // Notes below the wrapper, not in it: the platform centres the select's arrow in the wrapper.
+        <>
+          <div className="c8y-select-wrapper">
+            <select
+              id={`${id}-deviceType`}
+              className="form-control"
+              value={form.deviceType}
+              required
+              disabled={lockDeviceType}
+              aria-describedby={deviceTypeNote ? `${id}-deviceType-note` : undefined}
+              onChange={(e) => onChange({ ...form, deviceType: e.target.value })}
+            >
+              <option value="" disabled>
+                {t('Select device type')}
               </option>
-            ))}
-          </select>
+              {PROFILE_DEVICE_TYPES.map((d) => (
+                <option key={d.value} value={d.value}>
+                  {t(d.label)}
+                </option>
+              ))}
+            </select>
+          </div>
           {deviceTypeNote && (
             <p className="help-block" id={`${id}-deviceType-note`} data-testid="device-type-note">
               {deviceTypeNote}
             </p>
           )}
-        </div>,
+        </>,
       )}
       {field(
         'deviceGroup',
         t('Device Group'),
-        <div className="c8y-select-wrapper">
-          <select
-            id={`${id}-deviceGroup`}
-            className="form-control"
-            value={form.deviceGroup ?? NO_GROUP}
-            aria-invalid={!!errors.deviceGroup}
-            aria-describedby={errors.deviceGroup ? `${id}-deviceGroup-error` : undefined}
-            onChange={(e) => onChange({ ...form, deviceGroup: e.target.value === NO_GROUP ? null : e.target.value })}
-          >
-            <option value={NO_GROUP}>---</option>
-            {groups.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.name}
-              </option>
-            ))}
-          </select>
+        <>
+          <div className="c8y-select-wrapper">
+            <select
+              id={`${id}-deviceGroup`}
+              className="form-control"
+              value={form.deviceGroup ?? NO_GROUP}
+              aria-invalid={!!errors.deviceGroup}
+              aria-describedby={errors.deviceGroup ? `${id}-deviceGroup-error` : undefined}
+              onChange={(e) => onChange({ ...form, deviceGroup: e.target.value === NO_GROUP ? null : e.target.value })}
+            >
+              <option value={NO_GROUP}>---</option>
+              {groups.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                </option>
+              ))}
+            </select>
+          </div>
           {groupsError && (
             <p className="help-block text-danger" role="alert" data-testid="groups-error">
               {t('The device groups could not be loaded:')} {groupsError.message}
             </p>
           )}
-        </div>,
+        </>,
       )}
     </fieldset>
   );

@@ -35,6 +35,21 @@ describe('AddSoftware', () => {
     expect(within(form).queryByTestId('source-hint')).toBeNull();
   });
 
+  it("says in Save's title which fields are still missing, also selects the user never touched", () => {
+    renderContribution(<AddSoftware deviceType="iotconnector" onAdded={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
+    fireEvent.click(screen.getByTestId('add-software'));
+    const form = screen.getByTestId('add-software-form');
+    for (const [testId, value] of [['field-name', 'opcua'], ['field-version', '1.0'], ['field-md5', 'm'], ['field-sha256', 's'], ['field-password', 'password1'], ['field-url', 'https://store.example/opcua-1.0.zip']])
+      fireEvent.change(within(form).getByTestId(testId), { target: { value } });
+    const save = within(form).getByTestId('add-save');
+    expect(save).toBeDisabled();
+    expect(save).toHaveAttribute('title', 'App type: This field is required. Category: This field is required.');
+    fireEvent.change(within(form).getByTestId('field-apptype'), { target: { value: 'APPLICATION' } });
+    fireEvent.change(within(form).getByTestId('field-category'), { target: { value: 'normal' } });
+    expect(save).not.toBeDisabled();
+    expect(save).not.toHaveAttribute('title');
+  });
+
   it('says when the URL is no http(s) address and keeps Save disabled', () => {
     const { form, fill } = openForm();
     fill('field-url', 'store.example/opcua-1.0.zip');

@@ -6,7 +6,7 @@ import { PermittedButton } from '@shared/ui/permission';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import type { DeviceType } from '@shared/domain/device-types';
 import { addPackage, UploadError } from '../api/packages';
-import { canSaveAdd, emptyAddForm, hasOneSource, validateAddForm, withFile, withUrl, type AddForm } from '../model/package-form';
+import { canSaveAdd, emptyAddForm, hasOneSource, validateAddForm, withFile, withUrl, type AddField, type AddForm } from '../model/package-form';
 import { ApprovalField, ChoiceField, TextField } from './form-fields';
 import { useOutsideClick } from '../../../components/use-outside-click';
 
@@ -51,6 +51,23 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
   const sourceHintId = useId();
   const tooManyId = useId();
   const errors = validateAddForm(form);
+  const labels: Record<AddField, string> = {
+    name: t('Name'),
+    version: t('Version'),
+    md5: t('MD5 checksum'),
+    sha256: t('SHA-256 checksum'),
+    apptype: t('App type'),
+    category: t('Category'),
+    password: t('Password'),
+    url: t('URL'),
+    full_packagename: t('Full package name'),
+  };
+  // Why Save cannot be used: every rule the form breaks, also of fields not touched yet (an
+  // untouched select shows no error), and the missing download source.
+  const blocked = [
+    ...(Object.entries(errors) as [AddField, string][]).map(([f, e]) => `${labels[f]}: ${t(e)}`),
+    ...(hasOneSource(form) ? [] : [t('Choose a file or enter a URL to save.')]),
+  ].join(' ');
 
   const set = <K extends keyof AddForm>(key: K, value: AddForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -203,6 +220,7 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
           type="submit"
           className="btn btn-primary"
           disabled={!canSaveAdd(form) || saving}
+          title={saving ? undefined : blocked || undefined}
           aria-describedby={hasOneSource(form) ? undefined : sourceHintId}
           data-testid="add-save"
         >

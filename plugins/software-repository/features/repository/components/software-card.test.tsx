@@ -140,7 +140,8 @@ describe('SoftwareCard failures (spec 8, in German)', () => {
     fireEvent.click(screen.getByTestId('delete-software'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Löschen bestätigen?');
-    expect(dialog).toHaveTextContent('Wollen Sie die Software machine-monitor wirklich entfernen?');
+    // Which version goes: the repository holds several of a name.
+    expect(dialog).toHaveTextContent('Wollen Sie die Software machine-monitor 4.2.0 wirklich entfernen?');
     expect(within(dialog).getByTestId('confirm-ok')).toHaveTextContent('Löschen');
     expect(within(dialog).getByTestId('confirm-cancel')).toHaveTextContent('Abbrechen');
     fireEvent.click(within(dialog).getByTestId('confirm-ok'));

@@ -60,7 +60,8 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
     setOpen(false);
     const ok = await confirm({
       title: t('Confirm delete?'),
-      body: t('Do you really want to remove software {{name}}?', { name: pkg.name }),
+      // The name with the version: a repository holds many versions of a name, and only this one is removed.
+      body: t('Do you really want to remove software {{name}}?', { name: `${pkg.name} ${pkg.version}` }),
       okLabel: t('Delete'),
       cancelLabel: t('Cancel'),
       okClass: 'btn-danger',
