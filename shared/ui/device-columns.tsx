@@ -11,6 +11,7 @@ import { msg } from '../plugin-api/i18n';
 import { PRODUCT } from '../plugin-api/types';
 import type { GridColumn } from './data-grid-model';
 import { el } from './dom';
+import { deviceHref } from './device-link';
 
 /** Where each column reads its value (spec 1, section 3); the list filters and sorts on these paths. */
 export const FIELD = {
@@ -139,7 +140,7 @@ export const DEVICE_CELLS = {
   },
   name: {
     text: (d) => d.name ?? d.id,
-    cell: (d) => el('a', { href: `#/device/${encodeURIComponent(d.id)}`, title: d.name ?? '' }, isolatedName(d.name ?? d.id)),
+    cell: (d) => el('a', { href: deviceHref(d.id), title: d.name ?? '' }, isolatedName(d.name ?? d.id)),
   },
   alarms: {
     text: (d) => {

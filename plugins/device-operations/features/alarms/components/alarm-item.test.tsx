@@ -22,6 +22,18 @@ const show = (language: 'en' | 'de' = 'en') => {
   fireEvent.click(screen.getByRole('button', { name: 'Details' }));
 };
 
+describe('AlarmItem device', () => {
+  it("links the alarm's device to its page, in the line and in the details", () => {
+    requestMock.mockResolvedValueOnce({ auditRecords: [] });
+    show();
+    const links = screen.getAllByTestId('device-link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['dev', '#/device/3'],
+      ['dev', '#/device/3'],
+    ]);
+  });
+});
+
 describe('AlarmItem change log', () => {
   it('says the change log could not be read, with the cause, instead of showing it empty', async () => {
     requestMock.mockRejectedValueOnce(new Error('Access is denied'));

@@ -7,6 +7,7 @@ import { PermittedButton } from '@shared/ui/permission';
 import { canAcknowledge, canClear, changeLogFrom, type AlarmChange } from '../logic/alarms';
 import { useChangeLog } from '../api/alarms';
 import { formatDateTime } from '@shared/domain/formats';
+import { DeviceLink } from '@shared/ui/device-link';
 
 export interface AlarmItemProps {
   alarm: Alarm;
@@ -39,7 +40,7 @@ export function AlarmItem({ alarm, busy, onStatus, smartRuleAction }: AlarmItemP
           <strong>{alarm.text}</strong>
           <br />
           <small className="text-muted">
-            {alarm.source.name ?? alarm.source.id} · {formatDateTime(alarm.time)} · {t(alarm.status)}
+            <DeviceLink id={alarm.source.id} name={alarm.source.name} /> · {formatDateTime(alarm.time)} · {t(alarm.status)}
           </small>
         </span>
         {onStatus && canAcknowledge(alarm) && (
@@ -70,7 +71,9 @@ export function AlarmItem({ alarm, busy, onStatus, smartRuleAction }: AlarmItemP
             <dt>{t('Last occurrence')}</dt>
             <dd>{formatDateTime(alarm.time)}</dd>
             <dt>{t('Device')}</dt>
-            <dd>{alarm.source.name ?? alarm.source.id}</dd>
+            <dd>
+              <DeviceLink id={alarm.source.id} name={alarm.source.name} />
+            </dd>
           </dl>
           <h5>{t('Change log')}</h5>
           {log.isError ? (

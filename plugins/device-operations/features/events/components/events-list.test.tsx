@@ -30,6 +30,19 @@ describe('EventsList', () => {
     expect(fail).not.toHaveBeenCalled();
   });
 
+  it("links each event's device to its page where the list spans devices", async () => {
+    configureClient({
+      fetch: (async (url: string) =>
+        new URL(url, 'http://x').pathname.endsWith('/event/events')
+          ? reply(200, { events: [{ id: '1', type: 'c8y_Restart', text: 'restarted', time: '2026-11-24T10:00:00.000Z', source: { id: '42', name: 'Hall 4 / NB-1' } }], statistics: { currentPage: 1, pageSize: 25 } })
+          : reply(200, { managedObjects: [], statistics: { currentPage: 1 } })) as typeof fetch,
+    });
+    renderContribution(<EventsList alerts={{ fail: jest.fn() }} />, { locales: { ...en, ...listsEn, ...deviceEn } });
+    const link = await screen.findByTestId('device-link');
+    expect(link).toHaveTextContent('Hall 4 / NB-1');
+    expect(link).toHaveAttribute('href', '#/device/42');
+  });
+
   it('says "No events to display" for an empty list that loaded', async () => {
     show(() => reply(200, { events: [], statistics: { currentPage: 1, pageSize: 25 } }));
     expect(await screen.findByText('No events to display')).toBeTruthy();

@@ -7,6 +7,7 @@ import { formatDateTime } from '@shared/domain/formats';
 import { ListEnd } from '@shared/ui/empty-state';
 import { Pager } from '@shared/ui/pager';
 import { Spinner } from '@shared/ui/spinner';
+import { DeviceLink } from '@shared/ui/device-link';
 
 export interface EventsListProps {
   /** Device id; all events when absent. */
@@ -78,7 +79,11 @@ export function EventsList({ source, alerts }: EventsListProps) {
             {items.map((e) => (
               <tr key={e.id} data-testid="event-row">
                 <td>{formatDateTime(e.time)}</td>
-                {!source && <td>{e.source.name ?? e.source.id}</td>}
+                {!source && (
+                  <td>
+                    <DeviceLink id={e.source.id} name={e.source.name} />
+                  </td>
+                )}
                 <td>{e.type}</td>
                 <td>{e.text}</td>
               </tr>

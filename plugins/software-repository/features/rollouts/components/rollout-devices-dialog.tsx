@@ -7,6 +7,7 @@ import { Pager, totalPagesOf } from '@shared/ui/pager';
 import { Spinner } from '@shared/ui/spinner';
 import { rolloutDevicesQuery, type Rollout } from '../api/rollouts';
 import type { CounterResult } from '../model/rollout';
+import { DeviceLink } from '@shared/ui/device-link';
 
 const PAGE_SIZE = 25;
 
@@ -67,7 +68,7 @@ export function RolloutDevicesDialog({ rollout, result, onClose }: Props) {
               {query.data.devices.map((d) => (
                 <tr key={d.id} data-testid="rollout-device-row" data-result={d.result}>
                   <td>
-                    <a href={`#/device/${encodeURIComponent(d.id)}/info`}>{d.name ?? d.id}</a>
+                    <DeviceLink id={d.id} name={d.name} tab="info" />
                   </td>
                   <td>{t(RESULT_LABEL[d.result] ?? d.result)}</td>
                   <td className={d.result === 'failed' ? 'text-danger' : undefined} data-testid="rollout-device-reason">
