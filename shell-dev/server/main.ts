@@ -81,6 +81,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof Error ? e.message : e);
+  const err = e as NodeJS.ErrnoException & { port?: number };
+  if (err?.code === 'EADDRINUSE') console.error(`Port ${err.port ?? ''} is already in use (another npm start?): stop that server or pick another port with --port`);
+  else console.error(e instanceof Error ? e.message : e);
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 /**
  * The stand-in's command line as README "Commands" gives it (`npm start -- <flags>` hands the
- * flags to shell-dev/server/main.ts): --port, --devices, --data, --reset, --simulate off, --proxy,
+ * flags to shell-dev/server/main.ts): --port (and one in use), --devices, --data, --reset, --simulate off, --proxy,
  * and the URLs and demo logins it prints. Each server runs as its own process, as `npm start`
  * runs it (app.ts pulls ESM-only packages that jest's CommonJS runtime cannot load).
  */
@@ -225,5 +225,21 @@ describe('npm start -- <flags>', () => {
     expect(await runCli(['--port'])).toMatchObject({ code: 1, out: expect.stringContaining('--port needs a value') });
     expect(await runCli(['--devices', 'many'])).toMatchObject({ code: 1, out: expect.stringContaining('--devices must be a whole number') });
     expect(await runCli(['--simulate', 'sometimes'])).toMatchObject({ code: 1, out: expect.stringContaining('--simulate must be on or off') });
+  });
+
+  it('refuses a port in use, naming the port and the way out', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((ok) => taken.listen(0, '127.0.0.1', ok));
+    const { port } = taken.address() as net.AddressInfo;
+    const dir = tempDir('stand-in-cli-busy-');
+    try {
+      expect(await runCli(['--port', String(port), '--devices', '0', '--data', dir, '--simulate', 'off'])).toMatchObject({
+        code: 1,
+        out: expect.stringContaining(`Port ${port} is already in use (another npm start?): stop that server or pick another port with --port`),
+      });
+    } finally {
+      await new Promise((ok) => taken.close(ok));
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
