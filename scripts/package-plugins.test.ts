@@ -28,7 +28,7 @@ describe('cumulocity.json of each plugin package', () => {
       const m = all[i];
       expect([m.name, m.key, m.contextPath, m.version]).toEqual([plugin.id, `${plugin.id}-key`, plugin.contextPath, plugin.version]);
       expect(m).toMatchObject({ isPackage: true, package: 'plugin', remotes: { [plugin.contextPath]: [plugin.module] }, exports: [expect.objectContaining({ module: plugin.module })] });
-      expect(m).toMatchObject({ requiredPlatformVersion: '>=1023.0.0', versioningMatrix: { '1.0.0': { sdk: '>=1023.0.0 <1024.0.0' } } });
+      expect(m).toMatchObject({ requiredPlatformVersion: '>=1023.0.0', versioningMatrix: { '1.0.0': { sdk: '>=1023.0.0 <1024.0.0', api: '>=1023.0.0' } } });
     });
   });
 
