@@ -196,6 +196,10 @@ describe('time-out', () => {
     const foreign = (name: string, extra: object) => Object.assign(new Error('x'), { name, ...extra });
     expect(retryTransientFailures(0, foreign('PlatformError', { status: 404 }))).toBe(false);
     expect(retryTransientFailures(0, foreign('PlatformError', { status: 503 }))).toBe(true);
+    // A time-out or throttling answer may pass on a retry (README, Decisions: 5xx, 408 and 429 only).
+    expect(retryTransientFailures(0, new PlatformError(408, '', null))).toBe(true);
+    expect(retryTransientFailures(0, new PlatformError(429, '', null))).toBe(true);
+    expect(retryTransientFailures(0, new PlatformError(403, '', null))).toBe(false);
     expect(retryTransientFailures(0, foreign('RequestTimeoutError', { timeoutMs: 60000 }))).toBe(false);
   });
 
