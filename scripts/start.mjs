@@ -10,8 +10,12 @@ const args = process.argv.slice(2);
 const watch = args.includes('--watch');
 const serverArgs = args.filter((a) => a !== '--watch');
 const mode = watch ? 'development' : 'production';
+// --help is the stand-in's: it prints its flags without building anything first.
+const help = serverArgs.some((a) => a === '--help' || a === '-h');
 
-if (watch) {
+if (help) {
+  // nothing to build
+} else if (watch) {
   await buildPlatformStyle({ full: true });
   // Not watched: the real platform shell at /apps/devicemanagement/ is built once (skipped when unchanged).
   await buildPlatformShell();

@@ -15,6 +15,23 @@ const FLAGS_WITH_VALUE = new Set(['port', 'host', 'data', 'devices', 'proxy', 's
 const SIMULATOR_FLAGS = new Set(['sim-failure-ratio', 'sim-never-answer-ratio', 'sim-step-ms', 'sim-tick-ms', 'sim-heartbeats', 'sim-offline-ratio', 'sim-alarm-ratio', 'sim-measurement-ratio', 'sim-seed']);
 const BOOLEAN_FLAGS = new Set(['reset']);
 
+/** What `--help` prints (and an unknown flag points to). */
+const USAGE = `Usage: npm start -- [flags]   (or: npx tsx shell-dev/server/main.ts [flags])
+  --port N            port to serve on (default ${DEFAULT_PORT})
+  --host ADDRESS      address to listen on (default 127.0.0.1)
+  --data DIR          data folder: database, uploads (default .data)
+  --devices N         demo fleet size when the data folder is new (default ${DEFAULT_DEVICES})
+  --reset             regenerate the demo data
+  --simulate on|off   simulated device agents (default on)
+  --seed N            demo data seed (default 1)
+  --password TEXT     the demo users' password (default ${DEMO_PASSWORD})
+  --proxy URL         serve shell and plugins, forward the API to a real tenant
+  --sim-* VALUE       the simulator's settings: --sim-failure-ratio, --sim-never-answer-ratio,
+                      --sim-step-ms, --sim-tick-ms, --sim-heartbeats, --sim-offline-ratio,
+                      --sim-alarm-ratio, --sim-measurement-ratio, --sim-seed
+                      (shell-dev/server/simulator/README.md)
+  --help              this text`;
+
 function parseArgs(argv: string[]): Record<string, string | boolean> {
   const out: Record<string, string | boolean> = {};
   for (let i = 0; i < argv.length; i++) {
@@ -26,7 +43,7 @@ function parseArgs(argv: string[]): Record<string, string | boolean> {
       const v = inline ?? argv[++i];
       if (v === undefined) throw new Error(`--${name} needs a value`);
       out[name] = v;
-    } else throw new Error(`Unknown flag --${name}`);
+    } else throw new Error(`Unknown flag --${name} (--help lists the flags)`);
   }
   return out;
 }
@@ -38,6 +55,10 @@ function int(v: string | boolean | undefined, name: string, fallback: number): n
 }
 
 async function main(): Promise<void> {
+  if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
+    console.log(USAGE);
+    return;
+  }
   const args = parseArgs(process.argv.slice(2));
   const simulate = args.simulate ?? 'on';
   if (simulate !== 'on' && simulate !== 'off') throw new Error('--simulate must be on or off');

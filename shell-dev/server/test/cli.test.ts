@@ -220,8 +220,15 @@ describe('npm start -- <flags>', () => {
     expect(await runCli(['--sim-step-ms', 'slow'])).toMatchObject({ code: 1, out: expect.stringContaining("--sim-step-ms needs 'min-max' or a number, got 'slow'") });
   });
 
+  it('--help lists every flag the stand-in takes and starts nothing', async () => {
+    const help = await runCli(['--help']);
+    expect(help).toMatchObject({ code: 0, out: expect.stringContaining('Usage: npm start -- [flags]') });
+    for (const flag of ['--port', '--host', '--data', '--devices', '--reset', '--simulate', '--seed', '--password', '--proxy', '--sim-failure-ratio', '--sim-step-ms', '--sim-seed']) expect([flag, help.out.includes(flag)]).toEqual([flag, true]);
+    expect(help.out).not.toContain('Stand-in platform ready');
+  });
+
   it('refuses an unknown flag, a value missing, and --simulate other than on or off, naming the problem', async () => {
-    expect(await runCli(['--bogus'])).toMatchObject({ code: 1, out: expect.stringContaining('Unknown flag --bogus') });
+    expect(await runCli(['--bogus'])).toMatchObject({ code: 1, out: expect.stringContaining('Unknown flag --bogus (--help lists the flags)') });
     expect(await runCli(['--port'])).toMatchObject({ code: 1, out: expect.stringContaining('--port needs a value') });
     expect(await runCli(['--devices', 'many'])).toMatchObject({ code: 1, out: expect.stringContaining('--devices must be a whole number') });
     expect(await runCli(['--simulate', 'sometimes'])).toMatchObject({ code: 1, out: expect.stringContaining('--simulate must be on or off') });
