@@ -73,9 +73,9 @@ function base(name: string, outDir: string, mode: 'production' | 'development'):
     output: {
       path: path.join(root, 'dist', 'apps', outDir),
       publicPath: 'auto',
-      filename: '[name].[contenthash:8].js',
-      chunkFilename: '[name].[contenthash:8].js',
-      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      filename: '[name].[contenthash:6].js',
+      chunkFilename: '[name].[contenthash:6].js',
+      assetModuleFilename: 'assets/[name].[contenthash:6][ext]',
       // The shell keeps the compiled platform style between builds (scripts/build-lib.mjs).
       clean: { keep: /c8y-style/ },
       uniqueName: name,

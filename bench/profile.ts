@@ -79,7 +79,7 @@ function sourceOf(frame: CallFrame, functions: RegExp | undefined): string {
   if (!frame.url) return functions?.test('(native)') ? `(native) ${frame.functionName}` : '(native)';
   const map = mapOf(frame.url);
   const pos = map?.consumer.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
-  const file = map && pos?.source ? projectPath(pos.source, map) : new URL(frame.url).pathname.replace(/\.[0-9a-f]{8}\.js$/, '.js');
+  const file = map && pos?.source ? projectPath(pos.source, map) : new URL(frame.url).pathname.replace(/\.[0-9a-f]{6,8}\.js$/, '.js');
   const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(file);
   const name = pkg ? pkg[1] : file;
   return functions?.test(name) ? `${name}:${pos?.line ?? '?'} ${frame.functionName || pos?.name || '(anonymous)'}` : name;
