@@ -120,3 +120,55 @@ describe('German as the platform says it', () => {
     expect(differ).toEqual([]);
   });
 });
+
+/**
+ * One German per English text: a text that several namespaces (plugins/*, shared/ui) translate
+ * reads the same in all of them ("AVAILABLE" was "Verfügbar" on the dashboard and "Online" in the
+ * device list), and texts that differ only in case or end punctuation ("No alarms to display" and
+ * "No alarms to display.") read the same too. The exceptions mean different things by context,
+ * each with its reason.
+ */
+describe('One German per English text', () => {
+  const SAME_TEXT_DIFFERENT_MEANING: Record<string, string> = {
+    success: "connection checks' column of whether a check succeeded (Erfolg), not a rollout device's state (Erfolgreich)",
+    filter: "the column filter's name (Filter), not the placeholder asking to filter (Filtern…)",
+  };
+  const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+  /** Key -> its German per file, and its English text (a code such as AVAILABLE reads "Online"). */
+  const texts = new Map<string, { file: string; de: string }[]>();
+  const english = new Map<string, string>();
+  for (const n of NAMESPACES) {
+    if (!fs.existsSync(n.locales)) continue;
+    for (const f of fs.readdirSync(n.locales).filter((name) => name === 'de.json' || name.endsWith('.de.json'))) {
+      const file = path.relative(root, path.join(n.locales, f));
+      const en = read(path.join(n.locales, f.replace(/de\.json$/, 'en.json')));
+      for (const [k, v] of Object.entries(read(path.join(n.locales, f)))) {
+        texts.set(k, [...(texts.get(k) ?? []), { file, de: v }]);
+        english.set(k, en[k] ?? k);
+      }
+    }
+  }
+  const listed = (k: string) => (texts.get(k) ?? []).map((e) => `${e.file}: "${e.de}"`).join(', ');
+
+  it('reads texts in several namespaces', () => {
+    expect([...texts.values()].filter((e) => e.length > 1).length).toBeGreaterThan(20);
+  });
+
+  it('gives a text the same German in every namespace', () => {
+    const differ = [...texts.entries()].filter(([, e]) => new Set(e.map((x) => x.de)).size > 1).map(([k]) => `${k}: ${listed(k)}`);
+    expect(differ).toEqual([]);
+  });
+
+  it('gives English texts that differ only in case or end punctuation the same German (but for case and that punctuation)', () => {
+    const fold = (s: string) => s.toLowerCase().replace(/[\s.:!?…]+$/, '');
+    const groups = new Map<string, string[]>();
+    for (const k of texts.keys()) {
+      const folded = fold(english.get(k) ?? k);
+      groups.set(folded, [...(groups.get(folded) ?? []), k]);
+    }
+    const differ = [...groups.entries()]
+      .filter(([folded, keys]) => keys.length > 1 && !(folded in SAME_TEXT_DIFFERENT_MEANING) && new Set(keys.flatMap((k) => texts.get(k)!.map((e) => fold(e.de)))).size > 1)
+      .map(([, keys]) => keys.map((k) => `${k}: ${listed(k)}`).join(' | '));
+    expect(differ).toEqual([]);
+  });
+});

@@ -2,7 +2,9 @@ import {
   DEVICE_TYPES,
   devicesOutsideType,
   softwareTypeOfInventoryType,
+  DEVICE_LABELS,
   NAVIGATOR_LABELS,
+  deviceTypeLabel,
   REPOSITORY_LABELS,
   deviceTypeOf,
   isDeviceType,
@@ -13,15 +15,20 @@ import {
 
 describe('device types', () => {
   it.each([
-    ['iotconnector', ['adamos_NETbox'], 'adamos_NETbox', 'IoTconnectors', 'IoTconnector'],
-    ['celosos_x64', ['adamos_celosx', 'adamos_ipc-x64'], 'adamos_ipc-x64', 'CELOS OS (IPC x64)', 'CELOS OS (IPC x64)'],
-    ['celosos_aarch64', ['adamos_iotconnectorflex'], 'adamos_iotconnectorflex', 'CELOS OS (IOT2050)', 'CELOS OS (aarch64)'],
-  ] as const)('%s', (dt, types, softwareType, navLabel, repoLabel) => {
+    ['iotconnector', ['adamos_NETbox'], 'adamos_NETbox', 'IoTconnectors', 'IoTconnector', 'IoTconnector'],
+    ['celosos_x64', ['adamos_celosx', 'adamos_ipc-x64'], 'adamos_ipc-x64', 'CELOS OS (IPC x64)', 'CELOS OS (IPC x64)', 'CELOS OS (IPC x64)'],
+    ['celosos_aarch64', ['adamos_iotconnectorflex'], 'adamos_iotconnectorflex', 'CELOS OS (IOT2050)', 'CELOS OS (IOT2050)', 'CELOS OS (aarch64)'],
+  ] as const)('%s', (dt, types, softwareType, navLabel, deviceLabel, repoLabel) => {
     expect(typesFor(dt)).toEqual(types);
     expect(softwareTypeFor(dt)).toBe(softwareType);
     expect(NAVIGATOR_LABELS[dt]).toBe(navLabel);
+    expect(DEVICE_LABELS[dt]).toBe(deviceLabel);
     expect(REPOSITORY_LABELS[dt]).toBe(repoLabel);
-    for (const t of types) expect(deviceTypeOf(t)).toBe(dt);
+    for (const t of types) {
+      expect(deviceTypeOf(t)).toBe(dt);
+      // A device is named as the navigator names its list (the IOT2050 family is not "aarch64").
+      expect(deviceTypeLabel(t)).toBe(deviceLabel);
+    }
   });
 
   it('knows nothing of other types', () => {

@@ -35,7 +35,21 @@ export const NAVIGATOR_LABELS: Record<DeviceType, string> = {
   celosos_aarch64: 'CELOS OS (IOT2050)',
 };
 
-/** Labels of the software repository's device-type select. */
+/**
+ * A device's family as the screens name the device (a group's sub-assets, the Info tab's Type,
+ * devices left out of a software selection): the navigator's names (spec 1: "CELOS OS (IOT2050)"),
+ * one device each.
+ */
+export const DEVICE_LABELS: Record<DeviceType, string> = {
+  iotconnector: 'IoTconnector',
+  celosos_x64: NAVIGATOR_LABELS.celosos_x64,
+  celosos_aarch64: NAVIGATOR_LABELS.celosos_aarch64,
+};
+
+/**
+ * Labels of the software repository's and device profiles' device-type selects: the type software
+ * is stored under (spec 2 names it 'CELOS OS (aarch64)' there).
+ */
 export const REPOSITORY_LABELS: Record<DeviceType, string> = {
   iotconnector: 'IoTconnector',
   celosos_x64: 'CELOS OS (IPC x64)',
@@ -43,13 +57,13 @@ export const REPOSITORY_LABELS: Record<DeviceType, string> = {
 };
 
 /**
- * The readable name of an inventory or software type of the three families (the product names
- * the repository shows: "IoTconnector", "CELOS OS (IPC x64)", "CELOS OS (aarch64)"); undefined
- * for any other type.
+ * The readable name of a device's inventory type of the three families ("IoTconnector",
+ * "CELOS OS (IPC x64)", "CELOS OS (IOT2050)", as the navigator names their lists); undefined for
+ * any other type.
  */
 export function deviceTypeLabel(type: string | null | undefined): string | undefined {
   const family = deviceTypeOf(type);
-  return family ? REPOSITORY_LABELS[family] : undefined;
+  return family ? DEVICE_LABELS[family] : undefined;
 }
 
 /** Type guard for route parameters. */

@@ -78,7 +78,7 @@ describe('SelectSoftwareDialog', () => {
     expect(screen.queryByTestId('software-left-out')).toBeNull();
     fireEvent.click(screen.getByTestId('software-s1'));
     expect(screen.getByTestId('software-left-out')).toHaveTextContent('mdc is for IoTconnector: 2 of the 3 devices cannot take it and will be left out.');
-    expect(screen.getByTestId('software-left-out-names')).toHaveTextContent('IOT2050 FX1 (CELOS OS (aarch64)), CELOS X CX1 (CELOS OS (IPC x64))');
+    expect(screen.getByTestId('software-left-out-names')).toHaveTextContent('IOT2050 FX1 (CELOS OS (IOT2050)), CELOS X CX1 (CELOS OS (IPC x64))');
     expect(screen.getByTestId('software-ok')).toBeEnabled();
     // Nothing in the selection can take it: said, and OK stays off.
     cleanupDialog();

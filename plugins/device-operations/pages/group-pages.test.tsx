@@ -79,11 +79,11 @@ describe('group sub-assets', () => {
     const { unmount } = renderContribution(<GroupSubAssetsPage />, { locales: en, context: { user: OPERATOR, params: { groupId: '5' } } });
     await waitFor(() => expect(screen.getAllByTestId('sub-asset-type')).toHaveLength(6));
     // A type the product has no name for is shown as it is.
-    expect(types()).toEqual(['IoTconnector', 'CELOS OS (IPC x64)', 'CELOS OS (aarch64)', 'Group', 'Mobile router', 'c8y_MQTTDevice']);
+    expect(types()).toEqual(['IoTconnector', 'CELOS OS (IPC x64)', 'CELOS OS (IOT2050)', 'Group', 'Mobile router', 'c8y_MQTTDevice']);
     unmount();
     renderContribution(<GroupSubAssetsPage />, { language: 'de', locales: de, context: { user: OPERATOR, params: { groupId: '5' } } });
     await waitFor(() => expect(screen.getAllByTestId('sub-asset-type')).toHaveLength(6));
-    expect(types()).toEqual(['IoTconnector', 'CELOS OS (IPC x64)', 'CELOS OS (aarch64)', 'Gruppe', 'Mobiler Router', 'c8y_MQTTDevice']);
+    expect(types()).toEqual(['IoTconnector', 'CELOS OS (IPC x64)', 'CELOS OS (IOT2050)', 'Gruppe', 'Mobiler Router', 'c8y_MQTTDevice']);
   });
 });
 

@@ -52,7 +52,7 @@ it('names Start and Finish in German as the platform does ("Start", "Fertigstell
     locales: deviceDe,
     language: 'de',
   });
-  await walkToInstall({ start: 'Start', install: 'Installieren' });
+  await walkToInstall({ start: 'Starten', install: 'Installieren' });
   expect(await screen.findByRole('button', { name: 'Fertigstellen' })).toBeEnabled();
 });
 
@@ -130,7 +130,7 @@ it('says, instead of an empty table, that a source without software has nothing 
   const select = await screen.findByRole('combobox');
   await screen.findByRole('option', { name: 'new box' });
   fireEvent.change(select, { target: { value: '9' } });
-  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start' })));
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Starten' })));
   expect(await screen.findByTestId('replacement-no-software')).toHaveTextContent('old box hat keine Software zum Übertragen; Fertigstellen übergibt seine Identität an das Ersatzgerät.');
 });
 
