@@ -256,7 +256,13 @@ export class RealtimeClient {
         if (connect?.advice) this.advice = { ...this.advice, ...connect.advice };
         if (connect?.successful) this.resumed();
         if (connect && !connect.successful) {
-          if (this.advice.reconnect === 'none') return;
+          if (this.advice.reconnect === 'none') {
+            // The server ended this session and asks for no reconnect. The screens still want their
+            // updates: said as interrupted, then a new session after the back-off (returning here
+            // restarted the loop at once, a connect per round trip for as long as the server said so).
+            this.advice = { ...this.advice, reconnect: 'retry' };
+            throw new HandshakeRequired(`Realtime session ended by the server: ${connect.error ?? 'reconnect none'}`);
+          }
           if (this.advice.reconnect === 'handshake' || connect.error?.startsWith('402')) this.forget();
         }
         await sleep(this.advice.interval, signal);
