@@ -294,8 +294,9 @@ describe('software tab', () => {
       const missed = `missed-${Date.now()}`;
       await setStatus(missed);
       await page.unroute('**/notification/realtime');
-      // The client retries after 1 s, doubling per failure: a few seconds, not its 30 s maximum.
-      await warning.waitFor({ state: 'detached', timeout: 10_000 });
+      // The client retries after 1 s, doubling per failure up to 30 s: usually a few seconds here,
+      // but a slow machine keeps the outage above longer, so the wait allows the maximum.
+      await warning.waitFor({ state: 'detached', timeout: 35_000 });
       await cell.getByText(missed).waitFor({ timeout: 5000 });
     } finally {
       await context.close();
