@@ -1,4 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { Duplex } from 'node:stream';
 import faye, { type BayeuxMessage, type NodeAdapter } from 'faye';
 import type { AuthUser, RealtimeAction } from './api';
 import { type Auth, ROLES, sameToken } from './auth';
@@ -37,11 +39,24 @@ const SUBSCRIBABLE = /^\/(managedobjects|operations|alarms|alarmsWithChildren|ev
 
 interface FayeServerProxy {
   process(messages: unknown, request: IncomingMessage | null, callback: (replies: unknown[]) => void, context?: unknown): void;
+  openSocket(clientId: string | undefined, socket: unknown, request: IncomingMessage): void;
+  closeSocket(clientId: string | null, close?: boolean): void;
 }
 
 interface FayeAdapterProxy {
   handle(request: IncomingMessage, response: ServerResponse): void;
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  _extensions: unknown[];
 }
+
+/** The websocket class faye itself uses (faye-websocket, its dependency). */
+interface FayeWebSocket {
+  onmessage: ((event: { data: string }) => void) | null;
+  onclose: (() => void) | null;
+  send(data: string): void;
+}
+type FayeWebSocketClass = new (request: IncomingMessage, socket: Duplex, head: Buffer, protocols: string[], options: { extensions: unknown[]; maxLength: number }) => FayeWebSocket;
+const FayeWebSocketClass = createRequire(require.resolve('faye'))('faye-websocket') as FayeWebSocketClass;
 
 /** Why a batch of messages is refused, if it is: too many, or more than the one handshake a Bayeux client sends. */
 function batchRefusal(messages: unknown[]): string | undefined {
@@ -161,6 +176,31 @@ export class RealtimeServer {
       return handle(request, response);
     };
     const server = (this.adapter as unknown as { _server: FayeServerProxy })._server;
+    // faye's own upgrade handler, but with a frame limit: faye-websocket's default is 64 MB, unauthenticated.
+    adapter.handleUpgrade = (request, socket, head) => {
+      let ws: FayeWebSocket | undefined = new FayeWebSocketClass(request, socket, head, [], { extensions: adapter._extensions, maxLength: REALTIME_BODY_LIMIT_BYTES });
+      let clientId: string | null = null;
+      (request as IncomingMessage & { originalUrl?: string }).originalUrl = request.url;
+      ws.onmessage = (event) => {
+        let messages: unknown;
+        try {
+          messages = JSON.parse(event.data) as unknown;
+        } catch {
+          return;
+        }
+        if (typeof messages !== 'object' || messages === null) return;
+        const connect = ([] as unknown[]).concat(messages).find((m) => isPlainObject(m) && m.channel === '/meta/connect') as { clientId?: unknown } | undefined;
+        const cid = typeof connect?.clientId === 'string' ? connect.clientId : undefined;
+        if (clientId && cid && cid !== clientId) server.closeSocket(clientId, false);
+        server.openSocket(cid, ws, request);
+        if (cid) clientId = cid;
+        server.process(messages, request, (replies) => ws?.send(JSON.stringify(replies)));
+      };
+      ws.onclose = () => {
+        server.closeSocket(clientId);
+        ws = undefined;
+      };
+    };
     const process = server.process.bind(server);
     server.process = (messages, request, callback, context) => {
       const list = ([] as unknown[]).concat(messages);

@@ -258,6 +258,24 @@ describe('hostile realtime requests', () => {
     expect(connects.every((m) => m.successful)).toBe(true);
   });
 
+  it(`closes a websocket that sends a frame over ${REALTIME_BODY_LIMIT_BYTES} bytes (1009), and serves websockets below it`, async () => {
+    const url = `${ctx.server.url.replace(/^http/, 'ws')}/notification/realtime`;
+    const ws = new WebSocket(url);
+    await new Promise<void>((r) => ws.once('open', r));
+    const closed = new Promise<number>((r) => ws.once('close', r));
+    ws.send(JSON.stringify([{ channel: '/meta/connect', clientId: 'x', pad: 'p'.repeat(REALTIME_BODY_LIMIT_BYTES) }]));
+    expect(await closed).toBe(1009);
+    const bx = await WsBayeux.open(url);
+    try {
+      bx.send({ ...handshake(), supportedConnectionTypes: ['websocket'], pad: 'p'.repeat(REALTIME_BODY_LIMIT_BYTES / 2) });
+      expect(await bx.next((m) => m.channel === '/meta/handshake')).toMatchObject({ successful: true });
+      bx.send(handshake(), handshake());
+      expect(await bx.next((m) => m.error === '400::One handshake per request')).toMatchObject({ successful: false });
+    } finally {
+      bx.close();
+    }
+  });
+
   it('answers no other origin with CORS headers, as the REST API', async () => {
     const res = await post(JSON.stringify([handshake()]), { origin: 'https://elsewhere.example' });
     expect(res.status).toBe(200);
