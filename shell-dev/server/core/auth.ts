@@ -370,6 +370,15 @@ export class Auth {
     return { token, xsrf: row.xsrf, user: { tenant: row.tenant, userName: row.user_name, effectiveRoles: this.effectiveRoles(row.tenant, doc) } };
   }
 
+  /**
+   * Ends a user's login sessions, but `keep` (the session that made the change): after a new
+   * password, a session opened with the old one (perhaps someone else's) must not go on. The
+   * caller then calls forgetCredentials, which tells realtime clients.
+   */
+  endSessionsOf(tenant: string, userName: string, keep?: string): void {
+    this.ctx.stmt('DELETE FROM sessions WHERE tenant = ? AND user_name = ? AND token <> ?').run(tenant, userName, keep ?? '');
+  }
+
   endSession(token: string): void {
     this.ctx.stmt('DELETE FROM sessions WHERE token = ?').run(token);
     this.notifyUsersChanged();

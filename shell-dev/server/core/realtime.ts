@@ -1,9 +1,12 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { Duplex } from 'node:stream';
 import faye, { type BayeuxMessage, type NodeAdapter } from 'faye';
 import type { AuthUser, RealtimeAction } from './api';
 import { type Auth, ROLES, sameToken } from './auth';
-import { LazyData, WithChildren } from './context';
+import { isPlainObject, LazyData, WithChildren } from './context';
 import { parseCookies } from '../http/cookies';
+import { errorBody, MEDIA } from '../http/common';
 
 export const REALTIME_MOUNT = '/notification/realtime';
 /** The platform answers Bayeux at its older address too (CEP realtime); same server, same channels. */
@@ -12,6 +15,13 @@ const ENDPOINT = /^\/(?:notification|cep)\/realtime(\/[^/]*)*(\.[^.]+)?$/;
 /** Long-poll hold time in seconds (the platform's CometD advises about this much). */
 export const REALTIME_TIMEOUT_S = 45;
 const AUTHN_EXT = 'com.cumulocity.authn';
+/**
+ * Bytes of one realtime POST: far beyond a client's batch (a screen's subscriptions), and faye
+ * itself would buffer any length before a credential is looked at.
+ */
+export const REALTIME_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Messages in one request (HTTP or websocket frame); each passes faye's pipeline, a handshake makes a client. */
+export const REALTIME_MAX_MESSAGES = 1000;
 
 /** The role a channel's kind needs, as the platform's REST reads of the same records. */
 const CHANNEL_ROLE: Record<string, string> = {
@@ -26,6 +36,45 @@ const CHANNEL_ROLE: Record<string, string> = {
 
 /** Channels clients may subscribe to; everything else (and every client publish) is refused. */
 const SUBSCRIBABLE = /^\/(managedobjects|operations|alarms|alarmsWithChildren|events|eventsWithChildren|measurements)\/(\*|\d+)$/;
+
+interface FayeServerProxy {
+  process(messages: unknown, request: IncomingMessage | null, callback: (replies: unknown[]) => void, context?: unknown): void;
+  openSocket(clientId: string | undefined, socket: unknown, request: IncomingMessage): void;
+  closeSocket(clientId: string | null, close?: boolean): void;
+}
+
+interface FayeAdapterProxy {
+  handle(request: IncomingMessage, response: ServerResponse): void;
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  _extensions: unknown[];
+}
+
+/** The websocket class faye itself uses (faye-websocket, its dependency). */
+interface FayeWebSocket {
+  onmessage: ((event: { data: string }) => void) | null;
+  onclose: (() => void) | null;
+  send(data: string): void;
+}
+type FayeWebSocketClass = new (request: IncomingMessage, socket: Duplex, head: Buffer, protocols: string[], options: { extensions: unknown[]; maxLength: number }) => FayeWebSocket;
+const FayeWebSocketClass = createRequire(require.resolve('faye'))('faye-websocket') as FayeWebSocketClass;
+
+/** Why a batch of messages is refused, if it is: too many, or more than the one handshake a Bayeux client sends. */
+function batchRefusal(messages: unknown[]): string | undefined {
+  if (messages.length > REALTIME_MAX_MESSAGES) return `413::More than ${REALTIME_MAX_MESSAGES} messages in one request`;
+  const handshakes = messages.filter((m) => isPlainObject(m) && m.channel === '/meta/handshake').length;
+  return handshakes > 1 ? '400::One handshake per request' : undefined;
+}
+
+/** 413, then the connection is closed: the rest of the body is never read. */
+function tooLarge(request: IncomingMessage, response: ServerResponse): void {
+  // faye buffers every chunk until 'end'; paused, it gets no more and 'end' never comes.
+  request.removeAllListeners('data');
+  request.pause();
+  if (response.headersSent) return void request.destroy();
+  const body = JSON.stringify(errorBody('general/Request Entity Too Large', `A realtime request body is at most ${REALTIME_BODY_LIMIT_BYTES} bytes`));
+  response.writeHead(413, { 'Content-Type': `${MEDIA.error}; charset=UTF-8`, 'Content-Length': Buffer.byteLength(body), Connection: 'close', 'X-Content-Type-Options': 'nosniff' });
+  response.end(body, () => request.destroy());
+}
 
 interface FayeEngineProxy {
   _connections?: Map<string, unknown>;
@@ -69,6 +118,7 @@ export class RealtimeServer {
     this.adapter = new faye.NodeAdapter({ mount: REALTIME_MOUNT, timeout: REALTIME_TIMEOUT_S });
     // faye takes one mount; its request and upgrade routing test this expression, so both addresses reach it.
     (this.adapter as unknown as { _endpointRe: RegExp })._endpointRe = ENDPOINT;
+    this.guardRequests();
     this.adapter.addExtension({
       incoming: (m, req, cb) => cb(this.incoming(m, req)),
       outgoing: (m, req, cb) => {
@@ -95,6 +145,71 @@ export class RealtimeServer {
     auth.onUsersChanged(() => {
       for (const clientId of [...this.clients.keys()]) this.check(clientId);
     });
+  }
+
+  /**
+   * Limits faye does not have: it buffers a POST of any length and processes any number of
+   * messages (20 000 handshakes in one request made 20 000 clients); and it answers every origin
+   * with credentialed CORS headers, which the REST API beside it never sends.
+   */
+  private guardRequests(): void {
+    const adapter = this.adapter as unknown as FayeAdapterProxy;
+    const handle = adapter.handle.bind(adapter);
+    adapter.handle = (request, response) => {
+      // Same origin only, as the REST API: no Access-Control-Allow-* for a foreign page.
+      delete request.headers.origin;
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204, { 'Content-Length': 0 });
+        return void response.end();
+      }
+      if (request.method === 'POST') {
+        if (Number(request.headers['content-length']) > REALTIME_BODY_LIMIT_BYTES) {
+          return tooLarge(request, response);
+        }
+        let received = 0;
+        request.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received <= REALTIME_BODY_LIMIT_BYTES) return;
+          tooLarge(request, response);
+        });
+      }
+      return handle(request, response);
+    };
+    const server = (this.adapter as unknown as { _server: FayeServerProxy })._server;
+    // faye's own upgrade handler, but with a frame limit: faye-websocket's default is 64 MB, unauthenticated.
+    adapter.handleUpgrade = (request, socket, head) => {
+      let ws: FayeWebSocket | undefined = new FayeWebSocketClass(request, socket, head, [], { extensions: adapter._extensions, maxLength: REALTIME_BODY_LIMIT_BYTES });
+      let clientId: string | null = null;
+      (request as IncomingMessage & { originalUrl?: string }).originalUrl = request.url;
+      ws.onmessage = (event) => {
+        let messages: unknown;
+        try {
+          messages = JSON.parse(event.data) as unknown;
+        } catch {
+          return;
+        }
+        if (typeof messages !== 'object' || messages === null) return;
+        const connect = ([] as unknown[]).concat(messages).find((m) => isPlainObject(m) && m.channel === '/meta/connect') as { clientId?: unknown } | undefined;
+        const cid = typeof connect?.clientId === 'string' ? connect.clientId : undefined;
+        if (clientId && cid && cid !== clientId) server.closeSocket(clientId, false);
+        server.openSocket(cid, ws, request);
+        if (cid) clientId = cid;
+        server.process(messages, request, (replies) => ws?.send(JSON.stringify(replies)));
+      };
+      ws.onclose = () => {
+        server.closeSocket(clientId);
+        ws = undefined;
+      };
+    };
+    const process = server.process.bind(server);
+    server.process = (messages, request, callback, context) => {
+      const list = ([] as unknown[]).concat(messages);
+      const refusal = request === null ? undefined : batchRefusal(list);
+      if (!refusal) return process(messages, request, callback, context);
+      const first = list[0];
+      const channel = isPlainObject(first) && typeof first.channel === 'string' ? first.channel : '/meta/unsuccessful';
+      callback.call(context, [{ channel, successful: false, error: refusal }]);
+    };
   }
 
   /** The client's user now, or undefined (and the client dropped) when it may no longer listen to all its channels. */

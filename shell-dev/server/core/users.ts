@@ -106,7 +106,13 @@ export class UserDirectory {
    * password. `fallback` is a user known without a row of its own (a device user); its first
    * change gives it one.
    */
-  update(tenant: string, userName: string, patch: Record<string, unknown>, by: { tenant: string; userName: string }, fallback?: () => UserDoc | undefined): UserDoc {
+  update(
+    tenant: string,
+    userName: string,
+    patch: Record<string, unknown>,
+    by: { tenant: string; userName: string; session?: string },
+    fallback?: () => UserDoc | undefined,
+  ): UserDoc {
     const fields = checkFields(patch);
     // As deleting: an admin who deactivated itself could no longer sign in to undo it.
     if (fields.enabled === false && by.tenant === tenant && by.userName === userName) throw forbidden('A user cannot deactivate itself');
@@ -131,6 +137,7 @@ export class UserDirectory {
            ON CONFLICT (tenant, user_name) DO UPDATE SET json = excluded.json, password_hash = coalesce(?, password_hash)`,
         )
         .run(tenant, userName, hash ?? NO_PASSWORD, JSON.stringify(next), hash ?? null);
+      if (hash !== undefined) this.auth.endSessionsOf(tenant, userName, by.tenant === tenant && by.userName === userName ? by.session : undefined);
       return next;
     });
     if (hash !== undefined || doc.enabled === false) this.auth.forgetCredentials();
@@ -141,9 +148,10 @@ export class UserDirectory {
    * The caller's own new password: `password` of PUT /user/currentUser (the OAS's example sends
    * one), or PUT /user/currentUser/password (the platform UI's "Change password"), which first
    * checks `currentUserPassword` like a login (a wrong one counts towards the user's lock). Basic
-   * credentials remembered with the old password stop working at once.
+   * credentials remembered with the old password stop working at once, and so do the user's
+   * other login sessions (`user.session`, the one making the change, stays).
    */
-  setOwnPassword(user: { tenant: string; userName: string }, password: unknown, check?: { currentUserPassword: unknown; address?: string }): void {
+  setOwnPassword(user: { tenant: string; userName: string; session?: string }, password: unknown, check?: { currentUserPassword: unknown; address?: string }): void {
     if (check) {
       const current = check.currentUserPassword;
       if (typeof current !== 'string' || current === '') throw invalid('user', "'currentUserPassword' is required");
@@ -157,6 +165,7 @@ export class UserDirectory {
       if (!doc) throw notFound('user', 'user', user.userName);
       doc.lastPasswordChange = this.ctx.nowIso();
       this.ctx.stmt('UPDATE users SET password_hash = ?, json = ? WHERE tenant = ? AND user_name = ?').run(hash, JSON.stringify(doc), user.tenant, user.userName);
+      this.auth.endSessionsOf(user.tenant, user.userName, user.session);
     });
     this.auth.forgetCredentials();
   }

@@ -51,10 +51,14 @@ export function resolveAppFile(staticDir: string, urlPath: string): string | und
   }
 }
 
+/** A folder name an application can have: not '.' or '..' (which `[\w.-]+` also matches). */
+const isAppName = (name: string) => name !== '.' && name !== '..';
+
 /** A deep link inside an app (no file extension) gets the app's index.html. */
 export function appIndexFor(staticDir: string, urlPath: string): string | undefined {
   const m = /^\/apps\/([\w.-]+)\/(.*)$/.exec(urlPath);
-  if (!m || path.extname(m[2]) !== '') return undefined;
+  // '/apps/../x' would be the index.html above the apps folder.
+  if (!m || !isAppName(m[1]) || path.extname(m[2]) !== '') return undefined;
   const file = path.join(staticDir, m[1], 'index.html');
   return fs.existsSync(file) ? file : undefined;
 }
@@ -126,7 +130,7 @@ export function registerStatic(app: FastifyInstance, staticDir: string, opts: St
       urlPath = `/apps/${contextPath}${rest}`;
     }
     const appOnly = /^\/apps\/([\w.-]+)$/.exec(urlPath);
-    if (appOnly && roots.some((r) => fs.existsSync(path.join(r, appOnly[1])))) return reply.redirect(`${urlPath}/`);
+    if (appOnly && isAppName(appOnly[1]) && roots.some((r) => fs.existsSync(path.join(r, appOnly[1])))) return reply.redirect(`${urlPath}/`);
     let file: string | undefined;
     for (const r of roots) file ??= resolveAppFile(r, urlPath) ?? appIndexFor(r, urlPath);
     if (!file) {

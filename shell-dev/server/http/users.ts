@@ -4,7 +4,14 @@ import { forbidden, ROLES, type UserDoc } from '../core/auth';
 import { invalid, isPlainObject, notFound } from '../core/context';
 import type { Core } from '../core/core';
 import type { GroupDoc } from '../core/users';
+import { AUTH_COOKIE } from './auth';
 import { baseUrl, body, collection, MEDIA, paging, q, readRole, sendJson } from './common';
+import { parseCookies } from './cookies';
+
+/** The caller and its login session (none for Basic credentials): a password change keeps that one. */
+function caller(core: Core, req: FastifyRequest) {
+  return { ...core.user(req), session: parseCookies(req.headers.cookie)[AUTH_COOKIE] };
+}
 
 /** Device users are named device_<serial> by the platform's registration. */
 const DEVICE_USER_PREFIX = 'device_';
@@ -97,7 +104,7 @@ export function registerUsers(app: FastifyInstance, core: Core): void {
     const doc = core.transaction(() => {
       const updated = core.auth.updateOwn(u, b);
       if (b.password === undefined) return updated;
-      core.users.setOwnPassword(u, b.password);
+      core.users.setOwnPassword(caller(core, req), b.password);
       return core.auth.userDoc(u.tenant, u.userName) ?? updated;
     });
     return sendJson(reply, MEDIA.currentUser, userView(req, core, u.tenant, doc));
@@ -106,7 +113,7 @@ export function registerUsers(app: FastifyInstance, core: Core): void {
   /** The platform UI's "Change password" (user menu): the current password, then the new one. */
   app.put('/user/currentUser/password', async (req, reply) => {
     const b = body(req, 'user');
-    core.users.setOwnPassword(core.user(req), b.newPassword, { currentUserPassword: b.currentUserPassword, address: req.ip });
+    core.users.setOwnPassword(caller(core, req), b.newPassword, { currentUserPassword: b.currentUserPassword, address: req.ip });
     return reply.code(200).send();
   });
 
@@ -153,7 +160,7 @@ export function registerUsers(app: FastifyInstance, core: Core): void {
   app.put('/user/:tenant/users/:userName', async (req, reply) => {
     const tenant = ownTenant(core, req);
     const { userName } = req.params as { userName: string };
-    const doc = core.users.update(tenant, userName, body(req, 'user'), core.user(req), () => deviceUser(core, userName));
+    const doc = core.users.update(tenant, userName, body(req, 'user'), caller(core, req), () => deviceUser(core, userName));
     return sendJson(reply, MEDIA.user, userView(req, core, tenant, doc));
   });
 

@@ -40,9 +40,13 @@ function nameTooLong(name: string): string | undefined {
   return undefined;
 }
 
-/** A name that is a file and also the folder of another entry ('a' and 'a/b') cannot be unpacked. */
+/**
+ * A name that is a file and also the folder of another entry ('a' and 'a/b') cannot be unpacked;
+ * a name given twice would unpack the second while the first was checked (cumulocity.json).
+ */
 function fileAndFolder(names: string[]): string | undefined {
   const files = new Set(names);
+  if (files.size < names.length) return `The entry '${names.find((n, i) => names.indexOf(n) !== i)}' is in the archive more than once`;
   for (const name of names) {
     for (let i = name.indexOf('/'); i > 0; i = name.indexOf('/', i + 1)) {
       const folder = name.slice(0, i);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { createServer } from '../app';
 import { AUTH, client, ERROR_SHAPE, serverPerFile, start, tempDir } from './helpers';
@@ -462,6 +463,35 @@ describe('static apps', () => {
       expect(entry.status).toBe(200);
       expect(entry.headers.get('cache-control')).toBe('no-store');
       expect((await fetch(`${s.url}/apps/device-operations/missing.js`)).status).toBe(404);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('serves nothing outside the apps folder, however the path is spelt', async () => {
+    const dataDir = tempDir();
+    const staticDir = path.join(dataDir, 'apps');
+    fs.mkdirSync(path.join(staticDir, 'shell'), { recursive: true });
+    fs.writeFileSync(path.join(staticDir, 'shell', 'index.html'), 'shell');
+    fs.writeFileSync(path.join(dataDir, 'index.html'), 'above the apps');
+    const s = await createServer({ port: 0, dataDir, devices: 0, simulate: 'off', staticDir, manifestPath: path.join(dataDir, 'none.json') });
+    // fetch would normalise '..' away: the request line goes out as written.
+    const get = (target: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(new URL(s.url).port), '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+        let answer = '';
+        socket.on('data', (d) => (answer += d.toString('latin1')));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    try {
+      expect(await get('/apps/shell/deep')).toMatch(/^HTTP\/1\.1 200[^]*\r\nshell\r\n/);
+      for (const target of ['/apps/../deep', '/apps/./../deep', '/apps/shell/..%2f..%2findex.html', '/apps/shell/%2e%2e/%2e%2e/index.html', '/apps/%2e%2e/deep', '/apps/shell/..%5c..%5cindex.html', '/apps/shell/%252e%252e/%252e%252e/index.html', '/apps/shell/index.html%00.png', '/apps/shell@latest/..%2f..%2findex.html']) {
+        const answer = await get(target);
+        expect([target, answer.split('\r\n')[0]]).toEqual([target, expect.stringMatching(/^HTTP\/1\.1 (404|400)/)]);
+        expect(answer).not.toContain('above the apps');
+      }
+      expect((await get('/apps/..')).split('\r\n')[0]).toMatch(/^HTTP\/1\.1 404/);
     } finally {
       await s.close();
     }

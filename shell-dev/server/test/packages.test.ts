@@ -156,6 +156,12 @@ describe('plugin package install', () => {
       expect(res).toMatchObject({ status: 422, body: ERROR_SHAPE });
     }
     expect((await upload(id, await zip({ 'remoteEntry.js': 'x', a: 'file', 'a/b': 'inside' }))).body.message).toBe("The entry 'a' is a file and the folder of 'a/b'");
+    // A second cumulocity.json would be the one served, after the first was checked; 'js/./a.js' is 'js/a.js'.
+    const twice = await zip({ 'remoteEntry.js': 'x', 'cumulocity.json': manifest('layout'), 'js/a.js': '1', 'js/./a.js': '2' });
+    expect(await upload(id, twice)).toMatchObject({ status: 422, body: { ...ERROR_SHAPE, message: "The entry 'js/a.js' is in the archive more than once" } });
+    // yazl writes no name twice: the second is written under another name of equal length, then renamed.
+    const second = Buffer.from((await zip({ 'remoteEntry.js': 'x', 'cumulocity.json': manifest('layout'), 'cumulocity.jsoN': JSON.stringify({ contextPath: '../shell' }) })).toString('latin1').split('cumulocity.jsoN').join('cumulocity.json'), 'latin1');
+    expect(await upload(id, second)).toMatchObject({ status: 422, body: { ...ERROR_SHAPE, message: "The entry 'cumulocity.json' is in the archive more than once" } });
     // The earlier upload still answers, and no half-unpacked folder is left beside it.
     expect(await (await fetch(`${ctx.server.url}/apps/layout/remoteEntry.js`)).text()).toBe('good');
     expect(fs.readdirSync(path.join(ctx.server.dataDir, 'apps')).filter((n) => n.startsWith('.'))).toEqual([]);

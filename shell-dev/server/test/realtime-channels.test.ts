@@ -4,6 +4,7 @@
  */
 import WebSocket from 'ws';
 import { basicToken, bayeux, type BayeuxMessage, Subscriber } from './bayeux';
+import { REALTIME_BODY_LIMIT_BYTES, REALTIME_MAX_MESSAGES } from '../core/realtime';
 import { type client, serverPerFile } from './helpers';
 
 jest.setTimeout(30_000);
@@ -211,4 +212,77 @@ it('refuses a websocket handshake without credentials', async () => {
   } finally {
     bx.close();
   }
+});
+
+describe('hostile realtime requests', () => {
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    fetch(`${ctx.server.url}/notification/realtime`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const handshake = (who: 'viewer' | 'admin' = 'viewer') => ({ channel: '/meta/handshake', version: '1.0', supportedConnectionTypes: ['long-polling'], ext: { 'com.cumulocity.authn': { token: basicToken(who) } } });
+
+  it(`refuses a body over ${REALTIME_BODY_LIMIT_BYTES} bytes with 413 and the error body, declared or streamed, and keeps serving`, async () => {
+    const big = JSON.stringify([{ channel: '/meta/connect', clientId: 'x', pad: 'p'.repeat(REALTIME_BODY_LIMIT_BYTES) }]);
+    const declared = await post(big);
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ error: 'general/Request Entity Too Large', message: expect.any(String), info: expect.any(String) });
+    // Chunked: no Content-Length to judge by, so the bytes are counted as they come.
+    const chunks = [Buffer.from('['), ...Array.from({ length: 40 }, () => Buffer.from(`${JSON.stringify({ channel: '/meta/connect', clientId: 'x', pad: 'p'.repeat(64 * 1024) })},`)), Buffer.from('{}]')];
+    const streamed = await fetch(`${ctx.server.url}/notification/realtime`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({
+        pull(controller) {
+          const next = chunks.shift();
+          if (next) controller.enqueue(next);
+          else controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit).catch((e: unknown) => e);
+    // The answer is 413, or the connection closes before the client finished sending.
+    if (streamed instanceof Response) expect(streamed.status).toBe(413);
+    const [hs] = await bayeux(ctx.server.url, [handshake()]);
+    expect(hs.successful).toBe(true);
+  });
+
+  it(`refuses more than ${REALTIME_MAX_MESSAGES} messages, or two handshakes, in one request: no client is made`, async () => {
+    const many = await bayeux(ctx.server.url, Array.from({ length: REALTIME_MAX_MESSAGES + 1 }, () => handshake()));
+    expect(many).toEqual([{ channel: '/meta/handshake', successful: false, error: `413::More than ${REALTIME_MAX_MESSAGES} messages in one request` }]);
+    const two = await bayeux(ctx.server.url, [handshake(), handshake()]);
+    expect(two).toEqual([{ channel: '/meta/handshake', successful: false, error: '400::One handshake per request' }]);
+    const [hs] = await bayeux(ctx.server.url, [handshake()]);
+    const connects = await bayeux(
+      ctx.server.url,
+      Array.from({ length: REALTIME_MAX_MESSAGES }, () => ({ channel: '/meta/subscribe', clientId: hs.clientId, subscription: '/alarms/*' })),
+    );
+    expect(connects).toHaveLength(REALTIME_MAX_MESSAGES);
+    expect(connects.every((m) => m.successful)).toBe(true);
+  });
+
+  it(`closes a websocket that sends a frame over ${REALTIME_BODY_LIMIT_BYTES} bytes (1009), and serves websockets below it`, async () => {
+    const url = `${ctx.server.url.replace(/^http/, 'ws')}/notification/realtime`;
+    const ws = new WebSocket(url);
+    await new Promise<void>((r) => ws.once('open', r));
+    const closed = new Promise<number>((r) => ws.once('close', r));
+    ws.send(JSON.stringify([{ channel: '/meta/connect', clientId: 'x', pad: 'p'.repeat(REALTIME_BODY_LIMIT_BYTES) }]));
+    expect(await closed).toBe(1009);
+    const bx = await WsBayeux.open(url);
+    try {
+      bx.send({ ...handshake(), supportedConnectionTypes: ['websocket'], pad: 'p'.repeat(REALTIME_BODY_LIMIT_BYTES / 2) });
+      expect(await bx.next((m) => m.channel === '/meta/handshake')).toMatchObject({ successful: true });
+      bx.send(handshake(), handshake());
+      expect(await bx.next((m) => m.error === '400::One handshake per request')).toMatchObject({ successful: false });
+    } finally {
+      bx.close();
+    }
+  });
+
+  it('answers no other origin with CORS headers, as the REST API', async () => {
+    const res = await post(JSON.stringify([handshake()]), { origin: 'https://elsewhere.example' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+    const preflight = await fetch(`${ctx.server.url}/notification/realtime`, { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+  });
 });

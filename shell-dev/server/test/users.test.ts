@@ -131,6 +131,46 @@ describe('PUT and DELETE /user/{tenant}/users/{id}', () => {
   });
 });
 
+describe('a new password ends the login sessions opened with the old one', () => {
+  async function login(user: string, password: string) {
+    const res = await fetch(`${ctx.server.url}/tenant/oauth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'PASSWORD', username: `demo/${user}`, password }),
+    });
+    const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+    return { cookie: cookies.join('; '), xsrf: decodeURIComponent(cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]) };
+  }
+  const status = async (s: { cookie: string }) => (await api('GET', '/user/currentUser', { who: 'nobody', headers: { cookie: s.cookie } })).status;
+
+  it("an admin's new password for a user ends every session of that user (not of others); the user's own change keeps the session that made it", async () => {
+    await createUser('stolen');
+    expect((await api('POST', `/user/demo/groups/${await groupId('readers')}/users`, { body: { user: { id: 'stolen' } } })).status).toBe(201);
+    const [mine, thief] = [await login('stolen', 'Secret-pass1'), await login('stolen', 'Secret-pass1')];
+    const viewer = await login('viewer', 'demo');
+    expect([await status(mine), await status(thief), await status(viewer)]).toEqual([200, 200, 200]);
+
+    const own = await api('PUT', '/user/currentUser/password', {
+      who: 'nobody',
+      headers: { cookie: mine.cookie, 'x-xsrf-token': mine.xsrf },
+      body: { currentUserPassword: 'Secret-pass1', newPassword: 'Changed-pass2' },
+    });
+    expect(own.status).toBe(200);
+    expect([await status(mine), await status(thief), await status(viewer)]).toEqual([200, 401, 200]);
+
+    const again = await login('stolen', 'Changed-pass2');
+    const profile = await api('PUT', '/user/currentUser', { who: 'nobody', headers: { cookie: again.cookie, 'x-xsrf-token': again.xsrf }, body: { password: 'Profile-pass3' } });
+    expect(profile.status).toBe(200);
+    expect([await status(again), await status(mine)]).toEqual([200, 401]);
+
+    expect((await api('PUT', '/user/demo/users/stolen', { body: { firstName: 'Kept' } })).status).toBe(200);
+    expect(await status(again)).toBe(200);
+    expect((await api('PUT', '/user/demo/users/stolen', { body: { password: 'Admin-set4' } })).status).toBe(200);
+    expect([await status(again), await status(viewer)]).toEqual([401, 200]);
+    await api('DELETE', '/user/demo/users/stolen');
+  });
+});
+
 describe("the current user's own password and profile", () => {
   const as = (password: string, method: string, url: string, b?: unknown) =>
     api<UserView & { message?: string }>(method, url, { who: 'nobody', headers: basic('own-pw', password), body: b });

@@ -5,6 +5,7 @@ declare module 'ws' {
     on(event: 'message', listener: (data: Buffer) => void): this;
     once(event: 'open', listener: () => void): this;
     once(event: 'error', listener: (err: Error) => void): this;
+    once(event: 'close', listener: (code: number) => void): this;
     send(data: string): void;
     close(): void;
   }
