@@ -1,5 +1,6 @@
 import React from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { configureClient, PlatformError } from '@shared/platform/fetch-client';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClient } from '@tanstack/react-query';
 import { initShellI18n } from './i18n-setup';
@@ -11,6 +12,8 @@ const mockTakeSession = jest.fn<Promise<Session | null>, []>();
 // Hoisted above the imports by ts-jest: the app reads the session through these.
 jest.mock('./api/early', () => ({ takeSession: () => mockTakeSession() }));
 jest.mock('./plugin-host/start', () => ({ startPlugins: jest.fn() }));
+jest.mock('./shell', () => ({ Shell: () => <div data-testid="shell-stub" /> }));
+jest.mock('@shared/platform/fetch-client', () => ({ ...jest.requireActual('@shared/platform/fetch-client'), configureClient: jest.fn() }));
 
 function browserSpeaks(...languages: string[]) {
   Object.defineProperty(window.navigator, 'languages', { value: languages, configurable: true });
@@ -52,5 +55,25 @@ describe('App', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The platform could not be reached: Failed to fetch');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('says a session that ended in the login card, with the user filled in and the password focused', async () => {
+    mockTakeSession.mockResolvedValue({
+      user: { id: 'operator', userName: 'operator', displayName: 'Operator Demo', roles: [] },
+      platformUser: {},
+      tenant: { name: 'demo' },
+      language: 'en',
+    } as unknown as Session);
+    await start();
+    await screen.findByTestId('shell-stub');
+    const { onUnauthorized } = (configureClient as jest.Mock<void, [{ onUnauthorized?: (e: PlatformError) => void }]>).mock.calls.map(([patch]) => patch).reverse().find((p) => p.onUnauthorized)!;
+    // The latest App's (the earlier tests' are unmounted).
+    act(() => onUnauthorized!(new PlatformError(401, 'Unauthorized', null)));
+    const card = await screen.findByTestId('login-page');
+    // Where the eye is (it stood above the page, in the corner, away from the card).
+    expect(within(card).getByRole('alert')).toHaveTextContent('Your session has ended. Please log in again.');
+    expect(screen.getByLabelText('Tenant')).toHaveValue('demo');
+    expect(screen.getByLabelText('User')).toHaveValue('operator');
+    expect(screen.getByLabelText('Password')).toHaveFocus();
   });
 });

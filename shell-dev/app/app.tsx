@@ -15,7 +15,7 @@ import { browserLanguage, switchLanguage } from './language-switch';
 // Loaded only when somebody has to log in.
 const LoginPage = lazy(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
 
-type Phase = { phase: 'checking' } | { phase: 'login'; expired?: boolean } | { phase: 'in'; session: Session } | { phase: 'error'; message: string };
+type Phase = { phase: 'checking' } | { phase: 'login'; /** The user whose session ended while the page was open. */ expiredUser?: string } | { phase: 'in'; session: Session } | { phase: 'error'; message: string };
 
 const LAST_TENANT_KEY = 'shell.lastTenant';
 
@@ -80,7 +80,7 @@ export function App({ bundle, queryClient }: AppProps) {
   useEffect(() => {
     configureClient({
       // A session that ends while the page is open brings back the login.
-      onUnauthorized: () => setState((s) => (s.phase === 'in' ? { phase: 'login', expired: true } : s)),
+      onUnauthorized: () => setState((s) => (s.phase === 'in' ? { phase: 'login', expiredUser: s.session.user.userName } : s)),
     });
   }, []);
 
@@ -132,16 +132,14 @@ export function App({ bundle, queryClient }: AppProps) {
       );
     case 'login':
       return (
-        <>
-          {state.expired && (
-            <div className="alert alert-warning m-24" role="alert">
-              {t('Your session has ended. Please log in again.')}
-            </div>
-          )}
-          <Suspense fallback={<p className="text-muted p-24">{t('Loading…')}</p>}>
-            <LoginPage onLoggedIn={onLoggedIn} tenant={sessionStorage.getItem(LAST_TENANT_KEY) ?? ''} />
-          </Suspense>
-        </>
+        <Suspense fallback={<p className="text-muted p-24">{t('Loading…')}</p>}>
+          <LoginPage
+            onLoggedIn={onLoggedIn}
+            tenant={sessionStorage.getItem(LAST_TENANT_KEY) ?? ''}
+            userName={state.expiredUser}
+            notice={state.expiredUser === undefined ? undefined : t('Your session has ended. Please log in again.')}
+          />
+        </Suspense>
       );
     case 'in':
       return (

@@ -63,4 +63,11 @@ describe('LoginPage', () => {
     expect([password.selectionStart, password.selectionEnd]).toEqual([0, 'wrong'.length]);
     expect(screen.getByLabelText('User')).toHaveValue('operator');
   });
+
+  it('has the first empty field focused, so a keyboard user types at once', async () => {
+    await renderPage();
+    // The tenant is filled in (the last one used): the user comes next.
+    expect(screen.getByLabelText('User')).toHaveFocus();
+    expect(screen.queryByTestId('login-notice')).toBeNull();
+  });
 });

@@ -10,17 +10,28 @@ export interface LoginPageProps {
   onLoggedIn: () => void;
   /** Prefilled tenant (the last one used on this page). */
   tenant?: string;
+  /** Prefilled user (the one whose session ended). */
+  userName?: string;
+  /** Why the login shows again (a session that ended), said in the card where the eye is. */
+  notice?: string;
 }
 
 /** The platform's login: tenant, user and password; a cookie session on success. */
-export function LoginPage({ onLoggedIn, tenant: initialTenant = '' }: LoginPageProps) {
+export function LoginPage({ onLoggedIn, tenant: initialTenant = '', userName: initialUser = '', notice }: LoginPageProps) {
   const { t } = useShellT();
   const [tenant, setTenant] = useState(initialTenant);
-  const [userName, setUserName] = useState('');
+  const [userName, setUserName] = useState(initialUser);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const passwordField = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // The first field still to fill has the focus, so a keyboard user types at once (after a
+  // session ended, tenant and user are filled: the password).
+  useEffect(() => {
+    const fields = Array.from(form.current?.querySelectorAll<HTMLInputElement>('input') ?? []);
+    fields.find((f) => !f.value)?.focus();
+  }, []);
   // A failed login gives focus to the password (the Log in button was disabled meanwhile, which drops
   // focus to the page), selected so that typing replaces it, as the platform's login does.
   useEffect(() => {
@@ -57,7 +68,12 @@ export function LoginPage({ onLoggedIn, tenant: initialTenant = '' }: LoginPageP
         <div className="card-block">
           <h1 className="login-title">{t('Device management')}</h1>
           <p className="text-muted">{t('Log in with your tenant, user name and password.')}</p>
-          <form onSubmit={submit} noValidate>
+          {notice && (
+            <div className="alert alert-warning" role="alert" data-testid="login-notice">
+              {notice}
+            </div>
+          )}
+          <form ref={form} onSubmit={submit} noValidate>
             <div className="form-group">
               <label htmlFor="login-tenant">{t('Tenant')}</label>
               <input id="login-tenant" className="form-control" autoComplete="organization" value={tenant} onChange={(e) => setTenant(e.target.value)} required />

@@ -14,6 +14,7 @@ import { useRegistry } from '../plugin-host/registry';
 import type { FailedPlugin } from '../routing/missing-page';
 import { whyMissing } from '../routing/missing-page';
 import { pluginName } from './plugin-name';
+import { shownFailureReason } from '../plugin-host/failure-reason';
 
 let textsAdded = false;
 /** This folder's texts join the shell namespace, once the shell has initialised i18next. */
@@ -51,7 +52,7 @@ export function FailedPluginList({ failed }: { failed: readonly FailedPlugin[] }
     <ul className="list-unstyled text-left" data-testid="failed-plugins">
       {failed.map(({ plugin, reason }) => (
         <li key={plugin.id} data-testid="failed-plugin" data-plugin={plugin.id}>
-          {t('Plugin "{{name}}" ({{id}}) failed to load: {{reason}}', { name: pluginName(t, plugin), id: plugin.id, reason })}
+          {t('Plugin "{{name}}" ({{id}}) failed to load: {{reason}}', { name: pluginName(t, plugin), id: plugin.id, reason: shownFailureReason(reason) })}
         </li>
       ))}
     </ul>
@@ -97,7 +98,7 @@ export function MissingPage({ path, onRetry }: { path: string; onRetry?: () => v
         <h3>{t('Page not available')}</h3>
         <p>{t('The plugin "{{name}}" ({{id}}), which provides the page "{{path}}", failed to load.', { name: pluginName(t, why.plugin), id: why.plugin.id, path })}</p>
         <p className="text-danger" data-testid="plugin-page-reason">
-          {why.reason}
+          {shownFailureReason(why.reason)}
         </p>
         <p>
           <RetryButton onRetry={onRetry} /> <a href={`#${PLUGINS_PATH}`}>{t('Plugins')}</a>

@@ -121,6 +121,22 @@ describe('PluginsPage, a plugin that failed to load', () => {
     expect(within(row('mobile-router')).getByTestId('plugin-failure')).toHaveTextContent(reason);
   });
 
+  it('shows the runtime\'s headline and cause, not its arguments, docs link and label line (a row 600 px tall at 1280 px)', async () => {
+    const reason = [
+      '[ Federation Runtime ]: Failed to load script resources. #RUNTIME-008',
+      'args: {"remoteName":"mobile-router","resourceUrl":"http://h/apps/mobile-router/remoteEntry.js"}',
+      'View the docs to see how to solve: https://module-federation.io/guide/troubleshooting/runtime#runtime-008',
+      'Original Error Message:',
+      ' ScriptNetworkError: Failed to load script "http://h/apps/mobile-router/remoteEntry.js" - the script URL is unreachable',
+    ].join('\n');
+    useRegistry.setState({ plugins: { 'mobile-router': { status: 'failed', loadTimeMs: 40, reason }, 'connection-checks': { status: 'loaded', loadTimeMs: 12, warnings: [] } } });
+    await renderPage('en');
+    const failure = within(row('mobile-router')).getByTestId('plugin-failure');
+    expect(failure).toHaveTextContent('#RUNTIME-008');
+    expect(failure).toHaveTextContent('ScriptNetworkError: Failed to load script "http://h/apps/mobile-router/remoteEntry.js"');
+    expect(failure.textContent).not.toMatch(/args:|View the docs|Original Error Message/);
+  });
+
   it('leads a loaded plugin\'s English warnings with a German sentence', async () => {
     const warning = 'Plugin connection-checks: translations failed to load: 404';
     useRegistry.setState({ plugins: { 'mobile-router': { status: 'disabled', reason: 'disabled' }, 'connection-checks': { status: 'loaded', loadTimeMs: 12, warnings: [warning] } } });

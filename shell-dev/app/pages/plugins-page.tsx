@@ -13,6 +13,7 @@ import { ContextPathTakenError, installPackage, removePackage, UploadInterrupted
 import { isEnabledByConfig, setPluginEnabled, type BundleManifest, type PluginManifestEntry, type ShellConfig } from '../plugin-host/enabled';
 import { withInstalledPlugins } from '../plugin-host/installed';
 import { PackageFileError, readPackageManifest } from '../plugin-host/package-file';
+import { shownFailureReason } from '../plugin-host/failure-reason';
 import { useRegistry, type PluginStatus } from '../plugin-host/registry';
 import type { ContributionErrorDetail } from '@shared/plugin-api/parcel';
 
@@ -35,7 +36,8 @@ function RenderErrors({ errors }: { errors: readonly ContributionErrorDetail[] |
   );
 }
 
-const FAILURE_STYLE: React.CSSProperties = { maxWidth: 320, overflowWrap: 'anywhere' };
+// pre-line: a reason of several lines (the runtime's headline and cause, a validation's errors) keeps them.
+const FAILURE_STYLE: React.CSSProperties = { maxWidth: 320, overflowWrap: 'anywhere', whiteSpace: 'pre-line' };
 
 function StatusCell({ status, plugin }: { status: PluginStatus | undefined; plugin: PluginManifestEntry }) {
   const { t } = useShellT();
@@ -68,7 +70,7 @@ function StatusCell({ status, plugin }: { status: PluginStatus | undefined; plug
         </div>
         {/* A reason quotes addresses (no spaces): it breaks anywhere rather than widen the column. */}
         <div className="text-muted small plugin-failure" data-testid="plugin-failure" style={FAILURE_STYLE}>
-          {status.reason}
+          {shownFailureReason(status.reason)}
         </div>
       </>
     );
