@@ -30,10 +30,14 @@ it('says, in a status region, that realtime updates are interrupted while they a
   const { unmount } = renderUi(<RealtimeStatus client={rt.client} />);
   const region = screen.getByRole('status');
   expect(region.textContent).toBe('');
+  // Empty, out of the flow (no flex gap for it in a toolbar); in it while it says something.
+  expect(region.style.position).toBe('absolute');
   rt.set(true);
   expect(region.textContent).toBe('Realtime updates interrupted. Trying to reconnect…');
+  expect(region.style.position).toBe('');
   rt.set(false);
   expect(region.textContent).toBe('');
+  expect(region.style.position).toBe('absolute');
   unmount();
   expect(rt.listeners.size).toBe(0);
 });

@@ -18,12 +18,13 @@ export const REALTIME_INTERRUPTED = msg('Realtime updates interrupted. Trying to
 export function RealtimeStatus({ live = true, client, className }: { live?: boolean; client?: RealtimeClient; className?: string }) {
   const t = useSharedTranslation();
   const interrupted = useRealtimeInterrupted(client);
-  // The live region stays in the page (empty, it takes no room), so the text is announced when it
-  // appears. The icon has the warning colour, the text the page's (warning orange on white is too
-  // faint to read).
+  // The live region stays in the page, so the text is announced when it appears. Empty, it is out
+  // of the flow: a toolbar's flex gap would otherwise leave room for it beside the switch. The icon
+  // has the warning colour, the text the page's (warning orange on white is too faint to read).
+  const shown = live && interrupted;
   return (
-    <span role="status" data-testid="realtime-status">
-      {live && interrupted && (
+    <span role="status" data-testid="realtime-status" style={shown ? undefined : { position: 'absolute' }}>
+      {shown && (
         <span className={cx('d-inline-flex a-i-center', className)} data-testid="realtime-interrupted">
           <Icon name="exclamation-triangle" className="text-warning m-r-4" />
           {t(REALTIME_INTERRUPTED)}
