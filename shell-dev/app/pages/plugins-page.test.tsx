@@ -160,6 +160,25 @@ describe('PluginsPage without the tenant\'s settings', () => {
 });
 
 describe('PluginsPage upload', () => {
+  it("says in German that a file is no zip, without the zip reader's English words, which go to the log", async () => {
+    const { readPackageManifest } = jest.requireMock<typeof import('../plugin-host/package-file')>('../plugin-host/package-file');
+    const { PackageFileError } = jest.requireActual<typeof import('../plugin-host/package-file')>('../plugin-host/package-file');
+    const failure = new PackageFileError('not-zip', 'invalid zip data');
+    (readPackageManifest as jest.Mock).mockRejectedValueOnce(failure);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await renderPage('de');
+      const input = screen.getByTestId('plugin-upload-input');
+      Object.defineProperty(input, 'files', { value: [{ name: 'notes.zip', arrayBuffer: async () => new ArrayBuffer(0) }], configurable: true });
+      fireEvent.change(input);
+      await waitFor(() => expect(screen.getByTestId('plugins-message')).toHaveClass('alert-danger'));
+      expect(screen.getByTestId('plugins-message')).toHaveTextContent(/^notes\.zip ist keine ZIP-Datei\.$/);
+      expect(warn).toHaveBeenCalledWith('Plugin package notes.zip could not be installed:', failure);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('says in the user\'s language that the upload was interrupted', async () => {
     install.mockRejectedValueOnce(new UploadInterruptedError());
     await renderPage('de');

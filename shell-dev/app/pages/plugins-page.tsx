@@ -99,7 +99,8 @@ function installError(t: TFunction, file: string, e: unknown): string {
   if (e instanceof PackageFileError) {
     switch (e.problem) {
       case 'not-zip':
-        return t('{{file}} is not a zip file ({{detail}}).', { file, detail: e.message });
+        // The zip reader's own words (English, technical) go to the log only.
+        return t('{{file}} is not a zip file.', { file });
       case 'no-manifest':
         return t('{{file}} is not a plugin package: it holds no cumulocity.json.', { file });
       case 'invalid-manifest':
@@ -265,6 +266,7 @@ export function PluginsPage({ bundle, user }: PluginsPageProps) {
       addInstalled(next);
       setMessage({ kind: 'success', text: t('Plugin {{name}} {{version}} installed. Reload the page to load it.', { name: pkg.name, version: pkg.version }), reload: true });
     } catch (e) {
+      console.warn(`Plugin package ${file.name} could not be installed:`, e);
       setMessage({ kind: 'danger', text: installError(t, file.name, e) });
     } finally {
       setBusy(false);
