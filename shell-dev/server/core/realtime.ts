@@ -58,9 +58,14 @@ interface FayeWebSocket {
 type FayeWebSocketClass = new (request: IncomingMessage, socket: Duplex, head: Buffer, protocols: string[], options: { extensions: unknown[]; maxLength: number }) => FayeWebSocket;
 const FayeWebSocketClass = createRequire(require.resolve('faye'))('faye-websocket') as FayeWebSocketClass;
 
-/** Why a batch of messages is refused, if it is: too many, or more than the one handshake a Bayeux client sends. */
+/**
+ * Why a batch of messages is refused, if it is: too many, one that is no object with a channel name
+ * (the extensions and faye read `channel` as a string), or more than the one handshake a Bayeux
+ * client sends.
+ */
 function batchRefusal(messages: unknown[]): string | undefined {
   if (messages.length > REALTIME_MAX_MESSAGES) return `413::More than ${REALTIME_MAX_MESSAGES} messages in one request`;
+  if (!messages.every((m) => isPlainObject(m) && typeof m.channel === 'string')) return '400::Malformed message';
   const handshakes = messages.filter((m) => isPlainObject(m) && m.channel === '/meta/handshake').length;
   return handshakes > 1 ? '400::One handshake per request' : undefined;
 }
@@ -176,7 +181,9 @@ export class RealtimeServer {
       return handle(request, response);
     };
     const server = (this.adapter as unknown as { _server: FayeServerProxy })._server;
-    // faye's own upgrade handler, but with a frame limit: faye-websocket's default is 64 MB, unauthenticated.
+    // faye's own upgrade handler (faye 1.4.3, src/adapters/node_adapter.js, handleUpgrade), but with a
+    // frame limit: faye's passes no maxLength, so faye-websocket's default of 64 MB held, unauthenticated.
+    // Its websocket class takes the limit only when made, hence the copy; faye's `ping` option is unset here.
     adapter.handleUpgrade = (request, socket, head) => {
       let ws: FayeWebSocket | undefined = new FayeWebSocketClass(request, socket, head, [], { extensions: adapter._extensions, maxLength: REALTIME_BODY_LIMIT_BYTES });
       let clientId: string | null = null;
@@ -191,10 +198,15 @@ export class RealtimeServer {
         if (typeof messages !== 'object' || messages === null) return;
         const connect = ([] as unknown[]).concat(messages).find((m) => isPlainObject(m) && m.channel === '/meta/connect') as { clientId?: unknown } | undefined;
         const cid = typeof connect?.clientId === 'string' ? connect.clientId : undefined;
-        if (clientId && cid && cid !== clientId) server.closeSocket(clientId, false);
-        server.openSocket(cid, ws, request);
-        if (cid) clientId = cid;
-        server.process(messages, request, (replies) => ws?.send(JSON.stringify(replies)));
+        // As faye's: what a message throws is logged; thrown out of a socket's data event, it ended the process.
+        try {
+          if (clientId && cid && cid !== clientId) server.closeSocket(clientId, false);
+          server.openSocket(cid, ws, request);
+          if (cid) clientId = cid;
+          server.process(messages, request, (replies) => ws?.send(JSON.stringify(replies)));
+        } catch (error) {
+          console.error('Realtime websocket message failed:', error);
+        }
       };
       ws.onclose = () => {
         server.closeSocket(clientId);

@@ -276,6 +276,26 @@ describe('hostile realtime requests', () => {
     }
   });
 
+  it('answers a message that is no object with a channel name with a Bayeux error, on either transport, and keeps serving', async () => {
+    const malformed = [[null], [{ channel: 5 }], [{ clientId: 'x' }], [7]];
+    for (const batch of malformed) {
+      expect([batch, await bayeux(ctx.server.url, batch)]).toEqual([batch, [{ channel: '/meta/unsuccessful', successful: false, error: '400::Malformed message' }]]);
+    }
+    const url = `${ctx.server.url.replace(/^http/, 'ws')}/notification/realtime`;
+    const bx = await WsBayeux.open(url);
+    try {
+      // faye's own upgrade handler caught what a message threw; a throw here ended the server.
+      for (const batch of malformed) bx.send(...batch);
+      await bx.next(() => bx.messages.filter((m) => m.error === '400::Malformed message').length === malformed.length);
+      bx.send({ ...handshake(), supportedConnectionTypes: ['websocket'] });
+      expect(await bx.next((m) => m.channel === '/meta/handshake')).toMatchObject({ successful: true });
+    } finally {
+      bx.close();
+    }
+    const [hs] = await bayeux(ctx.server.url, [handshake()]);
+    expect(hs.successful).toBe(true);
+  });
+
   it('answers no other origin with CORS headers, as the REST API', async () => {
     const res = await post(JSON.stringify([handshake()]), { origin: 'https://elsewhere.example' });
     expect(res.status).toBe(200);
