@@ -80,6 +80,12 @@ describe('group sub-assets', () => {
     await waitFor(() => expect(screen.getAllByTestId('sub-asset-type')).toHaveLength(6));
     // A type the product has no name for is shown as it is.
     expect(types()).toEqual(['IoTconnector', 'CELOS OS (IPC x64)', 'CELOS OS (IOT2050)', 'Group', 'Mobile router', 'c8y_MQTTDevice']);
+    // A device's name links its page and is isolated, as in every list (a direction mark in a stored
+    // name cannot turn the row around it); a group's name links its sub-assets.
+    expect(screen.getByRole('link', { name: 'NB 7' })).toHaveAttribute('href', '#/device/7');
+    expect(screen.getByText('NB 7').tagName).toBe('BDI');
+    expect(screen.getByRole('link', { name: 'Hall 2' })).toHaveAttribute('href', '#/group/10/sub-assets');
+    expect(screen.getByText('Hall 2').tagName).toBe('BDI');
     unmount();
     renderContribution(<GroupSubAssetsPage />, { language: 'de', locales: de, context: { user: OPERATOR, params: { groupId: '5' } } });
     await waitFor(() => expect(screen.getAllByTestId('sub-asset-type')).toHaveLength(6));

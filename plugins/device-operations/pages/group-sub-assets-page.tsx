@@ -13,6 +13,7 @@ import { usePlatformContext } from '@shared/plugin-api/context';
 import { AlertOutlet } from '../common/server-job/components/alert-outlet';
 import { ServerJobBanner } from '@shared/ui/server-job-banner';
 import { useListAlerts } from '../common/server-job/store/alerts';
+import { DeviceLink } from '@shared/ui/device-link';
 import { ListEnd } from '@shared/ui/empty-state';
 import { Pager } from '@shared/ui/pager';
 import { groupKeys, useGroup } from '../features/groups/api/group';
@@ -82,7 +83,13 @@ export default function GroupSubAssetsPage() {
             {items.map((a) => (
               <tr key={a.id}>
                 <td>
-                  <a href={a.c8y_IsDeviceGroup !== undefined ? `#/group/${a.id}/sub-assets` : `#/device/${a.id}`}>{a.name ?? a.id}</a>
+                  {a.c8y_IsDeviceGroup !== undefined ? (
+                    <a href={`#/group/${encodeURIComponent(a.id)}/sub-assets`}>
+                      <bdi>{a.name || a.id}</bdi>
+                    </a>
+                  ) : (
+                    <DeviceLink id={a.id} name={a.name} />
+                  )}
                 </td>
                 {/* The names the rest of the product uses; a type it has no name for is shown as the data it is. */}
                 <td data-testid="sub-asset-type">

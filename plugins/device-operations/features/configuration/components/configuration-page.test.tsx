@@ -29,4 +29,13 @@ describe('ConfigurationPage', () => {
     expect(await screen.findByText('HALL-4')).toHaveClass('text-nowrap');
     expect(screen.getByText('(dhcp)')).toHaveClass('text-nowrap');
   });
+
+  it("links the IoTconnector's serial to the device's Info tab, the name isolated as in every list", async () => {
+    const mo = { id: '7', type: 'adamos_IoTconnector_ccm_configuration', additionParents: { references: [{ managedObject: { id: '42', name: 'NB device' } }] }, adamos_adamos_netbox_ccm: { netbox: { netbox_serial: 'NB7' } } };
+    show(() => reply(200, { managedObjects: [mo], statistics: { currentPage: 1, pageSize: 25 } }));
+    const link = await screen.findByRole('link', { name: 'NB7' });
+    expect(link).toHaveAttribute('href', '#/device/42/info');
+    // A direction mark in a stored serial cannot turn the row's text around it.
+    expect(screen.getByText('NB7').tagName).toBe('BDI');
+  });
 });

@@ -2,6 +2,7 @@ import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@shared/domain/constants';
 import { formatDateTime } from '@shared/domain/formats';
+import { DeviceLink } from '@shared/ui/device-link';
 import { EmptyState, ListEnd } from '@shared/ui/empty-state';
 import { FilterInput } from '@shared/ui/filter-input';
 import { Pager } from '@shared/ui/pager';
@@ -74,7 +75,7 @@ export default function ConfigurationPage() {
               <tbody>
                 {rows.map((c) => (
                   <tr key={c.id}>
-                    <td>{c.deviceId ? <a href={`#/device/${c.deviceId}/info`}>{c.serial ?? c.deviceName ?? c.deviceId}</a> : (c.serial ?? '-')}</td>
+                    <td>{c.deviceId ? <DeviceLink id={c.deviceId} name={c.serial || c.deviceName} tab="info" /> : (c.serial ?? '-')}</td>
                     <td>{c.imageVersion ?? '-'}</td>
                     <td>{c.commissioned ? formatDateTime(c.commissioned) : t('not finished')}</td>
                     <td>
