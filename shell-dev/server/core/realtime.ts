@@ -72,8 +72,13 @@ function batchRefusal(messages: unknown[]): string | undefined {
 
 /** 413, then the connection is closed: the rest of the body is never read. */
 function tooLarge(request: IncomingMessage, response: ServerResponse): void {
-  // faye buffers every chunk until 'end'; paused, it gets no more and 'end' never comes.
+  // faye buffers every chunk until 'end'; paused, it gets no more and 'end' never comes. Its
+  // 'end' and 'error' listeners go too: a client dropping the connection now would have faye write
+  // a second answer on this response (Node throws on that, out of an event handler).
   request.removeAllListeners('data');
+  request.removeAllListeners('end');
+  request.removeAllListeners('error');
+  request.on('error', () => undefined);
   request.pause();
   if (response.headersSent) return void request.destroy();
   const body = JSON.stringify(errorBody('general/Request Entity Too Large', `A realtime request body is at most ${REALTIME_BODY_LIMIT_BYTES} bytes`));
