@@ -137,7 +137,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
       registerInventory(app, core);
       registerRecords(app, core);
       registerPlatform(app, core);
-      registerPackages(app, core, installedDir);
+      registerPackages(app, core, installedDir, path.join(opts.dataDir, 'uploads'));
       registerPlatformShell(app, core);
       app.setNotFoundHandler((req, reply) =>
         sendJson(reply, MEDIA.error, errorBody('general/Not Found', `No resource at ${req.method} ${req.url.split('?')[0]}`), 404),

@@ -18,10 +18,14 @@ import { invalid, isPlainObject, notFound } from '../core/context';
 import type { Core } from '../core/core';
 import { nextId } from '../core/schema';
 import { baseUrl, body, MEDIA, sendJson } from '../http/common';
-import { readMultipart } from '../http/multipart';
-import { readZip, ZipError } from './unzip';
+import { readMultipartToFile, UPLOAD_FILE_PREFIX } from '../http/multipart';
+import { unpackZip, ZipError } from './unzip';
 
 export const MANIFEST_FILE = 'cumulocity.json';
+/** Largest cumulocity.json read (as the plugins page reads it: shell-dev/app/plugin-host/package-file.ts). */
+export const MAX_MANIFEST_BYTES = 1024 * 1024;
+const STAGING_PREFIX = '.staging-';
+const OLD_PREFIX = '.old-';
 /**
  * Context paths the stand-in itself answers (an app there would hide the API); `public` holds the
  * login app and what the shell reads before login (/apps/public/public-options@app-<ctx>/,
@@ -48,25 +52,30 @@ function writeApp(core: Core, doc: ApplicationDoc): void {
   core.ctx.stmt('UPDATE applications SET name = ?, json = ? WHERE id = ?').run(doc.name, JSON.stringify(stored), Number(id));
 }
 
+/** A new folder beside the installed applications to unpack an upload into (on their file system, so publish is one rename). */
+function stagingDir(installedDir: string, contextPath: string): string {
+  return path.join(installedDir, `${STAGING_PREFIX}${contextPath}-${randomBytes(6).toString('hex')}`);
+}
+
 /** The unpacked files replace the previous version in one rename: a request sees old or new, never half. */
-function publish(installedDir: string, contextPath: string, files: Array<{ name: string; data: Buffer }>): void {
-  fs.mkdirSync(installedDir, { recursive: true });
-  const suffix = randomBytes(6).toString('hex');
-  const staging = path.join(installedDir, `.staging-${contextPath}-${suffix}`);
+function publish(installedDir: string, contextPath: string, staging: string): void {
   const target = path.join(installedDir, contextPath);
-  const old = path.join(installedDir, `.old-${contextPath}-${suffix}`);
+  const old = path.join(installedDir, `${OLD_PREFIX}${contextPath}-${randomBytes(6).toString('hex')}`);
   try {
-    for (const f of files) {
-      const file = path.join(staging, f.name);
-      if (!file.startsWith(staging + path.sep)) throw new ZipError(`The entry '${f.name}' would unpack outside the application`);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, f.data);
-    }
     if (fs.existsSync(target)) fs.renameSync(target, old);
     fs.renameSync(staging, target);
   } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
     fs.rmSync(old, { recursive: true, force: true });
+  }
+}
+
+/** What a crash left behind: upload files, half-unpacked and replaced folders. */
+function removeLeftovers(installedDir: string, uploadDir: string): void {
+  for (const [dir, prefixes] of [[installedDir, [STAGING_PREFIX, OLD_PREFIX]], [uploadDir, [UPLOAD_FILE_PREFIX]]] as const) {
+    if (!fs.existsSync(dir)) continue;
+    for (const name of fs.readdirSync(dir)) {
+      if (prefixes.some((p) => name.startsWith(p))) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+    }
   }
 }
 
@@ -74,18 +83,19 @@ function publish(installedDir: string, contextPath: string, files: Array<{ name:
 function unpublish(installedDir: string, contextPath: string): void {
   const target = path.join(installedDir, contextPath);
   if (!fs.existsSync(target)) return;
-  const old = path.join(installedDir, `.old-${contextPath}-${randomBytes(6).toString('hex')}`);
+  const old = path.join(installedDir, `${OLD_PREFIX}${contextPath}-${randomBytes(6).toString('hex')}`);
   fs.renameSync(target, old);
   fs.rmSync(old, { recursive: true, force: true });
 }
 
-/** The package manifest, as the shell and the platform read it. */
-function packageManifest(entries: Array<{ name: string; data: Buffer }>, contextPath: string): Record<string, unknown> | undefined {
-  const entry = entries.find((e) => e.name === MANIFEST_FILE);
-  if (!entry) return undefined;
+/** The package manifest, as the shell and the platform read it, from the unpacked folder. */
+function packageManifest(dir: string, names: string[], contextPath: string): Record<string, unknown> | undefined {
+  if (!names.includes(MANIFEST_FILE)) return undefined;
+  const file = path.join(dir, MANIFEST_FILE);
+  if (fs.statSync(file).size > MAX_MANIFEST_BYTES) throw invalid('application', `${MANIFEST_FILE} is larger than ${MAX_MANIFEST_BYTES} bytes`);
   let m: unknown;
   try {
-    m = JSON.parse(entry.data.toString('utf8'));
+    m = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {
     throw invalid('application', `${MANIFEST_FILE} is not valid JSON`);
   }
@@ -96,7 +106,12 @@ function packageManifest(entries: Array<{ name: string; data: Buffer }>, context
   return m;
 }
 
-export function registerPackages(app: FastifyInstance, core: Core, installedDir: string): void {
+/**
+ * `installedDir` holds the unpacked applications, `uploadDir` an upload while it arrives (both in
+ * the data folder: a 200 MB upload goes to disk, not into memory).
+ */
+export function registerPackages(app: FastifyInstance, core: Core, installedDir: string, uploadDir: string): void {
+  removeLeftovers(installedDir, uploadDir);
   app.post('/application/applications', async (req, reply) => {
     const b = body(req, 'application');
     for (const f of ['name', 'key'] as const) {
@@ -137,29 +152,31 @@ export function registerPackages(app: FastifyInstance, core: Core, installedDir:
     const current = readApp(core, id);
     if (current.type !== 'HOSTED' || typeof current.contextPath !== 'string') throw invalid('application', 'Only HOSTED applications take a zip');
     if (current.key === SHELL_APPLICATION.key) throw invalid('application', 'The shell is served from the build; it cannot be replaced by an upload');
-    const { file } = await readMultipart(req, 'application');
+    const { file } = await readMultipartToFile(req, 'application', uploadDir);
     if (!file) throw invalid('application', "The part 'file' (the application's zip) is missing");
-    let entries;
-    try {
-      entries = await readZip(file.data);
-    } catch (e) {
-      if (e instanceof ZipError) throw invalid('application', e.message);
-      throw e;
-    }
-    if (entries.length === 0) throw invalid('application', 'The zip holds no files');
     const contextPath = current.contextPath;
-    const manifest = packageManifest(entries, contextPath);
-    if (!entries.some((e) => e.name === 'index.html' || e.name === 'remoteEntry.js')) {
-      throw invalid('application', 'The zip holds neither index.html nor remoteEntry.js at its top level');
+    const staging = stagingDir(installedDir, contextPath);
+    let manifest: Record<string, unknown> | undefined;
+    try {
+      let names: string[];
+      try {
+        names = await unpackZip(file.path, staging);
+      } catch (e) {
+        if (e instanceof ZipError) throw invalid('application', e.message);
+        throw e;
+      }
+      if (names.length === 0) throw invalid('application', 'The zip holds no files');
+      manifest = packageManifest(staging, names, contextPath);
+      if (!names.some((n) => n === 'index.html' || n === 'remoteEntry.js')) {
+        throw invalid('application', 'The zip holds neither index.html nor remoteEntry.js at its top level');
+      }
+      // Files first: a crash between the two steps leaves files the record does not name yet, never a record without files.
+      publish(installedDir, contextPath, staging);
+    } finally {
+      fs.rmSync(staging, { recursive: true, force: true });
+      fs.rmSync(file.path, { force: true });
     }
     const binaryId = String(core.clock.now());
-    // Files first: a crash between the two steps leaves files the record does not name yet, never a record without files.
-    try {
-      publish(installedDir, contextPath, entries);
-    } catch (e) {
-      if (e instanceof ZipError) throw invalid('application', e.message);
-      throw e;
-    }
     const updated = core.transaction(() => {
       const doc = readApp(core, id);
       const next: ApplicationDoc = {

@@ -1,9 +1,11 @@
 /** Installing a plugin package as a tenant admin: create the application, upload its zip, load it. */
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import yazl from 'yazl';
+import { MAX_BINARY_BYTES } from '../http/limits';
 import { MAX_ENTRIES, MAX_UNPACKED_BYTES, readZip, safeEntryName } from '../packages/unzip';
-import { AUTH, type client, ERROR_SHAPE, serverPerFile } from './helpers';
+import { AUTH, type client, ERROR_SHAPE, serverPerFile, start, tempDir } from './helpers';
 
 jest.setTimeout(30_000);
 
@@ -196,5 +198,83 @@ describe('plugin package install', () => {
     const file = path.join(ctx.server.dataDir, 'apps', 'symlinked', 'link');
     expect(fs.lstatSync(file).isFile()).toBe(true);
     expect(fs.readFileSync(file, 'utf8')).toBe('/etc/passwd');
+  });
+});
+
+describe('plugin package upload on disk', () => {
+  const BOUNDARY = 'streamed-upload';
+  const HEAD = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.zip"\r\nContent-Type: application/zip\r\n\r\n`);
+  const uploads = () => path.join(ctx.server.dataDir, 'uploads');
+  const names = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+  const leftovers = () => [...names(uploads()), ...names(path.join(ctx.server.dataDir, 'apps')).filter((n) => n.startsWith('.'))];
+  const until = async (what: () => boolean, ms = 10_000) => {
+    for (const end = Date.now() + ms; !what(); ) {
+      if (Date.now() > end) throw new Error(`timed out: ${what.toString()}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  /** A raw multipart POST to the application's binaries; `length` undefined sends it chunked. */
+  const post = (id: string, length?: number) =>
+    http.request(`${ctx.server.url}/application/applications/${id}/binaries`, {
+      method: 'POST',
+      headers: { authorization: AUTH.admin, accept: 'application/json', 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...(length === undefined ? {} : { 'content-length': length }) },
+    });
+
+  it('writes an upload to a file in the data folder as it arrives, and removes it when the client aborts', async () => {
+    const { id } = (await createApp('aborted')).body;
+    const req = post(id, 50 * 1024 * 1024);
+    req.on('error', () => undefined);
+    req.write(HEAD);
+    const chunk = Buffer.alloc(1024 * 1024, 1);
+    for (let i = 0; i < 4; i++) req.write(chunk);
+    // Before the body has ended, its first megabytes are on disk, not in memory.
+    await until(() => fs.existsSync(uploads()) && fs.readdirSync(uploads()).some((n) => fs.statSync(path.join(uploads(), n)).size >= 2 * 1024 * 1024));
+    req.destroy();
+    await until(() => leftovers().length === 0);
+    expect((await fetch(`${ctx.server.url}/apps/aborted/remoteEntry.js`)).status).toBe(404);
+  });
+
+  it('refuses an upload over the binary limit with 413 while it streams, and leaves no file behind', async () => {
+    const { id } = (await createApp('too-big')).body;
+    const req = post(id);
+    const answered = new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
+      });
+      req.on('error', reject);
+    });
+    req.write(HEAD);
+    const chunk = Buffer.alloc(4 * 1024 * 1024);
+    for (let sent = 0; sent <= MAX_BINARY_BYTES; sent += chunk.length) {
+      if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
+    }
+    req.end(`\r\n--${BOUNDARY}--\r\n`);
+    expect(await answered).toMatchObject({ status: 413, body: { ...ERROR_SHAPE, error: 'general/Request Entity Too Large', message: `An uploaded file is at most ${MAX_BINARY_BYTES} bytes` } });
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('removes the upload and the unpacked files after a refused and after an installed package', async () => {
+    const { id } = (await createApp('cleaned')).body;
+    expect((await upload(id, Buffer.from('not a zip'))).status).toBe(422);
+    expect((await upload(id, await zip({ 'remoteEntry.js': 'x', 'a/b': '1', a: '2' }))).status).toBe(422);
+    expect((await upload(id, await zip({ 'cumulocity.json': manifest('cleaned'), 'remoteEntry.js': 'x' }))).status).toBe(201);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('removes what a crash left in the upload and apps folders when the server starts', async () => {
+    const dataDir = tempDir('leftovers-');
+    fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+    fs.mkdirSync(path.join(dataDir, 'apps', '.staging-x-1', 'js'), { recursive: true });
+    fs.mkdirSync(path.join(dataDir, 'apps', 'kept'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'uploads', 'upload-0123'), 'partial');
+    const server = await start({ dataDir });
+    try {
+      expect([fs.readdirSync(path.join(dataDir, 'uploads')), fs.readdirSync(path.join(dataDir, 'apps'))]).toEqual([[], ['kept']]);
+    } finally {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
