@@ -22,6 +22,12 @@ const AUTHN_EXT = 'com.cumulocity.authn';
 export const REALTIME_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Messages in one request (HTTP or websocket frame); each passes faye's pipeline, a handshake makes a client. */
 export const REALTIME_MAX_MESSAGES = 1000;
+/**
+ * Live Bayeux clients of one user (tenant and user name): each holds its subscriptions and queue
+ * until it disconnects or times out (2 x REALTIME_TIMEOUT_S without a connect). A page holds one;
+ * handshakes beyond this are refused until one ends.
+ */
+export const REALTIME_MAX_CLIENTS_PER_USER = 100;
 
 /** The role a channel's kind needs, as the platform's REST reads of the same records. */
 const CHANNEL_ROLE: Record<string, string> = {
@@ -100,6 +106,11 @@ function count(map: Map<string, number>, key: string, delta: number): void {
   else map.delete(key);
 }
 
+const ownerOf = (user: AuthUser) => `${user.tenant}/${user.userName}`;
+
+/** A handshake over REALTIME_MAX_CLIENTS_PER_USER, refused as the other handshake refusals ('<code>::<message>'). */
+export const TOO_MANY_CLIENTS = `403::Too many realtime connections: at most ${REALTIME_MAX_CLIENTS_PER_USER} per user, until one disconnects or times out`;
+
 /** '/alarmsWithChildren/42' -> '/alarmsWithChildren/'. */
 function kindOf(channel: string): string {
   return channel.slice(0, channel.lastIndexOf('/') + 1);
@@ -110,6 +121,8 @@ function kindOf(channel: string): string {
  * login session ended) and the channels it listens to.
  */
 interface RealtimeClient {
+  /** Whose client it is ('<tenant>/<userName>' at the handshake), for REALTIME_MAX_CLIENTS_PER_USER. */
+  owner: string;
   current(): AuthUser | undefined;
   channels: Set<string>;
 }
@@ -118,6 +131,8 @@ export class RealtimeServer {
   readonly adapter: NodeAdapter;
   private messageId = 0;
   private readonly clients = new Map<string, RealtimeClient>();
+  /** Live clients per owner (kept with `clients` by remember and forget). */
+  private readonly clientsPerOwner = new Map<string, number>();
   private readonly pendingHandshakes = new WeakMap<object, RealtimeClient>();
   /** Subscriptions per channel, so data nobody receives is never built. */
   private readonly subscribers = new Map<string, number>();
@@ -134,12 +149,12 @@ export class RealtimeServer {
       outgoing: (m, req, cb) => {
         if (m.channel === '/meta/handshake' && m.successful && m.clientId && req) {
           const client = this.pendingHandshakes.get(req);
-          if (client) this.clients.set(m.clientId, client);
+          if (client) this.remember(m.clientId, client);
         }
         cb(m);
       },
     });
-    this.adapter.on('disconnect', (clientId) => this.clients.delete(clientId));
+    this.adapter.on('disconnect', (clientId) => this.forget(clientId));
     // faye unsubscribes every channel of a client it destroys, so these counts stay exact.
     this.adapter.on('subscribe', (clientId, channel) => {
       this.clients.get(clientId)?.channels.add(channel);
@@ -234,10 +249,24 @@ export class RealtimeServer {
     const client = this.clients.get(clientId);
     const user = client?.current();
     if (client && user && [...client.channels].every((c) => user.effectiveRoles.includes(CHANNEL_ROLE[c.split('/')[1]]))) return user;
-    this.clients.delete(clientId);
+    this.forget(clientId);
     // Ends its subscriptions and its open connection; it must handshake (authenticate) again.
     this.engine()?.destroyClient(clientId);
     return undefined;
+  }
+
+  private remember(clientId: string, client: RealtimeClient): void {
+    if (this.clients.has(clientId)) return;
+    this.clients.set(clientId, client);
+    count(this.clientsPerOwner, client.owner, 1);
+  }
+
+  /** Idempotent: faye reports a client it destroys, also one dropped here before. */
+  private forget(clientId: string): void {
+    const client = this.clients.get(clientId);
+    if (!client) return;
+    this.clients.delete(clientId);
+    count(this.clientsPerOwner, client.owner, -1);
   }
 
   private authenticate(m: BayeuxMessage, req: IncomingMessage | undefined): RealtimeClient | undefined {
@@ -245,19 +274,20 @@ export class RealtimeServer {
     if (typeof ext.token === 'string' && ext.token) {
       // Throttled like every login: per user and per client address (auth.ts).
       const user = this.auth.basic(ext.token, req?.socket?.remoteAddress);
-      return user && { current: () => this.auth.refresh(user), channels: new Set() };
+      return user && { owner: ownerOf(user), current: () => this.auth.refresh(user), channels: new Set() };
     }
     const token = parseCookies(req?.headers.cookie).authorization ?? '';
     const session = this.auth.session(token);
     // A cookie alone could come from any site the browser visits; the XSRF token proves origin.
     if (!session || !sameToken(typeof ext.xsrfToken === 'string' ? ext.xsrfToken : undefined, session.xsrf)) return undefined;
-    return { current: () => this.auth.session(token)?.user, channels: new Set() };
+    return { owner: ownerOf(session.user), current: () => this.auth.session(token)?.user, channels: new Set() };
   }
 
   private incoming(m: BayeuxMessage, req: IncomingMessage | undefined): BayeuxMessage {
     if (m.channel === '/meta/handshake') {
       const client = this.authenticate(m, req);
       if (!client) m.error = '401::Unauthorized';
+      else if ((this.clientsPerOwner.get(client.owner) ?? 0) >= REALTIME_MAX_CLIENTS_PER_USER) m.error = TOO_MANY_CLIENTS;
       else if (req) this.pendingHandshakes.set(req, client);
       return m;
     }
@@ -275,7 +305,7 @@ export class RealtimeServer {
       return m;
     }
     if (m.channel.startsWith('/meta/')) {
-      if (m.channel === '/meta/disconnect') this.clients.delete(m.clientId);
+      if (m.channel === '/meta/disconnect') this.forget(m.clientId);
       return m;
     }
     m.error = '403::Publishing is reserved to the server';
@@ -326,6 +356,7 @@ export class RealtimeServer {
 
   close(): void {
     this.clients.clear();
+    this.clientsPerOwner.clear();
     this.adapter.close();
     // faye keeps per-connection timers (up to 2 x timeout) that would hold the process open.
     const engine = this.engine();
