@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, type LoginResult, sameToken, SESSION_TTL_MS, TooManyLogins, unauthorized } from '../core/auth';
 import { HttpError } from '../core/api';
 import type { Core } from '../core/core';
-import { errorBody, MEDIA, sendError, sendJson } from './common';
+import { errorBody, isOwnOrigin, MEDIA, sendError, sendJson } from './common';
 import { parseCookies, serializeCookie } from './cookies';
 import { registerRoleGuard } from './roles';
 
@@ -16,6 +16,20 @@ export function isPublic(req: FastifyRequest): boolean {
   if (path === '/health' || path === '/' || path === '/apps' || path.startsWith('/apps/')) return true;
   if (path === '/tenant/oauth' && req.method === 'POST') return true;
   return path === '/tenant/loginOptions' && req.method === 'GET';
+}
+
+/**
+ * Why a login is refused as coming from another site's page, if it is (login CSRF: that page
+ * could post the attacker's credentials and log the victim in as the attacker). A browser names
+ * the posting page's origin; without Origin, Sec-Fetch-Site says cross-site. A client that is no
+ * browser (curl, scripts) sends neither and logs in as before.
+ */
+export function crossSiteLogin(req: FastifyRequest): string | undefined {
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    return isOwnOrigin(origin, req.headers.host) ? undefined : `Login refused: the request comes from a page of another site (${origin}), not from this server's login page`;
+  }
+  return req.headers['sec-fetch-site'] === 'cross-site' ? "Login refused: the request comes from a page of another site, not from this server's login page" : undefined;
 }
 
 /** The user of a password check, or the 401 / 429 (with Retry-After) that refuses it. */
@@ -62,6 +76,8 @@ export function registerAuth(app: FastifyInstance, core: Core): void {
 
   /** Cookie login: form (or JSON) grant_type=PASSWORD, username (tenant/user or user), password, tenant_id. */
   app.post('/tenant/oauth', async (req, reply) => {
+    const crossSite = crossSiteLogin(req);
+    if (crossSite) throw forbidden(crossSite);
     const b = (req.body ?? {}) as Record<string, unknown>;
     const tenantQuery = (req.query as Record<string, string | undefined>).tenant_id;
     const grant = typeof b.grant_type === 'string' ? b.grant_type.toUpperCase() : undefined;

@@ -157,6 +157,23 @@ export function baseUrl(req: FastifyRequest): string {
   return `${req.protocol}://${req.host}`;
 }
 
+/**
+ * Whether an Origin header names the host the request was sent to (its Host header): a page of
+ * this server. Only host and port are compared (a proxy in front may end TLS); the Host is read
+ * with the Origin's scheme, so a default port counts as written or left out. `null` (a sandboxed
+ * frame, a redirect from elsewhere) is never this server.
+ */
+export function isOwnOrigin(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    const o = new URL(origin);
+    if (o.protocol !== 'http:' && o.protocol !== 'https:') return false;
+    return new URL(`${o.protocol}//${host}`).host === o.host;
+  } catch {
+    return false;
+  }
+}
+
 function pageUrl(req: FastifyRequest, page: number): string {
   const url = new URL(req.url, baseUrl(req));
   url.searchParams.set('currentPage', String(page));

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import { isPlainObject } from '../core/context';
-import { errorBody, MEDIA, sendJson } from './common';
+import { errorBody, isOwnOrigin, MEDIA, sendJson } from './common';
 import { SHELL_PATH } from './static';
 
 /**
@@ -63,9 +63,20 @@ function localLocation(location: string, upstream: URL): string {
   return location.startsWith(upstream.origin) ? location.slice(upstream.origin.length) || '/' : location;
 }
 
+/**
+ * To the tenant a request of a local page comes from the tenant's own origin (else it would
+ * refuse the login as another site's, see crossSiteLogin in auth.ts); another site's stays
+ * as it is, so the tenant refuses it.
+ */
+export function tenantRequestHeaders(headers: IncomingHttpHeaders, localHost: string | undefined, upstream: URL): IncomingHttpHeaders {
+  const ownPage = typeof headers.origin === 'string' && isOwnOrigin(headers.origin, localHost);
+  return { ...headers, host: upstream.host, ...(ownPage ? { origin: upstream.origin } : {}) };
+}
+
 function replyOptions(upstream: URL) {
   return {
-    rewriteRequestHeaders: (_req: unknown, headers: IncomingHttpHeaders): IncomingHttpHeaders => ({ ...headers, host: upstream.host }),
+    // `headers.host` is already the tenant's here; the request still has the one the browser sent.
+    rewriteRequestHeaders: (req: { headers: IncomingHttpHeaders }, headers: IncomingHttpHeaders): IncomingHttpHeaders => tenantRequestHeaders(headers, req.headers.host, upstream),
     rewriteHeaders: (headers: IncomingHttpHeaders): IncomingHttpHeaders => {
       const out = { ...headers };
       if (out.location !== undefined) out.location = localLocation(out.location, upstream);

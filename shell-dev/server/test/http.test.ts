@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { createServer } from '../app';
@@ -71,6 +72,56 @@ describe('health and auth', () => {
       body: 'grant_type=PASSWORD&username=admin&password=wrong',
     });
     expect(res.status).toBe(401);
+  });
+});
+
+/** A form login with exactly these headers (node:http: fetch would not send another Host). */
+function rawLogin(headers: Record<string, string>): Promise<{ status: number; cookies: string[]; body: Record<string, unknown> }> {
+  const body = 'grant_type=PASSWORD&username=admin&password=demo&tenant_id=demo';
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${ctx.server.url}/tenant/oauth`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, cookies: res.headers['set-cookie'] ?? [], body: text ? (JSON.parse(text) as Record<string, unknown>) : {} }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('login CSRF', () => {
+  it("refuses a login posted by another site's page (Origin, or Sec-Fetch-Site without it) with 403, and sets no cookie", async () => {
+    for (const headers of [
+      { origin: 'https://attacker.example' },
+      { origin: 'null' },
+      { origin: ctx.server.url.replace(/:(\d+)$/, (_m, p: string) => `:${Number(p) + 1}`) },
+      { origin: 'http://localhost.attacker.example', host: 'localhost' },
+      { 'sec-fetch-site': 'cross-site' },
+    ] as Array<Record<string, string>>) {
+      const res = await rawLogin(headers);
+      expect({ headers, status: res.status, cookies: res.cookies }).toEqual({ headers, status: 403, cookies: [] });
+      expect(res.body).toEqual({ ...ERROR_SHAPE, error: 'security/Forbidden', message: expect.stringMatching(/^Login refused: the request comes from a page of another site/) });
+    }
+    expect((await rawLogin({ origin: 'https://attacker.example' })).body.message).toBe(
+      "Login refused: the request comes from a page of another site (https://attacker.example), not from this server's login page",
+    );
+  });
+
+  it("logs in from the server's own pages (on any host name it is reached by) and from clients that are no browser", async () => {
+    const host = new URL(ctx.server.url).host;
+    for (const headers of [
+      { origin: ctx.server.url, 'sec-fetch-site': 'same-origin' },
+      { origin: 'http://tenant.example.test', host: 'tenant.example.test' },
+      { origin: 'https://tenant.example.test', host: 'tenant.example.test' },
+      { origin: `http://${host.toUpperCase()}` },
+      {},
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+    ] as Array<Record<string, string>>) {
+      const res = await rawLogin(headers);
+      expect({ headers, status: res.status }).toEqual({ headers, status: 200 });
+      expect(res.cookies.some((c) => c.startsWith('authorization='))).toBe(true);
+    }
   });
 });
 

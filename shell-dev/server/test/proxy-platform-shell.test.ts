@@ -96,11 +96,18 @@ describe('apps through the proxy', () => {
     // The tenant's page, not a local one: the tenant's demo users have another password, so it offers none.
     expect(await (await fetch(`${proxy.url}/apps/public/login/demo-logins.json`)).json()).toEqual({ tenant: 'demo', password: null, users: [] });
 
-    const login = await fetch(`${proxy.url}/tenant/oauth?tenant_id=demo`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'PASSWORD', username: 'admin', password: TENANT_PASSWORD }).toString(),
-    });
+    const loginFrom = (origin: string) =>
+      fetch(`${proxy.url}/tenant/oauth?tenant_id=demo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+        body: new URLSearchParams({ grant_type: 'PASSWORD', username: 'admin', password: TENANT_PASSWORD }).toString(),
+      });
+    // Another site's page is refused by the tenant (the proxy passes its Origin on); the local page's
+    // Origin reaches the tenant as the tenant's own.
+    const crossSite = await loginFrom('https://attacker.example');
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.getSetCookie()).toEqual([]);
+    const login = await loginFrom(proxy.url);
     expect(login.status).toBe(200);
     const setCookies = login.headers.getSetCookie();
     expect(setCookies.length).toBeGreaterThan(0);
