@@ -32,6 +32,12 @@ export function crossSiteLogin(req: FastifyRequest): string | undefined {
   return req.headers['sec-fetch-site'] === 'cross-site' ? "Login refused: the request comes from a page of another site, not from this server's login page" : undefined;
 }
 
+/**
+ * Whether the request came over TLS, so the login cookies get `Secure`. Fastify's protocol: the
+ * connection's own (the server trusts no proxy, so X-Forwarded-Proto is not read).
+ */
+const overHttps = (req: FastifyRequest) => req.protocol === 'https';
+
 /** The user of a password check, or the 401 / 429 (with Retry-After) that refuses it. */
 function userOf(r: LoginResult) {
   if ('user' in r) return r.user;
@@ -89,9 +95,10 @@ export function registerAuth(app: FastifyInstance, core: Core): void {
     if (user instanceof HttpError) throw user;
     const session = core.transaction(() => core.auth.createSession(user));
     const maxAge = Math.floor(SESSION_TTL_MS / 1000);
+    const secure = overHttps(req);
     reply.header('Set-Cookie', [
-      serializeCookie(AUTH_COOKIE, session.token, { httpOnly: true, maxAge }),
-      serializeCookie(XSRF_COOKIE, session.xsrf, { maxAge }),
+      serializeCookie(AUTH_COOKIE, session.token, { httpOnly: true, maxAge, secure }),
+      serializeCookie(XSRF_COOKIE, session.xsrf, { maxAge, secure }),
     ]);
     return reply.code(200).send();
   });
@@ -99,7 +106,8 @@ export function registerAuth(app: FastifyInstance, core: Core): void {
   app.post('/user/logout', async (req, reply) => {
     const token = parseCookies(req.headers.cookie)[AUTH_COOKIE];
     if (token) core.transaction(() => core.auth.endSession(token));
-    reply.header('Set-Cookie', [serializeCookie(AUTH_COOKIE, '', { httpOnly: true, maxAge: 0 }), serializeCookie(XSRF_COOKIE, '', { maxAge: 0 })]);
+    const secure = overHttps(req);
+    reply.header('Set-Cookie', [serializeCookie(AUTH_COOKIE, '', { httpOnly: true, maxAge: 0, secure }), serializeCookie(XSRF_COOKIE, '', { maxAge: 0, secure })]);
     return reply.code(200).send();
   });
 }

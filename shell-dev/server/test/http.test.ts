@@ -125,6 +125,35 @@ describe('login CSRF', () => {
   });
 });
 
+describe('login cookies over TLS', () => {
+  it('marks the login cookies Secure when the connection is TLS, not for an X-Forwarded-Proto the server does not trust', async () => {
+    // A connection the server sees as TLS (what fastify reads: socket.encrypted), without a certificate.
+    const tls = net.createServer((socket) => {
+      (socket as net.Socket & { encrypted?: boolean }).encrypted = true;
+      ctx.server.app.server.emit('connection', socket);
+    });
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = tls.address() as net.AddressInfo;
+      const body = 'grant_type=PASSWORD&username=admin&password=demo&tenant_id=demo';
+      const secureLogin = await fetch(`http://127.0.0.1:${port}/tenant/oauth`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', connection: 'close' }, body });
+      expect(secureLogin.status).toBe(200);
+      const cookies = secureLogin.headers.getSetCookie();
+      expect(cookies).toHaveLength(2);
+      for (const c of cookies) expect(c).toMatch(/; Secure(;|$)/);
+      const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
+      const xsrf = decodeURIComponent(cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split(';')[0].split('=')[1]);
+      const logout = await fetch(`http://127.0.0.1:${port}/user/logout`, { method: 'POST', headers: { cookie, 'x-xsrf-token': xsrf, connection: 'close' } });
+      for (const c of logout.headers.getSetCookie()) expect(c).toMatch(/; Secure(;|$)/);
+    } finally {
+      await new Promise((resolve) => tls.close(resolve));
+    }
+    const forwarded = await rawLogin({ 'x-forwarded-proto': 'https' });
+    expect(forwarded.status).toBe(200);
+    for (const c of forwarded.cookies) expect(c).not.toMatch(/Secure/);
+  });
+});
+
 describe('roles (403 when missing)', () => {
   it.each([
     ['viewer', 'POST', '/inventory/managedObjects', { name: 'v' }],
