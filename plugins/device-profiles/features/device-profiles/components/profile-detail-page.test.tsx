@@ -352,4 +352,15 @@ describe('ProfileDetailPage fields (spec 2, 4; in German)', () => {
     expect((screen.getByLabelText('Gerätegruppe') as HTMLSelectElement).value).toBe('900');
     expect(screen.getByTestId('profile-edit')).toHaveTextContent('Bearbeiten');
   });
+
+  it('shows a long name whole in the card title (wrapped, not cut by an ellipsis), right-to-left names in their own order', async () => {
+    const long = 'P'.repeat(200);
+    serve((url) => (url.split('?')[0].endsWith('/deviceProfile/117') ? reply(200, { ...PROFILES['117'], name: long }) : undefined));
+    renderAt('117');
+    const title = await screen.findByTestId('profile-title');
+    expect(title).toHaveTextContent(long);
+    expect(title.style.whiteSpace).toBe('normal');
+    expect(title.style.overflowWrap).toBe('anywhere');
+    expect(title.getAttribute('dir')).toBe('auto');
+  });
 });

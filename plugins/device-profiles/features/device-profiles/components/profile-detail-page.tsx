@@ -130,7 +130,13 @@ function ProfileDetail({ id }: { id: string }) {
       <div className="row">
         <div className="col-md-6">
           <Card
-            title={p.name}
+            // The whole name, wrapped: the card title's ellipsis cut a long name, and the disabled Name field cannot scroll to its end.
+            // dir="auto": a right-to-left name keeps its own order (its trailing emoji or digits stay at its end).
+            title={
+              <span dir="auto" style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }} data-testid="profile-title">
+                {p.name}
+              </span>
+            }
             actions={
               editing ? (
                 <>
