@@ -363,4 +363,26 @@ describe('ProfileDetailPage fields (spec 2, 4; in German)', () => {
     expect(title.style.overflowWrap).toBe('anywhere');
     expect(title.getAttribute('dir')).toBe('auto');
   });
+
+  it('keeps keyboard focus on the form: Edit focuses the Name field, Cancel and Save give it back to Edit (each button it pressed goes away)', async () => {
+    const fetchMock = serve();
+    const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation((u: string, init?: RequestInit) =>
+      init?.method === 'PUT' ? Promise.resolve(reply(200, { ok: { ...PROFILES['117'], name: 'Renamed 117' }, errors: [] })) : plain(u, init),
+    );
+    renderAt('117');
+    await waitFor(() => expect(nameInput().value).toBe('IoTconnector Bielefeld'));
+    screen.getByTestId('profile-edit').focus();
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    await waitFor(() => expect(nameInput()).toHaveFocus());
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByTestId('profile-edit')).toHaveFocus());
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    await waitFor(() => expect(nameInput()).toHaveFocus());
+    fireEvent.change(nameInput(), { target: { value: 'Renamed 117' } });
+    await waitFor(() => expect(screen.getByTestId('profile-save')).not.toBeDisabled());
+    screen.getByTestId('profile-save').focus();
+    fireEvent.click(screen.getByTestId('profile-save'));
+    await waitFor(() => expect(screen.getByTestId('profile-edit')).toHaveFocus());
+  });
 });
