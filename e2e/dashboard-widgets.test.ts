@@ -675,4 +675,65 @@ describe('Device Operations Dashboard', () => {
       await context.close();
     }
   });
+
+  test('odd figures at 1280 px in German: five-digit alarm totals keep their categories beside them, seven-digit counts of the top alarm list stay clear of the type, no devices is said, no history is said, every trend has its arrow', async () => {
+    // Not at the dashboard yet: its figures are asked for once the routes below answer them.
+    const { page, context } = await loginAs(stack, 'operator');
+    const answers: Record<string, unknown> = {
+      devicestatistics: { onlineDeviceCount: 0, offlineDeviceCount: 0, notMonitoredDeviceCount: 0, totalDevices: 0 },
+      historydevicelist: { attrs: { history: [] } },
+      alarmcount: { total: 12345, software: 2345, connectivity: 9000, services: 1000, others: 0 },
+      alarmhistory: { attrs: { criticalAlarmHistory: [], majorAlarmHistory: [], minorAlarmHistory: [], warningAlarmHistory: [] } },
+      toptenalarmtypes: [
+        { alarmType: 'adamos_service_' + 'Z'.repeat(200), count: 1234567, severity: 'MAJOR' },
+        { alarmType: '<b>not bold</b> ملف 🚀', count: 7654321, severity: 'CRITICAL' },
+      ],
+      softwaremonitoringstats: { devicesWaitingForDependencies: 3, TrendWFD: 0, devicesWaitingForApproval: 2, TrendWFA: 1, devicesWithoutSoftwareAssignment: 1, TrendWSA: -1 },
+      recovereddevicestats: { thisMonth: 0, thisYear: 0, total: 0 },
+    };
+    try {
+      await page.route('**/service/operation-dashboard/**', (route) => {
+        const call = new URL(route.request().url()).pathname.split('/')[3];
+        return call in answers ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answers[call]) }) : route.continue();
+      });
+      await page.setViewportSize({ width: 1280, height: 1000 });
+      await chooseLanguage(page, 'Deutsch');
+      await openDashboard(page);
+      await snap(page, 'dashboard-widgets-odd-figures-de-1280');
+      // Each severity's four category counts show inside its card, beside the total (not pushed past the edge or below the fold).
+      const severities = await page.$$eval('[data-testid="widget-alarm-severity"]', (els) =>
+        els.map((w) => {
+          const card = w.closest('[data-testid="dashboard-widget"]')!.getBoundingClientRect();
+          const total = w.querySelector('[data-testid="figure-total"]')!.getBoundingClientRect();
+          const counts = [...w.querySelectorAll('[data-testid^="category-"]')].map((a) => a.getBoundingClientRect());
+          return {
+            view: w.getAttribute('data-view'),
+            inside: counts.length === 4 && counts.every((r) => r.right <= card.right && r.bottom <= card.bottom && r.width > 0),
+            // In the total's row: left of none of it, the first category above the total's bottom.
+            beside: counts.every((r) => r.left > total.right) && counts.length > 0 && counts[0].top < total.bottom,
+          };
+        }),
+      );
+      assert.equal(severities.length, 4);
+      for (const s of severities) assert.ok(s.inside && s.beside, `${s.view}: ${JSON.stringify(s)}`);
+      // The counts keep their width: none runs under its icon or its alarm type; the markup-like type is text.
+      const rows = await page.$$eval('[data-testid="top-alarm"]', (els) =>
+        els.map((li) => {
+          const [icon, badge, type] = [...li.children].map((c) => c.getBoundingClientRect());
+          const b = li.querySelector('.badge')!;
+          return { text: li.textContent, clear: icon.right <= badge.left && badge.right <= type.left, whole: b.scrollWidth <= b.clientWidth, bold: !!li.querySelector('b') };
+        }),
+      );
+      assert.equal(rows.length, 2);
+      for (const r of rows) assert.ok(r.clear && r.whole && !r.bold, JSON.stringify(r));
+      assert.equal(await page.getByTestId('devices-online-pie-empty').innerText(), 'Keine Geräte vorhanden');
+      assert.deepEqual(await page.getByTestId('history-empty').allInnerTexts(), ['Kein Verlauf vorhanden.', 'Kein Verlauf vorhanden.']);
+      // 'unchanged' draws its arrow as 'rising' and 'falling' do (its icon had been purged from the stylesheet).
+      const arrows = await page.$$eval('[data-testid="trend"] i', (els) => els.map((i) => ({ cls: i.className, glyph: getComputedStyle(i, '::before').content })));
+      assert.ok(arrows.length >= 3 && arrows.every((a) => a.glyph !== 'none' && a.glyph !== ''), JSON.stringify(arrows));
+    } finally {
+      await restoreEnglish(page);
+      await context.close();
+    }
+  });
 });

@@ -67,6 +67,28 @@ describe('Modal', () => {
     expect(document.body).not.toHaveClass('modal-open');
   });
 
+  it('gives focus back to its opener when a field of its body took focus on mounting (autoFocus)', () => {
+    function AutoFocusHarness() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>open</button>
+          <Modal open={open} title="Select software" onClose={() => setOpen(false)} buttons={[{ label: 'Cancel', onClick: () => setOpen(false) }]}>
+            <FilterInput value="" onChange={() => undefined} label="Filter software" autoFocus />
+          </Modal>
+        </>
+      );
+    }
+    renderUi(<AutoFocusHarness />);
+    const opener = screen.getByText('open');
+    opener.focus();
+    fireEvent.click(opener);
+    expect(screen.getByLabelText('Filter software')).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(opener).toHaveFocus();
+  });
+
   it('closes on Escape, the close button and the backdrop', () => {
     const onClose = jest.fn();
     renderUi(<Harness onClose={onClose} />);

@@ -93,6 +93,9 @@ function OpenModal({ title, onClose, children, buttons, footer, size, closeOnBac
   });
   const parent = useContext(ParentDialogContext);
   const [self] = useState<ParentDialog>(() => ({ shown: false, pending: new Set() }));
+  // The opener, read on the first render: a field of the body with autoFocus takes focus when it
+  // mounts, before the dialog shows, and focus then went back to that field (gone) instead of the opener.
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
 
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
@@ -118,7 +121,7 @@ function OpenModal({ title, onClose, children, buttons, footer, size, closeOnBac
       }
     };
     const show = () => {
-      previous = document.activeElement;
+      previous = opener && opener !== document.body && !dialog.contains(opener) ? opener : document.activeElement;
       showModalDialog(dialog);
       self.shown = true;
       // showModal() focused the first control (the header's close button); the body's is more useful,
@@ -148,7 +151,7 @@ function OpenModal({ title, onClose, children, buttons, footer, size, closeOnBac
       const focusLost = !active || active === document.body || dialog.contains(active);
       if (focusLost && previous instanceof HTMLElement && previous.isConnected) previous.focus();
     };
-  }, [parent, self]);
+  }, [parent, self, opener]);
 
   return createPortal(
     <ParentDialogContext.Provider value={self}>

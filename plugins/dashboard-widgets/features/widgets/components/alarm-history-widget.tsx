@@ -43,6 +43,14 @@ function Bars({ attrs, days }: { attrs: AlarmHistory['attrs']; days: number }) {
     };
   }, [lists, t, i18n.language]);
   const summary = SERIES.map((s, i) => `${t(s.label)}: ${lists[i].reduce((a, b) => a + b, 0)}`).join(', ');
+  // No day yet (a new tenant): bare axes said nothing.
+  if (lists.every((l) => l.length === 0)) {
+    return (
+      <p className="text-muted text-center p-16" data-testid="history-empty">
+        {t('No history to display.')}
+      </p>
+    );
+  }
   return (
     <>
       <Legend />

@@ -19,29 +19,43 @@ const CATEGORIES: { field: keyof AlarmCount; label: string; category: AlarmCateg
   { field: 'others', label: 'others', category: 'others' },
 ];
 
+/**
+ * The total's size follows the widget's width (at most the h1 it was): in a quarter-width card at
+ * 1280 px a five-digit total at full size left no room for the categories beside it.
+ */
+const TOTAL_FONT_SIZE = 'clamp(1.5rem, 12cqi, 2.25rem)';
+/** A part of the row: it starts at its narrowest (so the row wraps only when that does not fit) and grows. */
+const SHRINK_TO_FIT = { flex: '1 1 min-content', minWidth: 'min-content' } as const;
+
 export default function AlarmSeverityWidget({ widget }: { widget?: WidgetInstanceProps }) {
   const { t } = useTranslation();
   const severity = viewOf(widget?.config ?? {}, viewNames(ALARM_SEVERITY_VIEWS)) ?? 'critical';
   const query = useAlarmCount(severity);
   const color = CHART_COLORS[severity];
   return (
-    <div data-testid="widget-alarm-severity" data-view={severity}>
+    // The widget's width sizes its total (TOTAL_FONT_SIZE).
+    <div data-testid="widget-alarm-severity" data-view={severity} style={{ containerType: 'inline-size' }}>
       <WidgetState queries={[query]}>
         {() => (
-          <div className="d-flex a-i-center">
-            <div className="text-center p-r-16">
+          // Total and categories side by side from their narrowest (a long severity name wraps under the
+          // total), the categories below only when even that does not fit: a 7-digit total or 'Weniger
+          // wichtig' in a quarter-width card pushed them past the card's edge, their counts out of sight.
+          <div className="d-flex a-i-center" style={{ flexWrap: 'wrap', rowGap: 8 }} data-testid="alarm-severity-figures">
+            <div className="text-center p-r-16" style={SHRINK_TO_FIT}>
               {/* In the severity's colour, as the figure below and the top alarm list's icons (it was black). */}
               <span style={{ color }} data-testid="severity-icon">
                 <Icon name={SEVERITY_ICON[severity]} className="icon-2x" />
               </span>
               <FigureLink to={alarmDetailsLink(severity)} className="h1 d-block m-0" label={t(ALARM_SEVERITY_VIEWS[severity])} testId="figure-total">
-                <span style={{ color }}>{query.data!.total}</span>
+                <span style={{ color, fontSize: TOTAL_FONT_SIZE }} data-testid="total-figure">
+                  {query.data!.total}
+                </span>
               </FigureLink>
               <small className="text-muted">{t(ALARM_SEVERITY_VIEWS[severity])}</small>
             </div>
-            <ul className="list-unstyled flex-grow m-0">
+            <ul className="list-unstyled m-0" style={SHRINK_TO_FIT}>
               {CATEGORIES.map((c) => (
-                <li key={c.field} className="d-flex j-c-between">
+                <li key={c.field} className="d-flex j-c-between" style={{ columnGap: 8 }}>
                   <span>{t(c.label)}</span>
                   <FigureLink to={alarmDetailsLink(severity, c.category)} label={`${t(ALARM_SEVERITY_VIEWS[severity])} ${t(c.label)}`} testId={`category-${c.category}`}>
                     <strong>{query.data![c.field]}</strong>

@@ -90,9 +90,17 @@ function PieView({ stats }: { stats: DeviceStatistics }) {
     [values, percent, t],
   );
   const summary = SLICES.map((s, i) => `${t(s.label)}: ${values[i]} (${percent[i]} %)`).join(', ');
+  // Without devices ECharts draws three equal slices (each labelled 0 %), a fleet split in thirds.
+  const none = values.every((v) => v === 0);
   return (
     <div data-testid="devices-online-pie">
-      <LazyChart option={option} ariaLabel={summary} onClick={(e) => SLICES[e.dataIndex] && navigate(deviceListLink(SLICES[e.dataIndex].view))} />
+      {none ? (
+        <p className="text-muted text-center p-16" data-testid="devices-online-pie-empty">
+          {t('No devices to display')}
+        </p>
+      ) : (
+        <LazyChart option={option} ariaLabel={summary} onClick={(e) => SLICES[e.dataIndex] && navigate(deviceListLink(SLICES[e.dataIndex].view))} />
+      )}
       <ul className="list-inline text-center small m-0">
         {SLICES.map((s, i) => (
           <li key={s.key}>

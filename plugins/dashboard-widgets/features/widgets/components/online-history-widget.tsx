@@ -51,15 +51,22 @@ function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
           </button>
         ))}
       </div>
-      <LazyChart
-        option={option}
-        ariaLabel={`${seriesName}: ${values.join(', ')}`}
-        // The day's whole column opens its list, not only its thin bar (none on a day of 0).
-        onColumnClick={(index) => {
-          const day = Number(axis[index]);
-          if (Number.isInteger(day)) navigate(deviceListLink('onlineOnDay', day));
-        }}
-      />
+      {values.length === 0 ? (
+        // No day yet (a new tenant): bare axes said nothing.
+        <p className="text-muted text-center p-16" data-testid="history-empty">
+          {t('No history to display.')}
+        </p>
+      ) : (
+        <LazyChart
+          option={option}
+          ariaLabel={`${seriesName}: ${values.join(', ')}`}
+          // The day's whole column opens its list, not only its thin bar (none on a day of 0).
+          onColumnClick={(index) => {
+            const day = Number(axis[index]);
+            if (Number.isInteger(day)) navigate(deviceListLink('onlineOnDay', day));
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { WidgetError } from './widget-state';
 
 /** The product shows four sample rows before the first answer; here they are grey skeleton rows. */
 const PLACEHOLDER_ROWS = 4;
+const KEEP_WIDTH = { flex: '0 0 auto' } as const;
 
 function Placeholders() {
   return (
@@ -52,13 +53,14 @@ export default function TopAlarmsWidget({ widget }: { widget?: WidgetInstancePro
           {items.map((a) => (
             // Compact rows: all ten fit the default card (5 grid rows) without scrolling.
             <li key={a.alarmType} className="list-group-item d-flex a-i-center" style={{ paddingTop: 4, paddingBottom: 4, minHeight: 0 }} data-testid="top-alarm">
-              <span style={{ color: severityColor(a.severity) }} className="m-r-8">
+              {/* Icon and count keep their width (the theme's badge min-width let a 7-digit count shrink under the type); the type truncates. */}
+              <span style={{ color: severityColor(a.severity), ...KEEP_WIDTH }} className="m-r-8">
                 <Icon name={severityIcon(a.severity)} title={t(a.severity.toLowerCase())} />
               </span>
-              <span className="badge m-r-8" title={t('Occurrences')}>
+              <span className="badge m-r-8" style={KEEP_WIDTH} title={t('Occurrences')} data-testid="top-alarm-count">
                 {a.count}
               </span>
-              <span className="text-truncate" title={a.alarmType}>
+              <span className="text-truncate" style={{ minWidth: 0 }} title={a.alarmType}>
                 {a.alarmType}
               </span>
             </li>

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import React from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderContribution } from '@shared/plugin-api/testing';
@@ -10,6 +11,12 @@ import DevicesOnlineWidget from './devices-online-widget';
 import OnlineHistoryWidget from './online-history-widget';
 import TopAlarmsWidget from './top-alarms-widget';
 import SoftwareMonitorWidget from './software-monitor-widget';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the purge is a CommonJS script (.cjs) the build runs with node
+const { purgeCss, readSources } = require('../../../../../scripts/platform-style-purge.cjs') as {
+  purgeCss: (css: string, sources: string[]) => { css: string };
+  readSources: (root: string, dirs: string[]) => string[];
+};
+const ROOT = path.resolve(__dirname, '../../../../..');
 
 // ECharts is ESM only and draws on canvas (absent in jsdom); these tests read the figures and the charts' options.
 const mockCharts: ChartProps[] = [];
@@ -312,5 +319,67 @@ describe('widgets', () => {
     await waitFor(() => expect(screen.getByTestId('figure-count')).toHaveTextContent('7'));
     expect(screen.getByTestId('trend').getAttribute('data-trend')).toBe('down');
     expect(String(fetchMock.mock.calls[0][0])).toContain('/softwaremonitoringstats/21');
+  });
+
+  it.each([
+    [1, 'up'],
+    [-1, 'down'],
+    [0, 'right'],
+  ])("software monitor: trend %i draws its arrow in the dev shell's purged stylesheet too", async (trend, dir) => {
+    fetchMock.mockImplementation(() => json(200, { devicesWaitingForDependencies: 4, TrendWFD: trend, devicesWaitingForApproval: 0, devicesWithoutSoftwareAssignment: 0 }));
+    renderContribution(<SoftwareMonitorWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'dependency' } } }} />, opts);
+    await waitFor(() => expect(screen.getByTestId('trend').getAttribute('data-trend')).toBe(dir));
+    const icon = [...screen.getByTestId('trend').querySelector('i')!.classList].find((c) => c.startsWith('dlt-c8y-icon-'))!;
+    expect(icon).toBe(`dlt-c8y-icon-long-arrow-${dir}`);
+    // The build keeps an icon's rule only when its name is a word of the sources ('unchanged' had no glyph).
+    const rule = `.${icon}:before{content:"x"}`;
+    expect(purgeCss(rule, readSources(ROOT, ['plugins', 'shared', 'shell-dev/app'])).css).toContain(icon);
+  });
+
+  it('piechart without devices: says so instead of three equal slices labelled 0 %', async () => {
+    fetchMock.mockImplementation(() => json(200, { onlineDeviceCount: 0, offlineDeviceCount: 0, notMonitoredDeviceCount: 0, totalDevices: 0 }));
+    mockCharts.length = 0;
+    renderContribution(<DevicesOnlineWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'piechart' } } }} />, { ...opts, language: 'de', locales: de });
+    expect(await screen.findByTestId('devices-online-pie-empty')).toHaveTextContent('Keine Geräte vorhanden');
+    expect(mockCharts).toEqual([]);
+  });
+
+  it.each([
+    ['online history', <OnlineHistoryWidget key="o" widget={{ instanceId: 'a', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />, { attrs: { history: [] } }],
+    [
+      'alarm history',
+      <AlarmHistoryWidget key="a" widget={{ instanceId: 'a', config: { showNumberOfDaysAgo: 30 } }} />,
+      { attrs: { criticalAlarmHistory: [], majorAlarmHistory: [], minorAlarmHistory: [], warningAlarmHistory: [] } },
+    ],
+  ])('%s without any day yet: says so instead of bare axes', async (_name, element, answer) => {
+    fetchMock.mockImplementation(() => json(200, answer));
+    mockCharts.length = 0;
+    renderContribution(element, { ...opts, language: 'de', locales: de });
+    expect(await screen.findByTestId('history-empty')).toHaveTextContent('Kein Verlauf vorhanden.');
+    expect(mockCharts).toEqual([]);
+  });
+
+  it('long figures: the alarm severity total follows the widget width and its parts start at their narrowest (wrapping only then), the top alarm counts keep their width', async () => {
+    fetchMock.mockImplementation((url: string) =>
+      String(url).includes('toptenalarmtypes')
+        ? json(200, [{ alarmType: 'adamos_service_' + 'Z'.repeat(200), count: 12345678, severity: 'MAJOR' }])
+        : json(200, { total: 2345678, software: 1234567, connectivity: 1000000, services: 111111, others: 0 }),
+    );
+    renderContribution(
+      <>
+        <AlarmSeverityWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'major' } } }} />
+        <TopAlarmsWidget widget={{ instanceId: 'b', config: { showNumberOfDaysAgo: 30 } }} />
+      </>,
+      opts,
+    );
+    const figures = await screen.findByTestId('alarm-severity-figures');
+    expect(figures.style.flexWrap).toBe('wrap');
+    for (const part of [...figures.children] as HTMLElement[]) expect(part.style.flexBasis).toBe('min-content');
+    expect(screen.getByTestId('total-figure').style.fontSize).toContain('cqi');
+    const count = await screen.findByTestId('top-alarm-count');
+    expect(count).toHaveTextContent('12345678');
+    expect(count.style.flex).toBe('0 0 auto');
+    expect((count.previousElementSibling as HTMLElement).style.flex).toBe('0 0 auto');
+    expect((count.nextElementSibling as HTMLElement).style.minWidth).toBe('0');
   });
 });

@@ -352,4 +352,37 @@ describe('ProfileDetailPage fields (spec 2, 4; in German)', () => {
     expect((screen.getByLabelText('Gerätegruppe') as HTMLSelectElement).value).toBe('900');
     expect(screen.getByTestId('profile-edit')).toHaveTextContent('Bearbeiten');
   });
+
+  it('shows a long name whole in the card title (wrapped, not cut by an ellipsis), right-to-left names in their own order', async () => {
+    const long = 'P'.repeat(200);
+    serve((url) => (url.split('?')[0].endsWith('/deviceProfile/117') ? reply(200, { ...PROFILES['117'], name: long }) : undefined));
+    renderAt('117');
+    const title = await screen.findByTestId('profile-title');
+    expect(title).toHaveTextContent(long);
+    expect(title.style.whiteSpace).toBe('normal');
+    expect(title.style.overflowWrap).toBe('anywhere');
+    expect(title.getAttribute('dir')).toBe('auto');
+  });
+
+  it('keeps keyboard focus on the form: Edit focuses the Name field, Cancel and Save give it back to Edit (each button it pressed goes away)', async () => {
+    const fetchMock = serve();
+    const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation((u: string, init?: RequestInit) =>
+      init?.method === 'PUT' ? Promise.resolve(reply(200, { ok: { ...PROFILES['117'], name: 'Renamed 117' }, errors: [] })) : plain(u, init),
+    );
+    renderAt('117');
+    await waitFor(() => expect(nameInput().value).toBe('IoTconnector Bielefeld'));
+    screen.getByTestId('profile-edit').focus();
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    await waitFor(() => expect(nameInput()).toHaveFocus());
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByTestId('profile-edit')).toHaveFocus());
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    await waitFor(() => expect(nameInput()).toHaveFocus());
+    fireEvent.change(nameInput(), { target: { value: 'Renamed 117' } });
+    await waitFor(() => expect(screen.getByTestId('profile-save')).not.toBeDisabled());
+    screen.getByTestId('profile-save').focus();
+    fireEvent.click(screen.getByTestId('profile-save'));
+    await waitFor(() => expect(screen.getByTestId('profile-edit')).toHaveFocus());
+  });
 });

@@ -1,4 +1,4 @@
-import React, { useMemo, useState } from 'react';
+import React, { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePlatformContext } from '@shared/plugin-api/context';
@@ -71,6 +71,19 @@ function ProfileDetail({ id }: { id: string }) {
   // The saved profile as the service answers it shows at once (not the one before the save until the list is read again).
   const showSaved = (saved: DeviceProfile) => queryClient.setQueryData(profileKeys.detail(id), saved);
 
+  // Keyboard users keep their place: Edit, Cancel and Save each replace the button pressed, and focus fell to the page.
+  const formCard = useRef<HTMLDivElement>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (wasEditing.current === editing) return;
+    wasEditing.current = editing;
+    const card = formCard.current;
+    const active = document.activeElement;
+    if (!card || (active && active !== document.body && !card.contains(active))) return;
+    if (editing) card.querySelector<HTMLElement>('input:not([disabled])')?.focus();
+    else card.querySelector<HTMLElement>('[data-testid="profile-edit"]')?.focus();
+  }, [editing]);
+
   if (profile.isError) {
     return (
       <div className="p-16">
@@ -128,9 +141,15 @@ function ProfileDetail({ id }: { id: string }) {
         </a>
       </p>
       <div className="row">
-        <div className="col-md-6">
+        <div className="col-md-6" ref={formCard}>
           <Card
-            title={p.name}
+            // The whole name, wrapped: the card title's ellipsis cut a long name, and the disabled Name field cannot scroll to its end.
+            // dir="auto": a right-to-left name keeps its own order (its trailing emoji or digits stay at its end).
+            title={
+              <span dir="auto" style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }} data-testid="profile-title">
+                {p.name}
+              </span>
+            }
             actions={
               editing ? (
                 <>

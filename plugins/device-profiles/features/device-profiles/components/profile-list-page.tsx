@@ -127,7 +127,9 @@ export default function ProfileListPage() {
                   <td>{p.id}</td>
                   {/* A long name without spaces wraps anywhere: else it pushes the type and the row actions off the page. */}
                   <td style={{ overflowWrap: 'anywhere' }}>
-                    <a href={`#${PROFILE_ROUTE_BASE}/${p.id}`}>{p.name}</a>
+                    <a href={`#${PROFILE_ROUTE_BASE}/${p.id}`} dir="auto">
+                      {p.name}
+                    </a>
                     {isDefaultProfile(p) && <span className="label label-default m-l-8">{t('default')}</span>}
                   </td>
                   <td>{t(deviceTypeLabel(p.deviceType))}</td>
