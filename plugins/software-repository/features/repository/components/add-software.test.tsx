@@ -128,3 +128,50 @@ describe('AddSoftware drop zone (spec 5: only one file or URL may be picked)', (
     expect(screen.queryByTestId('too-many-files')).toBeNull();
   });
 });
+
+describe('AddSoftware hostile input and keyboard', () => {
+  it('takes no empty file and says why (in German), keeping what was typed; a file with content is taken', () => {
+    renderContribution(<AddSoftware deviceType="iotconnector" onAdded={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) }, language: 'de', locales: de });
+    fireEvent.click(screen.getByTestId('add-software'));
+    const form = screen.getByTestId('add-software-form');
+    fireEvent.change(within(form).getByTestId('field-name'), { target: { value: 'opcua' } });
+    fireEvent.change(within(form).getByTestId('file-input'), { target: { files: [new File([], 'opcua-1.0.zip')] } });
+    expect(screen.queryByTestId('chosen-file')).toBeNull();
+    const message = screen.getByTestId('empty-file');
+    expect(message).toHaveTextContent('Die gewählte Datei ist leer: Wählen Sie eine Datei mit Inhalt.');
+    expect(message).toHaveAttribute('role', 'alert');
+    expect(screen.getByTestId('drop-zone')).toHaveAttribute('aria-describedby', message.id);
+    expect(within(form).getByTestId('field-name')).toHaveValue('opcua');
+    fireEvent.change(within(form).getByTestId('file-input'), { target: { files: [new File(['PK'], 'opcua-1.0.zip')] } });
+    expect(screen.getByTestId('chosen-file')).toHaveTextContent('opcua-1.0.zip');
+    expect(screen.queryByTestId('empty-file')).toBeNull();
+  });
+
+  it("names a field's error as its description and announces it", () => {
+    const { form, fill } = openForm();
+    fill('field-password', 'short');
+    const password = within(form).getByTestId('field-password');
+    const error = document.getElementById(password.getAttribute('aria-describedby') ?? '');
+    expect(error).toHaveTextContent('Password must be at minimum 8 characters');
+    expect(error).toHaveAttribute('role', 'alert');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    fill('field-password', 'password1');
+    expect(password).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('gives the focus back to Add software when Cancel or a save closes the form (not to the page)', async () => {
+    global.fetch = jest.fn(async () => reply(200, { id: '7', inventoryManagedObjectUrl: 'https://x/inventory/managedObjects/7' })) as unknown as typeof fetch;
+    const { form } = openForm();
+    within(form).getByTestId('add-cancel').focus();
+    fireEvent.click(within(form).getByTestId('add-cancel'));
+    expect(screen.getByTestId('add-software')).toHaveFocus();
+    fireEvent.click(screen.getByTestId('add-software'));
+    const again = screen.getByTestId('add-software-form');
+    for (const [testId, value] of [['field-name', 'opcua'], ['field-version', '1.0'], ['field-md5', 'm'], ['field-sha256', 's'], ['field-apptype', 'APPLICATION'], ['field-category', 'normal'], ['field-password', 'password1'], ['field-url', 'https://store.example/opcua-1.0.zip']])
+      fireEvent.change(within(again).getByTestId(testId), { target: { value } });
+    within(again).getByTestId('add-save').focus();
+    fireEvent.click(within(again).getByTestId('add-save'));
+    await waitFor(() => expect(screen.queryByTestId('add-software-form')).toBeNull());
+    expect(screen.getByTestId('add-software')).toHaveFocus();
+  });
+});
