@@ -259,3 +259,31 @@ describe('DependencyModal', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('DependencyModal by keyboard', () => {
+  afterEach(() => alerts.clearAll());
+
+  it('keeps the focus in the list an entry left: the entry now at its place, else the last, else the filter', async () => {
+    const list = [pkg('a', 'alpha'), pkg('c', 'gamma'), pkg('d', 'delta'), pkg('e', 'epsilon')];
+    renderContribution(<DependencyModal pkg={list[0]} packages={list} loadPackages={async () => list} onClose={jest.fn()} onSaved={jest.fn()} />, { pluginId: 'software-repository', context: { user: EDITOR } });
+    const add = async (id: string) => {
+      const button = await screen.findByTestId(`available-${id}`);
+      button.focus();
+      fireEvent.click(button);
+    };
+    // Available by name: delta, epsilon, gamma.
+    await add('d');
+    expect(screen.getByTestId('available-e')).toHaveFocus();
+    await add('c');
+    expect(screen.getByTestId('available-e')).toHaveFocus();
+    await add('e');
+    expect(screen.getByLabelText('Filter available packages')).toHaveFocus();
+    const remove = (id: string) => {
+      const button = screen.getByTestId(`chosen-${id}`);
+      button.focus();
+      fireEvent.click(button);
+    };
+    remove('d');
+    expect(screen.getByTestId('chosen-c')).toHaveFocus();
+  });
+});
