@@ -1,4 +1,4 @@
-import React from 'react';
+import React, { useState } from 'react';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderContribution } from '@shared/plugin-api/testing';
 import { SelectionModal, type SelectionItem } from './selection-modal';
@@ -39,5 +39,27 @@ describe('SelectionModal', () => {
     filter('');
     expect(screen.getByRole('radio', { name: /RUT9 beta/ })).toBeChecked();
     expect(screen.getByTestId('selection-install')).toBeEnabled();
+  });
+
+  it('opens on its filter and gives the focus back to the button that opened it when it closes', () => {
+    function Opener() {
+      const [shown, setShown] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setShown(true)}>
+            Update firmware
+          </button>
+          {shown && <SelectionModal objective="firmware" items={items} loading={false} onInstall={jest.fn()} onCancel={() => setShown(false)} />}
+        </>
+      );
+    }
+    renderContribution(<Opener />, { pluginId: 'mobile-router' });
+    const opener = screen.getByRole('button', { name: 'Update firmware' });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(screen.getByRole('searchbox', { name: 'Filter' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('router-selection-modal')).toBeNull();
+    expect(opener).toHaveFocus();
   });
 });

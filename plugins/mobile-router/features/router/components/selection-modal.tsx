@@ -56,7 +56,12 @@ export function SelectionModal({ objective, items, loading, error, emptyText, in
         },
       ]}
     >
-      <FilterInput value={filter} onChange={setFilter} placeholder={t('Filter…')} label={t('Filter')} autoFocus />
+      {/*
+        No autoFocus: the dialog focuses its first control itself, after noting the button that
+        opened it; an autoFocus ran first, so the dialog took the filter for its opener and gave
+        the focus back to nothing (the page) on close.
+      */}
+      <FilterInput value={filter} onChange={setFilter} placeholder={t('Filter…')} label={t('Filter')} />
       {loading ? (
         <p className="text-muted m-t-16">{t('Loading…')}</p>
       ) : error ? (
