@@ -287,3 +287,29 @@ describe('DependencyModal by keyboard', () => {
     expect(screen.getByTestId('chosen-c')).toHaveFocus();
   });
 });
+
+describe('DependencyModal save failure by keyboard', () => {
+  afterEach(() => alerts.clearAll());
+
+  it('gives the focus back to Save when the save fails and the dialog stays (it fell to the page while Save was disabled)', async () => {
+    global.fetch = jest.fn(async () => reply(500, { error: 'x', message: 'boom' })) as unknown as typeof fetch;
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={async () => all} onClose={jest.fn()} onSaved={jest.fn()} />, { pluginId: 'software-repository', context: { user: EDITOR } });
+    await waitFor(() => expect(screen.getByTestId('dependencies-save')).not.toBeDisabled());
+    screen.getByTestId('dependencies-save').focus();
+    fireEvent.click(screen.getByTestId('dependencies-save'));
+    dropFocusToPage();
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toContain('Something went wrong. please try again later.'));
+    await waitFor(() => expect(screen.getByTestId('dependencies-save')).toHaveFocus());
+    consoleError.mockRestore();
+  });
+});
+
+/** What Chromium does to the focus of a button that gets disabled: it falls to the page (jsdom keeps it on the button). */
+function dropFocusToPage() {
+  const spot = document.createElement('input');
+  document.body.appendChild(spot);
+  spot.focus();
+  spot.blur();
+  spot.remove();
+}

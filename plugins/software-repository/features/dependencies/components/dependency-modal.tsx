@@ -5,6 +5,7 @@ import { PlatformError } from '@shared/platform/fetch-client';
 import { alerts } from '@shared/ui/alerts';
 import { FilterInput } from '@shared/ui/filter-input';
 import { Icon } from '@shared/ui/icon';
+import { useKeepFocus } from '@shared/ui/keep-focus';
 import { Modal } from '@shared/ui/modal';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { saveDependencies } from '../api/dependencies';
@@ -44,6 +45,8 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
   const [chosenFilter, setChosenFilter] = useState('');
   const [availableFilter, setAvailableFilter] = useState('');
   const [saving, setSaving] = useState(false);
+  // Save is disabled while it runs (the focus falls to the dialog's page); when the dialog stays, Save gets it back.
+  const rememberFocus = useKeepFocus(saving);
   /** The package's dependencies as the server last told the modal: the user's edit starts from it. */
   const base = useRef<SoftwareDependency[]>(dependenciesOf(pkg));
   const editedId = String(pkg.id);
@@ -112,6 +115,7 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
   };
 
   const save = async () => {
+    rememberFocus();
     setSaving(true);
     setProblem(null);
     setConflict(null);

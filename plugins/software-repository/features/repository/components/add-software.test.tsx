@@ -175,3 +175,26 @@ describe('AddSoftware hostile input and keyboard', () => {
     expect(screen.getByTestId('add-software')).toHaveFocus();
   });
 });
+
+describe('AddSoftware save failure by keyboard', () => {
+  it('gives the focus back to Save after a failed save (it fell to the page while Save was disabled)', async () => {
+    global.fetch = jest.fn(async () => reply(500, { message: 'service down' })) as unknown as typeof fetch;
+    const { form, fill } = openForm();
+    fill('field-url', 'https://store.example/opcua-1.0.zip');
+    const save = within(form).getByTestId('add-save');
+    save.focus();
+    fireEvent.click(save);
+    dropFocusToPage();
+    await waitFor(() => expect(within(screen.getByTestId('add-software-form')).getByTestId('add-save')).toBeEnabled());
+    expect(within(screen.getByTestId('add-software-form')).getByTestId('add-save')).toHaveFocus();
+  });
+});
+
+/** What Chromium does to the focus of a button that gets disabled: it falls to the page (jsdom keeps it on the button). */
+function dropFocusToPage() {
+  const spot = document.createElement('input');
+  document.body.appendChild(spot);
+  spot.focus();
+  spot.blur();
+  spot.remove();
+}

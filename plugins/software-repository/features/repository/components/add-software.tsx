@@ -1,6 +1,7 @@
 import React, { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alerts } from '@shared/ui/alerts';
+import { useKeepFocus } from '@shared/ui/keep-focus';
 import { Icon } from '@shared/ui/icon';
 import { PermittedButton } from '@shared/ui/permission';
 import { REQUIRES } from '@shared/plugin-api/roles';
@@ -47,6 +48,8 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
   const [file, setFile] = useState<File | null>(null);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [saving, setSaving] = useState(false);
+  // Save is disabled while it runs (the focus falls to the page); after a failure it gets it back.
+  const rememberFocus = useKeepFocus(saving);
   const [dragging, setDragging] = useState(false);
   /**
    * A file the form did not take, and why: several dropped at once (spec 5: one file or URL), or
@@ -95,6 +98,7 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
   );
 
   const save = async () => {
+    rememberFocus();
     setSaving(true);
     try {
       await addPackage(form, file, deviceType);

@@ -203,3 +203,26 @@ describe('SoftwareCard menu by keyboard', () => {
     await waitFor(() => expect(within(screen.getByTestId('software-card-43')).getByTestId('card-menu')).toHaveFocus());
   });
 });
+
+describe('SoftwareCard edit save failure by keyboard', () => {
+  it('gives the focus back to Save after a failed save (it fell to the page while Save was disabled)', async () => {
+    global.fetch = jest.fn(async (_url: string, init?: RequestInit) => (init?.method === 'PUT' ? reply(500, { message: 'service down' }) : reply(200, pkg))) as unknown as typeof fetch;
+    const form = openBack(['ROLE_INVENTORY_ADMIN']);
+    fireEvent.change(within(form).getByTestId('field-md5'), { target: { value: 'edited' } });
+    const save = within(form).getByTestId('edit-save');
+    save.focus();
+    fireEvent.click(save);
+    dropFocusToPage();
+    await waitFor(() => expect(within(screen.getByTestId('edit-form')).getByTestId('edit-save')).toBeEnabled());
+    expect(within(screen.getByTestId('edit-form')).getByTestId('edit-save')).toHaveFocus();
+  });
+});
+
+/** What Chromium does to the focus of a button that gets disabled: it falls to the page (jsdom keeps it on the button). */
+function dropFocusToPage() {
+  const spot = document.createElement('input');
+  document.body.appendChild(spot);
+  spot.focus();
+  spot.blur();
+  spot.remove();
+}

@@ -4,6 +4,7 @@ import type { SoftwarePackage } from '@shared/platform/create-software-ng';
 import { REQUIRES, type RoleRequirement } from '@shared/plugin-api/roles';
 import { alerts } from '@shared/ui/alerts';
 import { confirm } from '@shared/ui/confirm';
+import { useKeepFocus } from '@shared/ui/keep-focus';
 import { Icon } from '@shared/ui/icon';
 import { GateNote, PermittedButton, useGate } from '@shared/ui/permission';
 import { removePackage, savePackage } from '../api/packages';
@@ -189,11 +190,14 @@ function Back({ pkg, onBack, onSaved }: { pkg: SoftwarePackage; onBack: () => vo
   // A user who may not write the package reads its back side: its fields are read-only, with the reason.
   const gate = { gate: useGate(REQUIRES.softwarePackageWrite), noteId: useId() };
   const [saving, setSaving] = useState(false);
+  // Save is disabled while it runs (the focus falls to the page); after a failure it gets it back.
+  const rememberFocus = useKeepFocus(saving);
   const errors = validateEditForm(form);
   const valid = Object.keys(errors).length === 0;
   const set = <K extends keyof EditForm>(key: K, value: EditForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const save = async () => {
+    rememberFocus();
     setSaving(true);
     try {
       await savePackage(pkg, opened, form);
