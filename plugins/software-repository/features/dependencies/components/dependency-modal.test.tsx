@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { READ_TIMEOUT_MS } from '@shared/domain/constants';
 import { listSoftwarePackages } from '@shared/platform/create-software-ng';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import { dropFocusToPage } from '@shared/ui/test-utils';
 import { alerts } from '@shared/ui/alerts';
 import de from '../../../locales/de.json';
 import { DependencyModal } from './dependency-modal';
@@ -304,12 +305,3 @@ describe('DependencyModal save failure by keyboard', () => {
     consoleError.mockRestore();
   });
 });
-
-/** What Chromium does to the focus of a button that gets disabled: it falls to the page (jsdom keeps it on the button). */
-function dropFocusToPage() {
-  const spot = document.createElement('input');
-  document.body.appendChild(spot);
-  spot.focus();
-  spot.blur();
-  spot.remove();
-}

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { alerts } from '@shared/ui/alerts';
 import de from '../../../locales/de.json';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import { dropFocusToPage } from '@shared/ui/test-utils';
 import { AddSoftware } from './add-software';
 
 function openForm() {
@@ -189,12 +190,3 @@ describe('AddSoftware save failure by keyboard', () => {
     expect(within(screen.getByTestId('add-software-form')).getByTestId('add-save')).toHaveFocus();
   });
 });
-
-/** What Chromium does to the focus of a button that gets disabled: it falls to the page (jsdom keeps it on the button). */
-function dropFocusToPage() {
-  const spot = document.createElement('input');
-  document.body.appendChild(spot);
-  spot.focus();
-  spot.blur();
-  spot.remove();
-}

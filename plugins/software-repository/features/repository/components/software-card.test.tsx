@@ -2,6 +2,7 @@ import React from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { alerts } from '@shared/ui/alerts';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import { dropFocusToPage } from '@shared/ui/test-utils';
 import type { SoftwarePackage } from '@shared/platform/create-software-ng';
 import { SoftwareCard } from './software-card';
 import de from '../../../locales/de.json';
@@ -217,12 +218,3 @@ describe('SoftwareCard edit save failure by keyboard', () => {
     expect(within(screen.getByTestId('edit-form')).getByTestId('edit-save')).toHaveFocus();
   });
 });
-
-/** What Chromium does to the focus of a button that gets disabled: it falls to the page (jsdom keeps it on the button). */
-function dropFocusToPage() {
-  const spot = document.createElement('input');
-  document.body.appendChild(spot);
-  spot.focus();
-  spot.blur();
-  spot.remove();
-}
