@@ -1,6 +1,7 @@
 import React, { useState } from 'react';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { renderContribution } from '@shared/plugin-api/testing';
+import { dropFocusToPage } from '@shared/ui/test-utils';
 import { SelectionModal, type SelectionItem } from './selection-modal';
 
 const items: SelectionItem[] = [
@@ -61,5 +62,24 @@ describe('SelectionModal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByTestId('router-selection-modal')).toBeNull();
     expect(opener).toHaveFocus();
+  });
+
+  it('gives the focus back to Install when the update could not be created and the dialog stays', async () => {
+    let fail = () => undefined as void;
+    function Installing() {
+      const [installing, setInstalling] = useState(false);
+      fail = () => setInstalling(false);
+      return <SelectionModal objective="firmware" items={items} loading={false} installing={installing} onInstall={() => setInstalling(true)} onCancel={jest.fn()} />;
+    }
+    renderContribution(<Installing />, { pluginId: 'mobile-router' });
+    fireEvent.click(screen.getByRole('radio', { name: /RUT9 beta/ }));
+    const install = screen.getByTestId('selection-install');
+    install.focus();
+    fireEvent.click(install);
+    expect(screen.getByTestId('selection-install')).toBeDisabled();
+    dropFocusToPage();
+    act(() => fail());
+    expect(screen.getByTestId('selection-install')).toBeEnabled();
+    expect(screen.getByTestId('selection-install')).toHaveFocus();
   });
 });
