@@ -208,6 +208,61 @@ describe('software repository', () => {
     await context.close();
   });
 
+  it('by keyboard alone the focus never falls to the page: Add software Cancel and Save, Reload, a card menu, its confirmation, a delete (and an empty file is refused)', async () => {
+    const { page, context } = await loginAs(stack, 'admin', '/software');
+    await page.waitForSelector('[data-testid="software-cards"] [data-face="front"]');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+    const form = page.locator('[data-testid="add-software-form"]');
+
+    await page.focus('[data-testid="add-software"]');
+    await page.keyboard.press('Enter');
+    await form.waitFor();
+    await form.locator('[data-testid="file-input"]').setInputFiles({ name: 'empty.zip', mimeType: 'application/zip', buffer: Buffer.alloc(0) });
+    assert.equal(await form.getByTestId('empty-file').innerText(), 'The chosen file is empty: choose a file with content.');
+    await form.getByTestId('add-cancel').focus();
+    await page.keyboard.press('Enter');
+    await form.waitFor({ state: 'detached' });
+    assert.equal(await focused(), 'add-software', 'Cancel gives the focus back to Add software');
+
+    await page.keyboard.press('Enter');
+    for (const [testId, value] of [['field-name', 'e2e-kb-pkg'], ['field-version', '1.0.0-rc.1+build'], ['field-md5', 'm'], ['field-sha256', 's'], ['field-password', 'password1']]) await form.getByTestId(testId).fill(value);
+    await form.getByTestId('field-apptype').selectOption('APPLICATION');
+    await form.getByTestId('field-category').selectOption('normal');
+    await form.locator('[data-testid="file-input"]').setInputFiles({ name: 'e2e kb ü.zip', mimeType: 'application/zip', buffer: Buffer.from('PK') });
+    await form.getByTestId('add-save').focus();
+    await page.keyboard.press('Enter');
+    await alertShown(page, 'Software successfully added.');
+    assert.equal(await focused(), 'add-software', 'Save gives the focus back to Add software');
+
+    await page.focus('[data-testid="reload"]');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !(document.querySelector('[data-testid="reload"]') as HTMLButtonElement).disabled);
+    assert.equal(await focused(), 'reload', 'Reload keeps the focus');
+
+    const added = (await packageNamed('e2e-kb-pkg')) as Pkg;
+    const menu = card(page, added.id).locator('[data-face="front"] [data-testid="card-menu"]');
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await focused(), 'edit-dependencies', 'the menu opens on its first entry');
+    await page.keyboard.press('End');
+    assert.equal(await focused(), 'delete-software');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('confirm-cancel').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('confirm-cancel').waitFor({ state: 'detached' });
+    assert.equal(await focused(), 'card-menu', 'a cancelled confirmation gives the focus back to the menu');
+
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('confirm-ok').focus();
+    await page.keyboard.press('Enter');
+    await alertShown(page, 'Software successfully removed.');
+    await card(page, added.id).waitFor({ state: 'detached' });
+    assert.equal(await focused(), 'card-menu', "a deleted card passes the focus to a neighbour's menu");
+    await context.close();
+  });
+
   it('sets dependencies, marks circles, is refused a cycle and shows the graph', async () => {
     const base = await createPackage('e2e-dep-base');
     const mid = await createPackage('e2e-dep-mid');

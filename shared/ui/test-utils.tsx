@@ -17,3 +17,15 @@ export function renderUi(ui: ReactElement, language: 'en' | 'de' = 'en'): Render
   const wrapper = ({ children }: { children: React.ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
   return render(ui, { wrapper });
 }
+
+/**
+ * What Chromium does to the focus of a button that gets disabled while its work runs: it falls to
+ * the page (jsdom keeps it on the disabled button, and cannot blur it).
+ */
+export function dropFocusToPage(): void {
+  const spot = document.createElement('input');
+  document.body.appendChild(spot);
+  spot.focus();
+  spot.blur();
+  spot.remove();
+}

@@ -24,6 +24,17 @@ function isSuccess(value: unknown): boolean {
 }
 
 /**
+ * A check's error as text: a code sent as a number (or a flag, or an object) is shown as sent,
+ * not dropped, so a failed check never shows an empty Error column for what the device said.
+ */
+function errorText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
  * The results of a device, in the order the device reported them. A check without a URL stays
  * (its URL empty, shown as '-'): dropping it hid a failed check and, when no check had a URL, the
  * tab that shows because the device has results said 'No results to display.'. Entries that are
@@ -34,7 +45,7 @@ export function urlCheckResults(device: Partial<ManagedObject> | undefined): Url
   if (!Array.isArray(results)) return [];
   return results
     .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && !Array.isArray(r))
-    .map((r) => ({ success: isSuccess(r.success), url: typeof r.url === 'string' ? r.url : '', error: typeof r.error === 'string' ? r.error : undefined }));
+    .map((r) => ({ success: isSuccess(r.success), url: typeof r.url === 'string' ? r.url : '', error: errorText(r.error) }));
 }
 
 export const deviceQuery = (id: string, initial?: ManagedObject) =>

@@ -18,6 +18,15 @@ describe('urlCheckResults', () => {
     ['drops entries that are no object', [null, 'x', [1], { success: false, url: 'https://a', error: 'timeout' }], [{ success: false, url: 'https://a', error: 'timeout' }]],
     ['keeps a check without url', [{ success: false, error: 'DNS lookup failed' }], [{ success: false, url: '', error: 'DNS lookup failed' }]],
     [
+      'shows an error sent as a number or an object as sent, not as nothing',
+      [{ success: false, url: 'https://a', error: 504 }, { success: false, url: 'https://b', error: { code: 'ETIMEDOUT' } }, { success: true, url: 'https://c', error: null }],
+      [
+        { success: false, url: 'https://a', error: '504' },
+        { success: false, url: 'https://b', error: '{"code":"ETIMEDOUT"}' },
+        { success: true, url: 'https://c', error: undefined },
+      ],
+    ],
+    [
       'reads success sent as text like a boolean',
       [{ success: 'true', url: 'https://a' }, { success: 'false', url: 'https://b' }, { success: ' TRUE ', url: 'https://c' }, { success: 'yes', url: 'https://d' }],
       [

@@ -186,4 +186,27 @@ describe('MobileRouterTab', () => {
     await renderGerman();
     expect(await screen.findByTestId('router-operations-error')).toHaveTextContent('Mobiler Router konnte nicht neu geladen werden: Operations store unavailable');
   });
+
+  it('moves the focus to the banner of a restart it triggered (its button stays disabled until the router reports), not to the page', async () => {
+    let ops: object[] = [];
+    const base = platform(() => reply(200, { operations: ops, statistics: { currentPage: 1, pageSize: 5 } }));
+    global.fetch = jest.fn(async (input: string, init?: RequestInit) => {
+      if (String(input).includes('/devicecontrol/operations') && init?.method === 'POST') {
+        ops = [{ id: '901', status: 'PENDING', creationTime: '2026-11-20T12:00:00.000Z', adamos_MobileRouter_Restart: {} }];
+        return reply(201, { id: '901', status: 'PENDING', creationTime: '2026-11-20T12:00:00.000Z' });
+      }
+      return base(input);
+    }) as unknown as typeof fetch;
+    renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+    const restart = () => screen.getByRole('button', { name: /Restart Mobile Router/ });
+    await waitFor(() => expect(restart()).toBeEnabled());
+    restart().focus();
+    fireEvent.click(restart());
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    const banner = await screen.findByTestId('banner-Restart');
+    expect(banner).toHaveTextContent('Waiting for router restart');
+    await waitFor(() => expect(banner).toHaveFocus());
+    expect(restart()).toBeDisabled();
+    act(() => alerts.clearAll());
+  });
 });

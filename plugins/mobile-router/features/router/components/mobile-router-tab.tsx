@@ -1,4 +1,4 @@
-import React, { useEffect, useState } from 'react';
+import React, { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDevice } from '@shared/plugin-api/context';
@@ -7,6 +7,7 @@ import { useRealtimeInvalidate } from '@shared/platform/react';
 import { RealtimeStatus } from '@shared/ui/realtime-status';
 import { alerts } from '@shared/ui/alerts';
 import { confirm } from '@shared/ui/confirm';
+import { focusFellToPage } from '@shared/ui/keep-focus';
 import { EmptyState } from '@shared/ui/empty-state';
 import { PermittedButton } from '@shared/ui/permission';
 import { REQUIRES } from '@shared/plugin-api/roles';
@@ -22,7 +23,7 @@ import {
   useRouters,
   type InstallChoice,
 } from '../api/router';
-import { blockedReason, firmwareChoices, firmwareFamily, isCaughtUp, isMonitoringActive, isOutdated, newestOperation, type LastOperations, type MobileRouter } from '../model/router';
+import { blockedReason, firmwareChoices, firmwareFamily, isCaughtUp, isMonitoringActive, isOutdated, newestOperation, type LastOperations, type MobileRouter, type RouterOperationKind } from '../model/router';
 import { operationBanners } from '../model/banners';
 import { deviceStateLabel } from '../model/states';
 import { DeviceInformationCard, MobileRouterCard, NetworkStatusCard } from './router-cards';
@@ -69,6 +70,25 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown, 
   const [picking, setPicking] = useState<Picking>(null);
   const [busy, setBusy] = useState(false);
   useRealtimeInvalidate(`/managedobjects/${router.id}`, [routerKeys.routers(deviceId)]);
+  const rootRef = useRef<HTMLDivElement>(null);
+  /**
+   * The action whose work just ran: its button was disabled meanwhile (and stays so until the
+   * router reports), which drops the focus to the page. Once it is done (and its dialog closed)
+   * the focus goes to what the action caused: its banner, else its button, else Reload.
+   */
+  const focusAfter = useRef<RouterOperationKind | null>(null);
+  useEffect(() => {
+    const kind = focusAfter.current;
+    if (!kind || busy || picking) return;
+    focusAfter.current = null;
+    if (!focusFellToPage()) return;
+    const root = rootRef.current;
+    const target =
+      root?.querySelector<HTMLElement>(`[data-testid="banner-${kind}"]`) ??
+      root?.querySelector<HTMLElement>(`[data-action="${kind}"]:not([disabled])`) ??
+      root?.closest('[data-testid="mobile-router-tab"]')?.querySelector<HTMLElement>('[data-testid="reload"]');
+    target?.focus();
+  });
 
   const caughtUp = isCaughtUp(router, newestOperation(last), lastUnknown);
   const gate = { router, supportedOperations, caughtUp, lastFailed, now };
@@ -79,7 +99,8 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown, 
   const refreshOperations = () => queryClient.invalidateQueries({ queryKey: routerKeys.operations(deviceId) });
 
   /** Creates the operation; false (the failure said) when it could not be created. */
-  async function run(kind: Parameters<typeof createRouterOperation>[1], description: string, success: string, failure: string, choice?: InstallChoice): Promise<boolean> {
+  async function run(kind: RouterOperationKind, description: string, success: string, failure: string, choice?: InstallChoice): Promise<boolean> {
+    focusAfter.current = kind;
     setBusy(true);
     try {
       await createRouterOperation(deviceId, kind, description, choice);
@@ -149,16 +170,16 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown, 
   };
 
   return (
-    <div data-testid="mobile-router" data-router-id={router.id}>
+    <div ref={rootRef} data-testid="mobile-router" data-router-id={router.id}>
       <div className="action-bar m-b-16 d-flex gap-8 flex-wrap" role="toolbar" aria-label={t('Mobile router actions')}>
         {/* Every router action is an operation for the device. */}
-        <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" {...gated('Restart')} onClick={() => void restart()}>
+        <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" {...gated('Restart')} data-action="Restart" onClick={() => void restart()}>
           <i className="dlt-c8y-icon-refresh" aria-hidden="true" /> {t('Restart Mobile Router')}
         </PermittedButton>
-        <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" {...gated('UpdateFirmware')} onClick={() => setPicking({ objective: 'firmware' })}>
+        <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" {...gated('UpdateFirmware')} data-action="UpdateFirmware" onClick={() => setPicking({ objective: 'firmware' })}>
           <i className="dlt-c8y-icon-electronics" aria-hidden="true" /> {t('Update firmware')}
         </PermittedButton>
-        <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" {...gated('UpdateProfile')} onClick={() => setPicking({ objective: 'configuration' })}>
+        <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" {...gated('UpdateProfile')} data-action="UpdateProfile" onClick={() => setPicking({ objective: 'configuration' })}>
           <i className="dlt-c8y-icon-cog" aria-hidden="true" /> {t('Update configuration')}
         </PermittedButton>
         {monitoring ? (
@@ -166,7 +187,7 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown, 
             <i className="dlt-c8y-icon-eye" aria-hidden="true" /> {t('Monitoring active')}
           </button>
         ) : (
-          <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" {...gated('StartMonitoring')} onClick={() => void startMonitoring()}>
+          <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" {...gated('StartMonitoring')} data-action="StartMonitoring" onClick={() => void startMonitoring()}>
             <i className="dlt-c8y-icon-eye" aria-hidden="true" /> {t('Start monitoring')}
           </PermittedButton>
         )}
@@ -177,7 +198,7 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown, 
         </div>
       )}
       {operationBanners(last).map((b) => (
-        <div key={b.kind} className={`alert alert-${b.level}`} role={b.level === 'danger' ? 'alert' : 'status'} data-testid={`banner-${b.kind}`}>
+        <div key={b.kind} className={`alert alert-${b.level}`} role={b.level === 'danger' ? 'alert' : 'status'} tabIndex={-1} data-testid={`banner-${b.kind}`}>
           {t(b.text, { reason: b.reason })}
         </div>
       ))}

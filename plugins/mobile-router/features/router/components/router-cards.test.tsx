@@ -108,3 +108,22 @@ describe('MobileRouterCard monitoring', () => {
     expect(screen.getByTestId('router-monitoring')).toHaveTextContent('Nicht aktiv');
   });
 });
+
+describe('DeviceInformationCard with missing values', () => {
+  it("shows '-' for a CPU load or RAM utilization the router sent as null (not 'null %')", () => {
+    const odd = { id: '300', DeviceInformation: { CPULoad: null, RAMUtilization: null } } as unknown as MobileRouter;
+    renderContribution(<DeviceInformationCard router={odd} />, { pluginId: 'mobile-router' });
+    const card = screen.getByTestId('card-device-information');
+    expect(card).not.toHaveTextContent('null');
+    const value = (label: string) => screen.getByText(label).nextElementSibling;
+    expect(value('CPU load')).toHaveTextContent(/^-$/);
+    expect(value('RAM utilization')).toHaveTextContent(/^-$/);
+  });
+
+  it('shows a load the router sent as a number or text with its unit', () => {
+    const sent = { id: '300', DeviceInformation: { CPULoad: 0, RAMUtilization: '37' } } as unknown as MobileRouter;
+    renderContribution(<DeviceInformationCard router={sent} />, { pluginId: 'mobile-router' });
+    expect(screen.getByText('CPU load').nextElementSibling).toHaveTextContent('0 %');
+    expect(screen.getByText('RAM utilization').nextElementSibling).toHaveTextContent('37 %');
+  });
+});

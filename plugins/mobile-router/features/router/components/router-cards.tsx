@@ -7,6 +7,8 @@ import { isMonitoringActive, type DataUsagePeriod, type MobileRouter } from '../
 import { deviceStateLabel, networkStateLabel, onlineStateLabel } from '../model/states';
 
 const dash = (v: unknown): ReactNode => (v === undefined || v === null || v === '' ? '-' : String(v));
+/** A load in percent: '-' when the router sent none (null read "null %"); any other value as sent, with its unit. */
+const percent = (v: unknown): ReactNode => (v === undefined || v === null || v === '' ? '-' : `${String(v)} %`);
 
 /**
  * Label and value rows. Not the theme's dl-horizontal: it cuts labels at 160 px ("Data usage last
@@ -174,8 +176,8 @@ export function DeviceInformationCard({ router }: { router: MobileRouter }) {
               {profile?.Modified ? ` · ${t('modified')}` : ''}
             </span>,
           ],
-          [t('CPU load'), d.CPULoad === undefined ? '-' : `${d.CPULoad} %`],
-          [t('RAM utilization'), d.RAMUtilization === undefined ? '-' : `${d.RAMUtilization} %`],
+          [t('CPU load'), percent(d.CPULoad)],
+          [t('RAM utilization'), percent(d.RAMUtilization)],
           [t('Uptime'), dash(d.UpTime)],
           [t('Data usage since online'), usage(d.DataUsage?.SinceOnline, i18n.language)],
           [t('Data usage last 24 hours'), usage(d.DataUsage?.Last24Hours, i18n.language)],

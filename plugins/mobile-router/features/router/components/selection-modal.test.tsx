@@ -1,6 +1,7 @@
-import React from 'react';
-import { fireEvent, screen } from '@testing-library/react';
+import React, { useState } from 'react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { renderContribution } from '@shared/plugin-api/testing';
+import { dropFocusToPage } from '@shared/ui/test-utils';
 import { SelectionModal, type SelectionItem } from './selection-modal';
 
 const items: SelectionItem[] = [
@@ -39,5 +40,46 @@ describe('SelectionModal', () => {
     filter('');
     expect(screen.getByRole('radio', { name: /RUT9 beta/ })).toBeChecked();
     expect(screen.getByTestId('selection-install')).toBeEnabled();
+  });
+
+  it('opens on its filter and gives the focus back to the button that opened it when it closes', () => {
+    function Opener() {
+      const [shown, setShown] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setShown(true)}>
+            Update firmware
+          </button>
+          {shown && <SelectionModal objective="firmware" items={items} loading={false} onInstall={jest.fn()} onCancel={() => setShown(false)} />}
+        </>
+      );
+    }
+    renderContribution(<Opener />, { pluginId: 'mobile-router' });
+    const opener = screen.getByRole('button', { name: 'Update firmware' });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(screen.getByRole('searchbox', { name: 'Filter' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('router-selection-modal')).toBeNull();
+    expect(opener).toHaveFocus();
+  });
+
+  it('gives the focus back to Install when the update could not be created and the dialog stays', async () => {
+    let fail = () => undefined as void;
+    function Installing() {
+      const [installing, setInstalling] = useState(false);
+      fail = () => setInstalling(false);
+      return <SelectionModal objective="firmware" items={items} loading={false} installing={installing} onInstall={() => setInstalling(true)} onCancel={jest.fn()} />;
+    }
+    renderContribution(<Installing />, { pluginId: 'mobile-router' });
+    fireEvent.click(screen.getByRole('radio', { name: /RUT9 beta/ }));
+    const install = screen.getByTestId('selection-install');
+    install.focus();
+    fireEvent.click(install);
+    expect(screen.getByTestId('selection-install')).toBeDisabled();
+    dropFocusToPage();
+    act(() => fail());
+    expect(screen.getByTestId('selection-install')).toBeEnabled();
+    expect(screen.getByTestId('selection-install')).toHaveFocus();
   });
 });

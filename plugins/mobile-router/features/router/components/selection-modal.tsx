@@ -1,8 +1,9 @@
-import React, { useMemo, useState } from 'react';
+import React, { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@shared/ui/modal';
 import { FilterInput } from '@shared/ui/filter-input';
 import { EmptyState } from '@shared/ui/empty-state';
+import { focusFellToPage } from '@shared/ui/keep-focus';
 
 export interface SelectionItem {
   id: string;
@@ -36,6 +37,13 @@ export function SelectionModal({ objective, items, loading, error, emptyText, in
   }, [items, filter]);
   // Install acts on what the user sees: a selected row the filter hides is no choice.
   const chosen = visible.find((i) => i.id === selected);
+  // Install is disabled (and renamed, so replaced) while the update is created, which drops the
+  // focus to the page; after a failure, with the dialog still open, Install has it again.
+  const wasInstalling = useRef(installing);
+  useEffect(() => {
+    if (wasInstalling.current && !installing && focusFellToPage()) document.querySelector<HTMLElement>('[data-testid="router-selection-modal"] [data-testid="selection-install"]')?.focus();
+    wasInstalling.current = installing;
+  }, [installing]);
 
   return (
     <Modal
@@ -56,7 +64,12 @@ export function SelectionModal({ objective, items, loading, error, emptyText, in
         },
       ]}
     >
-      <FilterInput value={filter} onChange={setFilter} placeholder={t('Filter…')} label={t('Filter')} autoFocus />
+      {/*
+        No autoFocus: the dialog focuses its first control itself, after noting the button that
+        opened it; an autoFocus ran first, so the dialog took the filter for its opener and gave
+        the focus back to nothing (the page) on close.
+      */}
+      <FilterInput value={filter} onChange={setFilter} placeholder={t('Filter…')} label={t('Filter')} />
       {loading ? (
         <p className="text-muted m-t-16">{t('Loading…')}</p>
       ) : error ? (

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { READ_TIMEOUT_MS } from '@shared/domain/constants';
 import { listSoftwarePackages } from '@shared/platform/create-software-ng';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import { dropFocusToPage } from '@shared/ui/test-utils';
 import { alerts } from '@shared/ui/alerts';
 import de from '../../../locales/de.json';
 import { DependencyModal } from './dependency-modal';
@@ -257,5 +258,50 @@ describe('DependencyModal', () => {
     expect(save).toHaveAccessibleDescription('Not permitted: your user lacks the permission “Inventory: admin”.');
     fireEvent.click(save);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('DependencyModal by keyboard', () => {
+  afterEach(() => alerts.clearAll());
+
+  it('keeps the focus in the list an entry left: the entry now at its place, else the last, else the filter', async () => {
+    const list = [pkg('a', 'alpha'), pkg('c', 'gamma'), pkg('d', 'delta'), pkg('e', 'epsilon')];
+    renderContribution(<DependencyModal pkg={list[0]} packages={list} loadPackages={async () => list} onClose={jest.fn()} onSaved={jest.fn()} />, { pluginId: 'software-repository', context: { user: EDITOR } });
+    const add = async (id: string) => {
+      const button = await screen.findByTestId(`available-${id}`);
+      button.focus();
+      fireEvent.click(button);
+    };
+    // Available by name: delta, epsilon, gamma.
+    await add('d');
+    expect(screen.getByTestId('available-e')).toHaveFocus();
+    await add('c');
+    expect(screen.getByTestId('available-e')).toHaveFocus();
+    await add('e');
+    expect(screen.getByLabelText('Filter available packages')).toHaveFocus();
+    const remove = (id: string) => {
+      const button = screen.getByTestId(`chosen-${id}`);
+      button.focus();
+      fireEvent.click(button);
+    };
+    remove('d');
+    expect(screen.getByTestId('chosen-c')).toHaveFocus();
+  });
+});
+
+describe('DependencyModal save failure by keyboard', () => {
+  afterEach(() => alerts.clearAll());
+
+  it('gives the focus back to Save when the save fails and the dialog stays (it fell to the page while Save was disabled)', async () => {
+    global.fetch = jest.fn(async () => reply(500, { error: 'x', message: 'boom' })) as unknown as typeof fetch;
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={async () => all} onClose={jest.fn()} onSaved={jest.fn()} />, { pluginId: 'software-repository', context: { user: EDITOR } });
+    await waitFor(() => expect(screen.getByTestId('dependencies-save')).not.toBeDisabled());
+    screen.getByTestId('dependencies-save').focus();
+    fireEvent.click(screen.getByTestId('dependencies-save'));
+    dropFocusToPage();
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toContain('Something went wrong. please try again later.'));
+    await waitFor(() => expect(screen.getByTestId('dependencies-save')).toHaveFocus());
+    consoleError.mockRestore();
   });
 });

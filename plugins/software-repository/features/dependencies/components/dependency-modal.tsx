@@ -1,10 +1,11 @@
-import React, { useEffect, useMemo, useRef, useState } from 'react';
+import React, { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SoftwareDependency, SoftwarePackage } from '@shared/platform/create-software-ng';
 import { PlatformError } from '@shared/platform/fetch-client';
 import { alerts } from '@shared/ui/alerts';
 import { FilterInput } from '@shared/ui/filter-input';
 import { Icon } from '@shared/ui/icon';
+import { useKeepFocus } from '@shared/ui/keep-focus';
 import { Modal } from '@shared/ui/modal';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { saveDependencies } from '../api/dependencies';
@@ -44,6 +45,8 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
   const [chosenFilter, setChosenFilter] = useState('');
   const [availableFilter, setAvailableFilter] = useState('');
   const [saving, setSaving] = useState(false);
+  // Save is disabled while it runs (the focus falls to the dialog's page); when the dialog stays, Save gets it back.
+  const rememberFocus = useKeepFocus(saving);
   /** The package's dependencies as the server last told the modal: the user's edit starts from it. */
   const base = useRef<SoftwareDependency[]>(dependenciesOf(pkg));
   const editedId = String(pkg.id);
@@ -79,9 +82,31 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
     };
   }, [loadPackages, editedId]);
 
-  const change = (next: (list: SoftwareDependency[]) => SoftwareDependency[]) => {
+  /**
+   * A click moves the entry to the other list, so its button goes: the focus stays in the list it
+   * was in (the entry now at that place, else the last, else the list's filter) instead of falling
+   * to the dialog's start.
+   */
+  const chosenListRef = useRef<HTMLUListElement>(null);
+  const availableListRef = useRef<HTMLUListElement>(null);
+  const refocus = useRef<{ list: RefObject<HTMLUListElement | null>; index: number } | null>(null);
+  useEffect(() => {
+    const request = refocus.current;
+    refocus.current = null;
+    const list = request?.list.current;
+    if (!request || !list) return;
+    const buttons = [...list.querySelectorAll<HTMLButtonElement>('button:not([disabled])')];
+    const filter = list.closest('.col-sm-6')?.querySelector<HTMLElement>('input');
+    (buttons[Math.min(request.index, buttons.length - 1)] ?? filter)?.focus();
+  }, [chosen]);
+
+  const change = (next: (list: SoftwareDependency[]) => SoftwareDependency[], from?: { list: RefObject<HTMLUListElement | null>; button: HTMLElement }) => {
     setProblem(null);
     setChosen(next);
+    if (from?.list.current) {
+      const index = [...from.list.current.querySelectorAll('button:not([disabled])')].indexOf(from.button);
+      refocus.current = { list: from.list, index: Math.max(index, 0) };
+    }
   };
 
   const cancel = () => {
@@ -90,6 +115,7 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
   };
 
   const save = async () => {
+    rememberFocus();
     setSaving(true);
     setProblem(null);
     setConflict(null);
@@ -179,7 +205,7 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
         <div className="col-sm-6">
           <h5 className="text-medium">{t('Software Dependencies')}</h5>
           <FilterInput value={chosenFilter} onChange={setChosenFilter} label={t('Filter dependencies')} />
-          <ul className="list-group m-t-8" style={{ maxHeight: 360, overflowY: 'auto' }} data-testid="chosen-list">
+          <ul ref={chosenListRef} className="list-group m-t-8" style={{ maxHeight: 360, overflowY: 'auto' }} data-testid="chosen-list">
             {shownChosen.length === 0 && <li className="list-group-item text-muted">{t('No dependencies')}</li>}
             {shownChosen.map((d) => (
               <li key={d.id} className="list-group-item p-0">
@@ -187,7 +213,7 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
                   type="button"
                   className="btn btn-link btn-block text-left"
                   title={t('Remove')}
-                  onClick={() => change((c) => removeDependency(c, d.id))}
+                  onClick={(e) => change((c) => removeDependency(c, d.id), { list: chosenListRef, button: e.currentTarget })}
                   data-testid={`chosen-${d.id}`}
                 >
                   <Icon name="minus-circle" className="text-danger m-r-8" />
@@ -200,7 +226,7 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
         <div className="col-sm-6">
           <h5 className="text-medium">{t('Available Packages')}</h5>
           <FilterInput value={availableFilter} onChange={setAvailableFilter} label={t('Filter available packages')} />
-          <ul className="list-group m-t-8" style={{ maxHeight: 360, overflowY: 'auto' }} data-testid="available-list" aria-busy={checking}>
+          <ul ref={availableListRef} className="list-group m-t-8" style={{ maxHeight: 360, overflowY: 'auto' }} data-testid="available-list" aria-busy={checking}>
             {checking && <li className="list-group-item text-muted" data-testid="dependency-checking">{t('Loading the current packages…')}</li>}
             {!checking && candidates.length === 0 && <li className="list-group-item text-muted">{t('No packages available')}</li>}
             {!checking && candidates.map((c) => {
@@ -216,7 +242,7 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
                     disabled={blocked}
                     aria-disabled={blocked}
                     title={c.circular ? t('Circular dependency: {{path}}', { path: cycle }) : versionReason || t('Add')}
-                    onClick={() => change((list) => addDependency(list, c))}
+                    onClick={(e) => change((list) => addDependency(list, c), { list: availableListRef, button: e.currentTarget })}
                     data-testid={`available-${c.pkg.id}`}
                     data-circular={c.circular || undefined}
                     data-same-name={c.sameName ?? undefined}

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { alerts } from '@shared/ui/alerts';
 import de from '../../../locales/de.json';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import { dropFocusToPage } from '@shared/ui/test-utils';
 import { AddSoftware } from './add-software';
 
 function openForm() {
@@ -126,5 +127,66 @@ describe('AddSoftware drop zone (spec 5: only one file or URL may be picked)', (
     expect(screen.getByTestId('chosen-file')).toHaveTextContent('a-1.0.zip');
     expect(screen.getByTestId('field-full_packagename')).toHaveValue('a-1.0.zip');
     expect(screen.queryByTestId('too-many-files')).toBeNull();
+  });
+});
+
+describe('AddSoftware hostile input and keyboard', () => {
+  it('takes no empty file and says why (in German), keeping what was typed; a file with content is taken', () => {
+    renderContribution(<AddSoftware deviceType="iotconnector" onAdded={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) }, language: 'de', locales: de });
+    fireEvent.click(screen.getByTestId('add-software'));
+    const form = screen.getByTestId('add-software-form');
+    fireEvent.change(within(form).getByTestId('field-name'), { target: { value: 'opcua' } });
+    fireEvent.change(within(form).getByTestId('file-input'), { target: { files: [new File([], 'opcua-1.0.zip')] } });
+    expect(screen.queryByTestId('chosen-file')).toBeNull();
+    const message = screen.getByTestId('empty-file');
+    expect(message).toHaveTextContent('Die gewählte Datei ist leer: Wählen Sie eine Datei mit Inhalt.');
+    expect(message).toHaveAttribute('role', 'alert');
+    expect(screen.getByTestId('drop-zone')).toHaveAttribute('aria-describedby', message.id);
+    expect(within(form).getByTestId('field-name')).toHaveValue('opcua');
+    fireEvent.change(within(form).getByTestId('file-input'), { target: { files: [new File(['PK'], 'opcua-1.0.zip')] } });
+    expect(screen.getByTestId('chosen-file')).toHaveTextContent('opcua-1.0.zip');
+    expect(screen.queryByTestId('empty-file')).toBeNull();
+  });
+
+  it("names a field's error as its description and announces it", () => {
+    const { form, fill } = openForm();
+    fill('field-password', 'short');
+    const password = within(form).getByTestId('field-password');
+    const error = document.getElementById(password.getAttribute('aria-describedby') ?? '');
+    expect(error).toHaveTextContent('Password must be at minimum 8 characters');
+    expect(error).toHaveAttribute('role', 'alert');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    fill('field-password', 'password1');
+    expect(password).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('gives the focus back to Add software when Cancel or a save closes the form (not to the page)', async () => {
+    global.fetch = jest.fn(async () => reply(200, { id: '7', inventoryManagedObjectUrl: 'https://x/inventory/managedObjects/7' })) as unknown as typeof fetch;
+    const { form } = openForm();
+    within(form).getByTestId('add-cancel').focus();
+    fireEvent.click(within(form).getByTestId('add-cancel'));
+    expect(screen.getByTestId('add-software')).toHaveFocus();
+    fireEvent.click(screen.getByTestId('add-software'));
+    const again = screen.getByTestId('add-software-form');
+    for (const [testId, value] of [['field-name', 'opcua'], ['field-version', '1.0'], ['field-md5', 'm'], ['field-sha256', 's'], ['field-apptype', 'APPLICATION'], ['field-category', 'normal'], ['field-password', 'password1'], ['field-url', 'https://store.example/opcua-1.0.zip']])
+      fireEvent.change(within(again).getByTestId(testId), { target: { value } });
+    within(again).getByTestId('add-save').focus();
+    fireEvent.click(within(again).getByTestId('add-save'));
+    await waitFor(() => expect(screen.queryByTestId('add-software-form')).toBeNull());
+    expect(screen.getByTestId('add-software')).toHaveFocus();
+  });
+});
+
+describe('AddSoftware save failure by keyboard', () => {
+  it('gives the focus back to Save after a failed save (it fell to the page while Save was disabled)', async () => {
+    global.fetch = jest.fn(async () => reply(500, { message: 'service down' })) as unknown as typeof fetch;
+    const { form, fill } = openForm();
+    fill('field-url', 'https://store.example/opcua-1.0.zip');
+    const save = within(form).getByTestId('add-save');
+    save.focus();
+    fireEvent.click(save);
+    dropFocusToPage();
+    await waitFor(() => expect(within(screen.getByTestId('add-software-form')).getByTestId('add-save')).toBeEnabled());
+    expect(within(screen.getByTestId('add-software-form')).getByTestId('add-save')).toHaveFocus();
   });
 });

@@ -1,6 +1,7 @@
 import React, { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alerts } from '@shared/ui/alerts';
+import { useKeepFocus } from '@shared/ui/keep-focus';
 import { Icon } from '@shared/ui/icon';
 import { PermittedButton } from '@shared/ui/permission';
 import { REQUIRES } from '@shared/plugin-api/roles';
@@ -17,6 +18,12 @@ export function AddSoftware({ deviceType, onAdded }: { deviceType: DeviceType; o
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useOutsideClick(ref, open, close);
+  /** Cancel and Save take the form (and the focused button) away: the focus goes back to the toggle, not to the page. */
+  const finish = (added: boolean) => {
+    close();
+    ref.current?.querySelector<HTMLElement>('[aria-expanded]')?.focus();
+    if (added) onAdded();
+  };
   return (
     <div className={`dropdown${open ? ' open' : ''}`} ref={ref} style={{ position: 'relative' }}>
       <PermittedButton requires={REQUIRES.softwarePackageWrite} className="btn btn-link" aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="add-software">
@@ -28,10 +35,7 @@ export function AddSoftware({ deviceType, onAdded }: { deviceType: DeviceType; o
           style={{ display: 'block', padding: 16, width: 460, maxHeight: '75vh', overflowY: 'auto' }}
           data-testid="add-software-form"
         >
-          <AddSoftwareForm deviceType={deviceType} onDone={(added) => {
-              close();
-              if (added) onAdded();
-            }} />
+          <AddSoftwareForm deviceType={deviceType} onDone={finish} />
         </div>
       )}
     </div>
@@ -44,12 +48,17 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
   const [file, setFile] = useState<File | null>(null);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [saving, setSaving] = useState(false);
+  // Save is disabled while it runs (the focus falls to the page); after a failure it gets it back.
+  const rememberFocus = useKeepFocus(saving);
   const [dragging, setDragging] = useState(false);
-  /** Several files dropped at once: none is taken (spec 5: one file or URL), and the form says why. */
-  const [tooMany, setTooMany] = useState(false);
+  /**
+   * A file the form did not take, and why: several dropped at once (spec 5: one file or URL), or
+   * an empty one (no device could install it).
+   */
+  const [refused, setRefused] = useState<'tooMany' | 'empty' | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const sourceHintId = useId();
-  const tooManyId = useId();
+  const refusedId = useId();
   const errors = validateAddForm(form);
   const labels: Record<AddField, string> = {
     name: t('Name'),
@@ -74,7 +83,13 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
     setTouched((s) => new Set(s).add(key));
   };
   const choose = (picked: File | null) => {
-    setTooMany(false);
+    if (picked && picked.size === 0) {
+      setRefused('empty');
+      // The input keeps no choice: picking the same file again after fixing it is a change.
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    setRefused(null);
     setFile(picked);
     setForm((f) => withFile(f, picked ? { name: picked.name } : null));
   };
@@ -83,6 +98,7 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
   );
 
   const save = async () => {
+    rememberFocus();
     setSaving(true);
     try {
       await addPackage(form, file, deviceType);
@@ -161,9 +177,9 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
               // Only one file or URL may be chosen.
               if (form.url) return;
               if (dropped.length === 1) choose(dropped[0]);
-              else if (dropped.length > 1) setTooMany(true);
+              else if (dropped.length > 1) setRefused('tooMany');
             }}
-            aria-describedby={tooMany ? tooManyId : undefined}
+            aria-describedby={refused ? refusedId : undefined}
             data-testid="drop-zone"
           >
             <Icon name="upload" /> {t('Drop a file here or click to choose one')}
@@ -177,9 +193,9 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
             />
           </div>
         )}
-        {tooMany && !file && (
-          <p className="help-block text-danger" id={tooManyId} role="alert" data-testid="too-many-files">
-            {t('Only one file can be added: drop a single file.')}
+        {refused && !file && (
+          <p className="help-block text-danger" id={refusedId} role="alert" data-testid={refused === 'tooMany' ? 'too-many-files' : 'empty-file'}>
+            {refused === 'tooMany' ? t('Only one file can be added: drop a single file.') : t('The chosen file is empty: choose a file with content.')}
           </p>
         )}
       </div>

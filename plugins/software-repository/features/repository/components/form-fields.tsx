@@ -35,11 +35,28 @@ interface FieldProps {
   gate?: FieldGate;
 }
 
+/** The field's description: the permission note (when denied) and its error, by id. */
+const describedBy = (gated: object | undefined, errorId: string | false) =>
+  [gated && 'aria-describedby' in gated ? gated['aria-describedby'] : undefined, errorId].filter(Boolean).join(' ') || undefined;
+
+/**
+ * A field's error, announced when it appears (role=alert) and read with the field (its
+ * aria-describedby names it): a screen-reader user tabbing on hears why the field is refused.
+ */
+function FieldError({ id, text }: { id: string; text: string }) {
+  return (
+    <p className="help-block" id={id} role="alert">
+      {text}
+    </p>
+  );
+}
+
 /** A labelled input with the platform's error state. */
 export function TextField({ label, value, onChange, error, required, readOnly, type = 'text', placeholder, name, showError = true, gate }: FieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const visible = showError && !!error;
+  const gated = gate && gatedFieldProps(gate.gate, gate.noteId);
   return (
     <div className={`form-group${visible ? ' has-error' : ''}`}>
       <label htmlFor={id}>
@@ -59,9 +76,10 @@ export function TextField({ label, value, onChange, error, required, readOnly, t
         autoComplete={type === 'password' ? 'new-password' : 'off'}
         onChange={(e) => onChange?.(e.target.value)}
         data-testid={`field-${name}`}
-        {...(gate && gatedFieldProps(gate.gate, gate.noteId))}
+        {...gated}
+        aria-describedby={describedBy(gated, visible && `${id}-error`)}
       />
-      {visible && <p className="help-block">{t(error as string)}</p>}
+      {visible && <FieldError id={`${id}-error`} text={t(error as string)} />}
     </div>
   );
 }
@@ -82,6 +100,7 @@ export function ChoiceField({ label, name, value, onChange, error, showError = t
   const id = useId();
   const { options, labels } = CHOICES[name];
   const visible = showError && !!error;
+  const gated = gate && gatedFieldProps(gate.gate, gate.noteId, 'choice');
   return (
     <div className={`form-group${visible ? ' has-error' : ''}`}>
       <label htmlFor={id}>
@@ -97,7 +116,8 @@ export function ChoiceField({ label, name, value, onChange, error, showError = t
           required
           onChange={(e) => onChange(e.target.value)}
           data-testid={`field-${name}`}
-          {...(gate && gatedFieldProps(gate.gate, gate.noteId, 'choice'))}
+          {...gated}
+          aria-describedby={describedBy(gated, visible && `${id}-error`)}
         >
           <option value="" disabled>
             {t('Select…')}
@@ -109,7 +129,7 @@ export function ChoiceField({ label, name, value, onChange, error, showError = t
           ))}
         </select>
       </div>
-      {visible && <p className="help-block">{t(error as string)}</p>}
+      {visible && <FieldError id={`${id}-error`} text={t(error as string)} />}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import React from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { alerts } from '@shared/ui/alerts';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import { dropFocusToPage } from '@shared/ui/test-utils';
 import type { SoftwarePackage } from '@shared/platform/create-software-ng';
 import { SoftwareCard } from './software-card';
 import de from '../../../locales/de.json';
@@ -146,5 +147,74 @@ describe('SoftwareCard failures (spec 8, in German)', () => {
     expect(within(dialog).getByTestId('confirm-cancel')).toHaveTextContent('Abbrechen');
     fireEvent.click(within(dialog).getByTestId('confirm-ok'));
     await waitFor(() => expect(danger).toHaveBeenCalledWith('Fehler beim Entfernen der Software.', expect.objectContaining({ detail: expect.stringContaining('service down') })));
+  });
+});
+
+describe('SoftwareCard menu by keyboard', () => {
+  const ADMIN = ['ROLE_INVENTORY_ADMIN', 'ROLE_MANAGE_SOFTWARE_ADMIN'];
+  const entry = { label: 'Edit dependencies', testId: 'edit-dependencies', onSelect: jest.fn() };
+
+  it('opens with the focus on its first entry; the arrow keys move through the entries and wrap', () => {
+    renderContribution(<SoftwareCard pkg={pkg} menu={[entry]} onChanged={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser(ADMIN) } });
+    fireEvent.click(screen.getByTestId('card-menu'));
+    expect(screen.getByTestId('edit-dependencies')).toHaveFocus();
+    fireEvent.keyDown(screen.getByTestId('edit-dependencies'), { key: 'ArrowDown' });
+    expect(screen.getByTestId('delete-software')).toHaveFocus();
+    fireEvent.keyDown(screen.getByTestId('delete-software'), { key: 'ArrowDown' });
+    expect(screen.getByTestId('edit-dependencies')).toHaveFocus();
+    fireEvent.keyDown(screen.getByTestId('edit-dependencies'), { key: 'ArrowUp' });
+    expect(screen.getByTestId('delete-software')).toHaveFocus();
+  });
+
+  it("opens an entry's dialog from the menu toggle, so the dialog gives the focus back to it", () => {
+    let focused: Element | null = null;
+    const onSelect = jest.fn(() => (focused = document.activeElement));
+    renderContribution(<SoftwareCard pkg={pkg} menu={[{ ...entry, onSelect }]} onChanged={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser(ADMIN) } });
+    fireEvent.click(screen.getByTestId('card-menu'));
+    fireEvent.click(screen.getByTestId('edit-dependencies'));
+    expect(onSelect).toHaveBeenCalled();
+    expect(focused).toBe(screen.getByTestId('card-menu'));
+  });
+
+  it('gives the focus back to the menu toggle when the delete confirmation is cancelled', async () => {
+    renderContribution(<SoftwareCard pkg={pkg} menu={[]} onChanged={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser(ADMIN) } });
+    fireEvent.click(screen.getByTestId('card-menu'));
+    fireEvent.click(screen.getByTestId('delete-software'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByTestId('confirm-cancel'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('card-menu')).toHaveFocus();
+  });
+
+  it("moves the focus to the next card's menu after a delete (the deleted card goes)", async () => {
+    global.fetch = jest.fn(async () => reply(204, null)) as unknown as typeof fetch;
+    const other = { ...pkg, id: '43', version: '4.3.0' } as SoftwarePackage;
+    renderContribution(
+      <div>
+        <SoftwareCard pkg={pkg} menu={[]} onChanged={jest.fn()} />
+        <SoftwareCard pkg={other} menu={[]} onChanged={jest.fn()} />
+      </div>,
+      { pluginId: 'software-repository', context: { user: testUser(ADMIN) } },
+    );
+    const first = screen.getByTestId('software-card-42');
+    fireEvent.click(within(first).getByTestId('card-menu'));
+    fireEvent.click(within(first).getByTestId('delete-software'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByTestId('confirm-ok'));
+    await waitFor(() => expect(within(screen.getByTestId('software-card-43')).getByTestId('card-menu')).toHaveFocus());
+  });
+});
+
+describe('SoftwareCard edit save failure by keyboard', () => {
+  it('gives the focus back to Save after a failed save (it fell to the page while Save was disabled)', async () => {
+    global.fetch = jest.fn(async (_url: string, init?: RequestInit) => (init?.method === 'PUT' ? reply(500, { message: 'service down' }) : reply(200, pkg))) as unknown as typeof fetch;
+    const form = openBack(['ROLE_INVENTORY_ADMIN']);
+    fireEvent.change(within(form).getByTestId('field-md5'), { target: { value: 'edited' } });
+    const save = within(form).getByTestId('edit-save');
+    save.focus();
+    fireEvent.click(save);
+    dropFocusToPage();
+    await waitFor(() => expect(within(screen.getByTestId('edit-form')).getByTestId('edit-save')).toBeEnabled());
+    expect(within(screen.getByTestId('edit-form')).getByTestId('edit-save')).toHaveFocus();
   });
 });

@@ -1,9 +1,10 @@
-import React, { useCallback, useId, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SoftwarePackage } from '@shared/platform/create-software-ng';
 import { REQUIRES, type RoleRequirement } from '@shared/plugin-api/roles';
 import { alerts } from '@shared/ui/alerts';
 import { confirm } from '@shared/ui/confirm';
+import { useKeepFocus } from '@shared/ui/keep-focus';
 import { Icon } from '@shared/ui/icon';
 import { GateNote, PermittedButton, useGate } from '@shared/ui/permission';
 import { removePackage, savePackage } from '../api/packages';
@@ -53,11 +54,43 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useOutsideClick(ref, open, close);
+  // The menu pattern: an opened menu has the focus on its first entry, the arrow keys move in it.
+  useEffect(() => {
+    if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
+  const onMenuKey = (e: React.KeyboardEvent) => {
+    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const next = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[e.key];
+    if (next === undefined || items.length === 0) return;
+    e.preventDefault();
+    items[(next + items.length) % items.length].focus();
+  };
+  /**
+   * An entry's dialog opens from the menu toggle: the entry goes with the menu, and the dialog
+   * gives the focus back to what was focused when it opened (else it fell to the page on close).
+   */
+  const closeMenu = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
+
+  /**
+   * After a delete this card goes: the focus moves to the next card's menu (the previous one's
+   * for the last card, 'Add software' for the only one) instead of falling to the page.
+   */
+  const focusNeighbour = () => {
+    const cell = ref.current?.closest('[data-side]');
+    const neighbour = (cell?.nextElementSibling ?? cell?.previousElementSibling)?.querySelector<HTMLElement>('[data-face="front"] [data-testid="card-menu"]');
+    (neighbour ?? document.querySelector<HTMLElement>('[data-testid="add-software"]'))?.focus();
+  };
 
   const remove = async () => {
-    setOpen(false);
+    closeMenu();
     const ok = await confirm({
       title: t('Confirm delete?'),
       // The name with the version: a repository holds many versions of a name, and only this one is removed.
@@ -70,6 +103,7 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
     try {
       await removePackage(pkg);
       alerts.success(t('Software successfully removed.'));
+      focusNeighbour();
       onChanged();
     } catch (e) {
       alerts.danger(t('Error removing software.'), { detail: e instanceof Error ? e.message : String(e) });
@@ -85,6 +119,7 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
         </h4>
         <div className={`dropdown${open ? ' open' : ''}`} ref={ref}>
           <button
+            ref={toggle}
             type="button"
             className="btn btn-clean dropdown-toggle"
             aria-haspopup="menu"
@@ -97,10 +132,10 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
             <Icon name="ellipsis-v" />
           </button>
           {open && (
-            <ul className="dropdown-menu dropdown-menu-right" role="menu" style={{ display: 'block' }}>
+            <ul ref={menuRef} className="dropdown-menu dropdown-menu-right" role="menu" style={{ display: 'block' }} onKeyDown={onMenuKey}>
               {menu.map((item) => {
                 const select = () => {
-                  setOpen(false);
+                  closeMenu();
                   item.onSelect(pkg);
                 };
                 return (
@@ -155,11 +190,14 @@ function Back({ pkg, onBack, onSaved }: { pkg: SoftwarePackage; onBack: () => vo
   // A user who may not write the package reads its back side: its fields are read-only, with the reason.
   const gate = { gate: useGate(REQUIRES.softwarePackageWrite), noteId: useId() };
   const [saving, setSaving] = useState(false);
+  // Save is disabled while it runs (the focus falls to the page); after a failure it gets it back.
+  const rememberFocus = useKeepFocus(saving);
   const errors = validateEditForm(form);
   const valid = Object.keys(errors).length === 0;
   const set = <K extends keyof EditForm>(key: K, value: EditForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const save = async () => {
+    rememberFocus();
     setSaving(true);
     try {
       await savePackage(pkg, opened, form);
