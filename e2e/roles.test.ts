@@ -489,4 +489,35 @@ describe('roles in the UI', () => {
   test('operator: every screen, only writes the server allows are enabled', async () => {
     await walk('operator');
   });
+
+  // Last: the user it creates would show in the walks' user lists.
+  test('a user without the alarm read role is told the alarms page gets no realtime updates (the server refuses the channel)', async () => {
+    // No demo login lacks a read role; a user an admin creates has no roles until given some.
+    const password = 'norole-pw1';
+    const created = await fetch(`${stack.url}/user/${DEMO.tenant}/users`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from(`${DEMO.tenant}/admin:${DEMO.password}`).toString('base64')}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ userName: 'noalarmread', email: 'noalarmread@example.com', password }),
+    });
+    assert.equal(created.status, 201);
+    // In German at 1280 px, where the long warning once squeezed the toolbar's switch label ("Nur ungelöste anz").
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${stack.url}/apps/shell/#/alarms`);
+      await page.getByLabel(/mandant/i).fill(DEMO.tenant);
+      await page.getByLabel(/benutzer/i).first().fill('noalarmread');
+      await page.getByLabel(/passwort/i).fill(password);
+      await page.getByRole('button', { name: /anmelden/i }).click();
+      await page.waitForSelector('[data-testid="alarms-view"]', { timeout: WAIT_MS });
+      await page.getByTestId('realtime-refused').waitFor({ timeout: WAIT_MS });
+      assert.equal(await page.getByTestId('realtime-status').textContent(), 'Echtzeit-Aktualisierungen sind hier nicht verfügbar: Ihr Benutzer hat keine Berechtigung, diese Daten zu lesen.');
+      const label = page.locator('label.c8y-switch', { has: page.getByTestId('unresolved-toggle') });
+      assert.equal(await label.textContent(), ' Nur ungelöste anzeigen');
+      const [scroll, client] = await label.evaluate((e) => [e.scrollWidth, e.clientWidth]);
+      assert.ok(scroll <= client, `the switch label is clipped: ${scroll} px of text in ${client} px`);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { QueryCache, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describeFailure } from './fetch-client';
-import { getRealtime, type RealtimeClient, type RealtimeMessage } from './realtime';
+import { getRealtime, type RealtimeClient, type RealtimeMessage, type RealtimeRefusal } from './realtime';
 
 export type RealtimeCacheHandler<T> = (message: RealtimeMessage<T>, queryClient: QueryClient, channel: string) => void;
 
@@ -52,6 +52,18 @@ export function useRealtime<T = unknown>(
 export function useRealtimeInterrupted(client: RealtimeClient = getRealtime()): boolean {
   const subscribe = useCallback((onChange: () => void) => client.onStatusChange(onChange), [client]);
   return useSyncExternalStore(subscribe, () => client.interrupted, () => false);
+}
+
+const NO_REFUSALS: readonly RealtimeRefusal[] = [];
+
+/**
+ * The subscribed channels whose subscription the server refused (no permission to read them, or a
+ * channel it does not serve): they get no live updates, so a live screen says so. Re-renders on
+ * each change.
+ */
+export function useRealtimeRefused(client: RealtimeClient = getRealtime()): readonly RealtimeRefusal[] {
+  const subscribe = useCallback((onChange: () => void) => client.onStatusChange(onChange), [client]);
+  return useSyncExternalStore(subscribe, () => client.refused ?? NO_REFUSALS, () => NO_REFUSALS);
 }
 
 /** Invalidates the given queries on every notification of the channel. */

@@ -291,6 +291,87 @@ describe('RealtimeClient interruption status', () => {
   });
 });
 
+describe('RealtimeClient refused subscriptions', () => {
+  /** A fake server refusing the channels in `refuse` (error per channel); counts subscribes per channel. */
+  function refusingServer(refuse: Map<string, string>) {
+    const subscribes: string[] = [];
+    /** Set: the next connect is answered as after a server restart (402, handshake again). */
+    const state = { forget: false };
+    const fake = (async (_url: string, init: RequestInit) => {
+      const [m] = JSON.parse(String(init.body)) as { channel: string; id: string; subscription?: string }[];
+      let reply: unknown = { channel: m.channel, successful: true, id: m.id, advice: { interval: 10 } };
+      if (m.channel === '/meta/handshake') reply = { channel: m.channel, successful: true, clientId: 'c', id: m.id };
+      if (m.channel === '/meta/connect' && state.forget) {
+        state.forget = false;
+        reply = { channel: m.channel, successful: false, error: '402::Unknown client', advice: { reconnect: 'handshake' }, id: m.id };
+      }
+      if (m.channel === '/meta/subscribe') {
+        subscribes.push(m.subscription!);
+        const error = refuse.get(m.subscription!);
+        reply = error ? { channel: m.channel, successful: false, error, subscription: m.subscription, id: m.id } : { channel: m.channel, successful: true, subscription: m.subscription, id: m.id };
+      }
+      return new Response(JSON.stringify([reply]), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    return { fetch: fake, subscribes, state };
+  }
+
+  it('keeps which channels the server refused, tells its listeners, does not ask again in a loop, and forgets a channel nobody subscribes to', async () => {
+    const server = refusingServer(new Map([['/alarms/7', '403:/alarms/7:Access is denied']]));
+    const errors: unknown[] = [];
+    const client = new RealtimeClient({ url: '/rt', fetch: server.fetch, xsrfToken: () => '', disconnectGraceMs: 0, onError: (e) => errors.push(e) });
+    let changes = 0;
+    client.onStatusChange(() => changes++);
+    client.subscribe('/events/7', () => undefined);
+    const off = client.subscribe('/alarms/7', () => undefined);
+    try {
+      await until(() => client.refused.length > 0);
+      expect(client.refused).toEqual([{ channel: '/alarms/7', error: '403:/alarms/7:Access is denied' }]);
+      expect(changes).toBe(1);
+      expect(client.interrupted).toBe(false);
+      expect(String(errors[0])).toContain('Realtime subscribe to /alarms/7 failed: 403:/alarms/7:Access is denied');
+      // Several connect rounds later the refused channel was asked for once.
+      const snapshot = client.refused;
+      await new Promise((r) => setTimeout(r, 60));
+      expect(server.subscribes.filter((c) => c === '/alarms/7')).toHaveLength(1);
+      expect(client.refused).toBe(snapshot);
+      off();
+      expect(client.refused).toEqual([]);
+      expect(changes).toBe(2);
+    } finally {
+      await client.disconnect();
+    }
+  });
+
+  it('forgets a refusal when a later subscribe of the channel succeeds (a new session, the user now has the role)', async () => {
+    const refuse = new Map([['/alarms/7', '403:/alarms/7:Access is denied']]);
+    const server = refusingServer(refuse);
+    const client = new RealtimeClient({ url: '/rt', fetch: server.fetch, xsrfToken: () => '', onError: () => undefined });
+    const seen: number[] = [];
+    client.onStatusChange(() => seen.push(client.refused.length));
+    client.subscribe('/alarms/7', () => undefined);
+    try {
+      await until(() => client.refused.length === 1);
+      refuse.clear();
+      server.state.forget = true;
+      await until(() => server.subscribes.length === 2 && client.refused.length === 0);
+      expect(client.channels).toEqual(['/alarms/7']);
+      // Refused, interrupted (the session was forgotten), not refused, not interrupted.
+      expect(seen).toEqual([1, 1, 0, 0]);
+    } finally {
+      await client.disconnect();
+    }
+  });
+
+  it('forgets every refusal when it disconnects', async () => {
+    const server = refusingServer(new Map([['/operations/1', '404:/operations/1:Unknown channel']]));
+    const client = new RealtimeClient({ url: '/rt', fetch: server.fetch, xsrfToken: () => '', onError: () => undefined });
+    client.subscribe('/operations/1', () => undefined);
+    await until(() => client.refused.length === 1);
+    await client.disconnect();
+    expect(client.refused).toEqual([]);
+  });
+});
+
 it.each([
   ['/operations/42', '/operations/42', true],
   ['/operations/*', '/operations/42', true],

@@ -26,6 +26,12 @@ export interface RealtimeMessage<T = unknown> {
 
 export type RealtimeHandler<T = unknown> = (message: RealtimeMessage<T>, channel: string) => void;
 
+/** A channel whose subscription the server refused, with the server's error (Bayeux `code:args:message`, e.g. `403:/alarms/7:Access is denied`). */
+export interface RealtimeRefusal {
+  channel: string;
+  error: string;
+}
+
 interface BayeuxMessage {
   channel: string;
   id?: string;
@@ -85,6 +91,8 @@ export class RealtimeClient {
   private readonly handlers = new Map<string, Set<RealtimeHandler>>();
   /** Channels the server confirmed for the current clientId. */
   private readonly confirmed = new Set<string>();
+  /** Channels with subscribers whose subscription the server refused (a snapshot, replaced on each change). */
+  private refusals: readonly RealtimeRefusal[] = [];
   private clientId: string | undefined;
   private advice: Required<Advice> = { reconnect: 'retry', interval: 0, timeout: 60000 };
   private nextId = 0;
@@ -145,7 +153,18 @@ export class RealtimeClient {
     return this.isInterrupted;
   }
 
-  /** Calls `listener` once per change of {@link interrupted}; returns the function that stops listening. */
+  /**
+   * The subscribed channels the server refused (no permission to read them, or a channel it does
+   * not serve): they get no updates, and a live screen says so. A refused subscription is not sent
+   * again in a loop: only with a new session (the user's roles may have changed) or a new
+   * subscriber after the channel's last one left. A channel leaves the list when a later subscribe
+   * succeeds or nothing subscribes to it any more. The same array until it changes.
+   */
+  get refused(): readonly RealtimeRefusal[] {
+    return this.refusals;
+  }
+
+  /** Calls `listener` once per change of {@link interrupted} or {@link refused}; returns the function that stops listening. */
   onStatusChange(listener: () => void): () => void {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
@@ -173,6 +192,7 @@ export class RealtimeClient {
     set.delete(handler);
     if (set.size > 0) return;
     this.handlers.delete(channel);
+    this.setRefused(channel, undefined);
     if (this.clientId && this.confirmed.delete(channel)) {
       void this.send([{ channel: '/meta/unsubscribe', clientId: this.clientId, subscription: channel }]).catch(this.report);
     }
@@ -193,8 +213,14 @@ export class RealtimeClient {
     this.abort?.abort();
     if (clientId) await this.send([{ channel: '/meta/disconnect', clientId }]).catch(() => undefined);
     await this.running;
-    // Nothing is live any more, so nothing is interrupted (a next subscriber starts a fresh session).
-    if (this.handlers.size === 0) this.setInterrupted(false);
+    // Nothing is live any more, so nothing is interrupted or refused (a next subscriber starts a fresh session).
+    if (this.handlers.size === 0) {
+      this.setInterrupted(false);
+      if (this.refusals.length > 0) {
+        this.refusals = [];
+        this.notify(this.statusListeners);
+      }
+    }
   }
 
   private report = (error: unknown) => {
@@ -204,6 +230,15 @@ export class RealtimeClient {
   private setInterrupted(value: boolean) {
     if (this.isInterrupted === value) return;
     this.isInterrupted = value;
+    this.notify(this.statusListeners);
+  }
+
+  /** Records (error) or clears (undefined) the channel's refusal; listeners hear of a change. */
+  private setRefused(channel: string, error: string | undefined) {
+    const known = this.refusals.find((r) => r.channel === channel);
+    if (known?.error === error) return;
+    const others = this.refusals.filter((r) => r.channel !== channel);
+    this.refusals = error === undefined ? others : [...others, { channel, error }];
     this.notify(this.statusListeners);
   }
 
@@ -308,9 +343,15 @@ export class RealtimeClient {
     try {
       const replies = await this.send([{ channel: '/meta/subscribe', clientId, subscription: channel }]);
       const reply = replies.find((m) => m.channel === '/meta/subscribe');
-      if (reply?.successful && clientId === this.clientId && this.handlers.has(channel)) this.confirmed.add(channel);
-      else if (reply?.error?.startsWith('402')) this.forget();
-      else if (!reply?.successful) this.report(new Error(`Realtime subscribe to ${channel} failed: ${reply?.error ?? 'no answer'}`));
+      if (reply?.successful && clientId === this.clientId && this.handlers.has(channel)) {
+        this.confirmed.add(channel);
+        this.setRefused(channel, undefined);
+      } else if (reply?.error?.startsWith('402')) this.forget();
+      else if (!reply?.successful) {
+        this.report(new Error(`Realtime subscribe to ${channel} failed: ${reply?.error ?? 'no answer'}`));
+        // The server said no (not a lost request): the screen is told, and it is not asked again in a loop.
+        if (reply && clientId === this.clientId && this.handlers.has(channel)) this.setRefused(channel, reply.error ?? 'refused');
+      }
       this.dispatch(replies);
     } catch (error) {
       this.report(error);

@@ -57,6 +57,25 @@ describe('App', () => {
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
   });
 
+  it('says an address that answers as no platform does (an HTML 404 page: a wrong --proxy tenant) by its status and what to do, not by its markup', async () => {
+    mockTakeSession.mockRejectedValueOnce(new PlatformError(404, 'Not Found', '<html><body>Not Found</body></html>')).mockResolvedValueOnce(null);
+    await start();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The platform could not be reached: this address answers 404 Not Found, not as the platform does. Check the address (with npm start -- --proxy: the tenant address), then retry.',
+    );
+    expect(alert.textContent).not.toContain('<html>');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it("says a platform's error by its message (a proxy's 502: the tenant cannot be reached)", async () => {
+    const message = 'The tenant http://127.0.0.1:1 cannot be reached (connect ECONNREFUSED 127.0.0.1:1). Check the address given to --proxy and that the tenant is up.';
+    mockTakeSession.mockRejectedValueOnce(new PlatformError(502, 'Bad Gateway', { error: 'general/Bad Gateway', message, info: '' }));
+    await start();
+    expect(await screen.findByRole('alert')).toHaveTextContent(`The platform could not be reached: ${message}`);
+  });
+
   it('says a session that ended in the login card, with the user filled in and the password focused', async () => {
     mockTakeSession.mockResolvedValue({
       user: { id: 'operator', userName: 'operator', displayName: 'Operator Demo', roles: [] },

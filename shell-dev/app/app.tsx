@@ -1,5 +1,5 @@
 import React, { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { configureClient } from '@shared/platform/fetch-client';
+import { configureClient, isPlatformError } from '@shared/platform/fetch-client';
 import type { Language } from '@shared/plugin-api/types';
 import { loadShellLanguage, useShellT } from './i18n-setup';
 import { logout, saveLanguage, type Session } from './api/session';
@@ -15,7 +15,13 @@ import { browserLanguage, switchLanguage } from './language-switch';
 // Loaded only when somebody has to log in.
 const LoginPage = lazy(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
 
-type Phase = { phase: 'checking' } | { phase: 'login'; /** The user whose session ended while the page was open. */ expiredUser?: string } | { phase: 'in'; session: Session } | { phase: 'error'; message: string };
+type Phase = { phase: 'checking' } | { phase: 'login'; /** The user whose session ended while the page was open. */ expiredUser?: string } | { phase: 'in'; session: Session } | { phase: 'error'; message: string; /** Set when the answer was no platform's (a web page's status): the address serves something else. */ foreignStatus?: string };
+
+/** The start's failure: an answer whose body is no platform error (e.g. an HTML 404 page) is told by its status, not its markup. */
+function startFailure(e: unknown): Extract<Phase, { phase: 'error' }> {
+  if (isPlatformError(e) && !e.error && typeof e.data === 'string') return { phase: 'error', message: e.message, foreignStatus: `${e.status} ${e.statusText}`.trim() };
+  return { phase: 'error', message: e instanceof Error ? e.message : String(e) };
+}
 
 const LAST_TENANT_KEY = 'shell.lastTenant';
 
@@ -64,7 +70,7 @@ export function App({ bundle, queryClient }: AppProps) {
       setLanguage(lang);
       setState({ phase: 'in', session });
     } catch (e) {
-      setState({ phase: 'error', message: e instanceof Error ? e.message : String(e) });
+      setState(startFailure(e));
     }
   }, [showLanguage, queryClient, bundle]);
 
@@ -115,7 +121,11 @@ export function App({ bundle, queryClient }: AppProps) {
     case 'error':
       return (
         <div className="alert alert-danger m-24" role="alert">
-          {t('The platform could not be reached: {{message}}', { message: state.message })}{' '}
+          {state.foreignStatus
+            ? t('The platform could not be reached: this address answers {{status}}, not as the platform does. Check the address (with npm start -- --proxy: the tenant address), then retry.', {
+                status: state.foreignStatus,
+              })
+            : t('The platform could not be reached: {{message}}', { message: state.message })}{' '}
           {/* Asks again (a dropped connection, a platform restarting) without a reload. */}
           <button
             type="button"

@@ -54,6 +54,21 @@ function int(v: string | boolean | undefined, name: string, fallback: number): n
   return Number(v);
 }
 
+/** --proxy's value: the tenant's http(s) address (a bare host name or another scheme is refused, saying how it should look). */
+function tenantUrl(v: string | boolean | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(String(v));
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+    throw new Error(`--proxy needs the tenant's address with http:// or https://, e.g. --proxy https://mytenant.cumulocity.com (got '${String(v)}')`);
+  }
+  return String(v);
+}
+
 async function main(): Promise<void> {
   if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
     console.log(USAGE);
@@ -71,7 +86,7 @@ async function main(): Promise<void> {
     dataDir: path.resolve(typeof args.data === 'string' ? args.data : path.join(REPO_ROOT, '.data')),
     devices: int(args.devices, 'devices', DEFAULT_DEVICES),
     reset: args.reset === true,
-    proxy: typeof args.proxy === 'string' ? args.proxy : undefined,
+    proxy: tenantUrl(args.proxy),
     simulate,
     simulator,
     seed: int(args.seed, 'seed', 1),

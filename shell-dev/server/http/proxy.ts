@@ -73,8 +73,27 @@ export function tenantRequestHeaders(headers: IncomingHttpHeaders, localHost: st
   return { ...headers, host: upstream.host, ...(ownPage ? { origin: upstream.origin } : {}) };
 }
 
+/**
+ * The answer when the tenant cannot be reached (a wrong host in --proxy, a tenant that is down):
+ * 502 with the platform's error body, naming the tenant, the cause and what to do.
+ */
+export function sendUnreachable(reply: FastifyReply, upstream: URL, error: unknown): FastifyReply {
+  // Duck-typed: fetch's errors may come from another realm (undici's own), where instanceof Error fails.
+  const messageOf = (e: unknown) => (typeof e === 'object' && e !== null && typeof (e as Error).message === 'string' ? (e as Error).message : undefined);
+  const cause = typeof error === 'object' && error !== null ? (error as { cause?: unknown }).cause : undefined;
+  const detail = messageOf(cause) ?? messageOf(error) ?? String(error);
+  return sendJson(
+    reply,
+    MEDIA.error,
+    errorBody('general/Bad Gateway', `The tenant ${upstream.origin} cannot be reached (${detail}). Check the address given to --proxy and that the tenant is up.`),
+    502,
+  );
+}
+
 function replyOptions(upstream: URL) {
   return {
+    // The proxy plugin's reply type is its generic one (HTTP/2 included); this server is HTTP/1.
+    onError: (reply: unknown, { error }: { error: unknown }) => void sendUnreachable(reply as FastifyReply, upstream, error),
     // `headers.host` is already the tenant's here; the request still has the one the browser sent.
     rewriteRequestHeaders: (req: { headers: IncomingHttpHeaders }, headers: IncomingHttpHeaders): IncomingHttpHeaders => tenantRequestHeaders(headers, req.headers.host, upstream),
     rewriteHeaders: (headers: IncomingHttpHeaders): IncomingHttpHeaders => {
@@ -98,7 +117,7 @@ async function relay(req: FastifyRequest, reply: FastifyReply, upstream: URL, re
   try {
     res = await fetch(new URL(req.url, upstream.origin), { method: req.method === 'HEAD' ? 'HEAD' : 'GET', headers, redirect: 'manual' });
   } catch (e) {
-    return sendJson(reply, MEDIA.error, errorBody('general/Bad Gateway', `The tenant ${upstream.origin} cannot be reached: ${e instanceof Error ? e.message : String(e)}`), 502);
+    return sendUnreachable(reply, upstream, e);
   }
   for (const [k, v] of res.headers) if (!NOT_RELAYED.has(k)) reply.header(k, k === 'location' ? localLocation(v, upstream) : v);
   const cookies = res.headers.getSetCookie();

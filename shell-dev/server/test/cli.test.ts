@@ -227,11 +227,18 @@ describe('npm start -- <flags>', () => {
     expect(help.out).not.toContain('Stand-in platform ready');
   });
 
-  it('refuses an unknown flag, a value missing, and --simulate other than on or off, naming the problem', async () => {
+  it('refuses an unknown flag, a value missing, --simulate other than on or off and a --proxy that is no http(s) address, naming the problem', async () => {
     expect(await runCli(['--bogus'])).toMatchObject({ code: 1, out: expect.stringContaining('Unknown flag --bogus (--help lists the flags)') });
     expect(await runCli(['--port'])).toMatchObject({ code: 1, out: expect.stringContaining('--port needs a value') });
     expect(await runCli(['--devices', 'many'])).toMatchObject({ code: 1, out: expect.stringContaining('--devices must be a whole number') });
     expect(await runCli(['--simulate', 'sometimes'])).toMatchObject({ code: 1, out: expect.stringContaining('--simulate must be on or off') });
+    // A tenant address without its scheme (or another scheme) said "Invalid URL" (or started a proxy to nowhere).
+    for (const address of ['mytenant.cumulocity.com', 'ftp://mytenant.cumulocity.com', 'https://']) {
+      expect(await runCli(['--proxy', address])).toMatchObject({
+        code: 1,
+        out: expect.stringContaining(`--proxy needs the tenant's address with http:// or https://, e.g. --proxy https://mytenant.cumulocity.com (got '${address}')`),
+      });
+    }
   });
 
   it('refuses a port in use, naming the port and the way out', async () => {

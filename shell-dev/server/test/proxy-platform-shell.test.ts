@@ -4,6 +4,7 @@
  * A second stand-in plays the tenant: its devicemanagement application lists none of the local
  * plugins, one older copy of a local plugin, a plugin of its own and an exclusion.
  */
+import net from 'node:net';
 import { AUTH, client, ERROR_SHAPE, start } from './helpers';
 import { bundleManifest, bundleOnDisk, PLATFORM_SHELL, rawGet, zip } from './platform-shell-fixture';
 import { rewriteSetCookie, withLocalRemotes } from '../http/proxy';
@@ -141,11 +142,20 @@ describe('withLocalRemotes', () => {
 });
 
 describe('a tenant that cannot be reached', () => {
-  it('answers 502 with the error body', async () => {
-    const lonely = await start({ ...bundleOnDisk(), proxy: 'http://127.0.0.1:9' });
+  it('answers 502 with the error body, naming the tenant, the cause and what to do, for every API call', async () => {
+    // A port nothing listens on (not 9: fetch refuses that one itself, "bad port").
+    const closed = net.createServer();
+    await new Promise<void>((ok) => closed.listen(0, '127.0.0.1', ok));
+    const { port } = closed.address() as net.AddressInfo;
+    await new Promise((ok) => closed.close(ok));
+    const lonely = await start({ ...bundleOnDisk(), proxy: `http://127.0.0.1:${port}` });
     try {
-      const res = await client(lonely.url)('GET', '/application/applications/devicemanagement/manifest');
-      expect(res).toMatchObject({ status: 502, body: ERROR_SHAPE });
+      // The manifest (read here, to add the local plugins) and any other call (forwarded as it is: it answered 500 "connect ECONNREFUSED …").
+      for (const url of ['/application/applications/devicemanagement/manifest', '/tenant/currentTenant', '/inventory/managedObjects?pageSize=1']) {
+        const res = await client(lonely.url)<{ message: string }>('GET', url);
+        expect([url, res.status, res.body]).toEqual([url, 502, expect.objectContaining(ERROR_SHAPE)]);
+        expect(res.body.message).toBe(`The tenant http://127.0.0.1:${port} cannot be reached (connect ECONNREFUSED 127.0.0.1:${port}). Check the address given to --proxy and that the tenant is up.`);
+      }
     } finally {
       await lonely.close();
     }

@@ -186,7 +186,8 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
     <div className="content-fullpage" data-testid="alarms-view" ref={root}>
       <div className="action-bar" style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', alignItems: 'center', marginBottom: 12 }}>
         <RealtimeStatus />
-        <label className="c8y-switch" style={{ margin: '0 8px' }}>
+        {/* Its label never shrinks (the switch clips it): a long realtime warning beside it wraps instead. */}
+        <label className="c8y-switch" style={{ margin: '0 8px', flexShrink: 0 }}>
           <input type="checkbox" checked={unresolved} onChange={() => setUnresolved(!unresolved)} data-testid="unresolved-toggle" />
           <span /> {t('Show only unresolved')}
         </label>

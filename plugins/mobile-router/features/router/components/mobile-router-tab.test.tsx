@@ -5,7 +5,7 @@ import { alerts } from '@shared/ui/alerts';
 import MobileRouterTab from './mobile-router-tab';
 
 // No realtime connection in jsdom: the tab's live updates are not what these tests look at.
-jest.mock('@shared/platform/react', () => ({ useRealtimeInvalidate: () => undefined, useRealtimeInterrupted: () => false }));
+jest.mock('@shared/platform/react', () => ({ useRealtimeInvalidate: () => undefined, useRealtimeInterrupted: () => false, useRealtimeRefused: () => [] }));
 
 const OPERATIONS = ['Restart', 'StartMonitoring', 'UpdateFirmware', 'UpdateProfile'].map((op) => `adamos_MobileRouter_${op}`);
 const device = { id: '235', name: 'gateway', c8y_SupportedOperations: OPERATIONS, childDevices: { references: [{ managedObject: { id: '300' } }] } };
