@@ -512,6 +512,11 @@ describe('roles in the UI', () => {
       await page.waitForSelector('[data-testid="alarms-view"]', { timeout: WAIT_MS });
       await page.getByTestId('realtime-refused').waitFor({ timeout: WAIT_MS });
       assert.equal(await page.getByTestId('realtime-status').textContent(), 'Echtzeit-Aktualisierungen sind hier nicht verfügbar: Ihr Benutzer hat keine Berechtigung, diese Daten zu lesen.');
+      // The lists the server refuses say so in German, never the platform's raw English "Access is denied".
+      const listError = page.getByTestId('alarms-error').first();
+      await listError.waitFor({ timeout: WAIT_MS });
+      assert.equal(await listError.textContent(), 'Die Alarme konnten nicht geladen werden: Ihr Benutzer hat dafür keine Berechtigung.');
+      assert.equal(await page.evaluate(() => /Access is denied/i.test(document.body.innerText)), false, 'the page shows "Access is denied"');
       const label = page.locator('label.c8y-switch', { has: page.getByTestId('unresolved-toggle') });
       assert.equal(await label.textContent(), ' Nur ungelöste anzeigen');
       const [scroll, client] = await label.evaluate((e) => [e.scrollWidth, e.clientWidth]);

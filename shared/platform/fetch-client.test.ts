@@ -63,8 +63,18 @@ describe('request', () => {
     configureClient({ fetch: fn });
     const err = await request('GET', '/x').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PlatformError);
-    expect(err).toMatchObject({ status: 403, statusText: 'Err', error: 'security/Forbidden', message: 'Access is denied' });
+    expect(err).toMatchObject({ status: 403, statusText: 'Err', error: 'security/Forbidden', serverMessage: 'Access is denied' });
     expect((err as PlatformError).data).toEqual({ error: 'security/Forbidden', message: 'Access is denied', info: 'x' });
+  });
+
+  it("says the platform's bare refusal in the user's words, keeps a refusal that explains itself, and logs the server's", () => {
+    const bare = new PlatformError(403, 'Forbidden', { error: 'security/Forbidden', message: 'Access is denied: missing role ROLE_ALARM_READ' });
+    expect(bare.message).toBe('Your user has no permission for this.');
+    expect(describeFailure(bare)).toBe('403 security/Forbidden: Access is denied: missing role ROLE_ALARM_READ');
+    const own = new PlatformError(403, 'Forbidden', { error: 'security/Forbidden', message: 'A user cannot delete itself' });
+    expect(own.message).toBe('A user cannot delete itself');
+    // Not a refusal: the same words in another status stay the server's.
+    expect(new PlatformError(401, 'Unauthorized', { message: 'Access is denied' }).message).toBe('Access is denied');
   });
 
   it('hands on the server\'s Retry-After (a throttled login\'s 429)', async () => {

@@ -53,6 +53,12 @@ export const MEDIA = {
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
+/** Marks a translation key for the locale checks (plugin-api/i18n's msg, without its i18next import). */
+const msg = <T extends string>(key: T): T => key;
+
+/** The 'shared' namespace's key of a bare refusal's message (shared/ui/locales). */
+const FORBIDDEN_TEXT = msg('Your user has no permission for this.');
+
 /** A non-2xx answer; `error` and `message` come from the platform's {error, message, info} body. */
 export class PlatformError extends Error {
   readonly status: number;
@@ -64,15 +70,21 @@ export class PlatformError extends Error {
   /** Seconds the server asks to wait before trying again (its Retry-After, e.g. a throttled login's 429). */
   readonly retryAfterS: number | undefined;
 
+  /** The server's own message (the log's); {@link message} is the user's, which differs for a bare refusal. */
+  readonly serverMessage: string;
+
   constructor(status: number, statusText: string, data: unknown, retryAfterS?: number) {
     const body = (data && typeof data === 'object' ? data : {}) as { error?: unknown; message?: unknown };
-    const message =
+    const serverMessage =
       typeof body.message === 'string' && body.message
         ? body.message
         : typeof data === 'string' && data
           ? data
           : `${status} ${statusText}`.trim();
-    super(message);
+    // The platform's stock refusal ("Access is denied", the stand-in adds the missing role) is
+    // English and says nothing to a user: said in the page's language; the log keeps the server's.
+    super(status === 403 && /^Access is denied\b/i.test(serverMessage) ? pageText(FORBIDDEN_TEXT, {}) : serverMessage);
+    this.serverMessage = serverMessage;
     this.name = 'PlatformError';
     this.status = status;
     this.statusText = statusText;
@@ -89,8 +101,6 @@ export class PlatformError extends Error {
 export const isPlatformError = (e: unknown): e is PlatformError =>
   e instanceof PlatformError || (e instanceof Error && e.name === 'PlatformError' && typeof (e as { status?: unknown }).status === 'number');
 
-/** Marks a translation key for the locale checks (plugin-api/i18n's msg, without its i18next import). */
-const msg = <T extends string>(key: T): T => key;
 
 /** The 'shared' namespace's key of the time-out message (shared/ui/locales). */
 const TIMEOUT_TEXT = msg('The server did not answer within {{seconds}} seconds.');
@@ -192,7 +202,7 @@ export function objectIn<T>(body: unknown, key: string, path: string): T {
  */
 export function describeFailure(error: unknown): string {
   // By name, not instanceof: the error may come from another bundle's copy of this module.
-  if (isPlatformError(error)) return `${error.status}${error.error ? ` ${error.error}` : ''}: ${error.message}`;
+  if (isPlatformError(error)) return `${error.status}${error.error ? ` ${error.error}` : ''}: ${error.serverMessage ?? error.message}`;
   if (!(error instanceof Error)) return String(error);
   if (error.name === 'UnreadableAnswerError') return `${error.message} (GET ${(error as UnreadableAnswerError).path}: ${describeBody((error as UnreadableAnswerError).data)})`;
   return error.cause instanceof Error ? `${error.message} (${error.cause.name}: ${error.cause.message})` : error.message;

@@ -1,6 +1,9 @@
 import { screen } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
+import { getI18n } from '@shared/plugin-api/i18n';
 import { renderContribution, jsonReply as reply } from '@shared/plugin-api/testing';
+import { SHARED_NS } from '@shared/ui/i18n';
+import sharedDe from '@shared/ui/locales/de.json';
 import de from '../../../locales/de.json';
 import en from '../../../locales/en.json';
 import ConfigurationPage from './configuration-page';
@@ -12,8 +15,10 @@ function show(answer: () => Response, language: 'en' | 'de' = 'en') {
 
 describe('ConfigurationPage', () => {
   it("says the configurations could not be loaded, with the cause, in the user's language", async () => {
+    // The shell loads the shared texts at start; the platform's bare "Access is denied" is said in German.
+    getI18n().addResourceBundle('de', SHARED_NS, sharedDe, true, true);
     show(() => reply(403, { error: 'security/Forbidden', message: 'Access is denied' }), 'de');
-    expect(await screen.findByTestId('configurations-error')).toHaveTextContent('Die Konfigurationen konnten nicht geladen werden: Access is denied');
+    expect(await screen.findByTestId('configurations-error')).toHaveTextContent('Die Konfigurationen konnten nicht geladen werden: Ihr Benutzer hat dafür keine Berechtigung.');
     expect(screen.queryByText('Keine Konfigurationen vorhanden.')).toBeNull();
   });
 

@@ -24,7 +24,7 @@ function show(events: (url: URL) => Response) {
 describe('EventsList', () => {
   it('says the events could not be loaded, with the cause, instead of "No events to display"', async () => {
     const fail = show(() => reply(403, { error: 'security/Forbidden', message: 'Access is denied' }));
-    expect(await screen.findByTestId('events-error')).toHaveTextContent('The events could not be loaded: Access is denied');
+    expect(await screen.findByTestId('events-error')).toHaveTextContent('The events could not be loaded: Your user has no permission for this.');
     expect(screen.queryByText('No events to display')).toBeNull();
     // Said once, below the table: not again as an alert above it.
     expect(fail).not.toHaveBeenCalled();
