@@ -36,7 +36,8 @@ export function AlarmItem({ alarm, busy, onStatus, smartRuleAction }: AlarmItemP
           <i className={open ? 'dlt-c8y-icon-chevron-down' : 'dlt-c8y-icon-chevron-right'} />
         </button>
         <span className="badge">{alarm.count}</span>
-        <span style={{ flex: 1 }}>
+        {/* Breaks anywhere: a long name or text without spaces would push the buttons out of the card. */}
+        <span style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }} data-testid="alarm-summary">
           <strong>{alarm.text}</strong>
           <br />
           <small className="text-muted">
