@@ -27,8 +27,16 @@ export function useFocusAfter(): (target: HTMLElement | null, fallback?: HTMLEle
   }, []);
 }
 
-/** The first button of the row (or list item) after `row`, else of the one before it. */
+/**
+ * The button of the nearest row (or list item) after `row` that has one, else of the nearest one
+ * before it (rows without the action, such as an agent package's, are passed over).
+ */
 export function neighbourButton(row: Element | null | undefined): HTMLElement | null {
-  const next = row?.nextElementSibling ?? row?.previousElementSibling;
-  return next?.querySelector<HTMLElement>('button') ?? null;
+  for (const step of ['nextElementSibling', 'previousElementSibling'] as const) {
+    for (let other = row?.[step]; other; other = other[step]) {
+      const button = other.querySelector<HTMLElement>('button');
+      if (button) return button;
+    }
+  }
+  return null;
 }

@@ -180,6 +180,8 @@ describe('SoftwareTab', () => {
 
   it.each([
     ["the next row's Delete", device, 'Delete app-0'],
+    // The agent's row next to it has none.
+    ["the nearest row's Delete before it", { ...device, adamos_adamos_netbox_SoftwarePackageList: [device.adamos_adamos_netbox_SoftwarePackageList[3], ...device.adamos_adamos_netbox_SoftwarePackageList.slice(0, 2)] }, 'Delete app-0'],
     ['Reload when no other row has one', { ...device, adamos_adamos_netbox_SoftwarePackageList: device.adamos_adamos_netbox_SoftwarePackageList.slice(0, 2) }, 'Reload'],
   ])('moves keyboard focus after a delete to %s (it fell to the page with the row)', async (_, list, target) => {
     renderTab(ADMIN, list);
