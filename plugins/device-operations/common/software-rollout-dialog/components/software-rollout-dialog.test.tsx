@@ -63,4 +63,11 @@ describe('SoftwareRolloutDialog', () => {
     fireEvent.keyDown(screen.getByTestId('rollout-batchSize'), { key: 'Enter' });
     expect(onClose).toHaveBeenCalledWith(expect.objectContaining({ name: 'Agent', parameters: expect.objectContaining({ batchSize: 5, automaticPauseLimits: [7] }) }));
   });
+
+  it("breaks a device name without spaces anywhere in the plan, inside the dialog (it ran out of the dialog's edge)", () => {
+    const name = 'LONG-' + 'X'.repeat(195);
+    renderContribution(<SoftwareRolloutDialog devices={[{ id: '1', name }]} software={software} onClose={jest.fn()} />, { locales: en });
+    expect(screen.getByTestId('rollout-plan')).toContainElement(screen.getByText(name));
+    expect(screen.getByTestId('rollout-plan').style.overflowWrap).toBe('anywhere');
+  });
 });

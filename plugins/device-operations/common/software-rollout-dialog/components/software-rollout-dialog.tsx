@@ -182,7 +182,8 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
             </button>
           </fieldset>
         </div>
-        <div className="col-sm-6" data-testid="rollout-plan">
+        {/* Device and software names break anywhere: a name without spaces ran out of the dialog. */}
+        <div className="col-sm-6" data-testid="rollout-plan" style={{ overflowWrap: 'anywhere' }}>
           <h5>{t('Plan')}</h5>
           {plan ? (
             <>

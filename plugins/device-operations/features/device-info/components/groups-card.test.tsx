@@ -24,6 +24,8 @@ it("shows the device's groups even when the group list fails, and says that it f
     locales: { ...en, ...listsEn, ...deviceEn },
   });
   expect(await screen.findByText('Plant Bielefeld')).toBeInTheDocument();
+  // A long group name breaks anywhere instead of pushing Unassign out of the card.
+  expect(screen.getByText('Plant Bielefeld').style.overflowWrap).toBe('anywhere');
   expect(await screen.findByTestId('groups-error', {}, { timeout: 10000 })).toHaveTextContent('The groups could not be loaded: Database down');
 });
 

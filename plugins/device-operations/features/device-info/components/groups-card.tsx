@@ -71,7 +71,8 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
       <ul className="list-unstyled" data-testid="device-groups">
         {parents.map((g) => (
           <li key={g.id} style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 4 }}>
-            <span>{g.name}</span>
+            {/* A long name breaks anywhere: it pushed Unassign out of the card. */}
+            <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{g.name}</span>
             <PermittedButton
               requires={REQUIRES.inventoryUpdate}
               className="btn btn-default btn-xs"
