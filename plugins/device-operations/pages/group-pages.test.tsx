@@ -52,6 +52,8 @@ describe('group page title', () => {
     renderContribution(<GroupPage />, { language: 'de', locales: { ...de, ...pluginDe }, context: { user: OPERATOR, params: { groupId: '5' } } });
     await waitFor(() => expect(screen.getByTestId('list-heading')).toHaveTextContent(/^Devices /));
     expect(screen.getByTestId('list-heading')).not.toHaveTextContent('Geräte');
+    // A name without spaces breaks anywhere instead of running past the page's edge.
+    expect(screen.getByTestId('list-heading').style.overflowWrap).toBe('anywhere');
     // The way to the group's Select Software: its sub-assets page.
     expect(screen.getByTestId('sub-assets-link')).toHaveAttribute('href', '#/group/5/sub-assets');
   });
