@@ -47,6 +47,23 @@ describe('AlarmItem layout', () => {
     expect(summary.style.overflowWrap).toBe('anywhere');
     expect(summary.style.minWidth).toBe('0');
   });
+
+  it('names the count badge (a screen reader read a bare "1" before the text)', () => {
+    renderUi(
+      <QueryClientProvider client={new QueryClient()}>
+        <AlarmItem alarm={{ ...alarm, count: 5 }} busy={false} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId('alarm-count')).toHaveAttribute('title', 'Count: 5');
+    expect(screen.getByTestId('alarm-count').querySelector('.sr-only')).toHaveTextContent('Count: 5');
+  });
+
+  it('names the count badge in German', () => {
+    getI18n().addResourceBundle('de', 'translation', deviceDe, true, true);
+    requestMock.mockResolvedValueOnce({ auditRecords: [] });
+    show('de');
+    expect(screen.getByTestId('alarm-count')).toHaveAttribute('title', 'Anzahl: 1');
+  });
 });
 
 describe('AlarmItem change log', () => {
