@@ -196,7 +196,8 @@ export function DeviceList(props: DeviceListProps) {
   return (
     <div className="content-fullpage" data-testid={props['data-testid'] ?? 'device-list'}>
       <div className="page-title d-flex a-i-center j-c-between flex-wrap p-b-8" style={{ gap: 8 }}>
-        <h1 className="m-0" style={{ fontSize: 22 }} data-testid="list-heading">
+        {/* A group's name without spaces breaks anywhere: it ran past the page's edge. */}
+        <h1 className="m-0" style={{ fontSize: 22, minWidth: 0, overflowWrap: 'anywhere' }} data-testid="list-heading">
           {/* Isolated: a group name with a bidirectional override (U+202E) turned the count after it around. */}
           <bdi data-testid="list-title">{title}</bdi> <small data-testid="list-count">{count}</small>
         </h1>

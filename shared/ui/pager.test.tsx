@@ -1,4 +1,4 @@
-import React from 'react';
+import React, { useState } from 'react';
 import { fireEvent, screen } from '@testing-library/react';
 import { Pager, pageWindow } from './pager';
 import { renderUi } from './test-utils';
@@ -48,6 +48,27 @@ describe('Pager', () => {
     renderUi(<Pager currentPage={1} totalPages={1} pageSize={10} onPageChange={() => undefined} />);
     for (const name of ['First', 'Previous', 'Next', 'Last']) expect(screen.getByRole('button', { name })).toBeDisabled();
     expect(screen.queryByLabelText('Items per page')).toBeNull();
+  });
+
+  it('moves keyboard focus to the current page number when the button pressed is disabled by the move (Last, First)', () => {
+    function Paged() {
+      const [page, setPage] = useState(3);
+      return <Pager currentPage={page} totalPages={5} pageSize={10} onPageChange={setPage} />;
+    }
+    renderUi(<Paged />);
+    const last = screen.getByRole('button', { name: 'Last' });
+    last.focus();
+    fireEvent.click(last);
+    expect(screen.getByRole('button', { name: 'Page 5' })).toHaveFocus();
+    const first = screen.getByRole('button', { name: 'First' });
+    first.focus();
+    fireEvent.click(first);
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveFocus();
+    // A button that stays usable keeps the focus.
+    const next = screen.getByRole('button', { name: 'Next' });
+    next.focus();
+    fireEvent.click(next);
+    expect(next).toHaveFocus();
   });
 
   it('without totals offers Next while there is more', () => {

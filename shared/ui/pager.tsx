@@ -1,7 +1,8 @@
-import React, { useId } from 'react';
+import React, { useEffect, useId, useRef } from 'react';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, PAGER_WINDOW } from '../domain/constants';
 import { cx } from './cx';
 import { useSharedTranslation } from './i18n';
+import { focusFellToPage } from './keep-focus';
 
 /** The page numbers to show: a window of `size` pages around the current one, inside 1..total. */
 export function pageWindow(current: number, total: number, size: number = PAGER_WINDOW): number[] {
@@ -49,10 +50,29 @@ export function Pager({
   const canPrev = currentPage > 1;
   const canNext = known ? currentPage < (last as number) : !!hasNext;
   const pages = known ? pageWindow(currentPage, last as number) : [currentPage];
+  // Last (or Next onto the last page, First, Previous onto the first) disables the button it was
+  // pressed with, and keyboard focus fell to the page: it goes to the new current page's number.
+  const nav = useRef<HTMLElement>(null);
+  const pagedByButton = useRef(false);
+  useEffect(() => {
+    if (!pagedByButton.current) return;
+    pagedByButton.current = false;
+    if (focusFellToPage()) nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
+  }, [currentPage]);
 
   const item = (label: string, page: number, enabled: boolean, testId: string) => (
     <li className={cx(!enabled && 'disabled')}>
-      <button type="button" className="btn btn-link" disabled={!enabled} onClick={() => enabled && onPageChange(page)} data-testid={testId}>
+      <button
+        type="button"
+        className="btn btn-link"
+        disabled={!enabled}
+        onClick={() => {
+          if (!enabled) return;
+          pagedByButton.current = true;
+          onPageChange(page);
+        }}
+        data-testid={testId}
+      >
         {label}
       </button>
     </li>
@@ -61,7 +81,7 @@ export function Pager({
   const to = total ? Math.min(total, currentPage * pageSize) : 0;
 
   return (
-    <nav className="d-flex a-i-center j-c-between flex-wrap p-8" style={{ gap: 8 }} aria-label={t('Pagination')} data-testid="pager">
+    <nav ref={nav} className="d-flex a-i-center j-c-between flex-wrap p-8" style={{ gap: 8 }} aria-label={t('Pagination')} data-testid="pager">
       <ul className="pagination m-0">
         {item(t('First'), 1, canPrev, 'page-first')}
         {item(t('Previous'), currentPage - 1, canPrev, 'page-previous')}

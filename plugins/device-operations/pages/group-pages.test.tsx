@@ -52,6 +52,8 @@ describe('group page title', () => {
     renderContribution(<GroupPage />, { language: 'de', locales: { ...de, ...pluginDe }, context: { user: OPERATOR, params: { groupId: '5' } } });
     await waitFor(() => expect(screen.getByTestId('list-heading')).toHaveTextContent(/^Devices /));
     expect(screen.getByTestId('list-heading')).not.toHaveTextContent('Geräte');
+    // A name without spaces breaks anywhere instead of running past the page's edge.
+    expect(screen.getByTestId('list-heading').style.overflowWrap).toBe('anywhere');
     // The way to the group's Select Software: its sub-assets page.
     expect(screen.getByTestId('sub-assets-link')).toHaveAttribute('href', '#/group/5/sub-assets');
   });
@@ -86,6 +88,11 @@ describe('group sub-assets', () => {
     expect(screen.getByText('NB 7').tagName).toBe('BDI');
     expect(screen.getByRole('link', { name: 'Hall 2' })).toHaveAttribute('href', '#/group/10/sub-assets');
     expect(screen.getByText('Hall 2').tagName).toBe('BDI');
+    // Names without spaces break anywhere, in the heading and in the table (a 150-character name ran
+    // past the page's edge); the group's name is isolated from "Sub-assets" beside it.
+    expect(screen.getByText('NB 7').closest('td')!.style.overflowWrap).toBe('anywhere');
+    await waitFor(() => expect(screen.getByText('Hall 1').tagName).toBe('BDI'));
+    expect(screen.getByRole('heading', { level: 1 }).style.overflowWrap).toBe('anywhere');
     unmount();
     renderContribution(<GroupSubAssetsPage />, { language: 'de', locales: de, context: { user: OPERATOR, params: { groupId: '5' } } });
     await waitFor(() => expect(screen.getAllByTestId('sub-asset-type')).toHaveLength(6));

@@ -58,8 +58,9 @@ export default function GroupSubAssetsPage() {
   return (
     <div className="content-fullpage" data-testid="group-sub-assets">
       <div className="d-flex a-i-center j-c-between p-b-8">
-        <h1 className="m-0" style={{ fontSize: 22 }}>
-          {group.data?.name ?? id} <small>{t('Sub-assets')}</small>
+        {/* A long name breaks anywhere (it ran past the page's edge over the button), isolated as in the lists. */}
+        <h1 className="m-0" style={{ fontSize: 22, minWidth: 0, overflowWrap: 'anywhere' }}>
+          <bdi>{group.data?.name ?? id}</bdi> <small>{t('Sub-assets')}</small>
         </h1>
         {selectSoftware.button('btn btn-primary')}
       </div>
@@ -82,7 +83,7 @@ export default function GroupSubAssetsPage() {
           <tbody>
             {items.map((a) => (
               <tr key={a.id}>
-                <td>
+                <td style={{ overflowWrap: 'anywhere' }}>
                   {a.c8y_IsDeviceGroup !== undefined ? (
                     <a href={`#/group/${encodeURIComponent(a.id)}/sub-assets`}>
                       <bdi>{a.name || a.id}</bdi>

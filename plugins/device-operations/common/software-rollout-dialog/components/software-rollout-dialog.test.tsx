@@ -37,4 +37,37 @@ describe('SoftwareRolloutDialog', () => {
     renderContribution(<SoftwareRolloutDialog devices={three} software={software} onClose={jest.fn()} />, { language: 'de', locales: de });
     expect(screen.getByText('Das Rollout hält jedes Mal an, wenn die Anzahl der fehlgeschlagenen Geräte eine Grenze erreicht.')).toBeInTheDocument();
   });
+
+  it('describes each field by its error for a screen reader, says why Create is disabled, and creates on Enter', () => {
+    const onClose = jest.fn();
+    renderContribution(<SoftwareRolloutDialog devices={devices} software={software} onClose={onClose} />, { locales: en });
+    fireEvent.change(screen.getByTestId('rollout-batchSize'), { target: { value: '0' } });
+    expect(screen.getByTestId('rollout-batchSize')).toHaveAccessibleDescription(/^Batch size must be/);
+    fireEvent.change(screen.getByTestId('rollout-name'), { target: { value: '' } });
+    expect(screen.getByTestId('rollout-name')).toHaveAccessibleDescription('Enter a name for the rollout.');
+    fireEvent.click(screen.getByTestId('rollout-add-pause'));
+    fireEvent.change(screen.getByTestId('rollout-pause-0'), { target: { value: 'x' } });
+    expect(screen.getByTestId('rollout-pause-0')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('rollout-pause-0')).toHaveAccessibleDescription(/^Pause limits must be whole numbers/);
+    expect(screen.getByRole('button', { name: 'Remove pause limit x' })).toBeInTheDocument();
+    expect(screen.getByTestId('rollout-create')).toHaveAccessibleDescription('Correct the marked fields to create the rollout.');
+    // Enter does nothing while a field is wrong ...
+    fireEvent.keyDown(screen.getByTestId('rollout-batchSize'), { key: 'Enter' });
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByTestId('rollout-batchSize'), { target: { value: '5' } });
+    fireEvent.change(screen.getByTestId('rollout-name'), { target: { value: 'Agent' } });
+    fireEvent.change(screen.getByTestId('rollout-pause-0'), { target: { value: '7' } });
+    expect(screen.getByTestId('rollout-pause-0')).toHaveAccessibleDescription('The rollout pauses each time the number of failed devices reaches a limit.');
+    expect(screen.getByTestId('rollout-create')).not.toHaveAttribute('title');
+    // ... and creates the rollout once they are right.
+    fireEvent.keyDown(screen.getByTestId('rollout-batchSize'), { key: 'Enter' });
+    expect(onClose).toHaveBeenCalledWith(expect.objectContaining({ name: 'Agent', parameters: expect.objectContaining({ batchSize: 5, automaticPauseLimits: [7] }) }));
+  });
+
+  it("breaks a device name without spaces anywhere in the plan, inside the dialog (it ran out of the dialog's edge)", () => {
+    const name = 'LONG-' + 'X'.repeat(195);
+    renderContribution(<SoftwareRolloutDialog devices={[{ id: '1', name }]} software={software} onClose={jest.fn()} />, { locales: en });
+    expect(screen.getByTestId('rollout-plan')).toContainElement(screen.getByText(name));
+    expect(screen.getByTestId('rollout-plan').style.overflowWrap).toBe('anywhere');
+  });
 });

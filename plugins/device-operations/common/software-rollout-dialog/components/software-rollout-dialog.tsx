@@ -38,6 +38,9 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
   const errorOf = (field: string) => errors.find((e) => e.field === field);
   const plan = useMemo(() => (errors.length ? null : planRollout(devices, toParameters(form), software)), [devices, form, software, errors.length]);
   const invalid = errors.length > 0 || name.trim() === '';
+  const create = () => {
+    if (!invalid) onClose({ name: name.trim(), parameters: toParameters(form) });
+  };
 
   const field = (key: 'batchSize' | 'batchGapSeconds' | 'operationTimeoutSeconds' | 'errorThresholdPercent', label: string, hint?: string) => {
     const error = errorOf(key);
@@ -50,11 +53,15 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
           inputMode="numeric"
           data-testid={`rollout-${key}`}
           value={form[key]}
-          aria-describedby={hint ? `rollout-${key}-hint` : undefined}
+          aria-describedby={error ? `rollout-${key}-error` : hint ? `rollout-${key}-hint` : undefined}
           aria-invalid={error ? true : undefined}
           onChange={(e) => setForm({ ...form, [key]: e.target.value })}
         />
-        {error && <p className="help-block">{t(error.message, error.values)}</p>}
+        {error && (
+          <p className="help-block" id={`rollout-${key}-error`}>
+            {t(error.message, error.values)}
+          </p>
+        )}
         {hint && !error && (
           <p className="help-block small" id={`rollout-${key}-hint`}>
             {t(hint)}
@@ -74,10 +81,27 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
       data-testid="rollout-dialog"
       buttons={[
         { label: t('Cancel'), onClick: () => onClose(null), 'data-testid': 'rollout-cancel' },
-        { label: t('Create'), className: 'btn-primary', disabled: invalid, onClick: () => onClose({ name: name.trim(), parameters: toParameters(form) }), 'data-testid': 'rollout-create' },
+        {
+          label: t('Create'),
+          className: 'btn-primary',
+          disabled: invalid,
+          // A disabled button says why; the marked fields say what.
+          title: invalid ? t('Correct the marked fields to create the rollout.') : undefined,
+          onClick: create,
+          'data-testid': 'rollout-create',
+        },
       ]}
     >
-      <div className="row">
+      {/* Enter in a field creates the rollout, as a form's submit would (the fields are valid). */}
+      <div
+        className="row"
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
+            e.preventDefault();
+            create();
+          }
+        }}
+      >
         <div className="col-sm-6">
           <div className={`form-group${name.trim() === '' ? ' has-error' : ''}`}>
             <label htmlFor="rollout-name">{t('Name')}</label>
@@ -87,10 +111,15 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
               data-testid="rollout-name"
               value={name}
               aria-invalid={name.trim() === '' ? true : undefined}
+              aria-describedby={name.trim() === '' ? 'rollout-name-error' : undefined}
               onChange={(e) => setName(e.target.value)}
             />
             {/* Create is disabled without a name: say why. */}
-            {name.trim() === '' && <p className="help-block">{t('Enter a name for the rollout.')}</p>}
+            {name.trim() === '' && (
+              <p className="help-block" id="rollout-name-error">
+                {t('Enter a name for the rollout.')}
+              </p>
+            )}
           </div>
           {field('batchSize', msg('Batch size'))}
           {field('batchGapSeconds', msg('Batch delay (seconds)'))}
@@ -116,6 +145,8 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
                       className="form-control"
                       inputMode="numeric"
                       aria-label={t('Pause when this many devices have failed')}
+                      aria-describedby={error ? `rollout-pause-${i}-error` : 'rollout-pause-hint'}
+                      aria-invalid={error ? true : undefined}
                       data-testid={`rollout-pause-${i}`}
                       value={value}
                       onChange={(e) => setForm({ ...form, automaticPauseLimits: form.automaticPauseLimits.map((v, j) => (j === i ? e.target.value : v)) })}
@@ -123,13 +154,17 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
                     <button
                       type="button"
                       className="btn btn-clean"
-                      aria-label={t('Remove')}
+                      aria-label={t('Remove pause limit {{value}}', { value })}
                       onClick={() => setForm({ ...form, automaticPauseLimits: form.automaticPauseLimits.filter((_, j) => j !== i) })}
                     >
                       <i className="dlt-c8y-icon-minus-circle" aria-hidden="true" />
                     </button>
                   </div>
-                  {error && <p className="help-block">{t(error.message, error.values)}</p>}
+                  {error && (
+                    <p className="help-block" id={`rollout-pause-${i}-error`}>
+                      {t(error.message, error.values)}
+                    </p>
+                  )}
                 </div>
               );
             })}
@@ -147,7 +182,8 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
             </button>
           </fieldset>
         </div>
-        <div className="col-sm-6" data-testid="rollout-plan">
+        {/* Device and software names break anywhere: a name without spaces ran out of the dialog. */}
+        <div className="col-sm-6" data-testid="rollout-plan" style={{ overflowWrap: 'anywhere' }}>
           <h5>{t('Plan')}</h5>
           {plan ? (
             <>

@@ -34,6 +34,38 @@ describe('AlarmItem device', () => {
   });
 });
 
+describe('AlarmItem layout', () => {
+  it('breaks a long device name or text anywhere, so the buttons stay in the card (a 200-character name ran out of the page)', () => {
+    const name = 'LONG-' + 'X'.repeat(195);
+    renderUi(
+      <QueryClientProvider client={new QueryClient()}>
+        <AlarmItem alarm={{ ...alarm, source: { id: '3', name } }} busy={false} />
+      </QueryClientProvider>,
+    );
+    const summary = screen.getByTestId('alarm-summary');
+    expect(summary).toContainElement(screen.getByText(name));
+    expect(summary.style.overflowWrap).toBe('anywhere');
+    expect(summary.style.minWidth).toBe('0');
+  });
+
+  it('names the count badge (a screen reader read a bare "1" before the text)', () => {
+    renderUi(
+      <QueryClientProvider client={new QueryClient()}>
+        <AlarmItem alarm={{ ...alarm, count: 5 }} busy={false} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId('alarm-count')).toHaveAttribute('title', 'Count: 5');
+    expect(screen.getByTestId('alarm-count').querySelector('.sr-only')).toHaveTextContent('Count: 5');
+  });
+
+  it('names the count badge in German', () => {
+    getI18n().addResourceBundle('de', 'translation', deviceDe, true, true);
+    requestMock.mockResolvedValueOnce({ auditRecords: [] });
+    show('de');
+    expect(screen.getByTestId('alarm-count')).toHaveAttribute('title', 'Anzahl: 1');
+  });
+});
+
 describe('AlarmItem change log', () => {
   it('says the change log could not be read, with the cause, instead of showing it empty', async () => {
     requestMock.mockRejectedValueOnce(new Error('Access is denied'));

@@ -35,8 +35,13 @@ export function AlarmItem({ alarm, busy, onStatus, smartRuleAction }: AlarmItemP
         <button type="button" className="btn btn-link btn-xs" aria-expanded={open} aria-label={t('Details')} onClick={() => setOpen(!open)}>
           <i className={open ? 'dlt-c8y-icon-chevron-down' : 'dlt-c8y-icon-chevron-right'} />
         </button>
-        <span className="badge">{alarm.count}</span>
-        <span style={{ flex: 1 }}>
+        {/* Named, on hover and for a screen reader: a bare number before the alarm's text said nothing. */}
+        <span className="badge" title={`${t('Count')}: ${alarm.count}`} data-testid="alarm-count">
+          <span aria-hidden="true">{alarm.count}</span>
+          <span className="sr-only">{`${t('Count')}: ${alarm.count}`}</span>
+        </span>
+        {/* Breaks anywhere: a long name or text without spaces would push the buttons out of the card. */}
+        <span style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }} data-testid="alarm-summary">
           <strong>{alarm.text}</strong>
           <br />
           <small className="text-muted">

@@ -52,6 +52,18 @@ describe('DeviceControlTab', () => {
     await waitFor(() => expect(agent).toBeEnabled());
   });
 
+  it('names a restart status the spec has no message for, in a status region (it showed an empty box)', async () => {
+    renderContribution(<DeviceControlTab device={device('0.5.1')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR }, locales: { ...en, ...listsEn, ...deviceEn } });
+    await waitFor(() => expect(fetched).toBe(2));
+    const op = { id: '3', deviceId: '7', creationTime: new Date().toISOString(), netbox_RestartAgentOperation: {}, status: 'QUEUED_ELSEWHERE' };
+    await act(async () => handlers.get('/operations/7')!({ realtimeAction: 'CREATE', data: op }));
+    const status = await screen.findByTestId('restart-status');
+    expect(status).toHaveAttribute('role', 'status');
+    expect(status).toHaveTextContent('Restart operation status: QUEUED_ELSEWHERE');
+    await act(async () => handlers.get('/operations/7')!({ realtimeAction: 'UPDATE', data: { ...op, status: 'EXECUTING' } }));
+    expect(screen.getByTestId('restart-status')).toHaveTextContent('Restart operation is executing.');
+  });
+
   it('keeps a pushed state that overtook the initial load', async () => {
     renderContribution(<DeviceControlTab device={device('0.5.1')} alerts={alerts} subscribe={subscribe} />, { context: { user: OPERATOR } });
     await waitFor(() => expect(fetched).toBe(2));

@@ -60,15 +60,18 @@ function StatusMessage({ state, op, focusRef }: { state: RestartState | undefine
   if (!state) return null;
   if (state === 'FAILED') {
     return (
-      <div className="alert alert-danger" data-testid="restart-status" ref={focusRef} tabIndex={-1}>
+      <div className="alert alert-danger" role="status" data-testid="restart-status" ref={focusRef} tabIndex={-1}>
         {op?.failureReason ?? t('FAILED')}
       </div>
     );
   }
   const kind = state === 'SUCCESSFUL' ? 'success' : state === 'TIMED_OUT' ? 'warning' : 'info';
+  // A status the spec has no message for (another platform version's) is named as it came.
+  const known = Object.hasOwn(RESTART_MESSAGES, state);
   return (
-    <div className={`alert alert-${kind}`} data-testid="restart-status" data-state={state} ref={focusRef} tabIndex={-1}>
-      {t(RESTART_MESSAGES[state])}
+    // A status region: each change of the restart's state is read out, not only the first.
+    <div className={`alert alert-${kind}`} role="status" data-testid="restart-status" data-state={state} ref={focusRef} tabIndex={-1}>
+      {known ? t(RESTART_MESSAGES[state as keyof typeof RESTART_MESSAGES]) : t('Restart operation status: {{status}}', { status: state })}
     </div>
   );
 }

@@ -24,6 +24,8 @@ it("shows the device's groups even when the group list fails, and says that it f
     locales: { ...en, ...listsEn, ...deviceEn },
   });
   expect(await screen.findByText('Plant Bielefeld')).toBeInTheDocument();
+  // A long group name breaks anywhere instead of pushing Unassign out of the card.
+  expect(screen.getByText('Plant Bielefeld').style.overflowWrap).toBe('anywhere');
   expect(await screen.findByTestId('groups-error', {}, { timeout: 10000 })).toHaveTextContent('The groups could not be loaded: Database down');
 });
 
@@ -59,4 +61,44 @@ it('says that the device was added even when reading it again fails, and keeps t
   await waitFor(() => expect(alerts.success).toHaveBeenCalledWith('Device added to group'));
   expect(alerts.fail).toHaveBeenLastCalledWith(expect.objectContaining({ message: 'Device could not be read' }));
   expect(select.value).toBe('');
+});
+
+it('keeps keyboard focus on the card: after Unassign on the next Unassign, then on the group choice; after Add to group on the group choice', async () => {
+  let member = [
+    { id: '5', name: 'Plant Bielefeld', c8y_IsDeviceGroup: {} },
+    { id: '6', name: 'Plant Pfronten', c8y_IsDeviceGroup: {} },
+  ];
+  configureClient({
+    fetch: (async (url: string, init?: RequestInit) => {
+      const u = new URL(url, 'http://x');
+      if (init?.method === 'DELETE') {
+        member = member.filter((g) => !u.pathname.includes(`/${g.id}/`));
+        return reply(204, null);
+      }
+      if (init?.method === 'POST') return reply(201, {});
+      if (u.searchParams.get('childAssetId') === '42') return reply(200, { managedObjects: member, statistics: { currentPage: 1 } });
+      return reply(200, { managedObjects: [{ id: '7', name: 'Plant Chemnitz', c8y_IsDeviceGroup: {} }], statistics: { currentPage: 1 } });
+    }) as typeof fetch,
+  });
+  const alerts = { success: jest.fn(), fail: jest.fn() };
+  renderContribution(<GroupsCard device={{ id: '42', name: 'box' }} alerts={alerts} onChanged={async () => undefined} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+    locales: { ...en, ...listsEn, ...deviceEn },
+  });
+  const first = await screen.findByRole('button', { name: 'Unassign from Plant Bielefeld' });
+  first.focus();
+  fireEvent.click(first);
+  await waitFor(() => expect(screen.queryByText('Plant Bielefeld')).toBeNull());
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Unassign from Plant Pfronten' })).toHaveFocus());
+  fireEvent.click(screen.getByRole('button', { name: 'Unassign from Plant Pfronten' }));
+  const select = screen.getByRole('combobox', { name: 'Group' });
+  await waitFor(() => expect(select).toHaveFocus());
+
+  await screen.findByRole('option', { name: 'Plant Chemnitz' });
+  fireEvent.change(select, { target: { value: '7' } });
+  const add = screen.getByRole('button', { name: 'Add to group' });
+  add.focus();
+  fireEvent.click(add);
+  await waitFor(() => expect(alerts.success).toHaveBeenCalledWith('Device added to group'));
+  await waitFor(() => expect(select).toHaveFocus());
 });

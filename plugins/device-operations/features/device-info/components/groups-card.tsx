@@ -1,11 +1,12 @@
 /** Groups card (admin only): add the device to a group or unassign it from one. */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '@shared/plugin-api/types';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { GateNote, gatedFieldProps, PermittedButton, useGate } from '@shared/ui/permission';
 import { addToGroup, deviceInfoKeys, removeFromGroup, useGroups, useMemberships } from '../api/device-info';
 import { useQueryClient } from '@tanstack/react-query';
+import { neighbourButton, useFocusAfter } from '../../../common/focus-after/use-focus-after';
 import { Card } from './parts';
 
 interface Props {
@@ -28,6 +29,10 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
   const memberOf = new Set(parents.map((p) => String(p.id)));
   const candidates = (groups.data ?? []).filter((g) => !memberOf.has(String(g.id)));
   const failed = memberships.error ?? groups.error;
+  // Unassign takes its button away (the group leaves the list), Add to group disables its own (the
+  // choice is done with): keyboard focus goes to the next Unassign, else to the group choice.
+  const groupSelect = useRef<HTMLSelectElement>(null);
+  const focusAfter = useFocusAfter();
 
   /** Resolves true when the change was made (the group picked for it is then done with). */
   const act = async (work: () => Promise<void>, message: string): Promise<boolean> => {
@@ -66,12 +71,17 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
       <ul className="list-unstyled" data-testid="device-groups">
         {parents.map((g) => (
           <li key={g.id} style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 4 }}>
-            <span>{g.name}</span>
+            {/* A long name breaks anywhere: it pushed Unassign out of the card. */}
+            <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{g.name}</span>
             <PermittedButton
               requires={REQUIRES.inventoryUpdate}
               className="btn btn-default btn-xs"
               disabled={busy}
-              onClick={() => void act(() => removeFromGroup(String(g.id), device.id), 'Device removed from group')}
+              aria-label={t('Unassign from {{group}}', { group: g.name })}
+              onClick={(e) => {
+                const neighbour = neighbourButton(e.currentTarget.closest('li'));
+                void act(() => removeFromGroup(String(g.id), device.id), 'Device removed from group').then((done) => done && focusAfter(neighbour, groupSelect.current));
+              }}
             >
               {t('Unassign')}
             </PermittedButton>
@@ -79,7 +89,7 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
         ))}
       </ul>
       <div className="input-group">
-        <select className="form-control" aria-label={t('Group')} value={selected} onChange={(e) => setSelected(e.target.value)} {...gatedFieldProps(edit, noteId, 'choice')}>
+        <select ref={groupSelect} className="form-control" aria-label={t('Group')} value={selected} onChange={(e) => setSelected(e.target.value)} {...gatedFieldProps(edit, noteId, 'choice')}>
           <option value="">{t('Select group')}</option>
           {candidates.map((g) => (
             <option key={g.id} value={g.id}>
@@ -92,7 +102,13 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
             requires={REQUIRES.inventoryUpdate}
             className="btn btn-default"
             disabled={busy || !selected}
-            onClick={() => void act(() => addToGroup(selected, device.id), 'Device added to group').then((done) => done && setSelected(''))}
+            onClick={() =>
+              void act(() => addToGroup(selected, device.id), 'Device added to group').then((done) => {
+                if (!done) return;
+                setSelected('');
+                focusAfter(groupSelect.current);
+              })
+            }
           >
             {t('Add to group')}
           </PermittedButton>

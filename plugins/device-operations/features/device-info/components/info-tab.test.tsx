@@ -109,6 +109,32 @@ it("names the device's type as the rest of the product does, the inventory type 
   expect(screen.getByTestId('device-type').firstElementChild).toHaveAttribute('title', 'adamos_celosx');
 });
 
+it('breaks a name without spaces anywhere, inside its card (a 200-character name ran out of the Device card)', () => {
+  configureClient({ fetch: (async () => reply(200, { managedObjects: [], references: [], statistics: { currentPage: 1 } })) as typeof fetch });
+  const name = 'LONG-' + 'X'.repeat(195);
+  renderContribution(
+    <InfoTab device={{ id: '42', name, type: 'adamos_NETbox' }} isAdmin={false} alerts={alerts} confirm={async () => true} onSaved={jest.fn()} onReload={async () => undefined} />,
+    { context: { user: testUser(['ROLE_INVENTORY_READ']), tenant: { name: 'demo' } }, locales: { ...en, ...listsEn, ...deviceEn } },
+  );
+  expect(screen.getByText(name).style.overflowWrap).toBe('anywhere');
+});
+
+it('says why Save changes is blocked, to a screen reader too: nothing changed, or the interval is wrong', () => {
+  configureClient({ fetch: (async () => reply(200, { managedObjects: [], references: [], statistics: { currentPage: 1 } })) as typeof fetch });
+  renderContribution(
+    <InfoTab device={{ id: '42', name: 'box', type: 'adamos_NETbox', c8y_RequiredAvailability: { responseInterval: 15 } }} isAdmin={false} alerts={alerts} confirm={async () => true} onSaved={jest.fn()} onReload={async () => undefined} />,
+    { context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']), tenant: { name: 'demo' } }, locales: { ...en, ...listsEn, ...deviceEn } },
+  );
+  const save = screen.getByTestId('save-device');
+  expect(save).toHaveAttribute('aria-disabled', 'true');
+  expect(save).toHaveAccessibleDescription('Nothing to save: the notes and the required interval are unchanged.');
+  fireEvent.change(screen.getByLabelText('Required interval (minutes)'), { target: { value: '600000' } });
+  expect(save).toHaveAccessibleDescription('Correct the required interval to save.');
+  fireEvent.change(screen.getByLabelText('Required interval (minutes)'), { target: { value: '30' } });
+  expect(save).not.toHaveAttribute('aria-disabled');
+  expect(save).toHaveAccessibleDescription('');
+});
+
 it('says that the owner, the provisioning data and the groups are still loading, rather than showing them empty', async () => {
   // No read answers yet.
   configureClient({ fetch: (() => new Promise<Response>(() => undefined)) as unknown as typeof fetch });

@@ -75,6 +75,8 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
   const error = intervalInputError(form.interval);
   const changed = form.notes !== saved.notes || interval !== parseInterval(saved.interval);
   const saveBlocked = busy || !!error || !changed;
+  // Why Save is blocked, on hover and as its description (it stays focusable).
+  const saveReason = busy ? undefined : error ? t('Correct the required interval to save.') : !changed ? t('Nothing to save: the notes and the required interval are unchanged.') : undefined;
   const avail = availability(device);
   const iot = iotConnectorInfo(device);
   const agent = agentVersion(device);
@@ -150,6 +152,7 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
           requires={REQUIRES.inventoryUpdate}
           className={saveBlocked ? 'btn btn-primary disabled' : 'btn btn-primary'}
           aria-disabled={saveBlocked || undefined}
+          title={saveReason}
           data-testid="save-device"
           onClick={() => {
             if (!saveBlocked) void saveForm();

@@ -12,14 +12,19 @@ export function Card({ title, children, testId }: { title: string; children: Rea
   );
 }
 
-/** One label/value line; empty values show an empty cell, never a made-up placeholder. */
+/**
+ * One label/value line; empty values show an empty cell, never a made-up placeholder. A value
+ * without spaces (a 200-character name) breaks anywhere instead of running out of its card.
+ */
 export function Field({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <div className="form-group" style={{ marginBottom: 8 }}>
       <label className="control-label" style={{ display: 'block', marginBottom: 0 }}>
         {label}
       </label>
-      <div data-testid={testId}>{value}</div>
+      <div data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </div>
     </div>
   );
 }

@@ -108,6 +108,10 @@ it('ends a row whose assignment the service refused as failed, so Finish does no
   expect(screen.getByTestId('replacement-progress')).toHaveTextContent('100%');
   expect(screen.getByText('Some installations failed.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Finish' })).toBeEnabled();
+  // For a screen reader: the failure is announced, the progress bar and each row's action are named.
+  expect(screen.getByRole('alert')).toHaveTextContent('Some installations failed.');
+  expect(screen.getByRole('progressbar', { name: 'Installation progress' })).toHaveAttribute('aria-valuenow', '100');
+  expect(screen.getByRole('combobox', { name: 'Action for opcua' })).toBeDisabled();
 });
 
 it('says, instead of an empty table, that a source without software has nothing to carry over, in English and German', async () => {

@@ -195,7 +195,7 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onResume,
                 <td>
                   <select
                     className="form-control input-sm"
-                    aria-label={t('Action')}
+                    aria-label={t('Action for {{name}}', { name: row.name })}
                     value={row.action}
                     disabled={step !== 'validation'}
                     onChange={(e) => setAction(i, e.target.value as ReplacementAction)}
@@ -219,12 +219,16 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onResume,
       )}
       {step === 'install' && (
         <div className="progress" data-testid="replacement-progress">
-          <div className="progress-bar" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} style={{ width: `${percent}%` }}>
+          <div className="progress-bar" role="progressbar" aria-label={t('Installation progress')} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} style={{ width: `${percent}%` }}>
             {percent}%
           </div>
         </div>
       )}
-      {step === 'install' && !running && hasInstallFailures(live) && <p className="text-danger">{t('Some installations failed.')}</p>}
+      {step === 'install' && !running && hasInstallFailures(live) && (
+        <p className="text-danger" role="alert">
+          {t('Some installations failed.')}
+        </p>
+      )}
       {/* The installation's statuses arrive through realtime: while they cannot, the dialog says so. */}
       <RealtimeStatus live={step === 'install'} />
     </Modal>

@@ -178,6 +178,21 @@ describe('SoftwareTab', () => {
     await waitFor(() => expect(screen.queryByText('mdc-collector')).toBeNull());
   });
 
+  it.each([
+    ["the next row's Delete", device, 'Delete app-0'],
+    // The agent's row next to it has none.
+    ["the nearest row's Delete before it", { ...device, adamos_adamos_netbox_SoftwarePackageList: [device.adamos_adamos_netbox_SoftwarePackageList[3], ...device.adamos_adamos_netbox_SoftwarePackageList.slice(0, 2)] }, 'Delete app-0'],
+    ['Reload when no other row has one', { ...device, adamos_adamos_netbox_SoftwarePackageList: device.adamos_adamos_netbox_SoftwarePackageList.slice(0, 2) }, 'Reload'],
+  ])('moves keyboard focus after a delete to %s (it fell to the page with the row)', async (_, list, target) => {
+    renderTab(ADMIN, list);
+    fireEvent.click(screen.getByTestId('realtime-toggle'));
+    const del = screen.getByRole('button', { name: 'Delete mdc-collector' });
+    del.focus();
+    await act(async () => fireEvent.click(del));
+    await waitFor(() => expect(screen.queryByText('mdc-collector')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: target })).toHaveFocus());
+  });
+
   it('reports failures through the alerts', async () => {
     configureClient({ fetch: (async () => reply(500, { error: 'x', message: 'boom' })) as unknown as typeof fetch });
     const { alerts } = renderTab(OPERATOR);

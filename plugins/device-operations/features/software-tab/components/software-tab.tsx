@@ -27,6 +27,7 @@ import {
 } from '../logic/packages';
 import { useRealtimeHold } from '../../../common/realtime-hold/use-realtime-hold';
 import { ClearFiltersButton } from '../../../common/clear-filters/clear-filters-button';
+import { neighbourButton, useFocusAfter } from '../../../common/focus-after/use-focus-after';
 import { approveInstallations, clearPending, openInstallOperations, savePackageList, saveSkipUpdateByProfile } from '../api/software';
 import { formatDateTime } from '@shared/domain/formats';
 import { RealtimeStatus } from '@shared/ui/realtime-status';
@@ -89,13 +90,19 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
     await run(async () => onSaved((await saveSkipUpdateByProfile(device.id, !skipped)) as Device));
   };
 
-  const remove = async (pkg: SoftwarePackageEntry) => {
+  // A deleted package's row goes with its Delete button: focus moves to the neighbouring row's
+  // Delete, else to Reload (as after an alarm leaves its list).
+  const reloadButton = useRef<HTMLButtonElement>(null);
+  const focusAfter = useFocusAfter();
+  const remove = async (pkg: SoftwarePackageEntry, button: HTMLElement) => {
     if (!(await confirm(t('Delete software {{name}} {{version}}?', { name: pkg.name, version: displayVersion(pkg.version) })))) return;
+    const neighbour = neighbourButton(button.closest('tr'));
     await run(async () => {
       onSaved((await savePackageList(device.id, markForDeletion(packageList(device), pkg))) as Device);
       // Realtime off holds back the device's own changes, not the user's: the deleted row goes.
       hold.change((held) => markForDeletion(held, pkg));
     });
+    focusAfter(neighbour, reloadButton.current);
   };
 
   const approve = () =>
@@ -158,7 +165,7 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
         </label>
         <RealtimeStatus live={hold.realtime} />
         <ClearFiltersButton active={!!status} onClear={() => setStatus('')} filter={statusFilter} />
-        <button type="button" className="btn btn-default" disabled={busy} onClick={() => void reload()}>
+        <button type="button" className="btn btn-default" disabled={busy} onClick={() => void reload()} ref={reloadButton}>
           <i className={`dlt-c8y-icon-refresh${reloading ? ' icon-spin' : ''}`} aria-hidden="true" /> {t('Reload')}
         </button>
       </div>
@@ -252,7 +259,7 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
                       title={t('Delete')}
                       aria-label={t('Delete {{name}}', { name: p.name })}
                       disabled={busy}
-                      onClick={() => void remove(p)}
+                      onClick={(e) => void remove(p, e.currentTarget)}
                     >
                       <i className="dlt-c8y-icon-trash" />
                     </PermittedButton>
