@@ -248,13 +248,19 @@ describe('RealtimeClient interruption status', () => {
 
   it("backs off and starts a new session when the server ends this one with 'reconnect: none' (no connect per round trip)", async () => {
     const sent: string[] = [];
+    const sentAt: number[] = [];
+    let endedAt = 0;
     let connects = 0;
     const fake = (async (_url: string, init: RequestInit) => {
       const [m] = JSON.parse(String(init.body)) as { channel: string; id: string }[];
       sent.push(m.channel);
+      sentAt.push(performance.now());
       let reply: unknown = { channel: m.channel, successful: true, id: m.id, advice: { interval: 10 } };
       if (m.channel === '/meta/handshake') reply = { channel: m.channel, successful: true, clientId: `c${connects}`, id: m.id };
-      if (m.channel === '/meta/connect' && ++connects === 2) reply = { channel: m.channel, successful: false, error: '403::Session ended', advice: { reconnect: 'none', interval: 0 }, id: m.id };
+      if (m.channel === '/meta/connect' && ++connects === 2) {
+        reply = { channel: m.channel, successful: false, error: '403::Session ended', advice: { reconnect: 'none', interval: 0 }, id: m.id };
+        endedAt = performance.now();
+      }
       return new Response(JSON.stringify([reply]), { status: 200, headers: { 'content-type': 'application/json' } });
     }) as unknown as typeof fetch;
     const errors: unknown[] = [];
@@ -265,10 +271,10 @@ describe('RealtimeClient interruption status', () => {
     try {
       await until(() => client.interrupted);
       const afterEnd = sent.length;
-      await new Promise((r) => setTimeout(r, 30));
-      // Within the back-off nothing is sent.
-      expect(sent.length).toBe(afterEnd);
       await until(() => connects >= 3 && !client.interrupted);
+      // Within the back-off nothing is sent: the next request leaves a whole retry delay after the end
+      // (a bound that load can only lengthen, not a timed wait).
+      expect(sentAt[afterEnd] - endedAt).toBeGreaterThanOrEqual(45);
       expect(seen).toEqual([true, false]);
       expect(String(errors[0])).toContain('Realtime session ended by the server: 403::Session ended');
       expect(sent.filter((c) => c === '/meta/handshake')).toHaveLength(2);
