@@ -67,7 +67,7 @@ describe('binary contents on disk', () => {
     expect(up.status).toBe(201);
     expect(up.body.length).toBe(data.length);
     expect(fs.readFileSync(path.join(binariesDir(), up.body.id)).equals(data)).toBe(true);
-    const columns = (new Database(path.join(ctx.server.dataDir, DB_FILE), { readonly: true }).prepare('PRAGMA table_info(binaries)').all() as { name: string }[]).map((c) => c.name);
+    const columns = (ctx.server.core.db.prepare('PRAGMA table_info(binaries)').all() as { name: string }[]).map((c) => c.name);
     expect(columns).toEqual(['id', 'content_type']);
     const down = await download(up.body.id);
     expect(down.status).toBe(200);
@@ -75,7 +75,19 @@ describe('binary contents on disk', () => {
     expect(down.headers.get('content-disposition')).toBe(`attachment; filename="image.bin"; filename*=UTF-8''image.bin`);
     expect(down.headers.get('content-type')).toBe('application/octet-stream');
     expect(down.bytes.equals(data)).toBe(true);
+    const head = await fetch(`${ctx.server.url}/inventory/binaries/${up.body.id}`, { method: 'HEAD', headers: { authorization: AUTH.viewer } });
+    expect([head.status, head.headers.get('content-length'), (await head.arrayBuffer()).byteLength]).toEqual([200, String(data.length), 0]);
     expect(temporary()).toEqual([]);
+    // Every file a download opened is closed again (the server runs in this process).
+    const target = (fd: string) => {
+      try {
+        return fs.readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return '';
+      }
+    };
+    const openFiles = () => fs.readdirSync('/proc/self/fd').map(target).filter((f) => f.startsWith(binariesDir()));
+    await until(() => openFiles().length === 0);
   });
 
   it('streams an upload to a temporary file as it arrives, and removes it when the client aborts', async () => {
