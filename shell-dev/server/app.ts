@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { Clock, ServerModule } from './core/api';
 import { applicationVersion, defaultRemotes, platformShellOf, readManifest } from './core/applications';
+import { binariesDirOf } from './core/binaries';
 import { DEMO_PASSWORD } from './core/auth';
 import { type Core, createCore } from './core/core';
 import { RealtimeServer } from './core/realtime';
@@ -68,14 +69,14 @@ export interface RunningServer {
 export function openDatabase(dataDir: string, reset = false): Database.Database {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DB_FILE);
-  if (reset) for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+  if (reset) for (const f of [file, `${file}-wal`, `${file}-shm`, binariesDirOf(dataDir)]) fs.rmSync(f, { force: true, recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // WAL + NORMAL stays consistent after a crash; only the last commits may be lost on power loss.
   db.pragma('synchronous = NORMAL');
-  migrate(db);
+  migrate(db, binariesDirOf(dataDir));
   return db;
 }
 
@@ -86,6 +87,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
   const clock = opts.clock ?? { now: () => Date.now() };
   const db = openDatabase(opts.dataDir, opts.reset);
   const core = createCore(db, clock, opts.dataDir);
+  core.binaries.sweep();
   core.auth.ensureDemoUsers(opts.demoPassword ?? DEMO_PASSWORD);
   const manifest = readManifest(manifestPath);
   core.applications.sync(manifest);

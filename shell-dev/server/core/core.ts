@@ -4,7 +4,8 @@ import type { AuthUser, Clock, Operation, ReadContext, ServerCore } from './api'
 import { ApplicationStore } from './applications';
 import { Auth, DEFAULT_TENANT, forbidden, unauthorized } from './auth';
 import { CoreContext } from './context';
-import { BinaryStore, IdentityStore } from './identity';
+import { BinaryStore } from './binaries';
+import { IdentityStore } from './identity';
 import { InventoryStore } from './inventory';
 import { MeasurementStore } from './measurements';
 import { ReaderPool } from './reader-pool';
@@ -77,7 +78,7 @@ export function createCore(db: Database, clock: Clock, dataDir: string): Core {
     operations,
     measurements: new MeasurementStore(ctx),
     identity: new IdentityStore(ctx),
-    binaries: new BinaryStore(ctx, inventory),
+    binaries: new BinaryStore(ctx, inventory, dataDir),
     applications: new ApplicationStore(ctx, DEFAULT_TENANT),
     auth,
     users: new UserDirectory(ctx, auth),

@@ -1,6 +1,5 @@
-import { HttpError, type ManagedObject } from './api';
+import { HttpError } from './api';
 import { type CoreContext, invalid, notFound, parseId } from './context';
-import type { InventoryStore } from './inventory';
 
 export interface ExternalId {
   externalId: string;
@@ -46,43 +45,4 @@ export class IdentityStore {
 
 function conflict(type: string, externalId: string): HttpError {
   return new HttpError(409, 'identity/Conflict', `External id ${type}/${externalId} is already in use`);
-}
-
-/** Binary content sits beside its managed object (c8y_IsBinary) in the same transaction. */
-export class BinaryStore {
-  constructor(
-    private readonly ctx: CoreContext,
-    private readonly inventory: InventoryStore,
-  ) {}
-
-  create(meta: { name: string; type?: string; [k: string]: unknown }, contentType: string, data: Buffer, owner: string): ManagedObject {
-    return this.ctx.transaction(() => {
-      const mo = this.inventory.create({ ...meta, type: meta.type ?? contentType, c8y_IsBinary: '', contentType, length: data.length }, owner);
-      this.ctx.stmt('INSERT INTO binaries (id, content_type, data) VALUES (?, ?, ?)').run(Number(mo.id), contentType, data);
-      return mo;
-    });
-  }
-
-  replace(id: string, contentType: string, data: Buffer): ManagedObject {
-    return this.ctx.transaction(() => {
-      const n = parseId(id);
-      const info = this.ctx.stmt('UPDATE binaries SET content_type = ?, data = ? WHERE id = ?').run(contentType, data, n ?? -1);
-      if (!info.changes) throw notFound('inventory', 'binary', id);
-      return this.inventory.update(id, { contentType, length: data.length });
-    });
-  }
-
-  read(id: string): { contentType: string; data: Buffer; name?: string } | undefined {
-    const r = this.ctx.stmt('SELECT b.content_type, b.data, m.name FROM binaries b JOIN managed_objects m ON m.id = b.id WHERE b.id = ?').get(parseId(id) ?? -1) as
-      | { content_type: string; data: Buffer; name: string | null }
-      | undefined;
-    return r && { contentType: r.content_type, data: r.data, ...(r.name !== null ? { name: r.name } : {}) };
-  }
-
-  remove(id: string): void {
-    this.ctx.transaction(() => {
-      if (!this.ctx.stmt('SELECT 1 FROM binaries WHERE id = ?').get(parseId(id) ?? -1)) throw notFound('inventory', 'binary', id);
-      this.inventory.remove(id);
-    });
-  }
 }

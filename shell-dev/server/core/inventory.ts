@@ -211,6 +211,8 @@ export class InventoryStore implements Inventory {
    * is most of its cost, and the lists page and poll the same filters); the main thread keeps none.
    */
   totals?: { generation: number; byQuery: Map<string, number> };
+  /** Called inside `remove` before an object's row goes (what depends on it queues its own cleanup). */
+  private readonly removeListeners: Array<(id: number) => void> = [];
 
   constructor(private readonly ctx: CoreContext) {
     this.names = new NameIndex(ctx);
@@ -328,6 +330,11 @@ export class InventoryStore implements Inventory {
     this.ctx.afterCommit(() => this.generation++);
   }
 
+  /** `listener(id)` runs in the transaction of every removal, before the object's row is deleted. */
+  onRemove(listener: (id: number) => void): void {
+    this.removeListeners.push(listener);
+  }
+
   /** The number of rows matching `where`, reused within a generation where totals are kept. */
   private total(where: SqlFragment): number {
     const count = () => (this.ctx.stmt(`SELECT count(*) AS n FROM ${LIST_FROM} WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
@@ -437,6 +444,7 @@ export class InventoryStore implements Inventory {
       // Staged fragment rows of this object go in first: the delete cascades over them.
       this.fragments.apply();
       const parents = this.ctx.stmt('SELECT DISTINCT parent_id FROM mo_relations WHERE child_id = ?').all(n) as Array<{ parent_id: number }>;
+      for (const l of this.removeListeners) l(n);
       // The list row goes with it also where foreign keys are off (the schema cascades too).
       this.ctx.stmt(`DELETE FROM ${LIST_TABLE} WHERE id = ?`).run(n);
       this.ctx.stmt('DELETE FROM managed_objects WHERE id = ?').run(n);

@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { moveBlobsToFiles } from './binaries';
 
 /**
  * JSON paths that list pages filter or sort on at fleet scale. Until v9 each had an expression
@@ -14,7 +15,7 @@ export const INDEXED_JSON_PATHS = [
   'c8y_ActiveAlarmsStatus.critical',
 ] as const;
 
-export const SCHEMA_VERSION = 11;
+export const SCHEMA_VERSION = 12;
 
 /**
  * The list table (v7): one narrow row per managed object with its columns and the JSON paths the
@@ -111,8 +112,11 @@ export const NAME_TRIGRAM_TABLE = 'mo_name_trigram';
 
 const indexName = (path: string) => `mo_json_${path.replace(/[^A-Za-z0-9]/g, '_')}`;
 
-/** Creates the schema on a new database; a no-op on one at the current version. */
-export function migrate(db: Database): void {
+/**
+ * Creates the schema on a new database; a no-op on one at the current version. `binariesDir`
+ * receives the binaries' contents of a database from before v12 (none on a new one).
+ */
+export function migrate(db: Database, binariesDir?: string): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version >= SCHEMA_VERSION) return;
   db.transaction(() => {
@@ -127,6 +131,7 @@ export function migrate(db: Database): void {
     if (version < 9) dropJsonIndexes(db);
     if (version < 10) addActiveAlarmsStatus(db);
     if (version < 11) addAlarmSortColumns(db);
+    if (version < 12) moveBlobsToFiles(db, binariesDir);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
 }

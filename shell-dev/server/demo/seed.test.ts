@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { findTimezone, timezoneValue } from '@shared/domain/timezones';
 import { compareVersions } from '@shared/domain/version';
 import type { Alarm, ChildKind, Operation, Page, PlatformEvent } from '../core/api';
@@ -65,7 +66,10 @@ function open(): Handle {
         .map((r) => [r.type, r.external_id, String(r.mo_id)] as [string, string, string])
         .sort((a, b) => `${a[0]}|${a[1]}`.localeCompare(`${b[0]}|${b[1]}`)),
     }),
-    binary: (id) => core.binaries.read(id)?.data,
+    binary: (id) => {
+      const bin = core.binaries.read(id);
+      return bin && fs.readFileSync(bin.path);
+    },
     async close() {
       await t.close();
       removeDir(t.dir);

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../core/api';
 import { invalid, isPlainObject, parseIsoTime } from '../core/context';
@@ -282,12 +283,19 @@ export function attachmentDisposition(name: string): string {
  * uploaded text/html read the admin's XSRF token): always a download, a type from
  * SAFE_DOWNLOAD_TYPES, no sniffing, and a sandbox for the case a browser renders it anyway.
  */
-export function sendUserBytes(reply: FastifyReply, data: Buffer, contentType: string | undefined, name: string): FastifyReply {
+export function sendUserBytes(reply: FastifyReply, data: Buffer | UserFile, contentType: string | undefined, name: string): FastifyReply {
+  if (!Buffer.isBuffer(data)) reply.header('Content-Length', data.length);
   reply.header('Content-Disposition', attachmentDisposition(name));
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Content-Security-Policy', 'sandbox');
   reply.header('Cache-Control', 'private, no-cache');
-  return reply.type(safeDownloadType(contentType)).send(data);
+  return reply.type(safeDownloadType(contentType)).send(Buffer.isBuffer(data) ? data : data.stream);
+}
+
+/** A stored file answered as it is read (never whole in memory): its stream and its length in bytes. */
+export interface UserFile {
+  stream: Readable;
+  length: number;
 }
 
 /** Errors fastify answers before routing (undecodable URL, over-long path parameter) in the platform's shape. */

@@ -1,22 +1,15 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
+import { type Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { HttpError } from '../core/api';
+import { tempFileIn, UPLOAD_FILE_PREFIX } from '../core/binaries';
 import { invalid } from '../core/context';
 import { MAX_BINARY_BYTES } from './limits';
 
-export interface MultipartUpload {
-  /** Text parts by name (the last one wins). */
-  fields: Record<string, string>;
-  /** The first file part. */
-  file?: { data: Buffer; mimetype: string; filename: string };
-}
-
 export interface MultipartFileUpload {
+  /** Text parts by name (the last one wins). */
   fields: Record<string, string>;
   /** The first file part, written to `path` (the caller removes it). */
   file?: { path: string; mimetype: string; filename: string };
@@ -51,18 +44,8 @@ async function eachPart(req: FastifyRequest, domain: string, onFile: (part: Mult
   return fields;
 }
 
-/** A multipart upload read into memory (binaries, which are stored in the database). */
-export async function readMultipart(req: FastifyRequest, domain: string): Promise<MultipartUpload> {
-  let file: MultipartUpload['file'];
-  const fields = await eachPart(req, domain, async (f) => {
-    const data = await f.toBuffer();
-    file ??= { data, mimetype: f.mimetype, filename: f.filename };
-  });
-  return { fields, file };
-}
-
 /** Prefix of the temporary upload files in the upload folder (left over only by a crash). */
-export const UPLOAD_FILE_PREFIX = 'upload-';
+export { UPLOAD_FILE_PREFIX };
 
 /**
  * A multipart upload whose first file part is streamed to a new file in `dir` as it arrives
@@ -78,8 +61,7 @@ export async function readMultipartToFile(req: FastifyRequest, domain: string, d
         await pipeline(f.file, new Writable({ write: (_chunk, _encoding, done) => done() }));
         return;
       }
-      fs.mkdirSync(dir, { recursive: true });
-      written = path.join(dir, `${UPLOAD_FILE_PREFIX}${randomBytes(8).toString('hex')}`);
+      written = tempFileIn(dir);
       await pipeline(f.file, fs.createWriteStream(written, { flags: 'wx' }));
       file = { path: written, mimetype: f.mimetype, filename: f.filename };
     });
@@ -87,5 +69,30 @@ export async function readMultipartToFile(req: FastifyRequest, domain: string, d
   } catch (e) {
     if (written) fs.rmSync(written, { force: true });
     throw e;
+  }
+}
+
+/**
+ * A raw request body (`body`, handed over unread by the stream parser of its route) streamed to a
+ * new file in `dir`: 413 by its Content-Length before reading, or once more than MAX_BINARY_BYTES
+ * arrived. On any failure, a client that aborts included, the file is removed before this rejects.
+ */
+export async function readBodyToFile(req: FastifyRequest, body: Readable, dir: string): Promise<string> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BINARY_BYTES) throw tooLarge();
+  const written = tempFileIn(dir);
+  let received = 0;
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      done(received > MAX_BINARY_BYTES ? tooLarge() : null, chunk);
+    },
+  });
+  try {
+    await pipeline(body, limit, fs.createWriteStream(written, { flags: 'wx' }));
+    return written;
+  } catch (e) {
+    fs.rmSync(written, { force: true });
+    if (e instanceof HttpError) throw e;
+    throw new HttpError(400, 'general/Bad Request', `The request body could not be read: ${(e as Error).message}`);
   }
 }

@@ -1,13 +1,15 @@
 /** Users, tenant, applications, identity and binaries. */
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLES } from '../core/auth';
 import { invalid, isPlainObject, notFound } from '../core/context';
 import type { Core } from '../core/core';
 import type { ApplicationDoc } from '../core/applications';
 import type { ExternalId } from '../core/identity';
-import { baseUrl, body, collection, MEDIA, paging, q, readRole, sendJson, sendUserBytes, str } from './common';
+import { baseUrl, body, collection, MEDIA, paging, q, readRole, sendJson, sendUserBytes, str, type UserFile } from './common';
 import { moUrl, requireInventoryWrite, withLinks } from './inventory';
-import { readMultipart } from './multipart';
+import { readBodyToFile, readMultipartToFile } from './multipart';
 import { registerUsers } from './users';
 
 export { MAX_BINARY_BYTES } from './limits';
@@ -17,6 +19,25 @@ export { MAX_BINARY_BYTES } from './limits';
  * would not fit in a request line or response header (Node refuses headers beyond 16 KB).
  */
 const MAX_EXTERNAL_ID_LENGTH = 1000;
+
+/** The file opened now (a deletion after this still reads to its end), or undefined when it is gone. */
+function openFile(file: string): UserFile | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ENOENT') return undefined;
+    throw e;
+  }
+  return { stream: fs.createReadStream('', { fd }), length: fs.fstatSync(fd).size };
+}
+
+const isReadable = (v: unknown): v is Readable => v instanceof Readable;
+
+function writeTemp(file: string, text: string): string {
+  fs.writeFileSync(file, text, { flag: 'wx' });
+  return file;
+}
 
 function appView(req: FastifyRequest, a: ApplicationDoc) {
   return { ...a, self: `${baseUrl(req)}/application/applications/${a.id}` };
@@ -113,29 +134,35 @@ export function registerPlatform(app: FastifyInstance, core: Core): void {
   });
 
   // Binaries -------------------------------------------------------------------------------
+  // Contents are files under <data>/binaries (core/binaries.ts): an upload and a replacement are
+  // streamed to a temporary file there, a download is streamed from the file.
   /** Multipart: `object` (JSON with name and type) and `file`, as the platform's upload. */
   app.post('/inventory/binaries', async (req, reply) => {
     requireInventoryWrite(core, req);
-    const { fields, file } = await readMultipart(req, 'inventory');
-    if (!file) throw invalid('inventory', "The part 'file' is missing");
-    let meta: unknown;
-    if (fields.object !== undefined) {
-      try {
-        meta = JSON.parse(fields.object);
-      } catch {
-        throw invalid('inventory', "The part 'object' must be JSON");
+    const { fields, file } = await readMultipartToFile(req, 'inventory', core.binaries.dir);
+    try {
+      if (!file) throw invalid('inventory', "The part 'file' is missing");
+      let meta: unknown;
+      if (fields.object !== undefined) {
+        try {
+          meta = JSON.parse(fields.object);
+        } catch {
+          throw invalid('inventory', "The part 'object' must be JSON");
+        }
+        if (!isPlainObject(meta)) throw invalid('inventory', "The part 'object' must be a JSON object");
       }
-      if (!isPlainObject(meta)) throw invalid('inventory', "The part 'object' must be a JSON object");
+      const m = meta as Record<string, unknown> | undefined;
+      const name = typeof m?.name === 'string' ? m.name : file.filename;
+      const contentType = typeof m?.type === 'string' ? m.type : file.mimetype || 'application/octet-stream';
+      const { id: _i, self: _s, owner: _o, creationTime: _c, lastUpdated: _l, ...fragments } = m ?? {};
+      const mo = core.binaries.createFromFile({ ...fragments, name, type: contentType }, contentType, file.path, core.user(req).userName);
+      const self = `${baseUrl(req)}/inventory/binaries/${mo.id}`;
+      reply.header('Location', self);
+      // The platform answers an upload with the binary's own URL as self (its download address).
+      return sendJson(reply, MEDIA.managedObject, { ...withLinks(req, mo), self }, 201);
+    } finally {
+      if (file) fs.rmSync(file.path, { force: true });
     }
-    const m = meta as Record<string, unknown> | undefined;
-    const name = typeof m?.name === 'string' ? m.name : file.filename;
-    const contentType = typeof m?.type === 'string' ? m.type : file.mimetype || 'application/octet-stream';
-    const { id: _i, self: _s, owner: _o, creationTime: _c, lastUpdated: _l, ...fragments } = m ?? {};
-    const mo = core.binaries.create({ ...fragments, name, type: contentType }, contentType, file.data, core.user(req).userName);
-    const self = `${baseUrl(req)}/inventory/binaries/${mo.id}`;
-    reply.header('Location', self);
-    // The platform answers an upload with the binary's own URL as self (its download address).
-    return sendJson(reply, MEDIA.managedObject, { ...withLinks(req, mo), self }, 201);
   });
 
   app.get('/inventory/binaries', readRole(core, ROLES.inventoryRead), async (req, reply) => {
@@ -148,16 +175,25 @@ export function registerPlatform(app: FastifyInstance, core: Core): void {
     core.requireRole(req, ROLES.inventoryRead);
     const { id } = req.params as { id: string };
     const bin = core.binaries.read(id);
-    if (!bin) throw notFound('inventory', 'binary', id);
-    return sendUserBytes(reply, bin.data, bin.contentType, bin.name || `binary-${id}`);
+    const content = bin && openFile(bin.path);
+    if (!bin || !content) throw notFound('inventory', 'binary', id);
+    return sendUserBytes(reply, content, bin.contentType, bin.name || `binary-${id}`);
   });
 
-  app.put('/inventory/binaries/:id', async (req, reply) => {
-    const { id } = req.params as { id: string };
-    requireInventoryWrite(core, req, id);
-    const data = Buffer.isBuffer(req.body) ? req.body : typeof req.body === 'string' ? Buffer.from(req.body) : Buffer.from(JSON.stringify(req.body ?? ''));
-    const mo = core.binaries.replace(id, String(req.headers['content-type'] ?? 'application/octet-stream'), data);
-    return sendJson(reply, MEDIA.managedObject, withLinks(req, mo), 201);
+  // Raw bytes of any media type but JSON and forms (read as before) arrive unread: streamed to a file.
+  app.register(async (raw) => {
+    raw.removeContentTypeParser('*');
+    raw.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    raw.put('/inventory/binaries/:id', async (req, reply) => {
+      const { id } = req.params as { id: string };
+      requireInventoryWrite(core, req, id);
+      if (!core.binaries.has(id)) throw notFound('inventory', 'binary', id);
+      const tmp = isReadable(req.body)
+        ? await readBodyToFile(req, req.body, core.binaries.dir)
+        : writeTemp(core.binaries.tempFile(), typeof req.body === 'string' ? req.body : JSON.stringify(req.body ?? ''));
+      const mo = core.binaries.replaceFromFile(id, String(req.headers['content-type'] ?? 'application/octet-stream'), tmp);
+      return sendJson(reply, MEDIA.managedObject, withLinks(req, mo), 201);
+    });
   });
 
   app.delete('/inventory/binaries/:id', async (req, reply) => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { ServerCore } from '../core/api';
 import type { Core } from '../core/core';
 import { LOGS } from '../../../shared/platform/fragments';
@@ -32,7 +33,7 @@ function fileOf(core: ServerCore, opId: string): string {
   expect(url).toMatch(/^\/inventory\/binaries\/\d+$/);
   const bin = (core as Core).binaries.read(url!.split('/').pop()!);
   expect(bin?.contentType).toBe('text/plain');
-  return bin!.data.toString('utf8');
+  return fs.readFileSync(bin!.path, 'utf8');
 }
 
 describe('c8y_LogfileRequest', () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createServer, type RunningServer, type ServerOptions } from '../app';
@@ -90,4 +91,24 @@ export function serverPerFile(opts: Partial<ServerOptions> = {}): { readonly ser
       return api;
     },
   };
+}
+
+/** Status and JSON body of the answer to a raw request (node:http, whose body a test writes). */
+export function answerOf(req: http.ClientRequest): Promise<{ status: number; body: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Writes zeros to `req` until more than `bytes` went out (a body streamed past a limit), or `answered` settles first. */
+export async function writeBeyond(req: http.ClientRequest, bytes: number, answered?: Promise<unknown>): Promise<void> {
+  const chunk = Buffer.alloc(4 * 1024 * 1024);
+  for (let sent = 0; sent <= bytes && !req.destroyed; sent += chunk.length) {
+    if (!req.write(chunk)) await Promise.race([new Promise((r) => req.once('drain', r)), ...(answered ? [answered] : [])]);
+  }
 }

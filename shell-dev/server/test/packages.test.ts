@@ -5,7 +5,7 @@ import path from 'node:path';
 import yazl from 'yazl';
 import { MAX_BINARY_BYTES } from '../http/limits';
 import { MAX_ENTRIES, MAX_UNPACKED_BYTES, readZip, safeEntryName } from '../packages/unzip';
-import { AUTH, type client, ERROR_SHAPE, serverPerFile, start, tempDir } from './helpers';
+import { answerOf, AUTH, type client, ERROR_SHAPE, serverPerFile, start, tempDir, writeBeyond } from './helpers';
 
 jest.setTimeout(30_000);
 
@@ -237,19 +237,9 @@ describe('plugin package upload on disk', () => {
   it('refuses an upload over the binary limit with 413 while it streams, and leaves no file behind', async () => {
     const { id } = (await createApp('too-big')).body;
     const req = post(id);
-    const answered = new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
-      req.on('response', (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
-      });
-      req.on('error', reject);
-    });
+    const answered = answerOf(req);
     req.write(HEAD);
-    const chunk = Buffer.alloc(4 * 1024 * 1024);
-    for (let sent = 0; sent <= MAX_BINARY_BYTES; sent += chunk.length) {
-      if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
-    }
+    await writeBeyond(req, MAX_BINARY_BYTES);
     req.end(`\r\n--${BOUNDARY}--\r\n`);
     expect(await answered).toMatchObject({ status: 413, body: { ...ERROR_SHAPE, error: 'general/Request Entity Too Large', message: `An uploaded file is at most ${MAX_BINARY_BYTES} bytes` } });
     expect(leftovers()).toEqual([]);

@@ -1,0 +1,174 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import type { ManagedObject } from './api';
+import { type CoreContext, notFound, parseId } from './context';
+import type { InventoryStore } from './inventory';
+
+/** Folder of the binaries' contents under the data folder: one file per binary, named by its id. */
+export const BINARIES_DIR = 'binaries';
+
+/** Prefix of a file being received (an upload, a replacement): renamed or removed once complete, else left only by a crash. */
+export const UPLOAD_FILE_PREFIX = 'upload-';
+
+export const binariesDirOf = (dataDir: string): string => path.join(dataDir, BINARIES_DIR);
+
+/** A new temporary file name in `dir` (created with the folder when missing). */
+export function tempFileIn(dir: string): string {
+  fs.mkdirSync(dir, { recursive: true });
+  return path.join(dir, `${UPLOAD_FILE_PREFIX}${randomBytes(8).toString('hex')}`);
+}
+
+/** Writes `data` as `<dir>/<id>`: a temporary file, flushed, then renamed (a crash leaves the old file or the new one). */
+function writeFileAtomic(dir: string, id: number, data: Buffer): void {
+  const tmp = tempFileIn(dir);
+  try {
+    const fd = fs.openSync(tmp, 'wx');
+    try {
+      fs.writeSync(fd, data);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, path.join(dir, String(id)));
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+}
+
+/**
+ * Schema v12: the binaries' contents leave the database for files under `dir` (one blob read at a
+ * time), the table keeps id and content type. Runs inside the migration's transaction: a crash
+ * before its commit leaves the blobs in place and maybe some files, which the next start writes again.
+ */
+export function moveBlobsToFiles(db: Database, dir: string | undefined): void {
+  // A file marked older than it is (tests rewind user_version) has moved its contents already.
+  if (!(db.prepare('PRAGMA table_info(binaries)').all() as { name: string }[]).some((c) => c.name === 'data')) return;
+  const ids = db.prepare('SELECT id FROM binaries ORDER BY id').pluck().all() as number[];
+  if (ids.length && dir === undefined) throw new Error('Moving binaries to files (schema v12) needs the data folder');
+  const read = db.prepare('SELECT data FROM binaries WHERE id = ?').pluck();
+  for (const id of ids) writeFileAtomic(dir as string, id, read.get(id) as Buffer);
+  db.exec(`
+    CREATE TABLE binaries_v12 (
+      id INTEGER PRIMARY KEY REFERENCES managed_objects(id) ON DELETE CASCADE,
+      content_type TEXT NOT NULL
+    );
+    INSERT INTO binaries_v12 (id, content_type) SELECT id, content_type FROM binaries;
+    DROP TABLE binaries;
+    ALTER TABLE binaries_v12 RENAME TO binaries;
+  `);
+}
+
+/** A stored binary: its content is the file at `path`. */
+export interface BinaryContent {
+  contentType: string;
+  name?: string;
+  path: string;
+}
+
+/**
+ * Binary content: a file `<data>/binaries/<id>` beside its managed object (c8y_IsBinary) and the
+ * `binaries` row (content type). A new content is written to a temporary file and renamed to the
+ * id inside the transaction that records it; the file goes once the deletion of its managed object
+ * (by any route) has committed. What a crash leaves (temporary files, files of no binary) goes at start.
+ */
+export class BinaryStore {
+  readonly dir: string;
+
+  constructor(
+    private readonly ctx: CoreContext,
+    private readonly inventory: InventoryStore,
+    dataDir: string,
+  ) {
+    this.dir = binariesDirOf(dataDir);
+    inventory.onRemove((id) => {
+      if (!this.ctx.stmt('SELECT 1 FROM binaries WHERE id = ?').get(id)) return;
+      const file = this.fileOf(id);
+      this.ctx.afterCommit(() => fs.rmSync(file, { force: true }));
+    });
+  }
+
+  fileOf(id: number | string): string {
+    return path.join(this.dir, String(id));
+  }
+
+  /** A new temporary file in the binaries folder for a content being received (the caller removes it on failure). */
+  tempFile(): string {
+    return tempFileIn(this.dir);
+  }
+
+  /** Removes temporary files and files of no binary (a crash between rename and commit, or commit and removal). */
+  sweep(): void {
+    if (!fs.existsSync(this.dir)) return;
+    const exists = this.ctx.stmt('SELECT 1 FROM binaries WHERE id = ?');
+    for (const name of fs.readdirSync(this.dir)) {
+      const orphan = /^\d+$/.test(name) ? !exists.get(Number(name)) : name.startsWith(UPLOAD_FILE_PREFIX);
+      if (orphan) fs.rmSync(path.join(this.dir, name), { force: true, recursive: true });
+    }
+  }
+
+  /** A binary from bytes in memory (small ones: the simulator's log files, the demo's packages). */
+  create(meta: { name: string; type?: string; [k: string]: unknown }, contentType: string, data: Buffer, owner: string): ManagedObject {
+    const tmp = this.tempFile();
+    fs.writeFileSync(tmp, data, { flag: 'wx' });
+    return this.createFromFile(meta, contentType, tmp, owner);
+  }
+
+  /** A binary whose content is the file `tmp` (in the binaries folder), moved to the binary's id; `tmp` is gone afterwards in any case. */
+  createFromFile(meta: { name: string; type?: string; [k: string]: unknown }, contentType: string, tmp: string, owner: string): ManagedObject {
+    let placed: string | undefined;
+    try {
+      const length = fs.statSync(tmp).size;
+      return this.ctx.transaction(() => {
+        const mo = this.inventory.create({ ...meta, type: meta.type ?? contentType, c8y_IsBinary: '', contentType, length }, owner);
+        this.ctx.stmt('INSERT INTO binaries (id, content_type) VALUES (?, ?)').run(Number(mo.id), contentType);
+        fs.renameSync(tmp, (placed = this.fileOf(mo.id)));
+        return mo;
+      });
+    } catch (e) {
+      if (placed) fs.rmSync(placed, { force: true });
+      throw e;
+    } finally {
+      fs.rmSync(tmp, { force: true });
+    }
+  }
+
+  /** Whether binary `id` exists (checked before a replacement's body is read). */
+  has(id: string): boolean {
+    return !!this.ctx.stmt('SELECT 1 FROM binaries WHERE id = ?').get(parseId(id) ?? -1);
+  }
+
+  /** Replaces the content of binary `id` by the file `tmp` (gone afterwards in any case). */
+  replaceFromFile(id: string, contentType: string, tmp: string): ManagedObject {
+    try {
+      const length = fs.statSync(tmp).size;
+      return this.ctx.transaction(() => {
+        const n = parseId(id);
+        const info = this.ctx.stmt('UPDATE binaries SET content_type = ? WHERE id = ?').run(contentType, n ?? -1);
+        if (!info.changes) throw notFound('inventory', 'binary', id);
+        const mo = this.inventory.update(id, { contentType, length });
+        // Last: a download that opened the old file reads it to its end.
+        fs.renameSync(tmp, this.fileOf(n as number));
+        return mo;
+      });
+    } finally {
+      fs.rmSync(tmp, { force: true });
+    }
+  }
+
+  read(id: string): BinaryContent | undefined {
+    const n = parseId(id);
+    const r = this.ctx.stmt('SELECT b.content_type, m.name FROM binaries b JOIN managed_objects m ON m.id = b.id WHERE b.id = ?').get(n ?? -1) as
+      | { content_type: string; name: string | null }
+      | undefined;
+    return r && { contentType: r.content_type, path: this.fileOf(n as number), ...(r.name !== null ? { name: r.name } : {}) };
+  }
+
+  remove(id: string): void {
+    this.ctx.transaction(() => {
+      if (!this.has(id)) throw notFound('inventory', 'binary', id);
+      this.inventory.remove(id);
+    });
+  }
+}
