@@ -255,4 +255,50 @@ describe('rollouts that watch themselves', () => {
     }
     await context.close();
   });
+
+  it('by keyboard: Start, Pause, Cancel (after its confirmation) and Archive pass the focus on, never to the page', async () => {
+    const id = await createRollout('e2e rollout keyboard', await freshDevices(2), await createPackage('e2e-keyboard'), { batchSize: 1, batchGapSeconds: 600, operationTimeoutSeconds: 600 });
+    const { page, context } = await loginAs(stack, 'admin', '/softwarerollout');
+    try {
+      await rolloutsScreen(page);
+      const c = card(page, id);
+      await c.waitFor();
+      await waitStatus(page, id, 'CREATED');
+      /** Where the focus is: 'body', or the card's test id and the control's. */
+      const focused = () =>
+        page.evaluate(() => {
+          const a = document.activeElement;
+          if (!a || a === document.body) return 'body';
+          return `${a.closest('[data-testid^="rollout-card-"]')?.getAttribute('data-testid') ?? '-'} ${a.getAttribute('data-testid') ?? a.getAttribute('role') ?? a.tagName}`;
+        });
+      const focusComesTo = async (expected: RegExp, what: string) => {
+        let at = '';
+        for (const end = Date.now() + 10_000; Date.now() < end; await page.waitForTimeout(100)) if (expected.test((at = await focused()))) return;
+        assert.fail(`${what}: the focus is on ${at}`);
+      };
+      const press = async (testId: string) => {
+        await c.locator(`[data-face="front"] [data-testid="${testId}"]`).focus();
+        await page.keyboard.press('Enter');
+      };
+
+      await press('rollout-start');
+      await waitStatus(page, id, 'ONGOING');
+      await focusComesTo(new RegExp(`^rollout-card-${id} rollout-pause$`), 'after Start, Pause');
+      await page.keyboard.press('Enter');
+      await waitStatus(page, id, 'PAUSED');
+      await focusComesTo(new RegExp(`^rollout-card-${id} rollout-start$`), 'after Pause, Start');
+      await press('rollout-cancel');
+      await page.getByRole('dialog').getByText('Cancel software rollout?').waitFor();
+      await page.locator('[data-testid="confirm-ok"]').focus();
+      await page.keyboard.press('Enter');
+      await waitStatus(page, id, 'CANCELLED');
+      await focusComesTo(new RegExp(`^rollout-card-${id} rollout-archive$`), 'after Cancel, Archive');
+      await page.keyboard.press('Enter');
+      // Archived ones are hidden: the card goes, the focus goes to another card's first action (or its Details), else 'Show archived'.
+      await c.waitFor({ state: 'detached' });
+      await focusComesTo(/^(rollout-card-\d+ (rollout-(start|pause|cancel|archive)|rollout-details-button)|- switch)$/, 'after Archive, the next card');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Alarm } from '@shared/platform/alarms';
 import { request } from '@shared/platform/fetch-client';
 import { getI18n } from '@shared/plugin-api/i18n';
+import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import { renderUi } from '@shared/ui/test-utils';
 import deviceDe from '../../../locales/device.de.json';
 import { AlarmItem } from './alarm-item';
@@ -98,5 +99,28 @@ describe('AlarmItem change log', () => {
     expect(details).toHaveTextContent('Zuerst aufgetreten');
     expect(details).toHaveTextContent('Letztes Auftreten');
     await screen.findByText('Keine Änderungen aufgezeichnet');
+  });
+});
+
+describe('AlarmItem names its buttons with the alarm', () => {
+  it('describes Details, Acknowledge and Clear alarm of each row by its alarm\'s text (a screen reader read the same bare names on every row)', () => {
+    const user = testUser(['ROLE_ALARM_READ', 'ROLE_ALARM_ADMIN']);
+    renderContribution(
+      <ul>
+        <AlarmItem alarm={alarm} busy={false} onStatus={jest.fn()} />
+        <AlarmItem alarm={{ ...alarm, id: '8', text: 'Door open' }} busy={false} onStatus={jest.fn()} />
+      </ul>,
+      { context: { user } },
+    );
+    const [hot, door] = screen.getAllByTestId('alarm-item');
+    for (const [row, text] of [[hot, 'Too hot'], [door, 'Door open']] as const) {
+      for (const name of ['Details', 'Acknowledge', 'Clear alarm']) expect(within(row).getByRole('button', { name })).toHaveAccessibleDescription(text);
+    }
+  });
+
+  it('keeps the German names, described by the alarm\'s text', () => {
+    const user = testUser(['ROLE_ALARM_READ', 'ROLE_ALARM_ADMIN']);
+    renderContribution(<AlarmItem alarm={alarm} busy={false} onStatus={jest.fn()} />, { context: { user }, language: 'de', locales: deviceDe });
+    for (const name of ['Details', 'Bestätigen', 'Alarm aufheben']) expect(screen.getByRole('button', { name })).toHaveAccessibleDescription('Too hot');
   });
 });

@@ -1,5 +1,5 @@
 /** One alarm: acknowledge / clear, expandable details and change log. */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alarm, AlarmStatus } from '@shared/platform/alarms';
 import { REQUIRES } from '@shared/plugin-api/roles';
@@ -29,10 +29,13 @@ export function AlarmItem({ alarm, busy, onStatus, smartRuleAction }: AlarmItemP
   const [open, setOpen] = useState(false);
   const log = useChangeLog(alarm, open);
   const entries = open && log.data ? changeLogFrom(log.data, alarm) : [];
+  // Each row's Details, Acknowledge and Clear alarm say which alarm they act on (a screen reader read
+  // the same bare name for every row): the alarm's text describes them.
+  const textId = useId();
   return (
     <li className="list-group-item" data-testid="alarm-item" data-alarm-id={alarm.id} data-status={alarm.status}>
       <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-        <button type="button" className="btn btn-link btn-xs" aria-expanded={open} aria-label={t('Details')} onClick={() => setOpen(!open)}>
+        <button type="button" className="btn btn-link btn-xs" aria-expanded={open} aria-label={t('Details')} aria-describedby={textId} onClick={() => setOpen(!open)}>
           <i className={open ? 'dlt-c8y-icon-chevron-down' : 'dlt-c8y-icon-chevron-right'} />
         </button>
         {/* Named, on hover and for a screen reader: a bare number before the alarm's text said nothing. */}
@@ -42,19 +45,19 @@ export function AlarmItem({ alarm, busy, onStatus, smartRuleAction }: AlarmItemP
         </span>
         {/* Breaks anywhere: a long name or text without spaces would push the buttons out of the card. */}
         <span style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }} data-testid="alarm-summary">
-          <strong>{alarm.text}</strong>
+          <strong id={textId}>{alarm.text}</strong>
           <br />
           <small className="text-muted">
             <DeviceLink id={alarm.source.id} name={alarm.source.name} /> · {formatDateTime(alarm.time)} · {t(alarm.status)}
           </small>
         </span>
         {onStatus && canAcknowledge(alarm) && (
-          <PermittedButton requires={REQUIRES.alarmUpdate} className="btn btn-default btn-xs" disabled={busy} data-status-action="ACKNOWLEDGED" onClick={() => onStatus(alarm, 'ACKNOWLEDGED')}>
+          <PermittedButton requires={REQUIRES.alarmUpdate} className="btn btn-default btn-xs" disabled={busy} aria-describedby={textId} data-status-action="ACKNOWLEDGED" onClick={() => onStatus(alarm, 'ACKNOWLEDGED')}>
             {t('Acknowledge')}
           </PermittedButton>
         )}
         {onStatus && canClear(alarm) && (
-          <PermittedButton requires={REQUIRES.alarmUpdate} className="btn btn-default btn-xs" disabled={busy} data-status-action="CLEARED" onClick={() => onStatus(alarm, 'CLEARED')}>
+          <PermittedButton requires={REQUIRES.alarmUpdate} className="btn btn-default btn-xs" disabled={busy} aria-describedby={textId} data-status-action="CLEARED" onClick={() => onStatus(alarm, 'CLEARED')}>
             {t('Clear alarm')}
           </PermittedButton>
         )}

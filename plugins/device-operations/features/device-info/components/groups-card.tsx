@@ -6,7 +6,7 @@ import { REQUIRES } from '@shared/plugin-api/roles';
 import { GateNote, gatedFieldProps, PermittedButton, useGate } from '@shared/ui/permission';
 import { addToGroup, deviceInfoKeys, removeFromGroup, useGroups, useMemberships } from '../api/device-info';
 import { useQueryClient } from '@tanstack/react-query';
-import { neighbourButton, useFocusAfter } from '../../../common/focus-after/use-focus-after';
+import { neighbourButton, useFocusAfter } from '@shared/ui/focus-after';
 import { Card } from './parts';
 
 interface Props {

@@ -75,3 +75,10 @@ it('shows that Reload is reading the device: disabled with a spinning icon until
   expect(reload).toBeEnabled();
   expect(reload.querySelector('.icon-spin')).toBeNull();
 });
+
+it("keeps the Realtime switch's label whole beside a long realtime warning: it does not shrink, the warning wraps (German at 1280 px: 'Echtzei')", () => {
+  renderContribution(<ServicesTab device={withService('mdc')} alerts={{ fail: jest.fn() }} onReload={async () => undefined} />);
+  const label = screen.getByRole('checkbox', { name: 'Realtime' }).closest('label');
+  expect(label).toHaveClass('c8y-switch');
+  expect(label?.style.flexShrink).toBe('0');
+});

@@ -38,7 +38,8 @@ export function ServicesTab({ device, alerts, onReload }: ServicesTabProps) {
   return (
     <div className="content-fullpage" data-testid="services-tab">
       <div className="action-bar" style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginBottom: 12 }}>
-        <label className="c8y-switch" style={{ margin: '6px 8px' }}>
+        {/* Its label never shrinks (the switch clips it, German at 1280 px: 'Echtzei'): a long realtime warning beside it wraps instead. */}
+        <label className="c8y-switch" style={{ margin: '6px 8px', flexShrink: 0 }}>
           <input
             type="checkbox"
             checked={hold.realtime}

@@ -27,7 +27,7 @@ import {
 } from '../logic/packages';
 import { useRealtimeHold } from '../../../common/realtime-hold/use-realtime-hold';
 import { ClearFiltersButton } from '../../../common/clear-filters/clear-filters-button';
-import { neighbourButton, useFocusAfter } from '../../../common/focus-after/use-focus-after';
+import { neighbourButton, useFocusAfter } from '@shared/ui/focus-after';
 import { approveInstallations, clearPending, openInstallOperations, savePackageList, saveSkipUpdateByProfile } from '../api/software';
 import { formatDateTime } from '@shared/domain/formats';
 import { RealtimeStatus } from '@shared/ui/realtime-status';

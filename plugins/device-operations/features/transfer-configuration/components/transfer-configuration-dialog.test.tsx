@@ -4,6 +4,9 @@ import { renderContribution, jsonReply as reply } from '@shared/plugin-api/testi
 import en from '../../../locales/en.json';
 import listsEn from '../../../locales/lists.en.json';
 import deviceEn from '../../../locales/device.en.json';
+import de from '../../../locales/de.json';
+import listsDe from '../../../locales/lists.de.json';
+import deviceDe from '../../../locales/device.de.json';
 import { PACKAGE_LIST } from '../logic/transfer';
 import { TransferConfigurationDialog } from './transfer-configuration-dialog';
 
@@ -99,5 +102,19 @@ describe('TransferConfigurationDialog', () => {
       locales: { ...en, ...listsEn, ...deviceEn },
     });
     expect(screen.getByTestId('transfer-no-software')).toHaveTextContent('The device has no repository software to transfer.');
+  });
+});
+
+describe('TransferConfigurationDialog names', () => {
+  it.each([
+    ['en', { ...en, ...listsEn, ...deviceEn }, 'Search target devices', 'Target device'],
+    ['de', { ...de, ...listsDe, ...deviceDe }, 'Zielgeräte suchen', 'Zielgerät'],
+  ] as const)('gives the search box and the select their own names (%s; a screen reader read "Target device" for both)', async (language, locales, searchName, selectName) => {
+    platform({});
+    renderContribution(<TransferConfigurationDialog source={source} alerts={{ success: jest.fn(), fail: jest.fn() }} onClose={jest.fn()} />, { language, locales });
+    expect(screen.getByRole('textbox', { name: searchName })).toHaveAttribute('id', 'transfer-search');
+    expect(screen.getByRole('combobox', { name: selectName })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: selectName })).toBeNull();
+    await screen.findByRole('option', { name: 'new box' });
   });
 });

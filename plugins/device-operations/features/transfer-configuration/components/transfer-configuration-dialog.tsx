@@ -75,9 +75,10 @@ export function TransferConfigurationDialog({ source, alerts, onClose }: Transfe
       ]}
     >
       <div className="form-group">
-        <label htmlFor="transfer-search">{t('Target device')}</label>
-        <input id="transfer-search" className="form-control" placeholder={t('Search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-        <select className="form-control" aria-label={t('Target device')} value={target ? targetId : ''} onChange={(e) => setTargetId(e.target.value)} style={{ marginTop: 4 }}>
+        {/* The label names the select (the choice); the search box above it has its own name, a screen reader read 'Target device' for both. */}
+        <label htmlFor="transfer-target">{t('Target device')}</label>
+        <input id="transfer-search" className="form-control" aria-label={t('Search target devices')} placeholder={t('Search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <select id="transfer-target" className="form-control" value={target ? targetId : ''} onChange={(e) => setTargetId(e.target.value)} style={{ marginTop: 4 }}>
           <option value="">{t('Select device')}</option>
           {candidates.map((d) => (
             <option key={d.id} value={d.id}>

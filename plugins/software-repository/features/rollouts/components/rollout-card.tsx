@@ -1,9 +1,11 @@
-import React, { useEffect, useState } from 'react';
+import React, { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRealtime, useRealtimeInterrupted } from '@shared/platform/react';
 import { alerts } from '@shared/ui/alerts';
 import { confirm } from '@shared/ui/confirm';
+import { useFocusAfter } from '@shared/ui/focus-after';
+import { focusFellToPage } from '@shared/ui/keep-focus';
 import { Icon } from '@shared/ui/icon';
 import { PermittedButton } from '@shared/ui/permission';
 import { REQUIRES } from '@shared/plugin-api/roles';
@@ -88,6 +90,32 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
     }
   });
 
+  /**
+   * Keyboard focus after an action (its button is disabled while it runs, then gone with the new
+   * status; the focus fell to the page): the card's next action (Start gives way to Pause, Pause to
+   * Start, Cancel to Archive), else its Details; after a failure the pressed action again. A card
+   * that leaves the list (archived while archived ones are hidden) passes it to the next card, else
+   * the previous one, else 'Show archived' (Reload is disabled then, refetching the list).
+   */
+  const cardRef = useRef<HTMLDivElement>(null);
+  const focusAfter = useFocusAfter();
+  const pendingFocus = useRef<{ from: string; action: RolloutAction; failed: boolean; elsewhere: HTMLElement | null } | null>(null);
+  useEffect(() => {
+    const pending = pendingFocus.current;
+    if (!pending || busy || (!pending.failed && r.status === pending.from)) return;
+    pendingFocus.current = null;
+    const card = cardRef.current;
+    const again = pending.failed ? card?.querySelector<HTMLElement>(`[data-face="front"] [data-testid="rollout-${pending.action}"]`) : null;
+    focusAfter(again ?? cardControl(card), cardControl(card));
+  }, [busy, r.status, focusAfter]);
+  useEffect(
+    () => () => {
+      const elsewhere = pendingFocus.current?.elsewhere;
+      if (elsewhere?.isConnected && focusFellToPage()) elsewhere.focus();
+    },
+    [],
+  );
+
   const act = async (action: RolloutAction) => {
     if (action === 'cancel') {
       const ok = await confirm({
@@ -102,12 +130,17 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
       });
       if (!ok) return;
     }
+    const cell = cardRef.current;
+    // Where the focus goes should this card leave the list: chosen now, while its neighbours are known.
+    const elsewhere = cardControl(cell?.nextElementSibling) ?? cardControl(cell?.previousElementSibling) ?? document.querySelector<HTMLElement>('[data-testid="show-archived"] input');
+    pendingFocus.current = { from: r.status, action, failed: false, elsewhere };
     setBusy(true);
     try {
       const updated = await changeRolloutStatus(r.id, action);
       if (updated) storeRollout(queryClient, updated as Rollout);
       void queryClient.invalidateQueries({ queryKey: rolloutKeys.all });
     } catch (e) {
+      if (pendingFocus.current) pendingFocus.current.failed = true;
       alerts.danger(t('The software rollout status could not be changed.'), { detail: e instanceof Error ? e.message : String(e) });
       onReloadList();
     } finally {
@@ -302,6 +335,7 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
             disabled={busy}
             onClick={() => void act(a)}
             data-testid={`rollout-${a}`}
+            data-action={a}
           >
             <Icon name={ACTION_ICON[a]} /> {t(ACTION_LABEL[a])}
           </PermittedButton>
@@ -322,10 +356,16 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
   );
 
   return (
-    <div data-testid={`rollout-card-${r.id}`} data-status={r.status}>
+    <div ref={cardRef} data-testid={`rollout-card-${r.id}`} data-status={r.status}>
       <FlipCard flipped={details} front={front} back={back} />
     </div>
   );
+}
+
+/** A card's first action on its front (Start, Pause, Cancel, Archive), else its Details. */
+function cardControl(card: Element | null | undefined): HTMLElement | null {
+  const front = card?.querySelector('[data-face="front"]');
+  return front?.querySelector<HTMLElement>('[data-action]') ?? front?.querySelector<HTMLElement>('[data-testid="rollout-details-button"]') ?? null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import React from 'react';
-import { fireEvent, screen } from '@testing-library/react';
-import { renderContribution } from '@shared/plugin-api/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import { dropFocusToPage } from '@shared/ui/test-utils';
 import SoftwareRolloutsPage from './software-rollouts-page';
 
 /** The part of a fetch Response the client reads (jsdom has no Response). */
@@ -25,5 +26,98 @@ describe('SoftwareRolloutsPage empty state', () => {
     await screen.findByText('No software rollouts available');
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'opcua' } });
     expect(screen.queryByText('Switch on "Show archived" to see the archived software rollouts.')).toBeNull();
+  });
+});
+
+/** The cards' realtime: quiet (no notifications), never interrupted. */
+jest.mock('@shared/platform/realtime', () => ({
+  ...jest.requireActual('@shared/platform/realtime'),
+  getRealtime: () => ({ subscribe: () => () => undefined, onResume: () => () => undefined, onStatusChange: () => () => undefined, interrupted: false }),
+}));
+
+describe('SoftwareRolloutsPage keyboard focus after an action', () => {
+  const rollout = (id: string, status: string) => ({ id, name: `rollout ${id}`, status, software: { name: 'machine-monitor', version: '4.2.0' }, counters: {} });
+  const TO: Record<string, string> = { ONGOING: 'ONGOING', PAUSED: 'PAUSED', CANCELLED: 'CANCELLED', ARCHIVED: 'ARCHIVED' };
+  let rollouts: ReturnType<typeof rollout>[];
+  let failing: boolean;
+
+  /** The platform: the rollout list, and status changes that take effect (or fail with 500). */
+  beforeEach(() => {
+    failing = false;
+    global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+      const change = /updateSoftwareRolloutStatus\/(\w+)\/(\w+)/.exec(String(url));
+      if (change && init?.method === 'PUT') {
+        if (failing) return reply(500, { message: 'engine down' });
+        const r = rollouts.find((x) => x.id === change[1])!;
+        r.status = TO[change[2]];
+        return reply(200, { ...r });
+      }
+      return reply(200, { managedObjects: rollouts.map((r) => ({ ...r })), statistics: { pageSize: 200, currentPage: 1 } });
+    }) as unknown as typeof fetch;
+  });
+
+  const page = async () => {
+    renderContribution(<SoftwareRolloutsPage />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) } });
+    await screen.findByTestId(`rollout-card-${rollouts[0].id}`);
+  };
+  const card = (id: string) => within(screen.getByTestId(`rollout-card-${id}`));
+  /** Presses a card's action by keyboard: it has the focus, and loses it to the page as Chromium does once it is disabled. */
+  const press = (button: HTMLElement) => {
+    button.focus();
+    fireEvent.click(button);
+    dropFocusToPage();
+  };
+
+  it.each([
+    ['CREATED', 'start', 'rollout-pause'],
+    ['ONGOING', 'pause', 'rollout-start'],
+  ])('a %s rollout: after %s the focus is on the card\'s next action (%s), not on the page', async (status, action, next) => {
+    rollouts = [rollout('1', status), rollout('2', 'CREATED')];
+    await page();
+    press(card('1').getByTestId(`rollout-${action}`));
+    await waitFor(() => expect(document.activeElement).toBe(card('1').getByTestId(next)));
+  });
+
+  it('after Cancel and its confirmation the focus is on the card\'s Archive', async () => {
+    rollouts = [rollout('1', 'PAUSED')];
+    await page();
+    press(card('1').getByTestId('rollout-cancel'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel rollout' }));
+    dropFocusToPage();
+    await waitFor(() => expect(document.activeElement).toBe(card('1').getByTestId('rollout-archive')));
+  });
+
+  it('after Archive (archived ones hidden) the focus is on the next card\'s first action', async () => {
+    rollouts = [rollout('1', 'COMPLETED'), rollout('2', 'CANCELLED')];
+    await page();
+    press(card('1').getByTestId('rollout-archive'));
+    await waitFor(() => expect(screen.queryByTestId('rollout-card-1')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(card('2').getByTestId('rollout-archive')));
+  });
+
+  it('after archiving the last shown rollout the focus is on "Show archived", which would show it', async () => {
+    rollouts = [rollout('1', 'COMPLETED')];
+    await page();
+    press(card('1').getByTestId('rollout-archive'));
+    await screen.findByText('No software rollouts available');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('switch', { name: 'Show archived' })));
+  });
+
+  it('after Archive with archived ones shown the focus is on the card\'s Details (an archived rollout has no action)', async () => {
+    rollouts = [rollout('1', 'COMPLETED'), rollout('2', 'CANCELLED')];
+    await page();
+    fireEvent.click(screen.getByRole('switch', { name: 'Show archived' }));
+    press(card('1').getByTestId('rollout-archive'));
+    await waitFor(() => expect(screen.getByTestId('rollout-card-1')).toHaveAttribute('data-status', 'ARCHIVED'));
+    await waitFor(() => expect(document.activeElement).toBe(card('1').getByTestId('rollout-details-button')));
+  });
+
+  it('after a failed Start the focus is on Start again', async () => {
+    rollouts = [rollout('1', 'CREATED')];
+    failing = true;
+    await page();
+    press(card('1').getByTestId('rollout-start'));
+    await waitFor(() => expect(card('1').getByTestId('rollout-start')).toBeEnabled());
+    await waitFor(() => expect(document.activeElement).toBe(card('1').getByTestId('rollout-start')));
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { focusFellToPage } from '@shared/ui/keep-focus';
+import { focusFellToPage } from './keep-focus';
 
 const usable = (el: HTMLElement | null): el is HTMLElement =>
   !!el && el.isConnected && !(el as HTMLButtonElement).disabled && el.getAttribute('aria-disabled') !== 'true';
