@@ -124,6 +124,19 @@ describe('widgets', () => {
     expect((series.label.formatter as (p: unknown) => string)({ dataIndex: 1 })).toBe('20 %');
   });
 
+  it('piechart: labels of two small neighbouring slices are kept apart or hidden, their figures stay in the aria-label', async () => {
+    fetchMock.mockImplementation(() => json(200, { onlineDeviceCount: 17, offlineDeviceCount: 0, notMonitoredDeviceCount: 3, totalDevices: 20 }));
+    mockCharts.length = 0;
+    renderContribution(<DevicesOnlineWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'piechart' } } }} />, opts);
+    await waitFor(() => expect(mockCharts.length).toBeGreaterThan(0));
+    const chart = mockCharts.at(-1)!;
+    const series = (chart.option.series as Record<string, unknown>[])[0];
+    expect(series).toMatchObject({ avoidLabelOverlap: true, labelLayout: { hideOverlap: true } });
+    // ECharts moves labels apart by their line height; unset, it measured 4 px for 12 px text.
+    expect((series.label as { lineHeight?: number }).lineHeight).toBeGreaterThanOrEqual(14);
+    expect(chart.ariaLabel).toBe('online: 17 (85 %), offline: 0 (0 %), not monitored: 3 (15 %)');
+  });
+
   it('online history toggle: the chosen measure is an active segmented button (btn-primary went white with focus)', async () => {
     fetchMock.mockImplementation(() => json(200, { attrs: { history: [{ deviceCount: 3, averageTime: 60 }] } }));
     renderContribution(<OnlineHistoryWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />, opts);
