@@ -7,7 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { getI18n } from '../plugin-api/i18n';
 import { ALERT_DISMISS_MS } from '../domain/constants';
 import { useSharedTranslation } from './i18n';
-import { useTopModalDialog } from './top-layer';
+import { ALERT_SLOT, useTopModalDialog } from './top-layer';
 import { AlertCloseButton } from './alert-close';
 
 export type AlertType = 'success' | 'info' | 'warning' | 'danger';
@@ -84,25 +84,34 @@ function AlertList({ fallback }: { fallback: boolean }) {
   const outlets = useStore(store, (s) => s.outlets);
   const topDialog = useTopModalDialog();
   if (fallback && outlets > 0) return null;
-  // The platform styles alerts inside `.alerts > c8y-alert-outlet`.
-  const list = (
-    <div className="alerts">
-      {React.createElement(
-        'c8y-alert-outlet',
-        null,
-        items.map((a) => (
-          <div key={a.id} className={`alert alert-${a.type} alert-dismissible`} role={a.type === 'danger' || a.type === 'warning' ? 'alert' : 'status'}>
-            <AlertCloseButton label={t('Close')} onClose={() => remove(a.id)} />
-            <strong>{a.text}</strong>
-            {a.detail !== undefined && a.detail !== null && <div className="m-t-4">{a.detail}</div>}
-          </div>
-        )),
-      )}
+  const rendered = items.map((a) => (
+    <div key={a.id} className={`alert alert-${a.type} alert-dismissible`} role={a.type === 'danger' || a.type === 'warning' ? 'alert' : 'status'}>
+      <AlertCloseButton label={t('Close')} onClose={() => remove(a.id)} />
+      <strong>{a.text}</strong>
+      {a.detail !== undefined && a.detail !== null && <div className="m-t-4">{a.detail}</div>}
     </div>
-  );
-  // While a modal dialog is open the page beneath is inert and behind its backdrop: an alert raised
-  // meanwhile (a dialog's failed request) is shown inside the top dialog, readable and closable.
+  ));
+  // While a modal dialog is open the page beneath is inert and behind its backdrop: the alerts (a
+  // dialog's failed request, or a toast raised just before it opened) are shown inside the top
+  // dialog, readable and closable. In the dialog box's own place for them (beneath its header),
+  // not in the page's fixed top-right corner, where a wide dialog has its close button: a toast
+  // there covered the × for its 5 s.
+  const slot = topDialog ? dialogAlertSlot(topDialog) : null;
+  if (slot) {
+    return createPortal(items.length > 0 ? <div className="p-l-24 p-r-24 p-t-16" data-testid="dialog-alerts">{rendered}</div> : null, slot);
+  }
+  // The platform styles alerts inside `.alerts > c8y-alert-outlet`.
+  const list = <div className="alerts">{React.createElement('c8y-alert-outlet', null, rendered)}</div>;
   return topDialog ? createPortal(list, topDialog) : list;
+}
+
+/**
+ * The place a dialog box keeps for alerts (shared/ui Modal renders one beneath its header); a
+ * dialog without one (the loading overlay, which has no controls to cover) gets the page's list.
+ */
+function dialogAlertSlot(dialog: HTMLDialogElement): HTMLElement | null {
+  for (const slot of dialog.querySelectorAll<HTMLElement>(`[${ALERT_SLOT}]`)) if (slot.closest('dialog') === dialog) return slot;
+  return null;
 }
 
 /** Renders the page's alerts; the shell mounts one. */

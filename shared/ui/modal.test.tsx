@@ -1,5 +1,5 @@
 import React, { useState } from 'react';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Modal } from './modal';
 import { PlatformContextReact } from '../plugin-api/context';
 import { REQUIRES, ROLE } from '../plugin-api/roles';
@@ -33,6 +33,16 @@ function Harness({ onClose = () => undefined }: { onClose?: () => void }) {
     </>
   );
 }
+
+/** The page's alert outlet and a modal. */
+const pageWithModal = (open: boolean, title: string) => (
+  <>
+    <AlertOutlet />
+    <Modal open={open} title={title} onClose={() => undefined}>
+      <input aria-label="field" />
+    </Modal>
+  </>
+);
 
 /** A modal whose dismissibility the test switches, as a dialog with running work does. */
 const busyModal = (onClose: () => void, dismissible: boolean) => (
@@ -206,14 +216,7 @@ describe('Modal', () => {
   });
 
   it('shows alerts raised while a dialog is open inside the top dialog, and on the page again after', () => {
-    const view = (open: boolean) => (
-      <>
-        <AlertOutlet />
-        <Modal open={open} title="Work" onClose={() => undefined}>
-          <input aria-label="field" />
-        </Modal>
-      </>
-    );
+    const view = (open: boolean) => pageWithModal(open, 'Work');
     const { rerender } = renderUi(view(true));
     act(() => {
       alerts.danger('Saving failed');
@@ -223,6 +226,29 @@ describe('Modal', () => {
     rerender(view(false));
     expect(screen.getByText('Saving failed')).toBeInTheDocument();
     expect(screen.getByText('Saving failed').closest('dialog')).toBeNull();
+    act(() => alerts.clearAll());
+  });
+
+  it('moves a toast raised before a dialog opened into the dialog box, beneath its header, not over its close button', () => {
+    const view = (open: boolean) => pageWithModal(open, 'Select software');
+    const { rerender } = renderUi(view(false));
+    act(() => {
+      alerts.success('Device updated successfully');
+    });
+    expect(screen.getByText('Device updated successfully').closest('dialog')).toBeNull();
+    rerender(view(true));
+    const dialog = screen.getByRole('dialog', { name: 'Select software' });
+    const toast = screen.getByText('Device updated successfully').closest('.alert') as HTMLElement;
+    // In the box's flow between header and body; not in the page's fixed top-right `.alerts`
+    // corner, where a wide dialog's × is.
+    const box = dialog.querySelector('.modal-content') as HTMLElement;
+    expect(box).toContainElement(toast);
+    expect(toast.closest('.alerts')).toBeNull();
+    expect(box.querySelector('.modal-header')?.compareDocumentPosition(toast)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(box.querySelector('.modal-body')?.compareDocumentPosition(toast)).toBe(Node.DOCUMENT_POSITION_PRECEDING);
+    expect(within(toast).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    rerender(view(false));
+    expect(screen.getByText('Device updated successfully').closest('.alerts')).not.toBeNull();
     act(() => alerts.clearAll());
   });
 

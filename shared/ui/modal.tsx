@@ -4,7 +4,7 @@ import type { RoleRequirement } from '../plugin-api/roles';
 import { cx } from './cx';
 import { useSharedTranslation } from './i18n';
 import { PermittedButton } from './permission';
-import { closeModalDialog, DIALOG_WRAPPER_STYLE, ensureDialogStyle, showModalDialog } from './top-layer';
+import { ALERT_SLOT, closeModalDialog, DIALOG_WRAPPER_STYLE, ensureDialogStyle, showModalDialog } from './top-layer';
 
 export interface ModalButton {
   label: string;
@@ -183,6 +183,8 @@ function OpenModal({ title, onClose, children, buttons, footer, size, closeOnBac
                 {title}
               </h4>
             </div>
+            {/* The page's alerts while this is the top dialog (alerts.tsx), beneath the header. */}
+            <div {...{ [ALERT_SLOT]: '' }} />
             <div className="modal-body" ref={bodyRef}>
               {children}
             </div>

@@ -59,6 +59,12 @@ export function useTopModalDialog(): HTMLDialogElement | null {
   return useSyncExternalStore(subscribe, topModalDialog, () => null);
 }
 
+/**
+ * The attribute of a dialog box's place for the page's alerts (beneath its header) while it is the
+ * top dialog: there they cover none of its controls (alerts.tsx).
+ */
+export const ALERT_SLOT = 'data-alert-slot';
+
 const STYLE_ID = 'shared-ui-dialog-style';
 
 /**

@@ -29,6 +29,10 @@ export function DevicePage({ device, tab, tabs, context, queryClient, pluginsLoa
   const base = `/device/${device.id}`;
   const redirect = tab ? DEVICE_TAB_REDIRECTS[tab] : undefined;
   const active = shown.find((x) => x.path === tab);
+  // A tab that is registered but refused for this device (e.g. Device Control below the agent
+  // version it needs) is named by its label in the user's language, not by its path.
+  const refused = active ? undefined : tabs.find((x) => x.path === tab);
+  const label = (x: Registered<DeviceTabContribution>) => i18n.t(x.label, { ns: [x.pluginId, 'shell'] });
   // A tab nobody shows may belong to a plugin that failed: the manifest does not say which.
   const plugins = useRegistry((s) => s.exports);
   const statuses = useRegistry((s) => s.plugins);
@@ -106,7 +110,7 @@ export function DevicePage({ device, tab, tabs, context, queryClient, pluginsLoa
                   data-testid="device-tab"
                   data-tab={x.path}
                 >
-                  {x.icon && <i className={iconClass(x.icon)} aria-hidden="true" />} {i18n.t(x.label, { ns: [x.pluginId, 'shell'] })}
+                  {x.icon && <i className={iconClass(x.icon)} aria-hidden="true" />} {label(x)}
                 </a>
               </li>
             ))}
@@ -138,7 +142,7 @@ export function DevicePage({ device, tab, tabs, context, queryClient, pluginsLoa
           </div>
         ) : (
           <div className="alert alert-warning" role="alert" data-testid="tab-not-available">
-            {t('The tab "{{tab}}" is not available for this device.', { tab })}
+            {t('The tab "{{tab}}" is not available for this device.', { tab: refused ? label(refused) : tab })}
             {failed.length > 0 && (
               <>
                 <p>{t('These plugins failed to load on this page; one of them may provide it:')}</p>

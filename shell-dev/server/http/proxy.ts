@@ -73,15 +73,41 @@ export function tenantRequestHeaders(headers: IncomingHttpHeaders, localHost: st
   return { ...headers, host: upstream.host, ...(ownPage ? { origin: upstream.origin } : {}) };
 }
 
+/** Whether a request is a browser's page load (an address opened, a redirect followed), not an API call. */
+export function wantsPage(headers: IncomingHttpHeaders): boolean {
+  const accept = headers.accept;
+  return typeof accept === 'string' && /(^|,)\s*text\/html\b/i.test(accept);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A small page saying what the error body says, for a browser that opened a page of the tenant. */
+function unreachablePage(upstream: URL, detail: string): string {
+  const [tenant, cause] = [escapeHtml(upstream.origin), escapeHtml(detail)];
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tenant cannot be reached</title></head>
+<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto; padding: 0 1em; line-height: 1.5">
+<h1>The tenant cannot be reached</h1>
+<p>The tenant <strong>${tenant}</strong> cannot be reached (${cause}).</p>
+<p>Check the address given to <code>--proxy</code> and that the tenant is up, then reload this page.</p>
+</body>
+</html>
+`;
+}
+
 /**
  * The answer when the tenant cannot be reached (a wrong host in --proxy, a tenant that is down):
- * 502 with the platform's error body, naming the tenant, the cause and what to do.
+ * 502 with the platform's error body, naming the tenant, the cause and what to do; a browser's
+ * page load (e.g. /apps/devicemanagement/ sent on to the tenant's login app) gets the same as a
+ * small HTML page, not the JSON as a page of raw text.
  */
 export function sendUnreachable(reply: FastifyReply, upstream: URL, error: unknown): FastifyReply {
   // Duck-typed: fetch's errors may come from another realm (undici's own), where instanceof Error fails.
   const messageOf = (e: unknown) => (typeof e === 'object' && e !== null && typeof (e as Error).message === 'string' ? (e as Error).message : undefined);
   const cause = typeof error === 'object' && error !== null ? (error as { cause?: unknown }).cause : undefined;
   const detail = messageOf(cause) ?? messageOf(error) ?? String(error);
+  if (wantsPage(reply.request.headers)) return reply.code(502).type('text/html; charset=utf-8').send(unreachablePage(upstream, detail));
   return sendJson(
     reply,
     MEDIA.error,

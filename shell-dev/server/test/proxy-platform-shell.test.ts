@@ -7,7 +7,7 @@
 import net from 'node:net';
 import { AUTH, client, ERROR_SHAPE, start } from './helpers';
 import { bundleManifest, bundleOnDisk, PLATFORM_SHELL, rawGet, zip } from './platform-shell-fixture';
-import { rewriteSetCookie, withLocalRemotes } from '../http/proxy';
+import { rewriteSetCookie, wantsPage, withLocalRemotes } from '../http/proxy';
 
 jest.setTimeout(30_000);
 
@@ -142,6 +142,13 @@ describe('withLocalRemotes', () => {
 });
 
 describe('a tenant that cannot be reached', () => {
+  it('tells a page load from an API call by its Accept header', () => {
+    expect(wantsPage({ accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' })).toBe(true);
+    expect(wantsPage({ accept: 'application/json' })).toBe(false);
+    expect(wantsPage({ accept: 'application/vnd.com.nsn.cumulocity.managedobject+json, */*' })).toBe(false);
+    expect(wantsPage({})).toBe(false);
+  });
+
   it('answers 502 with the error body, naming the tenant, the cause and what to do, for every API call', async () => {
     // A port nothing listens on (not 9: fetch refuses that one itself, "bad port").
     const closed = net.createServer();
@@ -150,6 +157,14 @@ describe('a tenant that cannot be reached', () => {
     await new Promise((ok) => closed.close(ok));
     const lonely = await start({ ...bundleOnDisk(), proxy: `http://127.0.0.1:${port}` });
     try {
+      // The shell sends a browser without a session on to the tenant's login app: that page load gets a
+      // readable page saying the same (status 502), not the JSON body shown as raw text.
+      const login = await rawGet(`${lonely.url}/apps/public/login/`, { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' });
+      expect(login.status).toBe(502);
+      expect(login.headers['content-type']).toMatch(/^text\/html/);
+      expect(login.text).toContain('<h1>The tenant cannot be reached</h1>');
+      expect(login.text).toContain(`The tenant <strong>http://127.0.0.1:${port}</strong> cannot be reached (connect ECONNREFUSED 127.0.0.1:${port}).`);
+      expect(login.text).toContain('Check the address given to <code>--proxy</code> and that the tenant is up');
       // The manifest (read here, to add the local plugins) and any other call (forwarded as it is: it answered 500 "connect ECONNREFUSED …").
       for (const url of ['/application/applications/devicemanagement/manifest', '/tenant/currentTenant', '/inventory/managedObjects?pageSize=1']) {
         const res = await client(lonely.url)<{ message: string }>('GET', url);

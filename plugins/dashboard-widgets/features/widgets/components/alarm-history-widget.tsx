@@ -10,6 +10,7 @@ import { daysOf, validateDays, toDays } from '../model/config';
 import { alarmHistoryTitle, axisNumber, daysAgoAxis, daysAgoHeading, sliceDays } from '../model/figures';
 import { WidgetState } from './widget-state';
 import { LazyChart, useChartCode } from './lazy-chart';
+import { ChartTable, useChartLabel } from './chart-table';
 import { drawsChart } from '../api/prefetch';
 import { WIDGET_IDS } from '../model/views';
 
@@ -32,8 +33,8 @@ function Bars({ attrs, days }: { attrs: AlarmHistory['attrs']; days: number }) {
   const { t, i18n } = useTranslation();
   // attrs keeps its identity while the data is unchanged (the query cache shares equal data).
   const lists = useMemo(() => SERIES.map((s) => [...sliceDays(attrs[s.key], days)].reverse()), [attrs, days]);
+  const axis = useMemo(() => daysAgoAxis(Math.max(0, ...lists.map((l) => l.length))), [lists]);
   const option = useMemo<EChartsOption>(() => {
-    const axis = daysAgoAxis(Math.max(0, ...lists.map((l) => l.length)));
     return {
       grid: { left: 40, right: 8, top: 16, bottom: 40 },
       tooltip: { trigger: 'axis', formatter: tooltipFormatter(undefined, daysAgoHeading(t)) as never },
@@ -41,8 +42,9 @@ function Bars({ attrs, days }: { attrs: AlarmHistory['attrs']; days: number }) {
       yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: axisNumber(i18n.language) } },
       series: SERIES.map((s, i) => ({ type: 'bar', stack: 'alarms', name: t(s.label), data: lists[i], itemStyle: { color: s.color } })),
     };
-  }, [lists, t, i18n.language]);
-  const summary = SERIES.map((s, i) => `${t(s.label)}: ${lists[i].reduce((a, b) => a + b, 0)}`).join(', ');
+  }, [lists, axis, t, i18n.language]);
+  const chartLabel = useChartLabel();
+  const caption = t('Alarms per severity');
   // No day yet (a new tenant): bare axes said nothing.
   if (lists.every((l) => l.length === 0)) {
     return (
@@ -54,7 +56,8 @@ function Bars({ attrs, days }: { attrs: AlarmHistory['attrs']; days: number }) {
   return (
     <>
       <Legend />
-      <LazyChart option={option} ariaLabel={summary} />
+      <LazyChart option={option} ariaLabel={chartLabel(caption, axis.length)} />
+      <ChartTable caption={caption} days={axis} series={SERIES.map((s, i) => ({ name: t(s.label), values: lists[i] }))} testId="alarm-history-table" />
     </>
   );
 }

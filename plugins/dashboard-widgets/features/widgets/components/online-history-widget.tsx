@@ -12,6 +12,7 @@ import { averageHours, axisNumber, daysAgoAxis, daysAgoHeading, formatHoursMinut
 import { ONLINE_HISTORY_VIEWS, WIDGET_IDS, dayOfIndex, deviceListLink, viewNames } from '../model/views';
 import { FigureLink, WidgetState } from './widget-state';
 import { LazyChart, useChartCode } from './lazy-chart';
+import { ChartTable, useChartLabel } from './chart-table';
 import { drawsChart } from '../api/prefetch';
 
 type Measure = 'devices' | 'avg time';
@@ -31,6 +32,7 @@ function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
   const axis = useMemo(() => daysAgoAxis(values.length), [values.length]);
   const seriesName = measure === 'devices' ? t('devices') : t('avg time');
   const unit = measure === 'avg time' ? HOURS_UNIT : '';
+  const chartLabel = useChartLabel();
   const option = useMemo<EChartsOption>(() => {
     const label = axisNumber(i18n.language);
     return {
@@ -59,7 +61,7 @@ function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
       ) : (
         <LazyChart
           option={option}
-          ariaLabel={`${seriesName}: ${values.join(', ')}`}
+          ariaLabel={chartLabel(seriesName, values.length)}
           // The day's whole column opens its list, not only its thin bar (none on a day of 0).
           onColumnClick={(index) => {
             const day = Number(axis[index]);
@@ -67,6 +69,7 @@ function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
           }}
         />
       )}
+      {values.length > 0 && <ChartTable caption={seriesName} days={axis} series={[{ name: seriesName, values, unit }]} testId="online-history-table" />}
     </div>
   );
 }

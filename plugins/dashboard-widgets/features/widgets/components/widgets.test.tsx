@@ -124,6 +124,19 @@ describe('widgets', () => {
     expect((series.label.formatter as (p: unknown) => string)({ dataIndex: 1 })).toBe('20 %');
   });
 
+  it('piechart: labels of two small neighbouring slices are kept apart or hidden, their figures stay in the aria-label', async () => {
+    fetchMock.mockImplementation(() => json(200, { onlineDeviceCount: 17, offlineDeviceCount: 0, notMonitoredDeviceCount: 3, totalDevices: 20 }));
+    mockCharts.length = 0;
+    renderContribution(<DevicesOnlineWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'piechart' } } }} />, opts);
+    await waitFor(() => expect(mockCharts.length).toBeGreaterThan(0));
+    const chart = mockCharts.at(-1)!;
+    const series = (chart.option.series as Record<string, unknown>[])[0];
+    expect(series).toMatchObject({ avoidLabelOverlap: true, labelLayout: { hideOverlap: true } });
+    // ECharts moves labels apart by their line height; unset, it measured 4 px for 12 px text.
+    expect((series.label as { lineHeight?: number }).lineHeight).toBeGreaterThanOrEqual(14);
+    expect(chart.ariaLabel).toBe('online: 17 (85 %), offline: 0 (0 %), not monitored: 3 (15 %)');
+  });
+
   it('online history toggle: the chosen measure is an active segmented button (btn-primary went white with focus)', async () => {
     fetchMock.mockImplementation(() => json(200, { attrs: { history: [{ deviceCount: 3, averageTime: 60 }] } }));
     renderContribution(<OnlineHistoryWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />, opts);
@@ -134,6 +147,40 @@ describe('widgets', () => {
     expect(avg).toHaveClass('btn', 'btn-default', 'active');
     expect(avg).not.toHaveClass('btn-primary');
     expect(screen.getByRole('button', { name: 'devices' })).not.toHaveClass('active');
+  });
+
+  it.each([
+    ['en', en, 'devices per day, last 3 days; the figures of each day are in the table that follows', ['Day', 'devices'], [['1 day ago', '7'], ['2 days ago', '5'], ['3 days ago', '2']], 'avg time', ['1 day ago', '2 h']],
+    ['de', de, 'Geräte pro Tag, letzte 3 Tage; die Werte jedes Tages stehen in der folgenden Tabelle', ['Tag', 'Geräte'], [['vor 1 Tag', '7'], ['vor 2 Tagen', '5'], ['vor 3 Tagen', '2']], 'Ø Zeit', ['vor 1 Tag', '2 h']],
+  ] as const)('online history (%s): the chart names its table, which gives each day with its value, newest first', async (language, locales, label, head, rows, avg, avgRow) => {
+    // Newest first, as the service lists them; averageTime in minutes.
+    fetchMock.mockImplementation(() => json(200, { attrs: { history: [{ deviceCount: 7, averageTime: 120 }, { deviceCount: 5, averageTime: 60 }, { deviceCount: 2, averageTime: 30 }] } }));
+    mockCharts.length = 0;
+    renderContribution(<OnlineHistoryWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />, { ...opts, language, locales });
+    await waitFor(() => expect(mockCharts.length).toBeGreaterThan(0));
+    expect(mockCharts.at(-1)!.ariaLabel).toBe(label);
+    const table = screen.getByTestId('online-history-table');
+    expect(table).toHaveClass('sr-only');
+    const cells = (row: Element) => [...row.querySelectorAll('th, td')].map((c) => c.textContent);
+    expect(cells(table.querySelector('thead tr')!)).toEqual(head);
+    expect([...table.querySelectorAll('tbody tr')].map(cells)).toEqual(rows);
+    fireEvent.click(screen.getByRole('button', { name: avg }));
+    await waitFor(() => expect(cells(screen.getByTestId('online-history-table').querySelector('tbody tr')!)).toEqual(avgRow));
+  });
+
+  it.each([
+    ['en', en, 'Alarms per severity per day, last 2 days; the figures of each day are in the table that follows', ['Day', 'warning', 'minor', 'major', 'critical'], [['1 day ago', '4', '3', '2', '1'], ['2 days ago', '0', '0', '0', '9']]],
+    ['de', de, 'Alarme nach Schweregrad pro Tag, letzte 2 Tage; die Werte jedes Tages stehen in der folgenden Tabelle', ['Tag', 'Warnung'], [['vor 1 Tag', '4'], ['vor 2 Tagen', '0']]],
+  ] as const)('alarm history (%s): each day with its value per severity, not only a total per severity', async (language, locales, label, head, rows) => {
+    fetchMock.mockImplementation(() => json(200, { attrs: { criticalAlarmHistory: [1, 9], majorAlarmHistory: [2, 0], minorAlarmHistory: [3, 0], warningAlarmHistory: [4, 0] } }));
+    mockCharts.length = 0;
+    renderContribution(<AlarmHistoryWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />, { ...opts, language, locales });
+    await waitFor(() => expect(mockCharts.length).toBeGreaterThan(0));
+    expect(mockCharts.at(-1)!.ariaLabel).toBe(label);
+    const table = screen.getByTestId('alarm-history-table');
+    const cells = (row: Element) => [...row.querySelectorAll('th, td')].map((c) => c.textContent);
+    expect(cells(table.querySelector('thead tr')!).slice(0, head.length)).toEqual(head);
+    expect([...table.querySelectorAll('tbody tr')].map((r) => cells(r).slice(0, rows[0].length))).toEqual(rows);
   });
 
   it('history charts in German: value axis labels without the English thousands comma ("1,500" reads one and a half)', async () => {
