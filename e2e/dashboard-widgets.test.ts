@@ -455,15 +455,19 @@ describe('Device Operations Dashboard', () => {
     } finally {
       await context.close();
     }
-    // Back to the default layout for the next test: the page is closed (no save in flight), then
-    // every saved copy of the dashboard goes.
+    // Back to the default layout for the next test: the page is closed (no save in flight).
+    await deleteSavedDashboards();
+  });
+
+  /** Every saved copy of the dashboard goes: the next page shows the default layout. */
+  async function deleteSavedDashboards(): Promise<void> {
     const auth = { Authorization: `Basic ${Buffer.from('demo/admin:demo').toString('base64')}`, Accept: 'application/json' };
     const list = (await (await fetch(`${stack.url}/inventory/managedObjects?fragmentType=${encodeURIComponent(FRAGMENT)}&pageSize=5`, { headers: auth })).json()) as { managedObjects: { id: string }[] };
     for (const mo of list.managedObjects) {
       const res = await fetch(`${stack.url}/inventory/managedObjects/${mo.id}`, { method: 'DELETE', headers: auth });
       assert.equal(res.status, 204, `delete dashboard ${mo.id}`);
     }
-  });
+  }
 
   test('an editor configures, adds, moves and removes widgets; everyone sees it after reload', async () => {
     const { context, page } = await loginAs(stack, 'admin');
@@ -677,6 +681,8 @@ describe('Device Operations Dashboard', () => {
   });
 
   test('odd figures at 1280 px in German: five-digit alarm totals keep their categories beside them, seven-digit counts of the top alarm list stay clear of the type, no devices is said, no history is said, every trend has its arrow', async () => {
+    // The default layout (the editor test above saved one without the top alarm list).
+    await deleteSavedDashboards();
     // Not at the dashboard yet: its figures are asked for once the routes below answer them.
     const { page, context } = await loginAs(stack, 'operator');
     const answers: Record<string, unknown> = {
@@ -699,6 +705,16 @@ describe('Device Operations Dashboard', () => {
       await page.setViewportSize({ width: 1280, height: 1000 });
       await chooseLanguage(page, 'Deutsch');
       await openDashboard(page);
+      // Each widget paints when its own answer is in: wait for every part read below.
+      for (const [selector, count] of [
+        ['[data-testid="widget-alarm-severity"] [data-testid^="category-"]', 16],
+        ['[data-testid="top-alarm"]', 2],
+        ['[data-testid="devices-online-pie-empty"]', 1],
+        ['[data-testid="history-empty"]', 2],
+        ['[data-testid="trend"] i', 3],
+      ] as const) {
+        await page.locator(selector).nth(count - 1).waitFor({ timeout: WAIT_MS });
+      }
       await snap(page, 'dashboard-widgets-odd-figures-de-1280');
       // Each severity's four category counts show inside its card, beside the total (not pushed past the edge or below the fold).
       const severities = await page.$$eval('[data-testid="widget-alarm-severity"]', (els) =>
