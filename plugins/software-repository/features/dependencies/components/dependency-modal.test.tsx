@@ -127,6 +127,8 @@ describe('DependencyModal', () => {
     await waitFor(() => expect(screen.getByTestId('dependency-problem')).toHaveTextContent('Circular dependency: alpha 1.0 -> gamma 1.0 -> alpha 1.0.'));
     // Spec: a failed save says 'Something went wrong. please try again later.'; the cause is logged too.
     expect(alerts.list().map((a) => [a.type, a.text])).toEqual([['danger', 'Something went wrong. please try again later.']]);
+    // The cycle is said once, in the modal: not again as the alert's detail.
+    expect(alerts.list()[0].detail).toBeUndefined();
     expect(consoleError).toHaveBeenCalledWith('Dependencies could not be saved', expect.objectContaining({ status: 422 }));
     expect(onClose).not.toHaveBeenCalled();
     consoleError.mockRestore();

@@ -165,9 +165,11 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
       onClose();
     } catch (e) {
       console.error('Dependencies could not be saved', e);
-      // The service's refusal (422) says what is wrong (the cycle with its path): the modal shows it as it is.
-      if (e instanceof PlatformError && e.status === 422) setProblem(e.message);
-      alerts.danger(t('Something went wrong. please try again later.'), { detail: errorText(e) });
+      // The service's refusal (422) says what is wrong (the cycle with its path): the modal shows it as
+      // it is, beside the list it is about, and the alert does not say it a second time.
+      const refused = e instanceof PlatformError && e.status === 422;
+      if (refused) setProblem(e.message);
+      alerts.danger(t('Something went wrong. please try again later.'), refused ? {} : { detail: errorText(e) });
       setSaving(false);
     }
   };
