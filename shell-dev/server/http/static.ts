@@ -40,6 +40,9 @@ export function resolveAppFile(staticDir: string, urlPath: string): string | und
   } catch {
     return undefined;
   }
+  // No application's folder starts with a dot (CONTEXT_PATH): those are an upload being unpacked or
+  // a replaced version being removed (packages/index.ts), never served.
+  if (rel.startsWith('.')) return undefined;
   const root = path.resolve(staticDir);
   let file = path.resolve(root, rel);
   if (file !== root && !file.startsWith(root + path.sep)) return undefined;
@@ -51,8 +54,11 @@ export function resolveAppFile(staticDir: string, urlPath: string): string | und
   }
 }
 
-/** A folder name an application can have: not '.' or '..' (which `[\w.-]+` also matches). */
-const isAppName = (name: string) => name !== '.' && name !== '..';
+/**
+ * A folder name an application can have: none starts with a dot ('.' and '..', which `[\w.-]+`
+ * also matches, and the hidden folders of an upload being unpacked).
+ */
+const isAppName = (name: string) => !name.startsWith('.');
 
 /** A deep link inside an app (no file extension) gets the app's index.html. */
 export function appIndexFor(staticDir: string, urlPath: string): string | undefined {

@@ -572,6 +572,14 @@ describe('static apps', () => {
         expect(answer).not.toContain('above the apps');
       }
       expect((await get('/apps/..')).split('\r\n')[0]).toMatch(/^HTTP\/1\.1 404/);
+      // An upload being unpacked (or a replaced version being removed) is a hidden folder: never served.
+      fs.mkdirSync(path.join(staticDir, '.staging-shell-0a1b2c'), { recursive: true });
+      fs.writeFileSync(path.join(staticDir, '.staging-shell-0a1b2c', 'index.html'), 'half unpacked');
+      for (const target of ['/apps/.staging-shell-0a1b2c/index.html', '/apps/.staging-shell-0a1b2c/', '/apps/.staging-shell-0a1b2c/deep', '/apps/%2estaging-shell-0a1b2c/index.html']) {
+        const answer = await get(target);
+        expect([target, answer.split('\r\n')[0]]).toEqual([target, expect.stringMatching(/^HTTP\/1\.1 (404|400)/)]);
+        expect(answer).not.toContain('half unpacked');
+      }
     } finally {
       await s.close();
     }
