@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ManagedObject } from '@shared/platform/inventory';
 import { msg } from '@shared/plugin-api/i18n';
 import { Modal } from '@shared/ui/modal';
+import { enterInFieldSubmits } from '@shared/ui/enter-submits';
 import {
   defaultRolloutForm,
   formatDuration,
@@ -95,12 +96,7 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
       {/* Enter in a field creates the rollout, as a form's submit would (the fields are valid). */}
       <div
         className="row"
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
-            e.preventDefault();
-            create();
-          }
-        }}
+        onKeyDown={enterInFieldSubmits(create)}
       >
         <div className="col-sm-6">
           <div className={`form-group${name.trim() === '' ? ' has-error' : ''}`}>

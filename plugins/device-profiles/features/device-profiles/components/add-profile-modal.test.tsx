@@ -44,6 +44,23 @@ describe('AddProfileModal', () => {
   });
 });
 
+describe('AddProfileModal by keyboard', () => {
+  it('continues on Enter in the name once the form is valid, not before', async () => {
+    serve(reply(201, { ok: { id: '77', name: 'New profile', deviceType: 'adamos_NETbox' }, errors: [] }));
+    const onCreated = jest.fn();
+    renderContribution(<AddProfileModal onClose={jest.fn()} onCreated={onCreated} />, { pluginId: 'device-profiles', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
+    await waitFor(() => expect(screen.getByLabelText('Name')).not.toBeDisabled());
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'New profile' } });
+    // No device type yet: Enter creates nothing.
+    fireEvent.keyDown(screen.getByLabelText('Name'), { key: 'Enter' });
+    expect((global.fetch as jest.Mock).mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Device type'), { target: { value: 'adamos_NETbox' } });
+    fireEvent.keyDown(screen.getByLabelText('Name'), { key: 'Enter' });
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith('77'));
+    expect((global.fetch as jest.Mock).mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toHaveLength(1);
+  });
+});
+
 describe('AddProfileModal when another user was faster', () => {
   it('reads the restrictions again after the service refuses a second default profile, and says a group is required', async () => {
     let restrictions: { alreadyUsedProfileNames: string[]; alreadyAssignedGroups: string[]; deviceTypeWithDefaultProfile: string[] } = RESTRICTIONS;

@@ -2,6 +2,7 @@ import React, { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from '@shared/ui/modal';
+import { enterInFieldSubmits } from '@shared/ui/enter-submits';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { createDeviceProfile, duplicateDeviceProfile } from '@shared/platform/create-software-ng';
 import { profileKeys, saveErrors, trySave, useGroups, useRestrictions } from '../api/profiles';
@@ -111,21 +112,28 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
           {t(serverError)}
         </div>
       )}
-      <ProfileFields
-        form={form}
-        errors={Object.fromEntries(Object.entries(errors).filter(([field]) => touched.has(field as keyof ProfileForm)))}
-        groups={offered}
-        disabled={!restrictions.data}
-        lockDeviceType={!!duplicateOf}
-        groupsError={groups.error}
-        onChange={(next) => {
-          const changed = (Object.keys(next) as (keyof ProfileForm)[]).filter((k) => next[k] !== form[k]);
-          setForm(next);
-          // Choosing a type is when its default rule (the group) starts to matter.
-          setTouched((prev) => new Set([...prev, ...changed, ...(changed.includes('deviceType') ? (['deviceGroup'] as const) : [])]));
-          setServerError(null);
-        }}
-      />
+      {/* Enter in the name continues, as the button does, once the form is valid. */}
+      <div
+        onKeyDown={enterInFieldSubmits(() => {
+          if (valid && !serverError && !saving) void submit();
+        })}
+      >
+        <ProfileFields
+          form={form}
+          errors={Object.fromEntries(Object.entries(errors).filter(([field]) => touched.has(field as keyof ProfileForm)))}
+          groups={offered}
+          disabled={!restrictions.data}
+          lockDeviceType={!!duplicateOf}
+          groupsError={groups.error}
+          onChange={(next) => {
+            const changed = (Object.keys(next) as (keyof ProfileForm)[]).filter((k) => next[k] !== form[k]);
+            setForm(next);
+            // Choosing a type is when its default rule (the group) starts to matter.
+            setTouched((prev) => new Set([...prev, ...changed, ...(changed.includes('deviceType') ? (['deviceGroup'] as const) : [])]));
+            setServerError(null);
+          }}
+        />
+      </div>
     </Modal>
   );
 }
