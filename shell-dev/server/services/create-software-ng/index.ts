@@ -5,6 +5,7 @@ import { SERVICE_NAME, SERVICE_PREFIX } from './constants';
 import type { ServiceContext } from './helpers';
 import { JobRunner, parseJobFault } from './jobs';
 import { parseRolloutFault, RolloutEngine } from './rollout-engine';
+import { keepPackagePasswords } from './package-passwords';
 import { registerOperationRoutes } from './routes/operations';
 import { registerProfileRoutes } from './routes/profiles';
 import { registerRolloutRoutes } from './routes/rollouts';
@@ -24,6 +25,7 @@ export interface CreateSoftwareNgModule extends ServerModule {
 /** The create-software-ng microservice: repository, profiles, assignments, jobs and rollouts. */
 export function createSoftwareNgModule(opts: CreateSoftwareNgOptions = {}): CreateSoftwareNgModule {
   let ctx: ServiceContext | null = null;
+  let stopPasswords: (() => void) | null = null;
   return {
     name: SERVICE_NAME,
     context() {
@@ -49,11 +51,13 @@ export function createSoftwareNgModule(opts: CreateSoftwareNgOptions = {}): Crea
         },
         { prefix: SERVICE_PREFIX },
       );
+      stopPasswords = keepPackagePasswords(core, store);
       c.engine.start(opts.rolloutTimers ?? true);
       c.jobs.resume();
     },
     async close() {
       if (!ctx) return;
+      stopPasswords?.();
       ctx.engine.stop();
       await ctx.jobs.stop();
     },

@@ -39,7 +39,8 @@ describe('softwarePackage', () => {
     expect(body.inventoryManagedObjectUrl).toMatch(new RegExp(`/inventory/managedObjects/${body.id}$`));
     expect(body).toMatchObject({ urlHasIncludedSAS: true, c8y_encryptionKey: true, full_packagename: 'mdc.zip', type: 'c8y_Software' });
     expect(body.password).toBeUndefined();
-    expect(h.core.inventory.get(body.id)?.password).toBe('secret-pass');
+    expect(h.core.inventory.get(body.id)).not.toHaveProperty('password');
+    expect(h.module.context().store.packagePassword(body.id)).toBe('secret-pass');
 
     const list = await inject('GET', `/softwarePackage?name=MDC&deviceType=iotconnector`);
     expect(list.json().softwarePackageList.map((p: { id: string }) => p.id)).toEqual([body.id]);
@@ -96,13 +97,19 @@ describe('softwarePackage', () => {
   });
 
   it('updates editable fields, keeps the password when null, refuses immutable changes', async () => {
-    const sw = software(h.core, { password: 'old-password', md5: 'm', sha256: 's' });
+    const sw = software(h.core, { md5: 'm', sha256: 's' });
+    const { store } = h.module.context();
+    store.setPackagePassword(sw.id, 'old-password');
     const base = { id: sw.id, md5: 'm2', sha256: 's2', apptype: 'BATCH', category: 'critical', password: null };
     const ok = await inject('PUT', '/softwarePackage', { inventoryRequest: base });
     expect(ok.statusCode).toBe(200);
-    expect(h.core.inventory.get(sw.id)).toMatchObject({ md5: 'm2', apptype: 'BATCH', category: 'critical', password: 'old-password' });
-    expect((await inject('PUT', '/softwarePackage', { inventoryRequest: { ...base, password: 'new-password' } })).statusCode).toBe(200);
-    expect(h.core.inventory.get(sw.id)?.password).toBe('new-password');
+    expect(h.core.inventory.get(sw.id)).toMatchObject({ md5: 'm2', apptype: 'BATCH', category: 'critical' });
+    expect(store.packagePassword(sw.id)).toBe('old-password');
+    const changed = await inject('PUT', '/softwarePackage', { inventoryRequest: { ...base, password: 'new-password' } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).not.toHaveProperty('password');
+    expect(store.packagePassword(sw.id)).toBe('new-password');
+    expect(h.core.inventory.get(sw.id)).not.toHaveProperty('password');
     expect((await inject('PUT', '/softwarePackage', { inventoryRequest: { ...base, version: '2.0' } })).statusCode).toBe(422);
     expect((await inject('PUT', '/softwarePackage', { inventoryRequest: { ...base, password: 'x' } })).statusCode).toBe(422);
     expect((await inject('PUT', '/softwarePackage', { inventoryRequest: { ...base, md5: '' } })).statusCode).toBe(422);
@@ -111,6 +118,19 @@ describe('softwarePackage', () => {
     const flag = await inject('PUT', '/softwarePackage', { inventoryRequest: { ...base, installation_requires_approval: 'x' } });
     expect(flag.statusCode).toBe(422);
     expect(flag.json().message).toBe('installation_requires_approval must be true or false.');
+  });
+
+  it('at start moves passwords an earlier version kept on package objects into its own table, and drops those of packages gone', async () => {
+    // As a file from an earlier version holds them: on the objects.
+    const old = software(h.core, { name: 'old', password: 'kept-on-object' });
+    // A package deleted while the server was down (no notification reached the service).
+    h.module.context().store.setPackagePassword('999999', 'orphaned');
+    await h.close();
+    h = await harness(h.dir);
+    expect(h.core.inventory.get(old.id)).not.toHaveProperty('password');
+    expect(h.core.inventory.get(old.id)).toMatchObject({ name: 'old', c8y_encryptionKey: true });
+    expect(h.module.context().store.packagePassword(old.id)).toBe('kept-on-object');
+    expect(h.module.context().store.packagePasswordIds()).toEqual([old.id]);
   });
 
   it('deletes a package (204), drops it from dependency lists, 404 afterwards', async () => {

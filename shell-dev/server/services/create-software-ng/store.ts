@@ -109,7 +109,29 @@ export class ServiceStore {
       CREATE INDEX IF NOT EXISTS csng_rollout_devices_device ON csng_rollout_devices (deviceId);
       -- Time-outs due are read in deadline order; rows without a deadline are not in the index.
       CREATE INDEX IF NOT EXISTS csng_rollout_devices_deadline ON csng_rollout_devices (rolloutId, deadline) WHERE deadline IS NOT NULL;
+      -- Software package passwords: the service's own, never on the package's managed object
+      -- (package-passwords.ts).
+      CREATE TABLE IF NOT EXISTS csng_package_passwords (
+        packageId TEXT PRIMARY KEY,
+        password TEXT NOT NULL
+      ) WITHOUT ROWID;
     `);
+  }
+
+  setPackagePassword(packageId: string, password: string): void {
+    this.stmt(`INSERT INTO csng_package_passwords (packageId, password) VALUES (?, ?) ON CONFLICT (packageId) DO UPDATE SET password = excluded.password`).run(packageId, password);
+  }
+
+  packagePassword(packageId: string): string | undefined {
+    return (this.stmt(`SELECT password FROM csng_package_passwords WHERE packageId = ?`).get(packageId) as { password: string } | undefined)?.password;
+  }
+
+  packagePasswordIds(): string[] {
+    return (this.stmt(`SELECT packageId FROM csng_package_passwords`).all() as { packageId: string }[]).map((r) => r.packageId);
+  }
+
+  dropPackagePassword(packageId: string): void {
+    this.stmt(`DELETE FROM csng_package_passwords WHERE packageId = ?`).run(packageId);
   }
 
   ongoingJobs(): JobRow[] {

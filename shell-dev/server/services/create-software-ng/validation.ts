@@ -61,10 +61,11 @@ function checkFlag(req: Record<string, unknown>, problems: string[]): void {
 }
 
 /**
- * The stored package from a create request. The download is either a file uploaded to the
- * platform (c8y_url, a binary under /inventory/binaries/) or an external URL (url): exactly one.
+ * The stored package from a create request, and its password apart (the service keeps it, not the
+ * managed object: package-passwords.ts). The download is either a file uploaded to the platform
+ * (c8y_url, a binary under /inventory/binaries/) or an external URL (url): exactly one.
  */
-export function packageForCreate(req: Record<string, unknown>): Record<string, unknown> {
+export function packageForCreate(req: Record<string, unknown>): { doc: Record<string, unknown>; password: string } {
   const problems: string[] = [];
   for (const f of REQUIRED_ON_CREATE) if (!nonEmpty(req[f])) problems.push(`${f} is required.`);
   checkEnums(req, problems);
@@ -81,7 +82,7 @@ export function packageForCreate(req: Record<string, unknown>): Record<string, u
   if (file === undefined && url !== undefined && !isDownloadUrl(url)) problems.push('url must be an http or https URL.');
   if (problems.length > 0) throw validationError(problems);
   const download = (file ?? url) as string;
-  return {
+  const doc = {
     name: (req.name as string).trim(),
     version: (req.version as string).trim(),
     deviceType: req.deviceType,
@@ -91,17 +92,20 @@ export function packageForCreate(req: Record<string, unknown>): Record<string, u
     category: req.category,
     full_packagename: nonEmpty(req.full_packagename) ? req.full_packagename : fullPackageNameFromUrl(download),
     installation_requires_approval: req.installation_requires_approval === true,
-    password: req.password,
     url: download,
     c8y_url: file ?? null,
     urlHasIncludedSAS: download.includes(SAS_MARKER),
     c8y_encryptionKey: true,
     dependencies: [],
   };
+  return { doc, password: req.password as string };
 }
 
-/** The patch of an update request: immutable fields must not change; a null password keeps the stored one. */
-export function packagePatchForUpdate(req: Record<string, unknown>, current: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The patch of an update request, and a new password apart (undefined: a null password keeps the
+ * stored one). Immutable fields must not change.
+ */
+export function packagePatchForUpdate(req: Record<string, unknown>, current: Record<string, unknown>): { patch: Record<string, unknown>; password?: string } {
   const problems: string[] = [];
   for (const f of REQUIRED_ON_UPDATE) if (!nonEmpty(req[f])) problems.push(`${f} is required.`);
   checkEnums(req, problems);
@@ -113,8 +117,7 @@ export function packagePatchForUpdate(req: Record<string, unknown>, current: Rec
   if (problems.length > 0) throw validationError(problems);
   const patch: Record<string, unknown> = { md5: req.md5, sha256: req.sha256, apptype: req.apptype, category: req.category };
   if (typeof req.installation_requires_approval === 'boolean') patch.installation_requires_approval = req.installation_requires_approval;
-  if (typeof req.password === 'string') patch.password = req.password;
-  return patch;
+  return { patch, password: typeof req.password === 'string' ? req.password : undefined };
 }
 
 function checkEnums(req: Record<string, unknown>, problems: string[]): void {

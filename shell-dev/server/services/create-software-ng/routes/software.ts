@@ -12,7 +12,11 @@ import { str } from '../model';
 import { packageForCreate, packagePatchForUpdate, validationError } from '../validation';
 import { schemaError } from './schemas';
 
-/** What the console sees of a package: everything but the password (the edit form shows a marker instead). */
+/**
+ * What the console sees of a package: everything but a password (the service keeps passwords off
+ * the objects, package-passwords.ts; this also hides one written onto an object through the
+ * inventory API). The edit form shows a marker instead.
+ */
 export function publicPackage(mo: ManagedObject): Record<string, unknown> {
   const { password: _password, ...rest } = mo;
   return rest;
@@ -104,7 +108,7 @@ const DEPENDENCIES_BODY = {
 };
 const VALIDATE_BODY = { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, 'x-message': 'name is required.' } } };
 
-export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceContext): void {
+export function registerSoftwareRoutes(app: FastifyInstance, { core, store }: ServiceContext): void {
   app.get('/softwarePackage', async (req) => {
     core.requireRole(req, ROLE_READ);
     const q = req.query as { name?: string; version?: string; deviceType?: string };
@@ -117,11 +121,13 @@ export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceCo
   });
 
   app.post('/softwarePackage', serviceRoute({ body: CREATE_BODY, error: schemaError }), async (req) => {
-    const pkg = packageForCreate((req.body as { inventoryRequest: Record<string, unknown> }).inventoryRequest);
+    const { doc, password } = packageForCreate((req.body as { inventoryRequest: Record<string, unknown> }).inventoryRequest);
     const mo = core.transaction(() => {
-      const clash = allPackages(core).find((p) => p.name === pkg.name && p.version === pkg.version && p.deviceType === pkg.deviceType);
-      if (clash) throw new HttpError(409, 'create-software-ng/duplicate', `Software ${pkg.name} ${pkg.version} already exists for ${pkg.deviceType}.`);
-      return core.inventory.create({ type: SOFTWARE_TYPE, ...pkg });
+      const clash = allPackages(core).find((p) => p.name === doc.name && p.version === doc.version && p.deviceType === doc.deviceType);
+      if (clash) throw new HttpError(409, 'create-software-ng/duplicate', `Software ${doc.name} ${doc.version} already exists for ${doc.deviceType}.`);
+      const created = core.inventory.create({ type: SOFTWARE_TYPE, ...doc });
+      store.setPackagePassword(created.id, password);
+      return created;
     });
     return { ...publicPackage(mo), inventoryManagedObjectUrl: `${baseUrl(req)}/inventory/managedObjects/${mo.id}` };
   });
@@ -130,7 +136,9 @@ export function registerSoftwareRoutes(app: FastifyInstance, { core }: ServiceCo
     const { inventoryRequest } = req.body as { inventoryRequest: Record<string, unknown> & { id: string | number } };
     return core.transaction(() => {
       const current = getPackage(core, String(inventoryRequest.id));
-      return publicPackage(core.inventory.update(current.id, packagePatchForUpdate(inventoryRequest, current)));
+      const { patch, password } = packagePatchForUpdate(inventoryRequest, current);
+      if (password !== undefined) store.setPackagePassword(current.id, password);
+      return publicPackage(core.inventory.update(current.id, patch));
     });
   });
 
