@@ -103,3 +103,27 @@ describe('AddProfileModal creation error codes (spec 8, in German)', () => {
     expect(screen.queryByTestId('add-profile-error')).toBeNull();
   });
 });
+
+describe('AddProfileModal on a slow network', () => {
+  it('stays open while the create runs (Cancel and × disabled with the reason, Escape ignored): closing it made the page jump to the new profile later', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    serve(reply(500, {}));
+    const fetchMock = global.fetch as jest.Mock;
+    const inner = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input: string, init?: RequestInit) => (init?.method === 'POST' ? new Promise<Response>((resolve) => (answer = resolve)) : inner(input, init)));
+    const onClose = jest.fn();
+    const onCreated = jest.fn();
+    renderContribution(<AddProfileModal onClose={onClose} onCreated={onCreated} />, { pluginId: 'device-profiles', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) }, language: 'de', locales: de });
+    await fillAndContinue();
+    await waitFor(() => expect(screen.getByTestId('add-profile-cancel')).toBeDisabled());
+    expect(screen.getByTestId('add-profile-cancel')).toHaveAccessibleDescription(de['The device profile is being created.']);
+    fireEvent.click(screen.getByTestId('add-profile-cancel'));
+    // Escape comes as the dialog's cancel event; the × is disabled.
+    fireEvent(document.querySelector('dialog')!, new Event('cancel', { cancelable: true }));
+    expect(document.querySelector<HTMLButtonElement>('.modal-header .close')).toBeDisabled();
+    expect(onClose).not.toHaveBeenCalled();
+    answer(reply(201, { ok: { id: '78', name: 'New profile', deviceType: 'adamos_NETbox' }, errors: [] }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith('78'));
+    expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toHaveLength(1);
+  });
+});

@@ -91,9 +91,12 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
       open
       title={duplicateOf ? t('Duplicate device profile {{name}}', { name: duplicateOf.name }) : t('Add device profile')}
       onClose={onClose}
+      // A create already sent cannot be called back: closing meanwhile made the page jump to the
+      // new profile later (or lose a refusal unseen). The dialog stays until the service answers.
+      dismissible={!saving}
       data-testid="add-profile-modal"
       buttons={[
-        { label: t('Cancel'), onClick: onClose },
+        { label: t('Cancel'), onClick: onClose, disabled: saving, title: saving ? t('The device profile is being created.') : undefined, 'data-testid': 'add-profile-cancel' },
         {
           label: t('Continue'),
           className: 'btn-primary',
