@@ -307,3 +307,33 @@ describe('DependencyModal save failure by keyboard', () => {
     consoleError.mockRestore();
   });
 });
+
+describe('DependencyModal on a slow network', () => {
+  afterEach(() => alerts.clearAll());
+
+  it('cannot be cancelled while the save runs: cancelling said "No software dependency added" and then that the dependencies were saved', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const fetchMock = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    const onClose = jest.fn();
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={async () => all} onClose={onClose} onSaved={jest.fn()} />, {
+      pluginId: 'software-repository',
+      context: { user: EDITOR },
+      language: 'de',
+      locales: de,
+    });
+    await waitFor(() => expect(screen.getByTestId('available-c')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('available-c'));
+    fireEvent.click(screen.getByTestId('dependencies-save'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.getByTestId('dependencies-cancel')).toBeDisabled();
+    expect(screen.getByTestId('dependencies-cancel')).toHaveAccessibleDescription(de['The dependencies are being saved.']);
+    fireEvent.click(screen.getByTestId('dependencies-cancel'));
+    fireEvent(document.querySelector('dialog')!, new Event('cancel', { cancelable: true }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(alerts.list()).toEqual([]);
+    answer(reply(200, { ...all[0], dependencies: [{ id: 'c', name: 'gamma', version: '1.0' }] }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(alerts.list().map((a) => a.type)).toEqual(['success']);
+  });
+});

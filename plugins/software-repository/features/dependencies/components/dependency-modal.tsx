@@ -180,9 +180,12 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
       size="lg"
       title={t('Dependencies of {{name}} {{version}}', { name: pkg.name, version: pkg.version })}
       onClose={cancel}
+      // A save already sent cannot be called back: closing meanwhile said 'No software dependency
+      // added' and then, seconds later, that the dependencies were saved. It stays until the answer.
+      dismissible={!saving}
       data-testid="dependency-modal"
       buttons={[
-        { label: t('Cancel'), onClick: cancel, 'data-testid': 'dependencies-cancel' },
+        { label: t('Cancel'), onClick: cancel, disabled: saving, title: saving ? t('The dependencies are being saved.') : undefined, 'data-testid': 'dependencies-cancel' },
         { label: t('Save'), onClick: () => void save(), className: 'btn-primary', disabled: saving || checking, requires: REQUIRES.softwarePackageWrite, 'data-testid': 'dependencies-save' },
       ]}
     >
