@@ -218,3 +218,49 @@ describe('SoftwareCard edit save failure by keyboard', () => {
     expect(within(screen.getByTestId('edit-form')).getByTestId('edit-save')).toHaveFocus();
   });
 });
+
+describe('SoftwareCard on a slow network and with stale data', () => {
+  const ADMIN = ['ROLE_INVENTORY_ADMIN', 'ROLE_MANAGE_SOFTWARE_ADMIN'];
+  const danger = jest.spyOn(alerts, 'danger');
+  afterEach(() => {
+    danger.mockClear();
+    alerts.clearAll();
+  });
+
+  it('sends one delete: while it runs, Delete software is disabled with the reason (a second one was refused as not found)', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const fetchMock = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    const onChanged = jest.fn();
+    renderContribution(<SoftwareCard pkg={pkg} menu={[]} onChanged={onChanged} />, { pluginId: 'software-repository', context: { user: testUser(ADMIN) }, language: 'de', locales: de });
+    fireEvent.click(screen.getByTestId('card-menu'));
+    fireEvent.click(screen.getByTestId('delete-software'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByTestId('confirm-ok'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByTestId('card-menu'));
+    expect(screen.getByTestId('delete-software')).toBeDisabled();
+    expect(screen.getByTestId('delete-software')).toHaveAccessibleDescription(de['The software is being removed.']);
+    answer(reply(204, null));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('says which package another user deleted and reads the list again (no ghost card), on delete and on save', async () => {
+    global.fetch = jest.fn(async () => reply(404, { error: 'inventory/notFound', message: 'Finding with id [42] not found' })) as unknown as typeof fetch;
+    const onChanged = jest.fn();
+    renderContribution(<SoftwareCard pkg={pkg} menu={[]} onChanged={onChanged} />, { pluginId: 'software-repository', context: { user: testUser(ADMIN) }, language: 'de', locales: de });
+    const gone = 'machine-monitor 4.2.0 ist nicht mehr im Software-Repository: Ein anderer Benutzer hat die Software gelöscht. Die Liste wird neu geladen.';
+    fireEvent.click(screen.getByTestId('card-menu'));
+    fireEvent.click(screen.getByTestId('delete-software'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByTestId('confirm-ok'));
+    await waitFor(() => expect(danger).toHaveBeenCalledWith('Fehler beim Entfernen der Software.', { detail: gone }));
+    expect(onChanged).toHaveBeenCalledTimes(1);
+
+    fireEvent.click(screen.getByTestId('details'));
+    const form = screen.getByTestId('edit-form');
+    fireEvent.change(within(form).getByTestId('field-md5'), { target: { value: 'edited' } });
+    fireEvent.click(within(form).getByTestId('edit-save'));
+    await waitFor(() => expect(danger).toHaveBeenCalledWith('Fehler beim Aktualisieren der Software.', { detail: gone }));
+    expect(onChanged).toHaveBeenCalledTimes(2);
+  });
+});

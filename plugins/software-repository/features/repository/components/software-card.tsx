@@ -1,6 +1,7 @@
 import React, { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SoftwarePackage } from '@shared/platform/create-software-ng';
+import { isPlatformError } from '@shared/platform/fetch-client';
 import { REQUIRES, type RoleRequirement } from '@shared/plugin-api/roles';
 import { alerts } from '@shared/ui/alerts';
 import { confirm } from '@shared/ui/confirm';
@@ -12,6 +13,9 @@ import { editFormFrom, validateEditForm, type EditForm } from '../model/package-
 import { FlipCard } from '../../../components/flip-card';
 import { ApprovalField, ChoiceField, TextField } from './form-fields';
 import { useOutsideClick } from '../../../components/use-outside-click';
+
+/** The package is gone (another user deleted it since the list was read): its card is a ghost. */
+const deletedMeanwhile = (e: unknown) => isPlatformError(e) && e.status === 404;
 
 /** Extra entries of a card's menu, composed by the page (dependencies live in another feature). */
 export interface CardMenuItem {
@@ -44,6 +48,7 @@ export function SoftwareCard({ pkg, menu, onChanged }: Props) {
             setFlipped(false);
             onChanged();
           }}
+          onGone={onChanged}
         />
       )}
     />
@@ -58,6 +63,8 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
   const menuRef = useRef<HTMLUListElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useOutsideClick(ref, open, close);
+  // A delete in flight: a second one (menu opened again on a slow network) would be refused as not found.
+  const [removing, setRemoving] = useState(false);
   // The menu pattern: an opened menu has the focus on its first entry, the arrow keys move in it.
   useEffect(() => {
     if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
@@ -100,13 +107,18 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
       okClass: 'btn-danger',
     });
     if (!ok) return;
+    setRemoving(true);
     try {
       await removePackage(pkg);
       alerts.success(t('Software successfully removed.'));
       focusNeighbour();
       onChanged();
     } catch (e) {
-      alerts.danger(t('Error removing software.'), { detail: e instanceof Error ? e.message : String(e) });
+      alerts.danger(t('Error removing software.'), { detail: goneOr(e, pkg, t) });
+      // Deleted by another user: the list is read again, so the card does not stay as a ghost.
+      if (deletedMeanwhile(e)) onChanged();
+    } finally {
+      setRemoving(false);
     }
   };
 
@@ -153,7 +165,15 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
                 );
               })}
               <li role="none">
-                <PermittedButton requires={REQUIRES.softwarePackageDelete} role="menuitem" className="btn-link text-danger" onClick={() => void remove()} data-testid="delete-software">
+                <PermittedButton
+                  requires={REQUIRES.softwarePackageDelete}
+                  role="menuitem"
+                  className="btn-link text-danger"
+                  disabled={removing}
+                  title={removing ? t('The software is being removed.') : undefined}
+                  onClick={() => void remove()}
+                  data-testid="delete-software"
+                >
                   <Icon name="trash" /> {t('Delete software')}
                 </PermittedButton>
               </li>
@@ -183,7 +203,13 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
   );
 }
 
-function Back({ pkg, onBack, onSaved }: { pkg: SoftwarePackage; onBack: () => void; onSaved: () => void }) {
+/** A failure's detail: for a package deleted meanwhile, which one and what happens, else the error's own text. */
+function goneOr(e: unknown, pkg: SoftwarePackage, t: (key: string, options?: Record<string, unknown>) => string): string {
+  if (deletedMeanwhile(e)) return t('{{name}} {{version}} is no longer in the software repository: another user deleted it. The list is read again.', { name: pkg.name, version: pkg.version });
+  return e instanceof Error ? e.message : String(e);
+}
+
+function Back({ pkg, onBack, onSaved, onGone }: { pkg: SoftwarePackage; onBack: () => void; onSaved: () => void; onGone: () => void }) {
   const { t } = useTranslation();
   const [opened] = useState<EditForm>(() => editFormFrom(pkg));
   const [form, setForm] = useState<EditForm>(opened);
@@ -204,8 +230,9 @@ function Back({ pkg, onBack, onSaved }: { pkg: SoftwarePackage; onBack: () => vo
       alerts.success(t('Software successfully updated.'));
       onSaved();
     } catch (e) {
-      alerts.danger(t('Error updating software.'), { detail: e instanceof Error ? e.message : String(e) });
+      alerts.danger(t('Error updating software.'), { detail: goneOr(e, pkg, t) });
       setSaving(false);
+      if (deletedMeanwhile(e)) onGone();
     }
   };
 
