@@ -150,3 +150,21 @@ describe('RolloutCard live marker', () => {
     expect(screen.getByTestId('rollout-live')).toBeInTheDocument();
   });
 });
+
+describe('RolloutCard on a slow network', () => {
+  it('sends one delete: Delete and the actions wait while it runs (a second Delete was refused as not found)', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const fetchMock = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    const onReloadList = jest.fn();
+    renderContribution(<RolloutCard rollout={rollout('COMPLETED')} onReloadList={onReloadList} />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
+    fireEvent.click(screen.getByTestId('rollout-delete'));
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(screen.getByTestId('rollout-delete')).toBeDisabled();
+    expect(screen.getByTestId('rollout-archive')).toBeDisabled();
+    await act(async () => answer({ ok: true, status: 204, statusText: '', headers: { get: () => null }, text: async () => '' } as unknown as Response));
+    await waitFor(() => expect(onReloadList).toHaveBeenCalledTimes(1));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

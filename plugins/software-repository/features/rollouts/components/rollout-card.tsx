@@ -157,11 +157,15 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
       okClass: 'btn-danger',
     });
     if (!ok) return;
+    // The card's actions wait for the delete (a second Delete on a slow network was refused as not found).
+    setBusy(true);
     try {
       await deleteRollout(r.id);
       alerts.success(t('Software rollout successfully deleted'));
     } catch (e) {
       alerts.danger(t('The software rollout could not be deleted.'), { detail: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(false);
     }
     onReloadList();
   };
