@@ -190,3 +190,30 @@ describe('AddSoftware save failure by keyboard', () => {
     expect(within(screen.getByTestId('add-software-form')).getByTestId('add-save')).toHaveFocus();
   });
 });
+
+describe('AddSoftware on a slow network', () => {
+  const danger = jest.spyOn(alerts, 'danger');
+  afterEach(() => danger.mockClear());
+
+  it('keeps the form open while the save runs (a click elsewhere, Escape, Cancel and the toggle do not close it): closed, a refusal lost everything typed', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    global.fetch = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve))) as unknown as typeof fetch;
+    renderContribution(<AddSoftware deviceType="iotconnector" onAdded={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) }, language: 'de', locales: de });
+    fireEvent.click(screen.getByTestId('add-software'));
+    const form = screen.getByTestId('add-software-form');
+    for (const [testId, value] of [['field-name', 'opcua'], ['field-version', '1.0'], ['field-md5', 'm'], ['field-sha256', 's'], ['field-apptype', 'APPLICATION'], ['field-category', 'normal'], ['field-password', 'password1'], ['field-url', 'https://store.example/opcua-1.0.zip']])
+      fireEvent.change(within(form).getByTestId(testId), { target: { value } });
+    fireEvent.click(within(form).getByTestId('add-save'));
+    await waitFor(() => expect(global.fetch).toHaveBeenCalled());
+    fireEvent.mouseDown(document.body);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(within(form).getByTestId('add-cancel')).toBeDisabled();
+    expect(within(form).getByTestId('add-cancel')).toHaveAccessibleDescription(de['The software is being added.']);
+    expect(screen.getByTestId('add-software')).toBeDisabled();
+    expect(screen.getByTestId('add-software-form')).toBe(form);
+    answer(reply(500, { message: 'service down' }));
+    await waitFor(() => expect(danger).toHaveBeenCalledWith('Fehler beim Anlegen der Software.', expect.objectContaining({ detail: expect.stringContaining('service down') })));
+    expect(within(screen.getByTestId('add-software-form')).getByTestId('field-name')).toHaveValue('opcua');
+    expect(screen.getByTestId('add-software')).toBeEnabled();
+  });
+});

@@ -1,4 +1,5 @@
 import React, { useCallback, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { alerts } from '@shared/ui/alerts';
 import { useKeepFocus } from '@shared/ui/keep-focus';
@@ -15,18 +16,33 @@ import { useOutsideClick } from '../../../components/use-outside-click';
 export function AddSoftware({ deviceType, onAdded }: { deviceType: DeviceType; onAdded: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // A save in flight keeps the form open: closed meanwhile (a click elsewhere while waiting), a
+  // refused save lost everything typed, and its message had no form to go with.
+  const [saving, setSaving] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
-  useOutsideClick(ref, open, close);
+  useOutsideClick(ref, open && !saving, close);
   /** Cancel and Save take the form (and the focused button) away: the focus goes back to the toggle, not to the page. */
   const finish = (added: boolean) => {
-    close();
+    // Committed at once: the toggle is enabled again before it takes the focus.
+    flushSync(() => {
+      setSaving(false);
+      close();
+    });
     ref.current?.querySelector<HTMLElement>('[aria-expanded]')?.focus();
     if (added) onAdded();
   };
   return (
     <div className={`dropdown${open ? ' open' : ''}`} ref={ref} style={{ position: 'relative' }}>
-      <PermittedButton requires={REQUIRES.softwarePackageWrite} className="btn btn-link" aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="add-software">
+      <PermittedButton
+        requires={REQUIRES.softwarePackageWrite}
+        className="btn btn-link"
+        aria-expanded={open}
+        disabled={saving}
+        title={saving ? t('The software is being added.') : undefined}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="add-software"
+      >
         <Icon name="plus-circle" /> {t('Add software')}
       </PermittedButton>
       {open && (
@@ -35,19 +51,23 @@ export function AddSoftware({ deviceType, onAdded }: { deviceType: DeviceType; o
           style={{ display: 'block', padding: 16, width: 460, maxHeight: '75vh', overflowY: 'auto' }}
           data-testid="add-software-form"
         >
-          <AddSoftwareForm deviceType={deviceType} onDone={finish} />
+          <AddSoftwareForm deviceType={deviceType} onDone={finish} onSaving={setSaving} />
         </div>
       )}
     </div>
   );
 }
 
-function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDone: (added: boolean) => void }) {
+function AddSoftwareForm({ deviceType, onDone, onSaving }: { deviceType: DeviceType; onDone: (added: boolean) => void; onSaving: (saving: boolean) => void }) {
   const { t } = useTranslation();
   const [form, setForm] = useState<AddForm>(emptyAddForm);
   const [file, setFile] = useState<File | null>(null);
   const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [saving, setSaving] = useState(false);
+  const [saving, setSavingHere] = useState(false);
+  const setSaving = (on: boolean) => {
+    setSavingHere(on);
+    onSaving(on);
+  };
   // Save is disabled while it runs (the focus falls to the page); after a failure it gets it back.
   const rememberFocus = useKeepFocus(saving);
   const [dragging, setDragging] = useState(false);
@@ -229,7 +249,14 @@ function AddSoftwareForm({ deviceType, onDone }: { deviceType: DeviceType; onDon
         showError={touched.has('full_packagename')}
       />
       <div className="d-flex j-c-end" style={{ gap: 8 }}>
-        <button type="button" className="btn btn-default" onClick={() => onDone(false)} data-testid="add-cancel">
+        <button
+          type="button"
+          className="btn btn-default"
+          disabled={saving}
+          title={saving ? t('The software is being added.') : undefined}
+          onClick={() => onDone(false)}
+          data-testid="add-cancel"
+        >
           {t('Cancel')}
         </button>
         <button
