@@ -7,7 +7,7 @@ import { FilterInput } from '@shared/ui/filter-input';
 import { EmptyState } from '@shared/ui/empty-state';
 import type { ProfileSoftware } from '@shared/platform/create-software-ng';
 import { softwareQuery } from '../api/profiles';
-import { cancelSelection, chooseVersion, filterGroups, groupSoftware, saveSelection, versionClashes, type SelectionResult, type SoftwareGroup } from '../model/software-selection';
+import { cancelSelection, chooseVersion, filterGroups, groupSoftware, keepChoices, saveSelection, versionClashes, type SelectionResult, type SoftwareGroup } from '../model/software-selection';
 
 /** 'Select software' for a profile: names expand into versions; assigned names are locked. */
 export function SoftwareSelectionDialog({ deviceType, assigned, onDone }: { deviceType: string; assigned: readonly ProfileSoftware[]; onDone: (r: SelectionResult) => void }) {
@@ -16,8 +16,11 @@ export function SoftwareSelectionDialog({ deviceType, assigned, onDone }: { devi
   const [groups, setGroups] = useState<SoftwareGroup[]>([]);
   const [filter, setFilter] = useState('');
   const [open, setOpen] = useState<Set<string>>(new Set());
+  // Read again (a refetch, the page's profile re-read: a profile without software passes a new
+  // empty list on each render), the list keeps the versions the user chose so far.
   useEffect(() => {
-    if (software.data) setGroups(groupSoftware(software.data, assigned));
+    const data = software.data;
+    if (data) setGroups((previous) => keepChoices(groupSoftware(data, assigned), previous));
   }, [software.data, assigned]);
 
   const toggle = (name: string) =>

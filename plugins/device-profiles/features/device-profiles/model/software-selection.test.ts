@@ -1,4 +1,4 @@
-import { chooseVersion, groupSoftware, versionClashes } from './software-selection';
+import { chooseVersion, groupSoftware, keepChoices, versionClashes } from './software-selection';
 
 const pkg = (id: string, name: string, version: string, deps: string[] = []) => ({ id, name, version, url: '', dependencies: deps.map((d) => ({ id: d, name: '', version: '' })) });
 // The demo's IoTconnector catalogue in small: machine-monitor 4.2.0 needs mdc-collector 2.5.0, edge-analytics 2024.1 the 3.0 one.
@@ -35,5 +35,20 @@ describe('versionClashes', () => {
     const gone = [{ id: 'deleted', name: 'mdc-collector', version: '2.4.1', url: '', action: 'install' as const }];
     const clashes = versionClashes(groupSoftware(PACKAGES, gone), PACKAGES, gone);
     expect([...clashes.keys()].sort()).toEqual(['ea23', 'ea24', 'mm']);
+  });
+});
+
+describe('keepChoices', () => {
+  it('keeps the versions the user chose when the list is read again, where they are still offered and not locked now', () => {
+    const chosen = chooseVersion(chooseVersion(groupSoftware(PACKAGES, []), 'edge-analytics', 'ea24'), 'machine-monitor', 'mm');
+    // Read again: machine-monitor is now in the profile (another user), edge-analytics 2024.1 still offered.
+    const again = keepChoices(groupSoftware(PACKAGES, [BIELEFELD[1]]), chosen);
+    const selected = (name: string) => again.find((g) => g.name === name)!.versions.filter((v) => v.selected).map((v) => v.id);
+    expect(selected('edge-analytics')).toEqual(['ea24']);
+    expect(selected('machine-monitor')).toEqual(['mm']);
+    expect(again.find((g) => g.name === 'machine-monitor')!.alreadyAssigned).toBe(true);
+    // A version deleted meanwhile is no longer chosen.
+    const gone = keepChoices(groupSoftware(PACKAGES.filter((p) => p.id !== 'ea24'), []), chosen);
+    expect(gone.find((g) => g.name === 'edge-analytics')!.versions.some((v) => v.selected)).toBe(false);
   });
 });

@@ -50,6 +50,18 @@ export function groupSoftware(packages: readonly SoftwarePackage[], assigned: re
     }));
 }
 
+/**
+ * The list read again (a refetch, the profile re-read): the versions the user chose stay chosen
+ * where they are still offered, and their name is not locked now; nothing else changes.
+ */
+export function keepChoices(next: readonly SoftwareGroup[], previous: readonly SoftwareGroup[]): SoftwareGroup[] {
+  const chosen = new Map(previous.filter((g) => !g.alreadyAssigned).flatMap((g) => g.versions.filter((v) => v.selected).map((v): [string, string] => [g.name, v.id])));
+  return next.map((g) => {
+    const id = chosen.get(g.name);
+    return g.alreadyAssigned || !id || !g.versions.some((v) => v.id === id) ? g : { ...g, versions: g.versions.map((v) => ({ ...v, selected: v.id === id })) };
+  });
+}
+
 /** Choosing a version: the only selected one of its name; locked names do not change. */
 export function chooseVersion(groups: readonly SoftwareGroup[], name: string, id: string): SoftwareGroup[] {
   return groups.map((g) =>

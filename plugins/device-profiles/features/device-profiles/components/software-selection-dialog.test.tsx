@@ -1,0 +1,41 @@
+import React, { useState } from 'react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import type { ProfileSoftware } from '@shared/platform/create-software-ng';
+import { SoftwareSelectionDialog } from './software-selection-dialog';
+
+/** The part of a fetch Response the client reads (jsdom has no Response). */
+const reply = (status: number, body: unknown) =>
+  ({ ok: status < 300, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
+
+const LIST = { softwarePackageList: [{ id: '1', name: 'machine-monitor', version: '4.2.0', url: 'u1' }, { id: '2', name: 'machine-monitor', version: '4.3.0', url: 'u2' }] };
+
+/** The profile page as it renders the dialog: a profile without software passes a new empty list on each render. */
+function Page({ onDone }: { onDone: (r: unknown) => void }) {
+  const [renders, setRenders] = useState(0);
+  const none: ProfileSoftware[] = [];
+  return (
+    <>
+      <button type="button" onClick={() => setRenders(renders + 1)} data-testid="page-renders">
+        {renders}
+      </button>
+      <SoftwareSelectionDialog deviceType="adamos_NETbox" assigned={none} onDone={onDone} />
+    </>
+  );
+}
+
+describe('SoftwareSelectionDialog while its page renders again', () => {
+  it('keeps the version the user chose (the page re-rendering, e.g. its profile read again, reset the choice and Save saved nothing)', async () => {
+    global.fetch = jest.fn(async () => reply(200, LIST)) as unknown as typeof fetch;
+    const onDone = jest.fn();
+    renderContribution(<Page onDone={onDone} />, { pluginId: 'device-profiles', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
+    fireEvent.click(await screen.findByTestId('software-name'));
+    fireEvent.click(screen.getByLabelText('4.3.0'));
+    expect(screen.getByLabelText('4.3.0')).toBeChecked();
+    fireEvent.click(screen.getByTestId('page-renders'));
+    await waitFor(() => expect(screen.getByTestId('page-renders')).toHaveTextContent('1'));
+    expect(screen.getByLabelText('4.3.0')).toBeChecked();
+    fireEvent.click(within(screen.getByTestId('software-selection-dialog')).getByTestId('software-selection-save'));
+    expect(onDone).toHaveBeenCalledWith({ cancelled: false, selected: [{ id: '2', name: 'machine-monitor', version: '4.3.0', url: 'u2', action: 'install' }] });
+  });
+});
