@@ -77,6 +77,9 @@ export const useProfile = (id: string) => useQuery(profileQuery(id));
 export const useRestrictions = (excludedId: string | null) => useQuery(restrictionsQuery(excludedId));
 export const useGroups = () => useQuery(groupsQuery());
 
+/** The profile is gone: another user deleted it since this page read it. */
+export const deletedMeanwhile = (e: unknown) => isPlatformError(e) && e.status === 404;
+
 /**
  * Error codes of a failed create/update: the service answers 422 with `errors` (codes as strings);
  * a 200 may still carry errors without `ok`.

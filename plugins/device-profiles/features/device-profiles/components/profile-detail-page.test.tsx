@@ -386,3 +386,29 @@ describe('ProfileDetailPage fields (spec 2, 4; in German)', () => {
     await waitFor(() => expect(screen.getByTestId('profile-edit')).toHaveFocus());
   });
 });
+
+describe('ProfileDetailPage when another user deleted the profile', () => {
+  it('names the profile and says nothing was saved, keeps what was typed and reads the list again', async () => {
+    const fetchMock = serve();
+    const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation((u: string, init?: RequestInit) =>
+      init?.method === 'PUT' ? Promise.resolve(reply(404, { error: 'create-software-ng/notFound', message: 'Device profile 117 not found' })) : plain(u, init),
+    );
+    const view = renderContribution(<ProfileDetailPage />, { pluginId: 'device-profiles', context: { user: EDITOR, params: { id: '117' } }, language: 'de', locales: de });
+    const invalidate = jest.spyOn(view.queryClient, 'invalidateQueries');
+    await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('IoTconnector Bielefeld'));
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Renamed 117' } });
+    await waitFor(() => expect(screen.getByTestId('profile-save')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('profile-save'));
+    await waitFor(() => expect(alerts.list()).toHaveLength(1));
+    expect(alerts.list()[0]).toMatchObject({
+      type: 'danger',
+      text: de['Failed to update device profile'],
+      detail: 'Das Geräteprofil IoTconnector Bielefeld existiert nicht mehr: Ein anderer Benutzer hat es gelöscht. Es wurde nichts gespeichert.',
+    });
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Renamed 117');
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['device-profiles', 'profiles', 'list'] });
+    alerts.clearAll();
+  });
+});

@@ -10,7 +10,7 @@ import { alerts } from '@shared/ui/alerts';
 import { Card } from '@shared/ui/card';
 import { EmptyState } from '@shared/ui/empty-state';
 import { Spinner } from '@shared/ui/spinner';
-import { devicesUsingQuery, groupQuery, profileKeys, trySave, useGroups, useProfile, useRestrictions } from '../api/profiles';
+import { deletedMeanwhile, devicesUsingQuery, groupQuery, profileKeys, trySave, useGroups, useProfile, useRestrictions } from '../api/profiles';
 import { offeredGroups, UPDATE_FAILED, updateErrorMessages, validateProfileForm, withOwnGroup, type ProfileForm } from '../model/profile-rules';
 import { PROFILE_ROUTE_BASE } from '../model/routes';
 import { ProfileFields, RestrictionsError } from './profile-fields';
@@ -22,9 +22,16 @@ const formOf = (p: DeviceProfile): ProfileForm => ({ name: p.name, deviceType: p
  * Shows every message of a failed update (the form stays editable). The general failure says the
  * service's reason below it (a refusal without an error code, e.g. a 422 about the software).
  */
-function reportUpdateFailure(codes: readonly string[], error: unknown, t: (k: string) => string) {
+function reportUpdateFailure(codes: readonly string[], error: unknown, t: (k: string, o?: Record<string, unknown>) => string, name: string) {
   alerts.clearAll();
-  const reason = error === undefined ? undefined : error instanceof Error ? error.message : String(error);
+  // Deleted by another user: which profile, and that nothing of this edit was kept by the service.
+  const reason = deletedMeanwhile(error)
+    ? t('The device profile {{name}} no longer exists: another user deleted it. Nothing was saved.', { name })
+    : error === undefined
+      ? undefined
+      : error instanceof Error
+        ? error.message
+        : String(error);
   for (const m of updateErrorMessages(codes)) alerts.danger(t(m), m === UPDATE_FAILED && reason ? { detail: reason } : undefined);
 }
 
@@ -109,7 +116,13 @@ function ProfileDetail({ id }: { id: string }) {
       showSaved(result.ok);
       setDraft(null);
       await refresh();
-    } else reportUpdateFailure(codes, error, t);
+    } else failed(codes, error);
+  }
+
+  /** A refused save keeps the form; a profile deleted meanwhile leaves the list (not the page: what was typed stays readable). */
+  function failed(codes: readonly string[], error: unknown) {
+    reportUpdateFailure(codes, error, t, p.name);
+    if (deletedMeanwhile(error)) void queryClient.invalidateQueries({ queryKey: profileKeys.list() });
   }
 
   /**
@@ -127,7 +140,7 @@ function ProfileDetail({ id }: { id: string }) {
         alerts.success(t('Device profile updated'));
         showSaved(result.ok);
         await refresh();
-      } else reportUpdateFailure(codes, error, t);
+      } else failed(codes, error);
     } finally {
       setSavingSoftware(false);
     }

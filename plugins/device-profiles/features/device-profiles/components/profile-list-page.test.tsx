@@ -117,3 +117,31 @@ describe('ProfileListPage hostile names', () => {
     expect((link.closest('td') as HTMLElement).style.overflowWrap).toBe('anywhere');
   });
 });
+
+describe('ProfileListPage when another user deleted the profile', () => {
+  afterEach(() => alerts.clearAll());
+
+  it('names the profile in the failure and reads the list again (no ghost row)', async () => {
+    let listed = PROFILES;
+    serve((url, method) =>
+      method === 'DELETE'
+        ? ((listed = []), reply(404, { error: 'create-software-ng/notFound', message: 'Device profile 117 not found' }))
+        : url.includes('AppliedDeviceProfile.profileId')
+          ? reply(200, { managedObjects: [], statistics: { totalElements: 0, totalPages: 0, pageSize: 1, currentPage: 1 } })
+          : url.includes('/deviceProfile')
+            ? reply(200, listed)
+            : reply(404, {}),
+    );
+    renderContribution(<ProfileListPage />, { pluginId: 'device-profiles', context: { user: EDITOR }, language: 'de', locales: de });
+    const row = await screen.findByText('IoTconnector Bielefeld');
+    fireEvent.click(within(row.closest('tr') as HTMLElement).getByRole('button', { name: de.Delete }));
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() => expect(alerts.list()).toHaveLength(1));
+    expect(alerts.list()[0]).toMatchObject({
+      type: 'danger',
+      text: de['The device profile could not be deleted.'],
+      detail: 'Das Geräteprofil IoTconnector Bielefeld existiert nicht mehr: Ein anderer Benutzer hat es gelöscht.',
+    });
+    await waitFor(() => expect(screen.queryByText('IoTconnector Bielefeld')).toBeNull());
+  });
+});

@@ -11,7 +11,7 @@ import { EmptyState } from '@shared/ui/empty-state';
 import { FilterInput } from '@shared/ui/filter-input';
 import { ReloadButton } from '@shared/ui/reload-button';
 import { Spinner } from '@shared/ui/spinner';
-import { devicesUsingQuery, profileKeys, useProfiles } from '../api/profiles';
+import { deletedMeanwhile, devicesUsingQuery, profileKeys, useProfiles } from '../api/profiles';
 import { isDefaultProfile, matchesProfileFilter } from '../model/profile-rules';
 import { AddProfileModal, type DuplicateSource } from './add-profile-modal';
 import { deviceTypeLabel } from './profile-fields';
@@ -85,7 +85,11 @@ export default function ProfileListPage() {
       alerts.success(t('Device profile deleted'));
       await refresh();
     } catch (e) {
-      alerts.danger(t('The device profile could not be deleted.'), { detail: errorText(e) });
+      // Deleted by another user meanwhile: said with its name, and the list is read again (no ghost row).
+      alerts.danger(t('The device profile could not be deleted.'), {
+        detail: deletedMeanwhile(e) ? t('The device profile {{name}} no longer exists: another user deleted it.', { name }) : errorText(e),
+      });
+      if (deletedMeanwhile(e)) await refresh();
     }
   }
 
