@@ -308,6 +308,9 @@ describe('DependencyModal save failure by keyboard', () => {
   });
 });
 
+/** The modal for the editor, in German. */
+const renderGerman = (modal: React.ReactElement) => renderContribution(modal, { pluginId: 'software-repository', context: { user: EDITOR }, language: 'de', locales: de });
+
 describe('DependencyModal on a slow network', () => {
   afterEach(() => alerts.clearAll());
 
@@ -316,12 +319,7 @@ describe('DependencyModal on a slow network', () => {
     const fetchMock = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
     global.fetch = fetchMock as unknown as typeof fetch;
     const onClose = jest.fn();
-    renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={async () => all} onClose={onClose} onSaved={jest.fn()} />, {
-      pluginId: 'software-repository',
-      context: { user: EDITOR },
-      language: 'de',
-      locales: de,
-    });
+    renderGerman(<DependencyModal pkg={all[0]} packages={all} loadPackages={async () => all} onClose={onClose} onSaved={jest.fn()} />);
     await waitFor(() => expect(screen.getByTestId('available-c')).not.toBeDisabled());
     fireEvent.click(screen.getByTestId('available-c'));
     fireEvent.click(screen.getByTestId('dependencies-save'));
@@ -335,5 +333,35 @@ describe('DependencyModal on a slow network', () => {
     answer(reply(200, { ...all[0], dependencies: [{ id: 'c', name: 'gamma', version: '1.0' }] }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(alerts.list().map((a) => a.type)).toEqual(['success']);
+  });
+});
+
+describe('DependencyModal when another user deleted the package', () => {
+  afterEach(() => alerts.clearAll());
+
+  it('says which package is gone, sends nothing, and has the page read its list again (on open and on Save)', async () => {
+    const fetchMock = jest.fn(async () => reply(404, { message: 'Software package a not found' }));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    const gone = 'alpha 1.0 ist nicht mehr im Software-Repository: Ein anderer Benutzer hat die Software gelöscht. Es wurde nichts gespeichert.';
+    // Deleted before the modal opened (the page's list was stale).
+    const onSaved = jest.fn();
+    const view = renderGerman(<DependencyModal pkg={all[0]} packages={all} loadPackages={async () => all.slice(1)} onClose={jest.fn()} onSaved={onSaved} />);
+    expect(await screen.findByTestId('dependency-gone')).toHaveTextContent(gone);
+    expect(screen.getByTestId('dependencies-save')).toBeDisabled();
+    expect(onSaved).toHaveBeenCalledTimes(1);
+    view.unmount();
+
+    // Deleted while the modal was open.
+    let reads = 0;
+    const loadPackages = async () => (++reads > 1 ? all.slice(1) : all);
+    const onSaved2 = jest.fn();
+    renderGerman(<DependencyModal pkg={all[0]} packages={all} loadPackages={loadPackages} onClose={jest.fn()} onSaved={onSaved2} />);
+    await waitFor(() => expect(screen.getByTestId('available-c')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('available-c'));
+    fireEvent.click(screen.getByTestId('dependencies-save'));
+    expect(await screen.findByTestId('dependency-gone')).toHaveTextContent(gone);
+    expect(screen.getByTestId('chosen-c')).toBeInTheDocument();
+    expect(onSaved2).toHaveBeenCalledTimes(1);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

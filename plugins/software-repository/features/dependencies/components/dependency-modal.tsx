@@ -45,6 +45,8 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
   const [chosenFilter, setChosenFilter] = useState('');
   const [availableFilter, setAvailableFilter] = useState('');
   const [saving, setSaving] = useState(false);
+  /** Another user deleted the edited package: nothing can be saved to it (the page's list is read again). */
+  const [gone, setGone] = useState(false);
   // Save is disabled while it runs (the focus falls to the dialog's page); when the dialog stays, Save gets it back.
   const rememberFocus = useKeepFocus(saving);
   /** The package's dependencies as the server last told the modal: the user's edit starts from it. */
@@ -54,6 +56,8 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
   const candidates = useMemo(() => availableCandidates(current, editedId, chosen, availableFilter), [current, editedId, chosen, availableFilter]);
   const shownChosen = filterDependencies(chosen, chosenFilter);
 
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
   useEffect(() => {
     let stale = false;
     loadPackages()
@@ -64,7 +68,10 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
         // The package's own list may have changed too (the page's list may be stale): what the
         // user already chose in the meantime stays applied on top of it.
         const self = list.find((p) => String(p.id) === editedId);
-        if (self) {
+        if (!self) {
+          setGone(true);
+          onSavedRef.current();
+        } else {
           const from = base.current;
           const latest = dependenciesOf(self);
           base.current = latest;
@@ -125,9 +132,15 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
       const list = await loadPackages();
       setCurrent(list);
       fresh = byIdOf(list);
-      // Another user saved this package's dependencies meanwhile: saving now would drop their change.
       const self = fresh.get(editedId);
-      if (self && !sameDependencies(base.current, dependenciesOf(self))) {
+      if (!self) {
+        setGone(true);
+        setSaving(false);
+        onSaved();
+        return;
+      }
+      // Another user saved this package's dependencies meanwhile: saving now would drop their change.
+      if (!sameDependencies(base.current, dependenciesOf(self))) {
         const from = base.current;
         const latest = dependenciesOf(self);
         base.current = latest;
@@ -186,9 +199,14 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
       data-testid="dependency-modal"
       buttons={[
         { label: t('Cancel'), onClick: cancel, disabled: saving, title: saving ? t('The dependencies are being saved.') : undefined, 'data-testid': 'dependencies-cancel' },
-        { label: t('Save'), onClick: () => void save(), className: 'btn-primary', disabled: saving || checking, requires: REQUIRES.softwarePackageWrite, 'data-testid': 'dependencies-save' },
+        { label: t('Save'), onClick: () => void save(), className: 'btn-primary', disabled: saving || checking || gone, title: gone ? t('{{name}} {{version}} is no longer in the software repository: another user deleted it. Nothing was saved.', { name: pkg.name, version: pkg.version }) : undefined, requires: REQUIRES.softwarePackageWrite, 'data-testid': 'dependencies-save' },
       ]}
     >
+      {gone && (
+        <div className="alert alert-danger" role="alert" data-testid="dependency-gone">
+          {t('{{name}} {{version}} is no longer in the software repository: another user deleted it. Nothing was saved.', { name: pkg.name, version: pkg.version })}
+        </div>
+      )}
       {problem && (
         <div className="alert alert-danger" role="alert" data-testid="dependency-problem">
           {problem}
