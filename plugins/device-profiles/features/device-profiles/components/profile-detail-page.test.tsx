@@ -412,3 +412,30 @@ describe('ProfileDetailPage when another user deleted the profile', () => {
     alerts.clearAll();
   });
 });
+
+describe('ProfileDetailPage when another user changed the profile', () => {
+  it("sends only the fields this user changed: another user's new group since Edit is kept", async () => {
+    const stored: Record<string, unknown> = { ...PROFILES['117'] };
+    const puts: unknown[] = [];
+    const fetchMock = serve((url) => (/\/deviceProfile\/117$/.test(url.split('?')[0]) ? reply(200, stored) : undefined));
+    const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation((u: string, init?: RequestInit) => {
+      if (init?.method !== 'PUT') return plain(u, init);
+      const body = JSON.parse(String(init.body)) as object;
+      puts.push(body);
+      return Promise.resolve(reply(200, { ok: { ...stored, ...body }, errors: [] }));
+    });
+    renderAt('117');
+    await waitFor(() => expect(nameInput().value).toBe('IoTconnector Bielefeld'));
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    // Another user moves the profile to another group while this one types.
+    stored.deviceGroup = '901';
+    fireEvent.change(nameInput(), { target: { value: 'Renamed 117 ' } });
+    await waitFor(() => expect(screen.getByTestId('profile-save')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('profile-save'));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toEqual({ name: 'Renamed 117' });
+    await waitFor(() => expect(groupSelect().value).toBe('901'));
+    alerts.clearAll();
+  });
+});

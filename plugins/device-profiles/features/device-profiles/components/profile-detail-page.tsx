@@ -11,7 +11,7 @@ import { Card } from '@shared/ui/card';
 import { EmptyState } from '@shared/ui/empty-state';
 import { Spinner } from '@shared/ui/spinner';
 import { deletedMeanwhile, devicesUsingQuery, groupQuery, profileKeys, trySave, useGroups, useProfile, useRestrictions } from '../api/profiles';
-import { offeredGroups, UPDATE_FAILED, updateErrorMessages, validateProfileForm, withOwnGroup, type ProfileForm } from '../model/profile-rules';
+import { changedFields, offeredGroups, UPDATE_FAILED, updateErrorMessages, validateProfileForm, withOwnGroup, type ProfileForm } from '../model/profile-rules';
 import { PROFILE_ROUTE_BASE } from '../model/routes';
 import { ProfileFields, RestrictionsError } from './profile-fields';
 import { SoftwareSelectionDialog } from './software-selection-dialog';
@@ -54,6 +54,8 @@ function ProfileDetail({ id }: { id: string }) {
   const groups = useGroups();
   // The edited form; null while not editing (the form then shows the profile as loaded).
   const [draft, setDraft] = useState<ProfileForm | null>(null);
+  // The profile as Edit found it: Save sends only what this user changed since.
+  const opened = useRef<ProfileForm | null>(null);
   const editing = draft !== null;
   const restrictions = useRestrictions(editing ? id : null);
   const [saving, setSaving] = useState(false);
@@ -109,7 +111,7 @@ function ProfileDetail({ id }: { id: string }) {
   async function save() {
     if (!form) return;
     setSaving(true);
-    const { result, codes, error } = await trySave(() => updateDeviceProfile(id, { name: form.name.trim(), deviceType: form.deviceType, deviceGroup: form.deviceGroup }));
+    const { result, codes, error } = await trySave(() => updateDeviceProfile(id, changedFields(opened.current ?? formOf(p), form)));
     setSaving(false);
     if (result?.ok) {
       alerts.success(t('Device profile updated'));
@@ -181,7 +183,15 @@ function ProfileDetail({ id }: { id: string }) {
                   </PermittedButton>
                 </>
               ) : (
-                <PermittedButton requires={REQUIRES.deviceProfileWrite} className="btn btn-default btn-sm" onClick={() => setDraft(formOf(p))} data-testid="profile-edit">
+                <PermittedButton
+                  requires={REQUIRES.deviceProfileWrite}
+                  className="btn btn-default btn-sm"
+                  onClick={() => {
+                    opened.current = formOf(p);
+                    setDraft(formOf(p));
+                  }}
+                  data-testid="profile-edit"
+                >
                   {t('Edit')}
                 </PermittedButton>
               )

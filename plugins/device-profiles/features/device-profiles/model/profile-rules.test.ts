@@ -1,4 +1,4 @@
-import { matchesProfileFilter, offeredGroups, updateErrorMessages, validateProfileForm } from './profile-rules';
+import { changedFields, matchesProfileFilter, offeredGroups, updateErrorMessages, validateProfileForm } from './profile-rules';
 import { chooseVersion, filterGroups, groupSoftware, saveSelection, cancelSelection } from './software-selection';
 
 const restrictions = {
@@ -78,5 +78,14 @@ describe('software selection', () => {
     const groups = groupSoftware(pkgs, []);
     expect(filterGroups(groups, 'COLL').map((g) => g.name)).toEqual(['collector']);
     expect(filterGroups(groups, '1.10').map((g) => g.name)).toEqual(['agent']);
+  });
+});
+
+describe('changedFields', () => {
+  it('gives only what the edit changed (the name trimmed), so the other fields as stored now are kept', () => {
+    const opened = { name: 'Bielefeld', deviceType: 'adamos_NETbox', deviceGroup: '900' };
+    expect(changedFields(opened, { ...opened, name: ' Bielefeld 2 ' })).toEqual({ name: 'Bielefeld 2' });
+    expect(changedFields(opened, { ...opened, name: 'Bielefeld ', deviceGroup: null })).toEqual({ deviceGroup: null });
+    expect(changedFields(opened, opened)).toEqual({});
   });
 });

@@ -19,6 +19,15 @@ export const DEVICE_TYPE_REQUIRED = msg('Device type is required.');
 
 export type ProfileFormErrors = Partial<Record<keyof ProfileForm, string>>;
 
+/**
+ * What an edit changed against the form it opened with (the name trimmed): only those fields are
+ * sent, so another user's change of the others since then is kept (README "Edits are written by field").
+ */
+export function changedFields(opened: ProfileForm, edited: ProfileForm): Partial<ProfileForm> {
+  const next = { ...edited, name: edited.name.trim() };
+  return Object.fromEntries((Object.keys(next) as (keyof ProfileForm)[]).filter((k) => next[k] !== opened[k]).map((k) => [k, next[k]]));
+}
+
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
