@@ -439,3 +439,22 @@ describe('ProfileDetailPage when another user changed the profile', () => {
     alerts.clearAll();
   });
 });
+
+describe('ProfileDetailPage on a slow network', () => {
+  it('keeps the edit while Save runs (Cancel waits, with the reason): a refusal then still has what was typed', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const fetchMock = serve();
+    const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation((u: string, init?: RequestInit) => (init?.method === 'PUT' ? new Promise<Response>((resolve) => (answer = resolve)) : plain(u, init)));
+    await renameAndSave();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')).toBe(true));
+    expect(screen.getByTestId('profile-cancel')).toBeDisabled();
+    expect(screen.getByTestId('profile-cancel')).toHaveAccessibleDescription('The device profile is being saved.');
+    fireEvent.click(screen.getByTestId('profile-cancel'));
+    answer(reply(422, { message: 'Device profile name is not unique.', errors: ['NAME_NOT_UNIQUE'] }));
+    await waitFor(() => expect(alerts.list()).toHaveLength(1));
+    expect(nameInput().value).toBe('Renamed 117');
+    expect(screen.getByTestId('profile-cancel')).toBeEnabled();
+    alerts.clearAll();
+  });
+});

@@ -168,7 +168,15 @@ function ProfileDetail({ id }: { id: string }) {
             actions={
               editing ? (
                 <>
-                  <button type="button" className="btn btn-default btn-sm" onClick={() => setDraft(null)}>
+                  {/* Not while Save runs: a refusal then had no form left, and what was typed was gone. */}
+                  <button
+                    type="button"
+                    className="btn btn-default btn-sm"
+                    disabled={saving}
+                    title={saving ? t('The device profile is being saved.') : undefined}
+                    onClick={() => setDraft(null)}
+                    data-testid="profile-cancel"
+                  >
                     {t('Cancel')}
                   </button>{' '}
                   <PermittedButton
