@@ -447,7 +447,7 @@ describe('ProfileDetailPage on a slow network', () => {
     const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
     fetchMock.mockImplementation((u: string, init?: RequestInit) => (init?.method === 'PUT' ? new Promise<Response>((resolve) => (answer = resolve)) : plain(u, init)));
     await renameAndSave();
-    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')).toBe(true));
+    await waitFor(() => expect((fetchMock.mock.calls as unknown as [string, RequestInit?][]).some(([, init]) => init?.method === 'PUT')).toBe(true));
     expect(screen.getByTestId('profile-cancel')).toBeDisabled();
     expect(screen.getByTestId('profile-cancel')).toHaveAccessibleDescription('The device profile is being saved.');
     fireEvent.click(screen.getByTestId('profile-cancel'));

@@ -69,6 +69,8 @@ function ProfileDetail({ id }: { id: string }) {
   const form = draft ?? (profile.data ? formOf(profile.data) : null);
   // Why Add and Remove wait (they are disabled while a software change is saved).
   const softwareBusy = savingSoftware ? t('The software of this profile is being saved.') : undefined;
+  // Why Save and Cancel wait.
+  const savingReason = saving ? t('The device profile is being saved.') : undefined;
 
   // Restrictions of an edit exclude this profile (its own name and group are fine).
   const restrictionsReady = editing && restrictions.isSuccess;
@@ -169,21 +171,14 @@ function ProfileDetail({ id }: { id: string }) {
               editing ? (
                 <>
                   {/* Not while Save runs: a refusal then had no form left, and what was typed was gone. */}
-                  <button
-                    type="button"
-                    className="btn btn-default btn-sm"
-                    disabled={saving}
-                    title={saving ? t('The device profile is being saved.') : undefined}
-                    onClick={() => setDraft(null)}
-                    data-testid="profile-cancel"
-                  >
+                  <button type="button" className="btn btn-default btn-sm" disabled={saving} title={savingReason} onClick={() => setDraft(null)} data-testid="profile-cancel">
                     {t('Cancel')}
                   </button>{' '}
                   <PermittedButton
                     requires={REQUIRES.deviceProfileWrite}
                     className="btn btn-primary btn-sm"
                     disabled={!restrictionsReady || saving || !changed || Object.keys(errors).length > 0}
-                    title={saving ? t('The device profile is being saved.') : undefined}
+                    title={savingReason}
                     onClick={() => void save()}
                     data-testid="profile-save"
                   >
