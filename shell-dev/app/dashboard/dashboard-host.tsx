@@ -12,6 +12,7 @@ import { DASHBOARD_COLUMNS, DASHBOARD_ROW_HEIGHT_PX, layoutDashboard } from '@sh
 import { prefetchPlacements } from './prefetch';
 import { addWidget, cellsMoved, configureWidget, moveWidget, removeWidget, resizeWidget } from './edit-model';
 import { loadDashboard, saveDashboard, type LoadedDashboard } from '@shared/plugin-api/dashboard/persistence';
+import { isPlatformError } from '@shared/platform/fetch-client';
 import en from './locales/en.json';
 import de from './locales/de.json';
 
@@ -354,6 +355,32 @@ type Dialog =
   | { kind: 'configure'; widget: Registered<WidgetContribution>; placement: DashboardWidgetPlacement | null }
   | { kind: 'remove'; placement: DashboardWidgetPlacement };
 
+/**
+ * A change whose save met an ended session (401): the shell brings back the login and starts the
+ * page afresh after it, so the change is kept in the tab's session storage for the same user and
+ * offered again on the next visit, not dropped without a word.
+ */
+const unsavedKey = (dashboardName: string, userName: string) => `dashboard-unsaved:${dashboardName}:${userName}`;
+
+function readUnsaved(key: string): DashboardWidgetPlacement[] | null {
+  try {
+    const raw = sessionStorage.getItem(key);
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    return Array.isArray(parsed) ? (parsed as DashboardWidgetPlacement[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeUnsaved(key: string, widgets: readonly DashboardWidgetPlacement[] | null) {
+  try {
+    if (widgets) sessionStorage.setItem(key, JSON.stringify(widgets));
+    else sessionStorage.removeItem(key);
+  } catch {
+    // Storage refused (full, or disabled): nothing more can be kept.
+  }
+}
+
 const newInstanceId = () => `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 /**
@@ -374,6 +401,9 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   const [saveError, setSaveError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const unsavedStore = unsavedKey(dashboard.name, context.user?.userName ?? '');
+  /** A change of this user that an ended session kept from being saved (see readUnsaved). */
+  const [unsaved, setUnsaved] = useState<DashboardWidgetPlacement[] | null>(() => (widgets ? null : readUnsaved(unsavedStore)));
   const gridRefs = useRef(new Map<number, HTMLDivElement>());
   const saving = useRef<Promise<unknown>>(Promise.resolve());
   const savedId = useRef<string | null>(null);
@@ -441,16 +471,26 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
       // Saves run one after another, so the object is created once and the last layout wins.
       saving.current = saving.current.then(async () => {
         try {
-          savedId.current = await saveDashboard(savedId.current, { name: dashboard.name, title: dashboard.title, deletable: dashboard.deletable }, next);
+          const meta = { name: dashboard.name, title: dashboard.title, deletable: dashboard.deletable };
+          try {
+            savedId.current = await saveDashboard(savedId.current, meta, next);
+          } catch (e) {
+            if (!(savedId.current && isPlatformError(e) && e.status === 404)) throw e;
+            // Someone deleted the dashboard object meanwhile (through the API: the UI offers no
+            // delete): saved into the tenant's dashboard of that name now, or as a new one, rather
+            // than failing every later change of this visit.
+            savedId.current = await saveDashboard((await loadDashboard(dashboard.name))?.id ?? null, meta, next);
+          }
           persisted.current = next;
         } catch (e) {
+          if (isPlatformError(e) && e.status === 401) writeUnsaved(unsavedStore, next);
           setSaveError(e instanceof Error ? e.message : String(e));
           // The page shows what every user gets, not a change that was not saved.
           if (seq === latestCommit.current) setSaved({ id: savedId.current, widgets: persisted.current });
         }
       });
     },
-    [dashboard.name, dashboard.title, dashboard.deletable],
+    [dashboard.name, dashboard.title, dashboard.deletable, unsavedStore],
   );
 
   const editActions = (p: DashboardWidgetPlacement): EditActions | undefined =>
@@ -517,6 +557,35 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
             <button type="button" className="btn btn-link btn-xs" onClick={() => setLoadAttempt((n) => n + 1)} data-testid="dashboard-load-retry">
               {t('Retry')}
             </button>
+          </div>
+        </div>
+      )}
+      {unsaved && canEdit && !widgets && !loadError && (
+        <div className="alert alert-warning" role="alert" data-testid="dashboard-unsaved">
+          {t('Your last change to this dashboard was not saved: your session had ended.')}
+          <div>
+            {(
+              [
+                ['save', t('Save it now')],
+                ['discard', t('Discard it')],
+              ] as const
+            ).map(([choice, label]) => (
+              <button
+                key={choice}
+                type="button"
+                className="btn btn-link btn-xs"
+                onClick={() => {
+                  writeUnsaved(unsavedStore, null);
+                  setUnsaved(null);
+                  if (choice === 'discard') return;
+                  setEditing(true);
+                  commit(unsaved);
+                }}
+                data-testid={`dashboard-unsaved-${choice}`}
+              >
+                {label}
+              </button>
+            ))}
           </div>
         </div>
       )}
