@@ -188,4 +188,17 @@ describe('DashboardHost', () => {
     expect(save.mock.calls[2][0]).toBe('new-id');
     expect(screen.queryByTestId('dashboard-save-error')).toBeNull();
   });
+
+  it('says no failure once a later change is saved (it carries the earlier one that failed)', async () => {
+    load.mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
+    save.mockRejectedValueOnce(new PlatformError(502, 'Bad Gateway', {}));
+    renderHost();
+    fireEvent.click(await screen.findByTestId('dashboard-edit'));
+    // Two moves in quick succession on a slow network: the first save fails, the second goes through.
+    fireEvent.click(screen.getByTestId('widget-move-down'));
+    fireEvent.click(screen.getByTestId('widget-move-down'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+    expect(save.mock.calls[1][2]).toEqual([{ ...dashboard.defaultWidgets[0], y: 2 }]);
+    await waitFor(() => expect(screen.queryByTestId('dashboard-save-error')).toBeNull());
+  });
 });

@@ -482,6 +482,8 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
             savedId.current = await saveDashboard((await loadDashboard(dashboard.name))?.id ?? null, meta, next);
           }
           persisted.current = next;
+          // The latest change carries every earlier one: an earlier failure is no longer true.
+          if (seq === latestCommit.current) setSaveError(null);
         } catch (e) {
           if (isPlatformError(e) && e.status === 401) writeUnsaved(unsavedStore, next);
           setSaveError(e instanceof Error ? e.message : String(e));
