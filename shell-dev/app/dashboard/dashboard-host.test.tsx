@@ -71,6 +71,17 @@ async function moveWhileTheSessionEnds() {
   load.mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
 }
 
+/** An editor opens the widget's config dialog and types a title (the saved layout answers every load). */
+async function typeATitle() {
+  sessionStorage.clear();
+  load.mockResolvedValue({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
+  const view = renderHost();
+  fireEvent.click(await screen.findByTestId('dashboard-edit'));
+  fireEvent.click(screen.getByTestId('widget-configure'));
+  fireEvent.change(await screen.findByTestId('widget-config-title'), { target: { value: 'Gateways in hall 3' } });
+  return view;
+}
+
 beforeEach(() => {
   load.mockReset();
   save.mockClear();
@@ -200,5 +211,29 @@ describe('DashboardHost', () => {
     await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
     expect(save.mock.calls[1][2]).toEqual([{ ...dashboard.defaultWidgets[0], y: 2 }]);
     await waitFor(() => expect(screen.queryByTestId('dashboard-save-error')).toBeNull());
+  });
+
+  it("opens a config dialog that the session's end closed again after the new login, with the title as typed, and saves it", async () => {
+    const first = await typeATitle();
+    // A widget's refresh met the ended session: the shell shows its login and, after it, the page anew.
+    first.unmount();
+    renderHost();
+    expect(await screen.findByTestId('widget-config-title')).toHaveValue('Gateways in hall 3');
+    fireEvent.click(screen.getByTestId('widget-config-save'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save.mock.calls[0][2]).toEqual([{ ...dashboard.defaultWidgets[0], title: 'Gateways in hall 3' }]);
+    expect(sessionStorage.length).toBe(0);
+    load.mockReset();
+  });
+
+  it('forgets a config dialog closed with Cancel (nothing opens on the next visit)', async () => {
+    const first = await typeATitle();
+    fireEvent.click(screen.getByTestId('widget-config-cancel'));
+    first.unmount();
+    expect(sessionStorage.length).toBe(0);
+    renderHost();
+    await screen.findByTestId('dashboard-edit');
+    expect(screen.queryByTestId('widget-config-modal')).toBeNull();
+    load.mockReset();
   });
 });

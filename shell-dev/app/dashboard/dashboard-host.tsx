@@ -262,9 +262,15 @@ function ConfigModal({
   widgetTitle,
   onSave,
   onClose,
+  draftTitle,
+  onDraft,
 }: {
   widget: Registered<WidgetContribution>;
   initial: Record<string, unknown>;
+  /** The title typed before the session ended (the field starts with it instead). */
+  draftTitle?: string;
+  /** Told every change, so what is typed outlives a session that ends meanwhile. */
+  onDraft?: (config: Record<string, unknown>, title: string) => void;
   context: PlatformContext;
   queryClient: unknown;
   title: string;
@@ -276,8 +282,11 @@ function ConfigModal({
 }) {
   const { t } = useShellT();
   const titleId = useId();
-  const [titleText, setTitleText] = useState(widgetTitle);
+  const [titleText, setTitleText] = useState(draftTitle ?? widgetTitle);
   const [config, setConfig] = useState<Record<string, unknown>>(initial);
+  const draft = useRef(onDraft);
+  draft.current = onDraft;
+  useEffect(() => draft.current?.(config, titleText), [config, titleText]);
   const [errors, setErrors] = useState<readonly string[]>(() => safeValidate(widget, initial));
   const onConfigChange = useCallback((next: Record<string, unknown>, messages: readonly string[]) => {
     setConfig(next);
@@ -352,7 +361,7 @@ function Gallery({ widgets, onPick, onClose }: { widgets: readonly Registered<Wi
 
 type Dialog =
   | { kind: 'gallery' }
-  | { kind: 'configure'; widget: Registered<WidgetContribution>; placement: DashboardWidgetPlacement | null }
+  | { kind: 'configure'; widget: Registered<WidgetContribution>; placement: DashboardWidgetPlacement | null; draft?: ConfigDraft }
   | { kind: 'remove'; placement: DashboardWidgetPlacement };
 
 /**
@@ -361,25 +370,40 @@ type Dialog =
  * offered again on the next visit, not dropped without a word.
  */
 const unsavedKey = (dashboardName: string, userName: string) => `dashboard-unsaved:${dashboardName}:${userName}`;
+/** Likewise what is typed in a widget's config dialog, open when the session ends (a widget's refresh meets it first). */
+const draftKey = (dashboardName: string, userName: string) => `dashboard-config-draft:${dashboardName}:${userName}`;
 
-function readUnsaved(key: string): DashboardWidgetPlacement[] | null {
+/** A config dialog's content: the widget, its placement (null: a widget being added), config and title as typed. */
+interface ConfigDraft {
+  widgetId: string;
+  instanceId: string | null;
+  config: Record<string, unknown>;
+  title: string;
+}
+
+function readKept<T>(key: string, valid: (v: unknown) => boolean): T | null {
   try {
     const raw = sessionStorage.getItem(key);
     const parsed: unknown = raw ? JSON.parse(raw) : null;
-    return Array.isArray(parsed) ? (parsed as DashboardWidgetPlacement[]) : null;
+    return valid(parsed) ? (parsed as T) : null;
   } catch {
     return null;
   }
 }
 
-function writeUnsaved(key: string, widgets: readonly DashboardWidgetPlacement[] | null) {
+function writeKept(key: string, value: unknown) {
   try {
-    if (widgets) sessionStorage.setItem(key, JSON.stringify(widgets));
+    if (value) sessionStorage.setItem(key, JSON.stringify(value));
     else sessionStorage.removeItem(key);
   } catch {
     // Storage refused (full, or disabled): nothing more can be kept.
   }
 }
+
+const readUnsaved = (key: string) => readKept<DashboardWidgetPlacement[]>(key, Array.isArray);
+const writeUnsaved = (key: string, widgets: readonly DashboardWidgetPlacement[] | null) => writeKept(key, widgets);
+const readDraft = (key: string) =>
+  readKept<ConfigDraft>(key, (v) => !!v && typeof v === 'object' && typeof (v as ConfigDraft).widgetId === 'string' && typeof (v as ConfigDraft).config === 'object');
 
 const newInstanceId = () => `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
@@ -404,6 +428,11 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   const unsavedStore = unsavedKey(dashboard.name, context.user?.userName ?? '');
   /** A change of this user that an ended session kept from being saved (see readUnsaved). */
   const [unsaved, setUnsaved] = useState<DashboardWidgetPlacement[] | null>(() => (widgets ? null : readUnsaved(unsavedStore)));
+  const draftStore = draftKey(dashboard.name, context.user?.userName ?? '');
+  const closeDialog = useCallback(() => {
+    writeKept(draftStore, null);
+    setDialog(null);
+  }, [draftStore]);
   const gridRefs = useRef(new Map<number, HTMLDivElement>());
   const saving = useRef<Promise<unknown>>(Promise.resolve());
   const savedId = useRef<string | null>(null);
@@ -494,6 +523,29 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
     },
     [dashboard.name, dashboard.title, dashboard.deletable, unsavedStore],
   );
+
+  /**
+   * A config dialog the session's end closed (the page started afresh after the login) opens again
+   * with what was typed, once the saved layout and the widget's plugin are there.
+   */
+  const draftChecked = useRef(false);
+  useEffect(() => {
+    if (draftChecked.current || widgets || !saved) return;
+    const draft = readDraft(draftStore);
+    if (!draft || !canEdit || loadError) {
+      draftChecked.current = true;
+      if (draft) writeKept(draftStore, null);
+      return;
+    }
+    const widget = byId.get(draft.widgetId);
+    if (!widget && pluginsLoading) return;
+    draftChecked.current = true;
+    const placement = draft.instanceId === null ? null : saved.widgets.find((p) => p.instanceId === draft.instanceId);
+    // Its widget or its card is gone meanwhile: there is nothing left to configure.
+    if (!widget || placement === undefined) return writeKept(draftStore, null);
+    setEditing(true);
+    setDialog({ kind: 'configure', widget, placement, draft });
+  }, [widgets, saved, byId, pluginsLoading, canEdit, loadError, draftStore]);
 
   const editActions = (p: DashboardWidgetPlacement): EditActions | undefined =>
     editing && placements
@@ -655,15 +707,17 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
       {dialog?.kind === 'configure' && (
         <ConfigModal
           widget={dialog.widget}
-          initial={dialog.placement?.config ?? { ...dialog.widget.defaultConfig }}
+          initial={dialog.draft?.config ?? dialog.placement?.config ?? { ...dialog.widget.defaultConfig }}
+          draftTitle={dialog.draft?.title}
+          onDraft={(config, title) => writeKept(draftStore, { widgetId: dialog.widget.id, instanceId: dialog.placement?.instanceId ?? null, config, title } satisfies ConfigDraft)}
           context={context}
           queryClient={queryClient}
           title={t('Configure {{title}}', { title: dialog.placement?.title ? i.t(dialog.placement.title, { ns: [dialog.widget.pluginId, SHELL_NS] }) : titleOf(dialog.widget) })}
           widgetTitle={dialog.placement?.title ? i.t(dialog.placement.title, { ns: [dialog.widget.pluginId, SHELL_NS] }) : titleOf(dialog.widget)}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           onSave={(config, newTitle) => {
             const target = dialog.placement;
-            setDialog(null);
+            closeDialog();
             commit(
               target
                 ? configureWidget(placements, target.instanceId, config, newTitle)
