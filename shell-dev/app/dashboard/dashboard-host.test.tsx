@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { testContext, testUser } from '@shared/plugin-api/testing';
 import type { DashboardContribution, Registered, WidgetContribution } from '@shared/plugin-api/types';
 import { loadDashboard, saveDashboard } from '@shared/plugin-api/dashboard/persistence';
+import { PlatformError } from '@shared/platform/fetch-client';
 import { initShellI18n } from '../i18n-setup';
 import { DashboardHost } from './dashboard-host';
 
@@ -52,6 +53,33 @@ function renderHost(language: 'en' | 'de' = 'en') {
       <DashboardHost dashboard={dashboard} widgetContributions={[widget]} context={editor} queryClient={{}} />
     </I18nextProvider>,
   );
+}
+
+/**
+ * An editor moves the widget down while the session has ended (the save is answered 401); the
+ * shell then shows its login and, after it, the page anew (the next load is set up here).
+ */
+async function moveWhileTheSessionEnds() {
+  sessionStorage.clear();
+  load.mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
+  save.mockRejectedValueOnce(new PlatformError(401, 'Unauthorized', { error: 'security/Unauthorized', message: 'Invalid credentials!' }));
+  const first = renderHost();
+  fireEvent.click(await screen.findByTestId('dashboard-edit'));
+  fireEvent.click(screen.getByTestId('widget-move-down'));
+  await screen.findByTestId('dashboard-save-error');
+  first.unmount();
+  load.mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
+}
+
+/** An editor opens the widget's config dialog and types a title (the saved layout answers every load). */
+async function typeATitle() {
+  sessionStorage.clear();
+  load.mockResolvedValue({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
+  const view = renderHost();
+  fireEvent.click(await screen.findByTestId('dashboard-edit'));
+  fireEvent.click(screen.getByTestId('widget-configure'));
+  fireEvent.change(await screen.findByTestId('widget-config-title'), { target: { value: 'Gateways in hall 3' } });
+  return view;
 }
 
 beforeEach(() => {
@@ -125,5 +153,87 @@ describe('DashboardHost', () => {
     fireEvent.click(await screen.findByTestId('widget-remove-ok'));
     await waitFor(() => expect(screen.queryAllByTestId('dashboard-widget')).toHaveLength(0));
     await waitFor(() => expect(screen.getByTestId('dashboard-add-widget')).toHaveFocus());
+  });
+
+  it('keeps a change whose save met an ended session and offers it again after the new login (the page starts afresh)', async () => {
+    await moveWhileTheSessionEnds();
+    renderHost('de');
+    expect(await screen.findByTestId('dashboard-unsaved')).toHaveTextContent('Ihre letzte Änderung an diesem Dashboard wurde nicht gespeichert: Ihre Sitzung war beendet.');
+    fireEvent.click(screen.getByTestId('dashboard-unsaved-save'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+    expect(save.mock.calls[1][0]).toBe('77');
+    expect(save.mock.calls[1][2]).toEqual([{ ...dashboard.defaultWidgets[0], y: 1 }]);
+    expect(screen.queryByTestId('dashboard-unsaved')).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('drops a kept change on Discard, and never offers it for a refusal other than an ended session', async () => {
+    await moveWhileTheSessionEnds();
+    const second = renderHost();
+    fireEvent.click(await screen.findByTestId('dashboard-unsaved-discard'));
+    expect(screen.queryByTestId('dashboard-unsaved')).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+    expect(save).toHaveBeenCalledTimes(1);
+
+    save.mockRejectedValueOnce(new PlatformError(500, 'Server Error', {}));
+    fireEvent.click(screen.getByTestId('dashboard-edit'));
+    fireEvent.click(screen.getByTestId('widget-move-down'));
+    await screen.findByTestId('dashboard-save-error');
+    second.unmount();
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('saves a change into a new dashboard object when the loaded one was deleted meanwhile (not failing every later change)', async () => {
+    sessionStorage.clear();
+    load.mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] }).mockResolvedValueOnce(null);
+    save.mockRejectedValueOnce(new PlatformError(404, 'Not Found', { error: 'inventory/Not Found', message: 'Finding device data from database failed : No managedObject for id 77!' }));
+    renderHost();
+    fireEvent.click(await screen.findByTestId('dashboard-edit'));
+    fireEvent.click(screen.getByTestId('widget-move-down'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+    expect(save.mock.calls[1][0]).toBeNull();
+    expect(save.mock.calls[1][2]).toEqual([{ ...dashboard.defaultWidgets[0], y: 1 }]);
+    // The next change goes into the new object.
+    fireEvent.click(screen.getByTestId('widget-move-down'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(3));
+    expect(save.mock.calls[2][0]).toBe('new-id');
+    expect(screen.queryByTestId('dashboard-save-error')).toBeNull();
+  });
+
+  it('says no failure once a later change is saved (it carries the earlier one that failed)', async () => {
+    load.mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
+    save.mockRejectedValueOnce(new PlatformError(502, 'Bad Gateway', {}));
+    renderHost();
+    fireEvent.click(await screen.findByTestId('dashboard-edit'));
+    // Two moves in quick succession on a slow network: the first save fails, the second goes through.
+    fireEvent.click(screen.getByTestId('widget-move-down'));
+    fireEvent.click(screen.getByTestId('widget-move-down'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+    expect(save.mock.calls[1][2]).toEqual([{ ...dashboard.defaultWidgets[0], y: 2 }]);
+    await waitFor(() => expect(screen.queryByTestId('dashboard-save-error')).toBeNull());
+  });
+
+  it("opens a config dialog that the session's end closed again after the new login, with the title as typed, and saves it", async () => {
+    const first = await typeATitle();
+    // A widget's refresh met the ended session: the shell shows its login and, after it, the page anew.
+    first.unmount();
+    renderHost();
+    expect(await screen.findByTestId('widget-config-title')).toHaveValue('Gateways in hall 3');
+    fireEvent.click(screen.getByTestId('widget-config-save'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save.mock.calls[0][2]).toEqual([{ ...dashboard.defaultWidgets[0], title: 'Gateways in hall 3' }]);
+    expect(sessionStorage.length).toBe(0);
+    load.mockReset();
+  });
+
+  it('forgets a config dialog closed with Cancel (nothing opens on the next visit)', async () => {
+    const first = await typeATitle();
+    fireEvent.click(screen.getByTestId('widget-config-cancel'));
+    first.unmount();
+    expect(sessionStorage.length).toBe(0);
+    renderHost();
+    await screen.findByTestId('dashboard-edit');
+    expect(screen.queryByTestId('widget-config-modal')).toBeNull();
+    load.mockReset();
   });
 });

@@ -12,6 +12,7 @@ import { DASHBOARD_COLUMNS, DASHBOARD_ROW_HEIGHT_PX, layoutDashboard } from '@sh
 import { prefetchPlacements } from './prefetch';
 import { addWidget, cellsMoved, configureWidget, moveWidget, removeWidget, resizeWidget } from './edit-model';
 import { loadDashboard, saveDashboard, type LoadedDashboard } from '@shared/plugin-api/dashboard/persistence';
+import { isPlatformError } from '@shared/platform/fetch-client';
 import en from './locales/en.json';
 import de from './locales/de.json';
 
@@ -261,9 +262,15 @@ function ConfigModal({
   widgetTitle,
   onSave,
   onClose,
+  draftTitle,
+  onDraft,
 }: {
   widget: Registered<WidgetContribution>;
   initial: Record<string, unknown>;
+  /** The title typed before the session ended (the field starts with it instead). */
+  draftTitle?: string;
+  /** Told every change, so what is typed outlives a session that ends meanwhile. */
+  onDraft?: (config: Record<string, unknown>, title: string) => void;
   context: PlatformContext;
   queryClient: unknown;
   title: string;
@@ -275,8 +282,11 @@ function ConfigModal({
 }) {
   const { t } = useShellT();
   const titleId = useId();
-  const [titleText, setTitleText] = useState(widgetTitle);
+  const [titleText, setTitleText] = useState(draftTitle ?? widgetTitle);
   const [config, setConfig] = useState<Record<string, unknown>>(initial);
+  const draft = useRef(onDraft);
+  draft.current = onDraft;
+  useEffect(() => draft.current?.(config, titleText), [config, titleText]);
   const [errors, setErrors] = useState<readonly string[]>(() => safeValidate(widget, initial));
   const onConfigChange = useCallback((next: Record<string, unknown>, messages: readonly string[]) => {
     setConfig(next);
@@ -351,8 +361,49 @@ function Gallery({ widgets, onPick, onClose }: { widgets: readonly Registered<Wi
 
 type Dialog =
   | { kind: 'gallery' }
-  | { kind: 'configure'; widget: Registered<WidgetContribution>; placement: DashboardWidgetPlacement | null }
+  | { kind: 'configure'; widget: Registered<WidgetContribution>; placement: DashboardWidgetPlacement | null; draft?: ConfigDraft }
   | { kind: 'remove'; placement: DashboardWidgetPlacement };
+
+/**
+ * A change whose save met an ended session (401): the shell brings back the login and starts the
+ * page afresh after it, so the change is kept in the tab's session storage for the same user and
+ * offered again on the next visit, not dropped without a word.
+ */
+const unsavedKey = (dashboardName: string, userName: string) => `dashboard-unsaved:${dashboardName}:${userName}`;
+/** Likewise what is typed in a widget's config dialog, open when the session ends (a widget's refresh meets it first). */
+const draftKey = (dashboardName: string, userName: string) => `dashboard-config-draft:${dashboardName}:${userName}`;
+
+/** A config dialog's content: the widget, its placement (null: a widget being added), config and title as typed. */
+interface ConfigDraft {
+  widgetId: string;
+  instanceId: string | null;
+  config: Record<string, unknown>;
+  title: string;
+}
+
+function readKept<T>(key: string, valid: (v: unknown) => boolean): T | null {
+  try {
+    const raw = sessionStorage.getItem(key);
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    return valid(parsed) ? (parsed as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeKept(key: string, value: unknown) {
+  try {
+    if (value) sessionStorage.setItem(key, JSON.stringify(value));
+    else sessionStorage.removeItem(key);
+  } catch {
+    // Storage refused (full, or disabled): nothing more can be kept.
+  }
+}
+
+const readUnsaved = (key: string) => readKept<DashboardWidgetPlacement[]>(key, Array.isArray);
+const writeUnsaved = (key: string, widgets: readonly DashboardWidgetPlacement[] | null) => writeKept(key, widgets);
+const readDraft = (key: string) =>
+  readKept<ConfigDraft>(key, (v) => !!v && typeof v === 'object' && typeof (v as ConfigDraft).widgetId === 'string' && typeof (v as ConfigDraft).config === 'object');
 
 const newInstanceId = () => `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
@@ -374,6 +425,14 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   const [saveError, setSaveError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const unsavedStore = unsavedKey(dashboard.name, context.user?.userName ?? '');
+  /** A change of this user that an ended session kept from being saved (see readUnsaved). */
+  const [unsaved, setUnsaved] = useState<DashboardWidgetPlacement[] | null>(() => (widgets ? null : readUnsaved(unsavedStore)));
+  const draftStore = draftKey(dashboard.name, context.user?.userName ?? '');
+  const closeDialog = useCallback(() => {
+    writeKept(draftStore, null);
+    setDialog(null);
+  }, [draftStore]);
   const gridRefs = useRef(new Map<number, HTMLDivElement>());
   const saving = useRef<Promise<unknown>>(Promise.resolve());
   const savedId = useRef<string | null>(null);
@@ -441,17 +500,52 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
       // Saves run one after another, so the object is created once and the last layout wins.
       saving.current = saving.current.then(async () => {
         try {
-          savedId.current = await saveDashboard(savedId.current, { name: dashboard.name, title: dashboard.title, deletable: dashboard.deletable }, next);
+          const meta = { name: dashboard.name, title: dashboard.title, deletable: dashboard.deletable };
+          try {
+            savedId.current = await saveDashboard(savedId.current, meta, next);
+          } catch (e) {
+            if (!(savedId.current && isPlatformError(e) && e.status === 404)) throw e;
+            // Someone deleted the dashboard object meanwhile (through the API: the UI offers no
+            // delete): saved into the tenant's dashboard of that name now, or as a new one, rather
+            // than failing every later change of this visit.
+            savedId.current = await saveDashboard((await loadDashboard(dashboard.name))?.id ?? null, meta, next);
+          }
           persisted.current = next;
+          // The latest change carries every earlier one: an earlier failure is no longer true.
+          if (seq === latestCommit.current) setSaveError(null);
         } catch (e) {
+          if (isPlatformError(e) && e.status === 401) writeUnsaved(unsavedStore, next);
           setSaveError(e instanceof Error ? e.message : String(e));
           // The page shows what every user gets, not a change that was not saved.
           if (seq === latestCommit.current) setSaved({ id: savedId.current, widgets: persisted.current });
         }
       });
     },
-    [dashboard.name, dashboard.title, dashboard.deletable],
+    [dashboard.name, dashboard.title, dashboard.deletable, unsavedStore],
   );
+
+  /**
+   * A config dialog the session's end closed (the page started afresh after the login) opens again
+   * with what was typed, once the saved layout and the widget's plugin are there.
+   */
+  const draftChecked = useRef(false);
+  useEffect(() => {
+    if (draftChecked.current || widgets || !saved) return;
+    const draft = readDraft(draftStore);
+    if (!draft || !canEdit || loadError) {
+      draftChecked.current = true;
+      if (draft) writeKept(draftStore, null);
+      return;
+    }
+    const widget = byId.get(draft.widgetId);
+    if (!widget && pluginsLoading) return;
+    draftChecked.current = true;
+    const placement = draft.instanceId === null ? null : saved.widgets.find((p) => p.instanceId === draft.instanceId);
+    // Its widget or its card is gone meanwhile: there is nothing left to configure.
+    if (!widget || placement === undefined) return writeKept(draftStore, null);
+    setEditing(true);
+    setDialog({ kind: 'configure', widget, placement, draft });
+  }, [widgets, saved, byId, pluginsLoading, canEdit, loadError, draftStore]);
 
   const editActions = (p: DashboardWidgetPlacement): EditActions | undefined =>
     editing && placements
@@ -520,6 +614,35 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
           </div>
         </div>
       )}
+      {unsaved && canEdit && !widgets && !loadError && (
+        <div className="alert alert-warning" role="alert" data-testid="dashboard-unsaved">
+          {t('Your last change to this dashboard was not saved: your session had ended.')}
+          <div>
+            {(
+              [
+                ['save', t('Save it now')],
+                ['discard', t('Discard it')],
+              ] as const
+            ).map(([choice, label]) => (
+              <button
+                key={choice}
+                type="button"
+                className="btn btn-link btn-xs"
+                onClick={() => {
+                  writeUnsaved(unsavedStore, null);
+                  setUnsaved(null);
+                  if (choice === 'discard') return;
+                  setEditing(true);
+                  commit(unsaved);
+                }}
+                data-testid={`dashboard-unsaved-${choice}`}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
       {saveError && (
         <div className="alert alert-danger" role="alert" data-testid="dashboard-save-error">
           {t('The dashboard could not be saved: {{message}}', { message: saveError })}
@@ -584,15 +707,17 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
       {dialog?.kind === 'configure' && (
         <ConfigModal
           widget={dialog.widget}
-          initial={dialog.placement?.config ?? { ...dialog.widget.defaultConfig }}
+          initial={dialog.draft?.config ?? dialog.placement?.config ?? { ...dialog.widget.defaultConfig }}
+          draftTitle={dialog.draft?.title}
+          onDraft={(config, title) => writeKept(draftStore, { widgetId: dialog.widget.id, instanceId: dialog.placement?.instanceId ?? null, config, title } satisfies ConfigDraft)}
           context={context}
           queryClient={queryClient}
           title={t('Configure {{title}}', { title: dialog.placement?.title ? i.t(dialog.placement.title, { ns: [dialog.widget.pluginId, SHELL_NS] }) : titleOf(dialog.widget) })}
           widgetTitle={dialog.placement?.title ? i.t(dialog.placement.title, { ns: [dialog.widget.pluginId, SHELL_NS] }) : titleOf(dialog.widget)}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           onSave={(config, newTitle) => {
             const target = dialog.placement;
-            setDialog(null);
+            closeDialog();
             commit(
               target
                 ? configureWidget(placements, target.instanceId, config, newTitle)

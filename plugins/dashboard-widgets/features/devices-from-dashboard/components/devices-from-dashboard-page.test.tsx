@@ -215,3 +215,44 @@ describe('/devicesFromDashboard, a list the microservice answers without devices
     configureClient({ fetch: undefined });
   });
 });
+
+describe('/devicesFromDashboard on a slow network', () => {
+  it('sends Clear Pending Assignments once when clicked twice while the server job is looked up', async () => {
+    const page = { managedObjects: [{ id: '1', name: 'NB1', type: 'adamos_NETbox' }], statistics: { totalElements: 1, totalPages: 1, currentPage: 1, pageSize: 25 } };
+    let statusReads = 0;
+    let answerStatus: () => void = () => undefined;
+    const puts: string[] = [];
+    configureClient({
+      fetch: (async (url: string, init?: RequestInit) => {
+        if (init?.method === 'PUT') {
+          puts.push(String(url));
+          return new Promise<Response>(() => undefined);
+        }
+        if (String(url).includes('c8y_status')) {
+          // The list's first look answers; the action's fresh look is slow.
+          if (statusReads++ === 0) return jsonReply(200, { managedObjects: [] });
+          await new Promise<void>((resolve) => (answerStatus = resolve));
+          return jsonReply(200, { managedObjects: [] });
+        }
+        return jsonReply(200, page);
+      }) as unknown as typeof fetch,
+    });
+    renderContribution(<DevicesFromDashboardPage />, {
+      pluginId: 'dashboard-widgets',
+      locales: en,
+      context: { query: { view: 'currentOnlineDevices' }, user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+    });
+    await screen.findByText('NB1');
+    await waitFor(() => expect(statusReads).toBe(1));
+    fireEvent.click(screen.getByTestId('select-page'));
+    await act(async () => fireEvent.click(screen.getByTestId('action-clear-pending')));
+    // Blocked from the first click on, not only once the job runs.
+    expect(screen.getByTestId('loading-overlay')).toBeInTheDocument();
+    expect(screen.getByTestId('action-clear-pending')).toBeDisabled();
+    await act(async () => fireEvent.click(screen.getByTestId('action-clear-pending')));
+    await act(async () => answerStatus());
+    expect(await screen.findByTestId('loading-overlay-message')).toHaveTextContent('Operation is running on the server (0/1)');
+    expect(puts).toHaveLength(1);
+    configureClient({ fetch: undefined });
+  });
+});

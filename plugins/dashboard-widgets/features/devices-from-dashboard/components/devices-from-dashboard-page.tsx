@@ -60,7 +60,7 @@ function DevicesFromDashboardView({ view, day }: { view: string | undefined; day
   const size = localSize ?? pageSize;
   const [page, setPage] = useState(1);
   /** The overlay's text, and how far a server job got (spec 4: 'Operation is running on the server (done/total)'). */
-  const [busy, setBusy] = useState<{ text: string; progress?: OverlayProgress } | null>(null);
+  const [busy, setBusy] = useState<{ text?: string; progress?: OverlayProgress } | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const openDialog = useRef<Dialog>(null);
   openDialog.current = dialog;
@@ -101,6 +101,9 @@ function DevicesFromDashboardView({ view, day }: { view: string | undefined; day
   /** Blocked while a job runs (a fresh look at the status), then the selected devices; null: nothing to do (said why). */
   const startAction = useCallback(async (): Promise<ManagedObject[] | null> => {
     if (!source) return null;
+    // The page is blocked from the click on: on a slow network a second click (or Enter) while the
+    // job's status was read started the same job twice.
+    setBusy({});
     try {
       const fresh = await client.fetchQuery({ ...newestStatusOptions(), staleTime: 0 });
       if (isJobOngoing(fresh)) {

@@ -209,4 +209,56 @@ describe('MobileRouterTab', () => {
     expect(restart()).toBeDisabled();
     act(() => alerts.clearAll());
   });
+
+  it('offers no Install in a Select firmware dialog opened before another update started (says why), and creates nothing', async () => {
+    const posted: Record<string, unknown>[] = [];
+    withFirmware((body) => {
+      posted.push(body);
+      return reply(201, { id: '900', status: 'PENDING', creationTime: '2026-11-20T12:00:00.000Z' });
+    });
+    const answer = global.fetch as jest.Mock;
+    renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+    await waitFor(() => expect(screen.getByRole('button', { name: /Update firmware/ })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: /Update firmware/ }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'RUT955 firmware (RUT9_R_00.07.07)' }));
+    expect(screen.getByTestId('selection-install')).toBeEnabled();
+    // Meanwhile another user started a firmware update: the tab learns it (realtime, or here Reload).
+    global.fetch = jest.fn(async (input: string, init?: RequestInit) =>
+      String(input).includes('/devicecontrol/operations') && init?.method !== 'POST' ? reply(200, { operations: [pending], statistics: { currentPage: 1, pageSize: 5 } }) : answer(input, init),
+    ) as unknown as typeof fetch;
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(await screen.findByTestId('selection-blocked')).toHaveTextContent('Possible once the router has reported on its last operation.');
+    expect(screen.getByTestId('selection-install')).toBeDisabled();
+    // The choice is kept for when the router has reported.
+    expect(screen.getByRole('radio', { name: 'RUT955 firmware (RUT9_R_00.07.07)' })).toBeChecked();
+    fireEvent.click(screen.getByTestId('selection-install'));
+    expect(posted).toHaveLength(0);
+  });
+
+  it('creates no restart confirmed after the router stopped running meanwhile, and says why', async () => {
+    let applying = false;
+    const posted: string[] = [];
+    const base = platform(() => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } }));
+    global.fetch = jest.fn(async (input: string, init?: RequestInit) => {
+      if (init?.method === 'POST') posted.push(String(input));
+      if (applying && String(input).includes('/inventory/managedObjects?')) {
+        return reply(200, { managedObjects: [{ ...router, DeviceAvailability: { Available: true, Enabled: true, DeviceState: 'applying firmware' } }], statistics: { currentPage: 1, pageSize: 1 } });
+      }
+      return base(input);
+    }) as unknown as typeof fetch;
+    renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+    const restart = () => screen.getByRole('button', { name: /Restart Mobile Router/ });
+    await waitFor(() => expect(restart()).toBeEnabled());
+    fireEvent.click(restart());
+    await screen.findByTestId('confirm-ok');
+    applying = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(restart()).toBeDisabled());
+    fireEvent.click(screen.getByTestId('confirm-ok'));
+    await waitFor(() =>
+      expect(alerts.list().map((a) => a.text)).toContain('Restart of mobile router could not be triggered: The router is not running (device state: Applying firmware).'),
+    );
+    expect(posted).toEqual([]);
+    act(() => alerts.clearAll());
+  });
 });

@@ -92,6 +92,18 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown, 
 
   const caughtUp = isCaughtUp(router, newestOperation(last), lastUnknown);
   const gate = { router, supportedOperations, caughtUp, lastFailed, now };
+  /**
+   * The rules as they are now, for an action confirmed or chosen in a dialog opened earlier:
+   * meanwhile another user may have started an update, or the router stopped running.
+   */
+  const latestGate = useRef(gate);
+  latestGate.current = gate;
+  const reasonBlocked = (kind: RouterOperationKind) => {
+    const blocked = blockedReason(kind, latestGate.current);
+    if (!blocked) return undefined;
+    const state = blocked.state ? t(deviceStateLabel(blocked.state) ?? blocked.state) : '-';
+    return t(blocked.reason, { state });
+  };
   const monitoring = isMonitoringActive(router, now);
   const firmware = useQuery({ ...firmwareQuery(), enabled: picking?.objective === 'firmware' });
   const configurations = useQuery({ ...configurationsQuery(), enabled: picking?.objective === 'configuration' });
@@ -100,6 +112,11 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown, 
 
   /** Creates the operation; false (the failure said) when it could not be created. */
   async function run(kind: RouterOperationKind, description: string, success: string, failure: string, choice?: InstallChoice): Promise<boolean> {
+    const blocked = reasonBlocked(kind);
+    if (blocked) {
+      alerts.danger(`${failure}${blocked}`);
+      return false;
+    }
     focusAfter.current = kind;
     setBusy(true);
     try {
@@ -163,10 +180,9 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown, 
   }
 
   /** Disabled while another action runs, or (saying why on hover) while the rules do not allow it. */
-  const gated = (kind: Parameters<typeof blockedReason>[0]) => {
-    const blocked = blockedReason(kind, gate);
-    const state = blocked?.state ? t(deviceStateLabel(blocked.state) ?? blocked.state) : '-';
-    return { disabled: busy || !!blocked, title: blocked ? t(blocked.reason, { state }) : undefined };
+  const gated = (kind: RouterOperationKind) => {
+    const blocked = reasonBlocked(kind);
+    return { disabled: busy || !!blocked, title: blocked };
   };
 
   return (
@@ -215,6 +231,7 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown, 
           error={pickError ? errorText(pickError) : null}
           emptyText={picking.objective === 'firmware' ? firmwareEmptyText : undefined}
           installing={busy}
+          blocked={reasonBlocked(picking.objective === 'firmware' ? 'UpdateFirmware' : 'UpdateProfile')}
           onInstall={(item) => void install(item)}
           onCancel={() => setPicking(null)}
         />

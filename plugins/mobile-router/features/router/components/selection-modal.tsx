@@ -22,12 +22,14 @@ export interface SelectionModalProps {
   emptyText?: string;
   /** The chosen item's operation is being created: nothing can be changed or dismissed meanwhile. */
   installing?: boolean;
+  /** Why nothing may be installed now (the router's state changed while the dialog was open). */
+  blocked?: string;
   onInstall: (item: SelectionItem) => void;
   onCancel: () => void;
 }
 
 /** The spec's 'Select {objective}' modal: filter, radio list of name (and version), Install and Cancel. */
-export function SelectionModal({ objective, items, loading, error, emptyText, installing = false, onInstall, onCancel }: SelectionModalProps) {
+export function SelectionModal({ objective, items, loading, error, emptyText, installing = false, blocked, onInstall, onCancel }: SelectionModalProps) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<string | null>(null);
@@ -57,8 +59,8 @@ export function SelectionModal({ objective, items, loading, error, emptyText, in
         {
           label: installing ? t('Installing…') : t('Install'),
           className: 'btn-primary',
-          disabled: !chosen || installing,
-          title: chosen || installing ? undefined : t('Select the {{objective}} to install first.', { objective: t(objective) }),
+          disabled: !chosen || installing || !!blocked,
+          title: installing ? undefined : (blocked ?? (chosen ? undefined : t('Select the {{objective}} to install first.', { objective: t(objective) }))),
           onClick: () => chosen && onInstall(chosen),
           'data-testid': 'selection-install',
         },
@@ -69,6 +71,11 @@ export function SelectionModal({ objective, items, loading, error, emptyText, in
         opened it; an autoFocus ran first, so the dialog took the filter for its opener and gave
         the focus back to nothing (the page) on close.
       */}
+      {blocked && !installing && (
+        <div className="alert alert-warning" role="status" data-testid="selection-blocked">
+          {blocked}
+        </div>
+      )}
       <FilterInput value={filter} onChange={setFilter} placeholder={t('Filter…')} label={t('Filter')} />
       {loading ? (
         <p className="text-muted m-t-16">{t('Loading…')}</p>
