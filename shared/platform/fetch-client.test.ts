@@ -71,6 +71,11 @@ describe('request', () => {
     const bare = new PlatformError(403, 'Forbidden', { error: 'security/Forbidden', message: 'Access is denied: missing role ROLE_ALARM_READ' });
     expect(bare.message).toBe('Your user has no permission for this.');
     expect(describeFailure(bare)).toBe('403 security/Forbidden: Access is denied: missing role ROLE_ALARM_READ');
+    // A session that ended: the toast of the action that met it stays over the shell's login.
+    const ended = new PlatformError(401, 'Unauthorized', { error: 'security/Unauthorized', message: 'Full authentication is required to access this resource' });
+    expect(ended.message).toBe('Your session has ended. Please log in again.');
+    expect(describeFailure(ended)).toBe('401 security/Unauthorized: Full authentication is required to access this resource');
+    expect(new PlatformError(401, 'Unauthorized', { error: 'security/Unauthorized', message: 'Invalid credentials!' }).message).toBe('Invalid credentials!');
     const own = new PlatformError(403, 'Forbidden', { error: 'security/Forbidden', message: 'A user cannot delete itself' });
     expect(own.message).toBe('A user cannot delete itself');
     // Not a refusal: the same words in another status stay the server's.

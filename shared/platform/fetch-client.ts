@@ -58,6 +58,20 @@ const msg = <T extends string>(key: T): T => key;
 
 /** The 'shared' namespace's key of a bare refusal's message (shared/ui/locales). */
 const FORBIDDEN_TEXT = msg('Your user has no permission for this.');
+/** Likewise of a request without a valid session (the login the shell then shows says the same). */
+const SESSION_ENDED_TEXT = msg('Your session has ended. Please log in again.');
+
+/**
+ * The user's words for the platform's stock answers, which are English and say nothing to a user:
+ * a bare refusal ("Access is denied", the stand-in adds the missing role) and a request whose
+ * session has ended ("Full authentication is required…": the toast of the action that met it stays
+ * over the login). Other messages are the server's own.
+ */
+function userMessage(status: number, serverMessage: string): string {
+  if (status === 403 && /^Access is denied\b/i.test(serverMessage)) return pageText(FORBIDDEN_TEXT, {});
+  if (status === 401 && /^Full authentication is required\b/i.test(serverMessage)) return pageText(SESSION_ENDED_TEXT, {});
+  return serverMessage;
+}
 
 /** A non-2xx answer; `error` and `message` come from the platform's {error, message, info} body. */
 export class PlatformError extends Error {
@@ -81,9 +95,8 @@ export class PlatformError extends Error {
         : typeof data === 'string' && data
           ? data
           : `${status} ${statusText}`.trim();
-    // The platform's stock refusal ("Access is denied", the stand-in adds the missing role) is
-    // English and says nothing to a user: said in the page's language; the log keeps the server's.
-    super(status === 403 && /^Access is denied\b/i.test(serverMessage) ? pageText(FORBIDDEN_TEXT, {}) : serverMessage);
+    // Said in the page's language where the platform's is a stock English text; the log keeps the server's.
+    super(userMessage(status, serverMessage));
     this.serverMessage = serverMessage;
     this.name = 'PlatformError';
     this.status = status;
