@@ -61,6 +61,21 @@ describe('device tabs on an imperfect day', () => {
     }
   });
 
+  it('slow network: a device list filter still being read after one that found nothing says it is loading, not "No devices to display"', async () => {
+    const { context, page } = await loginAs(stack, 'admin', '/views/iotconnector?f.name=no-such-device-anywhere');
+    try {
+      await page.getByTestId('grid-empty').waitFor({ timeout: 20_000 });
+      await slowNetwork(page);
+      await page.evaluate(() => (window.location.hash = '#/views/iotconnector?f.name=IoTconnector'));
+      // Before the answer arrives (DELAY_MS late): loading, and no empty text for the new filter.
+      await page.waitForSelector('[data-testid="device-grid"][aria-busy="true"]', { timeout: DELAY_MS - 1000 });
+      assert.equal(await page.getByTestId('grid-empty').count(), 0, 'no "No devices to display" before the new filter was answered');
+      await page.waitForSelector('[data-testid="device-grid"][aria-busy="false"] .ag-row', { timeout: 20_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a group another user deleted since the card read it is named, and no longer offered', async () => {
     const { context, page } = await loginAs(stack, 'admin');
     try {
