@@ -76,11 +76,15 @@ describe('device tabs on an imperfect day', () => {
     }
   });
 
-  it('a group another user deleted since the card read it is named, and no longer offered', async () => {
+  it('a group another user deleted since the card read it is named, and no longer offered or listed in the Groups tree', async () => {
     const { context, page } = await loginAs(stack, 'admin');
     try {
       const { plain } = await demoDevices(page);
       const ghost = await createGroup('Ghost group');
+      // The Groups tree lists it too.
+      const tree = page.getByTestId('navigator');
+      await tree.getByText('Groups', { exact: true }).click();
+      await tree.getByText('Ghost group').waitFor({ timeout: 20_000 });
       await openTab(page, plain.id, 'admin-info');
       const card = page.getByTestId('groups-card');
       await card.locator('option', { hasText: 'Ghost group' }).waitFor({ state: 'attached', timeout: 20_000 });
@@ -90,6 +94,7 @@ describe('device tabs on an imperfect day', () => {
       await page.getByText('The group "Ghost group" no longer exists: another user may have deleted it. The groups have been read again.').waitFor({ timeout: 10_000 });
       await card.locator('option', { hasText: 'Ghost group' }).waitFor({ state: 'detached', timeout: 10_000 });
       assert.equal(await card.locator('select').inputValue(), '');
+      await tree.getByText('Ghost group').waitFor({ state: 'detached', timeout: 10_000 });
     } finally {
       await context.close();
     }

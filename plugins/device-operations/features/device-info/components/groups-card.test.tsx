@@ -4,6 +4,7 @@ import { renderContribution, testUser, jsonReply as reply } from '@shared/plugin
 import en from '../../../locales/en.json';
 import listsEn from '../../../locales/lists.en.json';
 import deviceEn from '../../../locales/device.en.json';
+import { GROUPS_CHANGED_EVENT } from '@shared/plugin-api/groups-changed';
 import { GroupsCard } from './groups-card';
 
 /** The group list (page of 2000) fails; the device's own groups are asked for by childAssetId. */
@@ -135,6 +136,9 @@ it('names a group another user deleted since the card read it, and reads the gro
     }) as typeof fetch,
   });
   const { alerts, select } = await pickPfronten();
+  // The Groups tree lists it too: it is told to read its open levels again.
+  const announced = jest.fn();
+  window.addEventListener(GROUPS_CHANGED_EVENT, announced);
   deleted = true;
   fireEvent.click(screen.getByRole('button', { name: 'Add to group' }));
   await waitFor(() =>
@@ -143,6 +147,8 @@ it('names a group another user deleted since the card read it, and reads the gro
     ),
   );
   expect(posts).toHaveLength(1);
+  expect(announced).toHaveBeenCalled();
+  window.removeEventListener(GROUPS_CHANGED_EVENT, announced);
   await waitFor(() => expect(screen.queryByRole('option', { name: 'Plant Pfronten' })).toBeNull());
   expect(select.value).toBe('');
   // The device's own group, deleted too, left its list with the re-read.

@@ -8,6 +8,7 @@ import { addToGroup, deviceInfoKeys, groupIsGone, removeFromGroup, useGroups, us
 import { useQueryClient } from '@tanstack/react-query';
 import { neighbourButton, useFocusAfter } from '@shared/ui/focus-after';
 import { Card } from './parts';
+import { announceGroupsChanged } from '@shared/plugin-api/groups-changed';
 
 interface Props {
   device: Device;
@@ -47,6 +48,8 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
       // deleted group stays offered or listed; a deleted group is named, not its id.
       const gone = await groupIsGone(e, group.id);
       await Promise.allSettled([groups.refetch(), memberships.refetch()]);
+      // The Groups tree may list it too.
+      if (gone) announceGroupsChanged();
       alerts.fail(gone ? new Error(t('The group "{{name}}" no longer exists: another user may have deleted it. The groups have been read again.', { name: group.name ?? group.id })) : e);
       setBusy(false);
       return gone ? 'gone' : false;
