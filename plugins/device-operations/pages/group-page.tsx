@@ -6,6 +6,7 @@ import type { DeviceSource } from '../features/device-list/api/devices';
 import { DeviceListView } from '../features/device-list/components/device-list-view';
 import { DEFAULT_COLUMNS, availableColumns } from '../features/device-list/model/columns';
 import { groupDeviceFilter, useGroup } from '../features/groups/api/group';
+import { GroupError } from '../features/groups/components/group-error';
 
 export default function GroupPage() {
   const { t } = useTranslation();
@@ -17,11 +18,7 @@ export default function GroupPage() {
     [group.data, id],
   );
   if (group.isError) {
-    return (
-      <div className="alert alert-danger" role="alert" data-testid="group-error">
-        {t('The group could not be loaded: {{message}}', { message: (group.error as Error).message })}
-      </div>
-    );
+    return <GroupError error={group.error} />;
   }
   if (!source || !group.data) return <p className="text-muted p-16">{t('Loading…')}</p>;
   return (

@@ -5,6 +5,7 @@ import { ContributionProviders } from '@shared/plugin-api/parcel';
 import en from '../locales/lists.en.json';
 import de from '../locales/lists.de.json';
 import pluginDe from '../locales/de.json';
+import { GROUPS_CHANGED_EVENT } from '@shared/plugin-api/groups-changed';
 import GroupPage from './group-page';
 import GroupSubAssetsPage from './group-sub-assets-page';
 
@@ -37,6 +38,30 @@ describe('group pages when the group cannot be read', () => {
     groupReadFails();
     renderContribution(<GroupPage />, { locales: en, context: { user: OPERATOR, params: { groupId: '5' } } });
     await waitFor(() => expect(screen.getByTestId('group-error')).toHaveTextContent('The group could not be loaded: Service down'));
+  });
+});
+
+describe('group pages for a group another user deleted', () => {
+  it.each([
+    ['group page', GroupPage],
+    ['sub-assets page', GroupSubAssetsPage],
+  ])('the %s says the group does not exist and has the Groups tree read again (it still listed it)', async (_name, Page) => {
+    configureClient({
+      fetch: (async (url: string) => {
+        const path = new URL(url, 'http://x').pathname;
+        if (path.startsWith('/inventory/managedObjects/5')) return jsonReply(404, { error: 'inventory/Not Found', message: 'Finding managed object with id 5 failed : Could not find managed object with id 5!' });
+        return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+      }) as unknown as typeof fetch,
+    });
+    const announced = jest.fn();
+    window.addEventListener(GROUPS_CHANGED_EVENT, announced);
+    try {
+      renderContribution(<Page />, { locales: en, context: { user: OPERATOR, params: { groupId: '5' } } });
+      await waitFor(() => expect(screen.getByTestId('group-error')).toHaveTextContent('This group does not exist; another user may have deleted it.'));
+      expect(announced).toHaveBeenCalledTimes(1);
+    } finally {
+      window.removeEventListener(GROUPS_CHANGED_EVENT, announced);
+    }
   });
 });
 

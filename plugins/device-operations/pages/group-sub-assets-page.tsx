@@ -17,6 +17,7 @@ import { DeviceLink } from '@shared/ui/device-link';
 import { ListEnd } from '@shared/ui/empty-state';
 import { Pager } from '@shared/ui/pager';
 import { groupKeys, useGroup } from '../features/groups/api/group';
+import { GroupError } from '../features/groups/components/group-error';
 import { useGroupSelectSoftware } from '../features/groups/components/group-select-software';
 import { hrefOf } from '../features/device-list/model/list-state';
 
@@ -66,11 +67,7 @@ export default function GroupSubAssetsPage() {
       </div>
       <ServerJobBanner ongoing={job.ongoing} error={job.status.error} />
       {/* Without the group there is no name and nothing to assign to: said, not a silently disabled button. */}
-      {group.isError && (
-        <div className="alert alert-danger" role="alert" data-testid="group-error">
-          {t('The group could not be loaded: {{message}}', { message: (group.error as Error).message })}
-        </div>
-      )}
+      {group.isError && <GroupError error={group.error} />}
       <AlertOutlet />
       <div className="card">
         <table className="table table-striped m-0" data-testid="sub-assets-table" aria-busy={assets.isFetching}>

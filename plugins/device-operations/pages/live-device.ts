@@ -4,7 +4,9 @@
  * platform, so package statuses and availability change in the open tab without polling; after an
  * interruption of realtime it is read again.
  */
+import { useCallback, useState } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isPlatformError } from '@shared/platform/fetch-client';
 import { getManagedObject, type ManagedObject } from '@shared/platform/inventory';
 import { createQueryKeys } from '@shared/platform/query-keys';
 import { useDevice } from '@shared/plugin-api/context';
@@ -23,10 +25,30 @@ export const liveDeviceQuery = (id: string, initial?: Device) =>
     staleTime: Infinity,
   });
 
-export function useLiveDevice(): { device: Device; refresh: () => Promise<unknown>; replace: (d: Device) => void } {
+export interface LiveDevice {
+  device: Device;
+  refresh: () => Promise<unknown>;
+  replace: (d: Device) => void;
+  /**
+   * The device no longer exists (another user deleted it while the tab was open): the platform
+   * pushed its deletion, or reading it again answered 404. The tab keeps what it showed.
+   */
+  deleted: boolean;
+}
+
+const isNotFound = (e: unknown) => isPlatformError(e) && e.status === 404;
+
+export function useLiveDevice(): LiveDevice {
   const initial = useDevice();
   const queryClient = useQueryClient();
   const query = useQuery(liveDeviceQuery(initial.id, initial));
+  // The id whose deletion was pushed (a page that goes on to another device starts afresh).
+  const [deletedId, setDeletedId] = useState<string | null>(null);
+  const { refetch } = query;
+  // A failed read rejects (a refetch alone resolves with the error): the tab's Reload says it
+  // instead of keeping the old device as if it had been read again. Stable: the page's alerts
+  // (which read the device again after a 404) are made from it once.
+  const refresh = useCallback(() => refetch({ throwOnError: true }), [refetch]);
   // useRealtime also reads the device again when the connection works after an interruption
   // (the updates published meanwhile never arrive).
   useRealtime<ManagedObject>(
@@ -34,15 +56,16 @@ export function useLiveDevice(): { device: Device; refresh: () => Promise<unknow
     (msg, qc) => {
       if (msg.realtimeAction === 'UPDATE' && msg.data) {
         qc.setQueryData(liveDeviceKeys.detail(initial.id), (old: Device | undefined) => ({ ...old, ...(msg.data as Device) }));
+      } else if (msg.realtimeAction === 'DELETE') {
+        setDeletedId(initial.id);
       }
     },
     realtimeClient(),
   );
   return {
     device: query.data ?? initial,
-    // A failed read rejects (a refetch alone resolves with the error): the tab's Reload says it
-    // instead of keeping the old device as if it had been read again.
-    refresh: () => query.refetch({ throwOnError: true }),
+    refresh,
     replace: (d: Device) => queryClient.setQueryData(liveDeviceKeys.detail(initial.id), d),
+    deleted: deletedId === initial.id || isNotFound(query.error),
   };
 }

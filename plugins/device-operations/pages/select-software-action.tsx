@@ -6,7 +6,7 @@ import { typesForSelection } from '@shared/domain/device-types';
 import { ALERT_SUCCESS_DISMISS_MS } from '@shared/domain/constants';
 import type { Device } from '@shared/plugin-api/types';
 import { REQUIRES } from '@shared/plugin-api/roles';
-import { PermittedButton } from '@shared/ui/permission';
+import { SendingButton } from './sending-button';
 import SelectSoftwareDialog from '../common/select-software/components/select-software-dialog';
 import type { SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { assignmentRequest } from '@shared/platform/software-choices';
@@ -18,6 +18,8 @@ import { useJobIdle } from './job-idle';
 export function SelectSoftwareAction({ device, alerts }: { device: Device; alerts: TabAlertsApi }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // The assignment may take a while: the button says so and sends no second one meanwhile.
+  const [sending, setSending] = useState(false);
   const idle = useJobIdle(alerts);
   // Not while a server job runs (spec 4), as the lists' Select software.
   const openDialog = async () => {
@@ -29,6 +31,7 @@ export function SelectSoftwareAction({ device, alerts }: { device: Device; alert
       alerts.info(t('No software assigned'));
       return;
     }
+    setSending(true);
     try {
       const res = await createSoftwareAssignment(assignmentRequest(result.item, [device.id], result.forceInstallation));
       // With the counters, as the lists say it (spec 8): "Already assigned/installed: 1" tells the
@@ -40,13 +43,15 @@ export function SelectSoftwareAction({ device, alerts }: { device: Device; alert
     } catch (e) {
       // Spec 8, as the lists and the group page say it: the status, then the service's answer.
       alerts.fail(alertText(unexpectedError(e), t));
+    } finally {
+      setSending(false);
     }
   };
   return (
     <>
-      <PermittedButton requires={REQUIRES.softwareAssignment} className="btn btn-default" onClick={() => void openDialog()} data-testid="tab-select-software">
+      <SendingButton requires={REQUIRES.softwareAssignment} sending={sending} sendingText={t('The software is being assigned.')} onClick={() => void openDialog()} data-testid="tab-select-software">
         {t('Select software')}
-      </PermittedButton>
+      </SendingButton>
       {open && <SelectSoftwareDialog deviceTypes={typesForSelection(device.type ? [device.type] : [])} deviceCount={1} actions={['assign']} onClose={(r) => void close(r)} />}
     </>
   );

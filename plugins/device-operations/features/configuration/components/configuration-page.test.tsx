@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
 import { getI18n } from '@shared/plugin-api/i18n';
 import { renderContribution, jsonReply as reply } from '@shared/plugin-api/testing';
@@ -42,5 +42,22 @@ describe('ConfigurationPage', () => {
     expect(link).toHaveAttribute('href', '#/device/42/info');
     // A direction mark in a stored serial cannot turn the row's text around it.
     expect(screen.getByText('NB7').tagName).toBe('BDI');
+  });
+
+  it('says the next serial is being read, not "No configurations to display.", while the previous one (none found) still shows', async () => {
+    configureClient({
+      fetch: (async (url: string) => {
+        const query = new URL(url, 'http://x').searchParams.get('query') ?? '';
+        // "zz" finds nothing; "NB7" is still on its way.
+        if (query.includes('NB7')) return new Promise<Response>(() => undefined) as unknown as Response;
+        return reply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 25 } });
+      }) as unknown as typeof fetch,
+    });
+    renderContribution(<ConfigurationPage />, { locales: en });
+    fireEvent.change(await screen.findByLabelText('Filter by IoTconnector serial'), { target: { value: 'zz' } });
+    expect(await screen.findByText('No configurations to display.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Filter by IoTconnector serial'), { target: { value: 'NB7' } });
+    expect(await screen.findByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    expect(screen.queryByText('No configurations to display.')).toBeNull();
   });
 });

@@ -50,7 +50,9 @@ export default function ConfigurationPage() {
           <i className={`dlt-c8y-icon-refresh${q.isFetching ? ' icon-spin' : ''}`} aria-hidden="true" /> {t('Reload')}
         </button>
       </div>
-      {q.isLoading ? (
+      {/* Another serial or page still being read after one that found nothing is loading too, not
+          "No configurations" (the empty rows kept meanwhile are the previous answer's). */}
+      {q.isLoading || (q.isPlaceholderData && rows.length === 0) ? (
         <Spinner label={t('Loading…')} />
       ) : q.isError ? (
         <ListEnd error={q.error} errorLead={t('The configurations could not be loaded:')} empty={false} emptyText="" data-testid="configurations-error" />

@@ -1,6 +1,7 @@
 /** Server state of the Info tab: owner, groups, provisioning child, saves. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listChildAdditions, listManagedObjects, updateManagedObject } from '@shared/platform/inventory';
+import { getManagedObject, listChildAdditions, listManagedObjects, updateManagedObject } from '@shared/platform/inventory';
+import { isPlatformError } from '@shared/platform/fetch-client';
 import { getUser, updateUser, type PlatformUser } from '@shared/platform/user';
 import { GROUP_LIST_PAGE_SIZE } from '@shared/domain/constants';
 import { AZURE_DPS_TYPE } from '../logic/fields';
@@ -56,3 +57,15 @@ export const useProvisioning = (deviceId: string) => useQuery(provisioningQuery(
 
 export const saveDevice = (id: string, patch: Record<string, unknown>) => updateManagedObject(id, patch);
 export { addToGroup, removeFromGroup } from '@shared/platform/groups';
+
+/**
+ * Whether a group write failed because the group no longer exists: a 404, and the group itself
+ * answers 404 now (a 404 for the device, or any other failure, is not the group's).
+ */
+export async function groupIsGone(error: unknown, groupId: string): Promise<boolean> {
+  if (!isPlatformError(error) || error.status !== 404) return false;
+  return getManagedObject(groupId).then(
+    () => false,
+    (e: unknown) => isPlatformError(e) && e.status === 404,
+  );
+}

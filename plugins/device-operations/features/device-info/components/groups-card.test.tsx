@@ -4,6 +4,7 @@ import { renderContribution, testUser, jsonReply as reply } from '@shared/plugin
 import en from '../../../locales/en.json';
 import listsEn from '../../../locales/lists.en.json';
 import deviceEn from '../../../locales/device.en.json';
+import { GROUPS_CHANGED_EVENT } from '@shared/plugin-api/groups-changed';
 import { GroupsCard } from './groups-card';
 
 /** The group list (page of 2000) fails; the device's own groups are asked for by childAssetId. */
@@ -101,4 +102,72 @@ it('keeps keyboard focus on the card: after Unassign on the next Unassign, then 
   fireEvent.click(add);
   await waitFor(() => expect(alerts.success).toHaveBeenCalledWith('Device added to group'));
   await waitFor(() => expect(select).toHaveFocus());
+});
+
+/** The card for device 42 as an inventory admin, with Plant Pfronten (7) picked to add to. */
+async function pickPfronten() {
+  const alerts = { success: jest.fn(), fail: jest.fn() };
+  renderContribution(<GroupsCard device={{ id: '42', name: 'box' }} alerts={alerts} onChanged={async () => undefined} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+    locales: { ...en, ...listsEn, ...deviceEn },
+  });
+  const select = (await screen.findByRole('combobox', { name: 'Group' })) as HTMLSelectElement;
+  await screen.findByRole('option', { name: 'Plant Pfronten' });
+  fireEvent.change(select, { target: { value: '7' } });
+  return { alerts, select };
+}
+
+it('names a group another user deleted since the card read it, and reads the groups again instead of offering or listing it', async () => {
+  // Groups 7 (offered) and 5 (the device's) exist when the card reads them; both are deleted before the user acts.
+  let deleted = false;
+  const posts: string[] = [];
+  configureClient({
+    fetch: (async (url: string, init?: RequestInit) => {
+      const u = new URL(url, 'http://x');
+      const notFound = (id: string) => reply(404, { error: 'inventory/Not Found', message: `Finding managed object with id ${id} failed : Could not find managed object with id ${id}!` });
+      if (init?.method === 'POST') {
+        posts.push(u.pathname);
+        return deleted ? notFound('7') : reply(201, {});
+      }
+      if (init?.method === 'DELETE') return deleted ? notFound('5') : reply(204, null);
+      if (/\/managedObjects\/(5|7)$/.test(u.pathname)) return deleted ? notFound(u.pathname.slice(-1)) : reply(200, { id: u.pathname.slice(-1) });
+      if (u.searchParams.get('childAssetId') === '42') return reply(200, { managedObjects: deleted ? [] : [{ id: '5', name: 'Plant Bielefeld', c8y_IsDeviceGroup: {} }], statistics: { currentPage: 1 } });
+      return reply(200, { managedObjects: deleted ? [] : [{ id: '7', name: 'Plant Pfronten', c8y_IsDeviceGroup: {} }], statistics: { currentPage: 1 } });
+    }) as typeof fetch,
+  });
+  const { alerts, select } = await pickPfronten();
+  // The Groups tree lists it too: it is told to read its open levels again.
+  const announced = jest.fn();
+  window.addEventListener(GROUPS_CHANGED_EVENT, announced);
+  deleted = true;
+  fireEvent.click(screen.getByRole('button', { name: 'Add to group' }));
+  await waitFor(() =>
+    expect(alerts.fail).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'The group "Plant Pfronten" no longer exists: another user may have deleted it. The groups have been read again.' }),
+    ),
+  );
+  expect(posts).toHaveLength(1);
+  expect(announced).toHaveBeenCalled();
+  window.removeEventListener(GROUPS_CHANGED_EVENT, announced);
+  await waitFor(() => expect(screen.queryByRole('option', { name: 'Plant Pfronten' })).toBeNull());
+  expect(select.value).toBe('');
+  // The device's own group, deleted too, left its list with the re-read.
+  expect(screen.queryByText('Plant Bielefeld')).toBeNull();
+  expect(alerts.success).not.toHaveBeenCalled();
+});
+
+it('keeps the server message for a 404 that is not the group (the group still answers)', async () => {
+  configureClient({
+    fetch: (async (url: string, init?: RequestInit) => {
+      const u = new URL(url, 'http://x');
+      if (init?.method === 'POST') return reply(404, { error: 'inventory/Not Found', message: 'Finding managed object with id 42 failed : Could not find managed object with id 42!' });
+      if (u.pathname.endsWith('/managedObjects/7')) return reply(200, { id: '7' });
+      if (u.searchParams.get('childAssetId') === '42') return reply(200, { managedObjects: [], statistics: { currentPage: 1 } });
+      return reply(200, { managedObjects: [{ id: '7', name: 'Plant Pfronten', c8y_IsDeviceGroup: {} }], statistics: { currentPage: 1 } });
+    }) as typeof fetch,
+  });
+  const { alerts, select } = await pickPfronten();
+  fireEvent.click(screen.getByRole('button', { name: 'Add to group' }));
+  await waitFor(() => expect(alerts.fail).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringContaining('id 42') })));
+  expect(select.value).toBe('7');
 });

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { Device } from '@shared/plugin-api/types';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { GateNote, gatedFieldProps, PermittedButton, useGate } from '@shared/ui/permission';
-import { addToGroup, deviceInfoKeys, removeFromGroup, useGroups, useMemberships } from '../api/device-info';
+import { addToGroup, deviceInfoKeys, groupIsGone, removeFromGroup, useGroups, useMemberships } from '../api/device-info';
 import { useQueryClient } from '@tanstack/react-query';
 import { neighbourButton, useFocusAfter } from '@shared/ui/focus-after';
 import { Card } from './parts';
+import { announceGroupsChanged } from '@shared/plugin-api/groups-changed';
 
 interface Props {
   device: Device;
@@ -34,15 +35,24 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
   const groupSelect = useRef<HTMLSelectElement>(null);
   const focusAfter = useFocusAfter();
 
-  /** Resolves true when the change was made (the group picked for it is then done with). */
-  const act = async (work: () => Promise<void>, message: string): Promise<boolean> => {
+  /**
+   * Resolves true when the change was made (the group picked for it is then done with); 'gone'
+   * when the group no longer exists (another user deleted it since the card read it).
+   */
+  const act = async (group: { id: string; name?: string }, work: () => Promise<void>, message: string): Promise<boolean | 'gone'> => {
     setBusy(true);
     try {
       await work();
     } catch (e) {
-      alerts.fail(e);
+      // Someone else may have changed the groups meanwhile: both lists are read again, so no
+      // deleted group stays offered or listed; a deleted group is named, not its id.
+      const gone = await groupIsGone(e, group.id);
+      await Promise.allSettled([groups.refetch(), memberships.refetch()]);
+      // The Groups tree may list it too.
+      if (gone) announceGroupsChanged();
+      alerts.fail(gone ? new Error(t('The group "{{name}}" no longer exists: another user may have deleted it. The groups have been read again.', { name: group.name ?? group.id })) : e);
       setBusy(false);
-      return false;
+      return gone ? 'gone' : false;
     }
     try {
       await Promise.all([onChanged(), queryClient.invalidateQueries({ queryKey: deviceInfoKeys.memberships(device.id) })]);
@@ -80,7 +90,7 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
               aria-label={t('Unassign from {{group}}', { group: g.name })}
               onClick={(e) => {
                 const neighbour = neighbourButton(e.currentTarget.closest('li'));
-                void act(() => removeFromGroup(String(g.id), device.id), 'Device removed from group').then((done) => done && focusAfter(neighbour, groupSelect.current));
+                void act({ id: String(g.id), name: g.name }, () => removeFromGroup(String(g.id), device.id), 'Device removed from group').then((done) => done && focusAfter(neighbour, groupSelect.current));
               }}
             >
               {t('Unassign')}
@@ -103,7 +113,7 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
             className="btn btn-default"
             disabled={busy || !selected}
             onClick={() =>
-              void act(() => addToGroup(selected, device.id), 'Device added to group').then((done) => {
+              void act({ id: selected, name: candidates.find((g) => String(g.id) === selected)?.name }, () => addToGroup(selected, device.id), 'Device added to group').then((done) => {
                 if (!done) return;
                 setSelected('');
                 focusAfter(groupSelect.current);

@@ -197,7 +197,9 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
       error={page.isError ? `${t('The devices could not be loaded:')} ${(page.error as Error).message}` : undefined}
       columns={gridColumns}
       rows={pageRows}
-      loading={!page.data && !page.isError}
+      // A filter or page still being read after one that found nothing is loading, not "No devices to
+      // display" (the empty rows kept meanwhile are the previous answer's); kept rows stay shown.
+      loading={(!page.data && !page.isError) || (page.isPlaceholderData && pageRows.length === 0)}
       now={fetchedAt}
       total={total}
       selection={selection}

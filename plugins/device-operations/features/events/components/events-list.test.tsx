@@ -119,3 +119,23 @@ it('says that another page is loading while the previous page\'s rows still show
   expect(await screen.findByRole('status', { name: 'Loading…' })).toBeTruthy();
   expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
 });
+
+it('does not say "No events to display" for the next event type while it is read (the previous type had none)', async () => {
+  configureClient({
+    fetch: (async (url: string) => {
+      const u = new URL(url, 'http://x');
+      if (u.pathname.endsWith('/event/events')) {
+        // The first type has no events; the second one's answer is still on its way.
+        if (u.searchParams.get('type') === 'adamos_MachineStopped') return new Promise<Response>(() => undefined) as unknown as Response;
+        return reply(200, { events: [], statistics: { currentPage: 1, pageSize: 25 } });
+      }
+      return reply(200, { managedObjects: [{ id: '1', type: 'adamos_Event_types', adamos_adamos_netbox_EventList: ['adamos_MachineStarted', 'adamos_MachineStopped'] }], statistics: { currentPage: 1 } });
+    }) as typeof fetch,
+  });
+  renderContribution(<EventsList source="42" alerts={{ fail: jest.fn() }} />, { locales: { ...en, ...listsEn, ...deviceEn } });
+  expect(await screen.findByText('No events to display')).toBeInTheDocument();
+  await screen.findByRole('option', { name: 'adamos_MachineStopped' });
+  await act(async () => fireEvent.change(screen.getByLabelText('Event type'), { target: { value: 'adamos_MachineStopped' } }));
+  expect(await screen.findByRole('status', { name: 'Loading…' })).toBeTruthy();
+  expect(screen.queryByText('No events to display')).toBeNull();
+});

@@ -93,7 +93,14 @@ export function EventsList({ source, alerts }: EventsListProps) {
         {/* Loading (and retrying a failed read) is said, not shown as an empty table; so is another
             page or type still being read while the rows shown are the previous one's. */}
         {(events.isLoading || events.isPlaceholderData) && <Spinner />}
-        <ListEnd error={events.error} errorLead={t('The events could not be loaded:')} empty={!events.isLoading && items.length === 0} emptyText={t('No events to display')} data-testid="events-error" />
+        {/* "No events" only for the type and page shown: the previous type's empty list, kept while the next type is read, says nothing about it. */}
+        <ListEnd
+          error={events.error}
+          errorLead={t('The events could not be loaded:')}
+          empty={!events.isLoading && !events.isPlaceholderData && items.length === 0}
+          emptyText={t('No events to display')}
+          data-testid="events-error"
+        />
         {/* The lists' pager: which page of how many, First and Last, not only Previous / Next. */}
         <Pager
           currentPage={page}

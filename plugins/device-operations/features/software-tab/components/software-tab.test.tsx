@@ -193,6 +193,28 @@ describe('SoftwareTab', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: target })).toHaveFocus());
   });
 
+  it('writes the package list as the device reports it when the delete is confirmed, not as it was when Delete was clicked', async () => {
+    let answer: (yes: boolean) => void = () => undefined;
+    const confirm = jest.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
+    let report: (d: typeof device) => void = () => undefined;
+    function Live() {
+      const [current, setCurrent] = useState(device);
+      report = setCurrent;
+      return <SoftwareTab device={current} alerts={{ success: jest.fn(), info: jest.fn(), fail: jest.fn() }} confirm={confirm} onSaved={jest.fn()} onReload={jest.fn(async () => undefined)} />;
+    }
+    renderContribution(<Live />, { context: { user: testUser(ADMIN) } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete app-0' })));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    // While the question is open, the device reports that mdc-collector was installed.
+    const reported = device.adamos_adamos_netbox_SoftwarePackageList.map((p) => (p.name === 'mdc-collector' ? { ...p, status: 'installed' } : p));
+    act(() => report({ ...device, adamos_adamos_netbox_SoftwarePackageList: reported }));
+    await act(async () => answer(true));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const written = (calls.find((c) => c.method === 'PUT')!.body as { adamos_adamos_netbox_SoftwarePackageList: { name: string; status: string; marked_for_deletion?: boolean }[] }).adamos_adamos_netbox_SoftwarePackageList;
+    expect(written.find((p) => p.name === 'mdc-collector')?.status).toBe('installed');
+    expect(written.find((p) => p.name === 'app-0')?.marked_for_deletion).toBe(true);
+  });
+
   it('reports failures through the alerts', async () => {
     configureClient({ fetch: (async () => reply(500, { error: 'x', message: 'boom' })) as unknown as typeof fetch });
     const { alerts } = renderTab(OPERATOR);

@@ -94,11 +94,15 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
   // Delete, else to Reload (as after an alarm leaves its list).
   const reloadButton = useRef<HTMLButtonElement>(null);
   const focusAfter = useFocusAfter();
+  // The device as it is now, for a write made after a question: while the user read it, the
+  // device may have reported new package statuses, which the written list must not undo.
+  const latest = useRef(device);
+  latest.current = device;
   const remove = async (pkg: SoftwarePackageEntry, button: HTMLElement) => {
     if (!(await confirm(t('Delete software {{name}} {{version}}?', { name: pkg.name, version: displayVersion(pkg.version) })))) return;
     const neighbour = neighbourButton(button.closest('tr'));
     await run(async () => {
-      onSaved((await savePackageList(device.id, markForDeletion(packageList(device), pkg))) as Device);
+      onSaved((await savePackageList(device.id, markForDeletion(packageList(latest.current), pkg))) as Device);
       // Realtime off holds back the device's own changes, not the user's: the deleted row goes.
       hold.change((held) => markForDeletion(held, pkg));
     });

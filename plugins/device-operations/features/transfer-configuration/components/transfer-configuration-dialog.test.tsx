@@ -118,3 +118,21 @@ describe('TransferConfigurationDialog names', () => {
     await screen.findByRole('option', { name: 'new box' });
   });
 });
+
+it('says the next search is being read, not that it matches no device, while the previous search (no match) still shows', async () => {
+  configureClient({
+    fetch: (async (url: string) => {
+      const query = new URL(url, 'http://x').searchParams.get('query') ?? '';
+      // "zz" finds nothing; "spare" is still on its way.
+      if (query.includes('spare')) return new Promise<Response>(() => undefined) as unknown as Response;
+      return reply(200, { managedObjects: query.includes('zz') ? [] : targets, statistics: { currentPage: 1, pageSize: 100 } });
+    }) as typeof fetch,
+  });
+  open();
+  await screen.findByRole('option', { name: 'spare box' });
+  fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'zz' } });
+  expect(await screen.findByText('No device of this type matches the search.')).toBeInTheDocument();
+  fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'spare' } });
+  expect(await screen.findByTestId('lookup-loading')).toBeInTheDocument();
+  expect(screen.queryByText('No device of this type matches the search.')).toBeNull();
+});

@@ -89,7 +89,8 @@ export function TransferConfigurationDialog({ source, alerts, onClose }: Transfe
         {/* A failed lookup leaves the select empty: say why, rather than offer no device without a word. */}
         <LookupNote
           error={targets.error}
-          loading={targets.isPending}
+          // The previous search's devices show while the next search is read: said, and not as its "no match".
+          loading={targets.isPending || targets.isPlaceholderData}
           errorLead={t('The devices could not be loaded:')}
           empty={targets.isSuccess && candidates.length === 0}
           emptyText={search.trim() ? t('No device of this type matches the search.') : t('There is no other device of this type.')}
