@@ -10,6 +10,6 @@ import type { OverlayState } from '../hooks/use-server-job';
 export function ServerJobOverlay({ overlay }: { overlay: OverlayState | null }) {
   const { t } = useTranslation();
   if (!overlay) return null;
-  const message = overlay.progress ? t('Operation is running on the server ({{done}}/{{total}})', overlay.progress) : t(overlay.text, overlay.values);
+  const message = overlay.progress ? t('Operation is running on the server ({{done}}/{{total}})', overlay.progress) : overlay.text ? t(overlay.text, overlay.values) : undefined;
   return <LoadingOverlay show message={message} progress={overlay.progress} />;
 }

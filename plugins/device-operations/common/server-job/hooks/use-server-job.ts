@@ -10,7 +10,8 @@ import { ONGOING_MESSAGE } from '@shared/ui/server-job-banner';
 import { isJobOngoing, newestStatusOptions, progressOf, useNewestStatus, waitForJob, type JobKind } from '@shared/ui/server-job';
 
 export interface OverlayState {
-  text: string;
+  /** What is being done; none: the overlay's own "Loading…". */
+  text?: string;
   values?: Record<string, string | number>;
   progress?: { done: number; total: number };
 }
@@ -28,7 +29,7 @@ export function useServerJob() {
   const ongoing = isJobOngoing(status.data);
 
   /** Shows the overlay while `work` runs (loading a selection, a dialog's request). */
-  const withOverlay = useCallback(async <T,>(text: string, work: (update: (o: OverlayState) => void) => Promise<T>): Promise<T> => {
+  const withOverlay = useCallback(async <T,>(text: string | undefined, work: (update: (o: OverlayState) => void) => Promise<T>): Promise<T> => {
     setOverlay({ text });
     try {
       return await work(setOverlay);
@@ -42,6 +43,12 @@ export function useServerJob() {
     const fresh = await client.fetchQuery({ ...newestStatusOptions(), staleTime: 0 });
     if (isJobOngoing(fresh)) throw new JobBlockedError();
   }, [client]);
+
+  /**
+   * ensureIdle for a page that shows the overlay: the page is blocked while the check runs (on a
+   * slow network a second click meanwhile started the same job twice).
+   */
+  const ensureIdleBlocked = useCallback(() => withOverlay(undefined, ensureIdle), [withOverlay, ensureIdle]);
 
   /**
    * Starts a job with `start` and polls until it is completed. `submitted` is the number of
@@ -62,5 +69,5 @@ export function useServerJob() {
     [client],
   );
 
-  return { ongoing, overlay, withOverlay, ensureIdle, runJob, status };
+  return { ongoing, overlay, withOverlay, ensureIdle, ensureIdleBlocked, runJob, status };
 }

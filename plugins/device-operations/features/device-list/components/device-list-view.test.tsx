@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { configureClient } from '@shared/platform/fetch-client';
 import { anyOf } from '@shared/platform/query-language';
@@ -206,5 +206,42 @@ describe('DeviceListView, why a bulk action is disabled', () => {
     renderContribution(view, { language, locales, context: { user: operator, path: '/views/iotconnector', query: {}, language } });
     await screen.findByTestId('server-job-banner');
     for (const id of actions) expect(screen.getByTestId(id)).toHaveAttribute('title', ongoing);
+  });
+});
+
+describe('DeviceListView on a slow network', () => {
+  it('sends Clear Pending Assignments once when clicked twice while the server job is looked up', async () => {
+    let statusReads = 0;
+    let answerStatus: () => void = () => undefined;
+    const puts: string[] = [];
+    configureClient({
+      fetch: (async (url: string, init?: RequestInit) => {
+        const u = new URL(url, 'http://x');
+        if (init?.method === 'PUT') {
+          puts.push(u.pathname);
+          return new Promise<Response>(() => undefined);
+        }
+        if (u.pathname === '/user/currentUser') return jsonReply(200, { id: 'operator', userName: 'operator', customProperties: {} });
+        if ((u.searchParams.get('query') ?? '').includes('c8y_status')) {
+          // The list's first look answers; the action's fresh look is slow.
+          if (statusReads++ > 0) await new Promise<void>((resolve) => (answerStatus = resolve));
+          return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+        }
+        return jsonReply(200, { managedObjects: devices, statistics: { currentPage: 1, pageSize: 25, totalElements: 3 } });
+      }) as unknown as typeof fetch,
+    });
+    renderContribution(view, { locales: { ...en, ...deviceEn }, context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']), path: '/views/iotconnector', query: {} } });
+    await screen.findByText('IoTconnector NB1');
+    await waitFor(() => expect(statusReads).toBe(1));
+    fireEvent.click(screen.getByTestId('select-page'));
+    await act(async () => fireEvent.click(screen.getByTestId('action-clear-pending')));
+    // Blocked from the first click on, not only once the job runs.
+    expect(screen.getByTestId('loading-overlay')).toBeInTheDocument();
+    expect(screen.getByTestId('action-clear-pending')).toBeDisabled();
+    await act(async () => fireEvent.click(screen.getByTestId('action-clear-pending')));
+    await act(async () => answerStatus());
+    expect(await screen.findByTestId('loading-overlay-message')).toHaveTextContent('Operation is running on the server (0/3)');
+    expect(puts).toEqual(['/service/create-software-ng/clearPendingAssignment/selectedDevices']);
+    configureClient({ fetch: undefined });
   });
 });

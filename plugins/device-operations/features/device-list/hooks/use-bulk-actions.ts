@@ -77,7 +77,7 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
   /** Common start: blocked while a job runs, then the selected devices. */
   const start = useCallback(async (): Promise<ManagedObject[] | null> => {
     try {
-      await job.ensureIdle();
+      await job.ensureIdleBlocked();
       return await loadSelection();
     } catch (e) {
       if (e instanceof JobBlockedError) show({ alert: { type: 'warning', text: e.message } });

@@ -43,7 +43,7 @@ export function useGroupSelectSoftware(group: ManagedObject | undefined): GroupS
   const start = async () => {
     if (!group) return;
     try {
-      await job.ensureIdle();
+      await job.ensureIdleBlocked();
       const devices = await job.withOverlay('Loading selected devices', () =>
         listAllManagedObjects({ query: buildQuery(groupDeviceFilter(group)), withChildren: false }, LOAD_ALL_PAGE_SIZE),
       );
