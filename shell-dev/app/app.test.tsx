@@ -6,6 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { initShellI18n } from './i18n-setup';
 import type { BundleManifest } from './plugin-host/enabled';
 import type { Session } from './api/session';
+import { alerts } from '@shared/ui/alerts';
 import { App } from './app';
 
 const mockTakeSession = jest.fn<Promise<Session | null>, []>();
@@ -87,8 +88,14 @@ describe('App', () => {
     await screen.findByTestId('shell-stub');
     const { onUnauthorized } = (configureClient as jest.Mock<void, [{ onUnauthorized?: (e: PlatformError) => void }]>).mock.calls.map(([patch]) => patch).reverse().find((p) => p.onUnauthorized)!;
     // The latest App's (the earlier tests' are unmounted).
-    act(() => onUnauthorized!(new PlatformError(401, 'Unauthorized', null)));
+    act(() => {
+      onUnauthorized!(new PlatformError(401, 'Unauthorized', null));
+      // The toast of the action that met the end (pushed before the login renders) says it once more.
+      alerts.danger('Could not update firmware: Your session has ended. Please log in again.');
+    });
     const card = await screen.findByTestId('login-page');
+    // Said once, in the card: the ended session's toasts are gone.
+    expect(alerts.list()).toEqual([]);
     // Where the eye is (it stood above the page, in the corner, away from the card).
     expect(within(card).getByRole('alert')).toHaveTextContent('Your session has ended. Please log in again.');
     expect(screen.getByLabelText('Tenant')).toHaveValue('demo');

@@ -1,5 +1,6 @@
 import React, { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { configureClient, isPlatformError } from '@shared/platform/fetch-client';
+import { alerts } from '@shared/ui/alerts';
 import type { Language } from '@shared/plugin-api/types';
 import { loadShellLanguage, useShellT } from './i18n-setup';
 import { logout, saveLanguage, type Session } from './api/session';
@@ -89,6 +90,13 @@ export function App({ bundle, queryClient }: AppProps) {
       onUnauthorized: () => setState((s) => (s.phase === 'in' ? { phase: 'login', expiredUser: s.session.user.userName } : s)),
     });
   }, []);
+
+  // The login that replaces an ended session says so; the toasts of what met the end (each "Your
+  // session has ended…", or an action's failure with it) would say it again over the login card.
+  const sessionEnded = state.phase === 'login' && state.expiredUser !== undefined;
+  useEffect(() => {
+    if (sessionEnded) alerts.clearAll();
+  }, [sessionEnded]);
 
   const onLoggedIn = useCallback(() => {
     // Plugins of the previous session stay in the page's federation runtime: start afresh.
