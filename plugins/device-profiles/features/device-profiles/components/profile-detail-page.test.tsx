@@ -86,6 +86,27 @@ describe('ProfileDetailPage', () => {
     expect(screen.getByTestId('profile-edit')).toBeInTheDocument();
   });
 
+  it('says why Save stays disabled while the names and groups in use are read', async () => {
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    // The stand-in's answers, the restrictions held until answer().
+    const fetchMock = serve();
+    const served = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input: string) => {
+      if (String(input).includes('/deviceProfile/restrictions')) await held;
+      return served(input);
+    });
+    renderAt('117');
+    await waitFor(() => expect(nameInput().value).toBe('IoTconnector Bielefeld'));
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    fireEvent.change(nameInput(), { target: { value: 'Renamed 117' } });
+    expect(screen.getByTestId('profile-save')).toBeDisabled();
+    expect(screen.getByTestId('profile-save')).toHaveAttribute('title', 'The profile names and groups already in use are being read.');
+    answer();
+    await waitFor(() => expect(screen.getByTestId('profile-save')).not.toBeDisabled());
+    expect(screen.getByTestId('profile-save')).not.toHaveAttribute('title');
+  });
+
   it('says why Save stays disabled when the restrictions cannot be loaded, and loads them again on Reload', async () => {
     let fail = true;
     serve((url) => (url.includes('/deviceProfile/restrictions') && fail ? reply(500, { message: 'restrictions down' }) : undefined));

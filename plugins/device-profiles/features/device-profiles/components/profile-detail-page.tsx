@@ -74,6 +74,8 @@ function ProfileDetail({ id }: { id: string }) {
 
   // Restrictions of an edit exclude this profile (its own name and group are fine).
   const restrictionsReady = editing && restrictions.isSuccess;
+  // Why Save waits: saving, or the names and groups in use still being read (a failed read says so in its alert).
+  const saveReason = savingReason ?? (editing && restrictions.isPending ? t('The profile names and groups already in use are being read.') : undefined);
   const errors = useMemo(() => (form && restrictionsReady && restrictions.data ? validateProfileForm(form, restrictions.data) : {}), [form, restrictionsReady, restrictions.data]);
   // The profile's own group is an option even when the list misses it (by id until its name is known).
   const loadedGroups = withOwnGroup(groups.data ?? [], ownGroupId ? (ownGroup.data ?? { id: ownGroupId, name: ownGroupId }) : null);
@@ -178,7 +180,7 @@ function ProfileDetail({ id }: { id: string }) {
                     requires={REQUIRES.deviceProfileWrite}
                     className="btn btn-primary btn-sm"
                     disabled={!restrictionsReady || saving || !changed || Object.keys(errors).length > 0}
-                    title={savingReason}
+                    title={saveReason}
                     onClick={() => void save()}
                     data-testid="profile-save"
                   >
