@@ -56,7 +56,8 @@ export function RolloutDevicesDialog({ rollout, result, onClose }: Props) {
       {query.data && total === 0 && <p className="text-muted" data-testid="rollout-devices-empty">{t('No devices with this result.')}</p>}
       {query.data && total > 0 && (
         <>
-          <table className="table table-condensed table-striped" data-testid="rollout-devices-table">
+          {/* The page before stays while the next one is read (the events list's way): marked busy, with a spinner. */}
+          <table className="table table-condensed table-striped" aria-busy={query.isPlaceholderData || undefined} data-testid="rollout-devices-table">
             <thead>
               <tr>
                 <th scope="col">{t('Device')}</th>
@@ -78,6 +79,7 @@ export function RolloutDevicesDialog({ rollout, result, onClose }: Props) {
               ))}
             </tbody>
           </table>
+          {query.isPlaceholderData && <Spinner />}
           <Pager
             currentPage={page}
             totalPages={totalPagesOf(total, pageSize)}

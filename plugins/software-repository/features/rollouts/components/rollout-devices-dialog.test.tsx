@@ -1,0 +1,36 @@
+import React from 'react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configureClient } from '@shared/platform/fetch-client';
+import { jsonReply, renderContribution } from '@shared/plugin-api/testing';
+import type { Rollout } from '../api/rollouts';
+import { RolloutDevicesDialog } from './rollout-devices-dialog';
+
+const rollout = { id: '7', name: 'machine-monitor 4.2.0', status: 'ONGOING', software: { name: 'machine-monitor', version: '4.2.0' }, counters: {} } as unknown as Rollout;
+
+describe('RolloutDevicesDialog', () => {
+  afterEach(() => configureClient({ fetch: undefined }));
+
+  it('marks the page before as being replaced while the next page is read (not shown as the next page)', async () => {
+    let answerPage2: () => void = () => undefined;
+    configureClient({
+      fetch: (async (url: string) => {
+        const page = Number(new URL(url, 'http://x').searchParams.get('currentPage'));
+        if (page === 2) await new Promise<void>((resolve) => (answerPage2 = resolve));
+        const devices = Array.from({ length: page === 1 ? 25 : 5 }, (_, i) => ({ id: `${page}${i}`, name: `NB page ${page} #${i}`, result: 'failed', failureReason: 'offline' }));
+        return jsonReply(200, { devices, statistics: { currentPage: page, pageSize: 25, totalElements: 30 } });
+      }) as unknown as typeof fetch,
+    });
+    renderContribution(<RolloutDevicesDialog rollout={rollout} result="failed" onClose={jest.fn()} />, { pluginId: 'software-repository' });
+    await screen.findByText('NB page 1 #0');
+    const table = screen.getByTestId('rollout-devices-table');
+    expect(table).not.toHaveAttribute('aria-busy');
+    fireEvent.click(within(screen.getByTestId('pager')).getByTestId('page-2'));
+    await waitFor(() => expect(screen.getByTestId('rollout-devices-table')).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByText('NB page 1 #0')).toBeInTheDocument();
+    expect(within(screen.getByTestId('rollout-devices-dialog')).getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    await act(async () => answerPage2());
+    await screen.findByText('NB page 2 #0');
+    expect(screen.getByTestId('rollout-devices-table')).not.toHaveAttribute('aria-busy');
+    expect(within(screen.getByTestId('rollout-devices-dialog')).queryByRole('status', { name: 'Loading…' })).toBeNull();
+  });
+});
