@@ -198,3 +198,41 @@ it('reads the replacement device again when realtime works after an interruption
   unmount();
   expect(resumes.size).toBe(0);
 });
+
+it('sends on Install again only what an Install that failed part-way did not assign', async () => {
+  const source3 = { ...source, adamos_adamos_netbox_SoftwarePackageList: [...source.adamos_adamos_netbox_SoftwarePackageList, { name: 'opcua', version: '2.0.0', status: 'installed' }] };
+  const sent: string[] = [];
+  let opcuaFails = true;
+  configureClient({
+    fetch: (async (url: string, init: RequestInit) => {
+      const u = new URL(url, 'http://x');
+      if (u.pathname.endsWith('/getIotConnectorReplacmentlist')) return reply(200, { deviceList: [{ id: '9', name: 'new box' }] });
+      if (u.pathname.endsWith('/validateSoftware')) {
+        const { name, version } = JSON.parse(String(init.body)) as { name: string; version: string };
+        const sw = { id: name === 'mdc' ? '55' : '56', name, version, url: 'u' };
+        return reply(200, { softwareObject: sw, latestSoftwareObject: sw });
+      }
+      if (u.pathname.endsWith('/createSoftwareAssignment')) {
+        const name = (JSON.parse(String(init.body)) as { netbox_RegisterSoftwarePackage: { name: string } }).netbox_RegisterSoftwarePackage.name;
+        sent.push(name);
+        // The second package's request fails the first time (the service is briefly unavailable).
+        if (name === 'opcua' && opcuaFails) return reply(503, { error: 'general/Service Unavailable', message: 'busy' });
+        return reply(200, { noOfSuccessfullAssignment: 1, noOfUpdatedAssignment: 0, noOfNoAssignment: 0, noOfFailedAssignment: 0 });
+      }
+      if (u.pathname.endsWith('/inventory/managedObjects/9')) return reply(200, { id: '9', adamos_adamos_netbox_SoftwarePackageList: [] });
+      return reply(200, {});
+    }) as typeof fetch,
+  });
+  const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
+  renderContribution(<ReplaceIotConnectorDialog source={source3} alerts={alerts} subscribe={subscribe} onClose={jest.fn()} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+  });
+  await walkToInstall({ start: 'Start', install: 'Install' });
+  await waitFor(() => expect(alerts.fail).toHaveBeenCalled());
+  expect(sent).toEqual(['mdc', 'opcua']);
+  opcuaFails = false;
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Install' })));
+  await screen.findByRole('button', { name: 'Finish' });
+  // mdc was assigned by the first Install: only opcua is sent again.
+  expect(sent).toEqual(['mdc', 'opcua', 'opcua']);
+});

@@ -3,7 +3,7 @@
  * validate the source's software (CURRENT / LATEST / SKIP), install on the replacement while
  * following its package statuses live, then finish by handing over the identity.
  */
-import React, { useEffect, useMemo, useState } from 'react';
+import React, { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedObject } from '@shared/platform/inventory';
 import { PRODUCT, type Device } from '@shared/plugin-api/types';
@@ -55,6 +55,12 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onResume,
   const [targetId, setTargetId] = useState('');
   const [rows, setRows] = useState<ValidationRow[]>([]);
   const [busy, setBusy] = useState(false);
+  /**
+   * What an Install that failed part-way (the network, a refused request) already assigned, by
+   * row and package: Install again sends only the rest, not each assignment that went through a
+   * second time; the counts said at the end are those of every package.
+   */
+  const assigned = useRef(new Map<string, AssignCounters>());
   const [target, setTarget] = useState<ManagedObject | undefined>();
   const list = (candidates.data ?? []).filter((d) => String(d.id) !== source.id);
 
@@ -96,6 +102,7 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onResume,
 
   const start = () =>
     guarded(async () => {
+      assigned.current.clear();
       setRows(await validate(sourceSoftware(source)));
       setStep('validation');
     });
@@ -107,7 +114,9 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onResume,
       for (const [i, row] of rows.entries()) {
         const sw = chosenSoftware(row);
         if (!sw) continue;
-        const counters = answerCounters(await assign(targetId, sw), 1);
+        const key = `${i}:${sw.name}@${sw.version}`;
+        const counters = assigned.current.get(key) ?? answerCounters(await assign(targetId, sw), 1);
+        assigned.current.set(key, counters);
         if (counters.failed > 0) refused.add(i);
         results.push(counters);
       }
