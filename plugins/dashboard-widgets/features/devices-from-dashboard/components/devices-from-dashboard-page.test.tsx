@@ -1,4 +1,4 @@
-import React from 'react';
+import React, { useEffect, useState } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { ContributionProviders } from '@shared/plugin-api/parcel';
@@ -11,7 +11,34 @@ import { SHARED_NS } from '@shared/ui/i18n';
 import sharedDe from '@shared/ui/locales/de.json';
 import { alerts } from '@shared/ui/alerts';
 import { topModalDialog } from '@shared/ui/top-layer';
+import { navigate, parseHash } from '@shared/plugin-api/hash-location';
+import type { PlatformContext } from '@shared/plugin-api/types';
 import DevicesFromDashboardPage from './devices-from-dashboard-page';
+
+/** The page under a host that routes by the window's hash, as both hosts do (navigate, replaceHash, Back). */
+function Routed({ queryClient, context }: { queryClient: QueryClient; context?: Partial<PlatformContext> }) {
+  const [loc, setLoc] = useState(() => parseHash(window.location.hash));
+  useEffect(() => {
+    const on = () => setLoc(parseHash(window.location.hash));
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
+  return (
+    <ContributionProviders props={{ pluginId: 'dashboard-widgets', contributionId: 'test', queryClient, context: testContext({ ...context, path: loc.path, query: loc.query, navigate }) }}>
+      <DevicesFromDashboardPage />
+    </ContributionProviders>
+  );
+}
+const renderRouted = (hash: string, context?: Partial<PlatformContext>) => {
+  const language = context?.language ?? 'en';
+  const i18n = getI18n(language);
+  i18n.addResourceBundle(language, 'dashboard-widgets', language === 'de' ? de : en, true, true);
+  if (i18n.language !== language) void i18n.changeLanguage(language);
+  window.location.hash = hash;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<Routed queryClient={queryClient} context={context} />);
+};
+const hashQuery = () => parseHash(window.location.hash).query;
 
 beforeEach(() => {
   // The actions show before any answer: the requests stay unanswered.
@@ -131,7 +158,7 @@ describe('/devicesFromDashboard: a page past the end', () => {
         return jsonReply(200, { managedObjects, statistics: { totalElements: total, totalPages: Math.ceil(total / 25), currentPage, pageSize: 25 } });
       }) as unknown as typeof fetch,
     });
-    renderContribution(<DevicesFromDashboardPage />, { pluginId: 'dashboard-widgets', locales: en, context: { query: { view: 'devicesWaitingForApproval' } } });
+    renderRouted('#/devicesFromDashboard?view=devicesWaitingForApproval');
     await screen.findByText('NB1');
     await act(async () => fireEvent.click(screen.getByTestId('page-2')));
     await screen.findByText('NB26');
@@ -141,6 +168,48 @@ describe('/devicesFromDashboard: a page past the end', () => {
     expect(screen.getByTestId('page-1')).toHaveAttribute('aria-current', 'page');
     expect(screen.getByTestId('pager-total')).toHaveTextContent('1–20 of 20');
     expect(asked.at(-1)).toBe(1);
+    expect(hashQuery()).toEqual({ view: 'devicesWaitingForApproval' });
+  });
+});
+
+describe('/devicesFromDashboard: the page in the URL', () => {
+  const fleet = (url: string) => {
+    if (String(url).includes('c8y_status')) return jsonReply(200, { managedObjects: [] });
+    const u = new URL(String(url), 'http://x');
+    const currentPage = Number(u.searchParams.get('currentPage'));
+    const pageSize = Number(u.searchParams.get('pageSize'));
+    const from = (currentPage - 1) * pageSize;
+    const managedObjects = Array.from({ length: Math.max(0, Math.min(pageSize, 120 - from)) }, (_, i) => ({ id: `A${from + i + 1}`, name: `A${from + i + 1}`, type: 'adamos_NETbox' }));
+    return jsonReply(200, { managedObjects, statistics: { totalElements: 120, totalPages: Math.ceil(120 / pageSize), currentPage, pageSize } });
+  };
+  it('shows the page and page size the user left when the list is opened again (Back from a device, a reload, a bookmark)', async () => {
+    configureClient({ fetch: (async (url: string) => (String(url).includes('/user/currentUser') ? jsonReply(200, { id: 'admin', userName: 'admin', customProperties: {} }) : fleet(url))) as unknown as typeof fetch });
+    const first = renderRouted('#/devicesFromDashboard?view=devicesWaitingForApproval');
+    await screen.findByText('A1');
+    await act(async () => fireEvent.click(screen.getByTestId('page-2')));
+    await screen.findByText('A26');
+    expect(hashQuery()).toEqual({ view: 'devicesWaitingForApproval', page: '2' });
+    await act(async () => fireEvent.change(screen.getByTestId('page-size'), { target: { value: '50' } }));
+    await waitFor(() => expect(screen.getByTestId('pager-total')).toHaveTextContent('1–50 of 120'));
+    expect(hashQuery()).toEqual({ view: 'devicesWaitingForApproval', size: '50' });
+    await act(async () => fireEvent.click(screen.getByTestId('page-2')));
+    await waitFor(() => expect(screen.getByTestId('pager-total')).toHaveTextContent('51–100 of 120'));
+    first.unmount();
+    // The route opened again at the same address (what Back to it or a reload does).
+    renderRouted(window.location.hash);
+    await screen.findByText('A51');
+    expect(screen.getByTestId('pager-total')).toHaveTextContent('51–100 of 120');
+    expect(screen.getByTestId('page-2')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByTestId('page-size')).toHaveValue('50');
+    configureClient({ fetch: undefined });
+  });
+  it('ignores a malformed page or size in a link (the first page, the saved size)', async () => {
+    configureClient({ fetch: (async (url: string) => (String(url).includes('/user/currentUser') ? jsonReply(200, { id: 'admin', userName: 'admin', customProperties: {} }) : fleet(url))) as unknown as typeof fetch });
+    renderRouted('#/devicesFromDashboard?view=devicesWaitingForApproval&page=x&size=7');
+    await screen.findByText('A1');
+    expect(screen.getByTestId('page-1')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByTestId('page-size')).toHaveValue('25');
+    configureClient({ fetch: undefined });
   });
 });
 
@@ -157,19 +226,13 @@ describe('/devicesFromDashboard: another view', () => {
         return jsonReply(200, { managedObjects, statistics: { totalElements: 60, totalPages: 3, currentPage, pageSize: 25 } });
       }) as unknown as typeof fetch,
     });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const at = (view: string) => (
-      <ContributionProviders props={{ pluginId: 'dashboard-widgets', contributionId: 'test', queryClient, context: testContext({ query: { view } }) }}>
-        <DevicesFromDashboardPage />
-      </ContributionProviders>
-    );
-    const { rerender } = render(at('devicesWaitingForApproval'));
+    renderRouted('#/devicesFromDashboard?view=devicesWaitingForApproval');
     await screen.findByText('A1');
     await act(async () => fireEvent.click(screen.getByTestId('page-2')));
     await screen.findByText('A26');
     fireEvent.click(screen.getByTestId('select-page'));
     expect(screen.getByTestId('selected-count')).toHaveTextContent('25 selected');
-    rerender(at('recoveredThisYear'));
+    await act(async () => navigate('/devicesFromDashboard?view=recoveredThisYear'));
     await screen.findByText('R1');
     expect(screen.getByTestId('page-1')).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByTestId('selected-count')).toBeNull();
@@ -189,7 +252,7 @@ describe('/devicesFromDashboard: a setting the platform refused', () => {
       }) as unknown as typeof fetch,
     });
     alerts.clearAll();
-    renderContribution(<DevicesFromDashboardPage />, { pluginId: 'dashboard-widgets', language: 'de', locales: de, context: { query: { view: 'totalDevices' } } });
+    renderRouted('#/devicesFromDashboard?view=totalDevices', { language: 'de' });
     await screen.findByText('NB1');
     await act(async () => fireEvent.change(screen.getByTestId('page-size'), { target: { value: '50' } }));
     await waitFor(() => expect(alerts.list().map((a) => a.text)).toContain('Die Seitengröße konnte nicht gespeichert werden: Service down'));
@@ -254,5 +317,21 @@ describe('/devicesFromDashboard on a slow network', () => {
     expect(await screen.findByTestId('loading-overlay-message')).toHaveTextContent('Operation is running on the server (0/1)');
     expect(puts).toHaveLength(1);
     configureClient({ fetch: undefined });
+  });
+});
+
+describe('/devicesFromDashboard, a link to a view that does not exist', () => {
+  it.each([
+    ['en', en, 'Device Operations Dashboard view not known.', '← Operations Dashboard'],
+    ['de', de, 'Ansicht des Geräte-Betriebs-Dashboards unbekannt.', '← Betriebs-Dashboard'],
+  ] as const)("says the spec's message with a way back to the dashboard (%s)", async (language, locales, message, back) => {
+    const navigate = jest.fn();
+    renderContribution(<DevicesFromDashboardPage />, { pluginId: 'dashboard-widgets', language, locales, context: { query: { view: 'recoveredLastCentury' }, navigate } });
+    expect(await screen.findByTestId('view-not-known')).toHaveTextContent(message);
+    const link = screen.getByTestId('view-not-known-back');
+    expect(link).toHaveTextContent(back);
+    expect(link).toHaveAttribute('href', '#/deviceOperationsDashboard');
+    fireEvent.click(link);
+    expect(navigate).toHaveBeenCalledWith('/deviceOperationsDashboard');
   });
 });

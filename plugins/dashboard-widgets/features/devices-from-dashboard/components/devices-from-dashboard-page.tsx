@@ -6,8 +6,9 @@ import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePlatformContext } from '@shared/plugin-api/context';
+import { replaceHash } from '@shared/plugin-api/hash-location';
 import { REQUIRES } from '@shared/plugin-api/roles';
-import { ALERT_DISMISS_MS, ALERT_SUCCESS_DISMISS_MS, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@shared/domain/constants';
+import { ALERT_DISMISS_MS, ALERT_SUCCESS_DISMISS_MS, DEFAULT_PAGE_SIZE } from '@shared/domain/constants';
 import { devicesOutsideType, typesForSelection } from '@shared/domain/device-types';
 import { isPlatformError } from '@shared/platform/fetch-client';
 import type { ManagedObject } from '@shared/platform/inventory';
@@ -28,7 +29,10 @@ import { listKeys, loadAll, useDevicePage } from '../api/devices';
 import { assignSoftware, clearPending, createSmartGroup, initialize, smartGroupQuery } from '../api/actions';
 import { COLUMNS_PREFERENCE, PAGE_SIZE_PREFERENCE, deviceColumns } from '../model/columns';
 import { assignmentMessage, clearPendingMessage, httpErrorMessage, initializeMessage, type Message } from '../model/job';
-import { VIEW_NOT_KNOWN, resolveView } from '../model/views';
+import { VIEW_NOT_KNOWN, hrefOf, isPageSize, pageFromQuery, pageToQuery, resolveView } from '../model/views';
+
+/** The Device Operations Dashboard (the route the plugin's navigator node opens). */
+const DASHBOARD_PATH = '/deviceOperationsDashboard';
 
 const MICROSERVICE_ERROR = 'Could not get connection data from microservice, response status: {{status}}.';
 
@@ -46,6 +50,7 @@ export default function DevicesFromDashboardPage() {
 
 function DevicesFromDashboardView({ view, day }: { view: string | undefined; day: string | undefined }) {
   const { t } = useTranslation();
+  const ctx = usePlatformContext();
   const client = useQueryClient();
   const resolved = useMemo(() => resolveView({ ...(view !== undefined ? { view } : {}), ...(day !== undefined ? { day } : {}) }), [view, day]);
   const source = resolved?.source ?? null;
@@ -55,10 +60,12 @@ function DevicesFromDashboardView({ view, day }: { view: string | undefined; day
   const notSaved = (text: string) => (error: Error | undefined) => {
     if (error) alerts.danger(t(text, { message: error.message }));
   };
-  const pageSize = savedSize !== undefined && (PAGE_SIZE_OPTIONS as readonly number[]).includes(savedSize) ? savedSize : DEFAULT_PAGE_SIZE;
-  const [localSize, setLocalSize] = useState<number | null>(null);
-  const size = localSize ?? pageSize;
-  const [page, setPage] = useState(1);
+  const pageSize = savedSize !== undefined && isPageSize(savedSize) ? savedSize : DEFAULT_PAGE_SIZE;
+  // Page and page size live in the URL, as the device lists' do: Back from a device, a reload or a
+  // bookmark shows the page the user left (the size chosen here stays for this visit's history).
+  const { page, size: urlSize } = pageFromQuery(ctx.query);
+  const size = urlSize ?? pageSize;
+  const goTo = useCallback((patch: { page?: number; size?: number }) => ctx.navigate(hrefOf(ctx.path, pageToQuery(ctx.query, patch))), [ctx]);
   /** The overlay's text, and how far a server job got (spec 4: 'Operation is running on the server (done/total)'). */
   const [busy, setBusy] = useState<{ text?: string; progress?: OverlayProgress } | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -80,8 +87,8 @@ function DevicesFromDashboardView({ view, day }: { view: string | undefined; day
   // page, as the device lists do, not an empty page under a pager that reads "40–40 of 40".
   const lastPage = total !== undefined && !list.isPlaceholderData ? totalPagesOf(total, size) : undefined;
   useEffect(() => {
-    if (lastPage !== undefined && page > lastPage) setPage(lastPage);
-  }, [lastPage, page]);
+    if (lastPage !== undefined && page > lastPage) replaceHash(hrefOf(ctx.path, pageToQuery(ctx.query, { page: lastPage })));
+  }, [lastPage, page, ctx.path, ctx.query]);
 
   const show = useCallback(
     (m: Message, dismissMs?: number | null) =>
@@ -210,9 +217,22 @@ function DevicesFromDashboardView({ view, day }: { view: string | undefined; day
   };
 
   if (!resolved) {
+    // A bookmarked or hand-edited link: the spec's message, and the way to the dashboard whose figures open the lists.
     return (
-      <div className="alert alert-danger" role="alert" data-testid="view-not-known">
-        {t(VIEW_NOT_KNOWN)}
+      <div className="p-16">
+        <div className="alert alert-danger" role="alert" data-testid="view-not-known">
+          {t(VIEW_NOT_KNOWN)}
+        </div>
+        <a
+          href={`#${DASHBOARD_PATH}`}
+          onClick={(e) => {
+            e.preventDefault();
+            ctx.navigate(DASHBOARD_PATH);
+          }}
+          data-testid="view-not-known-back"
+        >
+          ← {t('Operations Dashboard')}
+        </a>
       </div>
     );
   }
@@ -241,10 +261,9 @@ function DevicesFromDashboardView({ view, day }: { view: string | undefined; day
         selection={selection}
         page={page}
         pageSize={size}
-        onPage={setPage}
+        onPage={(p) => goTo({ page: p })}
         onPageSize={(s) => {
-          setLocalSize(s);
-          setPage(1);
+          goTo({ page: 1, size: s });
           void saveSize(s).then(notSaved('The page size could not be saved: {{message}}'));
         }}
         actions={

@@ -2,7 +2,7 @@
  * The /devicesFromDashboard views (spec 2): which microservice list each reads. The view comes
  * from the query (view, day); anything else is refused with the spec's message.
  */
-import { DAYS_MAX } from '@shared/domain/constants';
+import { DAYS_MAX, PAGE_SIZE_OPTIONS } from '@shared/domain/constants';
 import type { DeviceListKind, RecoveredPeriod, SoftwareMonitoringKind } from '@shared/platform/operation-dashboard';
 
 export const VIEW_NOT_KNOWN = 'Device Operations Dashboard view not known.';
@@ -48,4 +48,30 @@ export function resolveView(query: Readonly<Record<string, string>>): ResolvedVi
   }
   const fixed = Object.prototype.hasOwnProperty.call(FIXED, view) ? FIXED[view] : undefined;
   return fixed ? { view, ...fixed } : null;
+}
+
+export const isPageSize = (n: unknown): n is number => (PAGE_SIZE_OPTIONS as readonly unknown[]).includes(n);
+
+/** The list's page and page size in the query ('page', 'size', as the device lists name them); malformed ones are ignored. */
+export function pageFromQuery(query: Readonly<Record<string, string>>): { page: number; size: number | undefined } {
+  const page = Number(query.page);
+  const size = Number(query.size);
+  return { page: Number.isInteger(page) && page >= 1 ? page : 1, size: isPageSize(size) ? size : undefined };
+}
+
+/** The query with the page and size changed, every other parameter (view, day, ...) kept; page 1 is left out. */
+export function pageToQuery(query: Readonly<Record<string, string>>, patch: { page?: number; size?: number }): Record<string, string> {
+  const out: Record<string, string> = { ...query };
+  if (patch.page !== undefined) {
+    if (patch.page > 1) out.page = String(patch.page);
+    else delete out.page;
+  }
+  if (patch.size !== undefined) out.size = String(patch.size);
+  return out;
+}
+
+/** '/path' plus '?query' (empty query: the path alone). */
+export function hrefOf(path: string, query: Readonly<Record<string, string>>): string {
+  const qs = new URLSearchParams(query).toString();
+  return qs ? `${path}?${qs}` : path;
 }
