@@ -1,6 +1,6 @@
 /**
- * Device lists as people navigate them (session 22): Back under an open dialog, and a link to a
- * group that does not exist. Build first: `npx webpack --env only=device-operations,shell`.
+ * Device operations as people navigate them (session 22): Back under an open dialog, and links
+ * (bookmarks) to a group or a device's alarms that no longer exist. Build first: `npx webpack --env only=device-operations,shell`.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -49,6 +49,19 @@ describe('device list navigation', () => {
       assert.equal(await page.getByTestId('sub-assets-table').count(), 0);
       assert.equal(await page.getByTestId('group-select-software').count(), 0);
       assert.equal(await page.getByText(/Could not find managed object/).count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a link to the alarms of a device that no longer exists says so, not 'No alarms to display'", async () => {
+    const { page, context } = await loginAs(stack, 'admin', '/alarmDetails?severity=critical&deviceId=999999999');
+    try {
+      await page.getByTestId('alarm-details-title').waitFor({ timeout: 15000 });
+      assert.equal(await page.getByTestId('alarm-details-title').textContent(), 'Critical alarms');
+      await page.getByTestId('alarm-details-device-gone').waitFor({ timeout: 15000 });
+      assert.equal(await page.getByTestId('alarm-details-device-gone').textContent(), 'This device does not exist; another user may have deleted it.');
+      assert.equal(await page.getByText('No alarms to display').count(), 0);
     } finally {
       await context.close();
     }
