@@ -59,6 +59,12 @@ describe('group pages for a group another user deleted', () => {
       renderContribution(<Page />, { locales: en, context: { user: OPERATOR, params: { groupId: '5' } } });
       await waitFor(() => expect(screen.getByTestId('group-error')).toHaveTextContent('This group does not exist; another user may have deleted it.'));
       expect(announced).toHaveBeenCalledTimes(1);
+      // Said once: no empty table with the server's raw text under it, no pager, no Select Software.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(screen.queryByTestId('sub-assets-table')).toBeNull();
+      expect(screen.queryByTestId('sub-assets-error')).toBeNull();
+      expect(screen.queryByTestId('group-select-software')).toBeNull();
+      expect(screen.queryByText(/Could not find managed object/)).toBeNull();
     } finally {
       window.removeEventListener(GROUPS_CHANGED_EVENT, announced);
     }

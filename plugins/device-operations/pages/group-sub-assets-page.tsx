@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { Spinner } from '@shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { isPlatformError } from '@shared/platform/fetch-client';
 import { SHORT_LIST_PAGE_SIZE } from '@shared/domain/constants';
 import { deviceTypeLabel, MOBILE_ROUTER_TYPE } from '@shared/domain/device-types';
 import { listChildAssets } from '@shared/platform/inventory';
@@ -56,6 +57,15 @@ export default function GroupSubAssetsPage() {
   useEffect(() => () => clearAlerts(), [clearAlerts, id]);
 
   const items = assets.data?.items ?? [];
+  // A group that does not exist (a bookmark, another user's delete) has no sub-assets and nothing
+  // to assign to: the page says so once, without an empty table, a pager or the server's raw text.
+  if (group.isError && isPlatformError(group.error) && group.error.status === 404) {
+    return (
+      <div className="content-fullpage" data-testid="group-sub-assets">
+        <GroupError error={group.error} />
+      </div>
+    );
+  }
   return (
     <div className="content-fullpage" data-testid="group-sub-assets">
       <div className="d-flex a-i-center j-c-between p-b-8">

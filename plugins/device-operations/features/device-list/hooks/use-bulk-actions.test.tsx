@@ -74,6 +74,24 @@ describe('useBulkActions: Create smart group', () => {
     expect(useListAlerts.getState().alerts.map((a) => a.text)).toEqual(['Smart group "{{name}}" created.']);
   });
 
+  it('closes an open dialog when the filters change under it (Back to the unfiltered list)', () => {
+    configureClient({ fetch: (async () => jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } })) as unknown as typeof fetch });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const selection = { rows: new Map(), allMatching: false, ofAllMatching: (all: readonly ManagedObject[]) => [...all] };
+    const filtered = { name: { kind: 'text' as const, text: 'NB26' } };
+    const { result, rerender } = renderHook(({ filters }) => useBulkActions({ key: ['views', 'iotconnector'] }, filters, selection, jest.fn()), {
+      wrapper,
+      initialProps: { filters: filtered as Parameters<typeof useBulkActions>[1] },
+    });
+    act(() => result.current.openSmartGroup());
+    // The same filters again (a new object, e.g. a page or sort change): the dialog stays.
+    rerender({ filters: { name: { kind: 'text', text: 'NB26' } } });
+    expect(result.current.dialog).toEqual({ kind: 'smartGroup' });
+    rerender({ filters: {} });
+    expect(result.current.dialog).toBeNull();
+  });
+
   it('the dialog shows the failure beside the name typed, and waits while saving', () => {
     const { rerender } = renderUi(<SmartGroupDialog query="name eq '*NB26*'" onClose={jest.fn()} />);
     fireEvent.change(screen.getByTestId('smart-group-name'), { target: { value: 'Line A' } });

@@ -57,6 +57,15 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
   const client = useQueryClient();
   const job = useServerJob();
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // A dialog is for the list it was opened on: when the filters change under it (Back, Forward, a
+  // link), it closes, so it cannot send to devices, or save a smart group of a filter, the list no
+  // longer shows.
+  const filtersKey = JSON.stringify(filters);
+  const [dialogFilters, setDialogFilters] = useState(filtersKey);
+  if (dialogFilters !== filtersKey) {
+    setDialogFilters(filtersKey);
+    setDialog(null);
+  }
   // The dialog open now, for a request that ends after the user may have closed it.
   const openDialog = useRef(dialog);
   useEffect(() => {
