@@ -42,3 +42,13 @@ describe('SoftwareRepository filter box', () => {
     expect([box.width, box.minWidth]).toEqual([`calc(${placeholder.length}ch + 56px)`, '260px']);
   });
 });
+
+describe('SoftwareRepository device type in the URL', () => {
+  it('puts the chosen device type into the URL (a reload and Back show it again)', async () => {
+    serve([]);
+    const navigate = jest.fn();
+    renderContribution(<SoftwareRepository />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']), path: '/software', query: {}, navigate } });
+    fireEvent.change(screen.getByTestId('device-type'), { target: { value: 'celosos_x64' } });
+    expect(navigate).toHaveBeenCalledWith('/software?deviceType=celosos_x64');
+  });
+});

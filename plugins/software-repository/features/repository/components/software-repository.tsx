@@ -30,7 +30,9 @@ export const filterBoxStyle = (placeholder: string): React.CSSProperties => ({ w
 export function SoftwareRepository({ cardMenu = [] }: SoftwareRepositoryProps) {
   const { t } = useTranslation();
   const ctx = usePlatformContext();
-  const [deviceType, setDeviceType] = useState<DeviceType>(isDeviceType(ctx.query.deviceType) ? ctx.query.deviceType : DEFAULT_DEVICE_TYPE);
+  // The device type is the URL's (?deviceType=): a reload, Back and a bookmark show the type the user chose.
+  const deviceType: DeviceType = isDeviceType(ctx.query.deviceType) ? ctx.query.deviceType : DEFAULT_DEVICE_TYPE;
+  const setDeviceType = (next: DeviceType) => ctx.navigate(`${ctx.path}?${new URLSearchParams({ ...ctx.query, deviceType: next }).toString()}`);
   const [filter, setFilter] = useState('');
   const selectId = useId();
   const query = usePackages(deviceType);
