@@ -1,6 +1,7 @@
 /**
  * Software repository and device profiles as people navigate: a reload, Back and a bookmarked
- * link show what the user chose (the repository's device type, the profile list's filter), and a
+ * link show what the user chose (the repository's device type, the profile list's and the
+ * rollouts' filter, 'Show archived'), and a
  * link to a profile that no longer exists says so with a way back.
  */
 import { after, before, describe, it } from 'node:test';
@@ -56,6 +57,28 @@ describe('software repository and device profiles: reload, Back, deep links', ()
     await page.reload();
     await page.getByTestId('device-profile-list').waitFor(WAIT);
     assert.equal(await page.getByRole('searchbox').inputValue(), target.name);
+    await context.close();
+  });
+
+  it('keeps the filter and "Show archived" of the software rollouts across a reload and Back', async () => {
+    const { page, context } = await loginAs(stack, 'admin', '/softwarerollout');
+    await page.getByTestId('software-rollouts').waitFor(WAIT);
+    const archived = page.getByTestId('show-archived').getByRole('switch');
+    assert.equal(await archived.isChecked(), false);
+    await page.getByTestId('show-archived').getByText('Show archived').click();
+    await page.getByRole('searchbox').fill('no rollout is named so');
+    await page.waitForURL(/#\/softwarerollout\?archived=true&filter=no\+rollout\+is\+named\+so$/, WAIT);
+    await page.reload();
+    await page.getByTestId('software-rollouts').waitFor(WAIT);
+    assert.equal(await page.getByRole('searchbox').inputValue(), 'no rollout is named so');
+    assert.equal(await archived.isChecked(), true);
+    // Away to another page and Back: the same.
+    await page.getByTestId('navigator').getByRole('link', { name: 'Device Profiles' }).click();
+    await page.getByTestId('device-profile-list').waitFor(WAIT);
+    await page.goBack();
+    await page.getByTestId('software-rollouts').waitFor(WAIT);
+    assert.equal(await page.getByRole('searchbox').inputValue(), 'no rollout is named so');
+    assert.equal(await archived.isChecked(), true);
     await context.close();
   });
 

@@ -17,7 +17,7 @@ import { AddProfileModal, type DuplicateSource } from './add-profile-modal';
 import { deviceTypeLabel } from './profile-fields';
 import { PROFILE_ROUTE_BASE } from '../model/routes';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
-import { replaceHash } from '@shared/plugin-api/hash-location';
+import { replaceQuery } from '@shared/plugin-api/hash-location';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -33,9 +33,7 @@ export default function ProfileListPage() {
   const [filter, setFilterState] = useState(query.filter ?? '');
   const setFilter = (text: string) => {
     setFilterState(text);
-    const { filter: _old, ...rest } = query;
-    const qs = new URLSearchParams(text ? { ...rest, filter: text } : rest).toString();
-    replaceHash(qs ? `${path}?${qs}` : path);
+    replaceQuery(path, query, { filter: text });
   };
   const [adding, setAdding] = useState(false);
   // Duplicate asks for the copy's name and group first (a copy without a group would be a second default).
