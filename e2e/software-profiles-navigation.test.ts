@@ -1,7 +1,7 @@
 /**
  * Software repository and device profiles as people navigate: a reload, Back and a bookmarked
- * link show what the user chose (the repository's device type, the profile list's and the
- * rollouts' filter, 'Show archived'), and a
+ * link show what the user chose (the repository's device type and filter, the profile list's and
+ * the rollouts' filter, 'Show archived'), and a
  * link to a profile that no longer exists says so with a way back.
  */
 import { after, before, describe, it } from 'node:test';
@@ -28,10 +28,13 @@ describe('software repository and device profiles: reload, Back, deep links', ()
     await page.waitForURL(/#\/software\?deviceType=celosos_x64$/, WAIT);
     await select.selectOption('celosos_aarch64');
     await page.waitForURL(/deviceType=celosos_aarch64$/, WAIT);
-    // A reload shows the type chosen, not the default one.
+    await page.getByRole('searchbox').fill('agent');
+    await page.waitForURL(/deviceType=celosos_aarch64&filter=agent$/, WAIT);
+    // A reload shows the type chosen, not the default one, and the filter.
     await page.reload();
     await page.getByTestId('software-repository').waitFor(WAIT);
     assert.equal(await select.inputValue(), 'celosos_aarch64');
+    assert.equal(await page.getByRole('searchbox').inputValue(), 'agent');
     // Back goes to the type before, with its select saying so.
     await page.goBack();
     await page.waitForURL(/deviceType=celosos_x64$/, WAIT);
