@@ -43,3 +43,18 @@ export function replaceHash(path: string): void {
   if (window.location.hash === target) return;
   window.location.replace(target);
 }
+
+/**
+ * A page's own view state in its URL (a filter, a switch): `changes` set or (as '' or undefined)
+ * drop query parameters, replacing the history entry, so a reload and Back from a page opened
+ * from it show what the user had.
+ */
+export function replaceQuery(path: string, query: Readonly<Record<string, string>>, changes: Readonly<Record<string, string | undefined>>): void {
+  const next: Record<string, string> = { ...query };
+  for (const [k, v] of Object.entries(changes)) {
+    if (v) next[k] = v;
+    else delete next[k];
+  }
+  const qs = new URLSearchParams(next).toString();
+  replaceHash(qs ? `${path}?${qs}` : path);
+}

@@ -145,3 +145,19 @@ describe('ProfileListPage when another user deleted the profile', () => {
     await waitFor(() => expect(screen.queryByText('IoTconnector Bielefeld')).toBeNull());
   });
 });
+
+describe('ProfileListPage filter in the URL', () => {
+  const TWO = [...PROFILES, { id: '118', name: 'Celos Hamburg', deviceType: 'celosos_x64' }];
+
+  it("shows the URL's filter (Back from a profile, a reload) and keeps what is typed in the URL", async () => {
+    serve((url) => (url.includes('/deviceProfile') ? reply(200, TWO) : reply(404, {})));
+    renderContribution(<ProfileListPage />, { pluginId: 'device-profiles', context: { user: EDITOR, path: '/device-profiles-v2', query: { filter: 'hamburg' } } });
+    expect(await screen.findByText('Celos Hamburg')).toBeInTheDocument();
+    expect(screen.queryByText('IoTconnector Bielefeld')).not.toBeInTheDocument();
+    expect(screen.getByRole('searchbox')).toHaveValue('hamburg');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'biele feld' } });
+    expect(window.location.hash).toBe('#/device-profiles-v2?filter=biele+feld');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: '' } });
+    expect(window.location.hash).toBe('#/device-profiles-v2');
+  });
+});

@@ -17,18 +17,24 @@ import { AddProfileModal, type DuplicateSource } from './add-profile-modal';
 import { deviceTypeLabel } from './profile-fields';
 import { PROFILE_ROUTE_BASE } from '../model/routes';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
+import { replaceQuery } from '@shared/plugin-api/hash-location';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Device Profiles (spec 2): filter, 'Add device profile', Reload; ID, Device profile, Device type; Edit, Duplicate, Delete. */
 export default function ProfileListPage() {
   const { t } = useTranslation();
-  const { navigate } = usePlatformContext();
+  const { navigate, path, query } = usePlatformContext();
   const queryClient = useQueryClient();
   const profiles = useProfiles();
   // The screen shows its data: the shell may load the plugins it deferred (a start at this route).
   useScreenReady(!profiles.isPending);
-  const [filter, setFilter] = useState('');
+  // The filter is kept in the URL (?filter=, replacing the entry): Back from a profile and a reload show the list as filtered.
+  const [filter, setFilterState] = useState(query.filter ?? '');
+  const setFilter = (text: string) => {
+    setFilterState(text);
+    replaceQuery(path, query, { filter: text });
+  };
   const [adding, setAdding] = useState(false);
   // Duplicate asks for the copy's name and group first (a copy without a group would be a second default).
   const [duplicating, setDuplicating] = useState<DuplicateSource | null>(null);

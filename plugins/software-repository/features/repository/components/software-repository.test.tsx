@@ -42,3 +42,22 @@ describe('SoftwareRepository filter box', () => {
     expect([box.width, box.minWidth]).toEqual([`calc(${placeholder.length}ch + 56px)`, '260px']);
   });
 });
+
+describe('SoftwareRepository device type in the URL', () => {
+  it('puts the chosen device type into the URL (a reload and Back show it again)', async () => {
+    serve([]);
+    const navigate = jest.fn();
+    renderContribution(<SoftwareRepository />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']), path: '/software', query: {}, navigate } });
+    fireEvent.change(screen.getByTestId('device-type'), { target: { value: 'celosos_x64' } });
+    expect(navigate).toHaveBeenCalledWith('/software?deviceType=celosos_x64');
+  });
+
+  it("shows the URL's filter (a reload, Back) and keeps what is typed in the URL", async () => {
+    serve([{ id: '1', name: 'opcua', version: '1.0' }, { id: '2', name: 'modbus', version: '2.0' }]);
+    renderContribution(<SoftwareRepository />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']), path: '/software', query: { deviceType: 'celosos_x64', filter: 'modbus' } } });
+    expect(await screen.findByText('modbus')).toBeInTheDocument();
+    expect(screen.queryByText('opcua')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'opc' } });
+    expect(window.location.hash).toBe('#/software?deviceType=celosos_x64&filter=opc');
+  });
+});

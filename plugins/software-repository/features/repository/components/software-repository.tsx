@@ -13,6 +13,7 @@ import { usePackages } from '../api/packages';
 import { AddSoftware } from './add-software';
 import { SoftwareCard, type CardMenuItem } from './software-card';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
+import { replaceQuery } from '@shared/plugin-api/hash-location';
 
 export interface SoftwareRepositoryProps {
   /** Menu entries the page adds to every card; they receive the card's package and all packages of its type. */
@@ -30,8 +31,15 @@ export const filterBoxStyle = (placeholder: string): React.CSSProperties => ({ w
 export function SoftwareRepository({ cardMenu = [] }: SoftwareRepositoryProps) {
   const { t } = useTranslation();
   const ctx = usePlatformContext();
-  const [deviceType, setDeviceType] = useState<DeviceType>(isDeviceType(ctx.query.deviceType) ? ctx.query.deviceType : DEFAULT_DEVICE_TYPE);
-  const [filter, setFilter] = useState('');
+  // The device type is the URL's (?deviceType=): a reload, Back and a bookmark show the type the user chose.
+  const deviceType: DeviceType = isDeviceType(ctx.query.deviceType) ? ctx.query.deviceType : DEFAULT_DEVICE_TYPE;
+  const setDeviceType = (next: DeviceType) => ctx.navigate(`${ctx.path}?${new URLSearchParams({ ...ctx.query, deviceType: next }).toString()}`);
+  // The filter too (replacing the entry while typing).
+  const [filter, setFilterState] = useState(ctx.query.filter ?? '');
+  const setFilter = (text: string) => {
+    setFilterState(text);
+    replaceQuery(ctx.path, ctx.query, { filter: text });
+  };
   const selectId = useId();
   const query = usePackages(deviceType);
   // The screen shows its data: the shell may load the plugins it deferred (a start at this route).

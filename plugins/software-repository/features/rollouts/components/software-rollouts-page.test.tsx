@@ -121,3 +121,19 @@ describe('SoftwareRolloutsPage keyboard focus after an action', () => {
     await waitFor(() => expect(document.activeElement).toBe(card('1').getByTestId('rollout-start')));
   });
 });
+
+describe('SoftwareRolloutsPage filter and "Show archived" in the URL', () => {
+  beforeEach(() => {
+    global.fetch = jest.fn(async () => reply(200, { managedObjects: [ARCHIVED], statistics: { pageSize: 200, currentPage: 1 } })) as unknown as typeof fetch;
+  });
+
+  it("shows the URL's filter and archived rollouts (Back, a reload) and keeps changes in the URL", async () => {
+    renderContribution(<SoftwareRolloutsPage />, { pluginId: 'software-repository', context: { path: '/softwarerollout', query: { filter: 'monitor', archived: 'true' } } });
+    expect(await screen.findByTitle('machine-monitor 4.2.0')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox')).toHaveValue('monitor');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'machine' } });
+    expect(window.location.hash).toBe('#/softwarerollout?filter=machine&archived=true');
+    fireEvent.click(within(screen.getByTestId('show-archived')).getByRole('switch'));
+    expect(window.location.hash).toBe('#/softwarerollout?filter=monitor');
+  });
+});

@@ -10,14 +10,26 @@ import { rolloutKeys, useRollouts } from '../api/rollouts';
 import { visibleRollouts } from '../model/rollout';
 import { RolloutCard } from './rollout-card';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
+import { usePlatformContext } from '@shared/plugin-api/context';
+import { replaceQuery } from '@shared/plugin-api/hash-location';
 import { RealtimeStatus } from '@shared/ui/realtime-status';
 
 /** The Software Rollouts page: filter, 'Show archived', 'Reload' and one card per rollout. */
 export default function SoftwareRolloutsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState('');
-  const [showArchived, setShowArchived] = useState(false);
+  // Filter and 'Show archived' are kept in the URL: Back from a device opened from a rollout, and a reload, show the list as the user had it.
+  const { path, query: urlQuery } = usePlatformContext();
+  const [filter, setFilterState] = useState(urlQuery.filter ?? '');
+  const [showArchived, setShowArchivedState] = useState(urlQuery.archived === 'true');
+  const setFilter = (text: string) => {
+    setFilterState(text);
+    replaceQuery(path, urlQuery, { filter: text });
+  };
+  const setShowArchived = (on: boolean) => {
+    setShowArchivedState(on);
+    replaceQuery(path, urlQuery, { archived: on ? 'true' : undefined });
+  };
   const query = useRollouts();
   // The screen shows its data: the shell may load the plugins it deferred (a start at this route).
   useScreenReady(!query.isPending);
