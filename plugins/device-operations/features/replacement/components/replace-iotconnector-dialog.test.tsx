@@ -75,17 +75,25 @@ it('says why Start stays off: no replacement device, or the list could not be lo
   expect(screen.queryByTestId('replacement-no-candidates')).toBeNull();
 });
 
+/** A source with two packages (mdc, opcua), each validated as itself. */
+const twoPackages = { ...source, adamos_adamos_netbox_SoftwarePackageList: [...source.adamos_adamos_netbox_SoftwarePackageList, { name: 'opcua', version: '2.0.0', status: 'installed' }] };
+
+/** The replacement list and validation of twoPackages' service; undefined for other requests. */
+function listAndValidate(url: string, init: RequestInit): Response | undefined {
+  const u = new URL(url, 'http://x');
+  if (u.pathname.endsWith('/getIotConnectorReplacmentlist')) return reply(200, { deviceList: [{ id: '9', name: 'new box' }] });
+  if (!u.pathname.endsWith('/validateSoftware')) return undefined;
+  const { name, version } = JSON.parse(String(init.body)) as { name: string; version: string };
+  const sw = { id: name === 'mdc' ? '55' : '56', name, version, url: 'u' };
+  return reply(200, { softwareObject: sw, latestSoftwareObject: sw });
+}
+
 it('ends a row whose assignment the service refused as failed, so Finish does not wait for it for ever', async () => {
-  const source2 = { ...source, adamos_adamos_netbox_SoftwarePackageList: [...source.adamos_adamos_netbox_SoftwarePackageList, { name: 'opcua', version: '2.0.0', status: 'installed' }] };
   configureClient({
     fetch: (async (url: string, init: RequestInit) => {
+      const listed = listAndValidate(url, init);
+      if (listed) return listed;
       const u = new URL(url, 'http://x');
-      if (u.pathname.endsWith('/getIotConnectorReplacmentlist')) return reply(200, { deviceList: [{ id: '9', name: 'new box' }] });
-      if (u.pathname.endsWith('/validateSoftware')) {
-        const { name, version } = JSON.parse(String(init.body)) as { name: string; version: string };
-        const sw = { id: name === 'mdc' ? '55' : '56', name, version, url: 'u' };
-        return reply(200, { softwareObject: sw, latestSoftwareObject: sw });
-      }
       if (u.pathname.endsWith('/createSoftwareAssignment')) {
         const refused = (JSON.parse(String(init.body)) as { netbox_RegisterSoftwarePackage: { name: string } }).netbox_RegisterSoftwarePackage.name === 'opcua';
         return reply(200, { noOfSuccessfullAssignment: refused ? 0 : 1, noOfUpdatedAssignment: 0, noOfNoAssignment: 0, noOfFailedAssignment: refused ? 1 : 0 });
@@ -96,7 +104,7 @@ it('ends a row whose assignment the service refused as failed, so Finish does no
     }) as typeof fetch,
   });
   const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
-  renderContribution(<ReplaceIotConnectorDialog source={source2} alerts={alerts} subscribe={subscribe} onClose={jest.fn()} />, {
+  renderContribution(<ReplaceIotConnectorDialog source={twoPackages} alerts={alerts} subscribe={subscribe} onClose={jest.fn()} />, {
     context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
   });
   await screen.findByRole('option', { name: 'new box' });
@@ -200,18 +208,13 @@ it('reads the replacement device again when realtime works after an interruption
 });
 
 it('sends on Install again only what an Install that failed part-way did not assign', async () => {
-  const source3 = { ...source, adamos_adamos_netbox_SoftwarePackageList: [...source.adamos_adamos_netbox_SoftwarePackageList, { name: 'opcua', version: '2.0.0', status: 'installed' }] };
   const sent: string[] = [];
   let opcuaFails = true;
   configureClient({
     fetch: (async (url: string, init: RequestInit) => {
+      const listed = listAndValidate(url, init);
+      if (listed) return listed;
       const u = new URL(url, 'http://x');
-      if (u.pathname.endsWith('/getIotConnectorReplacmentlist')) return reply(200, { deviceList: [{ id: '9', name: 'new box' }] });
-      if (u.pathname.endsWith('/validateSoftware')) {
-        const { name, version } = JSON.parse(String(init.body)) as { name: string; version: string };
-        const sw = { id: name === 'mdc' ? '55' : '56', name, version, url: 'u' };
-        return reply(200, { softwareObject: sw, latestSoftwareObject: sw });
-      }
       if (u.pathname.endsWith('/createSoftwareAssignment')) {
         const name = (JSON.parse(String(init.body)) as { netbox_RegisterSoftwarePackage: { name: string } }).netbox_RegisterSoftwarePackage.name;
         sent.push(name);
@@ -224,7 +227,7 @@ it('sends on Install again only what an Install that failed part-way did not ass
     }) as typeof fetch,
   });
   const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
-  renderContribution(<ReplaceIotConnectorDialog source={source3} alerts={alerts} subscribe={subscribe} onClose={jest.fn()} />, {
+  renderContribution(<ReplaceIotConnectorDialog source={twoPackages} alerts={alerts} subscribe={subscribe} onClose={jest.fn()} />, {
     context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
   });
   await walkToInstall({ start: 'Start', install: 'Install' });
