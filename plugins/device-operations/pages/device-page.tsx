@@ -26,7 +26,8 @@ export function DevicePage({ children }: { children: (kit: DevicePageKit) => Rea
       ...tabAlerts,
       fail: (error) => {
         tabAlerts.fail(error);
-        if (isPlatformError(error) && error.status === 404) refresh().catch(() => undefined);
+        // A 404 of the read shows as the notice below; any failure of it also reaches the log.
+        if (isPlatformError(error) && error.status === 404) refresh().catch((e: unknown) => console.error('Device tab: the device could not be read again after a 404', e));
       },
     }),
     [refresh],
