@@ -88,7 +88,13 @@ export async function installPackage(file: Blob, fileName: string, pkg: PackageM
     return await uploadBinary(app.id, file, fileName, (percent) => onStep({ step: 'upload', percent }));
   } catch (e) {
     // An application created for a refused zip would hold the context path without any files.
-    if (!existing) await removePackage(app.id).catch(() => undefined);
+    // Its removal failing leaves that application behind: logged, the upload's failure is what the user reads.
+    if (!existing) {
+      const created = app.id;
+      await removePackage(created).catch((removal: unknown) =>
+        console.error(`The application ${created} created for the refused package '${pkg.name}' could not be removed`, removal),
+      );
+    }
     throw e;
   }
 }

@@ -7,7 +7,7 @@ import type { ContributionProps, Loader } from '@shared/plugin-api/types';
 import { initShellI18n } from '../i18n-setup';
 import { ParcelMount } from './parcel-mount';
 
-function fakeParcel(over: { mount?: (p: ContributionProps & { domElement: HTMLElement }) => Promise<void> } = {}) {
+function fakeParcel(over: { mount?: (p: ContributionProps & { domElement: HTMLElement }) => Promise<void>; unmount?: () => Promise<void> } = {}) {
   const calls: string[] = [];
   const seen: ContributionProps[] = [];
   const config = {
@@ -25,6 +25,7 @@ function fakeParcel(over: { mount?: (p: ContributionProps & { domElement: HTMLEl
     }),
     unmount: jest.fn(async (p: { domElement: HTMLElement }) => {
       calls.push('unmount');
+      if (over.unmount) return over.unmount();
       p.domElement.textContent = '';
     }),
   };
@@ -81,6 +82,19 @@ describe('ParcelMount', () => {
       render(wrap(<ParcelMount loader={async () => config as unknown as ParcelConfig<ContributionProps>} pluginId="p" contributionId="device-tab:p/t" context={testContext()} queryClient={null} />));
     });
     expect(await screen.findByTestId('contribution-error')).toHaveTextContent('mount exploded');
+    error.mockRestore();
+  });
+
+  it('logs a failing unmount with plugin and contribution (the page has left it, so the log is where it shows)', async () => {
+    const { config, calls } = fakeParcel({ unmount: async () => Promise.reject(new Error('unmount exploded')) });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { unmount } = render(
+      wrap(<ParcelMount loader={async () => config as unknown as ParcelConfig<ContributionProps>} pluginId="p" contributionId="route:p/leaving" context={testContext()} queryClient={null} />),
+    );
+    await screen.findByText('mounted route:p/leaving at /');
+    unmount();
+    await waitFor(() => expect(calls).toContain('unmount'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('[p] route:p/leaving could not be unmounted', expect.objectContaining({ message: expect.stringContaining('unmount exploded') })));
     error.mockRestore();
   });
 });

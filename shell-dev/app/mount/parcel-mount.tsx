@@ -33,10 +33,17 @@ type MountedProps = ContributionProps & { domElement: HTMLElement };
 const configOf = (mod: ParcelModule): ParcelConfig<MountedProps> =>
   (typeof mod === 'object' && mod !== null && 'default' in mod ? mod.default : mod) as ParcelConfig<MountedProps>;
 
-function unmountWhenMounted(parcel: Parcel<MountedProps>): void {
-  parcel.mountPromise
-    .then(() => (parcel.getStatus() === 'MOUNTED' ? parcel.unmount() : undefined))
-    .catch(() => undefined);
+/**
+ * Unmounts a parcel once its mount has ended. A failed mount was reported where it was awaited;
+ * a failed unmount (the page has left the contribution, so nobody sees it) goes to the log, once:
+ * single-spa rejects both the call's promise and the parcel's `unmountPromise` with it.
+ */
+function unmountWhenMounted(parcel: Parcel<MountedProps>, pluginId: string, contributionId: string): void {
+  parcel.unmountPromise.catch((e: unknown) => console.error(`[${pluginId}] ${contributionId} could not be unmounted`, e));
+  parcel.mountPromise.then(
+    () => (parcel.getStatus() === 'MOUNTED' ? parcel.unmount().catch(() => undefined) : undefined),
+    () => undefined,
+  );
 }
 
 /**
@@ -94,7 +101,7 @@ function ParcelHost(props: ParcelMountProps) {
       cancelled = true;
       const parcel = parcelRef.current;
       parcelRef.current = null;
-      if (parcel) unmountWhenMounted(parcel);
+      if (parcel) unmountWhenMounted(parcel, pluginId, contributionId);
       domElement.remove();
     };
   }, [props.loader, props.pluginId, props.contributionId]);
@@ -102,7 +109,11 @@ function ParcelHost(props: ParcelMountProps) {
   useEffect(() => {
     const parcel = parcelRef.current;
     if (parcel && parcel.getStatus() === 'MOUNTED' && parcel.update && domRef.current) {
-      parcel.update({ domElement: domRef.current, ...parcelProps(latest.current) }).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+      const { pluginId, contributionId } = latest.current;
+      parcel.update({ domElement: domRef.current, ...parcelProps(latest.current) }).catch((e: unknown) => {
+        console.error(`[${pluginId}] ${contributionId} could not be updated`, e);
+        setError(e instanceof Error ? e.message : String(e));
+      });
     }
   }, [props.context, props.widget, props.queryClient]);
 
