@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
-import { getDeviceProfile, updateDeviceProfile, type DeviceProfile, type ProfileSoftware } from '@shared/platform/create-software-ng';
+import { deletedChoiceList, deletedChoices, getDeviceProfile, updateDeviceProfile, type DeviceProfile, type ProfileSoftware } from '@shared/platform/create-software-ng';
 import { formatDateTime } from '@shared/domain/formats';
 import { alerts } from '@shared/ui/alerts';
 import { Card } from '@shared/ui/card';
@@ -25,9 +25,12 @@ const formOf = (p: DeviceProfile): ProfileForm => ({ name: p.name, deviceType: p
 function reportUpdateFailure(codes: readonly string[], error: unknown, t: (k: string, o?: Record<string, unknown>) => string, name: string) {
   alerts.clearAll();
   // Deleted by another user: which profile, and that nothing of this edit was kept by the service.
+  const gone = deletedChoices(error);
   const reason = deletedMeanwhile(error)
     ? t('The device profile {{name}} no longer exists: another user deleted it. Nothing was saved.', { name })
-    : error === undefined
+    : gone.length > 0
+      ? t('{{list}} is no longer in the software repository: another user deleted it. Nothing was saved. Choose the software again from the current list.', { list: deletedChoiceList(gone) })
+      : error === undefined
       ? undefined
       : error instanceof Error
         ? error.message
@@ -60,6 +63,8 @@ function ProfileDetail({ id }: { id: string }) {
   const restrictions = useRestrictions(editing ? id : null);
   const [saving, setSaving] = useState(false);
   const [selecting, setSelecting] = useState(false);
+  // Choices of a save refused because some were deleted meanwhile: the dialog opens again with the rest chosen.
+  const [retry, setRetry] = useState<{ chosen: ProfileSoftware[]; notice: string } | null>(null);
   // A software change in flight: the next one waits, or it would be built on the list before it
   // (a second Remove sent the first removed package back).
   const [savingSoftware, setSavingSoftware] = useState(false);
@@ -135,7 +140,7 @@ function ProfileDetail({ id }: { id: string }) {
    * A software change is made to the profile as stored now, not to the list this page read: another
    * user's addition or removal since then is kept (the whole list is sent).
    */
-  async function saveSoftware(change: (stored: ProfileSoftware[]) => ProfileSoftware[]) {
+  async function saveSoftware(change: (stored: ProfileSoftware[]) => ProfileSoftware[], added: ProfileSoftware[] = []) {
     setSavingSoftware(true);
     try {
       const { result, codes, error } = await trySave(async () => {
@@ -146,7 +151,21 @@ function ProfileDetail({ id }: { id: string }) {
         alerts.success(t('Device profile updated'));
         showSaved(result.ok);
         await refresh();
-      } else failed(codes, error);
+      } else {
+        failed(codes, error);
+        // Software chosen in the dialog was deleted by another user meanwhile: the dialog opens
+        // again on the list read anew, the other choices still chosen, and says which is gone.
+        const gone = deletedChoices(error);
+        if (gone.length > 0 && added.length > 0) {
+          void queryClient.invalidateQueries({ queryKey: profileKeys.software(p.deviceType) });
+          const goneIds = new Set(gone.map((g) => g.id));
+          setRetry({
+            chosen: added.filter((a) => !goneIds.has(String(a.id))),
+            notice: t('{{list}} is no longer in the software repository: another user deleted it. Nothing was saved. The list below is read again: choose and save again.', { list: deletedChoiceList(gone) }),
+          });
+          setSelecting(true);
+        }
+      }
     } finally {
       setSavingSoftware(false);
     }
@@ -292,10 +311,13 @@ function ProfileDetail({ id }: { id: string }) {
         <SoftwareSelectionDialog
           deviceType={p.deviceType}
           assigned={software}
+          chosen={retry?.chosen}
+          notice={retry?.notice}
           onDone={(r) => {
             setSelecting(false);
+            setRetry(null);
             // A name added meanwhile by someone else stays in its version (a profile holds one version of a name).
-            if (!r.cancelled && r.selected.length) void saveSoftware((stored) => [...stored, ...r.selected.filter((n) => !stored.some((x) => x.name === n.name))]);
+            if (!r.cancelled && r.selected.length) void saveSoftware((stored) => [...stored, ...r.selected.filter((n) => !stored.some((x) => x.name === n.name))], r.selected);
           }}
         />
       )}
