@@ -201,6 +201,28 @@ describe('ProfileDetailPage', () => {
     expect(save).not.toHaveAttribute('title');
   });
 
+  it('saves with Enter in the name once Save could be pressed, and not before (no change: nothing sent)', async () => {
+    const fetchMock = serve();
+    const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation((u: string, init?: RequestInit) =>
+      init?.method === 'PUT' ? Promise.resolve(reply(200, { ok: { ...PROFILES['117'], ...JSON.parse(String(init.body)) }, errors: [] })) : plain(u, init),
+    );
+    const puts = () => (fetchMock.mock.calls as unknown as [string, RequestInit?][]).filter(([, init]) => init?.method === 'PUT');
+    renderAt('117');
+    await waitFor(() => expect(nameInput().value).toBe('IoTconnector Bielefeld'));
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    await waitFor(() => expect(nameInput()).not.toBeDisabled());
+    fireEvent.keyDown(nameInput(), { key: 'Enter' });
+    fireEvent.change(nameInput(), { target: { value: 'Renamed by Enter' } });
+    await waitFor(() => expect(screen.getByTestId('profile-save')).not.toBeDisabled());
+    expect(puts()).toHaveLength(0);
+    fireEvent.keyDown(nameInput(), { key: 'Enter' });
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(JSON.parse(String(puts()[0][1]?.body))).toEqual({ name: 'Renamed by Enter' });
+    await waitFor(() => expect(screen.getByTestId('profile-edit')).toBeInTheDocument());
+    alerts.clearAll();
+  });
+
   it('says which chosen software another user deleted before Save, reads the list again and keeps the other choice', async () => {
     let catalogue = [
       { id: 'a1', name: 'adamos-agent', version: '0.5.1', url: '' },

@@ -10,6 +10,7 @@ import { alerts } from '@shared/ui/alerts';
 import { Card } from '@shared/ui/card';
 import { EmptyState } from '@shared/ui/empty-state';
 import { Spinner } from '@shared/ui/spinner';
+import { enterInFieldSubmits } from '@shared/ui/enter-submits';
 import { deletedMeanwhile, devicesUsingQuery, groupQuery, profileKeys, trySave, useGroups, useProfile, useRestrictions } from '../api/profiles';
 import { changedFields, offeredGroups, UPDATE_FAILED, updateErrorMessages, validateProfileForm, withOwnGroup, type ProfileForm } from '../model/profile-rules';
 import { PROFILE_ROUTE_BASE } from '../model/routes';
@@ -116,6 +117,8 @@ function ProfileDetail({ id }: { id: string }) {
   const p = profile.data;
   const software = p.c8y_DeviceProfile?.software ?? [];
   const changed = JSON.stringify(form) !== JSON.stringify(formOf(p));
+  // Save's own condition (Edit needs the write role, so an open form has it).
+  const canSave = restrictionsReady && !saving && changed && Object.keys(errors).length === 0;
 
   async function save() {
     if (!form) return;
@@ -198,7 +201,7 @@ function ProfileDetail({ id }: { id: string }) {
                   <PermittedButton
                     requires={REQUIRES.deviceProfileWrite}
                     className="btn btn-primary btn-sm"
-                    disabled={!restrictionsReady || saving || !changed || Object.keys(errors).length > 0}
+                    disabled={!canSave}
                     title={saveReason}
                     onClick={() => void save()}
                     data-testid="profile-save"
@@ -247,16 +250,19 @@ function ProfileDetail({ id }: { id: string }) {
             </p>
             {editing && restrictions.isError && <RestrictionsError error={restrictions.error} onRetry={() => void restrictions.refetch()} />}
             {/* Its software is of its device type (a device of another type would get it): the type changes only without software. */}
-            <ProfileFields
-              form={form}
-              errors={errors}
-              groups={groupOptions}
-              disabled={!editing}
-              lockDeviceType={software.length > 0}
-              deviceTypeNote={editing && software.length > 0 ? t('The device type cannot change while the profile has software: remove its software first.') : undefined}
-              groupsError={groups.error}
-              onChange={setDraft}
-            />
+            {/* Enter in the name saves, as the Save button does, once it could be pressed. */}
+            <div onKeyDown={enterInFieldSubmits(() => canSave && void save())}>
+              <ProfileFields
+                form={form}
+                errors={errors}
+                groups={groupOptions}
+                disabled={!editing}
+                lockDeviceType={software.length > 0}
+                deviceTypeNote={editing && software.length > 0 ? t('The device type cannot change while the profile has software: remove its software first.') : undefined}
+                groupsError={groups.error}
+                onChange={setDraft}
+              />
+            </div>
           </Card>
         </div>
         <div className="col-md-6">
