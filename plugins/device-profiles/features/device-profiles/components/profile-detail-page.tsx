@@ -26,11 +26,11 @@ const formOf = (p: DeviceProfile): ProfileForm => ({ name: p.name, deviceType: p
 function reportUpdateFailure(codes: readonly string[], error: unknown, t: (k: string, o?: Record<string, unknown>) => string, name: string) {
   alerts.clearAll();
   // Deleted by another user: which profile, and that nothing of this edit was kept by the service.
-  const gone = deletedChoices(error);
+  // Software deleted since it was chosen: 'Select software' opens again and says which (not twice).
   const reason = deletedMeanwhile(error)
     ? t('The device profile {{name}} no longer exists: another user deleted it. Nothing was saved.', { name })
-    : gone.length > 0
-      ? t('{{list}} is no longer in the software repository: another user deleted it. Nothing was saved. Choose the software again from the current list.', { list: deletedChoiceList(gone) })
+    : deletedChoices(error).length > 0
+      ? undefined
       : error === undefined
       ? undefined
       : error instanceof Error
