@@ -392,7 +392,8 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
     await dialog.waitFor({ state: 'detached', timeout: WAIT_MS });
 
     // Software removed from the repository while the selection dialog offered it: the service
-    // refuses the update with a 422 and no error code, and says why.
+    // refuses the update (422 choiceDeleted), the page names the deleted software and opens the
+    // dialog again on the list read anew.
     await go(page, `/device-profiles-v2/${String(profile.id)}`);
     await page.getByTestId('add-software').click({ timeout: WAIT_MS });
     const selection = page.getByTestId('software-selection-dialog');
@@ -407,7 +408,10 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
     await page.getByTestId('software-selection-save').click();
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to update device profile' });
     await alert.waitFor({ timeout: WAIT_MS });
-    assert.match(await alert.innerText(), /Failed to update device profile\s+Software \S+ \(.+\) is not a package of the software repository\./);
+    assert.equal((await alert.innerText()).replace('×', '').trim(), 'Failed to update device profile', "the spec's message alone: the dialog says which software is gone");
+    const notice = selection.getByTestId('software-selection-notice');
+    await notice.waitFor({ timeout: WAIT_MS });
+    assert.equal(await notice.innerText(), `${offered} is no longer in the software repository: another user deleted it. Nothing was saved. The list below is read again: choose and save again.`);
     await snap(page, 'platform-shell-profile-update-refused');
     assert.deepEqual(errors, [], 'no uncaught page error, no 5xx, no 404 the platform would not answer');
     await context.close();

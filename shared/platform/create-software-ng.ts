@@ -3,7 +3,7 @@
  * software packages, dependencies, device profiles): one typed function per call of both specs'
  * section 7. Payload and response types follow the specs' section 3.
  */
-import { listIn, objectIn, request } from './fetch-client';
+import { isPlatformError, listIn, objectIn, request } from './fetch-client';
 import { listManagedObjects, type ManagedObject } from './inventory';
 import { buildQuery, eq } from './query-language';
 
@@ -281,6 +281,27 @@ export function updateDependencies(body: {
 }): Promise<SoftwarePackage> {
   return request('PUT', `${CREATE_SOFTWARE_NG}/dependencies`, { body });
 }
+
+/** A chosen package that no longer exists: id, and name and version as the client sent them. */
+export interface DeletedChoice {
+  id: string;
+  name?: string;
+  version?: string;
+}
+
+/**
+ * The chosen packages (a profile's added software, a dependency) that another user deleted since
+ * the client read its choices: the service refuses with 422 'create-software-ng/choiceDeleted' and
+ * names them in `missing`. Empty for any other error.
+ */
+export function deletedChoices(e: unknown): DeletedChoice[] {
+  if (!isPlatformError(e) || e.status !== 422 || e.error !== 'create-software-ng/choiceDeleted') return [];
+  const missing = (e.data as { missing?: unknown } | null)?.missing;
+  return Array.isArray(missing) ? missing.filter((m): m is DeletedChoice => !!m && typeof m === 'object' && 'id' in m).map((m) => ({ id: String(m.id), name: m.name, version: m.version })) : [];
+}
+
+/** "name version" of each deleted choice (its id when the name is unknown), comma-separated. */
+export const deletedChoiceList = (gone: readonly DeletedChoice[]): string => gone.map((g) => [g.name, g.version].filter(Boolean).join(' ') || g.id).join(', ');
 
 // ---- device profiles ----------------------------------------------------------------------
 

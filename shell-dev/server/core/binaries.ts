@@ -37,6 +37,18 @@ function writeFileAtomic(dir: string, id: number, data: Buffer): void {
   }
 }
 
+/** Flushes the folder's entries (renames, new names) to disk; a file's own fsync does not cover its name. */
+export function syncDir(dir: string): void {
+  // Windows cannot open a folder for flushing; its renames are written through.
+  if (process.platform === 'win32') return;
+  const fd = fs.openSync(dir, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /**
  * Schema v12: the binaries' contents leave the database for files under `dir` (one blob read at a
  * time), the table keeps id and content type. Runs inside the migration's transaction: a crash
@@ -49,6 +61,8 @@ export function moveBlobsToFiles(db: Database, dir: string | undefined): void {
   if (ids.length && dir === undefined) throw new Error('Moving binaries to files (schema v12) needs the data folder');
   const read = db.prepare('SELECT data FROM binaries WHERE id = ?').pluck();
   for (const id of ids) writeFileAtomic(dir as string, id, read.get(id) as Buffer);
+  // The commit below drops the blobs: the files' names must be on disk before it.
+  if (ids.length) syncDir(dir as string);
   db.exec(`
     CREATE TABLE binaries_v12 (
       id INTEGER PRIMARY KEY REFERENCES managed_objects(id) ON DELETE CASCADE,
@@ -67,14 +81,25 @@ export interface BinaryContent {
   path: string;
 }
 
+/** A file put in place by the open transaction: `undo` when the level that placed it rolls back, `done` once it commits. */
+interface Placed {
+  undo(): void;
+  done(): void;
+}
+
 /**
  * Binary content: a file `<data>/binaries/<id>` beside its managed object (c8y_IsBinary) and the
  * `binaries` row (content type). A new content is written to a temporary file and renamed to the
- * id inside the transaction that records it; the file goes once the deletion of its managed object
- * (by any route) has committed. What a crash leaves (temporary files, files of no binary) goes at start.
+ * id inside the transaction that records it; a rollback of that transaction (or of any enclosing
+ * one, or savepoint) removes the new file, or puts back the replaced content. The file goes once
+ * the deletion of its managed object (by any route) has committed. What a crash leaves (temporary
+ * files, files of no binary) goes at start.
  */
 export class BinaryStore {
   readonly dir: string;
+  /** Files placed in the open transaction, in order; `marks[level]` is the count when that level opened. */
+  private placed: Placed[] = [];
+  private readonly marks: number[] = [];
 
   constructor(
     private readonly ctx: CoreContext,
@@ -86,6 +111,30 @@ export class BinaryStore {
       if (!this.ctx.stmt('SELECT 1 FROM binaries WHERE id = ?').get(id)) return;
       const file = this.fileOf(id);
       this.ctx.afterCommit(() => fs.rmSync(file, { force: true }));
+    });
+    ctx.stage({
+      beforeCommit: () => {},
+      savepoint: (level) => void (this.marks[level] = this.placed.length),
+      rollback: (level) => {
+        for (const p of this.placed.splice(this.marks[level] ?? 0).reverse()) {
+          try {
+            p.undo();
+          } catch (e) {
+            // The rollback goes on; a file left behind goes with the next start's sweep.
+            console.error('undoing a binary file failed', e);
+          }
+        }
+      },
+    });
+  }
+
+  /** Records a file put in place inside the open transaction (see Placed). */
+  private place(p: Placed): void {
+    this.placed.push(p);
+    // After the outermost commit every placed file is committed.
+    this.ctx.afterCommit(() => {
+      this.placed.length = 0;
+      p.done();
     });
   }
 
@@ -117,18 +166,16 @@ export class BinaryStore {
 
   /** A binary whose content is the file `tmp` (in the binaries folder), moved to the binary's id; `tmp` is gone afterwards in any case. */
   createFromFile(meta: { name: string; type?: string; [k: string]: unknown }, contentType: string, tmp: string, owner: string): ManagedObject {
-    let placed: string | undefined;
     try {
       const length = fs.statSync(tmp).size;
       return this.ctx.transaction(() => {
         const mo = this.inventory.create({ ...meta, type: meta.type ?? contentType, c8y_IsBinary: '', contentType, length }, owner);
         this.ctx.stmt('INSERT INTO binaries (id, content_type) VALUES (?, ?)').run(Number(mo.id), contentType);
-        fs.renameSync(tmp, (placed = this.fileOf(mo.id)));
+        const file = this.fileOf(mo.id);
+        fs.renameSync(tmp, file);
+        this.place({ undo: () => fs.rmSync(file, { force: true }), done: () => {} });
         return mo;
       });
-    } catch (e) {
-      if (placed) fs.rmSync(placed, { force: true });
-      throw e;
     } finally {
       fs.rmSync(tmp, { force: true });
     }
@@ -148,8 +195,27 @@ export class BinaryStore {
         const info = this.ctx.stmt('UPDATE binaries SET content_type = ? WHERE id = ?').run(contentType, n ?? -1);
         if (!info.changes) throw notFound('inventory', 'binary', id);
         const mo = this.inventory.update(id, { contentType, length });
-        // Last: a download that opened the old file reads it to its end.
-        fs.renameSync(tmp, this.fileOf(n as number));
+        // Last: a download that opened the old file reads it to its end. The old content stays
+        // under a second name until the replacement commits, for a rollback to put it back.
+        const file = this.fileOf(n as number);
+        const kept = this.tempFile();
+        let hadFile = true;
+        try {
+          fs.linkSync(file, kept);
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+          hadFile = false;
+        }
+        try {
+          fs.renameSync(tmp, file);
+        } catch (e) {
+          fs.rmSync(kept, { force: true });
+          throw e;
+        }
+        this.place({
+          undo: () => (hadFile ? fs.renameSync(kept, file) : fs.rmSync(file, { force: true })),
+          done: () => fs.rmSync(kept, { force: true }),
+        });
         return mo;
       });
     } finally {

@@ -10,6 +10,7 @@ import { registerOperationRoutes } from './routes/operations';
 import { registerProfileRoutes } from './routes/profiles';
 import { registerRolloutRoutes } from './routes/rollouts';
 import { registerSoftwareRoutes } from './routes/software';
+import { ChoicesGoneError } from './validation';
 import { ServiceStore } from './store';
 
 export interface CreateSoftwareNgOptions {
@@ -39,7 +40,7 @@ export function createSoftwareNgModule(opts: CreateSoftwareNgOptions = {}): Crea
       await app.register(
         async (scope) => {
           scope.setErrorHandler((err: FastifyError | HttpError, _req, reply) => {
-            if (err instanceof HttpError) return reply.code(err.status).send({ error: err.error, message: err.message, info: SERVICE_PREFIX });
+            if (err instanceof HttpError) return reply.code(err.status).send({ error: err.error, message: err.message, info: SERVICE_PREFIX, ...(err instanceof ChoicesGoneError ? { missing: err.missing } : {}) });
             const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
             if (status >= 500) console.error(`${SERVICE_NAME}:`, err);
             return reply.code(status).send({ error: `${SERVICE_NAME}/${status >= 500 ? 'internalError' : 'badRequest'}`, message: err.message, info: SERVICE_PREFIX });

@@ -98,7 +98,6 @@ describe('deviceProfile', () => {
     const p = (await create({ name: 'P', deviceType: 'adamos_NETbox', deviceGroup: null })).json().ok;
     const entry = (mo: { id: string; name?: unknown; version?: unknown }) => ({ id: mo.id, name: mo.name, version: mo.version });
     const refused: [object[], string][] = [
-      [[{ id: '999999', name: 'nope', version: '1' }], 'Software 999999 (nope 1) is not a package of the software repository.'],
       [[{ id: p.id, name: 'P', version: '1' }], 'is not a package of the software repository.'],
       [[entry(celos)], 'Software celos-agent 1.0.0 is for adamos_ipc-x64, not for adamos_NETbox.'],
       [[{ ...entry(agent), version: '9.9.9' }], `Software ${agent.id} is agent 1.0.0, not agent 9.9.9.`],
@@ -108,6 +107,7 @@ describe('deviceProfile', () => {
       const res = await h.call('PUT', `/deviceProfile/${p.id}`, { name: 'Renamed', c8y_DeviceProfile: { software: list } });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ error: 'create-software-ng/validationError', info: expect.any(String) });
+      expect(res.json()).not.toHaveProperty('missing');
       expect(res.json().message).toContain(message);
       const created = await create({ name: 'New', deviceType: 'adamos_NETbox', deviceGroup: group().id, c8y_DeviceProfile: { software: list } });
       expect(created.statusCode).toBe(422);
@@ -122,6 +122,20 @@ describe('deviceProfile', () => {
     const kept = await h.call('PUT', `/deviceProfile/${p.id}`, { name: 'Kept', c8y_DeviceProfile: { software: [entry(agent), entry(other)] } });
     expect(kept.statusCode).toBe(200);
     expect(kept.json().ok.c8y_DeviceProfile.software.map((e: { id: string }) => e.id)).toEqual([agent.id, other.id]);
+
+    // Chosen in the selection dialog, deleted by another user before the save: 422 choiceDeleted naming it, nothing written.
+    const doomed = software(h.core, { name: 'doomed', version: '3.0.0' });
+    h.core.inventory.remove(doomed.id);
+    const gone = await h.call('PUT', `/deviceProfile/${p.id}`, { name: 'Not kept', c8y_DeviceProfile: { software: [entry(agent), entry(other), entry(doomed)] } });
+    expect(gone.statusCode).toBe(422);
+    expect(gone.json()).toMatchObject({
+      error: 'create-software-ng/choiceDeleted',
+      message: `Software doomed 3.0.0 (${doomed.id}) no longer exists in the software repository: another user deleted it.`,
+      missing: [{ id: doomed.id, name: 'doomed', version: '3.0.0' }],
+    });
+    expect(h.core.inventory.get(p.id)).toMatchObject({ name: 'Kept' });
+    const createdGone = await create({ name: 'New', deviceType: 'adamos_NETbox', deviceGroup: group().id, c8y_DeviceProfile: { software: [entry(doomed)] } });
+    expect(createdGone.json()).toMatchObject({ error: 'create-software-ng/choiceDeleted', missing: [{ id: doomed.id }] });
   });
 
   it('refuses added software that needs, further down its dependencies, another version of a name the profile needs (422, nothing written)', async () => {

@@ -177,6 +177,30 @@ describe('dependencies', () => {
   });
 });
 
+describe('a chosen dependency deleted before the save', () => {
+  it('answers 422 choiceDeleted naming the deleted package (not only "Dependency <id> is not a software package"), nothing written', async () => {
+    const edited = software(h.core, { name: 'edited' });
+    const kept = software(h.core, { name: 'kept' });
+    const doomed = software(h.core, { name: 'doomed', version: '2.1.0' });
+    expect((await inject('DELETE', `/softwarePackage?inventoryId=${doomed.id}`)).statusCode).toBe(204);
+    const res = await inject('PUT', '/dependencies', {
+      managedObject: { id: edited.id, name: 'edited', type: 'c8y_Software', version: '1.0.0' },
+      dependencies: [{ id: kept.id, name: 'kept', version: '1.0.0' }, { id: doomed.id, name: 'doomed', version: '2.1.0' }],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      error: 'create-software-ng/choiceDeleted',
+      message: `Software doomed 2.1.0 (${doomed.id}) no longer exists in the software repository: another user deleted it.`,
+      missing: [{ id: doomed.id, name: 'doomed', version: '2.1.0' }],
+    });
+    expect(h.core.inventory.get(edited.id)?.dependencies ?? []).toEqual([]);
+    // An object that exists but is no package keeps its own refusal.
+    const other = h.core.inventory.create({ name: 'not software' });
+    const wrong = await inject('PUT', '/dependencies', { managedObject: { id: edited.id }, dependencies: [{ id: other.id }] });
+    expect(wrong.json()).toMatchObject({ error: 'create-software-ng/validationError', message: `Dependency ${other.id} is not a software package.` });
+  });
+});
+
 describe('dependencies that a device could never meet', () => {
   it('refuses another version of the package itself, two versions of one name and another device type (422, nothing written)', async () => {
     const edge1 = software(h.core, { name: 'edge', version: '1.0' });

@@ -24,6 +24,26 @@ export function validationError(problems: string[]): HttpError {
   return e;
 }
 
+/** A package chosen from a list the client read (name and version as the client sent them). */
+export interface GoneChoice {
+  id: string;
+  name?: string;
+  version?: string;
+}
+
+/** Error code of a refusal because chosen packages no longer exist (another user deleted them). */
+export const CHOICE_DELETED = 'create-software-ng/choiceDeleted';
+
+/**
+ * 422 with `missing` in the body: the chosen packages that no longer exist, so the client can say
+ * which are gone and read its choices again (a bare "not a package" named only an id).
+ */
+export class ChoicesGoneError extends HttpError {
+  constructor(readonly missing: GoneChoice[]) {
+    super(422, CHOICE_DELETED, missing.map((m) => `Software ${[m.name, m.version].filter(Boolean).join(' ') || m.id} (${m.id}) no longer exists in the software repository: another user deleted it.`).join(' '));
+  }
+}
+
 export function badRequest(message: string): HttpError {
   return new HttpError(400, 'create-software-ng/badRequest', message);
 }

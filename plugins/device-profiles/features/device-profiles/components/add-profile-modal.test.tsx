@@ -45,6 +45,13 @@ describe('AddProfileModal', () => {
 });
 
 describe('AddProfileModal by keyboard', () => {
+  it('puts the focus in Name once the restrictions are read (it stayed on the close button, typing went nowhere)', async () => {
+    serve(reply(201, { ok: { id: '1' }, errors: [] }));
+    renderContribution(<AddProfileModal onClose={jest.fn()} onCreated={jest.fn()} />, { pluginId: 'device-profiles', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) }, language: 'de', locales: de });
+    await waitFor(() => expect(screen.getByLabelText(de.Name)).not.toBeDisabled());
+    await waitFor(() => expect(screen.getByLabelText(de.Name)).toHaveFocus());
+  });
+
   it('continues on Enter in the name once the form is valid, not before', async () => {
     serve(reply(201, { ok: { id: '77', name: 'New profile', deviceType: 'adamos_NETbox' }, errors: [] }));
     const onCreated = jest.fn();

@@ -1,4 +1,4 @@
-import React, { useMemo, useState } from 'react';
+import React, { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from '@shared/ui/modal';
@@ -61,6 +61,20 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
   // Why Continue cannot be used: the service's refusal, else every rule the form breaks (also of fields not touched yet).
   const blocked = serverError ? t(serverError) : Object.values(errors).map((e) => t(e)).join(' ');
 
+  // The fields are disabled until the restrictions are read, so the dialog opened with the focus on
+  // its close button and typing went nowhere: once they are in, the Name field takes the focus
+  // (unless the user has moved it into the form or its buttons meanwhile).
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  const ready = !!restrictions.data;
+  useEffect(() => {
+    const fields = fieldsRef.current;
+    if (!ready || !fields) return;
+    const active = document.activeElement;
+    const dialog = fields.closest('dialog');
+    const moved = active && active !== document.body && active !== dialog && !active.closest('.modal-header') && !!dialog?.contains(active);
+    if (!moved) fields.querySelector<HTMLInputElement>('input:not([disabled])')?.focus();
+  }, [ready]);
+
   async function submit() {
     setSaving(true);
     const { newId, codes, error } = duplicateOf ? await tryDuplicate(duplicateOf.id, form) : await tryCreate(form);
@@ -117,6 +131,7 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
       )}
       {/* Enter in the name continues, as the button does, once the form is valid. */}
       <div
+        ref={fieldsRef}
         onKeyDown={enterInFieldSubmits(() => {
           if (valid && !serverError && !saving) void submit();
         })}

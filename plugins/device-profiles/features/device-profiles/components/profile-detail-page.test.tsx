@@ -201,6 +201,71 @@ describe('ProfileDetailPage', () => {
     expect(save).not.toHaveAttribute('title');
   });
 
+  it('saves with Enter in the name once Save could be pressed, and not before (no change: nothing sent)', async () => {
+    const fetchMock = serve();
+    const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation((u: string, init?: RequestInit) =>
+      init?.method === 'PUT' ? Promise.resolve(reply(200, { ok: { ...PROFILES['117'], ...JSON.parse(String(init.body)) }, errors: [] })) : plain(u, init),
+    );
+    const puts = () => (fetchMock.mock.calls as unknown as [string, RequestInit?][]).filter(([, init]) => init?.method === 'PUT');
+    renderAt('117');
+    await waitFor(() => expect(nameInput().value).toBe('IoTconnector Bielefeld'));
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    await waitFor(() => expect(nameInput()).not.toBeDisabled());
+    fireEvent.keyDown(nameInput(), { key: 'Enter' });
+    fireEvent.change(nameInput(), { target: { value: 'Renamed by Enter' } });
+    await waitFor(() => expect(screen.getByTestId('profile-save')).not.toBeDisabled());
+    expect(puts()).toHaveLength(0);
+    fireEvent.keyDown(nameInput(), { key: 'Enter' });
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(JSON.parse(String(puts()[0][1]?.body))).toEqual({ name: 'Renamed by Enter' });
+    await waitFor(() => expect(screen.getByTestId('profile-edit')).toBeInTheDocument());
+    alerts.clearAll();
+  });
+
+  it('says which chosen software another user deleted before Save, reads the list again and keeps the other choice', async () => {
+    let catalogue = [
+      { id: 'a1', name: 'adamos-agent', version: '0.5.1', url: '' },
+      { id: 'c25', name: 'mdc-collector', version: '2.5.0', url: '' },
+    ];
+    const fetchMock = serve((url) => (url.includes('/softwarePackage') ? reply(200, { softwarePackageList: catalogue }) : undefined));
+    const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation((u: string, init?: RequestInit) =>
+      init?.method === 'PUT'
+        ? Promise.resolve(
+            reply(422, {
+              error: 'create-software-ng/choiceDeleted',
+              message: 'Software mdc-collector 2.5.0 (c25) no longer exists in the software repository: another user deleted it.',
+              missing: [{ id: 'c25', name: 'mdc-collector', version: '2.5.0' }],
+            }),
+          )
+        : plain(u, init),
+    );
+    renderAt('117');
+    fireEvent.click(await screen.findByTestId('add-software'));
+    let dialog = await screen.findByTestId('software-selection-dialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: /adamos-agent/ }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: /0\.5\.1/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /mdc-collector/ }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: /2\.5\.0/ }));
+    // Another user deletes mdc-collector 2.5.0 now.
+    catalogue = [catalogue[0]];
+    fireEvent.click(within(dialog).getByTestId('software-selection-save'));
+    // The spec's message; the dialog, back on the list read again, says which software is gone
+    // (was the service's English text with an id below the alert), the other choice still chosen.
+    await waitFor(() => expect(alerts.list()).toHaveLength(1));
+    expect(alerts.list()[0]).toMatchObject({ type: 'danger', text: 'Failed to update device profile', detail: undefined });
+    dialog = await screen.findByTestId('software-selection-dialog');
+    expect(within(dialog).getByTestId('software-selection-notice')).toHaveTextContent(
+      'mdc-collector 2.5.0 is no longer in the software repository: another user deleted it. Nothing was saved. The list below is read again: choose and save again.',
+    );
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: /mdc-collector/ })).toBeNull());
+    fireEvent.click(within(dialog).getByRole('button', { name: /adamos-agent/ }));
+    expect(within(dialog).getByRole('radio', { name: /0\.5\.1/ })).toBeChecked();
+    expect(within(dialog).getByTestId('software-selection-save')).not.toBeDisabled();
+    alerts.clearAll();
+  });
+
   it('sends one software change at a time: a second Remove waits for the first (it would send the first removed package back)', async () => {
     const software = [
       { id: '1', name: 'adamos-agent', version: '0.5.1', action: 'install', url: '' },

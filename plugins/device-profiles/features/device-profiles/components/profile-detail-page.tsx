@@ -4,12 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
-import { getDeviceProfile, updateDeviceProfile, type DeviceProfile, type ProfileSoftware } from '@shared/platform/create-software-ng';
+import { deletedChoiceList, deletedChoices, getDeviceProfile, updateDeviceProfile, type DeviceProfile, type ProfileSoftware } from '@shared/platform/create-software-ng';
 import { formatDateTime } from '@shared/domain/formats';
 import { alerts } from '@shared/ui/alerts';
 import { Card } from '@shared/ui/card';
 import { EmptyState } from '@shared/ui/empty-state';
 import { Spinner } from '@shared/ui/spinner';
+import { enterInFieldSubmits } from '@shared/ui/enter-submits';
 import { deletedMeanwhile, devicesUsingQuery, groupQuery, profileKeys, trySave, useGroups, useProfile, useRestrictions } from '../api/profiles';
 import { changedFields, offeredGroups, UPDATE_FAILED, updateErrorMessages, validateProfileForm, withOwnGroup, type ProfileForm } from '../model/profile-rules';
 import { PROFILE_ROUTE_BASE } from '../model/routes';
@@ -25,9 +26,12 @@ const formOf = (p: DeviceProfile): ProfileForm => ({ name: p.name, deviceType: p
 function reportUpdateFailure(codes: readonly string[], error: unknown, t: (k: string, o?: Record<string, unknown>) => string, name: string) {
   alerts.clearAll();
   // Deleted by another user: which profile, and that nothing of this edit was kept by the service.
+  // Software deleted since it was chosen: 'Select software' opens again and says which (not twice).
   const reason = deletedMeanwhile(error)
     ? t('The device profile {{name}} no longer exists: another user deleted it. Nothing was saved.', { name })
-    : error === undefined
+    : deletedChoices(error).length > 0
+      ? undefined
+      : error === undefined
       ? undefined
       : error instanceof Error
         ? error.message
@@ -60,6 +64,8 @@ function ProfileDetail({ id }: { id: string }) {
   const restrictions = useRestrictions(editing ? id : null);
   const [saving, setSaving] = useState(false);
   const [selecting, setSelecting] = useState(false);
+  // Choices of a save refused because some were deleted meanwhile: the dialog opens again with the rest chosen.
+  const [retry, setRetry] = useState<{ chosen: ProfileSoftware[]; notice: string } | null>(null);
   // A software change in flight: the next one waits, or it would be built on the list before it
   // (a second Remove sent the first removed package back).
   const [savingSoftware, setSavingSoftware] = useState(false);
@@ -111,6 +117,8 @@ function ProfileDetail({ id }: { id: string }) {
   const p = profile.data;
   const software = p.c8y_DeviceProfile?.software ?? [];
   const changed = JSON.stringify(form) !== JSON.stringify(formOf(p));
+  // Save's own condition (Edit needs the write role, so an open form has it).
+  const canSave = restrictionsReady && !saving && changed && Object.keys(errors).length === 0;
 
   async function save() {
     if (!form) return;
@@ -135,7 +143,7 @@ function ProfileDetail({ id }: { id: string }) {
    * A software change is made to the profile as stored now, not to the list this page read: another
    * user's addition or removal since then is kept (the whole list is sent).
    */
-  async function saveSoftware(change: (stored: ProfileSoftware[]) => ProfileSoftware[]) {
+  async function saveSoftware(change: (stored: ProfileSoftware[]) => ProfileSoftware[], added: ProfileSoftware[] = []) {
     setSavingSoftware(true);
     try {
       const { result, codes, error } = await trySave(async () => {
@@ -146,7 +154,21 @@ function ProfileDetail({ id }: { id: string }) {
         alerts.success(t('Device profile updated'));
         showSaved(result.ok);
         await refresh();
-      } else failed(codes, error);
+      } else {
+        failed(codes, error);
+        // Software chosen in the dialog was deleted by another user meanwhile: the dialog opens
+        // again on the list read anew, the other choices still chosen, and says which is gone.
+        const gone = deletedChoices(error);
+        if (gone.length > 0 && added.length > 0) {
+          void queryClient.invalidateQueries({ queryKey: profileKeys.software(p.deviceType) });
+          const goneIds = new Set(gone.map((g) => g.id));
+          setRetry({
+            chosen: added.filter((a) => !goneIds.has(String(a.id))),
+            notice: t('{{list}} is no longer in the software repository: another user deleted it. Nothing was saved. The list below is read again: choose and save again.', { list: deletedChoiceList(gone) }),
+          });
+          setSelecting(true);
+        }
+      }
     } finally {
       setSavingSoftware(false);
     }
@@ -179,7 +201,7 @@ function ProfileDetail({ id }: { id: string }) {
                   <PermittedButton
                     requires={REQUIRES.deviceProfileWrite}
                     className="btn btn-primary btn-sm"
-                    disabled={!restrictionsReady || saving || !changed || Object.keys(errors).length > 0}
+                    disabled={!canSave}
                     title={saveReason}
                     onClick={() => void save()}
                     data-testid="profile-save"
@@ -228,16 +250,19 @@ function ProfileDetail({ id }: { id: string }) {
             </p>
             {editing && restrictions.isError && <RestrictionsError error={restrictions.error} onRetry={() => void restrictions.refetch()} />}
             {/* Its software is of its device type (a device of another type would get it): the type changes only without software. */}
-            <ProfileFields
-              form={form}
-              errors={errors}
-              groups={groupOptions}
-              disabled={!editing}
-              lockDeviceType={software.length > 0}
-              deviceTypeNote={editing && software.length > 0 ? t('The device type cannot change while the profile has software: remove its software first.') : undefined}
-              groupsError={groups.error}
-              onChange={setDraft}
-            />
+            {/* Enter in the name saves, as the Save button does, once it could be pressed. */}
+            <div onKeyDown={enterInFieldSubmits(() => canSave && void save())}>
+              <ProfileFields
+                form={form}
+                errors={errors}
+                groups={groupOptions}
+                disabled={!editing}
+                lockDeviceType={software.length > 0}
+                deviceTypeNote={editing && software.length > 0 ? t('The device type cannot change while the profile has software: remove its software first.') : undefined}
+                groupsError={groups.error}
+                onChange={setDraft}
+              />
+            </div>
           </Card>
         </div>
         <div className="col-md-6">
@@ -292,10 +317,13 @@ function ProfileDetail({ id }: { id: string }) {
         <SoftwareSelectionDialog
           deviceType={p.deviceType}
           assigned={software}
+          chosen={retry?.chosen}
+          notice={retry?.notice}
           onDone={(r) => {
             setSelecting(false);
+            setRetry(null);
             // A name added meanwhile by someone else stays in its version (a profile holds one version of a name).
-            if (!r.cancelled && r.selected.length) void saveSoftware((stored) => [...stored, ...r.selected.filter((n) => !stored.some((x) => x.name === n.name))]);
+            if (!r.cancelled && r.selected.length) void saveSoftware((stored) => [...stored, ...r.selected.filter((n) => !stored.some((x) => x.name === n.name))], r.selected);
           }}
         />
       )}

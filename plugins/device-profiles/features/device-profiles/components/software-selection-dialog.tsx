@@ -7,13 +7,27 @@ import { FilterInput } from '@shared/ui/filter-input';
 import { EmptyState } from '@shared/ui/empty-state';
 import type { ProfileSoftware } from '@shared/platform/create-software-ng';
 import { softwareQuery } from '../api/profiles';
-import { cancelSelection, chooseVersion, filterGroups, groupSoftware, keepChoices, saveSelection, versionClashes, type SelectionResult, type SoftwareGroup } from '../model/software-selection';
+import { cancelSelection, chooseVersion, chosenGroups, filterGroups, groupSoftware, keepChoices, saveSelection, versionClashes, type SelectionResult, type SoftwareGroup } from '../model/software-selection';
 
 /** 'Select software' for a profile: names expand into versions; assigned names are locked. */
-export function SoftwareSelectionDialog({ deviceType, assigned, onDone }: { deviceType: string; assigned: readonly ProfileSoftware[]; onDone: (r: SelectionResult) => void }) {
+export function SoftwareSelectionDialog({
+  deviceType,
+  assigned,
+  onDone,
+  chosen = [],
+  notice,
+}: {
+  deviceType: string;
+  assigned: readonly ProfileSoftware[];
+  onDone: (r: SelectionResult) => void;
+  /** Versions chosen before (a save refused because some of them were deleted): chosen again where still offered. */
+  chosen?: readonly ProfileSoftware[];
+  /** Why the dialog opened again (shown above the list). */
+  notice?: string;
+}) {
   const { t } = useTranslation();
   const software = useQuery(softwareQuery(deviceType));
-  const [groups, setGroups] = useState<SoftwareGroup[]>([]);
+  const [groups, setGroups] = useState<SoftwareGroup[]>(() => chosenGroups(chosen));
   const [filter, setFilter] = useState('');
   const [open, setOpen] = useState<Set<string>>(new Set());
   // Read again (a refetch, the page's profile re-read: a profile without software passes a new
@@ -31,8 +45,9 @@ export function SoftwareSelectionDialog({ deviceType, assigned, onDone }: { devi
       return next;
     });
   const clashes = useMemo(() => versionClashes(groups, software.data ?? [], assigned), [groups, software.data, assigned]);
-  const visible = filterGroups(groups, filter);
-  const anyNew = saveSelection(groups).selected.length > 0;
+  // Until the list is read, the groups hold only the earlier choices: nothing to list yet.
+  const visible = software.data ? filterGroups(groups, filter) : [];
+  const anyNew = !!software.data && saveSelection(groups).selected.length > 0;
 
   return (
     <Modal
@@ -54,6 +69,11 @@ export function SoftwareSelectionDialog({ deviceType, assigned, onDone }: { devi
         },
       ]}
     >
+      {notice && (
+        <div className="alert alert-danger" role="alert" data-testid="software-selection-notice">
+          {notice}
+        </div>
+      )}
       <FilterInput value={filter} onChange={setFilter} label={t('Filter software')} autoFocus />
       {software.isLoading && <p className="text-muted m-t-16">{t('Loading…')}</p>}
       {software.isError && (

@@ -62,6 +62,10 @@ export function keepChoices(next: readonly SoftwareGroup[], previous: readonly S
   });
 }
 
+/** Earlier choices as groups, for {@link keepChoices} to choose again once the list is read. */
+export const chosenGroups = (chosen: readonly ProfileSoftware[]): SoftwareGroup[] =>
+  chosen.map((c) => ({ name: c.name, alreadyAssigned: false, versions: [{ id: String(c.id), version: c.version, url: String(c.url ?? ''), selected: true, action: 'install' }] }));
+
 /** Choosing a version: the only selected one of its name; locked names do not change. */
 export function chooseVersion(groups: readonly SoftwareGroup[], name: string, id: string): SoftwareGroup[] {
   return groups.map((g) =>

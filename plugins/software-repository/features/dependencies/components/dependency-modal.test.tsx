@@ -134,6 +134,67 @@ describe('DependencyModal', () => {
     consoleError.mockRestore();
   });
 
+  it('says which chosen dependency another user deleted before Save, sends nothing, keeps the other choices and reads the list again', async () => {
+    const five = [...all, pkg('d', 'delta')];
+    let current = five;
+    const fetchMock = jest.fn(async () => reply(200, all[0]));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    renderContribution(<DependencyModal pkg={all[0]} packages={five} loadPackages={async () => current} onClose={jest.fn()} onSaved={jest.fn()} />, {
+      pluginId: 'software-repository',
+      context: { user: EDITOR },
+    });
+    await waitFor(() => expect(screen.getByTestId('available-c')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('available-c'));
+    fireEvent.click(screen.getByTestId('available-d'));
+    // Another user deletes delta now.
+    current = all;
+    fireEvent.click(screen.getByTestId('dependencies-save'));
+    await waitFor(() =>
+      expect(screen.getByTestId('dependency-problem')).toHaveTextContent(
+        'delta 1.0 is no longer in the software repository: another user deleted it. Nothing was saved. It is taken out of the dependencies and the available packages are read again: check the list and save again.',
+      ),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByTestId('chosen-c')).toBeInTheDocument();
+    expect(screen.queryByTestId('chosen-d')).toBeNull();
+    expect(screen.queryByTestId('available-d')).toBeNull();
+    expect(screen.getByTestId('dependencies-save')).not.toBeDisabled();
+  });
+
+  it('says which dependency the service found deleted (422 choiceDeleted) instead of only the generic message, and keeps the rest', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const five = [...all, pkg('d', 'delta')];
+    let current = five;
+    global.fetch = jest.fn(async () => {
+      // Deleted between the check before the save and the save itself.
+      current = all;
+      return reply(422, { error: 'create-software-ng/choiceDeleted', message: 'Software delta 1.0 (d) no longer exists in the software repository: another user deleted it.', missing: [{ id: 'd', name: 'delta', version: '1.0' }] });
+    }) as unknown as typeof fetch;
+    const onClose = jest.fn();
+    renderContribution(<DependencyModal pkg={all[0]} packages={five} loadPackages={async () => current} onClose={onClose} onSaved={jest.fn()} />, {
+      pluginId: 'software-repository',
+      context: { user: EDITOR },
+      language: 'de',
+      locales: de,
+    });
+    await waitFor(() => expect(screen.getByTestId('available-c')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('available-c'));
+    fireEvent.click(screen.getByTestId('available-d'));
+    fireEvent.click(screen.getByTestId('dependencies-save'));
+    await waitFor(() =>
+      expect(screen.getByTestId('dependency-problem')).toHaveTextContent(
+        'delta 1.0 ist nicht mehr im Software-Repository: Ein anderer Benutzer hat die Software gelöscht. Es wurde nichts gespeichert. Sie wurde aus den Abhängigkeiten entfernt und die verfügbaren Pakete werden neu geladen: Prüfen Sie die Liste und speichern Sie erneut.',
+      ),
+    );
+    // The spec's failure message stays; the modal says which package is gone.
+    expect(alerts.list().map((a) => [a.type, a.text])).toEqual([['danger', 'Etwas ist schiefgelaufen. Bitte versuchen Sie es später erneut.']]);
+    expect(screen.getByTestId('chosen-c')).toBeInTheDocument();
+    expect(screen.queryByTestId('chosen-d')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('available-d')).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    consoleError.mockRestore();
+  });
+
   it("says 'Something went wrong. please try again later.' on other failures", async () => {
     global.fetch = jest.fn(async () => reply(500, { error: 'x', message: 'boom' })) as unknown as typeof fetch;
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,6 +1,6 @@
 import React, { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SoftwareDependency, SoftwarePackage } from '@shared/platform/create-software-ng';
+import { deletedChoiceList, deletedChoices, type DeletedChoice, type SoftwareDependency, type SoftwarePackage } from '@shared/platform/create-software-ng';
 import { PlatformError } from '@shared/platform/fetch-client';
 import { alerts } from '@shared/ui/alerts';
 import { FilterInput } from '@shared/ui/filter-input';
@@ -121,6 +121,16 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
     onClose();
   };
 
+  /**
+   * Chosen dependencies another user deleted meanwhile: taken out of the list (they cannot be
+   * saved), the rest of the user's choices stay; the modal says which and waits for Save again.
+   */
+  const dropGone = (gone: readonly Pick<DeletedChoice, 'id' | 'name' | 'version'>[]) => {
+    const ids = new Set(gone.map((g) => String(g.id)));
+    setChosen((c) => c.filter((d) => !ids.has(String(d.id))));
+    setProblem(t('{{list}} is no longer in the software repository: another user deleted it. Nothing was saved. It is taken out of the dependencies and the available packages are read again: check the list and save again.', { list: deletedChoiceList(gone) }));
+  };
+
   const save = async () => {
     rememberFocus();
     setSaving(true);
@@ -146,6 +156,13 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
         base.current = latest;
         setChosen(rebaseDependencies(from, chosen, latest));
         setConflict(dependencyChanges(from, latest));
+        setSaving(false);
+        return;
+      }
+      // Added from the available packages, deleted by another user since: nothing is sent.
+      const gone = chosen.filter((d) => !fresh.has(String(d.id)) && !base.current.some((b) => String(b.id) === String(d.id)));
+      if (gone.length > 0) {
+        dropGone(gone);
         setSaving(false);
         return;
       }
@@ -181,7 +198,12 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
       // The service's refusal (422) says what is wrong (the cycle with its path): the modal shows it as
       // it is, beside the list it is about, and the alert does not say it a second time.
       const refused = e instanceof PlatformError && e.status === 422;
-      if (refused) setProblem(e.message);
+      const gone = deletedChoices(e);
+      if (gone.length > 0) {
+        // Deleted between the check above and the save: said by name, the list read again.
+        dropGone(gone);
+        loadPackages().then(setCurrent, (err: unknown) => setCheckError(errorText(err)));
+      } else if (refused) setProblem(e.message);
       alerts.danger(t('Something went wrong. please try again later.'), refused ? {} : { detail: errorText(e) });
       setSaving(false);
     }

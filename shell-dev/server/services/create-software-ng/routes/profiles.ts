@@ -5,7 +5,7 @@ import { bodyOf, notFound, scanAll, type ServiceContext } from '../helpers';
 import { str } from '../model';
 import { serviceRoute } from '../../../http/schemas';
 import { isSoftwareMo } from '../assign';
-import { badRequest, validationError } from '../validation';
+import { badRequest, ChoicesGoneError, validationError, type GoneChoice } from '../validation';
 import { schemaError } from './schemas';
 import { allPackages, dependencyNodes } from './software';
 import { namesInTwoVersions } from '@shared/domain/software-package';
@@ -123,6 +123,8 @@ function parseSoftware(v: Array<Record<string, unknown>>): Record<string, unknow
 function checkAddedSoftware(core: ServerCore, software: Record<string, unknown>[], deviceType: string, stored: unknown): void {
   const held = new Set(((stored as { software?: { id?: unknown }[] } | undefined)?.software ?? []).map((e) => String(e?.id)));
   const problems: string[] = [];
+  // Chosen from the list the dialog read, deleted by another user since: said apart, with names.
+  const gone: GoneChoice[] = [];
   const names = new Map<string, number>();
   for (const e of software) names.set(String(e.name), (names.get(String(e.name)) ?? 0) + 1);
   for (const e of software) {
@@ -130,10 +132,12 @@ function checkAddedSoftware(core: ServerCore, software: Record<string, unknown>[
     if (names.get(String(e.name))! > 1) problems.push(`Software ${String(e.name)} can be in a profile in one version only.`);
     if (held.has(String(e.id))) continue;
     const pkg = core.inventory.get(String(e.id));
-    if (!isSoftwareMo(pkg)) problems.push(`Software ${String(e.id)} (${label}) is not a package of the software repository.`);
+    if (!pkg) gone.push({ id: String(e.id), name: String(e.name), version: String(e.version) });
+    else if (!isSoftwareMo(pkg)) problems.push(`Software ${String(e.id)} (${label}) is not a package of the software repository.`);
     else if (pkg.deviceType !== deviceType) problems.push(`Software ${label} is for ${String(pkg.deviceType)}, not for ${deviceType}.`);
     else if (pkg.name !== e.name || pkg.version !== e.version) problems.push(`Software ${String(e.id)} is ${String(pkg.name)} ${String(pkg.version)}, not ${label}.`);
   }
+  if (gone.length > 0) throw new ChoicesGoneError(gone);
   // Added software must not need, further down its dependencies, another version of a name the
   // profile needs (a device holds one version of a name): the selection dialog does not offer it.
   if (problems.length === 0 && software.some((e) => !held.has(String(e.id)))) {

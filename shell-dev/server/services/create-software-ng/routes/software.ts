@@ -9,7 +9,7 @@ import { type Query, str as lastOf } from '../../../http/common';
 import { serviceRoute } from '../../../http/schemas';
 import { baseUrl, notFound, scanAll, type ServiceContext } from '../helpers';
 import { str } from '../model';
-import { packageForCreate, packagePatchForUpdate, validationError } from '../validation';
+import { ChoicesGoneError, packageForCreate, packagePatchForUpdate, validationError } from '../validation';
 import { schemaError } from './schemas';
 
 /**
@@ -166,6 +166,10 @@ export function registerSoftwareRoutes(app: FastifyInstance, { core, store }: Se
       const pkg = getPackage(core, id);
       const byId = new Map(allPackages(core).map((p) => [p.id, p]));
       if (depIds.includes(id)) throw validationError([`Software ${pkg.name} ${pkg.version} cannot depend on itself.`]);
+      // A chosen package deleted by another user since the modal read the list is said apart, with its name.
+      const sent = new Map(body.dependencies.map((d) => [String((d as { id?: unknown } | null)?.id ?? ''), (d ?? {}) as { name?: unknown; version?: unknown }]));
+      const gone = depIds.filter((d) => !byId.has(d) && !core.inventory.get(d));
+      if (gone.length > 0) throw new ChoicesGoneError(gone.map((d) => ({ id: d, name: str(sent.get(d)?.name), version: str(sent.get(d)?.version) })));
       const deps = depIds.map((d) => {
         const dep = byId.get(d);
         if (!dep) throw validationError([`Dependency ${d} is not a software package.`]);

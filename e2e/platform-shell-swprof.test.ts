@@ -1,0 +1,113 @@
+/**
+ * Software repository and device profiles inside the real platform UI (session 23): Enter in the
+ * profile dialogs and form, the focus of Add device profile, and choices deleted by another user
+ * while a dialog offered them (a profile's software, a dependency). Needs `npm run build`.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { adminApi, platformLogin, snap, startStack, type DemoUser, type Stack } from './harness';
+
+type Json = Record<string, unknown>;
+const WAIT_MS = 30_000;
+const APP = 'devicemanagement';
+const SERVICE = '/service/create-software-ng';
+const api = <T = Json>(stack: Stack, method: string, path: string, body?: unknown): Promise<T> =>
+  adminApi<T>(stack, path, { method, ...(body ? { body: JSON.stringify(body) } : {}) });
+
+/** The real platform UI at `hash` as `user`, 1280 px wide; `errors` collects page errors and 5xx answers. */
+async function open(stack: Stack, user: DemoUser, hash: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('response', (r) => r.status() >= 500 && errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`));
+  await platformLogin(page, `${stack.url}/apps/${APP}/#${hash}`, user);
+  await page.waitForURL(new RegExp(`/apps/${APP}/`), { timeout: WAIT_MS });
+  await page.locator('c8y-navigator-outlet').waitFor({ timeout: WAIT_MS });
+  return { page, errors, close: () => context.close() };
+}
+
+describe('software repository and device profiles in the real platform UI: Enter, focus, deleted choices', () => {
+  let stack: Stack;
+  before(async () => {
+    stack = await startStack({ devices: 40 });
+  });
+  after(async () => {
+    await stack?.close();
+  });
+
+  it('Add device profile: Name has the focus once the dialog is ready, and Enter in it continues to the new profile', async () => {
+    const { page, errors, close } = await open(stack, 'admin', '/device-profiles-v2');
+    try {
+      await page.getByTestId('add-profile').or(page.getByRole('button', { name: 'Add device profile' })).first().click({ timeout: WAIT_MS });
+      const dialog = page.getByRole('dialog', { name: 'Add device profile' });
+      await dialog.waitFor({ timeout: WAIT_MS });
+      const name = dialog.getByLabel('Name');
+      await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent === 'Name', undefined, { timeout: WAIT_MS });
+      // Typed without clicking into the field first: the focus is there.
+      await page.keyboard.type('Enter-made profile');
+      assert.equal(await name.inputValue(), 'Enter-made profile');
+      await dialog.getByLabel('Device type').selectOption('adamos_NETbox');
+      await dialog.getByLabel('Device Group').selectOption({ index: 1 });
+      await name.press('Enter');
+      await page.getByTestId('device-profile-detail').waitFor({ timeout: WAIT_MS });
+      assert.equal(await page.getByTestId('profile-title').innerText(), 'Enter-made profile');
+      assert.match(page.url(), /#\/device-profiles-v2\/\d+$/);
+
+      // The detail's form: Enter in Name saves once Save could be pressed.
+      await page.getByTestId('profile-edit').click();
+      const field = page.getByTestId('device-profile-detail').getByLabel('Name');
+      await field.fill('Enter-saved profile');
+      await page.waitForFunction(() => !(document.querySelector('[data-testid="profile-save"]') as HTMLButtonElement | null)?.disabled, undefined, { timeout: WAIT_MS });
+      await field.press('Enter');
+      await page.getByText('Device profile updated').first().waitFor({ timeout: WAIT_MS }).catch(async (e: unknown) => {
+        await snap(page, 'platform-shell-swprof-profile-enter-failed');
+        throw e;
+      });
+      await page.getByTestId('profile-edit').waitFor({ timeout: WAIT_MS });
+      assert.equal(await page.getByTestId('profile-title').innerText(), 'Enter-saved profile');
+      await snap(page, 'platform-shell-swprof-profile-enter');
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a dependency chosen in the Dependency modal and deleted by another user before Save is named, taken out and nothing is sent', async () => {
+    const extra = await api<Json>(stack, 'POST', `${SERVICE}/softwarePackage`, {
+      inventoryRequest: {
+        name: 'zz-doomed-dependency', version: '1.0.0', md5: 'a'.repeat(32), sha256: 'b'.repeat(64), apptype: 'APPLICATION', category: 'normal',
+        password: 'password123', url: 'https://example.com/zz-doomed-dependency-1.0.0.zip', full_packagename: 'zz-doomed-dependency-1.0.0.zip', deviceType: 'adamos_NETbox',
+        installation_requires_approval: false, type: 'c8y_Software',
+      },
+    });
+    const list = (await api<{ softwarePackageList: Json[] }>(stack, 'GET', `${SERVICE}/softwarePackage?deviceType=adamos_NETbox`)).softwarePackageList;
+    const doomed = list.find((p) => p.name === 'zz-doomed-dependency');
+    assert.ok(doomed, `the package was created: ${JSON.stringify(extra).slice(0, 200)}`);
+    const edited = list.find((p) => p.name !== 'zz-doomed-dependency' && !(p.dependencies as unknown[] | undefined)?.length);
+    assert.ok(edited, 'a package without dependencies to edit');
+    const { page, errors, close } = await open(stack, 'admin', '/software');
+    try {
+      const card = page.getByTestId(`software-card-${String(edited.id)}`);
+      await card.locator('[data-face="front"] [data-testid="card-menu"]').click({ timeout: WAIT_MS });
+      await card.getByTestId('edit-dependencies').click();
+      const modal = page.getByTestId('dependency-modal');
+      await modal.getByTestId(`available-${String(doomed.id)}`).click({ timeout: WAIT_MS });
+      await modal.getByTestId(`chosen-${String(doomed.id)}`).waitFor();
+      await api(stack, 'DELETE', `${SERVICE}/softwarePackage?inventoryId=${String(doomed.id)}`);
+      const puts: string[] = [];
+      page.on('request', (r) => r.method() === 'PUT' && r.url().includes('/dependencies') && puts.push(r.url()));
+      await modal.getByTestId('dependencies-save').click();
+      const problem = modal.getByTestId('dependency-problem');
+      await problem.waitFor({ timeout: WAIT_MS });
+      assert.match(await problem.innerText(), /^zz-doomed-dependency 1\.0\.0 is no longer in the software repository: another user deleted it\. Nothing was saved\./);
+      assert.equal(await modal.getByTestId(`chosen-${String(doomed.id)}`).count(), 0);
+      assert.deepEqual(puts, [], 'nothing sent');
+      await snap(page, 'platform-shell-swprof-dependency-deleted');
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+});
