@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import ts from 'typescript';
 
 const root = path.resolve(__dirname, '..');
 
@@ -62,6 +63,59 @@ describe.each(NAMESPACES.map((n) => [n.ns, n]))('namespace %s', (_ns, n) => {
     expect(Object.keys(en).filter((k) => !(k in de))).toEqual([]);
     expect(Object.keys(de).filter((k) => !(k in en))).toEqual([]);
     expect(Object.entries(de).filter(([, v]) => typeof v !== 'string' || !v.trim())).toEqual([]);
+  });
+});
+
+/**
+ * No text nobody shows: every key of these namespaces is a string of their code, or the msg() text
+ * of a shared constant they import (ONGOING_MESSAGE). dashboard-widgets carried the select-software
+ * dialog's and the pager's texts, which shared/ui translates in its own namespace.
+ */
+describe.each(['dashboard-widgets', 'mobile-router', 'connection-checks'])('namespace %s uses every key it defines', (id) => {
+  const parse = (file: string) => ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  /** The msg('…') texts of the named constants a shared module exports. */
+  const sharedTexts = (module: string, names: string[]) => {
+    const base = path.join(root, module.replace(/^@shared\//, 'shared/'));
+    const file = ['.ts', '.tsx'].map((x) => base + x).find((f) => fs.existsSync(f));
+    if (!file) return [];
+    return parse(file).statements.filter(ts.isVariableStatement).flatMap((st) =>
+      st.declarationList.declarations.flatMap((d) => {
+        const call = d.initializer;
+        if (!ts.isIdentifier(d.name) || !names.includes(d.name.text) || !call || !ts.isCallExpression(call) || call.expression.getText() !== 'msg') return [];
+        const [arg] = call.arguments;
+        return arg && ts.isStringLiteral(arg) ? [arg.text] : [];
+      }),
+    );
+  };
+  const texts = new Set<string>();
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) {
+        const visit = (n: ts.Node) => {
+          if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) texts.add(n.text);
+          if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier) && n.moduleSpecifier.text.startsWith('@shared/')) {
+            const bindings = n.importClause?.namedBindings;
+            if (bindings && ts.isNamedImports(bindings)) sharedTexts(n.moduleSpecifier.text, bindings.elements.map((b) => (b.propertyName ?? b.name).text)).forEach((k) => texts.add(k));
+          }
+          ts.forEachChild(n, visit);
+        };
+        visit(parse(p));
+      }
+    }
+  };
+  walk(path.join(root, 'plugins', id));
+  const en = bundle(path.join(root, 'plugins', id, 'locales'), 'en');
+
+  it('reads its code', () => {
+    expect(texts.size).toBeGreaterThan(20);
+    expect(Object.keys(en).length).toBeGreaterThan(5);
+  });
+
+  it('has no key its code does not use', () => {
+    const plural = (k: string) => k.replace(/_(zero|one|two|few|many|other)$/, '');
+    expect(Object.keys(en).filter((k) => !texts.has(k) && !texts.has(plural(k)))).toEqual([]);
   });
 });
 

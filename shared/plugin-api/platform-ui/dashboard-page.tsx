@@ -110,7 +110,10 @@ function DashboardPage({ dashboard, widgets }: { dashboard: Registered<Dashboard
                   <div key={p.instanceId} style={{ gridColumn: `${p.column} / span ${p.width}`, gridRow: `${p.row} / span ${p.height}`, minWidth: 0 }}>
                     <div className="card" style={{ height: '100%', overflow: 'auto' }} role="region" aria-label={regionName(p)} tabIndex={0} data-testid="dashboard-widget" data-widget-id={p.widgetId}>
                       <div className="card-header separator">
-                        <h4 className="card-title">{title}</h4>
+                        {/* One line, as the platform's own dashboard cards (and the dev shell's) have it: a wrapped title pushed the figures out of the card. */}
+                        <h4 className="card-title text-truncate" title={title}>
+                          {title}
+                        </h4>
                       </div>
                       <div className="card-block">
                         {widget ? (

@@ -226,6 +226,15 @@ describe('DashboardHost', () => {
     load.mockReset();
   });
 
+  it('saves the config dialog on Enter in the title, as Save does', async () => {
+    await typeATitle();
+    fireEvent.keyDown(screen.getByTestId('widget-config-title'), { key: 'Enter' });
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save.mock.calls[0][2]).toEqual([{ ...dashboard.defaultWidgets[0], title: 'Gateways in hall 3' }]);
+    expect(screen.queryByTestId('widget-config-modal')).toBeNull();
+    load.mockReset();
+  });
+
   it('forgets a config dialog closed with Cancel (nothing opens on the next visit)', async () => {
     const first = await typeATitle();
     fireEvent.click(screen.getByTestId('widget-config-cancel'));

@@ -5,6 +5,7 @@ import { formatRequirement, REQUIRES } from '@shared/plugin-api/roles';
 import { orderContributions } from '@shared/plugin-api/ordering';
 import { getI18n } from '@shared/plugin-api/i18n';
 import { Modal } from '@shared/ui/modal';
+import { enterInFieldSubmits } from '@shared/ui/enter-submits';
 import { SHELL_NS } from '../constants';
 import { useShellT } from '../i18n-setup';
 import { ContributionLoading, ParcelMount } from '../mount/parcel-mount';
@@ -294,6 +295,7 @@ function ConfigModal({
   }, []);
   const formProps = useMemo<WidgetInstanceProps>(() => ({ instanceId: 'config', config: Object.freeze({ ...initial }), onConfigChange }), [initial, onConfigChange]);
   const invalid = errors.length > 0 || safeValidate(widget, config).length > 0;
+  const save = () => !invalid && onSave(config, titleText.trim() === widgetTitle.trim() ? undefined : titleText);
   return (
     <Modal
       open
@@ -307,17 +309,20 @@ function ConfigModal({
           label: t('Save'),
           className: 'btn-primary',
           disabled: invalid,
-          onClick: () => !invalid && onSave(config, titleText.trim() === widgetTitle.trim() ? undefined : titleText),
+          onClick: save,
           'data-testid': 'widget-config-save',
         },
       ]}
     >
       {/* The platform's widget dialog has the card's title first; empty falls back to the widget's name. */}
-      <div className="form-group">
-        <label htmlFor={titleId}>{t('Title')}</label>
-        <input id={titleId} className="form-control" value={titleText} maxLength={200} onChange={(e) => setTitleText(e.target.value)} data-testid="widget-config-title" />
+      {/* Enter in the title or in a field of the widget's form saves, as Save does, once the form is valid. */}
+      <div onKeyDown={enterInFieldSubmits(save)}>
+        <div className="form-group">
+          <label htmlFor={titleId}>{t('Title')}</label>
+          <input id={titleId} className="form-control" value={titleText} maxLength={200} onChange={(e) => setTitleText(e.target.value)} data-testid="widget-config-title" />
+        </div>
+        <ParcelMount loader={widget.configLoader} pluginId={widget.pluginId} contributionId={`${widget.id}#config`} context={context} queryClient={queryClient} widget={formProps} />
       </div>
-      <ParcelMount loader={widget.configLoader} pluginId={widget.pluginId} contributionId={`${widget.id}#config`} context={context} queryClient={queryClient} widget={formProps} />
     </Modal>
   );
 }

@@ -44,15 +44,22 @@ export default function AlarmSeverityWidget({ widget }: { widget?: WidgetInstanc
           // wichtig' in a quarter-width card pushed them past the card's edge, their counts out of sight.
           <div className="d-flex a-i-center" style={{ flexWrap: 'wrap', rowGap: 8 }} data-testid="alarm-severity-figures">
             <div className="text-center p-r-16" style={SHRINK_TO_FIT}>
-              {/* In the severity's colour, as the figure below and the top alarm list's icons (it was black). */}
-              <span style={{ color }} data-testid="severity-icon">
-                <Icon name={SEVERITY_ICON[severity]} className="icon-2x" />
-              </span>
-              <FigureLink to={alarmDetailsLink(severity)} className="h1 d-block m-0" label={t(ALARM_SEVERITY_VIEWS[severity])} testId="figure-total">
-                <span style={{ color, fontSize: TOTAL_FONT_SIZE }} data-testid="total-figure">
-                  {query.data!.total}
+              {/*
+                The icon beside the total where it fits (above it, a severity name on two lines,
+                'Weniger wichtig', pushed the last category out of a figure card at 1280 px), above
+                it where the total is too wide (a five-digit total keeps its categories beside it).
+              */}
+              <div className="d-flex a-i-center j-c-center" style={{ columnGap: 8, flexWrap: 'wrap' }}>
+                {/* In the severity's colour, as the figure and the top alarm list's icons (it was black). */}
+                <span style={{ color }} data-testid="severity-icon">
+                  <Icon name={SEVERITY_ICON[severity]} className="icon-2x" />
                 </span>
-              </FigureLink>
+                <FigureLink to={alarmDetailsLink(severity)} className="h1 d-block m-0" label={t(ALARM_SEVERITY_VIEWS[severity])} testId="figure-total">
+                  <span style={{ color, fontSize: TOTAL_FONT_SIZE }} data-testid="total-figure">
+                    {query.data!.total}
+                  </span>
+                </FigureLink>
+              </div>
               <small className="text-muted">{t(ALARM_SEVERITY_VIEWS[severity])}</small>
             </div>
             <ul className="list-unstyled m-0" style={SHRINK_TO_FIT}>

@@ -28,6 +28,29 @@ describe('SelectionModal', () => {
     expect(onInstall).toHaveBeenCalledWith(items[1]);
   });
 
+  it('installs the chosen row on Enter, as Install does, but not on Enter in the filter', () => {
+    const onInstall = open();
+    fireEvent.keyDown(screen.getByRole('radio', { name: /RUT9 beta/ }), { key: 'Enter' });
+    expect(onInstall).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('radio', { name: /RUT9 beta/ }));
+    fireEvent.keyDown(screen.getByRole('searchbox', { name: 'Filter' }), { key: 'Enter' });
+    expect(onInstall).not.toHaveBeenCalled();
+    fireEvent.keyDown(screen.getByRole('radio', { name: /RUT9 beta/ }), { key: 'Enter' });
+    expect(onInstall).toHaveBeenCalledWith(items[1]);
+  });
+
+  it('installs nothing on Enter while the update is created or the router does not allow it', () => {
+    const onInstall = jest.fn();
+    const view = renderContribution(<SelectionModal objective="firmware" items={items} loading={false} installing onInstall={onInstall} onCancel={jest.fn()} />, { pluginId: 'mobile-router' });
+    fireEvent.click(screen.getByRole('radio', { name: /RUT9 beta/ }));
+    fireEvent.keyDown(screen.getByRole('radio', { name: /RUT9 beta/ }), { key: 'Enter' });
+    view.unmount();
+    renderContribution(<SelectionModal objective="firmware" items={items} loading={false} blocked="Not now." onInstall={onInstall} onCancel={jest.fn()} />, { pluginId: 'mobile-router' });
+    fireEvent.click(screen.getByRole('radio', { name: /RUT9 beta/ }));
+    fireEvent.keyDown(screen.getByRole('radio', { name: /RUT9 beta/ }), { key: 'Enter' });
+    expect(onInstall).not.toHaveBeenCalled();
+  });
+
   it('offers Install only for a row the filter shows: a selected row filtered out is no choice', () => {
     const onInstall = open();
     fireEvent.click(screen.getByRole('radio', { name: /RUT9 beta/ }));

@@ -4,6 +4,7 @@ import { Modal } from '@shared/ui/modal';
 import { FilterInput } from '@shared/ui/filter-input';
 import { EmptyState } from '@shared/ui/empty-state';
 import { focusFellToPage } from '@shared/ui/keep-focus';
+import { enterInFieldSubmits } from '@shared/ui/enter-submits';
 
 export interface SelectionItem {
   id: string;
@@ -39,6 +40,9 @@ export function SelectionModal({ objective, items, loading, error, emptyText, in
   }, [items, filter]);
   // Install acts on what the user sees: a selected row the filter hides is no choice.
   const chosen = visible.find((i) => i.id === selected);
+  const install = () => {
+    if (chosen && !installing && !blocked) onInstall(chosen);
+  };
   // Install is disabled (and renamed, so replaced) while the update is created, which drops the
   // focus to the page; after a failure, with the dialog still open, Install has it again.
   const wasInstalling = useRef(installing);
@@ -61,7 +65,7 @@ export function SelectionModal({ objective, items, loading, error, emptyText, in
           className: 'btn-primary',
           disabled: !chosen || installing || !!blocked,
           title: installing ? undefined : (blocked ?? (chosen ? undefined : t('Select the {{objective}} to install first.', { objective: t(objective) }))),
-          onClick: () => chosen && onInstall(chosen),
+          onClick: install,
           'data-testid': 'selection-install',
         },
       ]}
@@ -86,7 +90,9 @@ export function SelectionModal({ objective, items, loading, error, emptyText, in
       ) : visible.length === 0 ? (
         <EmptyState icon="search" title={t('No items to display.')} text={filter.trim() ? undefined : emptyText} />
       ) : (
-        <fieldset className="m-t-16">
+        // Enter on the chosen row installs it, as the button does (as a form's radio would submit
+        // it); Enter in the filter only filters.
+        <fieldset className="m-t-16" onKeyDown={enterInFieldSubmits(install)}>
           <legend className="sr-only">{t('Select {{objective}}', { objective: t(objective) })}</legend>
           {visible.map((item) => (
             <label key={item.id} className="c8y-radio d-block" title={item.name}>
