@@ -170,6 +170,17 @@ describe('SoftwareRolloutsPage opened cards and devices dialog in the URL', () =
     expect(screen.getByTestId('rollout-counters')).toBeInTheDocument();
   });
 
+  it('an opened rollout hidden as archived says where it is; "Show archived" shows it with its counters', async () => {
+    (global.fetch as jest.Mock).mockImplementation(async () => reply(200, { managedObjects: [ONGOING, ARCHIVED], statistics: { pageSize: 200, currentPage: 1 } }));
+    render({ expanded: '7' });
+    expect(await screen.findByTestId('rollout-hidden')).toHaveTextContent('The opened software rollout "machine-monitor 4.2.0" is archived: switch on "Show archived" to see it.');
+    expect(screen.queryByTestId('rollout-card-7')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('show-archived')).getByRole('switch'));
+    expect(within(await screen.findByTestId('rollout-card-7')).getByTestId('rollout-counters')).toBeInTheDocument();
+    expect(screen.queryByTestId('rollout-hidden')).toBeNull();
+    expect(window.location.hash).toBe('#/softwarerollout?expanded=7&archived=true');
+  });
+
   it('says so when the opened rollout no longer exists, and Close takes it out of the URL', async () => {
     render({ expanded: '99', devices: '99', result: 'failed' });
     expect(await screen.findByTestId('rollout-gone')).toHaveTextContent('The software rollout 99 opened in this address no longer exists: it was deleted.');

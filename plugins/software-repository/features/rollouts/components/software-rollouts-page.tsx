@@ -55,6 +55,8 @@ export default function SoftwareRolloutsPage() {
   // The screen shows its data: the shell may load the plugins it deferred (a start at this route).
   useScreenReady(!query.isPending);
   const shown = useMemo(() => visibleRollouts(query.data ?? [], { showArchived, text: filter }), [query.data, showArchived, filter]);
+  // Opened ones the list has but hides as archived (a bookmark, or archived since): where they are.
+  const archived = showArchived ? [] : (query.data ?? []).filter((r) => views.has(r.id) && r.status === 'ARCHIVED');
   // Nothing shown, but archived ones would be: the empty page says where they are.
   const archivedHidden = useMemo(
     () => !showArchived && shown.length === 0 && visibleRollouts(query.data ?? [], { showArchived: true, text: filter }).length > 0,
@@ -80,6 +82,14 @@ export default function SoftwareRolloutsPage() {
         <div key={id} className="alert alert-warning d-flex a-i-center" role="alert" style={{ gap: 12 }} data-testid="rollout-gone">
           <span style={{ flex: 1 }}>{t('The software rollout {{id}} opened in this address no longer exists: it was deleted.', { id })}</span>
           <button type="button" className="btn btn-default btn-sm" onClick={() => changeViews((next) => void next.delete(id))} data-testid="rollout-gone-dismiss">
+            {t('Close')}
+          </button>
+        </div>
+      ))}
+      {archived.map((r) => (
+        <div key={r.id} className="alert alert-info d-flex a-i-center" role="status" style={{ gap: 12 }} data-testid="rollout-hidden">
+          <span style={{ flex: 1 }}>{t('The opened software rollout "{{name}}" is archived: switch on "Show archived" to see it.', { name: r.name ?? r.software?.name })}</span>
+          <button type="button" className="btn btn-default btn-sm" onClick={() => changeViews((next) => void next.delete(r.id))} data-testid="rollout-hidden-dismiss">
             {t('Close')}
           </button>
         </div>
