@@ -56,11 +56,13 @@ describe('group pages for a group another user deleted', () => {
     const announced = jest.fn();
     window.addEventListener(GROUPS_CHANGED_EVENT, announced);
     try {
-      renderContribution(<Page />, { locales: en, context: { user: OPERATOR, params: { groupId: '5' } } });
+      const { queryClient } = renderContribution(<Page />, { locales: en, context: { user: OPERATOR, params: { groupId: '5' } } });
       await waitFor(() => expect(screen.getByTestId('group-error')).toHaveTextContent('This group does not exist; another user may have deleted it.'));
+      // Said once, also after every read of the page has its answer (the sub-assets' own 404 included):
+      // no empty table with the server's raw text under it, no pager, no Select Software.
+      await waitFor(() => expect(queryClient.isFetching()).toBe(0));
       expect(announced).toHaveBeenCalledTimes(1);
-      // Said once: no empty table with the server's raw text under it, no pager, no Select Software.
-      await new Promise((r) => setTimeout(r, 50));
+      expect(screen.getByTestId('group-error')).toHaveTextContent('This group does not exist; another user may have deleted it.');
       expect(screen.queryByTestId('sub-assets-table')).toBeNull();
       expect(screen.queryByTestId('sub-assets-error')).toBeNull();
       expect(screen.queryByTestId('group-select-software')).toBeNull();

@@ -28,6 +28,7 @@ import {
   type CounterResult,
   type RolloutAction,
 } from '../model/rollout';
+import type { RolloutView } from '../model/rollout-view';
 import { RolloutDevicesDialog } from './rollout-devices-dialog';
 
 const STATUS_LABEL: Record<string, string> = {
@@ -57,20 +58,32 @@ const ACTION_ICON: Record<RolloutAction, string> = { start: 'play', pause: 'paus
 interface Props {
   rollout: Rollout;
   onReloadList: () => void;
+  /** The card's counters and devices dialog as first shown (from the page's address). */
+  view?: RolloutView;
+  /** Each change of the counters or the devices dialog (the page keeps them in its address). */
+  onViewChange?: (view: RolloutView) => void;
 }
 
 /**
  * One rollout: status, software, progress; expandable counters (polled while expanded and live
  * through realtime), the actions its status allows, and a Details back side.
  */
-export function RolloutCard({ rollout: listed, onReloadList }: Props) {
+export function RolloutCard({ rollout: listed, onReloadList, view, onViewChange }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [expanded, setExpanded] = useState(false);
+  const [expanded, setExpandedState] = useState(view?.expanded ?? false);
   const [details, setDetails] = useState(false);
   const [busy, setBusy] = useState(false);
   const [liveAt, setLiveAt] = useState<Date | null>(null);
-  const [devicesOf, setDevicesOf] = useState<CounterResult | null>(null);
+  const [devicesOf, setDevicesOfState] = useState<CounterResult | null>(view?.expanded ? (view.devicesOf ?? null) : null);
+  const setExpanded = (on: boolean) => {
+    setExpandedState(on);
+    onViewChange?.({ expanded: on, devicesOf: null });
+  };
+  const setDevicesOf = (result: CounterResult | null) => {
+    setDevicesOfState(result);
+    onViewChange?.({ expanded, devicesOf: result });
+  };
   const polling = useRolloutPolling(listed.id, listed, expanded);
   const r: Rollout = expanded && polling.data ? polling.data : listed;
   const settled = isSettled(r.status);
@@ -310,7 +323,7 @@ export function RolloutCard({ rollout: listed, onReloadList }: Props) {
             {t('Devices already sent keep their operations; nothing more is sent. To finish, add the software again and create a new rollout for the devices that did not get it, then delete this one.')}
           </div>
         )}
-        <button type="button" className="btn btn-link p-0" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)} data-testid="rollout-expand">
+        <button type="button" className="btn btn-link p-0" aria-expanded={expanded} onClick={() => setExpanded(!expanded)} data-testid="rollout-expand">
           <Icon name={expanded ? 'chevron-up' : 'chevron-down'} /> {expanded ? t('Hide counters') : t('Show counters')}
         </button>
         {expanded && (

@@ -134,6 +134,59 @@ describe('SoftwareRolloutsPage filter and "Show archived" in the URL', () => {
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'machine' } });
     expect(window.location.hash).toBe('#/softwarerollout?filter=machine&archived=true');
     fireEvent.click(within(screen.getByTestId('show-archived')).getByRole('switch'));
-    expect(window.location.hash).toBe('#/softwarerollout?filter=monitor');
+    expect(window.location.hash).toBe('#/softwarerollout?filter=machine');
+  });
+});
+
+describe('SoftwareRolloutsPage opened cards and devices dialog in the URL', () => {
+  const ONGOING = { id: '3', name: 'opcua 2.0', status: 'ONGOING', software: { name: 'opcua', version: '2.0' }, counters: { success: 1, failed: 2 }, rolloutParameters: { batchSize: 5, batchGapSeconds: 1 } };
+  beforeEach(() => {
+    window.location.hash = '';
+    global.fetch = jest.fn(async (url: string) => {
+      if (/\/service\/.*devices|result=/.test(String(url)))
+        return reply(200, { devices: [{ id: '41', name: 'press 41', result: 'failed', failureReason: 'no space left' }], statistics: { totalElements: 1, currentPage: 1, pageSize: 25 } });
+      if (/managedObjects\/3/.test(String(url))) return reply(200, ONGOING);
+      return reply(200, { managedObjects: [ONGOING], statistics: { pageSize: 200, currentPage: 1 } });
+    }) as unknown as typeof fetch;
+  });
+  const render = (query: Record<string, string>) =>
+    renderContribution(<SoftwareRolloutsPage />, { pluginId: 'software-repository', context: { path: '/softwarerollout', query } });
+
+  it('keeps the expanded card and its devices dialog in the URL, and drops them when closed', async () => {
+    render({});
+    fireEvent.click(within(await screen.findByTestId('rollout-card-3')).getByTestId('rollout-expand'));
+    expect(window.location.hash).toBe('#/softwarerollout?expanded=3');
+    fireEvent.click(await screen.findByTestId('counter-open-failed'));
+    expect(window.location.hash).toBe('#/softwarerollout?expanded=3&devices=3&result=failed');
+    fireEvent.click(await screen.findByTestId('rollout-devices-close'));
+    expect(window.location.hash).toBe('#/softwarerollout?expanded=3');
+    fireEvent.click(screen.getByTestId('rollout-expand'));
+    expect(window.location.hash).toBe('#/softwarerollout');
+  });
+
+  it('a reload or bookmark of that URL shows the card expanded and its devices dialog open', async () => {
+    render({ expanded: '3', devices: '3', result: 'failed' });
+    expect(await screen.findByTestId('rollout-devices-dialog')).toHaveTextContent('Devices of "opcua 2.0": Failed');
+    expect(screen.getByTestId('rollout-counters')).toBeInTheDocument();
+  });
+
+  it('an opened rollout hidden as archived says where it is; "Show archived" shows it with its counters', async () => {
+    (global.fetch as jest.Mock).mockImplementation(async () => reply(200, { managedObjects: [ONGOING, ARCHIVED], statistics: { pageSize: 200, currentPage: 1 } }));
+    render({ expanded: '7' });
+    expect(await screen.findByTestId('rollout-hidden')).toHaveTextContent('The opened software rollout "machine-monitor 4.2.0" is archived: switch on "Show archived" to see it.');
+    expect(screen.queryByTestId('rollout-card-7')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('show-archived')).getByRole('switch'));
+    expect(within(await screen.findByTestId('rollout-card-7')).getByTestId('rollout-counters')).toBeInTheDocument();
+    expect(screen.queryByTestId('rollout-hidden')).toBeNull();
+    expect(window.location.hash).toBe('#/softwarerollout?expanded=7&archived=true');
+  });
+
+  it('says so when the opened rollout no longer exists, and Close takes it out of the URL', async () => {
+    render({ expanded: '99', devices: '99', result: 'failed' });
+    expect(await screen.findByTestId('rollout-gone')).toHaveTextContent('The software rollout 99 opened in this address no longer exists: it was deleted.');
+    expect(screen.getByTestId('rollout-card-3')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('rollout-gone-dismiss'));
+    expect(screen.queryByTestId('rollout-gone')).toBeNull();
+    expect(window.location.hash).toBe('#/softwarerollout');
   });
 });

@@ -11,29 +11,52 @@ import { visibleRollouts } from '../model/rollout';
 import { RolloutCard } from './rollout-card';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
 import { usePlatformContext } from '@shared/plugin-api/context';
-import { replaceQuery } from '@shared/plugin-api/hash-location';
+import { parseHash, replaceQuery } from '@shared/plugin-api/hash-location';
+import { queryOfViews, viewsFromQuery, type RolloutView } from '../model/rollout-view';
 import { RealtimeStatus } from '@shared/ui/realtime-status';
 
 /** The Software Rollouts page: filter, 'Show archived', 'Reload' and one card per rollout. */
 export default function SoftwareRolloutsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  // Filter and 'Show archived' are kept in the URL: Back from a device opened from a rollout, and a reload, show the list as the user had it.
+  // Filter, 'Show archived', the cards showing their counters and an open devices dialog are kept
+  // in the URL: Back from a device opened from a rollout, a reload and a bookmark show the list as the user had it.
   const { path, query: urlQuery } = usePlatformContext();
   const [filter, setFilterState] = useState(urlQuery.filter ?? '');
   const [showArchived, setShowArchivedState] = useState(urlQuery.archived === 'true');
+  const [views, setViews] = useState(() => viewsFromQuery(urlQuery));
+  // Merged into the address as it is now: two changes in a row, before the context hears of the first, keep both.
+  const setInUrl = (changes: Record<string, string | undefined>) => {
+    const now = parseHash(window.location.hash);
+    replaceQuery(path, now.path === path ? now.query : urlQuery, changes);
+  };
   const setFilter = (text: string) => {
     setFilterState(text);
-    replaceQuery(path, urlQuery, { filter: text });
+    setInUrl({ filter: text });
   };
   const setShowArchived = (on: boolean) => {
     setShowArchivedState(on);
-    replaceQuery(path, urlQuery, { archived: on ? 'true' : undefined });
+    setInUrl({ archived: on ? 'true' : undefined });
   };
+  const changeViews = (change: (next: Map<string, RolloutView>) => void) => {
+    const next = new Map(views);
+    change(next);
+    setViews(next);
+    setInUrl(queryOfViews(next));
+  };
+  const setView = (id: string, view: RolloutView) =>
+    changeViews((next) => {
+      if (view.expanded) next.set(id, view);
+      else next.delete(id);
+    });
   const query = useRollouts();
+  // Rollouts opened in the address that the list no longer has (deleted since, or a wrong bookmark): said, not silently nothing.
+  const gone = query.data && !query.isPlaceholderData ? [...views.keys()].filter((id) => !query.data.some((r) => r.id === id)) : [];
   // The screen shows its data: the shell may load the plugins it deferred (a start at this route).
   useScreenReady(!query.isPending);
   const shown = useMemo(() => visibleRollouts(query.data ?? [], { showArchived, text: filter }), [query.data, showArchived, filter]);
+  // Opened ones the list has but hides as archived (a bookmark, or archived since): where they are.
+  const archived = showArchived ? [] : (query.data ?? []).filter((r) => views.has(r.id) && r.status === 'ARCHIVED');
   // Nothing shown, but archived ones would be: the empty page says where they are.
   const archivedHidden = useMemo(
     () => !showArchived && shown.length === 0 && visibleRollouts(query.data ?? [], { showArchived: true, text: filter }).length > 0,
@@ -55,10 +78,26 @@ export default function SoftwareRolloutsPage() {
         <RealtimeStatus />
         <ReloadButton onClick={reload} fetching={query.isFetching} />
       </div>
+      {gone.map((id) => (
+        <div key={id} className="alert alert-warning d-flex a-i-center" role="alert" style={{ gap: 12 }} data-testid="rollout-gone">
+          <span style={{ flex: 1 }}>{t('The software rollout {{id}} opened in this address no longer exists: it was deleted.', { id })}</span>
+          <button type="button" className="btn btn-default btn-sm" onClick={() => changeViews((next) => void next.delete(id))} data-testid="rollout-gone-dismiss">
+            {t('Close')}
+          </button>
+        </div>
+      ))}
+      {archived.map((r) => (
+        <div key={r.id} className="alert alert-info d-flex a-i-center" role="status" style={{ gap: 12 }} data-testid="rollout-hidden">
+          <span style={{ flex: 1 }}>{t('The opened software rollout "{{name}}" is archived: switch on "Show archived" to see it.', { name: r.name ?? r.software?.name })}</span>
+          <button type="button" className="btn btn-default btn-sm" onClick={() => changeViews((next) => void next.delete(r.id))} data-testid="rollout-hidden-dismiss">
+            {t('Close')}
+          </button>
+        </div>
+      ))}
       <CardGrid
         query={query}
         items={shown}
-        renderCard={(r) => <RolloutCard key={r.id} rollout={r} onReloadList={reload} />}
+        renderCard={(r) => <RolloutCard key={r.id} rollout={r} onReloadList={reload} view={views.get(r.id)} onViewChange={(v) => setView(r.id, v)} />}
         errorText={t('Software rollouts could not be loaded.')}
         empty={
           <EmptyState
