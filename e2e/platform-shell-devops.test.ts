@@ -84,4 +84,29 @@ describe('device operations in the real platform UI', () => {
     assert.deepEqual(await hashQuery(page), {}, 'Close takes it out of the address');
     await context.close();
   });
+
+  it("the device list's row checkboxes sit in the middle of their rows, beside the row's text, as in the platform's grids", async () => {
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await platformLogin(page, `${stack.url}/apps/${APP}/#/views/iotconnector`, 'admin');
+      await page.locator('c8y-navigator-outlet').waitFor({ timeout: WAIT_MS });
+      const row = page.locator('[data-testid="device-list"] .ag-row').first();
+      await row.locator('[col-id="name"] a').waitFor({ timeout: WAIT_MS });
+      // The visible box is the label's span (the input itself is hidden by the platform's style).
+      const middle = async (selector: string) => {
+        const box = await row.locator(selector).first().boundingBox();
+        assert.ok(box, `${selector} is on the screen`);
+        return box.y + box.height / 2;
+      };
+      const rowMiddle = await middle('[col-id="name"]');
+      const boxMiddle = await middle('label.c8y-checkbox > span');
+      const textMiddle = await middle('[col-id="name"] a');
+      await snap(page, 'platform-shell-devops-list-checkboxes');
+      assert.ok(Math.abs(boxMiddle - rowMiddle) <= 3, `the checkbox's middle ${boxMiddle} is the row's ${rowMiddle} (within 3 px)`);
+      assert.ok(Math.abs(boxMiddle - textMiddle) <= 3, `the checkbox's middle ${boxMiddle} is the name's ${textMiddle} (within 3 px)`);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -302,11 +302,14 @@ class ColumnHeader<T> extends StoreComp<T, ColumnHeaderParams<T>> implements IHe
   }
 }
 
-/** The platform's checkbox (label.c8y-checkbox > input + span). */
+/**
+ * The platform's checkbox (label.c8y-checkbox > input + span), as tall as its cell and centred in
+ * it, as in the platform's grids (its own height put it at the top of a row, above the row's text).
+ */
 function checkbox(attrs: Record<string, string>, onChange: () => void): { gui: HTMLElement; input: HTMLInputElement } {
   const input = el('input', { type: 'checkbox', ...attrs }) as HTMLInputElement;
   input.addEventListener('change', onChange);
-  return { gui: el('label', { class: 'c8y-checkbox', style: 'margin: 0' }, input, el('span')), input };
+  return { gui: el('label', { class: 'c8y-checkbox', style: 'margin: 0; height: 100%; align-items: center' }, input, el('span')), input };
 }
 
 /** A row's checkbox. */
