@@ -1,0 +1,55 @@
+/**
+ * Device operations when the connection goes away and comes back (session 23, round 2): a bulk
+ * software assignment whose status polls fail while the browser is offline keeps waiting for the
+ * job (which runs on the server regardless), says that the connection is lost, and shows the
+ * job's result once the connection is back; it is not reported as an unexpected error.
+ * Build first: `npm run build`.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { loginAs, snap, startStack, type Stack } from './harness';
+import { go, WAIT_MS } from './screens';
+
+let stack: Stack;
+
+describe('device lists: a server job while the connection drops', () => {
+  before(async () => {
+    stack = await startStack({ simulate: 'off' });
+  });
+  after(async () => {
+    await stack?.close();
+  });
+
+  it('keeps the overlay through 12 s offline, says the job goes on on the server, then shows the result', async () => {
+    const { page, context } = await loginAs(stack, 'admin');
+    try {
+      await go(page, '/views/iotconnector');
+      await page.locator('[data-testid="select-page"]').waitFor({ timeout: WAIT_MS });
+      await page.locator('[data-testid="select-page"]').dispatchEvent('click');
+      await page.locator('[data-testid="selected-count"]').waitFor();
+      await page.locator('[data-testid="action-select-software"]').dispatchEvent('click');
+      const dialog = page.getByTestId('select-software-dialog');
+      const firstRow = dialog.locator('[data-testid="software-table"] tbody tr').first();
+      await firstRow.waitFor({ timeout: WAIT_MS });
+      await firstRow.click();
+      // The connection drops right after the server took the assignment: every status read fails.
+      const started = page.waitForResponse((r) => r.url().includes('/createSoftwareAssignment'));
+      await dialog.getByTestId('software-ok').click();
+      assert.equal((await started).status(), 200);
+      await context.setOffline(true);
+      const message = page.getByTestId('loading-overlay-message');
+      await message.filter({ hasText: 'The connection to the server was lost. The operation goes on on the server; waiting for the connection…' }).waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(8_000);
+      await snap(page, 'offline-devops-job-connection-lost');
+      // Still waiting, nothing reported as failed.
+      assert.equal(await page.getByTestId('loading-overlay').count(), 1);
+      assert.equal(await page.getByText(/An unexpected error occured/).count(), 0);
+      await context.setOffline(false);
+      await page.getByText(/^Software assignment (successful|failed)/).first().waitFor({ timeout: 20_000 });
+      assert.equal(await page.getByTestId('loading-overlay').count(), 0);
+      assert.equal(await page.getByText(/An unexpected error occured/).count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+});
