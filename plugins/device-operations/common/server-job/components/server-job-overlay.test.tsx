@@ -25,7 +25,7 @@ describe('ServerJobOverlay', () => {
 
   it('says while the connection is lost that the job goes on on the server, with the progress it had', () => {
     renderContribution(<ServerJobOverlay overlay={{ text: '', progress: { done: 3, total: 12 }, connectionLost: true }} />, { pluginId: 'device-operations', language: 'de', locales: listsDe });
-    expect(screen.getByTestId('loading-overlay-message')).toHaveTextContent('Die Verbindung zum Server ist unterbrochen. Die Operation läuft auf dem Server weiter; warte auf die Verbindung… (3/12)');
+    expect(screen.getByTestId('loading-overlay-message')).toHaveTextContent('Die Verbindung zum Server ist unterbrochen. Die Operation läuft auf dem Server weiter. Warten auf die Verbindung… (3/12)');
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
   });
 
