@@ -58,4 +58,25 @@ describe('device lists: a server job while the connection drops', () => {
       await context.close();
     }
   });
+
+  it('Select software while the browser is offline says the server could not be reached at once (no endless overlay); online again it opens', async () => {
+    const { page, context } = await loginAs(stack, 'admin');
+    try {
+      await go(page, '/views/iotconnector');
+      await page.locator('[data-testid="select-page"]').waitFor({ timeout: WAIT_MS });
+      await page.locator('[data-testid="select-page"]').dispatchEvent('click');
+      await page.locator('[data-testid="selected-count"]').waitFor();
+      await context.setOffline(true);
+      await page.locator('[data-testid="action-select-software"]').dispatchEvent('click');
+      // The read is tried (and retried: 1, 2, 4 s) and then said; the page is not held behind the overlay.
+      await page.getByText('Error: The server could not be reached.').waitFor({ timeout: 15_000 });
+      assert.equal(await page.getByTestId('loading-overlay').count(), 0);
+      assert.equal(await page.getByTestId('select-software-dialog').count(), 0);
+      await context.setOffline(false);
+      await page.locator('[data-testid="action-select-software"]').dispatchEvent('click');
+      await page.getByTestId('select-software-dialog').waitFor({ timeout: WAIT_MS });
+    } finally {
+      await context.close();
+    }
+  });
 });

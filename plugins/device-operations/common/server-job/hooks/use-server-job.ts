@@ -5,6 +5,7 @@
  */
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { fetchNewestJobStatus } from '@shared/platform/create-software-ng';
 import { isPlatformError } from '@shared/platform/fetch-client';
 import type { ManagedObject } from '@shared/platform/inventory';
 import { STATUS_POLLING_MS } from '@shared/domain/constants';
@@ -81,9 +82,16 @@ export function useServerJob() {
     }
   }, []);
 
-  /** Fresh check before an action: throws JobBlockedError while a job runs. */
+  /**
+   * Fresh check before an action: throws JobBlockedError while a job runs. It asks even while the
+   * browser says it is offline (React Query would hold the read until it is online again, and the
+   * page's overlay with it): without a connection the action fails with the connection's message.
+   * Its own query, so it never joins the banner's read held while offline; the banner takes its answer.
+   */
   const ensureIdle = useCallback(async () => {
-    const fresh = await client.fetchQuery({ ...newestStatusOptions(), staleTime: 0 });
+    const banner = newestStatusOptions();
+    const fresh = await client.fetchQuery({ queryKey: [...banner.queryKey, 'check'] as const, queryFn: fetchNewestJobStatus, staleTime: 0, gcTime: 0, networkMode: 'always' });
+    client.setQueryData(banner.queryKey, fresh);
     if (isJobOngoing(fresh)) throw new JobBlockedError();
   }, [client]);
 

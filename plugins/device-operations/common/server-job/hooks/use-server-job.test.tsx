@@ -1,7 +1,10 @@
+import type { ReactNode } from 'react';
+import { act, renderHook } from '@testing-library/react';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configureClient, NetworkError } from '@shared/platform/fetch-client';
 import { jsonReply } from '@shared/plugin-api/testing';
 import { JobConnectionLostError, jobFailure, unexpectedError } from '../model/messages';
-import { CONNECTION_LOSS_WAIT_MS, waitThroughConnectionLoss } from './use-server-job';
+import { CONNECTION_LOSS_WAIT_MS, useServerJob, waitThroughConnectionLoss } from './use-server-job';
 
 const status = (assign: string, success: number) => () =>
   jsonReply(200, {
@@ -69,5 +72,23 @@ describe('waitThroughConnectionLoss (a server job while the connection drops)', 
 
   it('a connection failure that is not a lost job keeps its own message (the start request itself)', () => {
     expect(jobFailure(new NetworkError(new TypeError('Failed to fetch')), unexpectedError).alert.type).toBe('danger');
+  });
+});
+
+describe('useServerJob: the check before an action while the browser is offline', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('fails with the connection message instead of waiting (behind the page-blocking overlay) until the browser is online', async () => {
+    serverAnswers(['offline']);
+    onlineManager.setOnline(false);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { result } = renderHook(() => useServerJob(), { wrapper });
+    let error: unknown;
+    await act(async () => {
+      error = await result.current.ensureIdleBlocked().then(() => 'went through', (e: unknown) => e);
+    });
+    expect(error).toEqual(expect.objectContaining({ name: 'NetworkError', message: 'The server could not be reached.' }));
+    expect(result.current.overlay).toBeNull();
   });
 });
