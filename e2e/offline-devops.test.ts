@@ -12,6 +12,16 @@ import { go, WAIT_MS } from './screens';
 
 let stack: Stack;
 
+/** The admin on the IoTconnector list, its first page selected. */
+async function onFirstPageSelected() {
+  const { page, context } = await loginAs(stack, 'admin');
+  await go(page, '/views/iotconnector');
+  await page.locator('[data-testid="select-page"]').waitFor({ timeout: WAIT_MS });
+  await page.locator('[data-testid="select-page"]').dispatchEvent('click');
+  await page.locator('[data-testid="selected-count"]').waitFor();
+  return { page, context };
+}
+
 describe('device lists: a server job while the connection drops', () => {
   before(async () => {
     stack = await startStack({ simulate: 'off' });
@@ -21,12 +31,8 @@ describe('device lists: a server job while the connection drops', () => {
   });
 
   it('keeps the overlay through 12 s offline, says the job goes on on the server, then shows the result', async () => {
-    const { page, context } = await loginAs(stack, 'admin');
+    const { page, context } = await onFirstPageSelected();
     try {
-      await go(page, '/views/iotconnector');
-      await page.locator('[data-testid="select-page"]').waitFor({ timeout: WAIT_MS });
-      await page.locator('[data-testid="select-page"]').dispatchEvent('click');
-      await page.locator('[data-testid="selected-count"]').waitFor();
       await page.locator('[data-testid="action-select-software"]').dispatchEvent('click');
       const dialog = page.getByTestId('select-software-dialog');
       const firstRow = dialog.locator('[data-testid="software-table"] tbody tr').first();
@@ -60,12 +66,8 @@ describe('device lists: a server job while the connection drops', () => {
   });
 
   it('Select software while the browser is offline says the server could not be reached at once (no endless overlay); online again it opens', async () => {
-    const { page, context } = await loginAs(stack, 'admin');
+    const { page, context } = await onFirstPageSelected();
     try {
-      await go(page, '/views/iotconnector');
-      await page.locator('[data-testid="select-page"]').waitFor({ timeout: WAIT_MS });
-      await page.locator('[data-testid="select-page"]').dispatchEvent('click');
-      await page.locator('[data-testid="selected-count"]').waitFor();
       await context.setOffline(true);
       await page.locator('[data-testid="action-select-software"]').dispatchEvent('click');
       // The read is tried (and retried: 1, 2, 4 s) and then said; the page is not held behind the overlay.
