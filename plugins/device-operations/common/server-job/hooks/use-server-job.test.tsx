@@ -92,3 +92,25 @@ describe('useServerJob: the check before an action while the browser is offline'
     expect(result.current.overlay).toBeNull();
   });
 });
+
+describe('waitThroughConnectionLoss after the page was left', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('stops asking at the next lost read once nobody waits (no poll left running behind the page)', async () => {
+    serverAnswers([status('ongoing', 1), 'offline']);
+    let reads = 0;
+    const counting = (async () => {
+      reads++;
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    let wanted = true;
+    const done = waitThroughConnectionLoss('assign', () => undefined, () => {
+      wanted = false;
+      configureClient({ fetch: counting });
+    }, () => wanted).catch((e: unknown) => e);
+    for (let t = 0; t < 20_000; t += 500) await jest.advanceTimersByTimeAsync(500);
+    expect(await done).toBeInstanceOf(JobConnectionLostError);
+    expect(reads).toBe(0);
+  });
+});

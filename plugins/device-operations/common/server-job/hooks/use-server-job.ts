@@ -3,7 +3,7 @@
  * runs, shows the overlay, polls the newest c8y_status every STATUS_POLLING_MS until the job's
  * status is completed and hands back the final status object for the result message.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { fetchNewestJobStatus } from '@shared/platform/create-software-ng';
 import { isPlatformError } from '@shared/platform/fetch-client';
@@ -42,7 +42,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * on the server, so while the failures are the connection's the wait goes on (`onLost` says so)
  * for up to CONNECTION_LOSS_WAIT_MS; then JobConnectionLostError. A refusal ends it at once.
  */
-export async function waitThroughConnectionLoss(kind: JobKind, onStatus: (status: ManagedObject) => void, onLost: () => void): Promise<ManagedObject | null> {
+export async function waitThroughConnectionLoss(
+  kind: JobKind,
+  onStatus: (status: ManagedObject) => void,
+  onLost: () => void,
+  /** False once nobody waits (the page was left): a lost connection then ends the wait at once. */
+  wanted: () => boolean = () => true,
+): Promise<ManagedObject | null> {
   let lostSince: number | null = null;
   for (;;) {
     try {
@@ -53,9 +59,10 @@ export async function waitThroughConnectionLoss(kind: JobKind, onStatus: (status
     } catch (e) {
       if (!isConnectionFailure(e)) throw e;
       lostSince ??= Date.now();
-      if (Date.now() - lostSince >= CONNECTION_LOSS_WAIT_MS) throw new JobConnectionLostError();
+      if (!wanted() || Date.now() - lostSince >= CONNECTION_LOSS_WAIT_MS) throw new JobConnectionLostError();
       onLost();
       await sleep(STATUS_POLLING_MS);
+      if (!wanted()) throw new JobConnectionLostError();
     }
   }
 }
@@ -70,6 +77,12 @@ export function useServerJob() {
   const client = useQueryClient();
   const status = useNewestStatus();
   const [overlay, setOverlay] = useState<OverlayState | null>(null);
+  // A page left while its job's status cannot be read stops asking (no timer left behind).
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
   const ongoing = isJobOngoing(status.data);
 
   /** Shows the overlay while `work` runs (loading a selection, a dialog's request). */
@@ -118,6 +131,7 @@ export function useServerJob() {
             setOverlay({ text: '', progress });
           },
           () => setOverlay({ text: '', progress, connectionLost: true }),
+          () => mounted.current,
         );
         client.setQueryData(newestStatusOptions().queryKey, latest);
         return { response, status: latest };
