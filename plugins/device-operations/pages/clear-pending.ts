@@ -7,7 +7,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearPendingAssignment } from '@shared/platform/create-software-ng';
 import { useServerJob } from '../common/server-job/hooks/use-server-job';
-import { clearPendingResult, httpError, type AlertSpec } from '../common/server-job/model/messages';
+import { clearPendingResult, httpError, jobFailure, type AlertSpec } from '../common/server-job/model/messages';
 import { successFailed } from '@shared/ui/server-job';
 import type { TabAlertsApi } from './tab-alerts';
 import { useJobIdle } from './job-idle';
@@ -30,7 +30,9 @@ export function useClearPending(alerts: TabAlertsApi): (deviceId: string) => Pro
         if (spec.alert.type === 'success') alerts.success(text(spec));
         else alerts.warning(text(spec));
       } catch (e) {
-        alerts.fail(text(httpError(e)));
+        const spec = jobFailure(e, httpError);
+        if (spec.alert.type === 'warning') alerts.warning(text(spec));
+        else alerts.fail(text(spec));
       }
     },
     [alerts, idle, job, t, text],

@@ -23,6 +23,12 @@ describe('ServerJobOverlay', () => {
     expect(screen.getByTestId('loading-overlay-card')).toContainElement(screen.getByRole('progressbar'));
   });
 
+  it('says while the connection is lost that the job goes on on the server, with the progress it had', () => {
+    renderContribution(<ServerJobOverlay overlay={{ text: '', progress: { done: 3, total: 12 }, connectionLost: true }} />, { pluginId: 'device-operations', language: 'de', locales: listsDe });
+    expect(screen.getByTestId('loading-overlay-message')).toHaveTextContent('Die Verbindung zum Server ist unterbrochen. Die Operation läuft auf dem Server weiter. Warten auf die Verbindung… (3/12)');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+  });
+
   it('says the step without progress, and is gone without an overlay', () => {
     const first = renderContribution(<ServerJobOverlay overlay={{ text: 'Loading selected devices' }} />, { pluginId: 'device-operations' });
     expect(screen.getByTestId('loading-overlay-message')).toHaveTextContent('Loading selected devices');

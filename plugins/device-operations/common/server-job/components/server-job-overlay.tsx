@@ -10,6 +10,12 @@ import type { OverlayState } from '../hooks/use-server-job';
 export function ServerJobOverlay({ overlay }: { overlay: OverlayState | null }) {
   const { t } = useTranslation();
   if (!overlay) return null;
-  const message = overlay.progress ? t('Operation is running on the server ({{done}}/{{total}})', overlay.progress) : overlay.text ? t(overlay.text, overlay.values) : undefined;
+  const message = overlay.connectionLost
+    ? t('The connection to the server was lost. The operation goes on on the server; waiting for the connection… ({{done}}/{{total}})', overlay.progress ?? { done: 0, total: 0 })
+    : overlay.progress
+      ? t('Operation is running on the server ({{done}}/{{total}})', overlay.progress)
+      : overlay.text
+        ? t(overlay.text, overlay.values)
+        : undefined;
   return <LoadingOverlay show message={message} progress={overlay.progress} />;
 }

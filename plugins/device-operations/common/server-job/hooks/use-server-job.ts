@@ -3,17 +3,68 @@
  * runs, shows the overlay, polls the newest c8y_status every STATUS_POLLING_MS until the job's
  * status is completed and hands back the final status object for the result message.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { fetchNewestJobStatus } from '@shared/platform/create-software-ng';
+import { isPlatformError } from '@shared/platform/fetch-client';
 import type { ManagedObject } from '@shared/platform/inventory';
+import { STATUS_POLLING_MS } from '@shared/domain/constants';
 import { ONGOING_MESSAGE } from '@shared/ui/server-job-banner';
 import { isJobOngoing, newestStatusOptions, progressOf, useNewestStatus, waitForJob, type JobKind } from '@shared/ui/server-job';
+import { JobConnectionLostError } from '../model/messages';
 
 export interface OverlayState {
   /** What is being done; none: the overlay's own "Loading…". */
   text?: string;
   values?: Record<string, string | number>;
   progress?: { done: number; total: number };
+  /** The job's status cannot be read (no connection): the job goes on on the server, the wait too. */
+  connectionLost?: boolean;
+}
+
+/**
+ * How long a job's wait goes on through a lost connection (a tenant restarting, a VPN that
+ * dropped) before the overlay gives up and says the job goes on on the server.
+ */
+export const CONNECTION_LOSS_WAIT_MS = 120_000;
+
+/**
+ * A failed status read that says nothing about the job: no answer, a read that timed out, or a
+ * gateway or server that is (re)starting (502, 503, 504).
+ */
+export const isConnectionFailure = (e: unknown): boolean =>
+  (e instanceof Error && (e.name === 'NetworkError' || e.name === 'RequestTimeoutError')) || (isPlatformError(e) && [502, 503, 504].includes(e.status));
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * waitForJob through a lost connection: its failures in a row end its wait, but the job runs on
+ * on the server, so while the failures are the connection's the wait goes on (`onLost` says so)
+ * for up to CONNECTION_LOSS_WAIT_MS; then JobConnectionLostError. A refusal ends it at once.
+ */
+export async function waitThroughConnectionLoss(
+  kind: JobKind,
+  onStatus: (status: ManagedObject) => void,
+  onLost: () => void,
+  /** False once nobody waits (the page was left): a lost connection then ends the wait at once. */
+  wanted: () => boolean = () => true,
+): Promise<ManagedObject | null> {
+  let lostSince: number | null = null;
+  for (;;) {
+    try {
+      return await waitForJob(kind, (status) => {
+        lostSince = null;
+        onStatus(status);
+      });
+    } catch (e) {
+      if (!isConnectionFailure(e)) throw e;
+      lostSince ??= Date.now();
+      if (!wanted() || Date.now() - lostSince >= CONNECTION_LOSS_WAIT_MS) throw new JobConnectionLostError();
+      onLost();
+      await sleep(STATUS_POLLING_MS);
+      if (!wanted()) throw new JobConnectionLostError();
+    }
+  }
 }
 
 export class JobBlockedError extends Error {
@@ -26,6 +77,12 @@ export function useServerJob() {
   const client = useQueryClient();
   const status = useNewestStatus();
   const [overlay, setOverlay] = useState<OverlayState | null>(null);
+  // A page left while its job's status cannot be read stops asking (no timer left behind).
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
   const ongoing = isJobOngoing(status.data);
 
   /** Shows the overlay while `work` runs (loading a selection, a dialog's request). */
@@ -38,9 +95,16 @@ export function useServerJob() {
     }
   }, []);
 
-  /** Fresh check before an action: throws JobBlockedError while a job runs. */
+  /**
+   * Fresh check before an action: throws JobBlockedError while a job runs. It asks even while the
+   * browser says it is offline (React Query would hold the read until it is online again, and the
+   * page's overlay with it): without a connection the action fails with the connection's message.
+   * Its own query, so it never joins the banner's read held while offline; the banner takes its answer.
+   */
   const ensureIdle = useCallback(async () => {
-    const fresh = await client.fetchQuery({ ...newestStatusOptions(), staleTime: 0 });
+    const banner = newestStatusOptions();
+    const fresh = await client.fetchQuery({ queryKey: [...banner.queryKey, 'check'] as const, queryFn: fetchNewestJobStatus, staleTime: 0, gcTime: 0, networkMode: 'always' });
+    client.setQueryData(banner.queryKey, fresh);
     if (isJobOngoing(fresh)) throw new JobBlockedError();
   }, [client]);
 
@@ -59,7 +123,16 @@ export function useServerJob() {
       setOverlay({ text: 'Operation is running on the server ({{done}}/{{total}})', progress: { done: 0, total: submitted } });
       try {
         const response = await start();
-        const latest = await waitForJob(kind, (status) => setOverlay({ text: '', progress: progressOf(kind, status, submitted) }));
+        let progress = { done: 0, total: submitted };
+        const latest = await waitThroughConnectionLoss(
+          kind,
+          (status) => {
+            progress = progressOf(kind, status, submitted);
+            setOverlay({ text: '', progress });
+          },
+          () => setOverlay({ text: '', progress, connectionLost: true }),
+          () => mounted.current,
+        );
         client.setQueryData(newestStatusOptions().queryKey, latest);
         return { response, status: latest };
       } finally {

@@ -1,4 +1,4 @@
-import { PlatformError } from '@shared/platform/fetch-client';
+import { NetworkError, PlatformError } from '@shared/platform/fetch-client';
 import { assignmentResult, clearPendingResult, httpError, initializeResult, unexpectedError } from './messages';
 import * as messages from './messages';
 
@@ -34,6 +34,10 @@ describe('result messages', () => {
   });
   it('http errors read status and status text', () => {
     expect(httpError(new PlatformError(503, 'Service Unavailable', null)).alert.values).toEqual({ status: 503, statusText: 'Service Unavailable' });
+  });
+  it('a request without answer (no connection) says so without a status "0"', () => {
+    const spec = httpError(new NetworkError(new TypeError('Failed to fetch')));
+    expect(spec.alert).toEqual({ type: 'danger', text: 'Error: {{message}}', values: { message: 'The server could not be reached.' } });
   });
   // Spec 8 and 9: the kind, the exact text and the dismiss time of each remaining message.
   it('rollout created is a success dismissed after 5 s; a failed creation is a danger with the response data, that stays', () => {

@@ -11,6 +11,21 @@ export interface AlertSpec {
   dismissAfterMs?: number;
 }
 
+/**
+ * The connection was lost while a started job ran, and did not come back in time: the job goes
+ * on on the server (its banner shows while it runs), so this is no failure of the job.
+ */
+export class JobConnectionLostError extends Error {
+  constructor() {
+    super('The connection to the server was lost while the operation ran on the server. It goes on there; Reload shows when it is done.');
+    this.name = 'JobConnectionLostError';
+  }
+}
+
+/** A job's failure as its alert: a lost connection as a warning of its own, anything else as `otherwise` says it. */
+export const jobFailure = (error: unknown, otherwise: (error: unknown) => AlertSpec): AlertSpec =>
+  error instanceof JobConnectionLostError ? { alert: { type: 'warning', text: error.message } } : otherwise(error);
+
 const counterLines = (c: AssignCounters): NonNullable<ListAlert['details']> => [
   { text: 'Created: {{n}}', values: { n: c.success } },
   { text: 'Updated: {{n}}', values: { n: c.updated } },
@@ -65,7 +80,8 @@ export function clearPendingResult(r: SuccessFailed): AlertSpec {
 /** Status 400 or above (or a network failure) of a clear-pending or initialize call. */
 export function httpError(error: unknown): AlertSpec {
   if (isPlatformError(error)) return { alert: { type: 'danger', text: 'Error: {{status}} {{statusText}}', values: { status: error.status, statusText: error.statusText } } };
-  return { alert: { type: 'danger', text: 'Error: {{status}} {{statusText}}', values: { status: 0, statusText: error instanceof Error ? error.message : String(error) } } };
+  // No answer (the connection) has no status: "Error: 0 ..." read as a code the server sent.
+  return { alert: { type: 'danger', text: 'Error: {{message}}', values: { message: error instanceof Error ? error.message : String(error) } } };
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   clearPendingTriggered,
   httpError,
   initializeResult,
+  jobFailure,
   noSoftwareAssigned,
   rolloutCreated,
   rolloutFailed,
@@ -112,7 +113,7 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
         onDone();
       } catch (e) {
         // The selection stays: the user retries without picking the devices again.
-        show(unexpectedError(e));
+        show(jobFailure(e, unexpectedError));
       }
       void reload();
     },
@@ -233,7 +234,7 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
       show(clearPendingResult(status ? successFailed('clearPending', status) : { success: devices.length, failed: 0 }));
       onDone();
     } catch (e) {
-      show(httpError(e));
+      show(jobFailure(e, httpError));
     }
     void reload();
   }, [start, job, onDone, reload]);
@@ -247,7 +248,7 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
       show(initializeResult(result, result.success > 0 ? await initializedInterval(devices) : undefined));
       onDone();
     } catch (e) {
-      show(httpError(e));
+      show(jobFailure(e, httpError));
     }
     void reload();
   }, [start, job, onDone, reload]);

@@ -21,7 +21,7 @@ import SelectSoftwareDialog from '../../../common/select-software/components/sel
 import { leftOutMessage, splitByType } from '../../../common/select-software/model/fitting';
 import { ServerJobOverlay } from '../../../common/server-job/components/server-job-overlay';
 import { JobBlockedError, useServerJob } from '../../../common/server-job/hooks/use-server-job';
-import { assignmentResult, emptyGroup, groupAssigned, groupNotAssigned, unexpectedError, type AlertSpec } from '../../../common/server-job/model/messages';
+import { assignmentResult, emptyGroup, groupAssigned, groupNotAssigned, jobFailure, unexpectedError, type AlertSpec } from '../../../common/server-job/model/messages';
 import { pushAlert } from '../../../common/server-job/store/alerts';
 import { groupDeviceFilter } from '../api/group';
 
@@ -69,7 +69,7 @@ export function useGroupSelectSoftware(group: ManagedObject | undefined): GroupS
       show(counters && counters.failed > 0 ? assignmentResult(counters) : groupAssigned());
       if (leftOut > 0) show(leftOutMessage(leftOut));
     } catch (e) {
-      show(unexpectedError(e));
+      show(jobFailure(e, unexpectedError));
     }
   };
 
