@@ -1,4 +1,4 @@
-import React, { useCallback, useId, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { alerts } from '@shared/ui/alerts';
@@ -7,7 +7,7 @@ import { Icon } from '@shared/ui/icon';
 import { PermittedButton } from '@shared/ui/permission';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import type { DeviceType } from '@shared/domain/device-types';
-import { addPackage, UploadError } from '../api/packages';
+import { addPackage, forgetLeftBinary, UploadError, type UploadState } from '../api/packages';
 import { canSaveAdd, emptyAddForm, hasOneSource, validateAddForm, withFile, withUrl, type AddField, type AddForm } from '../model/package-form';
 import { ApprovalField, ChoiceField, TextField } from './form-fields';
 import { useOutsideClick } from '../../../components/use-outside-click';
@@ -64,6 +64,13 @@ function AddSoftwareForm({ deviceType, onDone, onSaving }: { deviceType: DeviceT
   const [file, setFile] = useState<File | null>(null);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [saving, setSavingHere] = useState(false);
+  // A file uploaded by a Save whose package could not be created (nor the file removed: the
+  // connection dropped): the next Save uses it, closing the form removes it.
+  const upload = useRef<UploadState>({ left: null });
+  useEffect(() => {
+    const state = upload.current;
+    return () => void forgetLeftBinary(state);
+  }, []);
   const setSaving = (on: boolean) => {
     setSavingHere(on);
     onSaving(on);
@@ -121,7 +128,7 @@ function AddSoftwareForm({ deviceType, onDone, onSaving }: { deviceType: DeviceT
     rememberFocus();
     setSaving(true);
     try {
-      await addPackage(form, file, deviceType);
+      await addPackage(form, file, deviceType, upload.current);
       alerts.success(t('Software successfully added.'));
       onDone(true);
     } catch (e) {
