@@ -124,17 +124,21 @@ function AddSoftwareForm({ deviceType, onDone, onSaving }: { deviceType: DeviceT
     <TextField name={name} label={label} required value={form[name]} onChange={(v) => set(name, v)} error={errors[name]} showError={touched.has(name)} />
   );
 
+  // The alert of the last failed Save: the next Save takes its place (a retry once the connection
+  // is back left 'Error uploading file' beside 'Software successfully added.').
+  const failure = useRef<number | null>(null);
   const save = async () => {
     rememberFocus();
     setSaving(true);
+    if (failure.current !== null) alerts.remove(failure.current);
+    failure.current = null;
     try {
       await addPackage(form, file, deviceType, upload.current);
       alerts.success(t('Software successfully added.'));
       onDone(true);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      if (e instanceof UploadError) alerts.danger(t('Error uploading file'), { detail: message });
-      else alerts.danger(t('Error creating software.'), { detail: message });
+      failure.current = e instanceof UploadError ? alerts.danger(t('Error uploading file'), { detail: message }) : alerts.danger(t('Error creating software.'), { detail: message });
       setSaving(false);
     }
   };
