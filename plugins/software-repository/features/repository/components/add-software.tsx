@@ -11,6 +11,7 @@ import { addPackage, forgetLeftBinary, UploadError, type UploadState } from '../
 import { canSaveAdd, emptyAddForm, hasOneSource, validateAddForm, withFile, withUrl, type AddField, type AddForm } from '../model/package-form';
 import { ApprovalField, ChoiceField, TextField } from './form-fields';
 import { useOutsideClick } from '../../../components/use-outside-click';
+import { useFailureAlert } from '../../../components/use-failure-alert';
 
 /** The 'Add software' toolbar dropdown: opens a blank form, discards it on close. */
 export function AddSoftware({ deviceType, onAdded }: { deviceType: DeviceType; onAdded: () => void }) {
@@ -124,21 +125,20 @@ function AddSoftwareForm({ deviceType, onDone, onSaving }: { deviceType: DeviceT
     <TextField name={name} label={label} required value={form[name]} onChange={(v) => set(name, v)} error={errors[name]} showError={touched.has(name)} />
   );
 
-  // The alert of the last failed Save: the next Save takes its place (a retry once the connection
-  // is back left 'Error uploading file' beside 'Software successfully added.').
-  const failure = useRef<number | null>(null);
+  // The next Save takes the last failed Save's alert away (a retry once the connection is back
+  // left 'Error uploading file' beside 'Software successfully added.').
+  const failure = useFailureAlert();
   const save = async () => {
     rememberFocus();
     setSaving(true);
-    if (failure.current !== null) alerts.remove(failure.current);
-    failure.current = null;
+    failure.retrying();
     try {
       await addPackage(form, file, deviceType, upload.current);
       alerts.success(t('Software successfully added.'));
       onDone(true);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      failure.current = e instanceof UploadError ? alerts.danger(t('Error uploading file'), { detail: message }) : alerts.danger(t('Error creating software.'), { detail: message });
+      failure.failed(e instanceof UploadError ? alerts.danger(t('Error uploading file'), { detail: message }) : alerts.danger(t('Error creating software.'), { detail: message }));
       setSaving(false);
     }
   };
