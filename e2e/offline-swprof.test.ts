@@ -66,6 +66,7 @@ describe('software repository, device profiles and mobile router without a conne
     await context.setOffline(false);
     await form.getByTestId('add-save').click();
     await page.getByText('Software successfully added.').waitFor();
+    assert.deepEqual((await alertTexts(page)).filter((t) => t.includes('Error')), [], "the failed Save's alert went with the Save tried again");
     assert.equal(await count("name eq 'offline-upload'"), 1, 'one package');
     assert.equal(await count("has(c8y_IsBinary) and name eq 'offline-upload-1.0.zip'"), 1, 'one file');
     await context.close();
