@@ -122,7 +122,7 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
         },
       ]}
     >
-      {restrictions.isLoading && <p className="text-muted">{t('Loading…')}</p>}
+      {restrictions.isPending && <p className="text-muted">{t('Loading…')}</p>}
       {restrictions.isError && <RestrictionsError error={restrictions.error} onRetry={() => void restrictions.refetch()} />}
       {serverError && (
         <div className="alert alert-danger" role="alert" data-testid="add-profile-error">

@@ -230,7 +230,7 @@ function ProfileDetail({ id }: { id: string }) {
               <dd data-testid="profile-id">{p.id}</dd>
               <dt>{t('Devices using this profile')}</dt>
               <dd data-testid="devices-using">
-                {devicesUsing.isLoading ? (
+                {devicesUsing.isPending ? (
                   '…'
                 ) : devicesUsing.isError ? (
                   // A failed count is said, not shown as '-' (which reads as "none").

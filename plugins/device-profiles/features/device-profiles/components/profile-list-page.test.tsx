@@ -1,5 +1,6 @@
 import React from 'react';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import { alerts } from '@shared/ui/alerts';
 import en from '../../../locales/en.json';
@@ -26,6 +27,21 @@ describe('ProfileListPage failures', () => {
     serve(() => reply(500, { message: 'service down' }));
     renderList();
     expect(await screen.findByTestId('profiles-load-error')).toHaveTextContent('The device profiles could not be loaded: service down');
+  });
+
+  it('opened without a connection, waits for it instead of saying there are no device profiles', async () => {
+    serve((url) => (url.includes('/deviceProfile') ? reply(200, PROFILES) : reply(404, {})));
+    // The browser is offline: the list waits for the connection (paused), it neither loads nor fails.
+    onlineManager.setOnline(false);
+    try {
+      renderList();
+      await act(async () => new Promise((r) => setTimeout(r, 50)));
+      expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+      expect(screen.queryByText('No device profiles to display.')).toBeNull();
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    expect(await screen.findByText('IoTconnector Bielefeld')).toBeInTheDocument();
   });
 
   it('says which action failed when a delete is refused', async () => {

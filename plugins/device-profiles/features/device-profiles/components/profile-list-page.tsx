@@ -110,7 +110,7 @@ export default function ProfileListPage() {
         </PermittedButton>
         <ReloadButton onClick={() => void profiles.refetch()} fetching={profiles.isFetching} />
       </div>
-      {profiles.isLoading ? (
+      {profiles.isPending ? (
         <Spinner label={t('Loading…')} />
       ) : profiles.isError ? (
         <div className="alert alert-danger" role="alert" data-testid="profiles-load-error">

@@ -75,7 +75,7 @@ export function SoftwareSelectionDialog({
         </div>
       )}
       <FilterInput value={filter} onChange={setFilter} label={t('Filter software')} autoFocus />
-      {software.isLoading && <p className="text-muted m-t-16">{t('Loading…')}</p>}
+      {software.isPending && <p className="text-muted m-t-16">{t('Loading…')}</p>}
       {software.isError && (
         <div className="alert alert-danger m-t-16" role="alert" data-testid="software-selection-error">
           {t('The software could not be loaded:')} {software.error.message}

@@ -1,5 +1,6 @@
 import React from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import { alerts } from '@shared/ui/alerts';
 import MobileRouterTab from './mobile-router-tab';
@@ -74,6 +75,23 @@ function withFirmware(created: (body: Record<string, unknown>) => Response) {
 
 describe('MobileRouterTab', () => {
   afterEach(() => alerts.clearAll());
+
+  it('opened without a connection, waits for it instead of saying the device has no mobile router', async () => {
+    global.fetch = platform(() => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } })) as unknown as typeof fetch;
+    // The browser is offline: the queries wait for the connection (paused), they neither load nor fail.
+    onlineManager.setOnline(false);
+    try {
+      renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+      await act(async () => new Promise((r) => setTimeout(r, 50)));
+      expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+      expect(screen.queryByText('No mobile router to display.')).toBeNull();
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    // Back online, the tab loads on its own.
+    expect(await screen.findByTestId('card-mobile-router')).toBeInTheDocument();
+    await waitFor(() => expect(actions().every((b) => !(b as HTMLButtonElement).disabled)).toBe(true));
+  });
 
   it('enables the actions when the router has caught up with its last operations', async () => {
     global.fetch = platform(() => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } })) as unknown as typeof fetch;

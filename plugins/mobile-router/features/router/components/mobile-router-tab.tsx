@@ -227,7 +227,7 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown, 
         <SelectionModal
           objective={OBJECTIVES[picking.objective]}
           items={items}
-          loading={picking.objective === 'firmware' ? firmware.isLoading : configurations.isLoading}
+          loading={picking.objective === 'firmware' ? firmware.isPending : configurations.isPending}
           error={pickError ? errorText(pickError) : null}
           emptyText={picking.objective === 'firmware' ? firmwareEmptyText : undefined}
           installing={busy}
@@ -275,7 +275,7 @@ export default function MobileRouterTab() {
           <ReloadButton onClick={() => void reload()} fetching={routers.isFetching || operations.isFetching} />
         </div>
       </div>
-      {routers.isLoading ? (
+      {routers.isPending ? (
         <Spinner label={t('Loading…')} />
       ) : routers.isError ? (
         <div className="alert alert-danger" role="alert">
@@ -300,7 +300,7 @@ export default function MobileRouterTab() {
               deviceId={device.id}
               supportedOperations={supported}
               last={operations.data ?? {}}
-              lastUnknown={operations.isLoading || operations.isError}
+              lastUnknown={operations.isPending || operations.isError}
               lastFailed={operations.isError}
             />
           ))}

@@ -44,29 +44,69 @@ export function binaryDownloadUrl(binary: { id: string; self?: string }): string
 export class UploadError extends Error {}
 
 /**
- * Uploads a chosen file as a platform binary (its `self` becomes the package URL), then creates
- * the package. A binary left without its package is removed again.
+ * A binary uploaded for a package that could not be created, and that could not be removed
+ * either (the connection dropped after the upload): the next Save of the same file uses it
+ * instead of uploading the file a second time, Cancel removes it.
  */
-export async function addPackage(form: AddForm, file: Blob | null, deviceType: DeviceType): Promise<SoftwarePackageSaveResult> {
-  let binaryId: string | undefined;
-  let uploadedUrl: string | undefined;
+export interface LeftBinary {
+  file: Blob;
+  id: string;
+  url: string;
+}
+
+/** What one Add software form knows of the binary its last Save left behind. */
+export interface UploadState {
+  left: LeftBinary | null;
+}
+
+/**
+ * Uploads a chosen file as a platform binary (its `self` becomes the package URL), then creates
+ * the package. A binary left without its package is removed again; when that fails too it stays
+ * in `state.left` for the next Save of the same file (see {@link LeftBinary}).
+ */
+export async function addPackage(form: AddForm, file: Blob | null, deviceType: DeviceType, state: UploadState = { left: null }): Promise<SoftwarePackageSaveResult> {
+  let binary: LeftBinary | null = null;
   if (file && form.file) {
-    try {
-      const binary = await uploadBinary(file, { type: file.type || 'application/octet-stream', [SOFTWARE_TYPE]: {} }, form.file.name);
-      binaryId = binary.id;
-      uploadedUrl = binaryDownloadUrl(binary);
-    } catch (e) {
-      throw new UploadError(e instanceof Error ? e.message : String(e));
+    if (state.left?.file === file) binary = state.left;
+    else {
+      // Another file (or none) is chosen now: the one left before is of no use.
+      await forgetLeftBinary(state);
+      try {
+        const uploaded = await uploadBinary(file, { type: file.type || 'application/octet-stream', [SOFTWARE_TYPE]: {} }, form.file.name);
+        binary = { file, id: uploaded.id, url: binaryDownloadUrl(uploaded) };
+      } catch (e) {
+        throw new UploadError(e instanceof Error ? e.message : String(e));
+      }
     }
-  }
+  } else await forgetLeftBinary(state);
   try {
-    return await createSoftwarePackage(toCreateRequest(form, softwareTypeFor(deviceType), uploadedUrl));
+    const saved = await createSoftwarePackage(toCreateRequest(form, softwareTypeFor(deviceType), binary?.url));
+    state.left = null;
+    return saved;
   } catch (e) {
     // The package's own failure is what the user is told; a binary that could not be removed
-    // stays in the file repository without a package, so the log names it.
-    if (binaryId) await deleteBinary(binaryId).catch((cleanup: unknown) => console.warn(`Binary ${binaryId} was left without its package:`, cleanup));
+    // is kept for the next Save, and the log names it.
+    if (binary) {
+      const { id } = binary;
+      const removed = await deleteBinary(id).then(
+        () => true,
+        (cleanup: unknown) => {
+          console.warn(`Binary ${id} was left without its package:`, cleanup);
+          return false;
+        },
+      );
+      state.left = removed ? null : binary;
+    }
     throw e;
   }
+}
+
+/** Removes the binary a failed Save left (the form is closed, or another file is chosen); a failure is logged. */
+export async function forgetLeftBinary(state: UploadState): Promise<void> {
+  const left = state.left;
+  if (!left) return;
+  state.left = null;
+  await deleteBinary(left.id).catch((e: unknown) => console.warn(`Binary ${left.id} was left without its package:`, e));
 }
 
 /**

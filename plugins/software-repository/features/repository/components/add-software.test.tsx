@@ -102,6 +102,25 @@ describe('AddSoftware failures (spec 8, in German)', () => {
     expect(within(screen.getByTestId('add-software-form')).getByTestId('field-name')).toHaveValue('opcua');
   });
 
+  it("takes the failed Save's alert away when Save is pressed again (it stayed beside 'Software successfully added.')", async () => {
+    alerts.clearAll();
+    let down = true;
+    global.fetch = jest.fn(async () => {
+      if (down) throw new TypeError('Failed to fetch');
+      return reply(200, { id: '7', inventoryManagedObjectUrl: 'https://x/inventory/managedObjects/7' });
+    }) as unknown as typeof fetch;
+    const form = render();
+    fireEvent.change(within(form).getByTestId('field-url'), { target: { value: 'https://store.example/opcua-1.0.zip' } });
+    fireEvent.click(within(form).getByTestId('add-save'));
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toEqual(['Fehler beim Anlegen der Software.']));
+    down = false;
+    const save = within(screen.getByTestId('add-software-form')).getByTestId('add-save');
+    await waitFor(() => expect(save).not.toBeDisabled());
+    fireEvent.click(save);
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toEqual(['Software erfolgreich hinzugefügt.']));
+    alerts.clearAll();
+  });
+
   it("says 'Error creating software.' when the service refuses the package, and keeps the form", async () => {
     global.fetch = jest.fn(async () => reply(500, { message: 'service down' })) as unknown as typeof fetch;
     const form = render();

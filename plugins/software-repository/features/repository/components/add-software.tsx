@@ -1,4 +1,4 @@
-import React, { useCallback, useId, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { alerts } from '@shared/ui/alerts';
@@ -7,10 +7,11 @@ import { Icon } from '@shared/ui/icon';
 import { PermittedButton } from '@shared/ui/permission';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import type { DeviceType } from '@shared/domain/device-types';
-import { addPackage, UploadError } from '../api/packages';
+import { addPackage, forgetLeftBinary, UploadError, type UploadState } from '../api/packages';
 import { canSaveAdd, emptyAddForm, hasOneSource, validateAddForm, withFile, withUrl, type AddField, type AddForm } from '../model/package-form';
 import { ApprovalField, ChoiceField, TextField } from './form-fields';
 import { useOutsideClick } from '../../../components/use-outside-click';
+import { useFailureAlert } from '../../../components/use-failure-alert';
 
 /** The 'Add software' toolbar dropdown: opens a blank form, discards it on close. */
 export function AddSoftware({ deviceType, onAdded }: { deviceType: DeviceType; onAdded: () => void }) {
@@ -64,6 +65,13 @@ function AddSoftwareForm({ deviceType, onDone, onSaving }: { deviceType: DeviceT
   const [file, setFile] = useState<File | null>(null);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [saving, setSavingHere] = useState(false);
+  // A file uploaded by a Save whose package could not be created (nor the file removed: the
+  // connection dropped): the next Save uses it, closing the form removes it.
+  const upload = useRef<UploadState>({ left: null });
+  useEffect(() => {
+    const state = upload.current;
+    return () => void forgetLeftBinary(state);
+  }, []);
   const setSaving = (on: boolean) => {
     setSavingHere(on);
     onSaving(on);
@@ -117,17 +125,20 @@ function AddSoftwareForm({ deviceType, onDone, onSaving }: { deviceType: DeviceT
     <TextField name={name} label={label} required value={form[name]} onChange={(v) => set(name, v)} error={errors[name]} showError={touched.has(name)} />
   );
 
+  // The next Save takes the last failed Save's alert away (a retry once the connection is back
+  // left 'Error uploading file' beside 'Software successfully added.').
+  const failure = useFailureAlert();
   const save = async () => {
     rememberFocus();
     setSaving(true);
+    failure.retrying();
     try {
-      await addPackage(form, file, deviceType);
+      await addPackage(form, file, deviceType, upload.current);
       alerts.success(t('Software successfully added.'));
       onDone(true);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      if (e instanceof UploadError) alerts.danger(t('Error uploading file'), { detail: message });
-      else alerts.danger(t('Error creating software.'), { detail: message });
+      failure.failed(e instanceof UploadError ? alerts.danger(t('Error uploading file'), { detail: message }) : alerts.danger(t('Error creating software.'), { detail: message }));
       setSaving(false);
     }
   };

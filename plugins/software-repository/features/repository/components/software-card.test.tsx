@@ -134,6 +134,28 @@ describe('SoftwareCard failures (spec 8, in German)', () => {
     expect(within(screen.getByTestId('edit-form')).getByTestId('field-md5')).toHaveValue('edited');
   });
 
+  it("takes the failed Save's alert away when Save is pressed again (it stayed beside the success once the connection was back)", async () => {
+    alerts.clearAll();
+    let down = true;
+    global.fetch = jest.fn(async (_url: string, init?: RequestInit) => {
+      if (init?.method !== 'PUT') return reply(200, pkg);
+      if (down) throw new TypeError('Failed to fetch');
+      return reply(200, { id: '42', inventoryManagedObjectUrl: 'https://x/inventory/managedObjects/42' });
+    }) as unknown as typeof fetch;
+    render();
+    fireEvent.click(screen.getByTestId('details'));
+    const form = screen.getByTestId('edit-form');
+    fireEvent.change(within(form).getByTestId('field-md5'), { target: { value: 'edited' } });
+    fireEvent.click(within(form).getByTestId('edit-save'));
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toEqual(['Fehler beim Aktualisieren der Software.']));
+    down = false;
+    const save = within(screen.getByTestId('edit-form')).getByTestId('edit-save');
+    await waitFor(() => expect(save).not.toBeDisabled());
+    fireEvent.click(save);
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toEqual([de['Software successfully updated.']]));
+    alerts.clearAll();
+  });
+
   it("asks 'Löschen bestätigen?' with the spec's question and says 'Error removing software.' when the delete is refused", async () => {
     global.fetch = jest.fn(async () => reply(500, { message: 'service down' })) as unknown as typeof fetch;
     render();

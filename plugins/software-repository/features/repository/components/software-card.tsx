@@ -13,6 +13,7 @@ import { editFormFrom, validateEditForm, type EditForm } from '../model/package-
 import { FlipCard } from '../../../components/flip-card';
 import { ApprovalField, ChoiceField, TextField } from './form-fields';
 import { useOutsideClick } from '../../../components/use-outside-click';
+import { useFailureAlert } from '../../../components/use-failure-alert';
 
 /** The package is gone (another user deleted it since the list was read): its card is a ghost. */
 const deletedMeanwhile = (e: unknown) => isPlatformError(e) && e.status === 404;
@@ -96,6 +97,8 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
     (neighbour ?? document.querySelector<HTMLElement>('[data-testid="add-software"]'))?.focus();
   };
 
+  // A Delete tried again takes the failed one's alert away.
+  const removeFailure = useFailureAlert();
   const remove = async () => {
     closeMenu();
     const ok = await confirm({
@@ -108,13 +111,14 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
     });
     if (!ok) return;
     setRemoving(true);
+    removeFailure.retrying();
     try {
       await removePackage(pkg);
       alerts.success(t('Software successfully removed.'));
       focusNeighbour();
       onChanged();
     } catch (e) {
-      alerts.danger(t('Error removing software.'), { detail: goneOr(e, pkg, t) });
+      removeFailure.failed(alerts.danger(t('Error removing software.'), { detail: goneOr(e, pkg, t) }));
       // Deleted by another user: the list is read again, so the card does not stay as a ghost.
       if (deletedMeanwhile(e)) onChanged();
     } finally {
@@ -218,6 +222,8 @@ function Back({ pkg, onBack, onSaved, onGone }: { pkg: SoftwarePackage; onBack: 
   const [saving, setSaving] = useState(false);
   // Save is disabled while it runs (the focus falls to the page); after a failure it gets it back.
   const rememberFocus = useKeepFocus(saving);
+  // A Save tried again takes the failed one's alert away.
+  const failure = useFailureAlert();
   const errors = validateEditForm(form);
   const valid = Object.keys(errors).length === 0;
   const set = <K extends keyof EditForm>(key: K, value: EditForm[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -225,12 +231,13 @@ function Back({ pkg, onBack, onSaved, onGone }: { pkg: SoftwarePackage; onBack: 
   const save = async () => {
     rememberFocus();
     setSaving(true);
+    failure.retrying();
     try {
       await savePackage(pkg, opened, form);
       alerts.success(t('Software successfully updated.'));
       onSaved();
     } catch (e) {
-      alerts.danger(t('Error updating software.'), { detail: goneOr(e, pkg, t) });
+      failure.failed(alerts.danger(t('Error updating software.'), { detail: goneOr(e, pkg, t) }));
       setSaving(false);
       if (deletedMeanwhile(e)) onGone();
     }
