@@ -59,7 +59,7 @@ describe('widgets', () => {
   it("says a call without any answer as such, not as the spec's 'response status: 0'", async () => {
     fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
     renderContribution(<DevicesOnlineWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'number' } } }} />, opts);
-    expect(await screen.findByTestId('widget-error')).toHaveTextContent('The server could not be reached.');
+    expect(await screen.findByTestId('widget-error')).toHaveTextContent('The platform cannot be reached. Check the connection and try again.');
     expect(screen.getByTestId('widget-error')).not.toHaveTextContent('response status');
   });
 
