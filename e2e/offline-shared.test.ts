@@ -62,6 +62,25 @@ describe('offline and back, in the dev shell', () => {
     }
   });
 
+  it("a plugin screen opened offline says its code could not be loaded (not the chunk's address); Retry online shows it", async () => {
+    const { context, page } = await loginAs(stack, 'admin');
+    try {
+      await settled(page);
+      await context.setOffline(true);
+      await page.evaluate(() => (location.hash = '#/alarms'));
+      const failed = page.getByTestId('contribution-error');
+      await failed.waitFor({ timeout: WAIT_MS });
+      assert.equal((await failed.innerText()).replace(/\s+/g, ' ').trim(), 'Plugin "device-operations" failed to show "route:device-operations/alarms". Its code could not be loaded. Check the connection and try again. Retry');
+      assert.doesNotMatch(await page.locator('body').innerText(), RAW);
+      await context.setOffline(false);
+      await page.getByTestId('contribution-retry').click();
+      await failed.waitFor({ state: 'detached', timeout: WAIT_MS });
+      await page.locator('[data-contribution="route:device-operations/alarms"] [data-testid]').first().waitFor({ timeout: WAIT_MS });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a start while the platform cannot be reached says so in the user words, and Retry starts once it is back', async () => {
     const context = await stack.browser.newContext();
     const page = await context.newPage();
