@@ -283,13 +283,13 @@ describe('answers that are not what was asked for', () => {
     await expect(countAlarms()).resolves.toBe(0);
   });
 
-  it("says a request without any answer as 'The server could not be reached.' (in the page's language), with the browser's error as its cause", async () => {
+  it("says a request without any answer as 'The platform cannot be reached. Check the connection and try again.' (in the page's language), with the browser's error as its cause", async () => {
     const cause = new TypeError('Failed to fetch');
     configureClient({ fetch: (() => Promise.reject(cause)) as unknown as typeof fetch });
     const err = await request('GET', '/alarm/alarms').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
-    expect(err).toMatchObject({ message: 'The server could not be reached.', cause });
-    expect(describeFailure(err)).toBe('The server could not be reached. (TypeError: Failed to fetch)');
+    expect(err).toMatchObject({ message: 'The platform cannot be reached. Check the connection and try again.', cause });
+    expect(describeFailure(err)).toBe('The platform cannot be reached. Check the connection and try again. (TypeError: Failed to fetch)');
     expect(describeFailure(new PlatformError(500, '', { error: 'general/internalError', message: 'Database unavailable' }))).toBe('500 general/internalError: Database unavailable');
     // Another bundle's copy of the class: known by its name.
     const foreign = Object.assign(new Error('Database unavailable'), { name: 'PlatformError', status: 503, error: '' });
@@ -298,6 +298,6 @@ describe('answers that are not what was asked for', () => {
     const i18n = getI18n();
     i18n.addResourceBundle('de', SHARED_NS, de, true, true);
     await i18n.changeLanguage('de');
-    await expect(request('GET', '/x')).rejects.toMatchObject({ message: 'Der Server konnte nicht erreicht werden.' });
+    await expect(request('GET', '/x')).rejects.toMatchObject({ message: 'Die Plattform ist nicht erreichbar. Prüfen Sie die Verbindung und versuchen Sie es erneut.' });
   });
 });

@@ -145,7 +145,7 @@ export class RequestTimeoutError extends Error {
 export const isRequestTimeout = (e: unknown): e is RequestTimeoutError => e instanceof RequestTimeoutError || (e instanceof Error && e.name === 'RequestTimeoutError');
 
 /** The 'shared' namespace's key of the no-connection message (shared/ui/locales). */
-const UNREACHABLE_TEXT = msg('The server could not be reached.');
+const UNREACHABLE_TEXT = msg('The platform cannot be reached. Check the connection and try again.');
 
 /**
  * No answer at all (the connection failed: the browser's "Failed to fetch"): its message is the

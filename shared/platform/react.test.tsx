@@ -1,8 +1,8 @@
 import React from 'react';
 import { act, render, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { PlatformError } from './fetch-client';
-import { loggingQueryCache, useRealtime, useRealtimeDetail, useRealtimeInvalidate } from './react';
+import { FAIL_WHEN_OFFLINE, loggingQueryCache, useRealtime, useRealtimeDetail, useRealtimeInvalidate } from './react';
 import type { RealtimeClient, RealtimeHandler, RealtimeMessage } from './realtime';
 
 /** A RealtimeClient double that records subscriptions and lets the test push notifications. */
@@ -95,4 +95,23 @@ it('reads the queries on screen again, once, when the realtime connection works 
   expect(reads).toBe(4);
   unmount();
   expect(rt.resumes.size).toBe(0);
+});
+
+describe('FAIL_WHEN_OFFLINE', () => {
+  it("makes a read or a write while the browser is offline fail with the client's message at once, not wait paused until it is online", async () => {
+    onlineManager.setOnline(false);
+    try {
+      const failing = () => Promise.reject(new Error('The platform cannot be reached. Check the connection and try again.'));
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false, ...FAIL_WHEN_OFFLINE }, mutations: FAIL_WHEN_OFFLINE } });
+      await expect(client.fetchQuery({ queryKey: ['offline'], queryFn: failing })).rejects.toThrow('cannot be reached');
+      await expect(client.getMutationCache().build(client, { mutationFn: failing }).execute(undefined)).rejects.toThrow('cannot be reached');
+      // React Query's default would have waited: the read is paused, not failed.
+      const paused = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      void paused.fetchQuery({ queryKey: ['offline'], queryFn: failing }).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(paused.getQueryState(['offline'])?.fetchStatus).toBe('paused');
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
 });

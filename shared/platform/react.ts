@@ -103,6 +103,15 @@ export function useRealtimeDetail<T extends object>(channel: string | null | und
  * query key and cause, whatever the screen shows of it. Both query clients (the dev shell's and
  * the platform UI's) use it.
  */
+/**
+ * The page's query clients' network mode (queries and mutations): a request made while the browser
+ * says it is offline is sent and fails with the client's "cannot be reached" message. React Query's
+ * default ('online') paused it instead: a screen opened offline showed its spinner for as long as
+ * the browser was offline, a Save stayed busy and was sent whenever the network came back. Reads
+ * are still asked again when the browser is online again (refetchOnReconnect).
+ */
+export const FAIL_WHEN_OFFLINE = { networkMode: 'always' } as const;
+
 export function loggingQueryCache(): QueryCache {
   return new QueryCache({
     onError: (error, query) => console.error(`Read ${JSON.stringify(query.queryKey)} failed: ${describeFailure(error)}`, error),

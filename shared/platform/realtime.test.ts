@@ -388,3 +388,68 @@ it.each([
 ])('channel %s matches %s: %s', (pattern, channel, expected) => {
   expect(channelMatches(pattern, channel)).toBe(expected);
 });
+
+describe('RealtimeClient when the network goes away without a word', () => {
+  const reply = (m: { channel: string; id: string }, extra: object = {}) =>
+    new Response(JSON.stringify([{ channel: m.channel, successful: true, id: m.id, ...(m.channel === '/meta/handshake' ? { clientId: 'c' } : {}), ...extra }]), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it("counts a connect unanswered past the server's hold plus the network delay as lost: interrupted, then live again", async () => {
+    let connects = 0;
+    const errors: unknown[] = [];
+    const fake = (async (_url: string, init: RequestInit) => {
+      const [m] = JSON.parse(String(init.body)) as { channel: string; id: string }[];
+      if (m.channel === '/meta/connect' && ++connects === 2) {
+        // A dead connection: no answer, no error, until the request is aborted.
+        return new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      }
+      return reply(m, m.channel === '/meta/connect' ? { advice: { interval: 10, timeout: 30 } } : {});
+    }) as unknown as typeof fetch;
+    const client = new RealtimeClient({ url: '/rt', fetch: fake, xsrfToken: () => '', retryDelayMs: 10, maxNetworkDelayMs: 50, onError: (e) => errors.push(e) });
+    let resumes = 0;
+    client.onResume(() => resumes++);
+    client.subscribe('/events/1', () => undefined);
+    try {
+      await until(() => client.interrupted);
+      expect(String(errors[0])).toMatch(/no answer within/);
+      await until(() => !client.interrupted && resumes === 1 && connects >= 4);
+    } finally {
+      await client.disconnect();
+    }
+  });
+
+  it('is interrupted as soon as the browser goes offline, and tries again as soon as it is online (not after the back-off)', async () => {
+    const network = new EventTarget();
+    const state = { offline: false, requests: 0 };
+    const fake = (async (_url: string, init: RequestInit) => {
+      state.requests++;
+      const [m] = JSON.parse(String(init.body)) as { channel: string; id: string }[];
+      if (state.offline) throw new TypeError('Failed to fetch');
+      if (m.channel === '/meta/connect' && state.requests === 4) {
+        // A long-poll the server holds (the stand-in: 45 s).
+        return new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      }
+      return reply(m, m.channel === '/meta/connect' ? { advice: { interval: 10 } } : {});
+    }) as unknown as typeof fetch;
+    // A back-off far longer than the test: only the online event can end it.
+    const client = new RealtimeClient({ url: '/rt', fetch: fake, xsrfToken: () => '', retryDelayMs: 60_000, networkEvents: network, onError: () => undefined });
+    client.subscribe('/events/1', () => undefined);
+    try {
+      await until(() => client.connected && state.requests >= 4);
+      expect(client.interrupted).toBe(false);
+      state.offline = true;
+      network.dispatchEvent(new Event('offline'));
+      await until(() => client.interrupted);
+      const during = state.requests;
+      await new Promise((r) => setTimeout(r, 100));
+      expect(state.requests).toBe(during); // backing off, no loop
+      state.offline = false;
+      network.dispatchEvent(new Event('online'));
+      await until(() => !client.interrupted, 1000);
+    } finally {
+      await client.disconnect();
+    }
+  });
+});

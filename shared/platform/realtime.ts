@@ -15,6 +15,12 @@ export const RETRY_DELAY_MS = 1000;
 export const MAX_RETRY_DELAY_MS = 30000;
 /** Unsubscribing everything disconnects only after this grace, so a remount does not re-handshake. */
 export const DISCONNECT_GRACE_MS = 1000;
+/**
+ * How long past the server's hold (a connect's advice timeout) an answer may take before the
+ * request counts as lost (CometD's maxNetworkDelay): a connection that died without a word (a VPN
+ * dropped, a laptop slept) would otherwise hold the long-poll, and the screen's "live", for ever.
+ */
+export const MAX_NETWORK_DELAY_MS = 10000;
 
 export type RealtimeAction = 'CREATE' | 'UPDATE' | 'DELETE';
 
@@ -57,6 +63,13 @@ export interface RealtimeOptions {
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
   disconnectGraceMs?: number;
+  maxNetworkDelayMs?: number;
+  /**
+   * Where the browser's `online` and `offline` events come from (default: the page's window, none
+   * outside a browser). Offline ends the request under way (said as interrupted at once); online
+   * ends the back-off's wait, so the client is live again as soon as the network is back.
+   */
+  networkEvents?: EventTarget;
   /** Told about every connection problem (the client keeps retrying). */
   onError?: (error: unknown) => void;
 }
@@ -74,20 +87,29 @@ export function channelMatches(pattern: string, channel: string): boolean {
   return p.length === c.length;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
+/** Waits `ms`, or less when one of the signals aborts. */
+const sleep = (ms: number, ...signals: AbortSignal[]) =>
   new Promise<void>((resolve) => {
-    if (ms <= 0 || signal?.aborted) return resolve();
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
+    if (ms <= 0 || signals.some((s) => s.aborted)) return resolve();
+    const done = () => {
       clearTimeout(t);
+      for (const s of signals) s.removeEventListener('abort', done);
       resolve();
-    });
+    };
+    const t = setTimeout(done, ms);
+    for (const s of signals) s.addEventListener('abort', done, { once: true });
   });
 
 class HandshakeRequired extends Error {}
 
+/** The page's window where there is one (its online/offline events). */
+const pageEvents = (): EventTarget | undefined => {
+  const w = (globalThis as { window?: unknown }).window;
+  return w && typeof (w as EventTarget).addEventListener === 'function' ? (w as EventTarget) : undefined;
+};
+
 export class RealtimeClient {
-  private readonly opts: Required<Omit<RealtimeOptions, 'fetch' | 'xsrfToken' | 'onError'>> & RealtimeOptions;
+  private readonly opts: Required<Omit<RealtimeOptions, 'fetch' | 'xsrfToken' | 'onError' | 'networkEvents'>> & RealtimeOptions;
   private readonly handlers = new Map<string, Set<RealtimeHandler>>();
   /** Channels the server confirmed for the current clientId. */
   private readonly confirmed = new Set<string>();
@@ -99,6 +121,10 @@ export class RealtimeClient {
   private running: Promise<void> | undefined;
   private abort: AbortController | undefined;
   private graceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Aborted by the browser's `offline` event: ends the request under way. */
+  private offline = new AbortController();
+  /** Aborted by the browser's `online` event: ends the back-off's wait. */
+  private online = new AbortController();
   /** A request failed or the server forgot the session since the last successful connect: notifications may have been missed. */
   private isInterrupted = false;
   private readonly resumeListeners = new Set<() => void>();
@@ -110,6 +136,7 @@ export class RealtimeClient {
       retryDelayMs: RETRY_DELAY_MS,
       maxRetryDelayMs: MAX_RETRY_DELAY_MS,
       disconnectGraceMs: DISCONNECT_GRACE_MS,
+      maxNetworkDelayMs: MAX_NETWORK_DELAY_MS,
       ...options,
     };
   }
@@ -269,9 +296,25 @@ export class RealtimeClient {
     });
   }
 
+  private readonly wentOffline = () => this.offline.abort();
+  private readonly wentOnline = () => this.online.abort();
+
   private async loop(signal: AbortSignal) {
+    const events = this.opts.networkEvents ?? pageEvents();
+    events?.addEventListener('offline', this.wentOffline);
+    events?.addEventListener('online', this.wentOnline);
+    try {
+      await this.run(signal);
+    } finally {
+      events?.removeEventListener('offline', this.wentOffline);
+      events?.removeEventListener('online', this.wentOnline);
+    }
+  }
+
+  private async run(signal: AbortSignal) {
     let failures = 0;
     while (!signal.aborted && this.handlers.size > 0) {
+      if (this.offline.signal.aborted) this.offline = new AbortController();
       try {
         if (!this.clientId) {
           await this.handshake(signal);
@@ -307,7 +350,9 @@ export class RealtimeClient {
         if (error instanceof HandshakeRequired) this.forget();
         this.report(error);
         failures++;
-        await sleep(Math.min(this.opts.retryDelayMs * 2 ** (failures - 1), this.opts.maxRetryDelayMs), signal);
+        // The back-off; the network coming back (the browser's `online`) ends it at once.
+        if (this.online.signal.aborted) this.online = new AbortController();
+        await sleep(Math.min(this.opts.retryDelayMs * 2 ** (failures - 1), this.opts.maxRetryDelayMs), signal, this.online.signal);
       }
     }
   }
@@ -374,21 +419,47 @@ export class RealtimeClient {
     }
   }
 
+  /**
+   * Posts the messages; a request without an answer within the server's hold (a connect's) plus
+   * maxNetworkDelayMs, or under way when the browser goes offline, fails as lost (the caller's
+   * `signal` still cancels: that is a stop, not a failure).
+   */
   private async send(messages: BayeuxMessage[], signal?: AbortSignal): Promise<BayeuxMessage[]> {
     const body = messages.map((m) => ({ ...m, id: String(++this.nextId) }));
     const doFetch = this.opts.fetch ?? fetch;
     const token = (this.opts.xsrfToken ?? currentXsrfToken)();
-    const res = await doFetch(this.opts.url, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': MEDIA.json, Accept: MEDIA.json, ...(token ? { [XSRF_HEADER]: token } : {}) },
-      body: JSON.stringify(body),
-      signal,
-    });
-    if (res.status === 401 || res.status === 402) throw new HandshakeRequired(`Realtime ${res.status}`);
-    if (!res.ok) throw new Error(`Realtime request failed: ${res.status} ${res.statusText}`);
-    const replies = (await res.json()) as BayeuxMessage[];
-    return Array.isArray(replies) ? replies : [replies];
+    const connect = messages.find((m) => m.channel === '/meta/connect');
+    const hold = connect ? (connect.advice?.timeout ?? this.advice.timeout) : 0;
+    const limitMs = hold + this.opts.maxNetworkDelayMs;
+    const lost = new AbortController();
+    const timer = setTimeout(() => lost.abort(new Error(`Realtime request lost: no answer within ${Math.round(limitMs / 1000)} s`)), limitMs);
+    const offline = this.offline.signal;
+    const onOffline = () => lost.abort(new Error('Realtime request lost: the browser went offline'));
+    const onCancel = () => lost.abort(signal?.reason);
+    offline.addEventListener('abort', onOffline, { once: true });
+    if (signal?.aborted) onCancel();
+    else signal?.addEventListener('abort', onCancel, { once: true });
+    try {
+      const res = await doFetch(this.opts.url, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': MEDIA.json, Accept: MEDIA.json, ...(token ? { [XSRF_HEADER]: token } : {}) },
+        body: JSON.stringify(body),
+        signal: lost.signal,
+      });
+      if (res.status === 401 || res.status === 402) throw new HandshakeRequired(`Realtime ${res.status}`);
+      if (!res.ok) throw new Error(`Realtime request failed: ${res.status} ${res.statusText}`);
+      const replies = (await res.json()) as BayeuxMessage[];
+      return Array.isArray(replies) ? replies : [replies];
+    } catch (error) {
+      // Lost (not the caller's cancel): said with its reason, whatever the fetch threw on the abort.
+      if (lost.signal.aborted && !signal?.aborted) throw lost.signal.reason as Error;
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      offline.removeEventListener('abort', onOffline);
+      signal?.removeEventListener('abort', onCancel);
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import React from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { configureClient, PlatformError } from '@shared/platform/fetch-client';
+import { configureClient, NetworkError, PlatformError } from '@shared/platform/fetch-client';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClient } from '@tanstack/react-query';
 import { initShellI18n } from './i18n-setup';
@@ -51,9 +51,25 @@ describe('App', () => {
   });
 
   it('says the platform could not be reached, and Retry asks again without a reload', async () => {
-    mockTakeSession.mockRejectedValueOnce(new Error('Failed to fetch')).mockResolvedValueOnce(null);
+    mockTakeSession.mockRejectedValueOnce(new Error('Something else went wrong')).mockResolvedValueOnce(null);
     await start();
-    expect(await screen.findByRole('alert')).toHaveTextContent('The platform could not be reached: Failed to fetch');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The platform could not be reached: Something else went wrong');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['the client', new NetworkError(new TypeError('Failed to fetch'))],
+    ["fetch's own error", new TypeError('Failed to fetch')],
+  ])("says a start without any answer (%s) once, in the user's words, never the browser's; the cause goes to the log", async (_what, error) => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockTakeSession.mockRejectedValueOnce(error).mockResolvedValueOnce(null);
+    await start();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^The platform cannot be reached\. Check the connection and try again\. Retry$/);
+    expect(alert.textContent).not.toContain('Failed to fetch');
+    expect(warn.mock.calls.some((c) => c[1] === error)).toBe(true);
+    warn.mockRestore();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
   });

@@ -16,11 +16,16 @@ import { browserLanguage, switchLanguage } from './language-switch';
 // Loaded only when somebody has to log in.
 const LoginPage = lazy(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
 
-type Phase = { phase: 'checking' } | { phase: 'login'; /** The user whose session ended while the page was open. */ expiredUser?: string } | { phase: 'in'; session: Session } | { phase: 'error'; message: string; /** Set when the answer was no platform's (a web page's status): the address serves something else. */ foreignStatus?: string };
+type Phase = { phase: 'checking' } | { phase: 'login'; /** The user whose session ended while the page was open. */ expiredUser?: string } | { phase: 'in'; session: Session } | { phase: 'error'; message: string; /** Set when the answer was no platform's (a web page's status): the address serves something else. */ foreignStatus?: string; /** No answer at all (the connection, a platform not started). */ unreachable?: boolean };
 
 /** The start's failure: an answer whose body is no platform error (e.g. an HTML 404 page) is told by its status, not its markup. */
 function startFailure(e: unknown): Extract<Phase, { phase: 'error' }> {
   if (isPlatformError(e) && !e.error && typeof e.data === 'string') return { phase: 'error', message: e.message, foreignStatus: `${e.status} ${e.statusText}`.trim() };
+  // No answer (the client's NetworkError, fetch's own TypeError): said once, in the user's words; the cause goes to the log.
+  if (e instanceof Error && (e.name === 'NetworkError' || e instanceof TypeError)) {
+    console.warn('The platform could not be reached at start:', e);
+    return { phase: 'error', message: e.message, unreachable: true };
+  }
   return { phase: 'error', message: e instanceof Error ? e.message : String(e) };
 }
 
@@ -129,7 +134,9 @@ export function App({ bundle, queryClient }: AppProps) {
     case 'error':
       return (
         <div className="alert alert-danger m-24" role="alert">
-          {state.foreignStatus
+          {state.unreachable
+            ? t('The platform cannot be reached. Check the connection and try again.')
+            : state.foreignStatus
             ? t('The platform could not be reached: this address answers {{status}}, not as the platform does. Check the address (with npm start -- --proxy: the tenant address), then retry.', {
                 status: state.foreignStatus,
               })

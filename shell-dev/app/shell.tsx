@@ -20,12 +20,20 @@ import type { LanguageSwitchProblems } from './language-switch';
 import { DashboardHost } from './dashboard/dashboard-host-loader';
 
 // The shell's own pages load when shown: a start at a plugin's route does not fetch them.
-const DevicePage = lazy(() => import('./pages/device-page').then((m) => ({ default: m.DevicePage })));
-const PluginsPage = lazy(() => import('./pages/plugins-page').then((m) => ({ default: m.PluginsPage })));
+const lazyDevicePage = () => lazy(() => import('./pages/device-page').then((m) => ({ default: m.DevicePage })));
+const lazyPluginsPage = () => lazy(() => import('./pages/plugins-page').then((m) => ({ default: m.PluginsPage })));
+let DevicePage = lazyDevicePage();
+let PluginsPage = lazyPluginsPage();
+/** A lazy component keeps a failed load for good: Retry after a failed page asks for the code again. */
+function reloadPageCode(): void {
+  DevicePage = lazyDevicePage();
+  PluginsPage = lazyPluginsPage();
+}
 import { navigate, replace, useHash } from './routing/hash-location';
 import { parseHash, resolveRoute, type RouteCandidate } from './routing/match';
 import { isVisibleTo } from '@shared/plugin-api/visibility';
 import { AlertCloseButton } from '@shared/ui/alert-close';
+import { PageErrorBoundary } from './pages/page-error-boundary';
 
 type Target =
   | { kind: 'device' }
@@ -246,15 +254,18 @@ export function Shell({ session, bundle, language, onLanguage, onLogout, queryCl
             ))}
           </div>
         )}
-        <Suspense
-          fallback={
-            <p className="text-muted p-16" data-testid="page-loading">
-              {t('Loading…')}
-            </p>
-          }
-        >
-          {content}
-        </Suspense>
+        {/* A page that failed (its code did not load: offline, a platform restart) says so here; the navigator stays. */}
+        <PageErrorBoundary page={loc.path} onRetry={reloadPageCode}>
+          <Suspense
+            fallback={
+              <p className="text-muted p-16" data-testid="page-loading">
+                {t('Loading…')}
+              </p>
+            }
+          >
+            {content}
+          </Suspense>
+        </PageErrorBoundary>
       </main>
     </div>
   );

@@ -16,7 +16,7 @@ import { reportContributionError } from '../parcel';
 import type { ContributionProps, Language, Loader, ParcelModule, PlatformContext } from '../types';
 import { platformContext } from './context';
 import { retryTransientFailures } from '../../platform/fetch-client';
-import { loggingQueryCache } from '../../platform/react';
+import { FAIL_WHEN_OFFLINE, loggingQueryCache } from '../../platform/react';
 
 export type HostKind = 'route' | 'device-tab' | 'widget' | 'widget-config' | 'action-bar-item';
 
@@ -50,7 +50,10 @@ export interface MountedContribution {
 const QUERY_CLIENT = Symbol.for('adamos.platform-ui.query-client');
 function pageQueryClient(): QueryClient {
   const g = globalThis as unknown as Record<symbol, QueryClient | undefined>;
-  return (g[QUERY_CLIENT] ??= new QueryClient({ queryCache: loggingQueryCache(), defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryTransientFailures } } }));
+  return (g[QUERY_CLIENT] ??= new QueryClient({
+    queryCache: loggingQueryCache(),
+    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryTransientFailures, ...FAIL_WHEN_OFFLINE }, mutations: FAIL_WHEN_OFFLINE },
+  }));
 }
 
 let sharedTexts: Promise<void> | undefined;

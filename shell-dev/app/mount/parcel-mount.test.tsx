@@ -1,5 +1,5 @@
 import React from 'react';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { ParcelConfig } from 'single-spa';
 import { testContext } from '@shared/plugin-api/testing';
@@ -36,6 +36,26 @@ const i18n = initShellI18n('en');
 const wrap = (ui: React.ReactElement) => <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>;
 
 describe('ParcelMount', () => {
+  it("says a contribution whose code did not load (offline) in the user's words, not the chunk's address, and Retry loads it", async () => {
+    const { config } = fakeParcel();
+    const chunkError = Object.assign(new Error('Loading chunk 1438 failed.\n(error: http://x/apps/device-operations/1438.js)'), { name: 'ChunkLoadError' });
+    const loader: Loader = jest.fn().mockRejectedValueOnce(chunkError).mockResolvedValue({ default: config as unknown as ParcelConfig<ContributionProps> });
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      render(wrap(<ParcelMount loader={loader} pluginId="p" contributionId="route:p/x" context={testContext({ path: '/a' })} queryClient={{}} />));
+      const alert = await screen.findByTestId('contribution-error');
+      expect(alert).toHaveTextContent('Plugin "p" failed to show "route:p/x". Its code could not be loaded. Check the connection and try again. Retry');
+      expect(alert).not.toHaveTextContent('chunk');
+      expect(spy.mock.calls.some((c) => c[1] === chunkError)).toBe(true);
+      fireEvent.click(screen.getByTestId('contribution-retry'));
+      await screen.findByText('mounted route:p/x at /a');
+      expect(screen.queryByTestId('contribution-error')).toBeNull();
+      expect(loader).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('mounts lazily with the contribution props, updates on a new context and unmounts on leave', async () => {
     const { config, calls, seen } = fakeParcel();
     const loader: Loader = jest.fn(async () => ({ default: config as unknown as ParcelConfig<ContributionProps> }));

@@ -2,6 +2,7 @@ import React, { useEffect, useRef, useState } from 'react';
 import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
 import { ContributionErrorBoundary, reportContributionError } from '@shared/plugin-api/parcel';
 import type { ContributionProps, Loader, ParcelModule, PlatformContext, WidgetInstanceProps } from '@shared/plugin-api/types';
+import { msg } from '@shared/plugin-api/i18n';
 import { useShellT } from '../i18n-setup';
 import { loadOnce } from './warm';
 
@@ -29,6 +30,12 @@ export interface ParcelMountProps {
 }
 
 type MountedProps = ContributionProps & { domElement: HTMLElement };
+
+/** Webpack's failure to load a chunk (no connection, the platform restarting): the browser's words and a chunk's address say nothing to a user. */
+export const isChunkLoadError = (e: unknown): boolean => e instanceof Error && (e.name === 'ChunkLoadError' || /^Loading (CSS )?chunk \S+ failed/.test(e.message));
+
+/** What a contribution whose code did not load says (its headline names the plugin). */
+export const CODE_NOT_LOADED = msg('Its code could not be loaded. Check the connection and try again.');
 
 const configOf = (mod: ParcelModule): ParcelConfig<MountedProps> =>
   (typeof mod === 'object' && mod !== null && 'default' in mod ? mod.default : mod) as ParcelConfig<MountedProps>;
@@ -58,6 +65,9 @@ function ParcelHost(props: ParcelMountProps) {
   // single-spa replaces a parcel's props on update, so the element goes along every time.
   const domRef = useRef<HTMLElement | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The code did not load: said in the user's words, with Retry (another load asks for the chunk again). */
+  const [notLoaded, setNotLoaded] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const [loading, setLoading] = useState(true);
   const latest = useRef(props);
   latest.current = props;
@@ -78,6 +88,7 @@ function ParcelHost(props: ParcelMountProps) {
     host.appendChild(domElement);
     domRef.current = domElement;
     setError(null);
+    setNotLoaded(false);
     setLoading(true);
     const { loader, pluginId, contributionId } = latest.current;
     loadOnce(loader)
@@ -94,6 +105,7 @@ function ParcelHost(props: ParcelMountProps) {
         reportContributionError({ pluginId, contributionId, message: e instanceof Error ? e.message : String(e) });
         if (!cancelled) {
           setLoading(false);
+          setNotLoaded(isChunkLoadError(e));
           setError(e instanceof Error ? e.message : String(e));
         }
       });
@@ -104,7 +116,7 @@ function ParcelHost(props: ParcelMountProps) {
       if (parcel) unmountWhenMounted(parcel, pluginId, contributionId);
       domElement.remove();
     };
-  }, [props.loader, props.pluginId, props.contributionId]);
+  }, [props.loader, props.pluginId, props.contributionId, attempt]);
 
   useEffect(() => {
     const parcel = parcelRef.current;
@@ -125,7 +137,16 @@ function ParcelHost(props: ParcelMountProps) {
       {error && (
         <div className="alert alert-danger" role="alert" data-testid="contribution-error">
           <strong>{t('Plugin "{{pluginId}}" failed to show "{{contributionId}}".', { pluginId: props.pluginId, contributionId: props.contributionId })}</strong>{' '}
-          <span>{error}</span>
+          {notLoaded ? (
+            <>
+              <span>{t(CODE_NOT_LOADED)}</span>{' '}
+              <button type="button" className="btn btn-link btn-xs" onClick={() => setAttempt((a) => a + 1)} data-testid="contribution-retry">
+                {t('Retry')}
+              </button>
+            </>
+          ) : (
+            <span>{error}</span>
+          )}
         </div>
       )}
       <div ref={hostRef} />

@@ -76,9 +76,9 @@ describe('logRefusal', () => {
     [
       'a request without answer',
       (async () => {
-        throw new Error('The server could not be reached.', { cause: new TypeError('Failed to fetch') });
+        throw new Error('The platform cannot be reached. Check the connection and try again.', { cause: new TypeError('Failed to fetch') });
       }) as FetchDevice,
-      'Device 42 could not be loaded: The server could not be reached. (TypeError: Failed to fetch)',
+      'Device 42 could not be loaded: The platform cannot be reached. Check the connection and try again. (TypeError: Failed to fetch)',
     ],
   ])('logs %s with its cause', async (_what, fetchDevice, line) => {
     expect(await logged('42', fetchDevice)).toEqual([line]);

@@ -2,6 +2,7 @@ import React, { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@shared/ui/icon';
 import { Spinner } from '@shared/ui/spinner';
+import { ReloadButton } from '@shared/ui/reload-button';
 import { microserviceErrorText } from '../api/dashboard';
 
 interface QueryLike {
@@ -9,6 +10,8 @@ interface QueryLike {
   isPending: boolean;
   isError: boolean;
   error: unknown;
+  isFetching?: boolean;
+  refetch?: () => Promise<unknown>;
 }
 
 /** Space between two figures side by side, so their digits never run together ("258 291" read as one number). */
@@ -24,13 +27,21 @@ export const FIGURE_CELL_STYLE = { flex: '1 1 0', minWidth: 'min-content' } as c
  * a quarter-width card at 1280 px three words a line, and the card cut the message before its
  * status ("... geholt werden," and no "Antwortstatus: 503.").
  */
-export function WidgetError({ error }: { error: unknown }) {
+export function WidgetError({ error, query }: { error: unknown; /** The failed query: Reload asks it again at once (the next refresh is up to a minute away). */ query?: QueryLike }) {
   const { t } = useTranslation();
-  return (
+  const text = (
     <p className="text-danger small m-b-8" role="alert" data-testid="widget-error">
       <Icon name="exclamation-circle" className="m-r-4" />
       {microserviceErrorText(t, error)}
     </p>
+  );
+  const refetch = query?.refetch;
+  if (!refetch) return text;
+  return (
+    <div className="d-flex a-i-start" style={{ flexWrap: 'wrap', columnGap: 8 }}>
+      {text}
+      <ReloadButton onClick={() => void refetch()} fetching={!!query.isFetching} data-testid="widget-reload" />
+    </div>
   );
 }
 
@@ -43,12 +54,12 @@ export function WidgetState({ queries, children, loading }: { queries: readonly 
   // Only a query that has answered at least once has figures to show.
   const answered = queries.every((q) => q.data !== undefined && q.data !== null);
   if (!answered) {
-    if (failed) return <WidgetError error={failed.error} />;
+    if (failed) return <WidgetError error={failed.error} query={failed} />;
     return <>{loading ?? <Spinner />}</>;
   }
   return (
     <>
-      {failed && <WidgetError error={failed.error} />}
+      {failed && <WidgetError error={failed.error} query={failed} />}
       {children()}
     </>
   );

@@ -59,8 +59,22 @@ describe('widgets', () => {
   it("says a call without any answer as such, not as the spec's 'response status: 0'", async () => {
     fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
     renderContribution(<DevicesOnlineWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'number' } } }} />, opts);
-    expect(await screen.findByTestId('widget-error')).toHaveTextContent('The server could not be reached.');
+    expect(await screen.findByTestId('widget-error')).toHaveTextContent('The platform cannot be reached. Check the connection and try again.');
     expect(screen.getByTestId('widget-error')).not.toHaveTextContent('response status');
+  });
+
+  it.each([
+    ['devices online', <DevicesOnlineWidget key="a" widget={{ instanceId: 'a', config: { selectedView: { name: 'number' } } }} />, { onlineDeviceCount: 7, offlineDeviceCount: 1, notMonitoredDeviceCount: 0, totalDevices: 8 }, '7'],
+    ['top alarms', <TopAlarmsWidget key="f" widget={{ instanceId: 'a', config: { selectedView: { name: 'list' }, showNumberOfDaysAgo: 30 } }} />, [{ alarmType: 'c8y_Back', count: 3, severity: 'MAJOR' }], 'c8y_Back'],
+  ])('a figure that failed for want of a connection (%s) says so with Reload, which brings it back without waiting for the next refresh', async (_, widget, body, shown) => {
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderContribution(widget, opts);
+    expect(await screen.findByTestId('widget-error')).toHaveTextContent('The platform cannot be reached. Check the connection and try again.');
+    expect(screen.queryByText(shown)).toBeNull();
+    fetchMock.mockImplementation(() => json(200, body));
+    fireEvent.click(screen.getByTestId('widget-reload'));
+    expect(await screen.findByText(shown)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('widget-error')).toBeNull());
   });
 
   it.each([
