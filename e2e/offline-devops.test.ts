@@ -65,13 +65,13 @@ describe('device lists: a server job while the connection drops', () => {
     }
   });
 
-  it('Select software while the browser is offline says the server could not be reached at once (no endless overlay); online again it opens', async () => {
+  it('Select software while the browser is offline says the platform cannot be reached at once (no endless overlay); online again it opens', async () => {
     const { page, context } = await onFirstPageSelected();
     try {
       await context.setOffline(true);
       await page.locator('[data-testid="action-select-software"]').dispatchEvent('click');
       // The read is tried (and retried: 1, 2, 4 s) and then said; the page is not held behind the overlay.
-      await page.getByText('Error: The server could not be reached.').waitFor({ timeout: 15_000 });
+      await page.getByText('Error: The platform cannot be reached. Check the connection and try again.').waitFor({ timeout: 15_000 });
       assert.equal(await page.getByTestId('loading-overlay').count(), 0);
       assert.equal(await page.getByTestId('select-software-dialog').count(), 0);
       await context.setOffline(false);

@@ -59,7 +59,7 @@ describe('software repository, device profiles and mobile router without a conne
     await page.waitForTimeout(300);
     await context.setOffline(true);
     await page.getByText('Error uploading file').waitFor();
-    assert.ok((await alertTexts(page)).some((t) => t.includes('Error uploading file') && t.includes('The server could not be reached.')), 'the alert names the upload and the connection');
+    assert.ok((await alertTexts(page)).some((t) => t.includes('Error uploading file') && t.includes('The platform cannot be reached. Check the connection and try again.')), 'the alert names the upload and the connection');
     assert.equal(await form.getByTestId('field-name').inputValue(), 'offline-upload', 'what was typed stays');
     assert.match(await form.getByTestId('chosen-file').innerText(), /offline-upload-1\.0\.zip/);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
@@ -80,7 +80,7 @@ describe('software repository, device profiles and mobile router without a conne
       if (r.method() === 'POST' && r.url().endsWith('/inventory/binaries')) uploads += 1;
     });
     await saveCutAfterUpload(page, context, form);
-    assert.ok((await alertTexts(page)).some((t) => t.includes('Error creating software.') && t.includes('The server could not be reached.')));
+    assert.ok((await alertTexts(page)).some((t) => t.includes('Error creating software.') && t.includes('The platform cannot be reached. Check the connection and try again.')));
     assert.equal(await form.getByTestId('field-name').inputValue(), 'offline-create', 'what was typed stays');
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await context.setOffline(false);

@@ -88,7 +88,7 @@ describe('useServerJob: the check before an action while the browser is offline'
     await act(async () => {
       error = await result.current.ensureIdleBlocked().then(() => 'went through', (e: unknown) => e);
     });
-    expect(error).toEqual(expect.objectContaining({ name: 'NetworkError', message: 'The server could not be reached.' }));
+    expect(error).toEqual(expect.objectContaining({ name: 'NetworkError', message: 'The platform cannot be reached. Check the connection and try again.' }));
     expect(result.current.overlay).toBeNull();
   });
 });

@@ -37,7 +37,7 @@ describe('result messages', () => {
   });
   it('a request without answer (no connection) says so without a status "0"', () => {
     const spec = httpError(new NetworkError(new TypeError('Failed to fetch')));
-    expect(spec.alert).toEqual({ type: 'danger', text: 'Error: {{message}}', values: { message: 'The server could not be reached.' } });
+    expect(spec.alert).toEqual({ type: 'danger', text: 'Error: {{message}}', values: { message: 'The platform cannot be reached. Check the connection and try again.' } });
   });
   // Spec 8 and 9: the kind, the exact text and the dismiss time of each remaining message.
   it('rollout created is a success dismissed after 5 s; a failed creation is a danger with the response data, that stays', () => {

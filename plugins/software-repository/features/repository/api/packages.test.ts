@@ -73,7 +73,7 @@ describe('addPackage after the connection dropped between the upload and the pac
     const { calls, back } = serve();
     const state: UploadState = { left: null };
     const file = new Blob(['PK']);
-    await expect(addPackage(form, file, 'iotconnector', state)).rejects.toThrow('The server could not be reached.');
+    await expect(addPackage(form, file, 'iotconnector', state)).rejects.toThrow('The platform cannot be reached. Check the connection and try again.');
     expect(state.left).toMatchObject({ id: '77' });
     back();
     await addPackage(form, file, 'iotconnector', state);
