@@ -14,6 +14,8 @@ const files = [
   join(__dirname, '..', 'plugin-api', 'platform-ui', 'dashboard-page.tsx'),
   // The fetch client's time-out message.
   join(__dirname, '..', 'platform', 'fetch-client.ts'),
+  // The server job's wait that ended without a connection.
+  join(__dirname, 'server-job.ts'),
 ];
 for (const file of files) {
   for (const m of readFileSync(file, 'utf8').matchAll(/\b(?:t|msg)\('((?:[^'\\]|\\.)+)'/g)) used.add(m[1]);

@@ -7,6 +7,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requiredInterval } from '../domain/availability';
 import { STATUS_IDLE_POLLING_MS, STATUS_POLLING_MS } from '../domain/constants';
 import { fetchNewestJobStatus, type AssignmentResult } from '../platform/create-software-ng';
+import { isPlatformError } from '../platform/fetch-client';
+import { msg } from '../plugin-api/i18n';
 import { getManagedObject, type ManagedObject } from '../platform/inventory';
 
 const COMPLETED = 'completed';
@@ -135,6 +137,60 @@ export async function waitForJob(kind: JobKind, onStatus?: (status: ManagedObjec
     if (latest) onStatus?.(latest);
     if (!latest || isJobCompleted(kind, latest)) return latest;
     await sleep(STATUS_POLLING_MS);
+  }
+}
+
+/**
+ * How long a job's wait goes on through a lost connection (a tenant restarting, a VPN that
+ * dropped) before it gives up and says the job goes on on the server.
+ */
+export const CONNECTION_LOSS_WAIT_MS = 120_000;
+
+/**
+ * A failed status read that says nothing about the job: no answer, a read that timed out, or a
+ * gateway or server that is (re)starting (502, 503, 504).
+ */
+export const isConnectionFailure = (e: unknown): boolean =>
+  (e instanceof Error && (e.name === 'NetworkError' || e.name === 'RequestTimeoutError')) || (isPlatformError(e) && [502, 503, 504].includes(e.status));
+
+/** What a wait that ended without a connection says (a key of the plugins' namespaces). */
+export const JOB_CONNECTION_LOST = msg('The connection to the server was lost while the operation ran on the server. It goes on there; Reload shows when it is done.');
+
+/** The wait for a job ended without a connection: the job goes on on the server (its message is JOB_CONNECTION_LOST). */
+export class JobConnectionLostError extends Error {
+  constructor() {
+    super(JOB_CONNECTION_LOST);
+    this.name = 'JobConnectionLostError';
+  }
+}
+
+/**
+ * waitForJob through a lost connection: its failures in a row end its wait, but the job runs on
+ * on the server, so while the failures are the connection's the wait goes on (`onLost` says so)
+ * for up to CONNECTION_LOSS_WAIT_MS; then JobConnectionLostError. A refusal ends it at once.
+ */
+export async function waitThroughConnectionLoss(
+  kind: JobKind,
+  onStatus: (status: ManagedObject) => void,
+  onLost: () => void,
+  /** False once nobody waits (the page was left): a lost connection then ends the wait at once. */
+  wanted: () => boolean = () => true,
+): Promise<ManagedObject | null> {
+  let lostSince: number | null = null;
+  for (;;) {
+    try {
+      return await waitForJob(kind, (status) => {
+        lostSince = null;
+        onStatus(status);
+      });
+    } catch (e) {
+      if (!isConnectionFailure(e)) throw e;
+      lostSince ??= Date.now();
+      if (!wanted() || Date.now() - lostSince >= CONNECTION_LOSS_WAIT_MS) throw new JobConnectionLostError();
+      onLost();
+      await sleep(STATUS_POLLING_MS);
+      if (!wanted()) throw new JobConnectionLostError();
+    }
   }
 }
 

@@ -4,28 +4,51 @@ import type { ManagedObject } from '@shared/platform/inventory';
 import { and, buildQuery, eq, has, or } from '@shared/platform/query-language';
 import { assignmentRequest, type SoftwareItem } from '@shared/platform/software-choices';
 import type { ListSource } from '../model/views';
-import { progressOf, successFailed, waitForJob } from '@shared/ui/server-job';
+import { progressOf, successFailed, waitThroughConnectionLoss, type JobKind } from '@shared/ui/server-job';
 import type { OverlayProgress } from '@shared/ui/loading-overlay';
 import { assignmentCounters, type Counters } from '../model/job';
 
-/** Told how far the server job got at each status read (spec 4: 'Operation is running on the server (done/total)'). */
-export type OnProgress = (progress: OverlayProgress) => void;
+/**
+ * Told how far the server job got at each status read (spec 4: 'Operation is running on the
+ * server (done/total)'), and, with `connectionLost`, that the status cannot be read for now.
+ */
+export type OnProgress = (progress: OverlayProgress, connectionLost?: boolean) => void;
 
-export async function assignSoftware(item: SoftwareItem, devices: string[], force: boolean, onProgress?: OnProgress): Promise<Counters> {
+/** Whether anybody still waits for the job (false once the page was left). */
+export type Wanted = () => boolean;
+
+/**
+ * The job's wait, through a lost connection (the job goes on on the server): its final status;
+ * JobConnectionLostError when the connection stayed away too long or the page was left meanwhile.
+ */
+function waitForJobOf(kind: JobKind, submitted: number, onProgress?: OnProgress, wanted?: Wanted) {
+  let progress: OverlayProgress = { done: 0, total: submitted };
+  return waitThroughConnectionLoss(
+    kind,
+    (s) => {
+      progress = progressOf(kind, s, submitted);
+      onProgress?.(progress);
+    },
+    () => onProgress?.(progress, true),
+    wanted,
+  );
+}
+
+export async function assignSoftware(item: SoftwareItem, devices: string[], force: boolean, onProgress?: OnProgress, wanted?: Wanted): Promise<Counters> {
   const answer = await createSoftwareAssignment(assignmentRequest(item, devices, force));
-  const status = await waitForJob('assign', (s) => onProgress?.(progressOf('assign', s, devices.length)));
+  const status = await waitForJobOf('assign', devices.length, onProgress, wanted);
   return assignmentCounters(status, answer);
 }
 
-export async function clearPending(devices: string[], onProgress?: OnProgress) {
+export async function clearPending(devices: string[], onProgress?: OnProgress, wanted?: Wanted) {
   await clearPendingAssignment(devices);
-  const status = await waitForJob('clearPending', (s) => onProgress?.(progressOf('clearPending', s, devices.length)));
+  const status = await waitForJobOf('clearPending', devices.length, onProgress, wanted);
   return status ? successFailed('clearPending', status) : { success: devices.length, failed: 0 };
 }
 
-export async function initialize(devices: string[], onProgress?: OnProgress) {
+export async function initialize(devices: string[], onProgress?: OnProgress, wanted?: Wanted) {
   await initializeDevices(devices);
-  const status = await waitForJob('initialize', (s) => onProgress?.(progressOf('initialize', s, devices.length)));
+  const status = await waitForJobOf('initialize', devices.length, onProgress, wanted);
   return status ? successFailed('initialize', status) : { success: devices.length, failed: 0 };
 }
 

@@ -22,11 +22,11 @@ import { totalPagesOf } from '@shared/ui/pager';
 import { PermittedButton } from '@shared/ui/permission';
 import { SelectSoftwareDialog, type SelectSoftwareResult } from '@shared/ui/select-software-dialog';
 import { SmartGroupDialog } from '@shared/ui/smart-group-dialog';
-import { initializedInterval, isJobOngoing, newestStatusOptions, serverJobKeys, useNewestStatus } from '@shared/ui/server-job';
+import { initializedInterval, isJobOngoing, JOB_CONNECTION_LOST, JobConnectionLostError, newestStatusOptions, serverJobKeys, useNewestStatus } from '@shared/ui/server-job';
 import { ONGOING_MESSAGE } from '@shared/ui/server-job-banner';
 import { usePreference } from '@shared/ui/use-preference';
 import { listKeys, loadAll, useDevicePage } from '../api/devices';
-import { assignSoftware, clearPending, createSmartGroup, initialize, smartGroupQuery } from '../api/actions';
+import { assignSoftware, clearPending, createSmartGroup, initialize, smartGroupQuery, type OnProgress } from '../api/actions';
 import { COLUMNS_PREFERENCE, PAGE_SIZE_PREFERENCE, deviceColumns } from '../model/columns';
 import { assignmentMessage, clearPendingMessage, httpErrorMessage, initializeMessage, type Message } from '../model/job';
 import { VIEW_NOT_KNOWN, hrefOf, isPageSize, pageFromQuery, pageToQuery, resolveView } from '../model/views';
@@ -128,12 +128,26 @@ function DevicesFromDashboardView({ view, day }: { view: string | undefined; day
     }
   }, [source, client, selection, t, showError]);
 
+  // A job's wait ends when the page is left during a lost connection (no poll left behind it).
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const runJob = useCallback(
-    async (submitted: number, work: (onProgress: (progress: OverlayProgress) => void) => Promise<void>) => {
-      const running = (progress: OverlayProgress) => setBusy({ text: t('Operation is running on the server ({{done}}/{{total}})', { ...progress }), progress });
+    async (submitted: number, work: (onProgress: OnProgress, wanted: () => boolean) => Promise<void>) => {
+      const running: OnProgress = (progress, connectionLost) =>
+        setBusy({
+          text: connectionLost
+            ? t('The connection to the server was lost. The operation goes on on the server; waiting for the connection… ({{done}}/{{total}})', { ...progress })
+            : t('Operation is running on the server ({{done}}/{{total}})', { ...progress }),
+          progress,
+        });
       running({ done: 0, total: submitted });
       try {
-        await work(running);
+        await work(running, () => mounted.current);
         selection.clear();
       } catch (e) {
         showError(e);
@@ -158,29 +172,30 @@ function DevicesFromDashboardView({ view, day }: { view: string | undefined; day
     // apply to before OK; they are left out rather than sent to fail.
     const leftOut = new Set(devicesOutsideType(devices, choice.item.deviceType).map((d) => d.id));
     const ids = devices.filter((d) => !leftOut.has(d.id)).map((d) => d.id);
-    void runJob(ids.length, async (onProgress) => {
+    void runJob(ids.length, async (onProgress, wanted) => {
       try {
-        const counters = await assignSoftware(choice.item, ids, choice.forceInstallation, onProgress);
+        const counters = await assignSoftware(choice.item, ids, choice.forceInstallation, onProgress, wanted);
         const m = assignmentMessage(counters);
         show(m, m.type === 'success' ? ALERT_SUCCESS_DISMISS_MS : null);
         if (leftOut.size > 0) alerts.info(t('{{count}} devices of another type were left out.', { count: leftOut.size }), { dismissMs: ALERT_SUCCESS_DISMISS_MS });
       } catch (e) {
-        alerts.danger(t('An unexpected error occured: {{status}}', { status: isPlatformError(e) ? e.status : e instanceof Error ? e.message : String(e) }));
+        if (e instanceof JobConnectionLostError) show(errorMessage(e));
+        else alerts.danger(t('An unexpected error occured: {{status}}', { status: isPlatformError(e) ? e.status : e instanceof Error ? e.message : String(e) }));
       }
     });
   };
   const onClearPending = async () => {
     const devices = await startAction();
     if (!devices?.length) return;
-    void runJob(devices.length, async (onProgress) => {
-      show(clearPendingMessage(await clearPending(devices.map((d) => d.id), onProgress)));
+    void runJob(devices.length, async (onProgress, wanted) => {
+      show(clearPendingMessage(await clearPending(devices.map((d) => d.id), onProgress, wanted)));
     });
   };
   const onInitialize = async () => {
     const devices = await startAction();
     if (!devices?.length) return;
-    void runJob(devices.length, async (onProgress) => {
-      const result = await initialize(devices.map((d) => d.id), onProgress);
+    void runJob(devices.length, async (onProgress, wanted) => {
+      const result = await initialize(devices.map((d) => d.id), onProgress, wanted);
       // Stays until closed: it explains why the list still shows the devices as not monitored.
       show(initializeMessage(result, result.success > 0 ? await initializedInterval(devices) : undefined), null);
     });
@@ -321,6 +336,14 @@ function DevicesFromDashboardView({ view, day }: { view: string | undefined; day
 
 const NO_ROWS: ManagedObject[] = [];
 
-/** A failed request as the page says it. */
+/**
+ * A failed request as the page says it: a refusal by its status; a job whose status could not be
+ * read for lack of connection as a warning (it goes on on the server); anything else by its
+ * message (the client's is in the user's language), not as a status 0.
+ */
 const errorMessage = (e: unknown): Message =>
-  isPlatformError(e) ? httpErrorMessage(e.status, e.statusText) : httpErrorMessage(0, e instanceof Error ? e.message : String(e));
+  isPlatformError(e)
+    ? httpErrorMessage(e.status, e.statusText)
+    : e instanceof JobConnectionLostError
+      ? { type: 'warning', text: JOB_CONNECTION_LOST }
+      : { type: 'danger', text: 'Error: {{message}}', values: { message: e instanceof Error ? e.message : String(e) } };

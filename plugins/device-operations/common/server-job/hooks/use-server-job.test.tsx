@@ -3,8 +3,9 @@ import { act, renderHook } from '@testing-library/react';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configureClient, NetworkError } from '@shared/platform/fetch-client';
 import { jsonReply } from '@shared/plugin-api/testing';
-import { JobConnectionLostError, jobFailure, unexpectedError } from '../model/messages';
-import { CONNECTION_LOSS_WAIT_MS, useServerJob, waitThroughConnectionLoss } from './use-server-job';
+import { CONNECTION_LOSS_WAIT_MS, JobConnectionLostError, waitThroughConnectionLoss } from '@shared/ui/server-job';
+import { jobFailure, unexpectedError } from '../model/messages';
+import { useServerJob } from './use-server-job';
 
 const status = (assign: string, success: number) => () =>
   jsonReply(200, {

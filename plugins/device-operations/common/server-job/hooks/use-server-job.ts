@@ -6,12 +6,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { fetchNewestJobStatus } from '@shared/platform/create-software-ng';
-import { isPlatformError } from '@shared/platform/fetch-client';
 import type { ManagedObject } from '@shared/platform/inventory';
-import { STATUS_POLLING_MS } from '@shared/domain/constants';
 import { ONGOING_MESSAGE } from '@shared/ui/server-job-banner';
-import { isJobOngoing, newestStatusOptions, progressOf, useNewestStatus, waitForJob, type JobKind } from '@shared/ui/server-job';
-import { JobConnectionLostError } from '../model/messages';
+import { isJobOngoing, newestStatusOptions, progressOf, useNewestStatus, waitThroughConnectionLoss, type JobKind } from '@shared/ui/server-job';
 
 export interface OverlayState {
   /** What is being done; none: the overlay's own "Loading…". */
@@ -20,51 +17,6 @@ export interface OverlayState {
   progress?: { done: number; total: number };
   /** The job's status cannot be read (no connection): the job goes on on the server, the wait too. */
   connectionLost?: boolean;
-}
-
-/**
- * How long a job's wait goes on through a lost connection (a tenant restarting, a VPN that
- * dropped) before the overlay gives up and says the job goes on on the server.
- */
-export const CONNECTION_LOSS_WAIT_MS = 120_000;
-
-/**
- * A failed status read that says nothing about the job: no answer, a read that timed out, or a
- * gateway or server that is (re)starting (502, 503, 504).
- */
-export const isConnectionFailure = (e: unknown): boolean =>
-  (e instanceof Error && (e.name === 'NetworkError' || e.name === 'RequestTimeoutError')) || (isPlatformError(e) && [502, 503, 504].includes(e.status));
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * waitForJob through a lost connection: its failures in a row end its wait, but the job runs on
- * on the server, so while the failures are the connection's the wait goes on (`onLost` says so)
- * for up to CONNECTION_LOSS_WAIT_MS; then JobConnectionLostError. A refusal ends it at once.
- */
-export async function waitThroughConnectionLoss(
-  kind: JobKind,
-  onStatus: (status: ManagedObject) => void,
-  onLost: () => void,
-  /** False once nobody waits (the page was left): a lost connection then ends the wait at once. */
-  wanted: () => boolean = () => true,
-): Promise<ManagedObject | null> {
-  let lostSince: number | null = null;
-  for (;;) {
-    try {
-      return await waitForJob(kind, (status) => {
-        lostSince = null;
-        onStatus(status);
-      });
-    } catch (e) {
-      if (!isConnectionFailure(e)) throw e;
-      lostSince ??= Date.now();
-      if (!wanted() || Date.now() - lostSince >= CONNECTION_LOSS_WAIT_MS) throw new JobConnectionLostError();
-      onLost();
-      await sleep(STATUS_POLLING_MS);
-      if (!wanted()) throw new JobConnectionLostError();
-    }
-  }
 }
 
 export class JobBlockedError extends Error {

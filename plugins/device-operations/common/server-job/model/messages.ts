@@ -3,7 +3,7 @@ import { ALERT_DISMISS_MS, ALERT_SUCCESS_DISMISS_MS } from '@shared/domain/const
 import { isPlatformError } from '@shared/platform/fetch-client';
 import type { ListAlert } from '../store/alerts';
 import { msg } from '@shared/plugin-api/i18n';
-import type { AssignCounters, SuccessFailed } from '@shared/ui/server-job';
+import { JobConnectionLostError, type AssignCounters, type SuccessFailed } from '@shared/ui/server-job';
 
 export interface AlertSpec {
   alert: Omit<ListAlert, 'id'>;
@@ -15,13 +15,6 @@ export interface AlertSpec {
  * The connection was lost while a started job ran, and did not come back in time: the job goes
  * on on the server (its banner shows while it runs), so this is no failure of the job.
  */
-export class JobConnectionLostError extends Error {
-  constructor() {
-    super('The connection to the server was lost while the operation ran on the server. It goes on there; Reload shows when it is done.');
-    this.name = 'JobConnectionLostError';
-  }
-}
-
 /** A job's failure as its alert: a lost connection as a warning of its own, anything else as `otherwise` says it. */
 export const jobFailure = (error: unknown, otherwise: (error: unknown) => AlertSpec): AlertSpec =>
   error instanceof JobConnectionLostError ? { alert: { type: 'warning', text: error.message } } : otherwise(error);
