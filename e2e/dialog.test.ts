@@ -185,12 +185,17 @@ describe('dialogs are native modal <dialog>s', () => {
     await modal.getByText('Available Packages').waitFor({ timeout: WAIT_MS });
     await modal.locator(`[data-testid="available-${gone.id}"]`).click();
     await modal.locator(`[data-testid="chosen-${gone.id}"]`).waitFor();
-    // Another user deletes the chosen package meanwhile: the service refuses the save, and the
-    // dialog stays open with the alert saying so.
-    await adminApi(stack, `${CSNG}/softwarePackage?inventoryId=${gone.id}`, { method: 'DELETE' });
+    // The service fails the save (a 500 once): the page's alert says so (the spec's text), and the
+    // dialog stays open with the alert inside it. (A package deleted meanwhile is said inside the
+    // modal itself since the modal checks its choices before sending: no page alert to test with.)
+    const saveUrl = `**${CSNG}/dependencies`;
+    await page.route(saveUrl, (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'create-software-ng/failed', message: 'Service down' }) }) : route.fallback(),
+    );
     await modal.locator('[data-testid="dependencies-save"]').click();
     const alert = page.locator('.alert', { hasText: 'Something went wrong. please try again later.' });
     await alert.waitFor({ timeout: WAIT_MS });
+    await page.unroute(saveUrl);
     assert.deepEqual(await modalDialogs(page), ['dependency-modal'], 'the dialog is still open');
     assert.equal(await alert.evaluate((el) => !!el.closest('dialog')?.querySelector('[data-testid="dependency-modal"]')), true, 'the alert is rendered inside the open dialog');
     assert.equal(await hitAt(page, '.alert-danger .close'), 'itself', "the alert's close button is on top, not beneath the dialog's backdrop");
