@@ -61,7 +61,8 @@ describe('DeviceControlTab', () => {
     expect(status).toHaveAttribute('role', 'status');
     expect(status).toHaveTextContent('Restart operation status: QUEUED_ELSEWHERE');
     await act(async () => handlers.get('/operations/7')!({ realtimeAction: 'UPDATE', data: { ...op, status: 'EXECUTING' } }));
-    expect(screen.getByTestId('restart-status')).toHaveTextContent('Restart operation is executing.');
+    // The pushed state reaches the screen through the query cache's notification (a later task).
+    await waitFor(() => expect(screen.getByTestId('restart-status')).toHaveTextContent('Restart operation is executing.'));
   });
 
   it('keeps a pushed state that overtook the initial load', async () => {
