@@ -158,6 +158,9 @@ export class NetworkError extends Error {
   }
 }
 
+/** A request without any answer; by name too, as isRequestTimeout (another bundle's copy of this class). */
+export const isNetworkError = (e: unknown): e is NetworkError => e instanceof NetworkError || (e instanceof Error && e.name === 'NetworkError');
+
 /** The 'shared' namespace's key of the unreadable-answer message (shared/ui/locales). */
 const UNREADABLE_TEXT = msg('The server answered without the data asked for.');
 

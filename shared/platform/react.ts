@@ -99,11 +99,6 @@ export function useRealtimeDetail<T extends object>(channel: string | null | und
 }
 
 /**
- * The page's query cache: a read that failed for good (after its retries) is logged with its
- * query key and cause, whatever the screen shows of it. Both query clients (the dev shell's and
- * the platform UI's) use it.
- */
-/**
  * The page's query clients' network mode (queries and mutations): a request made while the browser
  * says it is offline is sent and fails with the client's "cannot be reached" message. React Query's
  * default ('online') paused it instead: a screen opened offline showed its spinner for as long as
@@ -112,6 +107,11 @@ export function useRealtimeDetail<T extends object>(channel: string | null | und
  */
 export const FAIL_WHEN_OFFLINE = { networkMode: 'always' } as const;
 
+/**
+ * The page's query cache: a read that failed for good (after its retries) is logged with its
+ * query key and cause, whatever the screen shows of it. Both query clients (the dev shell's and
+ * the platform UI's) use it.
+ */
 export function loggingQueryCache(): QueryCache {
   return new QueryCache({
     onError: (error, query) => console.error(`Read ${JSON.stringify(query.queryKey)} failed: ${describeFailure(error)}`, error),

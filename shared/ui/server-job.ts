@@ -7,7 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requiredInterval } from '../domain/availability';
 import { STATUS_IDLE_POLLING_MS, STATUS_POLLING_MS } from '../domain/constants';
 import { fetchNewestJobStatus, type AssignmentResult } from '../platform/create-software-ng';
-import { isPlatformError } from '../platform/fetch-client';
+import { isNetworkError, isPlatformError, isRequestTimeout } from '../platform/fetch-client';
 import { msg } from '../plugin-api/i18n';
 import { getManagedObject, type ManagedObject } from '../platform/inventory';
 
@@ -151,7 +151,7 @@ export const CONNECTION_LOSS_WAIT_MS = 120_000;
  * gateway or server that is (re)starting (502, 503, 504).
  */
 export const isConnectionFailure = (e: unknown): boolean =>
-  (e instanceof Error && (e.name === 'NetworkError' || e.name === 'RequestTimeoutError')) || (isPlatformError(e) && [502, 503, 504].includes(e.status));
+  isNetworkError(e) || isRequestTimeout(e) || (isPlatformError(e) && [502, 503, 504].includes(e.status));
 
 /** What a wait that ended without a connection says (a key of the plugins' namespaces). */
 export const JOB_CONNECTION_LOST = msg('The connection to the server was lost while the operation ran on the server. It goes on there; Reload shows when it is done.');

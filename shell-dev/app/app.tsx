@@ -1,5 +1,5 @@
 import React, { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { configureClient, isPlatformError } from '@shared/platform/fetch-client';
+import { configureClient, isNetworkError, isPlatformError } from '@shared/platform/fetch-client';
 import { alerts } from '@shared/ui/alerts';
 import type { Language } from '@shared/plugin-api/types';
 import { loadShellLanguage, useShellT } from './i18n-setup';
@@ -22,7 +22,7 @@ type Phase = { phase: 'checking' } | { phase: 'login'; /** The user whose sessio
 function startFailure(e: unknown): Extract<Phase, { phase: 'error' }> {
   if (isPlatformError(e) && !e.error && typeof e.data === 'string') return { phase: 'error', message: e.message, foreignStatus: `${e.status} ${e.statusText}`.trim() };
   // No answer (the client's NetworkError, fetch's own TypeError): said once, in the user's words; the cause goes to the log.
-  if (e instanceof Error && (e.name === 'NetworkError' || e instanceof TypeError)) {
+  if (isNetworkError(e) || e instanceof TypeError) {
     console.warn('The platform could not be reached at start:', e);
     return { phase: 'error', message: e.message, unreachable: true };
   }

@@ -47,10 +47,8 @@ const configOf = (mod: ParcelModule): ParcelConfig<MountedProps> =>
  */
 function unmountWhenMounted(parcel: Parcel<MountedProps>, pluginId: string, contributionId: string): void {
   parcel.unmountPromise.catch((e: unknown) => console.error(`[${pluginId}] ${contributionId} could not be unmounted`, e));
-  parcel.mountPromise.then(
-    () => (parcel.getStatus() === 'MOUNTED' ? parcel.unmount().catch(() => undefined) : undefined),
-    () => undefined,
-  );
+  const loggedElsewhere = () => undefined;
+  parcel.mountPromise.then(() => (parcel.getStatus() === 'MOUNTED' ? parcel.unmount().catch(loggedElsewhere) : undefined), loggedElsewhere);
 }
 
 /**
