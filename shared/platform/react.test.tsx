@@ -1,8 +1,8 @@
 import React from 'react';
 import { act, render, waitFor } from '@testing-library/react';
 import { onlineManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { PlatformError } from './fetch-client';
-import { FAIL_WHEN_OFFLINE, loggingQueryCache, useRealtime, useRealtimeDetail, useRealtimeInvalidate } from './react';
+import { PlatformError, retryTransientFailures } from './fetch-client';
+import { createPageQueryClient, FAIL_WHEN_OFFLINE, loggingQueryCache, useRealtime, useRealtimeDetail, useRealtimeInvalidate } from './react';
 import type { RealtimeClient, RealtimeHandler, RealtimeMessage } from './realtime';
 
 /** A RealtimeClient double that records subscriptions and lets the test push notifications. */
@@ -114,5 +114,24 @@ describe('FAIL_WHEN_OFFLINE', () => {
     } finally {
       onlineManager.setOnline(true);
     }
+  });
+});
+
+describe('createPageQueryClient', () => {
+  it('makes both hosts\' clients alike: logged failures, transient retries, offline requests sent; focus re-reads only where asked', () => {
+    const shell = createPageQueryClient({ refetchOnWindowFocus: true });
+    const platform = createPageQueryClient({ refetchOnWindowFocus: false });
+    for (const client of [shell, platform]) {
+      const { queries, mutations } = client.getDefaultOptions();
+      expect(queries?.retry).toBe(retryTransientFailures);
+      expect(queries?.networkMode).toBe('always');
+      expect(mutations?.networkMode).toBe('always');
+    }
+    expect(shell.getDefaultOptions().queries?.refetchOnWindowFocus).toBe(true);
+    expect(platform.getDefaultOptions().queries?.refetchOnWindowFocus).toBe(false);
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    shell.getQueryCache().config.onError?.(new Error('boom'), { queryKey: ['x'] } as never);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('Read ["x"] failed'), expect.any(Error));
+    error.mockRestore();
   });
 });

@@ -1,7 +1,7 @@
 /** React bindings of the platform client: realtime notifications feeding the query cache. */
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import { QueryCache, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { describeFailure } from './fetch-client';
+import { QueryCache, QueryClient, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { describeFailure, retryTransientFailures } from './fetch-client';
 import { getRealtime, type RealtimeClient, type RealtimeMessage, type RealtimeRefusal } from './realtime';
 
 export type RealtimeCacheHandler<T> = (message: RealtimeMessage<T>, queryClient: QueryClient, channel: string) => void;
@@ -115,5 +115,18 @@ export const FAIL_WHEN_OFFLINE = { networkMode: 'always' } as const;
 export function loggingQueryCache(): QueryCache {
   return new QueryCache({
     onError: (error, query) => console.error(`Read ${JSON.stringify(query.queryKey)} failed: ${describeFailure(error)}`, error),
+  });
+}
+
+/**
+ * The page's one query client, as both hosts make it: failed reads logged (above), transient
+ * failures retried (not a time-out, not a refusal), offline requests failing with the client's
+ * message. `refetchOnWindowFocus`: the dev shell reads stale data again when its tab gets focus
+ * again (React Query's default); inside the platform UI the plugins do not (as its own screens).
+ */
+export function createPageQueryClient({ refetchOnWindowFocus }: { refetchOnWindowFocus: boolean }): QueryClient {
+  return new QueryClient({
+    queryCache: loggingQueryCache(),
+    defaultOptions: { queries: { refetchOnWindowFocus, retry: retryTransientFailures, ...FAIL_WHEN_OFFLINE }, mutations: FAIL_WHEN_OFFLINE },
   });
 }

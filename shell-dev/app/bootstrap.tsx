@@ -1,10 +1,8 @@
 import React from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { QueryClient } from '@tanstack/react-query';
 import { addErrorHandler } from 'single-spa';
-import { retryTransientFailures } from '@shared/platform/fetch-client';
-import { FAIL_WHEN_OFFLINE, loggingQueryCache } from '@shared/platform/react';
+import { createPageQueryClient } from '@shared/platform/react';
 import manifest from '../../manifest.json';
 import { SHELL_NS } from './constants';
 import { initShellI18n } from './i18n-setup';
@@ -19,10 +17,7 @@ addErrorHandler((error) => {
 
 const i18n = initShellI18n('en');
 /** One QueryClient for the page, shared by every contribution (a read that timed out is not asked again; one that failed is logged). */
-const queryClient = new QueryClient({
-  queryCache: loggingQueryCache(),
-  defaultOptions: { queries: { retry: retryTransientFailures, ...FAIL_WHEN_OFFLINE }, mutations: FAIL_WHEN_OFFLINE },
-});
+const queryClient = createPageQueryClient({ refetchOnWindowFocus: true });
 
 /**
  * The entry script is async (index.html): it may run before the body is parsed or the platform's

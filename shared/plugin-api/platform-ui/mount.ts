@@ -6,7 +6,7 @@
  * Loaded lazily by ./host when a contribution is first shown.
  */
 import i18next from 'i18next';
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
 import type { AppStateService } from '@c8y/ngx-components';
 import type { ActivatedRouteSnapshot } from '@angular/router';
@@ -15,8 +15,7 @@ import { SHARED_NS, sharedLocales } from '../../ui/i18n';
 import { reportContributionError } from '../parcel';
 import type { ContributionProps, Language, Loader, ParcelModule, PlatformContext } from '../types';
 import { platformContext } from './context';
-import { retryTransientFailures } from '../../platform/fetch-client';
-import { FAIL_WHEN_OFFLINE, loggingQueryCache } from '../../platform/react';
+import { createPageQueryClient } from '../../platform/react';
 
 export type HostKind = 'route' | 'device-tab' | 'widget' | 'widget-config' | 'action-bar-item';
 
@@ -50,10 +49,7 @@ export interface MountedContribution {
 const QUERY_CLIENT = Symbol.for('adamos.platform-ui.query-client');
 function pageQueryClient(): QueryClient {
   const g = globalThis as unknown as Record<symbol, QueryClient | undefined>;
-  return (g[QUERY_CLIENT] ??= new QueryClient({
-    queryCache: loggingQueryCache(),
-    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryTransientFailures, ...FAIL_WHEN_OFFLINE }, mutations: FAIL_WHEN_OFFLINE },
-  }));
+  return (g[QUERY_CLIENT] ??= createPageQueryClient({ refetchOnWindowFocus: false }));
 }
 
 let sharedTexts: Promise<void> | undefined;
