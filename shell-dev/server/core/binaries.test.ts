@@ -3,17 +3,22 @@
  * replacement puts the old content back, a committed one keeps only the new; against a real
  * SQLite file in a temporary data folder.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { BinaryStore, binariesDirOf, moveBlobsToFiles, syncDir } from './binaries';
+import { BinaryStore, binariesDirOf, moveBlobsToFiles, REPLACED_FILE_PREFIX, syncDir } from './binaries';
 import { CoreContext } from './context';
 import { InventoryStore } from './inventory';
 import { migrate } from './schema';
 
 function setup() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'binaries-test-'));
+  return setupIn(fs.mkdtempSync(path.join(os.tmpdir(), 'binaries-test-')));
+}
+
+/** The store on the data folder `dataDir` (a new one, or one a crashed process left). */
+function setupIn(dataDir: string) {
   const db = new Database(path.join(dataDir, 'test.db'));
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
@@ -159,5 +164,33 @@ describe('moving blobs to files (schema v12)', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a crash in the middle of a replacement (a real second process)', () => {
+  /** Replaces binary `id`'s content with 'version 2' in a process that dies at `when`; returns its exit code. */
+  const crashWhileReplacing = (dataDir: string, id: string, when: 'before-commit' | 'after-commit') =>
+    spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'testing', 'binary-crash.ts'), dataDir, id, when], { encoding: 'utf8' });
+
+  it.each([
+    ['before its commit: the next start puts the old content back', 'before-commit', 'version 1', 'text/csv'],
+    ['after its commit: the next start keeps the new content and drops the kept copy', 'after-commit', 'version 2', 'text/plain'],
+  ] as const)('%s', (_name, when, expected, contentType) => {
+    const { db, store, files } = env;
+    const id = store.create({ name: 'd.csv' }, 'text/csv', Buffer.from('version 1'), 'admin').id;
+    db.close();
+    const dataDir = path.dirname(store.dir);
+    const run = crashWhileReplacing(dataDir, id, when);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(9);
+    expect(files().some((f) => f.startsWith(REPLACED_FILE_PREFIX))).toBe(true);
+
+    const restarted = setupIn(dataDir);
+    restarted.store.sweep();
+    expect(restarted.content(id)).toBe(expected);
+    expect(restarted.store.read(id)?.contentType).toBe(contentType);
+    expect(restarted.files()).toEqual([id]);
+    expect(restarted.db.prepare('SELECT count(*) FROM binary_replacements').pluck().get()).toBe(0);
+    env = restarted;
   });
 });

@@ -14,6 +14,19 @@ export const UPLOAD_FILE_PREFIX = 'upload-';
 
 export const binariesDirOf = (dataDir: string): string => path.join(dataDir, BINARIES_DIR);
 
+/**
+ * Prefix of a replaced content kept until its replacement commits: `replaced-<id>-<random>`. The
+ * replacement records the name in `binary_replacements` inside its transaction, so after a crash
+ * the row says which way it went: a row means it committed (the kept file goes), no row means it
+ * did not (the kept file is the binary's content again).
+ */
+export const REPLACED_FILE_PREFIX = 'replaced-';
+
+/** Schema v13: the replacements whose kept old content is still on disk (see REPLACED_FILE_PREFIX). */
+export function addBinaryReplacements(db: Database): void {
+  db.exec('CREATE TABLE IF NOT EXISTS binary_replacements (kept TEXT PRIMARY KEY, id INTEGER NOT NULL) WITHOUT ROWID');
+}
+
 /** A new temporary file name in `dir` (created with the folder when missing). */
 export function tempFileIn(dir: string): string {
   fs.mkdirSync(dir, { recursive: true });
@@ -147,14 +160,30 @@ export class BinaryStore {
     return tempFileIn(this.dir);
   }
 
-  /** Removes temporary files and files of no binary (a crash between rename and commit, or commit and removal). */
+  /**
+   * What a crash left, at start: temporary files and files of no binary go (a crash between rename
+   * and commit, or commit and removal); a replacement that did not commit gets its old content back,
+   * one that did loses the kept copy (see REPLACED_FILE_PREFIX).
+   */
   sweep(): void {
-    if (!fs.existsSync(this.dir)) return;
-    const exists = this.ctx.stmt('SELECT 1 FROM binaries WHERE id = ?');
-    for (const name of fs.readdirSync(this.dir)) {
-      const orphan = /^\d+$/.test(name) ? !exists.get(Number(name)) : name.startsWith(UPLOAD_FILE_PREFIX);
-      if (orphan) fs.rmSync(path.join(this.dir, name), { force: true, recursive: true });
+    const recorded = this.ctx.stmt('SELECT 1 FROM binary_replacements WHERE kept = ?');
+    if (fs.existsSync(this.dir)) {
+      const exists = this.ctx.stmt('SELECT 1 FROM binaries WHERE id = ?');
+      let restored = false;
+      for (const name of fs.readdirSync(this.dir)) {
+        const file = path.join(this.dir, name);
+        const replaced = name.startsWith(REPLACED_FILE_PREFIX) ? /^replaced-(\d+)-/.exec(name) : null;
+        if (replaced && !recorded.get(name) && exists.get(Number(replaced[1]))) {
+          fs.renameSync(file, this.fileOf(replaced[1]));
+          restored = true;
+          continue;
+        }
+        const orphan = /^\d+$/.test(name) ? !exists.get(Number(name)) : name.startsWith(UPLOAD_FILE_PREFIX) || name.startsWith(REPLACED_FILE_PREFIX);
+        if (orphan) fs.rmSync(file, { force: true, recursive: true });
+      }
+      if (restored) syncDir(this.dir);
     }
+    this.ctx.stmt('DELETE FROM binary_replacements').run();
   }
 
   /** A binary from bytes in memory (small ones: the simulator's log files, the demo's packages). */
@@ -198,7 +227,9 @@ export class BinaryStore {
         // Last: a download that opened the old file reads it to its end. The old content stays
         // under a second name until the replacement commits, for a rollback to put it back.
         const file = this.fileOf(n as number);
-        const kept = this.tempFile();
+        const keptName = `${REPLACED_FILE_PREFIX}${n}-${randomBytes(8).toString('hex')}`;
+        const kept = path.join(this.dir, keptName);
+        this.ctx.stmt('INSERT INTO binary_replacements (kept, id) VALUES (?, ?)').run(keptName, n);
         let hadFile = true;
         try {
           fs.linkSync(file, kept);
@@ -214,7 +245,10 @@ export class BinaryStore {
         }
         this.place({
           undo: () => (hadFile ? fs.renameSync(kept, file) : fs.rmSync(file, { force: true })),
-          done: () => fs.rmSync(kept, { force: true }),
+          done: () => {
+            fs.rmSync(kept, { force: true });
+            this.ctx.stmt('DELETE FROM binary_replacements WHERE kept = ?').run(keptName);
+          },
         });
         return mo;
       });

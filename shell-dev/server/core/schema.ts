@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { moveBlobsToFiles } from './binaries';
+import { addBinaryReplacements, moveBlobsToFiles } from './binaries';
 
 /**
  * JSON paths that list pages filter or sort on at fleet scale. Until v9 each had an expression
@@ -15,7 +15,7 @@ export const INDEXED_JSON_PATHS = [
   'c8y_ActiveAlarmsStatus.critical',
 ] as const;
 
-export const SCHEMA_VERSION = 12;
+export const SCHEMA_VERSION = 13;
 
 /**
  * The list table (v7): one narrow row per managed object with its columns and the JSON paths the
@@ -132,6 +132,7 @@ export function migrate(db: Database, binariesDir?: string): void {
     if (version < 10) addActiveAlarmsStatus(db);
     if (version < 11) addAlarmSortColumns(db);
     if (version < 12) moveBlobsToFiles(db, binariesDir);
+    if (version < 13) addBinaryReplacements(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
 }
