@@ -61,7 +61,7 @@ function renderHost(language: 'en' | 'de' = 'en') {
  */
 async function moveWhileTheSessionEnds() {
   sessionStorage.clear();
-  load.mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
+  load.mockResolvedValue({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
   save.mockRejectedValueOnce(new PlatformError(401, 'Unauthorized', { error: 'security/Unauthorized', message: 'Invalid credentials!' }));
   const first = renderHost();
   fireEvent.click(await screen.findByTestId('dashboard-edit'));
@@ -89,7 +89,7 @@ beforeEach(() => {
 
 describe('DashboardHost', () => {
   it('offers no editing while the saved layout could not be loaded (a save would add a second dashboard), and Retry loads it', async () => {
-    load.mockRejectedValueOnce(new Error('boom')).mockResolvedValueOnce({ id: '77', widgets: [{ ...dashboard.defaultWidgets[0], x: 4 }] });
+    load.mockRejectedValueOnce(new Error('boom')).mockResolvedValue({ id: '77', widgets: [{ ...dashboard.defaultWidgets[0], x: 4 }] });
     renderHost();
     const error = await screen.findByTestId('dashboard-load-error');
     expect(error).toHaveTextContent('The saved layout could not be loaded; showing the default layout: boom');
@@ -185,14 +185,20 @@ describe('DashboardHost', () => {
 
   it('saves a change into a new dashboard object when the loaded one was deleted meanwhile (not failing every later change)', async () => {
     sessionStorage.clear();
-    load.mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] }).mockResolvedValueOnce(null);
+    const moved = { ...dashboard.defaultWidgets[0], y: 1 };
+    // The first load and the read before the save still find 77; then it is gone, and after the save the new object is found.
+    load
+      .mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] })
+      .mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] })
+      .mockResolvedValueOnce(null)
+      .mockResolvedValue({ id: 'new-id', widgets: [moved] });
     save.mockRejectedValueOnce(new PlatformError(404, 'Not Found', { error: 'inventory/Not Found', message: 'Finding device data from database failed : No managedObject for id 77!' }));
     renderHost();
     fireEvent.click(await screen.findByTestId('dashboard-edit'));
     fireEvent.click(screen.getByTestId('widget-move-down'));
     await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
     expect(save.mock.calls[1][0]).toBeNull();
-    expect(save.mock.calls[1][2]).toEqual([{ ...dashboard.defaultWidgets[0], y: 1 }]);
+    expect(save.mock.calls[1][2]).toEqual([moved]);
     // The next change goes into the new object.
     fireEvent.click(screen.getByTestId('widget-move-down'));
     await waitFor(() => expect(save).toHaveBeenCalledTimes(3));
@@ -243,6 +249,46 @@ describe('DashboardHost', () => {
     renderHost();
     await screen.findByTestId('dashboard-edit');
     expect(screen.queryByTestId('widget-config-modal')).toBeNull();
+    load.mockReset();
+  });
+
+  it("applies a change to the layout another user saved meanwhile (their widget is kept, not silently undone) and says so", async () => {
+    sessionStorage.clear();
+    const a = dashboard.defaultWidgets[0];
+    const theirs = { instanceId: 'b', widgetId: 'widget:d/count', title: 'Theirs', x: 4, y: 0, w: 4, h: 4, config: {} };
+    // This tab read the layout with a alone; the other user then added b.
+    load.mockResolvedValueOnce({ id: '77', widgets: [a] }).mockResolvedValue({ id: '77', widgets: [a, theirs] });
+    renderHost();
+    fireEvent.click(await screen.findByTestId('dashboard-edit'));
+    expect(screen.getAllByTestId('dashboard-widget')).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('widget-move-down'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save.mock.calls[0][0]).toBe('77');
+    expect(save.mock.calls[0][2]).toEqual([{ ...a, y: 1 }, theirs]);
+    expect(await screen.findByTestId('dashboard-merged')).toHaveTextContent('Another user changed this dashboard meanwhile: it now shows their changes together with yours.');
+    expect(screen.getAllByTestId('dashboard-widget')).toHaveLength(2);
+    // The next change here carries theirs on.
+    load.mockResolvedValue({ id: '77', widgets: save.mock.calls[0][2] as typeof theirs[] });
+    const cardA = screen.getAllByTestId('dashboard-widget').find((c) => c.dataset.instanceId === 'a')!;
+    fireEvent.click(within(cardA.parentElement!).getByTestId('widget-move-down'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+    expect(save.mock.calls[1][2]).toEqual([{ ...a, y: 2 }, theirs]);
+    load.mockReset();
+  });
+
+  it('names a change to a widget another user removed meanwhile, which is not saved', async () => {
+    sessionStorage.clear();
+    const a = dashboard.defaultWidgets[0];
+    const b = { instanceId: 'b', widgetId: 'widget:d/count', title: 'Hall 3', x: 4, y: 0, w: 4, h: 4, config: {} };
+    load.mockResolvedValueOnce({ id: '77', widgets: [a, b] }).mockResolvedValue({ id: '77', widgets: [a] });
+    renderHost('de');
+    fireEvent.click(await screen.findByTestId('dashboard-edit'));
+    fireEvent.click(screen.getAllByTestId('widget-move-down')[1]);
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save.mock.calls[0][2]).toEqual([a]);
+    const notice = await screen.findByTestId('dashboard-merged');
+    expect(notice).toHaveTextContent('Ein anderer Benutzer hat das Widget „Hall 3“ inzwischen entfernt: Ihre Änderung daran wurde nicht gespeichert.');
+    expect(screen.getAllByTestId('dashboard-widget')).toHaveLength(1);
     load.mockReset();
   });
 });

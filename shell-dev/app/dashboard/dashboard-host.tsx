@@ -11,7 +11,7 @@ import { useShellT } from '../i18n-setup';
 import { ContributionLoading, ParcelMount } from '../mount/parcel-mount';
 import { DASHBOARD_COLUMNS, DASHBOARD_ROW_HEIGHT_PX, layoutDashboard } from '@shared/plugin-api/dashboard/layout';
 import { prefetchPlacements } from './prefetch';
-import { addWidget, cellsMoved, configureWidget, moveWidget, removeWidget, resizeWidget } from './edit-model';
+import { addWidget, cellsMoved, configureWidget, mergeLayouts, moveWidget, removeWidget, resizeWidget } from './edit-model';
 import { loadDashboard, saveDashboard, type LoadedDashboard } from '@shared/plugin-api/dashboard/persistence';
 import { isPlatformError } from '@shared/platform/fetch-client';
 import en from './locales/en.json';
@@ -428,6 +428,8 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   const [loadAttempt, setLoadAttempt] = useState(0);
   const loadErrorId = useId();
   const [saveError, setSaveError] = useState<string | null>(null);
+  /** The last save met another user's change and was applied to it (naming this user's changes it had to drop). */
+  const [merged, setMerged] = useState<{ lost: string[] } | null>(null);
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const unsavedStore = unsavedKey(dashboard.name, context.user?.userName ?? '');
@@ -443,6 +445,8 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   const savedId = useRef<string | null>(null);
   /** The layout the tenant has (as loaded or last saved), shown again when a save fails. */
   const persisted = useRef<DashboardWidgetPlacement[]>([]);
+  /** The layout this tab shows (what the next change is made to), kept in step with `saved`. */
+  const shown = useRef<DashboardWidgetPlacement[]>([]);
   /** The latest change: only its failure puts the persisted layout back (a later save carries the earlier change). */
   const latestCommit = useRef(0);
   const addWidgetButton = useRef<HTMLButtonElement>(null);
@@ -462,13 +466,15 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
         setLoadError(null);
         savedId.current = loaded?.id ?? null;
         persisted.current = loaded?.widgets ?? [...dashboard.defaultWidgets];
-        setSaved(loaded ?? { id: null, widgets: [...dashboard.defaultWidgets] });
+        shown.current = persisted.current;
+        setSaved(loaded ?? { id: null, widgets: persisted.current });
       })
       .catch((e: unknown) => {
         if (stale) return;
         // The defaults still show; the problem is said, not hidden.
         setLoadError(e instanceof Error ? e.message : String(e));
-        setSaved({ id: null, widgets: [...dashboard.defaultWidgets] });
+        shown.current = [...dashboard.defaultWidgets];
+        setSaved({ id: null, widgets: shown.current });
       });
     return () => {
       stale = true;
@@ -497,36 +503,60 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
     );
   }, [bands, byId]);
 
+  const show = useCallback((next: DashboardWidgetPlacement[]) => {
+    shown.current = next;
+    setSaved({ id: savedId.current, widgets: next });
+  }, []);
+  /** A card's title as shown, for naming it in a notice. */
+  const titleOfPlacement = useRef((p: DashboardWidgetPlacement) => p.title ?? p.widgetId);
+  titleOfPlacement.current = (p) => {
+    const w = byId.get(p.widgetId);
+    return w ? i.t(p.title ?? w.label, { ns: [w.pluginId, SHELL_NS] }) : (p.title ?? p.widgetId);
+  };
+
   const commit = useCallback(
     (next: DashboardWidgetPlacement[]) => {
-      setSaved({ id: savedId.current, widgets: next });
+      const before = shown.current;
+      show(next);
       setSaveError(null);
+      setMerged(null);
       const seq = ++latestCommit.current;
       // Saves run one after another, so the object is created once and the last layout wins.
       saving.current = saving.current.then(async () => {
         try {
           const meta = { name: dashboard.name, title: dashboard.title, deletable: dashboard.deletable };
+          // Another user may have saved the dashboard since this tab read it: this user's change is
+          // applied to the layout the tenant has now, so it never undoes theirs (the object is
+          // saved whole, as the platform keeps it).
+          const current = await loadDashboard(dashboard.name);
+          const merge = current ? mergeLayouts(before, next, current.widgets) : { widgets: next, othersChanged: false, lostChanges: [] };
           try {
-            savedId.current = await saveDashboard(savedId.current, meta, next);
+            savedId.current = await saveDashboard(current?.id ?? null, meta, merge.widgets);
           } catch (e) {
-            if (!(savedId.current && isPlatformError(e) && e.status === 404)) throw e;
+            if (!(current && isPlatformError(e) && e.status === 404)) throw e;
             // Someone deleted the dashboard object meanwhile (through the API: the UI offers no
             // delete): saved into the tenant's dashboard of that name now, or as a new one, rather
             // than failing every later change of this visit.
-            savedId.current = await saveDashboard((await loadDashboard(dashboard.name))?.id ?? null, meta, next);
+            savedId.current = await saveDashboard((await loadDashboard(dashboard.name))?.id ?? null, meta, merge.widgets);
           }
-          persisted.current = next;
+          persisted.current = merge.widgets;
           // The latest change carries every earlier one: an earlier failure is no longer true.
           if (seq === latestCommit.current) setSaveError(null);
+          if (merge.othersChanged) {
+            // What was saved is shown, and why it differs from what this user did (a later change here
+            // carries it on: it is applied to the layout saved now).
+            if (seq === latestCommit.current) show(merge.widgets);
+            setMerged({ lost: merge.lostChanges.map((p) => titleOfPlacement.current(p)) });
+          }
         } catch (e) {
           if (isPlatformError(e) && e.status === 401) writeUnsaved(unsavedStore, next);
           setSaveError(e instanceof Error ? e.message : String(e));
           // The page shows what every user gets, not a change that was not saved.
-          if (seq === latestCommit.current) setSaved({ id: savedId.current, widgets: persisted.current });
+          if (seq === latestCommit.current) show(persisted.current);
         }
       });
     },
-    [dashboard.name, dashboard.title, dashboard.deletable, unsavedStore],
+    [dashboard.name, dashboard.title, dashboard.deletable, unsavedStore, show],
   );
 
   /**
@@ -646,6 +676,14 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
               </button>
             ))}
           </div>
+        </div>
+      )}
+      {merged && (
+        <div className="alert alert-info" role="status" data-testid="dashboard-merged">
+          {t('Another user changed this dashboard meanwhile: it now shows their changes together with yours.')}
+          {merged.lost.map((title) => (
+            <div key={title}>{t('Another user removed the widget "{{title}}" meanwhile: your change to it was not saved.', { title })}</div>
+          ))}
         </div>
       )}
       {saveError && (
