@@ -1,12 +1,14 @@
 import React from 'react';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { testContext, testUser } from '@shared/plugin-api/testing';
 import type { DashboardContribution, Registered, WidgetContribution } from '@shared/plugin-api/types';
 import { loadDashboard, saveDashboard } from '@shared/plugin-api/dashboard/persistence';
 import { PlatformError } from '@shared/platform/fetch-client';
 import { initShellI18n } from '../i18n-setup';
+import { leaveBlocked } from '@shared/plugin-api/leave-guard';
 import { DashboardHost } from './dashboard-host';
+import { configDirty } from './edit-model';
 
 jest.mock('@shared/plugin-api/dashboard/persistence', () => ({
   loadDashboard: jest.fn(),
@@ -290,5 +292,43 @@ describe('DashboardHost', () => {
     expect(notice).toHaveTextContent('Ein anderer Benutzer hat das Widget „Hall 3“ inzwischen entfernt: Ihre Änderung daran wurde nicht gespeichert.');
     expect(screen.getAllByTestId('dashboard-widget')).toHaveLength(1);
     load.mockReset();
+  });
+
+  describe('the config dialog with edits', () => {
+    const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+    it('closes on Escape while as opened, and counts a title or config that differs from the card as edits', async () => {
+      sessionStorage.clear();
+      load.mockResolvedValue({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
+      renderHost();
+      fireEvent.click(await screen.findByTestId('dashboard-edit'));
+      fireEvent.click(screen.getByTestId('widget-configure'));
+      fireEvent.keyDown(await screen.findByTestId('widget-config-title'), { key: 'Escape' });
+      expect(screen.queryByTestId('widget-config-modal')).toBeNull();
+      expect(screen.queryByRole('dialog', { name: 'Discard changes' })).toBeNull();
+
+      expect(configDirty({ days: 7, view: 'a' }, { view: 'a', days: 7 }, 'Count', ' Count ')).toBe(false);
+      expect(configDirty({ days: 7 }, { days: 8 }, 'Count', 'Count')).toBe(true);
+      expect(configDirty({}, {}, 'Count', 'Hall 3')).toBe(true);
+      load.mockReset();
+    });
+
+    it('asks before Escape throws a typed title away, keeps it on Cancel, and a link away asks too', async () => {
+      await typeATitle();
+      await act(async () => fireEvent.keyDown(screen.getByTestId('widget-config-title'), { key: 'Escape' }));
+      const question = screen.getByRole('dialog', { name: 'Discard changes' });
+      expect(question).toHaveTextContent('You are about to close this dialog and discard the changes made.');
+      await act(async () => fireEvent.click(screen.getByTestId('confirm-cancel')));
+      await settle();
+      expect(screen.getByTestId('widget-config-title')).toHaveValue('Gateways in hall 3');
+      expect(leaveBlocked()).toBe(true);
+
+      // Saved: nothing is held any more.
+      fireEvent.click(screen.getByTestId('widget-config-save'));
+      await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+      expect(screen.queryByTestId('widget-config-modal')).toBeNull();
+      expect(leaveBlocked()).toBe(false);
+      load.mockReset();
+    });
   });
 });

@@ -11,7 +11,8 @@ import { useShellT } from '../i18n-setup';
 import { ContributionLoading, ParcelMount } from '../mount/parcel-mount';
 import { DASHBOARD_COLUMNS, DASHBOARD_ROW_HEIGHT_PX, layoutDashboard } from '@shared/plugin-api/dashboard/layout';
 import { prefetchPlacements } from './prefetch';
-import { addWidget, cellsMoved, configureWidget, mergeLayouts, moveWidget, removeWidget, resizeWidget } from './edit-model';
+import { addWidget, cellsMoved, configureWidget, configDirty, mergeLayouts, moveWidget, removeWidget, resizeWidget } from './edit-model';
+import { useLeaveGuard } from '@shared/ui/unsaved-changes';
 import { loadDashboard, saveDashboard, type LoadedDashboard } from '@shared/plugin-api/dashboard/persistence';
 import { isPlatformError } from '@shared/platform/fetch-client';
 import en from './locales/en.json';
@@ -257,6 +258,7 @@ function ResizeHandle({ onDone }: { onDone: (px: number, py: number) => void }) 
 function ConfigModal({
   widget,
   initial,
+  saved,
   context,
   queryClient,
   title,
@@ -268,6 +270,8 @@ function ConfigModal({
 }: {
   widget: Registered<WidgetContribution>;
   initial: Record<string, unknown>;
+  /** The config as saved (or a new widget's defaults) when the form starts from a draft: what edits are measured against. */
+  saved?: Record<string, unknown>;
   /** The title typed before the session ended (the field starts with it instead). */
   draftTitle?: string;
   /** Told every change, so what is typed outlives a session that ends meanwhile. */
@@ -295,6 +299,10 @@ function ConfigModal({
   }, []);
   const formProps = useMemo<WidgetInstanceProps>(() => ({ instanceId: 'config', config: Object.freeze({ ...initial }), onConfigChange }), [initial, onConfigChange]);
   const invalid = errors.length > 0 || safeValidate(widget, config).length > 0;
+  // Edits: the form differs from the widget's saved config (a new widget's defaults) or the title
+  // from the card's; a draft brought back after a login differs, so it counts.
+  const dirty = configDirty(saved ?? initial, config, widgetTitle, titleText);
+  useLeaveGuard(dirty);
   const save = () => !invalid && onSave(config, titleText.trim() === widgetTitle.trim() ? undefined : titleText);
   return (
     <Modal
@@ -302,6 +310,7 @@ function ConfigModal({
       title={title}
       onClose={onClose}
       closeOnBackdrop={false}
+      unsavedChanges={dirty}
       data-testid="widget-config-modal"
       buttons={[
         { label: t('Cancel'), onClick: onClose, 'data-testid': 'widget-config-cancel' },
@@ -751,6 +760,7 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
         <ConfigModal
           widget={dialog.widget}
           initial={dialog.draft?.config ?? dialog.placement?.config ?? { ...dialog.widget.defaultConfig }}
+          saved={dialog.placement?.config ?? { ...dialog.widget.defaultConfig }}
           draftTitle={dialog.draft?.title}
           onDraft={(config, title) => writeKept(draftStore, { widgetId: dialog.widget.id, instanceId: dialog.placement?.instanceId ?? null, config, title } satisfies ConfigDraft)}
           context={context}

@@ -92,6 +92,10 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
+/** Whether the config dialog holds edits: its config or title differs from what the card has. */
+export const configDirty = (savedConfig: Record<string, unknown>, config: Record<string, unknown>, savedTitle: string, title: string): boolean =>
+  !sameValue(savedConfig, config) || title.trim() !== savedTitle.trim();
+
 export const sameLayout = (a: readonly DashboardWidgetPlacement[], b: readonly DashboardWidgetPlacement[]): boolean => {
   const byId = new Map(b.map((w) => [w.instanceId, w]));
   return a.length === b.length && a.every((w) => sameValue(w, byId.get(w.instanceId)));
