@@ -15,6 +15,7 @@ import { ReloadButton } from '@shared/ui/reload-button';
 import { Spinner } from '@shared/ui/spinner';
 import { formatDateTime } from '@shared/domain/formats';
 import {
+  ChoiceDeletedError,
   configurationsQuery,
   createRouterOperation,
   firmwareQuery,
@@ -125,7 +126,11 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown, 
       await refreshOperations();
       return true;
     } catch (e) {
-      alerts.danger(`${failure}${errorText(e)}`);
+      if (e instanceof ChoiceDeletedError) {
+        // The deleted entry leaves the dialog's list (no ghost row); the other choices stay.
+        void queryClient.invalidateQueries({ queryKey: kind === 'UpdateFirmware' ? routerKeys.firmware() : routerKeys.configurations() });
+        alerts.danger(`${failure}${t('{{name}} {{version}} is no longer in the repository: another user deleted it. The list is read again.', { name: e.choice.name, version: e.choice.version })}`);
+      } else alerts.danger(`${failure}${errorText(e)}`);
       return false;
     } finally {
       setBusy(false);
