@@ -7,6 +7,7 @@ import { loadDashboard, saveDashboard } from '@shared/plugin-api/dashboard/persi
 import { PlatformError } from '@shared/platform/fetch-client';
 import { initShellI18n } from '../i18n-setup';
 import { leaveBlocked } from '@shared/plugin-api/leave-guard';
+import { alerts } from '@shared/ui/alerts';
 import { DashboardHost } from './dashboard-host';
 import { configDirty } from './edit-model';
 
@@ -49,7 +50,8 @@ const editor = testContext({ user: testUser(['ROLE_INVENTORY_ADMIN', 'ROLE_INVEN
 
 function renderHost(language: 'en' | 'de' = 'en') {
   const i18n = initShellI18n(language);
-  void i18n.changeLanguage(language);
+  // In act: the shell's alert outlet (raised by an earlier test) follows the language too.
+  act(() => void i18n.changeLanguage(language));
   return render(
     <I18nextProvider i18n={i18n} defaultNS="shell">
       <DashboardHost dashboard={dashboard} widgetContributions={[widget]} context={editor} queryClient={{}} />
@@ -85,6 +87,7 @@ async function typeATitle() {
 }
 
 beforeEach(() => {
+  act(() => alerts.clearAll());
   load.mockReset();
   save.mockClear();
 });
@@ -267,7 +270,7 @@ describe('DashboardHost', () => {
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
     expect(save.mock.calls[0][0]).toBe('77');
     expect(save.mock.calls[0][2]).toEqual([{ ...a, y: 1 }, theirs]);
-    expect(await screen.findByTestId('dashboard-merged')).toHaveTextContent('Another user changed this dashboard meanwhile: it now shows their changes together with yours.');
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toEqual(['Another user changed this dashboard meanwhile: it now shows their changes together with yours.']));
     expect(screen.getAllByTestId('dashboard-widget')).toHaveLength(2);
     // The next change here carries theirs on.
     load.mockResolvedValue({ id: '77', widgets: save.mock.calls[0][2] as typeof theirs[] });
@@ -288,8 +291,11 @@ describe('DashboardHost', () => {
     fireEvent.click(screen.getAllByTestId('widget-move-down')[1]);
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
     expect(save.mock.calls[0][2]).toEqual([a]);
-    const notice = await screen.findByTestId('dashboard-merged');
-    expect(notice).toHaveTextContent('Ein anderer Benutzer hat das Widget „Hall 3“ inzwischen entfernt: Ihre Änderung daran wurde nicht gespeichert.');
+    await waitFor(() => expect(alerts.list()).toHaveLength(1));
+    const [notice] = alerts.list();
+    expect(notice.text).toBe('Ein anderer Benutzer hat dieses Dashboard inzwischen geändert: Es zeigt jetzt seine Änderungen zusammen mit Ihren.');
+    // Shown on the page (the shell's alert outlet), with the dropped change named.
+    expect(await screen.findByText('Ein anderer Benutzer hat das Widget „Hall 3“ inzwischen entfernt: Ihre Änderung daran wurde nicht gespeichert.')).toBeInTheDocument();
     expect(screen.getAllByTestId('dashboard-widget')).toHaveLength(1);
     load.mockReset();
   });

@@ -5,6 +5,7 @@ import { formatRequirement, REQUIRES } from '@shared/plugin-api/roles';
 import { orderContributions } from '@shared/plugin-api/ordering';
 import { getI18n } from '@shared/plugin-api/i18n';
 import { Modal } from '@shared/ui/modal';
+import { alerts } from '@shared/ui/alerts';
 import { enterInFieldSubmits } from '@shared/ui/enter-submits';
 import { SHELL_NS } from '../constants';
 import { useShellT } from '../i18n-setup';
@@ -437,8 +438,6 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   const [loadAttempt, setLoadAttempt] = useState(0);
   const loadErrorId = useId();
   const [saveError, setSaveError] = useState<string | null>(null);
-  /** The last save met another user's change and was applied to it (naming this user's changes it had to drop). */
-  const [merged, setMerged] = useState<{ lost: string[] } | null>(null);
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const unsavedStore = unsavedKey(dashboard.name, context.user?.userName ?? '');
@@ -516,6 +515,9 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
     shown.current = next;
     setSaved({ id: savedId.current, widgets: next });
   }, []);
+  /** The shell's texts for a save that ends after a render (the language may have changed meanwhile). */
+  const textOf = useRef(t);
+  textOf.current = t;
   /** A card's title as shown, for naming it in a notice. */
   const titleOfPlacement = useRef((p: DashboardWidgetPlacement) => p.title ?? p.widgetId);
   titleOfPlacement.current = (p) => {
@@ -528,7 +530,6 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
       const before = shown.current;
       show(next);
       setSaveError(null);
-      setMerged(null);
       const seq = ++latestCommit.current;
       // Saves run one after another, so the object is created once and the last layout wins.
       saving.current = saving.current.then(async () => {
@@ -552,10 +553,14 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
           // The latest change carries every earlier one: an earlier failure is no longer true.
           if (seq === latestCommit.current) setSaveError(null);
           if (merge.othersChanged) {
-            // What was saved is shown, and why it differs from what this user did (a later change here
-            // carries it on: it is applied to the layout saved now).
+            // What was saved is shown (a later change here carries it on: it is applied to the layout
+            // saved now), and why it differs from what this user did: a toast, seen wherever the
+            // user scrolled to on the dashboard.
             if (seq === latestCommit.current) show(merge.widgets);
-            setMerged({ lost: merge.lostChanges.map((p) => titleOfPlacement.current(p)) });
+            const lost = merge.lostChanges.map((p) => textOf.current('Another user removed the widget "{{title}}" meanwhile: your change to it was not saved.', { title: titleOfPlacement.current(p) }));
+            alerts.warning(textOf.current('Another user changed this dashboard meanwhile: it now shows their changes together with yours.'), {
+              detail: lost.length > 0 ? lost.map((line) => <div key={line}>{line}</div>) : undefined,
+            });
           }
         } catch (e) {
           if (isPlatformError(e) && e.status === 401) writeUnsaved(unsavedStore, next);
@@ -685,14 +690,6 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
               </button>
             ))}
           </div>
-        </div>
-      )}
-      {merged && (
-        <div className="alert alert-info" role="status" data-testid="dashboard-merged">
-          {t('Another user changed this dashboard meanwhile: it now shows their changes together with yours.')}
-          {merged.lost.map((title) => (
-            <div key={title}>{t('Another user removed the widget "{{title}}" meanwhile: your change to it was not saved.', { title })}</div>
-          ))}
         </div>
       )}
       {saveError && (
