@@ -6,7 +6,7 @@ import type { DashboardContribution, Registered, WidgetContribution } from '@sha
 import { loadDashboard, saveDashboard } from '@shared/plugin-api/dashboard/persistence';
 import { PlatformError } from '@shared/platform/fetch-client';
 import { initShellI18n } from '../i18n-setup';
-import { leaveBlocked } from '@shared/plugin-api/leave-guard';
+import { leaveBlocked, unloadBlocked } from '@shared/plugin-api/leave-guard';
 import { alerts } from '@shared/ui/alerts';
 import { DashboardHost } from './dashboard-host';
 import { configDirty } from './edit-model';
@@ -170,6 +170,34 @@ describe('DashboardHost', () => {
     expect(save.mock.calls[1][2]).toEqual([{ ...dashboard.defaultWidgets[0], y: 1 }]);
     expect(screen.queryByTestId('dashboard-unsaved')).toBeNull();
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('saves a kept change onto what another user saved while this user was logged out (their widget stays)', async () => {
+    await moveWhileTheSessionEnds();
+    const theirs = { instanceId: 'b', widgetId: 'widget:d/count', title: 'Theirs', x: 4, y: 0, w: 4, h: 4, config: {} };
+    load.mockReset();
+    load.mockResolvedValue({ id: '77', widgets: [dashboard.defaultWidgets[0], theirs] });
+    renderHost();
+    fireEvent.click(await screen.findByTestId('dashboard-unsaved-save'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+    expect(save.mock.calls[1][2]).toEqual([{ ...dashboard.defaultWidgets[0], y: 1 }, theirs]);
+    load.mockReset();
+  });
+
+  it('asks before a reload while a change is still being saved (a reload would lose it), not after', async () => {
+    sessionStorage.clear();
+    load.mockResolvedValue({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
+    let finish: (id: string) => void = () => undefined;
+    save.mockImplementationOnce(() => new Promise<string>((resolve) => (finish = resolve)));
+    renderHost();
+    fireEvent.click(await screen.findByTestId('dashboard-edit'));
+    expect(unloadBlocked()).toBe(false);
+    fireEvent.click(screen.getByTestId('widget-move-down'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(unloadBlocked()).toBe(true);
+    await act(async () => finish('77'));
+    await waitFor(() => expect(unloadBlocked()).toBe(false));
+    load.mockReset();
   });
 
   it('drops a kept change on Discard, and never offers it for a refusal other than an ended session', async () => {

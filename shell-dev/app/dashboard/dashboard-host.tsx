@@ -13,7 +13,7 @@ import { ContributionLoading, ParcelMount } from '../mount/parcel-mount';
 import { DASHBOARD_COLUMNS, DASHBOARD_ROW_HEIGHT_PX, layoutDashboard } from '@shared/plugin-api/dashboard/layout';
 import { prefetchPlacements } from './prefetch';
 import { addWidget, cellsMoved, configureWidget, configDirty, mergeLayouts, moveWidget, removeWidget, resizeWidget } from './edit-model';
-import { useLeaveGuard } from '@shared/ui/unsaved-changes';
+import { useLeaveGuard, useUnloadGuard } from '@shared/ui/unsaved-changes';
 import { loadDashboard, saveDashboard, type LoadedDashboard } from '@shared/plugin-api/dashboard/persistence';
 import { isPlatformError } from '@shared/platform/fetch-client';
 import en from './locales/en.json';
@@ -415,8 +415,17 @@ function writeKept(key: string, value: unknown) {
   }
 }
 
-const readUnsaved = (key: string) => readKept<DashboardWidgetPlacement[]>(key, Array.isArray);
-const writeUnsaved = (key: string, widgets: readonly DashboardWidgetPlacement[] | null) => writeKept(key, widgets);
+/** The kept change: the layout it made and the tenant's layout it was made to (so a later save applies only the change). */
+interface UnsavedChange {
+  widgets: DashboardWidgetPlacement[];
+  /** Absent in what an earlier version kept (a plain list): then the layout loaded after the login counts. */
+  before?: DashboardWidgetPlacement[];
+}
+const readUnsaved = (key: string): UnsavedChange | null => {
+  const kept = readKept<UnsavedChange | DashboardWidgetPlacement[]>(key, (v) => Array.isArray(v) || (!!v && typeof v === 'object' && Array.isArray((v as UnsavedChange).widgets)));
+  return Array.isArray(kept) ? { widgets: kept } : kept;
+};
+const writeUnsaved = (key: string, change: UnsavedChange | null) => writeKept(key, change);
 const readDraft = (key: string) =>
   readKept<ConfigDraft>(key, (v) => !!v && typeof v === 'object' && typeof (v as ConfigDraft).widgetId === 'string' && typeof (v as ConfigDraft).config === 'object');
 
@@ -442,7 +451,7 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const unsavedStore = unsavedKey(dashboard.name, context.user?.userName ?? '');
   /** A change of this user that an ended session kept from being saved (see readUnsaved). */
-  const [unsaved, setUnsaved] = useState<DashboardWidgetPlacement[] | null>(() => (widgets ? null : readUnsaved(unsavedStore)));
+  const [unsaved, setUnsaved] = useState<UnsavedChange | null>(() => (widgets ? null : readUnsaved(unsavedStore)));
   const draftStore = draftKey(dashboard.name, context.user?.userName ?? '');
   const closeDialog = useCallback(() => {
     writeKept(draftStore, null);
@@ -453,6 +462,9 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   const savedId = useRef<string | null>(null);
   /** The layout the tenant has (as loaded or last saved), shown again when a save fails. */
   const persisted = useRef<DashboardWidgetPlacement[]>([]);
+  /** Changes shown but not yet saved: a reload or closing the tab meanwhile would lose them, so it asks. */
+  const [savesRunning, setSavesRunning] = useState(0);
+  useUnloadGuard(savesRunning > 0);
   /** The layout this tab shows (what the next change is made to), kept in step with `saved`. */
   const shown = useRef<DashboardWidgetPlacement[]>([]);
   /** The latest change: only its failure puts the persisted layout back (a later save carries the earlier change). */
@@ -526,11 +538,13 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   };
 
   const commit = useCallback(
-    (next: DashboardWidgetPlacement[]) => {
-      const before = shown.current;
+    (next: DashboardWidgetPlacement[], madeTo?: DashboardWidgetPlacement[]) => {
+      /** The layout the change was made to: what this tab shows, or a kept change's own. */
+      const before = madeTo ?? shown.current;
       show(next);
       setSaveError(null);
       const seq = ++latestCommit.current;
+      setSavesRunning((n) => n + 1);
       // Saves run one after another, so the object is created once and the last layout wins.
       saving.current = saving.current.then(async () => {
         try {
@@ -563,10 +577,12 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
             });
           }
         } catch (e) {
-          if (isPlatformError(e) && e.status === 401) writeUnsaved(unsavedStore, next);
+          if (isPlatformError(e) && e.status === 401) writeUnsaved(unsavedStore, { widgets: next, before: persisted.current });
           setSaveError(e instanceof Error ? e.message : String(e));
           // The page shows what every user gets, not a change that was not saved.
           if (seq === latestCommit.current) show(persisted.current);
+        } finally {
+          setSavesRunning((n) => n - 1);
         }
       });
     },
@@ -682,7 +698,8 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
                   setUnsaved(null);
                   if (choice === 'discard') return;
                   setEditing(true);
-                  commit(unsaved);
+                  // Applied to what the tenant has now: what another user saved meanwhile is kept.
+                  commit(unsaved.widgets, unsaved.before);
                 }}
                 data-testid={`dashboard-unsaved-${choice}`}
               >
