@@ -106,7 +106,7 @@ export interface MergedLayout {
   widgets: DashboardWidgetPlacement[];
   /** Another user changed the layout since this user's change was based on it. */
   othersChanged: boolean;
-  /** Widgets this user changed that another user removed meanwhile (the change is dropped). */
+  /** Widgets this user changed that another user removed meanwhile (the change is dropped), as they were before the change (the title the user knew them by). */
   lostChanges: DashboardWidgetPlacement[];
 }
 
@@ -157,7 +157,7 @@ export function mergeLayouts(before: readonly DashboardWidgetPlacement[], after:
     const was = beforeById.get(mine.instanceId);
     if (was) {
       // Another user removed it; a change made here to it is not brought back.
-      if (!sameValue(was, mine)) lostChanges.push(mine);
+      if (!sameValue(was, mine)) lostChanges.push(was);
       continue;
     }
     const taken = merged.some((other) => overlaps(mine, other));
