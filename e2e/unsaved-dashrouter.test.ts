@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { adminApi, loginAs, snap, startStack, type Stack } from './harness';
+import { adminApi, loginAs, platformLogin, snap, startStack, type Stack } from './harness';
 
 const WAIT_MS = 30_000;
 const DASHBOARD = '/deviceOperationsDashboard';
@@ -180,6 +180,32 @@ describe('mobile router firmware choice', () => {
       // Cancel is the user's explicit choice: it closes at once.
       await modal.getByRole('button', { name: 'Cancel' }).click();
       await modal.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('in the real platform UI, a chosen firmware asks before Escape or Back drop it too', async () => {
+    const device = await routerDevice();
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await platformLogin(page, `${stack.url}/apps/devicemanagement/#/home`, 'operator');
+      await page.waitForFunction(() => document.querySelector('c8y-title-outlet')?.textContent?.trim() === 'Home', undefined, { timeout: WAIT_MS });
+      await page.evaluate((h) => (location.hash = h), `/device/${device.id}/adamos-connection`);
+      await page.getByTestId('mobile-router-tab').waitFor({ timeout: WAIT_MS });
+      const modal = await openFirmwareChoice(page);
+      await modal.locator('label.c8y-radio').first().click();
+      const radio = modal.locator('input[type="radio"]').first();
+
+      await radio.press('Escape');
+      await answerDiscard(page, 'stay');
+      const before = page.url();
+      await page.evaluate(() => history.back());
+      await answerDiscard(page, 'stay');
+      assert.equal(page.url(), before);
+      assert.equal(await radio.isChecked(), true);
+      await snap(page, 'unsaved-router-platform-kept');
     } finally {
       await context.close();
     }
