@@ -309,4 +309,25 @@ describe('MobileRouterTab', () => {
     expect(screen.getByTestId('router-selection-modal')).toBeInTheDocument();
     act(() => alerts.clearAll());
   });
+
+  it('says that the device is gone when another user deleted it before Start monitoring, not the server\'s words, and the tab says so after its read', async () => {
+    const gone = reply(404, { error: 'inventory/Not Found', message: 'Finding managed object with id 235 failed : Could not find managed object with id 235!' });
+    let deleted = false;
+    const base = platform(() => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } }));
+    global.fetch = jest.fn(async (input: string, init?: RequestInit) => {
+      const url = String(input);
+      if (deleted && (url.includes('/inventory/managedObjects/235') || (url.includes('/devicecontrol/operations') && init?.method === 'POST'))) return gone;
+      return base(input);
+    }) as unknown as typeof fetch;
+    renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+    const start = await screen.findByRole('button', { name: /Start monitoring/ });
+    await waitFor(() => expect(start).toBeEnabled());
+    deleted = true;
+    fireEvent.click(start);
+    await waitFor(() =>
+      expect(alerts.list().map((a) => a.text)).toContain('Monitoring of mobile router could not be triggered: This device no longer exists: another user may have deleted it.'),
+    );
+    expect(await screen.findByTestId('router-error')).toHaveTextContent('Could not reload mobile router: This device no longer exists: another user may have deleted it.');
+    act(() => alerts.clearAll());
+  });
 });
