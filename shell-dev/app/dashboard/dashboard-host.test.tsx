@@ -1,12 +1,15 @@
 import React from 'react';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { testContext, testUser } from '@shared/plugin-api/testing';
 import type { DashboardContribution, Registered, WidgetContribution } from '@shared/plugin-api/types';
 import { loadDashboard, saveDashboard } from '@shared/plugin-api/dashboard/persistence';
 import { PlatformError } from '@shared/platform/fetch-client';
 import { initShellI18n } from '../i18n-setup';
+import { leaveBlocked, unloadBlocked } from '@shared/plugin-api/leave-guard';
+import { alerts } from '@shared/ui/alerts';
 import { DashboardHost } from './dashboard-host';
+import { configDirty } from './edit-model';
 
 jest.mock('@shared/plugin-api/dashboard/persistence', () => ({
   loadDashboard: jest.fn(),
@@ -47,7 +50,8 @@ const editor = testContext({ user: testUser(['ROLE_INVENTORY_ADMIN', 'ROLE_INVEN
 
 function renderHost(language: 'en' | 'de' = 'en') {
   const i18n = initShellI18n(language);
-  void i18n.changeLanguage(language);
+  // In act: the shell's alert outlet (raised by an earlier test) follows the language too.
+  act(() => void i18n.changeLanguage(language));
   return render(
     <I18nextProvider i18n={i18n} defaultNS="shell">
       <DashboardHost dashboard={dashboard} widgetContributions={[widget]} context={editor} queryClient={{}} />
@@ -61,7 +65,7 @@ function renderHost(language: 'en' | 'de' = 'en') {
  */
 async function moveWhileTheSessionEnds() {
   sessionStorage.clear();
-  load.mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
+  load.mockResolvedValue({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
   save.mockRejectedValueOnce(new PlatformError(401, 'Unauthorized', { error: 'security/Unauthorized', message: 'Invalid credentials!' }));
   const first = renderHost();
   fireEvent.click(await screen.findByTestId('dashboard-edit'));
@@ -83,13 +87,14 @@ async function typeATitle() {
 }
 
 beforeEach(() => {
+  act(() => alerts.clearAll());
   load.mockReset();
   save.mockClear();
 });
 
 describe('DashboardHost', () => {
   it('offers no editing while the saved layout could not be loaded (a save would add a second dashboard), and Retry loads it', async () => {
-    load.mockRejectedValueOnce(new Error('boom')).mockResolvedValueOnce({ id: '77', widgets: [{ ...dashboard.defaultWidgets[0], x: 4 }] });
+    load.mockRejectedValueOnce(new Error('boom')).mockResolvedValue({ id: '77', widgets: [{ ...dashboard.defaultWidgets[0], x: 4 }] });
     renderHost();
     const error = await screen.findByTestId('dashboard-load-error');
     expect(error).toHaveTextContent('The saved layout could not be loaded; showing the default layout: boom');
@@ -167,6 +172,34 @@ describe('DashboardHost', () => {
     expect(sessionStorage.length).toBe(0);
   });
 
+  it('saves a kept change onto what another user saved while this user was logged out (their widget stays)', async () => {
+    await moveWhileTheSessionEnds();
+    const theirs = { instanceId: 'b', widgetId: 'widget:d/count', title: 'Theirs', x: 4, y: 0, w: 4, h: 4, config: {} };
+    load.mockReset();
+    load.mockResolvedValue({ id: '77', widgets: [dashboard.defaultWidgets[0], theirs] });
+    renderHost();
+    fireEvent.click(await screen.findByTestId('dashboard-unsaved-save'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+    expect(save.mock.calls[1][2]).toEqual([{ ...dashboard.defaultWidgets[0], y: 1 }, theirs]);
+    load.mockReset();
+  });
+
+  it('asks before a reload while a change is still being saved (a reload would lose it), not after', async () => {
+    sessionStorage.clear();
+    load.mockResolvedValue({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
+    let finish: (id: string) => void = () => undefined;
+    save.mockImplementationOnce(() => new Promise<string>((resolve) => (finish = resolve)));
+    renderHost();
+    fireEvent.click(await screen.findByTestId('dashboard-edit'));
+    expect(unloadBlocked()).toBe(false);
+    fireEvent.click(screen.getByTestId('widget-move-down'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(unloadBlocked()).toBe(true);
+    await act(async () => finish('77'));
+    await waitFor(() => expect(unloadBlocked()).toBe(false));
+    load.mockReset();
+  });
+
   it('drops a kept change on Discard, and never offers it for a refusal other than an ended session', async () => {
     await moveWhileTheSessionEnds();
     const second = renderHost();
@@ -185,14 +218,20 @@ describe('DashboardHost', () => {
 
   it('saves a change into a new dashboard object when the loaded one was deleted meanwhile (not failing every later change)', async () => {
     sessionStorage.clear();
-    load.mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] }).mockResolvedValueOnce(null);
+    const moved = { ...dashboard.defaultWidgets[0], y: 1 };
+    // The first load and the read before the save still find 77; then it is gone, and after the save the new object is found.
+    load
+      .mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] })
+      .mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] })
+      .mockResolvedValueOnce(null)
+      .mockResolvedValue({ id: 'new-id', widgets: [moved] });
     save.mockRejectedValueOnce(new PlatformError(404, 'Not Found', { error: 'inventory/Not Found', message: 'Finding device data from database failed : No managedObject for id 77!' }));
     renderHost();
     fireEvent.click(await screen.findByTestId('dashboard-edit'));
     fireEvent.click(screen.getByTestId('widget-move-down'));
     await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
     expect(save.mock.calls[1][0]).toBeNull();
-    expect(save.mock.calls[1][2]).toEqual([{ ...dashboard.defaultWidgets[0], y: 1 }]);
+    expect(save.mock.calls[1][2]).toEqual([moved]);
     // The next change goes into the new object.
     fireEvent.click(screen.getByTestId('widget-move-down'));
     await waitFor(() => expect(save).toHaveBeenCalledTimes(3));
@@ -244,5 +283,86 @@ describe('DashboardHost', () => {
     await screen.findByTestId('dashboard-edit');
     expect(screen.queryByTestId('widget-config-modal')).toBeNull();
     load.mockReset();
+  });
+
+  it("applies a change to the layout another user saved meanwhile (their widget is kept, not silently undone) and says so", async () => {
+    sessionStorage.clear();
+    const a = dashboard.defaultWidgets[0];
+    const theirs = { instanceId: 'b', widgetId: 'widget:d/count', title: 'Theirs', x: 4, y: 0, w: 4, h: 4, config: {} };
+    // This tab read the layout with a alone; the other user then added b.
+    load.mockResolvedValueOnce({ id: '77', widgets: [a] }).mockResolvedValue({ id: '77', widgets: [a, theirs] });
+    renderHost();
+    fireEvent.click(await screen.findByTestId('dashboard-edit'));
+    expect(screen.getAllByTestId('dashboard-widget')).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('widget-move-down'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save.mock.calls[0][0]).toBe('77');
+    expect(save.mock.calls[0][2]).toEqual([{ ...a, y: 1 }, theirs]);
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toEqual(['Another user changed this dashboard meanwhile: it now shows their changes together with yours.']));
+    expect(screen.getAllByTestId('dashboard-widget')).toHaveLength(2);
+    // The next change here carries theirs on.
+    load.mockResolvedValue({ id: '77', widgets: save.mock.calls[0][2] as typeof theirs[] });
+    const cardA = screen.getAllByTestId('dashboard-widget').find((c) => c.dataset.instanceId === 'a')!;
+    fireEvent.click(within(cardA.parentElement!).getByTestId('widget-move-down'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+    expect(save.mock.calls[1][2]).toEqual([{ ...a, y: 2 }, theirs]);
+    load.mockReset();
+  });
+
+  it('names a change to a widget another user removed meanwhile, which is not saved', async () => {
+    sessionStorage.clear();
+    const a = dashboard.defaultWidgets[0];
+    const b = { instanceId: 'b', widgetId: 'widget:d/count', title: 'Hall 3', x: 4, y: 0, w: 4, h: 4, config: {} };
+    load.mockResolvedValueOnce({ id: '77', widgets: [a, b] }).mockResolvedValue({ id: '77', widgets: [a] });
+    renderHost('de');
+    fireEvent.click(await screen.findByTestId('dashboard-edit'));
+    fireEvent.click(screen.getAllByTestId('widget-move-down')[1]);
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save.mock.calls[0][2]).toEqual([a]);
+    await waitFor(() => expect(alerts.list()).toHaveLength(1));
+    const [notice] = alerts.list();
+    expect(notice.text).toBe('Ein anderer Benutzer hat dieses Dashboard inzwischen geändert: Es zeigt jetzt seine Änderungen zusammen mit Ihren.');
+    // Shown on the page (the shell's alert outlet), with the dropped change named.
+    expect(await screen.findByText('Ein anderer Benutzer hat das Widget „Hall 3“ inzwischen entfernt: Ihre Änderung daran wurde nicht gespeichert.')).toBeInTheDocument();
+    expect(screen.getAllByTestId('dashboard-widget')).toHaveLength(1);
+    load.mockReset();
+  });
+
+  describe('the config dialog with edits', () => {
+    const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+    it('closes on Escape while as opened, and counts a title or config that differs from the card as edits', async () => {
+      sessionStorage.clear();
+      load.mockResolvedValue({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
+      renderHost();
+      fireEvent.click(await screen.findByTestId('dashboard-edit'));
+      fireEvent.click(screen.getByTestId('widget-configure'));
+      fireEvent.keyDown(await screen.findByTestId('widget-config-title'), { key: 'Escape' });
+      expect(screen.queryByTestId('widget-config-modal')).toBeNull();
+      expect(screen.queryByRole('dialog', { name: 'Discard changes' })).toBeNull();
+
+      expect(configDirty({ days: 7, view: 'a' }, { view: 'a', days: 7 }, 'Count', ' Count ')).toBe(false);
+      expect(configDirty({ days: 7 }, { days: 8 }, 'Count', 'Count')).toBe(true);
+      expect(configDirty({}, {}, 'Count', 'Hall 3')).toBe(true);
+      load.mockReset();
+    });
+
+    it('asks before Escape throws a typed title away, keeps it on Cancel, and a link away asks too', async () => {
+      await typeATitle();
+      await act(async () => fireEvent.keyDown(screen.getByTestId('widget-config-title'), { key: 'Escape' }));
+      const question = screen.getByRole('dialog', { name: 'Discard changes' });
+      expect(question).toHaveTextContent('You are about to close this dialog and discard the changes made.');
+      await act(async () => fireEvent.click(screen.getByTestId('confirm-cancel')));
+      await settle();
+      expect(screen.getByTestId('widget-config-title')).toHaveValue('Gateways in hall 3');
+      expect(leaveBlocked()).toBe(true);
+
+      // Saved: nothing is held any more.
+      fireEvent.click(screen.getByTestId('widget-config-save'));
+      await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+      expect(screen.queryByTestId('widget-config-modal')).toBeNull();
+      expect(leaveBlocked()).toBe(false);
+      load.mockReset();
+    });
   });
 });

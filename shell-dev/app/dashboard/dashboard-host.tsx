@@ -5,13 +5,15 @@ import { formatRequirement, REQUIRES } from '@shared/plugin-api/roles';
 import { orderContributions } from '@shared/plugin-api/ordering';
 import { getI18n } from '@shared/plugin-api/i18n';
 import { Modal } from '@shared/ui/modal';
+import { alerts } from '@shared/ui/alerts';
 import { enterInFieldSubmits } from '@shared/ui/enter-submits';
 import { SHELL_NS } from '../constants';
 import { useShellT } from '../i18n-setup';
 import { ContributionLoading, ParcelMount } from '../mount/parcel-mount';
 import { DASHBOARD_COLUMNS, DASHBOARD_ROW_HEIGHT_PX, layoutDashboard } from '@shared/plugin-api/dashboard/layout';
 import { prefetchPlacements } from './prefetch';
-import { addWidget, cellsMoved, configureWidget, moveWidget, removeWidget, resizeWidget } from './edit-model';
+import { addWidget, cellsMoved, configureWidget, configDirty, mergeLayouts, moveWidget, removeWidget, resizeWidget } from './edit-model';
+import { useLeaveGuard, useUnloadGuard } from '@shared/ui/unsaved-changes';
 import { loadDashboard, saveDashboard, type LoadedDashboard } from '@shared/plugin-api/dashboard/persistence';
 import { isPlatformError } from '@shared/platform/fetch-client';
 import en from './locales/en.json';
@@ -257,6 +259,7 @@ function ResizeHandle({ onDone }: { onDone: (px: number, py: number) => void }) 
 function ConfigModal({
   widget,
   initial,
+  saved,
   context,
   queryClient,
   title,
@@ -268,6 +271,8 @@ function ConfigModal({
 }: {
   widget: Registered<WidgetContribution>;
   initial: Record<string, unknown>;
+  /** The config as saved (or a new widget's defaults) when the form starts from a draft: what edits are measured against. */
+  saved?: Record<string, unknown>;
   /** The title typed before the session ended (the field starts with it instead). */
   draftTitle?: string;
   /** Told every change, so what is typed outlives a session that ends meanwhile. */
@@ -295,6 +300,10 @@ function ConfigModal({
   }, []);
   const formProps = useMemo<WidgetInstanceProps>(() => ({ instanceId: 'config', config: Object.freeze({ ...initial }), onConfigChange }), [initial, onConfigChange]);
   const invalid = errors.length > 0 || safeValidate(widget, config).length > 0;
+  // Edits: the form differs from the widget's saved config (a new widget's defaults) or the title
+  // from the card's; a draft brought back after a login differs, so it counts.
+  const dirty = configDirty(saved ?? initial, config, widgetTitle, titleText);
+  useLeaveGuard(dirty);
   const save = () => !invalid && onSave(config, titleText.trim() === widgetTitle.trim() ? undefined : titleText);
   return (
     <Modal
@@ -302,6 +311,7 @@ function ConfigModal({
       title={title}
       onClose={onClose}
       closeOnBackdrop={false}
+      unsavedChanges={dirty}
       data-testid="widget-config-modal"
       buttons={[
         { label: t('Cancel'), onClick: onClose, 'data-testid': 'widget-config-cancel' },
@@ -405,8 +415,17 @@ function writeKept(key: string, value: unknown) {
   }
 }
 
-const readUnsaved = (key: string) => readKept<DashboardWidgetPlacement[]>(key, Array.isArray);
-const writeUnsaved = (key: string, widgets: readonly DashboardWidgetPlacement[] | null) => writeKept(key, widgets);
+/** The kept change: the layout it made and the tenant's layout it was made to (so a later save applies only the change). */
+interface UnsavedChange {
+  widgets: DashboardWidgetPlacement[];
+  /** Absent in what an earlier version kept (a plain list): then the layout loaded after the login counts. */
+  before?: DashboardWidgetPlacement[];
+}
+const readUnsaved = (key: string): UnsavedChange | null => {
+  const kept = readKept<UnsavedChange | DashboardWidgetPlacement[]>(key, (v) => Array.isArray(v) || (!!v && typeof v === 'object' && Array.isArray((v as UnsavedChange).widgets)));
+  return Array.isArray(kept) ? { widgets: kept } : kept;
+};
+const writeUnsaved = (key: string, change: UnsavedChange | null) => writeKept(key, change);
 const readDraft = (key: string) =>
   readKept<ConfigDraft>(key, (v) => !!v && typeof v === 'object' && typeof (v as ConfigDraft).widgetId === 'string' && typeof (v as ConfigDraft).config === 'object');
 
@@ -432,7 +451,7 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const unsavedStore = unsavedKey(dashboard.name, context.user?.userName ?? '');
   /** A change of this user that an ended session kept from being saved (see readUnsaved). */
-  const [unsaved, setUnsaved] = useState<DashboardWidgetPlacement[] | null>(() => (widgets ? null : readUnsaved(unsavedStore)));
+  const [unsaved, setUnsaved] = useState<UnsavedChange | null>(() => (widgets ? null : readUnsaved(unsavedStore)));
   const draftStore = draftKey(dashboard.name, context.user?.userName ?? '');
   const closeDialog = useCallback(() => {
     writeKept(draftStore, null);
@@ -443,6 +462,11 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
   const savedId = useRef<string | null>(null);
   /** The layout the tenant has (as loaded or last saved), shown again when a save fails. */
   const persisted = useRef<DashboardWidgetPlacement[]>([]);
+  /** Changes shown but not yet saved: a reload or closing the tab meanwhile would lose them, so it asks. */
+  const [savesRunning, setSavesRunning] = useState(0);
+  useUnloadGuard(savesRunning > 0);
+  /** The layout this tab shows (what the next change is made to), kept in step with `saved`. */
+  const shown = useRef<DashboardWidgetPlacement[]>([]);
   /** The latest change: only its failure puts the persisted layout back (a later save carries the earlier change). */
   const latestCommit = useRef(0);
   const addWidgetButton = useRef<HTMLButtonElement>(null);
@@ -462,13 +486,15 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
         setLoadError(null);
         savedId.current = loaded?.id ?? null;
         persisted.current = loaded?.widgets ?? [...dashboard.defaultWidgets];
-        setSaved(loaded ?? { id: null, widgets: [...dashboard.defaultWidgets] });
+        shown.current = persisted.current;
+        setSaved(loaded ?? { id: null, widgets: persisted.current });
       })
       .catch((e: unknown) => {
         if (stale) return;
         // The defaults still show; the problem is said, not hidden.
         setLoadError(e instanceof Error ? e.message : String(e));
-        setSaved({ id: null, widgets: [...dashboard.defaultWidgets] });
+        shown.current = [...dashboard.defaultWidgets];
+        setSaved({ id: null, widgets: shown.current });
       });
     return () => {
       stale = true;
@@ -497,36 +523,70 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
     );
   }, [bands, byId]);
 
+  const show = useCallback((next: DashboardWidgetPlacement[]) => {
+    shown.current = next;
+    setSaved({ id: savedId.current, widgets: next });
+  }, []);
+  /** The shell's texts for a save that ends after a render (the language may have changed meanwhile). */
+  const textOf = useRef(t);
+  textOf.current = t;
+  /** A card's title as shown, for naming it in a notice. */
+  const titleOfPlacement = useRef((p: DashboardWidgetPlacement) => p.title ?? p.widgetId);
+  titleOfPlacement.current = (p) => {
+    const w = byId.get(p.widgetId);
+    return w ? i.t(p.title ?? w.label, { ns: [w.pluginId, SHELL_NS] }) : (p.title ?? p.widgetId);
+  };
+
   const commit = useCallback(
-    (next: DashboardWidgetPlacement[]) => {
-      setSaved({ id: savedId.current, widgets: next });
+    (next: DashboardWidgetPlacement[], madeTo?: DashboardWidgetPlacement[]) => {
+      /** The layout the change was made to: what this tab shows, or a kept change's own. */
+      const before = madeTo ?? shown.current;
+      show(next);
       setSaveError(null);
       const seq = ++latestCommit.current;
+      setSavesRunning((n) => n + 1);
       // Saves run one after another, so the object is created once and the last layout wins.
       saving.current = saving.current.then(async () => {
         try {
           const meta = { name: dashboard.name, title: dashboard.title, deletable: dashboard.deletable };
+          // Another user may have saved the dashboard since this tab read it: this user's change is
+          // applied to the layout the tenant has now, so it never undoes theirs (the object is
+          // saved whole, as the platform keeps it).
+          const current = await loadDashboard(dashboard.name);
+          const merge = current ? mergeLayouts(before, next, current.widgets) : { widgets: next, othersChanged: false, lostChanges: [] };
           try {
-            savedId.current = await saveDashboard(savedId.current, meta, next);
+            savedId.current = await saveDashboard(current?.id ?? null, meta, merge.widgets);
           } catch (e) {
-            if (!(savedId.current && isPlatformError(e) && e.status === 404)) throw e;
+            if (!(current && isPlatformError(e) && e.status === 404)) throw e;
             // Someone deleted the dashboard object meanwhile (through the API: the UI offers no
             // delete): saved into the tenant's dashboard of that name now, or as a new one, rather
             // than failing every later change of this visit.
-            savedId.current = await saveDashboard((await loadDashboard(dashboard.name))?.id ?? null, meta, next);
+            savedId.current = await saveDashboard((await loadDashboard(dashboard.name))?.id ?? null, meta, merge.widgets);
           }
-          persisted.current = next;
+          persisted.current = merge.widgets;
           // The latest change carries every earlier one: an earlier failure is no longer true.
           if (seq === latestCommit.current) setSaveError(null);
+          if (merge.othersChanged) {
+            // What was saved is shown (a later change here carries it on: it is applied to the layout
+            // saved now), and why it differs from what this user did: a toast, seen wherever the
+            // user scrolled to on the dashboard.
+            if (seq === latestCommit.current) show(merge.widgets);
+            const lost = merge.lostChanges.map((p) => textOf.current('Another user removed the widget "{{title}}" meanwhile: your change to it was not saved.', { title: titleOfPlacement.current(p) }));
+            alerts.warning(textOf.current('Another user changed this dashboard meanwhile: it now shows their changes together with yours.'), {
+              detail: lost.length > 0 ? lost.map((line) => <div key={line}>{line}</div>) : undefined,
+            });
+          }
         } catch (e) {
-          if (isPlatformError(e) && e.status === 401) writeUnsaved(unsavedStore, next);
+          if (isPlatformError(e) && e.status === 401) writeUnsaved(unsavedStore, { widgets: next, before: persisted.current });
           setSaveError(e instanceof Error ? e.message : String(e));
           // The page shows what every user gets, not a change that was not saved.
-          if (seq === latestCommit.current) setSaved({ id: savedId.current, widgets: persisted.current });
+          if (seq === latestCommit.current) show(persisted.current);
+        } finally {
+          setSavesRunning((n) => n - 1);
         }
       });
     },
-    [dashboard.name, dashboard.title, dashboard.deletable, unsavedStore],
+    [dashboard.name, dashboard.title, dashboard.deletable, unsavedStore, show],
   );
 
   /**
@@ -638,7 +698,8 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
                   setUnsaved(null);
                   if (choice === 'discard') return;
                   setEditing(true);
-                  commit(unsaved);
+                  // Applied to what the tenant has now: what another user saved meanwhile is kept.
+                  commit(unsaved.widgets, unsaved.before);
                 }}
                 data-testid={`dashboard-unsaved-${choice}`}
               >
@@ -713,6 +774,7 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
         <ConfigModal
           widget={dialog.widget}
           initial={dialog.draft?.config ?? dialog.placement?.config ?? { ...dialog.widget.defaultConfig }}
+          saved={dialog.placement?.config ?? { ...dialog.widget.defaultConfig }}
           draftTitle={dialog.draft?.title}
           onDraft={(config, title) => writeKept(draftStore, { widgetId: dialog.widget.id, instanceId: dialog.placement?.instanceId ?? null, config, title } satisfies ConfigDraft)}
           context={context}

@@ -1,5 +1,5 @@
 import type { DashboardWidgetPlacement } from '@shared/plugin-api/types';
-import { addWidget, cellsMoved, configureWidget, freeSpot, moveWidget, nextFreeRow, removeWidget, resizeWidget } from './edit-model';
+import { addWidget, cellsMoved, configureWidget, freeSpot, mergeLayouts, moveWidget, nextFreeRow, removeWidget, resizeWidget } from './edit-model';
 import { fromStored, namedDashboardFragment, toStored } from '@shared/plugin-api/dashboard/persistence';
 
 const p = (instanceId: string, x: number, y: number, w: number, h: number): DashboardWidgetPlacement => ({ instanceId, widgetId: 'widget:p/x', x, y, w, h, config: {} });
@@ -66,5 +66,52 @@ describe('c8y_Dashboard storage', () => {
     expect(fromStored(undefined)).toEqual([]);
     expect(fromStored({ children: { x: { _x: 1 } } })).toEqual([]);
     expect(namedDashboardFragment('d')).toBe('c8y_Dashboard!name!d');
+  });
+});
+
+describe('a change saved after another user changed the dashboard', () => {
+  const a = { ...p('a', 0, 0, 4, 2), config: { selectedView: 'online', days: 7 } };
+  const b = p('b', 8, 3, 4, 3);
+  const before = [a, b];
+
+  it('is the change itself when nobody else changed the layout', () => {
+    const after = moveWidget(before, 'a', 1, 0);
+    expect(mergeLayouts(before, after, [{ ...b }, { ...a, config: { days: 7, selectedView: 'online' } }])).toEqual({ widgets: after, othersChanged: false, lostChanges: [] });
+  });
+
+  it("keeps the other user's added widget, move and config value beside this user's change", () => {
+    const c = p('c', 4, 0, 4, 2);
+    // The other user added c, moved b and set a's days; this user moved a and chose another view.
+    const current = [{ ...a, config: { selectedView: 'online', days: 30 } }, { ...b, y: 6 }, c];
+    const after = configureWidget(moveWidget(before, 'a', 0, 1), 'a', { selectedView: 'offline', days: 7 }, 'Hall 3');
+    const merged = mergeLayouts(before, after, current);
+    expect(merged.othersChanged).toBe(true);
+    expect(merged.lostChanges).toEqual([]);
+    expect(merged.widgets).toEqual([{ ...a, y: 1, title: 'Hall 3', config: { selectedView: 'offline', days: 30 } }, { ...b, y: 6 }, c]);
+  });
+
+  it('removes what this user removed, keeps what the other removed removed, and names a change to it that is dropped', () => {
+    const current = [a]; // the other user removed b
+    const after = moveWidget(removeWidget(before, 'a'), 'b', -1, 0);
+    const merged = mergeLayouts(before, after, current);
+    expect(merged.widgets).toEqual([]);
+    expect(merged.lostChanges).toEqual([b]);
+  });
+
+  it("puts a widget added here into a free spot when another user's new widget took its place", () => {
+    const c = p('c', 4, 0, 4, 2);
+    const after = addWidget(before, { widgetId: 'widget:p/x', config: {}, size: { width: 4, height: 2 } }, 'n');
+    expect(after[2]).toMatchObject({ x: 4, y: 0 });
+    const merged = mergeLayouts(before, after, [a, b, c]);
+    expect(merged.widgets.map((w) => w.instanceId)).toEqual(['a', 'b', 'c', 'n']);
+    expect(merged.widgets[3]).toMatchObject({ x: 8, y: 0 });
+  });
+
+  it('takes a title reset to the default (none) from this user', () => {
+    const titled = [{ ...a, title: 'Old' }, b];
+    const after = configureWidget(titled, 'a', a.config, '');
+    const merged = mergeLayouts(titled, after, [{ ...a, title: 'Old', config: { ...a.config, days: 9 } }, b, p('c', 0, 9, 1, 1)]);
+    expect(merged.widgets[0]).not.toHaveProperty('title');
+    expect(merged.widgets[0].config).toEqual({ selectedView: 'online', days: 9 });
   });
 });

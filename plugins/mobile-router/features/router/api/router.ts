@@ -5,6 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getManagedObject, listManagedObjects, type ManagedObject } from '@shared/platform/inventory';
 import { createOperation, listOperations } from '@shared/platform/operations';
+import { isPlatformError } from '@shared/platform/fetch-client';
 import { LAST_OPERATION_PAGE_SIZE, SELECTION_LIST_PAGE_SIZE } from '@shared/domain/constants';
 import {
   ROUTER_OPERATION_KINDS,
@@ -123,8 +124,25 @@ export interface InstallChoice {
   version: string;
 }
 
-/** Creates a router operation on the main device; firmware and profile carry what to install. */
-export function createRouterOperation(deviceId: string, kind: RouterOperationKind, description: string, choice?: InstallChoice) {
+/** The chosen firmware or configuration is gone: another user deleted it after the list was read. */
+export class ChoiceDeletedError extends Error {
+  constructor(readonly choice: InstallChoice) {
+    super(`${choice.name} ${choice.version} no longer exists`);
+    this.name = 'ChoiceDeletedError';
+  }
+}
+
+/**
+ * Creates a router operation on the main device; firmware and profile carry what to install. A
+ * chosen entry is read first: one another user deleted since the list was read would send the
+ * router an update of nothing (it fails on the device, long after); ChoiceDeletedError instead.
+ */
+export async function createRouterOperation(deviceId: string, kind: RouterOperationKind, description: string, choice?: InstallChoice) {
+  if (choice) {
+    await getManagedObject(choice.repositoryId).catch((e: unknown) => {
+      throw isPlatformError(e) && e.status === 404 ? new ChoiceDeletedError(choice) : e;
+    });
+  }
   const fragment = choice ? { repository_id: choice.repositoryId, name: choice.name, version: choice.version } : {};
   return createOperation({ deviceId, description, [operationFragment(kind)]: fragment });
 }

@@ -67,10 +67,30 @@ function withFirmware(created: (body: Record<string, unknown>) => Response) {
   global.fetch = jest.fn(async (input: string, init?: RequestInit) => {
     const url = String(input);
     if (url.includes('/devicecontrol/operations') && init?.method === 'POST') return created(JSON.parse(String(init.body)));
+    // The chosen binary is read before the update is created.
+    if (url.includes('/inventory/managedObjects/701')) return reply(200, binary);
     if (url.includes('type=c8y_FirmwareBinary')) return reply(200, { managedObjects: [binary], statistics: { currentPage: 1, pageSize: 200 } });
     if (url.includes('type=c8y_Firmware')) return reply(200, { managedObjects: [repository], statistics: { currentPage: 1, pageSize: 200 } });
     return base(input);
   }) as unknown as typeof fetch;
+}
+
+/** withFirmware whose operations are created: the bodies posted. */
+function firmwareWithPosts() {
+  const posted: Record<string, unknown>[] = [];
+  withFirmware((body) => {
+    posted.push(body);
+    return reply(201, { id: '900', status: 'PENDING', creationTime: '2026-11-20T12:00:00.000Z' });
+  });
+  return posted;
+}
+
+/** The operator opens Select firmware and chooses binary 701. */
+async function chooseFirmware() {
+    renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+    await waitFor(() => expect(screen.getByRole('button', { name: /Update firmware/ })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: /Update firmware/ }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'RUT955 firmware (RUT9_R_00.07.07)' }));
 }
 
 describe('MobileRouterTab', () => {
@@ -161,15 +181,8 @@ describe('MobileRouterTab', () => {
   });
 
   it("names the firmware binary (not its repository) as the update's repository_id, as the demo history and the stand-in read it", async () => {
-    const posted: Record<string, unknown>[] = [];
-    withFirmware((body) => {
-      posted.push(body);
-      return reply(201, { id: '900', status: 'PENDING', creationTime: '2026-11-20T12:00:00.000Z' });
-    });
-    renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
-    await waitFor(() => expect(screen.getByRole('button', { name: /Update firmware/ })).toBeEnabled());
-    fireEvent.click(screen.getByRole('button', { name: /Update firmware/ }));
-    fireEvent.click(await screen.findByRole('radio', { name: 'RUT955 firmware (RUT9_R_00.07.07)' }));
+    const posted = firmwareWithPosts();
+    await chooseFirmware();
     fireEvent.click(screen.getByTestId('selection-install'));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ deviceId: '235', adamos_MobileRouter_UpdateFirmware: { repository_id: '701', name: 'RUT955 firmware', version: 'RUT9_R_00.07.07' } });
@@ -182,10 +195,7 @@ describe('MobileRouterTab', () => {
     withFirmware(() =>
       refuse ? reply(422, { error: 'devicecontrol/Invalid', message: 'Operation store unavailable' }) : reply(201, { id: '900', status: 'PENDING', creationTime: '2026-11-20T12:00:00.000Z' }),
     );
-    renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
-    await waitFor(() => expect(screen.getByRole('button', { name: /Update firmware/ })).toBeEnabled());
-    fireEvent.click(screen.getByRole('button', { name: /Update firmware/ }));
-    fireEvent.click(await screen.findByRole('radio', { name: 'RUT955 firmware (RUT9_R_00.07.07)' }));
+    await chooseFirmware();
     fireEvent.click(screen.getByTestId('selection-install'));
     await waitFor(() => expect(alerts.list().map((a) => a.text)).toContain('Could not update firmware: Operation store unavailable'));
     // Still open, the firmware still chosen: Install again is one click.
@@ -229,16 +239,9 @@ describe('MobileRouterTab', () => {
   });
 
   it('offers no Install in a Select firmware dialog opened before another update started (says why), and creates nothing', async () => {
-    const posted: Record<string, unknown>[] = [];
-    withFirmware((body) => {
-      posted.push(body);
-      return reply(201, { id: '900', status: 'PENDING', creationTime: '2026-11-20T12:00:00.000Z' });
-    });
+    const posted = firmwareWithPosts();
     const answer = global.fetch as jest.Mock;
-    renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
-    await waitFor(() => expect(screen.getByRole('button', { name: /Update firmware/ })).toBeEnabled());
-    fireEvent.click(screen.getByRole('button', { name: /Update firmware/ }));
-    fireEvent.click(await screen.findByRole('radio', { name: 'RUT955 firmware (RUT9_R_00.07.07)' }));
+    await chooseFirmware();
     expect(screen.getByTestId('selection-install')).toBeEnabled();
     // Meanwhile another user started a firmware update: the tab learns it (realtime, or here Reload).
     global.fetch = jest.fn(async (input: string, init?: RequestInit) =>
@@ -277,6 +280,54 @@ describe('MobileRouterTab', () => {
       expect(alerts.list().map((a) => a.text)).toContain('Restart of mobile router could not be triggered: The router is not running (device state: Applying firmware).'),
     );
     expect(posted).toEqual([]);
+    act(() => alerts.clearAll());
+  });
+
+  it('sends no firmware update of a binary another user deleted after the list was read: says so and reads the list again', async () => {
+    const posted = firmwareWithPosts();
+    await chooseFirmware();
+    // Meanwhile another user deleted binary 701.
+    const withIt = global.fetch as jest.Mock;
+    const listReads = () => withIt.mock.calls.filter(([url]) => String(url).includes('type=c8y_FirmwareBinary')).length;
+    const readsBefore = listReads();
+    withIt.mockImplementation(async (input: string) => {
+      const url = String(input);
+      if (url.includes('/inventory/managedObjects/701')) return reply(404, { error: 'inventory/Not Found', message: 'Finding device data from database failed : No managedObject for id 701!' });
+      if (url.includes('type=c8y_FirmwareBinary')) return reply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 200 } });
+      return platform(() => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } }))(input);
+    });
+    fireEvent.click(screen.getByTestId('selection-install'));
+    await waitFor(() =>
+      expect(alerts.list().map((a) => a.text)).toContain(
+        'Could not update firmware: RUT955 firmware RUT9_R_00.07.07 is no longer in the repository: another user deleted it. The list is read again.',
+      ),
+    );
+    expect(posted).toHaveLength(0);
+    await waitFor(() => expect(listReads()).toBeGreaterThan(readsBefore));
+    // The dialog stays, without the deleted row.
+    await waitFor(() => expect(screen.queryByRole('radio', { name: 'RUT955 firmware (RUT9_R_00.07.07)' })).toBeNull());
+    expect(screen.getByTestId('router-selection-modal')).toBeInTheDocument();
+    act(() => alerts.clearAll());
+  });
+
+  it('says that the device is gone when another user deleted it before Start monitoring, not the server\'s words, and the tab says so after its read', async () => {
+    const gone = reply(404, { error: 'inventory/Not Found', message: 'Finding managed object with id 235 failed : Could not find managed object with id 235!' });
+    let deleted = false;
+    const base = platform(() => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } }));
+    global.fetch = jest.fn(async (input: string, init?: RequestInit) => {
+      const url = String(input);
+      if (deleted && (url.includes('/inventory/managedObjects/235') || (url.includes('/devicecontrol/operations') && init?.method === 'POST'))) return gone;
+      return base(input);
+    }) as unknown as typeof fetch;
+    renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+    const start = await screen.findByRole('button', { name: /Start monitoring/ });
+    await waitFor(() => expect(start).toBeEnabled());
+    deleted = true;
+    fireEvent.click(start);
+    await waitFor(() =>
+      expect(alerts.list().map((a) => a.text)).toContain('Monitoring of mobile router could not be triggered: This device no longer exists: another user may have deleted it.'),
+    );
+    expect(await screen.findByTestId('router-error')).toHaveTextContent('Could not reload mobile router: This device no longer exists: another user may have deleted it.');
     act(() => alerts.clearAll());
   });
 });

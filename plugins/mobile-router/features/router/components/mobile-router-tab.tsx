@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDevice } from '@shared/plugin-api/context';
 import { msg } from '@shared/plugin-api/i18n';
+import { isPlatformError } from '@shared/platform/fetch-client';
 import { useRealtimeInvalidate } from '@shared/platform/react';
 import { RealtimeStatus } from '@shared/ui/realtime-status';
 import { alerts } from '@shared/ui/alerts';
@@ -15,6 +16,7 @@ import { ReloadButton } from '@shared/ui/reload-button';
 import { Spinner } from '@shared/ui/spinner';
 import { formatDateTime } from '@shared/domain/formats';
 import {
+  ChoiceDeletedError,
   configurationsQuery,
   createRouterOperation,
   firmwareQuery,
@@ -40,6 +42,10 @@ const CARDS_STYLE: React.CSSProperties = { display: 'grid', gridTemplateColumns:
 const CLOCK_TICK_MS = 15_000;
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** Said for a 404 of the main device (a write on it, or its read): not the server's wording. */
+const DEVICE_GONE = msg('This device no longer exists: another user may have deleted it.');
+const isGone = (e: unknown) => isPlatformError(e) && e.status === 404;
 
 function useNow() {
   const [now, setNow] = useState(() => Date.now());
@@ -125,7 +131,15 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown, 
       await refreshOperations();
       return true;
     } catch (e) {
-      alerts.danger(`${failure}${errorText(e)}`);
+      if (e instanceof ChoiceDeletedError) {
+        // The deleted entry leaves the dialog's list (no ghost row); the other choices stay.
+        void queryClient.invalidateQueries({ queryKey: kind === 'UpdateFirmware' ? routerKeys.firmware() : routerKeys.configurations() });
+        alerts.danger(`${failure}${t('{{name}} {{version}} is no longer in the repository: another user deleted it. The list is read again.', { name: e.choice.name, version: e.choice.version })}`);
+      } else if (isGone(e)) {
+        // The operation is the main device's: it is gone. The tab reads it again and says so in place.
+        void queryClient.invalidateQueries({ queryKey: routerKeys.routers(deviceId) });
+        alerts.danger(`${failure}${t(DEVICE_GONE)}`);
+      } else alerts.danger(`${failure}${errorText(e)}`);
       return false;
     } finally {
       setBusy(false);
@@ -278,9 +292,9 @@ export default function MobileRouterTab() {
       {routers.isPending ? (
         <Spinner label={t('Loading…')} />
       ) : routers.isError ? (
-        <div className="alert alert-danger" role="alert">
+        <div className="alert alert-danger" role="alert" data-testid="router-error">
           {t('Could not reload mobile router: ')}
-          {errorText(routers.error)}
+          {isGone(routers.error) ? t(DEVICE_GONE) : errorText(routers.error)}
         </div>
       ) : list.length === 0 ? (
         <EmptyState icon="wifi" title={t('No mobile router to display.')} text={t('The device might not have a mobile router.')} />

@@ -2,6 +2,7 @@ import React, { useState } from 'react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { renderContribution } from '@shared/plugin-api/testing';
 import { dropFocusToPage } from '@shared/ui/test-utils';
+import { leaveBlocked } from '@shared/plugin-api/leave-guard';
 import { SelectionModal, type SelectionItem } from './selection-modal';
 
 const items: SelectionItem[] = [
@@ -104,5 +105,30 @@ describe('SelectionModal', () => {
     act(() => fail());
     expect(screen.getByTestId('selection-install')).toBeEnabled();
     expect(screen.getByTestId('selection-install')).toHaveFocus();
+  });
+
+  it('closes on Escape with nothing chosen; with a choice it asks first (Back and reload too) and keeps it on Cancel', async () => {
+    const onCancel = jest.fn();
+    renderContribution(<SelectionModal objective="firmware" items={items} loading={false} onInstall={jest.fn()} onCancel={onCancel} />, { pluginId: 'mobile-router' });
+    expect(leaveBlocked()).toBe(false);
+    fireEvent.click(screen.getByRole('radio', { name: /RUT9 beta/ }));
+    expect(leaveBlocked()).toBe(true);
+    await act(async () => fireEvent.keyDown(screen.getByRole('radio', { name: /RUT9 beta/ }), { key: 'Escape' }));
+    expect(screen.getByRole('dialog', { name: 'Discard changes' })).toBeInTheDocument();
+    await act(async () => fireEvent.click(screen.getByTestId('confirm-cancel')));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(screen.getByRole('radio', { name: /RUT9 beta/ })).toBeChecked();
+    // Cancel is an explicit choice: it closes at once.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes on Escape at once while nothing is chosen', () => {
+    const onCancel = jest.fn();
+    renderContribution(<SelectionModal objective="firmware" items={items} loading={false} onInstall={jest.fn()} onCancel={onCancel} />, { pluginId: 'mobile-router' });
+    fireEvent.keyDown(screen.getByRole('searchbox', { name: 'Filter' }), { key: 'Escape' });
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'Discard changes' })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { FilterInput } from '@shared/ui/filter-input';
 import { EmptyState } from '@shared/ui/empty-state';
 import { focusFellToPage } from '@shared/ui/keep-focus';
 import { enterInFieldSubmits } from '@shared/ui/enter-submits';
+import { useLeaveGuard } from '@shared/ui/unsaved-changes';
 
 export interface SelectionItem {
   id: string;
@@ -40,6 +41,9 @@ export function SelectionModal({ objective, items, loading, error, emptyText, in
   }, [items, filter]);
   // Install acts on what the user sees: a selected row the filter hides is no choice.
   const chosen = visible.find((i) => i.id === selected);
+  // A choice made (one the list still has) is the dialog's edit: a stray Escape, Back or reload asks first.
+  const dirty = selected !== null && items.some((i) => i.id === selected);
+  useLeaveGuard(dirty);
   const install = () => {
     if (chosen && !installing && !blocked) onInstall(chosen);
   };
@@ -57,6 +61,7 @@ export function SelectionModal({ objective, items, loading, error, emptyText, in
       title={t('Select {{objective}}', { objective: t(objective) })}
       onClose={onCancel}
       dismissible={!installing}
+      unsavedChanges={dirty}
       data-testid="router-selection-modal"
       buttons={[
         { label: t('Cancel'), onClick: onCancel, disabled: installing },
