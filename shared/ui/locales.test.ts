@@ -16,6 +16,8 @@ const files = [
   join(__dirname, '..', 'platform', 'fetch-client.ts'),
   // The server job's wait that ended without a connection.
   join(__dirname, 'server-job.ts'),
+  // The question before unsaved edits are thrown away.
+  join(__dirname, 'unsaved-changes.ts'),
 ];
 for (const file of files) {
   for (const m of readFileSync(file, 'utf8').matchAll(/\b(?:t|msg)\('((?:[^'\\]|\\.)+)'/g)) used.add(m[1]);

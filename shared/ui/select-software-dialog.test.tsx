@@ -206,6 +206,20 @@ describe('SelectSoftwareDialog', () => {
     expect(onClose).toHaveBeenLastCalledWith(null);
   });
 
+  it('asks before Escape drops a chosen software, and Cancel in the question keeps the choice', async () => {
+    const { onClose } = open();
+    await waitFor(() => expect(screen.getByText('mdc')).toBeInTheDocument());
+    fireEvent.click(screen.getByTestId('software-s1'));
+    await act(async () => {
+      fireEvent.keyDown(screen.getByTestId('software-s1'), { key: 'Escape' });
+    });
+    expect(screen.getByRole('dialog', { name: 'Discard changes' })).toBeInTheDocument();
+    await act(async () => fireEvent.click(screen.getByTestId('confirm-cancel')));
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByTestId('software-s1')).toBeChecked();
+  });
+
   it('says it is loading, and why the list failed, instead of a blank or "no software" table', async () => {
     let fail: (r: Response) => void = () => undefined;
     const failed = { ok: false, status: 503, statusText: 'Service Unavailable', headers: { get: () => 'application/json' }, text: async () => JSON.stringify({ error: 'x', message: 'Service down' }) } as unknown as Response;

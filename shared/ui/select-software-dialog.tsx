@@ -97,7 +97,7 @@ export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actio
   buttons.push({ label: t('OK'), className: 'btn-primary', disabled: !selected || fitsNone, title: okReason, requires: REQUIRES.softwareAssignment, onClick: () => done('assign'), 'data-testid': 'software-ok' });
 
   return (
-    <Modal open size="lg" title={t('Select software')} onClose={() => onClose(null)} closeOnBackdrop={false} buttons={buttons} data-testid="select-software-dialog">
+    <Modal open size="lg" title={t('Select software')} onClose={() => onClose(null)} closeOnBackdrop={false} unsavedChanges={selected !== null || force} buttons={buttons} data-testid="select-software-dialog">
       <p className="text-muted">{t('Selected devices: {{count}}', { count: deviceCount })}</p>
       <div className="form-group">
         <input

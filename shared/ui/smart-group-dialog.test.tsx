@@ -1,5 +1,5 @@
 import React from 'react';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { SmartGroupDialog } from './smart-group-dialog';
 import { renderUi } from './test-utils';
 
@@ -17,6 +17,19 @@ describe('SmartGroupDialog', () => {
     rerender(<SmartGroupDialog query="$filter=(type eq 'x')" saving onClose={onClose} />);
     expect(create()).toBeDisabled();
     expect(create()).toHaveAttribute('title', 'Creating the smart group…');
+  });
+
+  it('asks before Escape drops a typed name', async () => {
+    const onClose = jest.fn();
+    renderUi(<SmartGroupDialog query="$filter=(type eq 'x')" onClose={onClose} />);
+    fireEvent.change(screen.getByTestId('smart-group-name'), { target: { value: 'Line 4' } });
+    await act(async () => {
+      fireEvent.keyDown(screen.getByTestId('smart-group-name'), { key: 'Escape' });
+    });
+    expect(screen.getByRole('dialog', { name: 'Discard changes' })).toBeInTheDocument();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Discard' })));
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(onClose).toHaveBeenCalledWith(null);
   });
 
   it('in German', () => {

@@ -24,6 +24,7 @@ export function SmartGroupDialog({ query, deviceCount, saving, error, onClose }:
       open
       title={t('Create smart group')}
       onClose={() => onClose(null)}
+      unsavedChanges={name.trim() !== ''}
       data-testid="smart-group-dialog"
       buttons={[
         { label: t('Cancel'), onClick: () => onClose(null) },

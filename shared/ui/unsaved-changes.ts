@@ -9,7 +9,7 @@ import { askToLeave, holdLeave, leaveBlocked, setLeaveQuestion, unloadBlocked } 
 import { confirm } from './confirm';
 import { SHARED_NS } from './i18n';
 
-const text = (key: string) => getI18n().t(key, { ns: SHARED_NS });
+const t = (key: string) => getI18n().t(key, { ns: SHARED_NS });
 
 /**
  * Asks whether to throw the edits away (true: discard). 'page' for leaving the screen, 'dialog'
@@ -17,12 +17,12 @@ const text = (key: string) => getI18n().t(key, { ns: SHARED_NS });
  */
 export function confirmDiscard(what: 'page' | 'dialog' = 'page'): Promise<boolean> {
   return confirm({
-    title: text('Discard changes'),
+    title: t('Discard changes'),
     body:
       what === 'page'
-        ? text('You are about to leave this page and discard the changes made. Do you want to proceed?')
-        : text('You are about to close this dialog and discard the changes made. Do you want to proceed?'),
-    okLabel: text('Discard'),
+        ? t('You are about to leave this page and discard the changes made. Do you want to proceed?')
+        : t('You are about to close this dialog and discard the changes made. Do you want to proceed?'),
+    okLabel: t('Discard'),
   });
 }
 
