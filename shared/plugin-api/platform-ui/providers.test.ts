@@ -47,6 +47,7 @@ jest.mock(
 jest.mock('@angular/router', () => ({ ActivatedRoute: class {}, Router: class {}, NavigationEnd: class NavigationEnd {} }), { virtual: true });
 jest.mock('@angular/forms', () => ({ ControlContainer: class {}, FormControl: class {} }), { virtual: true });
 
+import { holdLeave, setLeaveQuestion } from '../leave-guard';
 import { defineActionBarItem, defineDashboard, defineDeviceTab, defineNavigatorNode, definePlugin, defineRoute, defineWidget } from '../define';
 import type { ParcelModule } from '../types';
 import { toPlatformProviders } from './providers';
@@ -241,4 +242,21 @@ describe('action-bar items', () => {
     expect(bar.get(on('group/:id', group))[0]).toBe(first);
     expect(bar.get(on('group/:id', { ...group, id: '6' }))[0]).not.toBe(first);
   });
+});
+
+it('guards every page, dashboard and device tab against leaving with unsaved edits (the navigator routes by buttons)', async () => {
+  const routes = of('route');
+  expect(routes.length).toBe(5);
+  let answer = false;
+  setLeaveQuestion(() => Promise.resolve(answer));
+  for (const r of routes) {
+    const [guard] = r.v.canDeactivate as (() => Promise<boolean>)[];
+    await expect(guard()).resolves.toBe(true);
+    const release = holdLeave();
+    await expect(guard()).resolves.toBe(false);
+    answer = true;
+    await expect(guard()).resolves.toBe(true);
+    answer = false;
+    release();
+  }
 });

@@ -34,6 +34,7 @@ import { validatePlugin } from '../validate';
 import { parcelHostComponent } from './host';
 import { inContextRoute, platformContext, routeContext } from './context';
 import { isVisibleTo } from '../visibility';
+import { askToLeave } from '../leave-guard';
 
 /** Angular routes are relative: '/views/:deviceType' -> 'views/:deviceType'. */
 export const routePath = (path: string): string => path.replace(/^\/+/, '');
@@ -86,9 +87,17 @@ function navigatorProviders(nodes: Registered<NavigatorNodeContribution>[]): unk
   return [hookNavigator(NavigatorNodesFactory)];
 }
 
+/**
+ * Leaving one of our pages with unsaved edits asks first (leave-guard.ts), as the platform's own
+ * editors do (canDeactivate): the platform's navigator entries are buttons that route by
+ * themselves, which no click on a link shows.
+ */
+const canDeactivate = [() => askToLeave()];
+
 function routeProvider(route: Registered<RouteContribution>): unknown {
   return hookRoute({
     path: routePath(route.path),
+    canDeactivate,
     component: parcelHostComponent({ pluginId: route.pluginId, contributionId: route.id, kind: 'route', loader: route.loader, title: route.title }),
     ...(route.visible ? { canActivate: [(snapshot: ActivatedRouteSnapshot) => isVisibleTo(route, platformContext(inject(AppStateService), snapshot))] } : {}),
   });
@@ -97,6 +106,7 @@ function routeProvider(route: Registered<RouteContribution>): unknown {
 function dashboardProvider(dashboard: Registered<DashboardContribution>, widgets: Registered<WidgetContribution>[], locales: LocaleLoaders): unknown {
   return hookRoute({
     path: routePath(dashboard.path),
+    canDeactivate,
     component: parcelHostComponent({
       pluginId: dashboard.pluginId,
       contributionId: dashboard.id,
@@ -116,6 +126,7 @@ function deviceTabProvider(tab: Registered<DeviceTabContribution>): unknown {
     label: tab.label,
     icon: tab.icon,
     priority: tab.priority,
+    canDeactivate,
     component: parcelHostComponent({ pluginId: tab.pluginId, contributionId: tab.id, kind: 'device-tab', loader: tab.loader }),
     ...(filter
       ? {
