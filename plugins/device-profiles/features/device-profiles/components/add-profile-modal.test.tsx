@@ -44,6 +44,24 @@ describe('AddProfileModal', () => {
   });
 });
 
+describe('AddProfileModal duplicating', () => {
+  it('names the profile another user deleted meanwhile instead of a bare "Failed to create device profile", and reads the list again', async () => {
+    serve(reply(404, { error: 'inventory/Not Found', message: 'Device profile 117 not found.' }));
+    const { queryClient } = renderContribution(<AddProfileModal onClose={jest.fn()} onCreated={jest.fn()} duplicateOf={{ id: '117', name: 'IoTconnector Bielefeld', deviceType: 'adamos_NETbox' }} />, {
+      pluginId: 'device-profiles',
+      context: { user: testUser(['ROLE_INVENTORY_ADMIN']) },
+      language: 'de',
+      locales: de,
+    });
+    const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
+    await waitFor(() => expect(screen.getByTestId('add-profile-continue')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('add-profile-continue'));
+    expect(await screen.findByTestId('add-profile-error')).toHaveTextContent('Das Geräteprofil IoTconnector Bielefeld existiert nicht mehr: Ein anderer Benutzer hat es gelöscht. Es wurde nichts gespeichert.');
+    expect(screen.getByTestId('add-profile-continue')).toBeDisabled();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['device-profiles', 'profiles', 'list'] });
+  });
+});
+
 describe('AddProfileModal by keyboard', () => {
   it('puts the focus in Name once the restrictions are read (it stayed on the close button, typing went nowhere)', async () => {
     serve(reply(201, { ok: { id: '1' }, errors: [] }));

@@ -2,14 +2,17 @@ import React, { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from '@shared/ui/modal';
+import { msg } from '@shared/plugin-api/i18n';
 import { enterInFieldSubmits } from '@shared/ui/enter-submits';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { createDeviceProfile, duplicateDeviceProfile } from '@shared/platform/create-software-ng';
-import { profileKeys, saveErrors, trySave, useGroups, useRestrictions } from '../api/profiles';
+import { deletedMeanwhile, profileKeys, saveErrors, trySave, useGroups, useRestrictions } from '../api/profiles';
 import { CREATE_ERROR_MESSAGES, CREATE_FAILED, UPDATE_ERROR_MESSAGES, offeredGroups, validateProfileForm, type ProfileForm } from '../model/profile-rules';
 import { ProfileFields, RestrictionsError } from './profile-fields';
 
 const EMPTY: ProfileForm = { name: '', deviceType: '', deviceGroup: null };
+/** The duplicated profile is gone (the list page's words for a profile another user deleted). */
+const SOURCE_GONE = msg('The device profile {{name}} no longer exists: another user deleted it. Nothing was saved.');
 
 interface CreateOutcome {
   newId?: string;
@@ -59,7 +62,8 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
   const offered = restrictions.data ? offeredGroups(groups.data ?? [], restrictions.data, null) : [];
   const valid = !!restrictions.data && Object.keys(errors).length === 0;
   // Why Continue cannot be used: the service's refusal, else every rule the form breaks (also of fields not touched yet).
-  const blocked = serverError ? t(serverError) : Object.values(errors).map((e) => t(e)).join(' ');
+  const serverText = serverError === SOURCE_GONE ? t(SOURCE_GONE, { name: duplicateOf?.name }) : serverError ? t(serverError) : null;
+  const blocked = serverText ?? Object.values(errors).map((e) => t(e)).join(' ');
 
   // The fields are disabled until the restrictions are read, so the dialog opened with the focus on
   // its close button and typing went nowhere: once they are in, the Name field takes the focus
@@ -93,7 +97,12 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
       void queryClient.invalidateQueries({ queryKey: profileKeys.groups() });
     }
     if (shown) setServerError(shown);
-    else {
+    else if (duplicateOf && deletedMeanwhile(error)) {
+      // The profile to copy was deleted by another user since the list was read: said by name (not
+      // a bare 'Failed to create'), and the list is read again so its row goes.
+      setServerError(SOURCE_GONE);
+      void queryClient.invalidateQueries({ queryKey: profileKeys.list() });
+    } else {
       // Spec 8 only logs other creation failures; the user is told too (README "Decisions").
       console.error('Device profile creation failed', codes, error);
       setServerError(CREATE_FAILED);
@@ -126,7 +135,7 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
       {restrictions.isError && <RestrictionsError error={restrictions.error} onRetry={() => void restrictions.refetch()} />}
       {serverError && (
         <div className="alert alert-danger" role="alert" data-testid="add-profile-error">
-          {t(serverError)}
+          {serverText}
         </div>
       )}
       {/* Enter in the name continues, as the button does, once the form is valid. */}
