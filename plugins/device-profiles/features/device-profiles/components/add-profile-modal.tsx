@@ -7,7 +7,7 @@ import { enterInFieldSubmits } from '@shared/ui/enter-submits';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { createDeviceProfile, duplicateDeviceProfile } from '@shared/platform/create-software-ng';
 import { deletedMeanwhile, profileKeys, saveErrors, trySave, useGroups, useRestrictions } from '../api/profiles';
-import { CREATE_ERROR_MESSAGES, CREATE_FAILED, UPDATE_ERROR_MESSAGES, offeredGroups, validateProfileForm, type ProfileForm } from '../model/profile-rules';
+import { CREATE_ERROR_MESSAGES, CREATE_FAILED, UPDATE_ERROR_MESSAGES, offeredGroups, sameProfileForm, validateProfileForm, type ProfileForm } from '../model/profile-rules';
 import { ProfileFields, RestrictionsError } from './profile-fields';
 
 const EMPTY: ProfileForm = { name: '', deviceType: '', deviceGroup: null };
@@ -50,9 +50,10 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
   const queryClient = useQueryClient();
   const restrictions = useRestrictions(null);
   const groups = useGroups();
-  const [form, setForm] = useState<ProfileForm>(() =>
+  const [initial] = useState<ProfileForm>(() =>
     duplicateOf ? { name: t('{{name}} (copy)', { name: duplicateOf.name }), deviceType: duplicateOf.deviceType, deviceGroup: null } : EMPTY,
   );
+  const [form, setForm] = useState<ProfileForm>(initial);
   // A message shows once its field was changed (or, for a duplicate, at once: the form is prefilled).
   const [touched, setTouched] = useState<ReadonlySet<keyof ProfileForm>>(() => new Set(duplicateOf ? (['name', 'deviceType', 'deviceGroup'] as const) : []));
   const [serverError, setServerError] = useState<string | null>(null);
@@ -117,6 +118,8 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
       // A create already sent cannot be called back: closing meanwhile made the page jump to the
       // new profile later (or lose a refusal unseen). The dialog stays until the service answers.
       dismissible={!saving}
+      // What the user typed or chose (the blank form, a duplicate's prefilled one, does not count).
+      unsavedChanges={!sameProfileForm(form, initial)}
       data-testid="add-profile-modal"
       buttons={[
         { label: t('Cancel'), onClick: onClose, disabled: saving, title: saving ? t('The device profile is being created.') : undefined, 'data-testid': 'add-profile-cancel' },

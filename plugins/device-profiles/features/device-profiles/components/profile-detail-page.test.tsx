@@ -4,6 +4,7 @@ import { ContributionProviders } from '@shared/plugin-api/parcel';
 import { renderContribution, testContext, testUser } from '@shared/plugin-api/testing';
 import { alerts } from '@shared/ui/alerts';
 import ProfileDetailPage from './profile-detail-page';
+import { leaveBlocked } from '@shared/plugin-api/leave-guard';
 import de from '../../../locales/de.json';
 
 /** The part of a fetch Response the client reads (jsdom has no Response). */
@@ -241,6 +242,30 @@ describe('ProfileDetailPage', () => {
     await waitFor(() => expect(within(screen.getByTestId('profile-software')).getByText('2.5.0')).toBeInTheDocument());
     success.mockRestore();
     warning.mockRestore();
+    alerts.clearAll();
+  });
+
+  it('holds the page while the edit differs from the profile as Edit found it; not after Cancel, a change taken back or a Save', async () => {
+    const fetchMock = serve();
+    recordPuts(fetchMock, { ...PROFILES['117'], name: 'Renamed 117' });
+    renderAt('117');
+    await waitFor(() => expect(nameInput().value).toBe('IoTconnector Bielefeld'));
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    expect(leaveBlocked()).toBe(false);
+    fireEvent.change(nameInput(), { target: { value: 'Renamed 117' } });
+    expect(leaveBlocked()).toBe(true);
+    fireEvent.change(nameInput(), { target: { value: 'IoTconnector Bielefeld' } });
+    expect(leaveBlocked()).toBe(false);
+    fireEvent.change(nameInput(), { target: { value: 'Renamed 117' } });
+    fireEvent.click(screen.getByTestId('profile-cancel'));
+    expect(leaveBlocked()).toBe(false);
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    fireEvent.change(nameInput(), { target: { value: 'Renamed 117' } });
+    expect(leaveBlocked()).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('profile-save')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('profile-save'));
+    await screen.findByTestId('profile-edit');
+    expect(leaveBlocked()).toBe(false);
     alerts.clearAll();
   });
 

@@ -7,12 +7,13 @@ import { PermittedButton } from '@shared/ui/permission';
 import { deletedChoiceList, deletedChoices, getDeviceProfile, updateDeviceProfile, type DeviceProfile, type ProfileSoftware } from '@shared/platform/create-software-ng';
 import { formatDateTime } from '@shared/domain/formats';
 import { alerts } from '@shared/ui/alerts';
+import { useLeaveGuard } from '@shared/ui/unsaved-changes';
 import { Card } from '@shared/ui/card';
 import { EmptyState } from '@shared/ui/empty-state';
 import { Spinner } from '@shared/ui/spinner';
 import { enterInFieldSubmits } from '@shared/ui/enter-submits';
 import { deletedMeanwhile, devicesUsingQuery, groupQuery, profileKeys, trySave, useGroups, useProfile, useRestrictions } from '../api/profiles';
-import { changedFields, offeredGroups, UPDATE_FAILED, updateErrorMessages, validateProfileForm, withOwnGroup, type ProfileForm } from '../model/profile-rules';
+import { changedFields, offeredGroups, sameProfileForm, UPDATE_FAILED, updateErrorMessages, validateProfileForm, withOwnGroup, type ProfileForm } from '../model/profile-rules';
 import { PROFILE_ROUTE_BASE } from '../model/routes';
 import { ProfileFields, RestrictionsError } from './profile-fields';
 import { SoftwareSelectionDialog } from './software-selection-dialog';
@@ -74,6 +75,9 @@ function ProfileDetail({ id }: { id: string }) {
   const ownGroupMissing = !!ownGroupId && !groups.isPending && !groups.data?.some((g) => g.id === ownGroupId);
   const ownGroup = useQuery({ ...groupQuery(ownGroupId ?? ''), enabled: ownGroupMissing });
   const form = draft ?? (profile.data ? formOf(profile.data) : null);
+  // An edit that differs from the profile as Edit found it: leaving the page asks first (Cancel is the user's choice).
+  const dirty = !!draft && !!opened.current && !sameProfileForm(draft, opened.current);
+  useLeaveGuard(dirty);
   // Why Add and Remove wait (they are disabled while a software change is saved).
   const softwareBusy = savingSoftware ? t('The software of this profile is being saved.') : undefined;
   // Why Save and Cancel wait.
