@@ -2,7 +2,8 @@ import React from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { alerts } from '@shared/ui/alerts';
 import de from '../../../locales/de.json';
-import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import { renderContribution, testContext, testUser } from '@shared/plugin-api/testing';
+import { ContributionProviders } from '@shared/plugin-api/parcel';
 import { dropFocusToPage } from '@shared/ui/test-utils';
 import { AddSoftware } from './add-software';
 import { leaveBlocked } from '@shared/plugin-api/leave-guard';
@@ -277,6 +278,31 @@ describe('AddSoftware with unsaved edits', () => {
     fireEvent.click(screen.getByTestId('add-cancel'));
     expect(screen.queryByTestId('add-software-form')).toBeNull();
     expect(question()).toBeNull();
+    expect(leaveBlocked()).toBe(false);
+  });
+});
+
+describe('AddSoftware when another device type is chosen', () => {
+  it('discards the form of the type before (the page asked first when it held edits), holding nothing after', () => {
+    const view = renderContribution(<AddSoftware deviceType="iotconnector" onAdded={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
+    fireEvent.click(screen.getByTestId('add-software'));
+    fireEvent.change(within(screen.getByTestId('add-software-form')).getByTestId('field-name'), { target: { value: 'opcua' } });
+    expect(leaveBlocked()).toBe(true);
+    const form = screen.getByTestId('add-software-form');
+    // The same providers: only the device type changes (the page stays).
+    view.rerender(
+      <ContributionProviders props={{ pluginId: 'software-repository', contributionId: 'test', context: testContext({ user: testUser(['ROLE_INVENTORY_ADMIN']) }), queryClient: view.queryClient }}>
+        <AddSoftware deviceType="iotconnector" onAdded={jest.fn()} />
+      </ContributionProviders>,
+    );
+    expect(screen.getByTestId('add-software-form')).toBe(form);
+    view.rerender(
+      <ContributionProviders props={{ pluginId: 'software-repository', contributionId: 'test', context: testContext({ user: testUser(['ROLE_INVENTORY_ADMIN']) }), queryClient: view.queryClient }}>
+        <AddSoftware deviceType="celosos_x64" onAdded={jest.fn()} />
+      </ContributionProviders>,
+    );
+    expect(screen.queryByTestId('add-software-form')).toBeNull();
+    expect(screen.getByTestId('add-software')).toBeInTheDocument();
     expect(leaveBlocked()).toBe(false);
   });
 });

@@ -45,6 +45,14 @@ export function AddSoftware({ deviceType, onAdded }: { deviceType: DeviceType; o
     [dirty, close],
   );
   useOutsideClick(ref, open && !saving, requestClose);
+  // Another device type was chosen (after 'Discard changes' when the form held edits): the form of
+  // the type before goes, as on close (its guard was dropped with the discard).
+  const shownType = useRef(deviceType);
+  useEffect(() => {
+    if (shownType.current === deviceType) return;
+    shownType.current = deviceType;
+    close();
+  }, [deviceType, close]);
   /** Cancel and Save take the form (and the focused button) away: the focus goes back to the toggle, not to the page. */
   const finish = (added: boolean) => {
     // Committed at once: the toggle is enabled again before it takes the focus.
