@@ -1,5 +1,5 @@
 import React from 'react';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import { AddProfileModal } from './add-profile-modal';
 import de from '../../../locales/de.json';
@@ -41,6 +41,24 @@ describe('AddProfileModal', () => {
     expect(consoleError).toHaveBeenCalledWith('Device profile creation failed', ['UNKNOWN'], expect.objectContaining({ status: 500, message: 'database down' }));
     expect(screen.getByTestId('add-profile-continue')).toBeDisabled();
     consoleError.mockRestore();
+  });
+});
+
+describe('AddProfileModal duplicating', () => {
+  it('names the profile another user deleted meanwhile instead of a bare "Failed to create device profile", and reads the list again', async () => {
+    serve(reply(404, { error: 'inventory/Not Found', message: 'Device profile 117 not found.' }));
+    const { queryClient } = renderContribution(<AddProfileModal onClose={jest.fn()} onCreated={jest.fn()} duplicateOf={{ id: '117', name: 'IoTconnector Bielefeld', deviceType: 'adamos_NETbox' }} />, {
+      pluginId: 'device-profiles',
+      context: { user: testUser(['ROLE_INVENTORY_ADMIN']) },
+      language: 'de',
+      locales: de,
+    });
+    const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
+    await waitFor(() => expect(screen.getByTestId('add-profile-continue')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('add-profile-continue'));
+    expect(await screen.findByTestId('add-profile-error')).toHaveTextContent('Das Geräteprofil IoTconnector Bielefeld existiert nicht mehr: Ein anderer Benutzer hat es gelöscht. Es wurde nichts gespeichert.');
+    expect(screen.getByTestId('add-profile-continue')).toBeDisabled();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['device-profiles', 'profiles', 'list'] });
   });
 });
 
@@ -132,5 +150,42 @@ describe('AddProfileModal on a slow network', () => {
     answer(reply(201, { ok: { id: '78', name: 'New profile', deviceType: 'adamos_NETbox' }, errors: [] }));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith('78'));
     expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toHaveLength(1);
+  });
+});
+
+describe('AddProfileModal with unsaved changes', () => {
+  const render = (props: Partial<React.ComponentProps<typeof AddProfileModal>> = {}) => {
+    serve(reply(201, { ok: { id: '1' }, errors: [] }));
+    const onClose = jest.fn();
+    renderContribution(<AddProfileModal onClose={onClose} onCreated={jest.fn()} {...props} />, { pluginId: 'device-profiles', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
+    return onClose;
+  };
+
+  it('closes the blank form at once on Escape', async () => {
+    const onClose = render();
+    await waitFor(() => expect(screen.getByLabelText('Name')).not.toBeDisabled());
+    fireEvent.keyDown(screen.getByLabelText('Name'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes a duplicate as prefilled at once on Escape', async () => {
+    const onClose = render({ duplicateOf: { id: '117', name: 'IoTconnector Bielefeld', deviceType: 'adamos_NETbox' } });
+    await waitFor(() => expect(screen.getByLabelText('Name')).not.toBeDisabled());
+    fireEvent.keyDown(screen.getByLabelText('Name'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks before Escape throws a typed name away (staying keeps it); Cancel closes at once', async () => {
+    const onClose = render();
+    await waitFor(() => expect(screen.getByLabelText('Name')).not.toBeDisabled());
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Plant Bielefeld' } });
+    await act(async () => fireEvent.keyDown(screen.getByLabelText('Name'), { key: 'Escape' }));
+    const asked = await screen.findByRole('dialog', { name: 'Discard changes' });
+    fireEvent.click(within(asked).getByTestId('confirm-cancel'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard changes' })).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Name')).toHaveValue('Plant Bielefeld');
+    fireEvent.click(screen.getByTestId('add-profile-cancel'));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

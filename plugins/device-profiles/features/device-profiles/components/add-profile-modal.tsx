@@ -2,14 +2,17 @@ import React, { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from '@shared/ui/modal';
+import { msg } from '@shared/plugin-api/i18n';
 import { enterInFieldSubmits } from '@shared/ui/enter-submits';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { createDeviceProfile, duplicateDeviceProfile } from '@shared/platform/create-software-ng';
-import { profileKeys, saveErrors, trySave, useGroups, useRestrictions } from '../api/profiles';
-import { CREATE_ERROR_MESSAGES, CREATE_FAILED, UPDATE_ERROR_MESSAGES, offeredGroups, validateProfileForm, type ProfileForm } from '../model/profile-rules';
+import { deletedMeanwhile, profileKeys, saveErrors, trySave, useGroups, useRestrictions } from '../api/profiles';
+import { CREATE_ERROR_MESSAGES, CREATE_FAILED, UPDATE_ERROR_MESSAGES, offeredGroups, sameProfileForm, validateProfileForm, type ProfileForm } from '../model/profile-rules';
 import { ProfileFields, RestrictionsError } from './profile-fields';
 
 const EMPTY: ProfileForm = { name: '', deviceType: '', deviceGroup: null };
+/** The duplicated profile is gone (the list page's words for a profile another user deleted). */
+const SOURCE_GONE = msg('The device profile {{name}} no longer exists: another user deleted it. Nothing was saved.');
 
 interface CreateOutcome {
   newId?: string;
@@ -47,9 +50,10 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
   const queryClient = useQueryClient();
   const restrictions = useRestrictions(null);
   const groups = useGroups();
-  const [form, setForm] = useState<ProfileForm>(() =>
+  const [initial] = useState<ProfileForm>(() =>
     duplicateOf ? { name: t('{{name}} (copy)', { name: duplicateOf.name }), deviceType: duplicateOf.deviceType, deviceGroup: null } : EMPTY,
   );
+  const [form, setForm] = useState<ProfileForm>(initial);
   // A message shows once its field was changed (or, for a duplicate, at once: the form is prefilled).
   const [touched, setTouched] = useState<ReadonlySet<keyof ProfileForm>>(() => new Set(duplicateOf ? (['name', 'deviceType', 'deviceGroup'] as const) : []));
   const [serverError, setServerError] = useState<string | null>(null);
@@ -59,7 +63,8 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
   const offered = restrictions.data ? offeredGroups(groups.data ?? [], restrictions.data, null) : [];
   const valid = !!restrictions.data && Object.keys(errors).length === 0;
   // Why Continue cannot be used: the service's refusal, else every rule the form breaks (also of fields not touched yet).
-  const blocked = serverError ? t(serverError) : Object.values(errors).map((e) => t(e)).join(' ');
+  const serverText = serverError === SOURCE_GONE ? t(SOURCE_GONE, { name: duplicateOf?.name }) : serverError ? t(serverError) : null;
+  const blocked = serverText ?? Object.values(errors).map((e) => t(e)).join(' ');
 
   // The fields are disabled until the restrictions are read, so the dialog opened with the focus on
   // its close button and typing went nowhere: once they are in, the Name field takes the focus
@@ -93,7 +98,12 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
       void queryClient.invalidateQueries({ queryKey: profileKeys.groups() });
     }
     if (shown) setServerError(shown);
-    else {
+    else if (duplicateOf && deletedMeanwhile(error)) {
+      // The profile to copy was deleted by another user since the list was read: said by name (not
+      // a bare 'Failed to create'), and the list is read again so its row goes.
+      setServerError(SOURCE_GONE);
+      void queryClient.invalidateQueries({ queryKey: profileKeys.list() });
+    } else {
       // Spec 8 only logs other creation failures; the user is told too (README "Decisions").
       console.error('Device profile creation failed', codes, error);
       setServerError(CREATE_FAILED);
@@ -108,6 +118,8 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
       // A create already sent cannot be called back: closing meanwhile made the page jump to the
       // new profile later (or lose a refusal unseen). The dialog stays until the service answers.
       dismissible={!saving}
+      // What the user typed or chose (the blank form, a duplicate's prefilled one, does not count).
+      unsavedChanges={!sameProfileForm(form, initial)}
       data-testid="add-profile-modal"
       buttons={[
         { label: t('Cancel'), onClick: onClose, disabled: saving, title: saving ? t('The device profile is being created.') : undefined, 'data-testid': 'add-profile-cancel' },
@@ -126,7 +138,7 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
       {restrictions.isError && <RestrictionsError error={restrictions.error} onRetry={() => void restrictions.refetch()} />}
       {serverError && (
         <div className="alert alert-danger" role="alert" data-testid="add-profile-error">
-          {t(serverError)}
+          {serverText}
         </div>
       )}
       {/* Enter in the name continues, as the button does, once the form is valid. */}

@@ -4,6 +4,7 @@ import { ContributionProviders } from '@shared/plugin-api/parcel';
 import { renderContribution, testContext, testUser } from '@shared/plugin-api/testing';
 import { alerts } from '@shared/ui/alerts';
 import ProfileDetailPage from './profile-detail-page';
+import { leaveBlocked } from '@shared/plugin-api/leave-guard';
 import de from '../../../locales/de.json';
 
 /** The part of a fetch Response the client reads (jsdom has no Response). */
@@ -37,6 +38,18 @@ function serve(over: Answer = () => undefined) {
   });
   global.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;
+}
+
+/** Each PUT's body, answered with `stored` as saved; other calls as `serve` answers them. */
+function recordPuts(fetchMock: jest.Mock, stored: object): unknown[] {
+  const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
+  const puts: unknown[] = [];
+  fetchMock.mockImplementation((u: string, init?: RequestInit) => {
+    if (init?.method !== 'PUT') return plain(u, init);
+    puts.push(JSON.parse(String(init.body)));
+    return Promise.resolve(reply(200, { ok: stored, errors: [] }));
+  });
+  return puts;
 }
 
 const renderAt = (id: string) => renderContribution(<ProfileDetailPage />, { pluginId: 'device-profiles', context: { user: EDITOR, params: { id } } });
@@ -201,6 +214,61 @@ describe('ProfileDetailPage', () => {
     expect(save).not.toHaveAttribute('title');
   });
 
+  it('says when another user added the chosen name meanwhile in another version: their version stays, nothing is written for it, no "updated"', async () => {
+    const catalogue = [
+      { id: 'c25', name: 'mdc-collector', version: '2.5.0', url: '' },
+      { id: 'c30', name: 'mdc-collector', version: '3.0.0', url: '' },
+    ];
+    const stored = { ...PROFILES['117'], c8y_DeviceProfile: { software: [] as object[] } };
+    const fetchMock = serve((url) => (url.includes('/softwarePackage') ? reply(200, { softwarePackageList: catalogue }) : /\/deviceProfile\/117$/.test(url.split('?')[0]) ? reply(200, stored) : undefined));
+    const puts = recordPuts(fetchMock, stored);
+    const success = jest.spyOn(alerts, 'success');
+    const warning = jest.spyOn(alerts, 'warning');
+    renderAt('117');
+    fireEvent.click(await screen.findByTestId('add-software'));
+    const dialog = await screen.findByTestId('software-selection-dialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: /mdc-collector/ }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: /3\.0\.0/ }));
+    // Another user adds mdc-collector 2.5.0 to the profile while this dialog is open.
+    stored.c8y_DeviceProfile = { software: [{ id: 'c25', name: 'mdc-collector', version: '2.5.0', action: 'install', url: '' }] };
+    fireEvent.click(within(dialog).getByTestId('software-selection-save'));
+    await waitFor(() =>
+      expect(warning).toHaveBeenCalledWith(
+        'Another user added mdc-collector 2.5.0 to this profile meanwhile. A profile holds one version of a name, so your choice was not added: mdc-collector 3.0.0.',
+      ),
+    );
+    expect(puts).toEqual([]);
+    expect(success).not.toHaveBeenCalled();
+    await waitFor(() => expect(within(screen.getByTestId('profile-software')).getByText('2.5.0')).toBeInTheDocument());
+    success.mockRestore();
+    warning.mockRestore();
+    alerts.clearAll();
+  });
+
+  it('holds the page while the edit differs from the profile as Edit found it; not after Cancel, a change taken back or a Save', async () => {
+    const fetchMock = serve();
+    recordPuts(fetchMock, { ...PROFILES['117'], name: 'Renamed 117' });
+    renderAt('117');
+    await waitFor(() => expect(nameInput().value).toBe('IoTconnector Bielefeld'));
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    expect(leaveBlocked()).toBe(false);
+    fireEvent.change(nameInput(), { target: { value: 'Renamed 117' } });
+    expect(leaveBlocked()).toBe(true);
+    fireEvent.change(nameInput(), { target: { value: 'IoTconnector Bielefeld' } });
+    expect(leaveBlocked()).toBe(false);
+    fireEvent.change(nameInput(), { target: { value: 'Renamed 117' } });
+    fireEvent.click(screen.getByTestId('profile-cancel'));
+    expect(leaveBlocked()).toBe(false);
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    fireEvent.change(nameInput(), { target: { value: 'Renamed 117' } });
+    expect(leaveBlocked()).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('profile-save')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('profile-save'));
+    await screen.findByTestId('profile-edit');
+    expect(leaveBlocked()).toBe(false);
+    alerts.clearAll();
+  });
+
   it('saves with Enter in the name once Save could be pressed, and not before (no change: nothing sent)', async () => {
     const fetchMock = serve();
     const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
@@ -319,13 +387,7 @@ describe('ProfileDetailPage', () => {
     const theirs = { id: '3', name: 'opcua-bridge', version: '1.0.0', action: 'install', url: '' };
     const stored = { ...PROFILES['117'], c8y_DeviceProfile: { software: [agent] } };
     const fetchMock = serve((url) => (/\/deviceProfile\/117$/.test(url.split('?')[0]) ? reply(200, stored) : undefined));
-    const plain = fetchMock.getMockImplementation() as (u: string, init?: RequestInit) => Promise<Response>;
-    const puts: unknown[] = [];
-    fetchMock.mockImplementation((u: string, init?: RequestInit) => {
-      if (init?.method !== 'PUT') return plain(u, init);
-      puts.push(JSON.parse(String(init.body)));
-      return Promise.resolve(reply(200, { ok: stored, errors: [] }));
-    });
+    const puts = recordPuts(fetchMock, stored);
     renderAt('117');
     const remove = await screen.findByRole('button', { name: 'Remove adamos-agent' });
     // Another user adds a package after this page read the profile.

@@ -7,15 +7,17 @@ import { PermittedButton } from '@shared/ui/permission';
 import { deletedChoiceList, deletedChoices, getDeviceProfile, updateDeviceProfile, type DeviceProfile, type ProfileSoftware } from '@shared/platform/create-software-ng';
 import { formatDateTime } from '@shared/domain/formats';
 import { alerts } from '@shared/ui/alerts';
+import { useLeaveGuard } from '@shared/ui/unsaved-changes';
 import { Card } from '@shared/ui/card';
 import { EmptyState } from '@shared/ui/empty-state';
 import { Spinner } from '@shared/ui/spinner';
 import { enterInFieldSubmits } from '@shared/ui/enter-submits';
 import { deletedMeanwhile, devicesUsingQuery, groupQuery, profileKeys, trySave, useGroups, useProfile, useRestrictions } from '../api/profiles';
-import { changedFields, offeredGroups, UPDATE_FAILED, updateErrorMessages, validateProfileForm, withOwnGroup, type ProfileForm } from '../model/profile-rules';
+import { changedFields, offeredGroups, sameProfileForm, UPDATE_FAILED, updateErrorMessages, validateProfileForm, withOwnGroup, type ProfileForm } from '../model/profile-rules';
 import { PROFILE_ROUTE_BASE } from '../model/routes';
 import { ProfileFields, RestrictionsError } from './profile-fields';
 import { SoftwareSelectionDialog } from './software-selection-dialog';
+import { addSelected, type KeptVersion } from '../model/software-selection';
 
 const formOf = (p: DeviceProfile): ProfileForm => ({ name: p.name, deviceType: p.deviceType, deviceGroup: p.deviceGroup ?? null });
 
@@ -73,6 +75,9 @@ function ProfileDetail({ id }: { id: string }) {
   const ownGroupMissing = !!ownGroupId && !groups.isPending && !groups.data?.some((g) => g.id === ownGroupId);
   const ownGroup = useQuery({ ...groupQuery(ownGroupId ?? ''), enabled: ownGroupMissing });
   const form = draft ?? (profile.data ? formOf(profile.data) : null);
+  // An edit that differs from the profile as Edit found it: leaving the page asks first (Cancel is the user's choice).
+  const dirty = !!draft && !!opened.current && !sameProfileForm(draft, opened.current);
+  useLeaveGuard(dirty);
   // Why Add and Remove wait (they are disabled while a software change is saved).
   const softwareBusy = savingSoftware ? t('The software of this profile is being saved.') : undefined;
   // Why Save and Cancel wait.
@@ -143,15 +148,29 @@ function ProfileDetail({ id }: { id: string }) {
    * A software change is made to the profile as stored now, not to the list this page read: another
    * user's addition or removal since then is kept (the whole list is sent).
    */
-  async function saveSoftware(change: (stored: ProfileSoftware[]) => ProfileSoftware[], added: ProfileSoftware[] = []) {
+  async function saveSoftware(change: (stored: ProfileSoftware[]) => { software: ProfileSoftware[]; kept?: KeptVersion[] }, added: ProfileSoftware[] = []) {
     setSavingSoftware(true);
     try {
+      let kept: KeptVersion[] = [];
+      let unchanged = false;
       const { result, codes, error } = await trySave(async () => {
-        const stored = (await getDeviceProfile(id)).c8y_DeviceProfile?.software ?? [];
-        return updateDeviceProfile(id, { c8y_DeviceProfile: { software: change(stored) } });
+        const current = await getDeviceProfile(id);
+        const stored = current.c8y_DeviceProfile?.software ?? [];
+        const next = change(stored);
+        kept = next.kept ?? [];
+        // Every choice was taken meanwhile by another user's version: nothing to write.
+        unchanged = kept.length > 0 && next.software.length === stored.length;
+        return unchanged ? { ok: current, errors: [] } : updateDeviceProfile(id, { c8y_DeviceProfile: { software: next.software } });
       });
       if (result?.ok) {
-        alerts.success(t('Device profile updated'));
+        if (!unchanged) alerts.success(t('Device profile updated'));
+        // The dialog listed the name as free; another user added it since in another version, which stays (one version of a name).
+        if (kept.length > 0) {
+          alerts.warning(t('Another user added {{list}} to this profile meanwhile. A profile holds one version of a name, so your choice was not added: {{chosen}}.', {
+            list: kept.map((k) => `${k.kept.name} ${k.kept.version}`).join(', '),
+            chosen: kept.map((k) => `${k.chosen.name} ${k.chosen.version}`).join(', '),
+          }));
+        }
         showSaved(result.ok);
         await refresh();
       } else {
@@ -300,7 +319,7 @@ function ProfileDetail({ id }: { id: string }) {
                           disabled={savingSoftware}
                           title={softwareBusy}
                           aria-label={t('Remove {{name}}', { name: s.name })}
-                          onClick={() => void saveSoftware((stored) => stored.filter((x) => String(x.id) !== String(s.id)))}
+                          onClick={() => void saveSoftware((stored) => ({ software: stored.filter((x) => String(x.id) !== String(s.id)) }))}
                         >
                           <i className="dlt-c8y-icon-minus-circle" aria-hidden="true" /> {t('Remove')}
                         </PermittedButton>
@@ -322,8 +341,8 @@ function ProfileDetail({ id }: { id: string }) {
           onDone={(r) => {
             setSelecting(false);
             setRetry(null);
-            // A name added meanwhile by someone else stays in its version (a profile holds one version of a name).
-            if (!r.cancelled && r.selected.length) void saveSoftware((stored) => [...stored, ...r.selected.filter((n) => !stored.some((x) => x.name === n.name))], r.selected);
+            // A name added meanwhile by someone else stays in its version (a profile holds one version of a name), and the page says so.
+            if (!r.cancelled && r.selected.length) void saveSoftware((stored) => addSelected(stored, r.selected), r.selected);
           }}
         />
       )}

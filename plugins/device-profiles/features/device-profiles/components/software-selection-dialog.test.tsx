@@ -1,5 +1,5 @@
 import React, { useState } from 'react';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import type { ProfileSoftware } from '@shared/platform/create-software-ng';
 import { SoftwareSelectionDialog } from './software-selection-dialog';
@@ -37,5 +37,29 @@ describe('SoftwareSelectionDialog while its page renders again', () => {
     expect(screen.getByLabelText('4.3.0')).toBeChecked();
     fireEvent.click(within(screen.getByTestId('software-selection-dialog')).getByTestId('software-selection-save'));
     expect(onDone).toHaveBeenCalledWith({ cancelled: false, selected: [{ id: '2', name: 'machine-monitor', version: '4.3.0', url: 'u2', action: 'install' }] });
+  });
+});
+
+describe('SoftwareSelectionDialog with a version chosen', () => {
+  it('asks before Escape throws the choice away (staying keeps it); with nothing chosen Escape closes at once', async () => {
+    global.fetch = jest.fn(async () => reply(200, LIST)) as unknown as typeof fetch;
+    const onDone = jest.fn();
+    renderContribution(<SoftwareSelectionDialog deviceType="adamos_NETbox" assigned={[]} onDone={onDone} />, { pluginId: 'device-profiles', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
+    fireEvent.click(await screen.findByTestId('software-name'));
+    fireEvent.click(screen.getByLabelText('4.3.0'));
+    await act(async () => fireEvent.keyDown(screen.getByLabelText('4.3.0'), { key: 'Escape' }));
+    const asked = await screen.findByRole('dialog', { name: 'Discard changes' });
+    fireEvent.click(within(asked).getByTestId('confirm-cancel'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard changes' })).toBeNull());
+    expect(onDone).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('4.3.0')).toBeChecked();
+  });
+
+  it('closes at once on Escape while nothing is chosen', async () => {
+    global.fetch = jest.fn(async () => reply(200, LIST)) as unknown as typeof fetch;
+    const onDone = jest.fn();
+    renderContribution(<SoftwareSelectionDialog deviceType="adamos_NETbox" assigned={[]} onDone={onDone} />, { pluginId: 'device-profiles', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
+    fireEvent.keyDown(await screen.findByTestId('software-name'), { key: 'Escape' });
+    expect(onDone).toHaveBeenCalledWith({ selected: [], cancelled: true });
   });
 });

@@ -55,6 +55,8 @@ export function SoftwareSelectionDialog({
       size="lg"
       title={t('Select software')}
       onClose={() => onDone(cancelSelection())}
+      // Versions chosen and not saved yet: Escape and × ask, a click beside the dialog does nothing.
+      unsavedChanges={anyNew}
       data-testid="software-selection-dialog"
       buttons={[
         { label: t('Cancel'), onClick: () => onDone(cancelSelection()) },

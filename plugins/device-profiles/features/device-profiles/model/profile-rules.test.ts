@@ -1,4 +1,4 @@
-import { changedFields, matchesProfileFilter, offeredGroups, updateErrorMessages, validateProfileForm } from './profile-rules';
+import { changedFields, matchesProfileFilter, offeredGroups, sameProfileForm, updateErrorMessages, validateProfileForm } from './profile-rules';
 import { chooseVersion, filterGroups, groupSoftware, saveSelection, cancelSelection } from './software-selection';
 
 const restrictions = {
@@ -87,5 +87,15 @@ describe('changedFields', () => {
     expect(changedFields(opened, { ...opened, name: ' Bielefeld 2 ' })).toEqual({ name: 'Bielefeld 2' });
     expect(changedFields(opened, { ...opened, name: 'Bielefeld ', deviceGroup: null })).toEqual({ deviceGroup: null });
     expect(changedFields(opened, opened)).toEqual({});
+  });
+});
+
+describe('sameProfileForm', () => {
+  const form = { name: 'Bielefeld', deviceType: 'adamos_NETbox', deviceGroup: null };
+  it('holds unsaved changes only while a value differs from the form as opened', () => {
+    expect(sameProfileForm(form, { ...form })).toBe(true);
+    expect(sameProfileForm(form, { ...form, name: 'Bielefeld 2' })).toBe(false);
+    expect(sameProfileForm(form, { ...form, deviceGroup: '900' })).toBe(false);
+    expect(sameProfileForm(form, { ...form, deviceType: 'adamos_ipc-x64' })).toBe(false);
   });
 });

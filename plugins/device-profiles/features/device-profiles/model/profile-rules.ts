@@ -28,6 +28,9 @@ export function changedFields(opened: ProfileForm, edited: ProfileForm): Partial
   return Object.fromEntries((Object.keys(next) as (keyof ProfileForm)[]).filter((k) => next[k] !== opened[k]).map((k) => [k, next[k]]));
 }
 
+/** Two forms with the same values: an edit that differs from what it opened with holds unsaved changes. */
+export const sameProfileForm = (a: ProfileForm, b: ProfileForm): boolean => a.name === b.name && a.deviceType === b.deviceType && (a.deviceGroup ?? null) === (b.deviceGroup ?? null);
+
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**

@@ -1,4 +1,4 @@
-import { chooseVersion, groupSoftware, keepChoices, versionClashes } from './software-selection';
+import { addSelected, chooseVersion, groupSoftware, keepChoices, versionClashes } from './software-selection';
 
 const pkg = (id: string, name: string, version: string, deps: string[] = []) => ({ id, name, version, url: '', dependencies: deps.map((d) => ({ id: d, name: '', version: '' })) });
 // The demo's IoTconnector catalogue in small: machine-monitor 4.2.0 needs mdc-collector 2.5.0, edge-analytics 2024.1 the 3.0 one.
@@ -50,5 +50,26 @@ describe('keepChoices', () => {
     // A version deleted meanwhile is no longer chosen.
     const gone = keepChoices(groupSoftware(PACKAGES.filter((p) => p.id !== 'ea24'), []), chosen);
     expect(gone.find((g) => g.name === 'edge-analytics')!.versions.some((v) => v.selected)).toBe(false);
+  });
+});
+
+describe('addSelected', () => {
+  const sw = (id: string, name: string, version: string) => ({ id, name, version, url: '', action: 'install' });
+  it('adds the choices of names the profile does not hold', () => {
+    const r = addSelected([sw('a', 'alpha', '1')], [sw('b', 'beta', '2')]);
+    expect(r.software.map((s) => s.id)).toEqual(['a', 'b']);
+    expect(r.added.map((s) => s.id)).toEqual(['b']);
+    expect(r.kept).toEqual([]);
+  });
+  it('keeps the version another user added meanwhile and reports the choice not added', () => {
+    const r = addSelected([sw('b1', 'beta', '1')], [sw('b2', 'beta', '2'), sw('c', 'gamma', '1')]);
+    expect(r.software.map((s) => s.id)).toEqual(['b1', 'c']);
+    expect(r.kept).toEqual([{ chosen: sw('b2', 'beta', '2'), kept: sw('b1', 'beta', '1') }]);
+  });
+  it('says nothing of a choice the other user made the same', () => {
+    const r = addSelected([sw('b2', 'beta', '2')], [sw('b2', 'beta', '2')]);
+    expect(r.software.map((s) => s.id)).toEqual(['b2']);
+    expect(r.added).toEqual([]);
+    expect(r.kept).toEqual([]);
   });
 });

@@ -111,3 +111,26 @@ export function versionClashes(groups: readonly SoftwareGroup[], packages: reado
   }
   return clashes;
 }
+
+/** A version the user chose for a name the profile got meanwhile in another version (another user's edit). */
+export interface KeptVersion {
+  chosen: ProfileSoftware;
+  kept: ProfileSoftware;
+}
+
+/**
+ * The dialog's choices added to the profile's software as stored now: a name the profile holds
+ * already (another user added it since the dialog listed it as free) keeps its stored version, as
+ * a profile holds one version of a name; a different version chosen for it is returned as `kept`
+ * so the page can say it was not added.
+ */
+export function addSelected(stored: readonly ProfileSoftware[], selected: readonly ProfileSoftware[]): { software: ProfileSoftware[]; added: ProfileSoftware[]; kept: KeptVersion[] } {
+  const added: ProfileSoftware[] = [];
+  const kept: KeptVersion[] = [];
+  for (const s of selected) {
+    const there = stored.find((x) => x.name === s.name) ?? added.find((x) => x.name === s.name);
+    if (!there) added.push(s);
+    else if (String(there.id) !== String(s.id)) kept.push({ chosen: s, kept: there });
+  }
+  return { software: [...stored, ...added], added, kept };
+}

@@ -426,3 +426,31 @@ describe('DependencyModal when another user deleted the package', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('DependencyModal with unsaved changes', () => {
+  afterEach(() => alerts.clearAll());
+  const question = () => screen.queryByRole('dialog', { name: 'Discard changes' });
+
+  it('closes at once on Escape while the list is as read; once changed, Escape asks (staying keeps the change), Cancel closes at once', async () => {
+    global.fetch = jest.fn(async () => reply(200, all[0])) as unknown as typeof fetch;
+    const onClose = jest.fn();
+    const view = renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={async () => all} onClose={onClose} onSaved={jest.fn()} />, { pluginId: 'software-repository', context: { user: EDITOR } });
+    await waitFor(() => expect(screen.getByTestId('available-c')).not.toBeDisabled());
+    fireEvent.keyDown(screen.getByTestId('available-c'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    view.unmount();
+
+    renderContribution(<DependencyModal pkg={all[0]} packages={all} loadPackages={async () => all} onClose={onClose} onSaved={jest.fn()} />, { pluginId: 'software-repository', context: { user: EDITOR } });
+    await waitFor(() => expect(screen.getByTestId('available-c')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('available-c'));
+    await act(async () => fireEvent.keyDown(screen.getByTestId('chosen-c'), { key: 'Escape' }));
+    const asked = await screen.findByRole('dialog', { name: 'Discard changes' });
+    fireEvent.click(screen.getAllByTestId('confirm-cancel').find((b) => asked.contains(b)) as HTMLElement);
+    await waitFor(() => expect(question()).toBeNull());
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('chosen-c')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('dependencies-cancel'));
+    expect(onClose).toHaveBeenCalledTimes(2);
+    expect(question()).toBeNull();
+  });
+});

@@ -218,6 +218,8 @@ export function DependencyModal({ pkg, packages, loadPackages, onClose, onSaved 
       // A save already sent cannot be called back: closing meanwhile said 'No software dependency
       // added' and then, seconds later, that the dependencies were saved. It stays until the answer.
       dismissible={!saving}
+      // Added or removed dependencies not saved yet: Escape and × ask, a click beside it does nothing.
+      unsavedChanges={!sameDependencies(base.current, chosen)}
       data-testid="dependency-modal"
       buttons={[
         { label: t('Cancel'), onClick: cancel, disabled: saving, title: saving ? t('The dependencies are being saved.') : undefined, 'data-testid': 'dependencies-cancel' },

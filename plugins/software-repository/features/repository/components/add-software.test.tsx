@@ -2,9 +2,11 @@ import React from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { alerts } from '@shared/ui/alerts';
 import de from '../../../locales/de.json';
-import { renderContribution, testUser } from '@shared/plugin-api/testing';
+import { renderContribution, testContext, testUser } from '@shared/plugin-api/testing';
+import { ContributionProviders } from '@shared/plugin-api/parcel';
 import { dropFocusToPage } from '@shared/ui/test-utils';
 import { AddSoftware } from './add-software';
+import { leaveBlocked } from '@shared/plugin-api/leave-guard';
 
 function openForm() {
   renderContribution(<AddSoftware deviceType="iotconnector" onAdded={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
@@ -234,5 +236,73 @@ describe('AddSoftware on a slow network', () => {
     await waitFor(() => expect(danger).toHaveBeenCalledWith('Fehler beim Anlegen der Software.', expect.objectContaining({ detail: expect.stringContaining('service down') })));
     expect(within(screen.getByTestId('add-software-form')).getByTestId('field-name')).toHaveValue('opcua');
     expect(screen.getByTestId('add-software')).toBeEnabled();
+  });
+});
+
+describe('AddSoftware with unsaved edits', () => {
+  const question = () => screen.queryByRole('dialog', { name: 'Discard changes' });
+
+  it('closes a blank form at once on a click beside it and on Escape', () => {
+    renderContribution(<AddSoftware deviceType="iotconnector" onAdded={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
+    fireEvent.click(screen.getByTestId('add-software'));
+    fireEvent.mouseDown(document.body);
+    expect(screen.queryByTestId('add-software-form')).toBeNull();
+    fireEvent.click(screen.getByTestId('add-software'));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByTestId('add-software-form')).toBeNull();
+    expect(leaveBlocked()).toBe(false);
+  });
+
+  it('keeps a filled form on a click beside it; Escape and the toggle ask first (staying keeps the edits, Discard closes); leaving the page asks meanwhile', async () => {
+    const { form } = openForm();
+    expect(leaveBlocked()).toBe(true);
+    fireEvent.mouseDown(document.body);
+    expect(screen.getByTestId('add-software-form')).toBe(form);
+    expect(question()).toBeNull();
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    const asked = await screen.findByRole('dialog', { name: 'Discard changes' });
+    expect(asked).toHaveTextContent('You are about to close this dialog and discard the changes made. Do you want to proceed?');
+    fireEvent.click(within(asked).getByTestId('confirm-cancel'));
+    await waitFor(() => expect(question()).toBeNull());
+    expect(within(screen.getByTestId('add-software-form')).getByTestId('field-name')).toHaveValue('opcua');
+
+    fireEvent.click(screen.getByTestId('add-software'));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Discard changes' })).getByTestId('confirm-ok'));
+    await waitFor(() => expect(screen.queryByTestId('add-software-form')).toBeNull());
+    expect(leaveBlocked()).toBe(false);
+  });
+
+  it("closes at once on the form's own Cancel (the user's choice) and holds nothing after", () => {
+    openForm();
+    fireEvent.click(screen.getByTestId('add-cancel'));
+    expect(screen.queryByTestId('add-software-form')).toBeNull();
+    expect(question()).toBeNull();
+    expect(leaveBlocked()).toBe(false);
+  });
+});
+
+describe('AddSoftware when another device type is chosen', () => {
+  it('discards the form of the type before (the page asked first when it held edits), holding nothing after', () => {
+    const view = renderContribution(<AddSoftware deviceType="iotconnector" onAdded={jest.fn()} />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
+    fireEvent.click(screen.getByTestId('add-software'));
+    fireEvent.change(within(screen.getByTestId('add-software-form')).getByTestId('field-name'), { target: { value: 'opcua' } });
+    expect(leaveBlocked()).toBe(true);
+    const form = screen.getByTestId('add-software-form');
+    // The same providers: only the device type changes (the page stays).
+    view.rerender(
+      <ContributionProviders props={{ pluginId: 'software-repository', contributionId: 'test', context: testContext({ user: testUser(['ROLE_INVENTORY_ADMIN']) }), queryClient: view.queryClient }}>
+        <AddSoftware deviceType="iotconnector" onAdded={jest.fn()} />
+      </ContributionProviders>,
+    );
+    expect(screen.getByTestId('add-software-form')).toBe(form);
+    view.rerender(
+      <ContributionProviders props={{ pluginId: 'software-repository', contributionId: 'test', context: testContext({ user: testUser(['ROLE_INVENTORY_ADMIN']) }), queryClient: view.queryClient }}>
+        <AddSoftware deviceType="celosos_x64" onAdded={jest.fn()} />
+      </ContributionProviders>,
+    );
+    expect(screen.queryByTestId('add-software-form')).toBeNull();
+    expect(screen.getByTestId('add-software')).toBeInTheDocument();
+    expect(leaveBlocked()).toBe(false);
   });
 });

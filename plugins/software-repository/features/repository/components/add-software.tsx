@@ -2,13 +2,14 @@ import React, { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { alerts } from '@shared/ui/alerts';
+import { confirmDiscard, useLeaveGuard } from '@shared/ui/unsaved-changes';
 import { useKeepFocus } from '@shared/ui/keep-focus';
 import { Icon } from '@shared/ui/icon';
 import { PermittedButton } from '@shared/ui/permission';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import type { DeviceType } from '@shared/domain/device-types';
 import { addPackage, forgetLeftBinary, UploadError, type UploadState } from '../api/packages';
-import { canSaveAdd, emptyAddForm, hasOneSource, validateAddForm, withFile, withUrl, type AddField, type AddForm } from '../model/package-form';
+import { canSaveAdd, emptyAddForm, hasOneSource, isAddFormDirty, validateAddForm, withFile, withUrl, type AddField, type AddForm } from '../model/package-form';
 import { ApprovalField, ChoiceField, TextField } from './form-fields';
 import { useOutsideClick } from '../../../components/use-outside-click';
 import { useFailureAlert } from '../../../components/use-failure-alert';
@@ -21,8 +22,37 @@ export function AddSoftware({ deviceType, onAdded }: { deviceType: DeviceType; o
   // refused save lost everything typed, and its message had no form to go with.
   const [saving, setSaving] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useOutsideClick(ref, open && !saving, close);
+  // The form holds what the user typed or chose: a click beside it does not throw that away, Escape
+  // and the toggle ask first, leaving the page asks (Cancel is the user's own choice: it closes).
+  const [dirty, setDirty] = useState(false);
+  useLeaveGuard(open && dirty);
+  const asking = useRef(false);
+  const close = useCallback(() => {
+    setOpen(false);
+    setDirty(false);
+  }, []);
+  const requestClose = useCallback(
+    (how: 'click' | 'escape' | 'toggle') => {
+      if (!dirty) return close();
+      if (how === 'click' || asking.current) return;
+      asking.current = true;
+      void confirmDiscard('dialog').then((discard) => {
+        asking.current = false;
+        if (discard) close();
+        else ref.current?.querySelector<HTMLElement>('[data-testid="add-software-form"] input')?.focus();
+      });
+    },
+    [dirty, close],
+  );
+  useOutsideClick(ref, open && !saving, requestClose);
+  // Another device type was chosen (after 'Discard changes' when the form held edits): the form of
+  // the type before goes, as on close (its guard was dropped with the discard).
+  const shownType = useRef(deviceType);
+  useEffect(() => {
+    if (shownType.current === deviceType) return;
+    shownType.current = deviceType;
+    close();
+  }, [deviceType, close]);
   /** Cancel and Save take the form (and the focused button) away: the focus goes back to the toggle, not to the page. */
   const finish = (added: boolean) => {
     // Committed at once: the toggle is enabled again before it takes the focus.
@@ -41,7 +71,7 @@ export function AddSoftware({ deviceType, onAdded }: { deviceType: DeviceType; o
         aria-expanded={open}
         disabled={saving}
         title={saving ? t('The software is being added.') : undefined}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => (open ? requestClose('toggle') : setOpen(true))}
         data-testid="add-software"
       >
         <Icon name="plus-circle" /> {t('Add software')}
@@ -52,19 +82,32 @@ export function AddSoftware({ deviceType, onAdded }: { deviceType: DeviceType; o
           style={{ display: 'block', padding: 16, width: 460, maxHeight: '75vh', overflowY: 'auto' }}
           data-testid="add-software-form"
         >
-          <AddSoftwareForm deviceType={deviceType} onDone={finish} onSaving={setSaving} />
+          <AddSoftwareForm deviceType={deviceType} onDone={finish} onSaving={setSaving} onDirty={setDirty} />
         </div>
       )}
     </div>
   );
 }
 
-function AddSoftwareForm({ deviceType, onDone, onSaving }: { deviceType: DeviceType; onDone: (added: boolean) => void; onSaving: (saving: boolean) => void }) {
+function AddSoftwareForm({
+  deviceType,
+  onDone,
+  onSaving,
+  onDirty,
+}: {
+  deviceType: DeviceType;
+  onDone: (added: boolean) => void;
+  onSaving: (saving: boolean) => void;
+  /** Whether the form differs from the blank one it opened with. */
+  onDirty: (dirty: boolean) => void;
+}) {
   const { t } = useTranslation();
   const [form, setForm] = useState<AddForm>(emptyAddForm);
   const [file, setFile] = useState<File | null>(null);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [saving, setSavingHere] = useState(false);
+  const dirty = isAddFormDirty(form);
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
   // A file uploaded by a Save whose package could not be created (nor the file removed: the
   // connection dropped): the next Save uses it, closing the form removes it.
   const upload = useRef<UploadState>({ left: null });

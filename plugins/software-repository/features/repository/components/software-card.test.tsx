@@ -5,6 +5,7 @@ import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import { dropFocusToPage } from '@shared/ui/test-utils';
 import type { SoftwarePackage } from '@shared/platform/create-software-ng';
 import { SoftwareCard } from './software-card';
+import { leaveBlocked } from '@shared/plugin-api/leave-guard';
 import de from '../../../locales/de.json';
 
 const pkg = {
@@ -284,5 +285,30 @@ describe('SoftwareCard on a slow network and with stale data', () => {
     fireEvent.click(within(form).getByTestId('edit-save'));
     await waitFor(() => expect(danger).toHaveBeenCalledWith('Fehler beim Aktualisieren der Software.', { detail: gone }));
     expect(onChanged).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('SoftwareCard back with unsaved edits', () => {
+  it('holds the page while the edit differs from the package (not when changed back, not after Save), and tells the page', async () => {
+    global.fetch = jest.fn(async (_url: string, init?: RequestInit) =>
+      init?.method === 'PUT' ? reply(200, { id: '42', inventoryManagedObjectUrl: 'https://x/inventory/managedObjects/42' }) : reply(200, pkg),
+    ) as unknown as typeof fetch;
+    const onDirty = jest.fn();
+    renderContribution(<SoftwareCard pkg={pkg} menu={[]} onChanged={jest.fn()} onDirty={onDirty} />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
+    fireEvent.click(screen.getByTestId('details'));
+    const form = screen.getByTestId('edit-form');
+    expect(leaveBlocked()).toBe(false);
+    fireEvent.change(within(form).getByTestId('field-md5'), { target: { value: 'edited' } });
+    expect(leaveBlocked()).toBe(true);
+    expect(onDirty).toHaveBeenLastCalledWith('42', true);
+    fireEvent.change(within(form).getByTestId('field-md5'), { target: { value: 'abc' } });
+    expect(leaveBlocked()).toBe(false);
+    expect(onDirty).toHaveBeenLastCalledWith('42', false);
+    fireEvent.change(within(form).getByTestId('field-sha256'), { target: { value: 'edited' } });
+    expect(leaveBlocked()).toBe(true);
+    fireEvent.click(within(form).getByTestId('edit-save'));
+    await waitFor(() => expect(leaveBlocked()).toBe(false));
+    expect(onDirty).toHaveBeenLastCalledWith('42', false);
+    alerts.clearAll();
   });
 });

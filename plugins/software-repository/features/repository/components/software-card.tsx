@@ -4,12 +4,13 @@ import type { SoftwarePackage } from '@shared/platform/create-software-ng';
 import { isPlatformError } from '@shared/platform/fetch-client';
 import { REQUIRES, type RoleRequirement } from '@shared/plugin-api/roles';
 import { alerts } from '@shared/ui/alerts';
+import { useLeaveGuard } from '@shared/ui/unsaved-changes';
 import { confirm } from '@shared/ui/confirm';
 import { useKeepFocus } from '@shared/ui/keep-focus';
 import { Icon } from '@shared/ui/icon';
 import { GateNote, PermittedButton, useGate } from '@shared/ui/permission';
 import { removePackage, savePackage } from '../api/packages';
-import { editFormFrom, validateEditForm, type EditForm } from '../model/package-form';
+import { editFormFrom, isEditFormDirty, validateEditForm, type EditForm } from '../model/package-form';
 import { FlipCard } from '../../../components/flip-card';
 import { ApprovalField, ChoiceField, TextField } from './form-fields';
 import { useOutsideClick } from '../../../components/use-outside-click';
@@ -31,10 +32,12 @@ interface Props {
   pkg: SoftwarePackage;
   menu: readonly CardMenuItem[];
   onChanged: () => void;
+  /** Whether the back's edit form differs from the package it opened with (the page keeps such a card shown). */
+  onDirty?: (id: string, dirty: boolean) => void;
 }
 
 /** A package as a card: front with name, version and menu; back with the edit form. */
-export function SoftwareCard({ pkg, menu, onChanged }: Props) {
+export function SoftwareCard({ pkg, menu, onChanged, onDirty }: Props) {
   const [flipped, setFlipped] = useState(false);
   return (
     <FlipCard
@@ -50,6 +53,7 @@ export function SoftwareCard({ pkg, menu, onChanged }: Props) {
             onChanged();
           }}
           onGone={onChanged}
+          onDirty={onDirty}
         />
       )}
     />
@@ -213,10 +217,33 @@ function goneOr(e: unknown, pkg: SoftwarePackage, t: (key: string, options?: Rec
   return e instanceof Error ? e.message : String(e);
 }
 
-function Back({ pkg, onBack, onSaved, onGone }: { pkg: SoftwarePackage; onBack: () => void; onSaved: () => void; onGone: () => void }) {
+function Back({
+  pkg,
+  onBack,
+  onSaved,
+  onGone,
+  onDirty,
+}: {
+  pkg: SoftwarePackage;
+  onBack: () => void;
+  onSaved: () => void;
+  onGone: () => void;
+  onDirty?: (id: string, dirty: boolean) => void;
+}) {
   const { t } = useTranslation();
   const [opened] = useState<EditForm>(() => editFormFrom(pkg));
   const [form, setForm] = useState<EditForm>(opened);
+  // Saved: the form turns away clean (it stays mounted while the card turns).
+  const [saved, setSaved] = useState(false);
+  // Edits a menu entry, Back of the browser or a reload would throw away: leaving asks first. The
+  // card's own Back button is the user's choice (as a dialog's Cancel): it turns the card at once.
+  const dirty = !saved && isEditFormDirty(opened, form);
+  useLeaveGuard(dirty);
+  const id = String(pkg.id);
+  useEffect(() => {
+    onDirty?.(id, dirty);
+  }, [onDirty, id, dirty]);
+  useEffect(() => () => onDirty?.(id, false), [onDirty, id]);
   // A user who may not write the package reads its back side: its fields are read-only, with the reason.
   const gate = { gate: useGate(REQUIRES.softwarePackageWrite), noteId: useId() };
   const [saving, setSaving] = useState(false);
@@ -235,6 +262,7 @@ function Back({ pkg, onBack, onSaved, onGone }: { pkg: SoftwarePackage; onBack: 
     try {
       await savePackage(pkg, opened, form);
       alerts.success(t('Software successfully updated.'));
+      setSaved(true);
       onSaved();
     } catch (e) {
       failure.failed(alerts.danger(t('Error updating software.'), { detail: goneOr(e, pkg, t) }));

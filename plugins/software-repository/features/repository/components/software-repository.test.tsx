@@ -1,5 +1,5 @@
 import React from 'react';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import { SoftwareRepository } from './software-repository';
 import de from '../../../locales/de.json';
@@ -59,5 +59,22 @@ describe('SoftwareRepository device type in the URL', () => {
     expect(screen.queryByText('opcua')).not.toBeInTheDocument();
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'opc' } });
     expect(window.location.hash).toBe('#/software?deviceType=celosos_x64&filter=opc');
+  });
+});
+
+describe('SoftwareRepository with a card being edited', () => {
+  it('keeps an edited card shown when the filter no longer matches it (hidden, it was unmounted and the edit lost)', async () => {
+    serve([{ id: '1', name: 'opcua', version: '1.0', md5: 'm', sha256: 's', apptype: 'APPLICATION', category: 'normal' }, { id: '2', name: 'modbus', version: '2.0' }]);
+    renderPage();
+    await screen.findByText('opcua');
+    const card = screen.getByTestId('software-card-1');
+    fireEvent.click(within(card).getByTestId('details'));
+    fireEvent.change(within(card).getByTestId('field-md5'), { target: { value: 'edited' } });
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'modbus' } });
+    expect(screen.getByTestId('software-card-1')).toBe(card);
+    expect(within(card).getByTestId('field-md5')).toHaveValue('edited');
+    // An untouched card still goes with the filter.
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'opcua' } });
+    expect(screen.queryByTestId('software-card-2')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import React, { useId, useMemo, useState } from 'react';
+import React, { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SoftwarePackage } from '@shared/platform/create-software-ng';
 import { DEVICE_TYPES, DEFAULT_DEVICE_TYPE, isDeviceType, REPOSITORY_LABELS, type DeviceType } from '@shared/domain/device-types';
@@ -45,7 +45,18 @@ export function SoftwareRepository({ cardMenu = [] }: SoftwareRepositoryProps) {
   // The screen shows its data: the shell may load the plugins it deferred (a start at this route).
   useScreenReady(!query.isPending);
   const all = useMemo(() => query.data ?? [], [query.data]);
-  const shown = useMemo(() => all.filter((p) => matchesNameOrVersion(p, filter)), [all, filter]);
+  // Cards turned to an edited back stay shown whatever the filter says: hidden, they were unmounted and the edits gone.
+  const [edited, setEdited] = useState<ReadonlySet<string>>(() => new Set());
+  const onDirty = useCallback((id: string, dirty: boolean) => {
+    setEdited((s) => {
+      if (s.has(id) === dirty) return s;
+      const next = new Set(s);
+      if (dirty) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  const shown = useMemo(() => all.filter((p) => matchesNameOrVersion(p, filter) || edited.has(String(p.id))), [all, filter, edited]);
   const menu: CardMenuItem[] = useMemo(
     () => cardMenu.map((m) => ({ label: m.label, testId: m.testId, requires: m.requires, onSelect: (pkg: SoftwarePackage) => m.onSelect(pkg, all) })),
     [cardMenu, all],
@@ -80,7 +91,7 @@ export function SoftwareRepository({ cardMenu = [] }: SoftwareRepositoryProps) {
       <CardGrid
         query={query}
         items={shown}
-        renderCard={(pkg) => <SoftwareCard key={pkg.id} pkg={pkg} menu={menu} onChanged={reload} />}
+        renderCard={(pkg) => <SoftwareCard key={pkg.id} pkg={pkg} menu={menu} onChanged={reload} onDirty={onDirty} />}
         errorText={t('Software could not be loaded.')}
         empty={<EmptyState icon="software" title={t('No software to display.')} text={t('Add software using the button on the toolbar.')} />}
         minCardWidth={300}

@@ -3,6 +3,8 @@ import {
   canSaveAdd,
   editFormFrom,
   emptyAddForm,
+  isAddFormDirty,
+  isEditFormDirty,
   mergeEdit,
   PASSWORD_MESSAGE,
   PASSWORD_PLACEHOLDER,
@@ -164,5 +166,28 @@ describe('edit of a package changed meanwhile', () => {
 
   it("writes this user's value where both changed the same field (the later save wins)", () => {
     expect(mergeEdit(opened, { ...opened, md5: 'm3-mine' }, storedNow).md5).toBe('m3-mine');
+  });
+});
+
+describe('unsaved edits', () => {
+  it('counts the add form as edited once it differs from the blank form, not when a field was only touched', () => {
+    expect(isAddFormDirty(emptyAddForm())).toBe(false);
+    expect(isAddFormDirty({ ...emptyAddForm(), name: '' })).toBe(false);
+    expect(isAddFormDirty({ ...emptyAddForm(), name: 'opcua' })).toBe(true);
+    expect(isAddFormDirty(withFile(emptyAddForm(), { name: 'a.zip' }))).toBe(true);
+    expect(isAddFormDirty(withUrl(emptyAddForm(), 'https://x/a.zip'))).toBe(true);
+    // Typed and taken back again: nothing to lose.
+    expect(isAddFormDirty(withUrl(withUrl(emptyAddForm(), 'h'), ''))).toBe(false);
+    expect(isAddFormDirty({ ...emptyAddForm(), installation_requires_approval: true })).toBe(true);
+  });
+
+  it('counts the edit form as edited while it differs from the package it opened with', () => {
+    const pkg: SoftwarePackage = { id: '1', name: 'a', version: '1', md5: 'm', sha256: 's', apptype: 'APPLICATION', category: 'normal' };
+    const opened = editFormFrom(pkg);
+    expect(isEditFormDirty(opened, { ...opened })).toBe(false);
+    expect(isEditFormDirty(opened, { ...opened, md5: 'm2' })).toBe(true);
+    expect(isEditFormDirty(opened, { ...opened, password: 'newpass12' })).toBe(true);
+    // Changed and changed back: nothing to lose.
+    expect(isEditFormDirty(opened, { ...{ ...opened, md5: 'm2' }, md5: 'm' })).toBe(false);
   });
 });

@@ -187,3 +187,13 @@ export function mergeEdit(opened: EditForm, edited: EditForm, stored: SoftwarePa
     password: edited.password,
   };
 }
+
+// ---- unsaved edits --------------------------------------------------------------------------
+
+const sameForm = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The add form holds something the user typed or chose (not merely touched): closing it would lose that. */
+export const isAddFormDirty = (form: AddForm): boolean => !sameForm(form, emptyAddForm());
+
+/** The edit form differs from the package as the card's back opened with it. */
+export const isEditFormDirty = (opened: EditForm, form: EditForm): boolean => !sameForm(opened, form);

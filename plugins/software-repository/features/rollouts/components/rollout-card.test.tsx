@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import type { Rollout } from '../api/rollouts';
 import { RolloutCard } from './rollout-card';
+import { alerts } from '@shared/ui/alerts';
 import de from '../../../locales/de.json';
 
 /** The page's realtime connection: the test pushes notifications and interrupts it. */
@@ -166,5 +167,43 @@ describe('RolloutCard on a slow network', () => {
     await act(async () => answer({ ok: true, status: 204, statusText: '', headers: { get: () => null }, text: async () => '' } as unknown as Response));
     await waitFor(() => expect(onReloadList).toHaveBeenCalledTimes(1));
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('RolloutCard after another user', () => {
+  const answer = (status: number, body: unknown) =>
+    ({ ok: status < 300, status, statusText: '', headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
+  let warn: jest.SpyInstance;
+  beforeEach(() => {
+    warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    warn.mockRestore();
+    alerts.clearAll();
+  });
+
+  it('says the rollout another user deleted meanwhile by name on a second Delete (not the service\'s raw "not found"), and reads the list again', async () => {
+    global.fetch = jest.fn(async () => answer(404, { error: 'inventory/notFound', message: 'Finding device data from database failed : No managedObject for id \'7\'!' })) as unknown as typeof fetch;
+    const onReloadList = jest.fn();
+    const danger = jest.spyOn(alerts, 'danger');
+    renderContribution(<RolloutCard rollout={rollout('COMPLETED')} onReloadList={onReloadList} />, { pluginId: 'software-repository', language: 'de', locales: de, context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
+    fireEvent.click(screen.getByTestId('rollout-delete'));
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() => expect(onReloadList).toHaveBeenCalled());
+    expect(danger).toHaveBeenCalledWith(de['The software rollout could not be deleted.'], { detail: 'Das Software-Rollout „machine-monitor 4.2.0“ existiert nicht mehr: Ein anderer Benutzer hat es gelöscht.' });
+    danger.mockRestore();
+  });
+
+  it('says that another user changed the status when the pressed action no longer applies (409), and reads the list again', async () => {
+    global.fetch = jest.fn(async () => answer(409, { error: 'create-software-ng/invalidTransition', message: 'Software rollout in status CANCELLED cannot change to ARCHIVED' })) as unknown as typeof fetch;
+    const onReloadList = jest.fn();
+    const danger = jest.spyOn(alerts, 'danger');
+    renderContribution(<RolloutCard rollout={rollout('COMPLETED')} onReloadList={onReloadList} />, { pluginId: 'software-repository', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
+    fireEvent.click(screen.getByTestId('rollout-archive'));
+    await waitFor(() => expect(onReloadList).toHaveBeenCalled());
+    expect(danger).toHaveBeenCalledWith('The software rollout status could not be changed.', {
+      detail: 'Another user changed the status of the software rollout "machine-monitor 4.2.0" meanwhile. The list is read again: check its status.',
+    });
+    danger.mockRestore();
   });
 });

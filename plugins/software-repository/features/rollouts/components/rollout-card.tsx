@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRealtime, useRealtimeInterrupted } from '@shared/platform/react';
 import { alerts } from '@shared/ui/alerts';
+import { isPlatformError } from '@shared/platform/fetch-client';
 import { confirm } from '@shared/ui/confirm';
 import { useFocusAfter } from '@shared/ui/focus-after';
 import { focusFellToPage } from '@shared/ui/keep-focus';
@@ -154,7 +155,7 @@ export function RolloutCard({ rollout: listed, onReloadList, view, onViewChange 
       void queryClient.invalidateQueries({ queryKey: rolloutKeys.all });
     } catch (e) {
       if (pendingFocus.current) pendingFocus.current.failed = true;
-      alerts.danger(t('The software rollout status could not be changed.'), { detail: e instanceof Error ? e.message : String(e) });
+      alerts.danger(t('The software rollout status could not be changed.'), { detail: meanwhile(e, r, t) });
       onReloadList();
     } finally {
       setBusy(false);
@@ -176,7 +177,7 @@ export function RolloutCard({ rollout: listed, onReloadList, view, onViewChange 
       await deleteRollout(r.id);
       alerts.success(t('Software rollout successfully deleted'));
     } catch (e) {
-      alerts.danger(t('The software rollout could not be deleted.'), { detail: e instanceof Error ? e.message : String(e) });
+      alerts.danger(t('The software rollout could not be deleted.'), { detail: meanwhile(e, r, t) });
     } finally {
       setBusy(false);
     }
@@ -377,6 +378,18 @@ export function RolloutCard({ rollout: listed, onReloadList, view, onViewChange 
       <FlipCard flipped={details} front={front} back={back} />
     </div>
   );
+}
+
+/**
+ * A failure's detail: what another user did meanwhile (deleted the rollout: 404; changed its status
+ * so the pressed action no longer applies: 409) in words, with the rollout's name; else the error's
+ * own text. The list is read again after either failure.
+ */
+export function meanwhile(e: unknown, r: Pick<Rollout, 'name' | 'software'>, t: (key: string, options?: Record<string, unknown>) => string): string {
+  const name = r.name ?? r.software?.name;
+  if (isPlatformError(e) && e.status === 404) return t('The software rollout "{{name}}" no longer exists: another user deleted it.', { name });
+  if (isPlatformError(e) && e.status === 409) return t('Another user changed the status of the software rollout "{{name}}" meanwhile. The list is read again: check its status.', { name });
+  return e instanceof Error ? e.message : String(e);
 }
 
 /** A card's first action on its front (Start, Pause, Cancel, Archive), else its Details. */
