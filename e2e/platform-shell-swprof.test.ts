@@ -1,7 +1,8 @@
 /**
  * Software repository and device profiles inside the real platform UI (session 23): Enter in the
  * profile dialogs and form, the focus of Add device profile, and choices deleted by another user
- * while a dialog offered them (a profile's software, a dependency). Needs `npm run build`.
+ * while a dialog offered them (a profile's software, a dependency); session 24: an edited profile asks
+ * before the navigator or Back leaves it. Needs `npm run build`.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -105,6 +106,48 @@ describe('software repository and device profiles in the real platform UI: Enter
       assert.equal(await modal.getByTestId(`chosen-${String(doomed.id)}`).count(), 0);
       assert.deepEqual(puts, [], 'nothing sent');
       await snap(page, 'platform-shell-swprof-dependency-deleted');
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+
+  it("an edited profile asks before the platform's navigator (buttons that route by themselves) or Back leaves it; Cancel keeps the edit, Discard goes", async () => {
+    const group = await api<{ id: string }>(stack, 'POST', '/inventory/managedObjects', { name: 'Leave guard group', c8y_IsDeviceGroup: {} });
+    const created = await api<{ ok: { id: string } }>(stack, 'POST', `${SERVICE}/deviceProfile`, { name: 'Leave guard profile', deviceType: 'adamos_NETbox', deviceGroup: group.id });
+    const { page, errors, close } = await open(stack, 'admin', '/software');
+    try {
+      await page.getByTestId('software-repository').waitFor({ timeout: WAIT_MS });
+      await page.evaluate((id) => (window.location.hash = `#/device-profiles-v2/${id}`), created.ok.id);
+      await page.getByTestId('device-profile-detail').waitFor({ timeout: WAIT_MS });
+      await page.getByTestId('profile-edit').click();
+      const name = page.getByTestId('device-profile-detail').getByLabel('Name', { exact: true });
+      await name.fill('Leave guard profile renamed');
+      const question = page.getByRole('dialog', { name: 'Discard changes' });
+      const entry = page.locator('c8y-navigator-outlet c8y-navigator-node button[title="Software Rollouts"]');
+
+      await entry.click({ timeout: WAIT_MS });
+      await question.waitFor({ timeout: WAIT_MS });
+      assert.match(await question.innerText(), /You are about to leave this page and discard the changes made\. Do you want to proceed\?/);
+      await snap(page, 'platform-shell-swprof-leave-question');
+      await question.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await question.waitFor({ state: 'detached', timeout: WAIT_MS });
+      assert.match(page.url(), new RegExp(`#/device-profiles-v2/${created.ok.id}$`));
+      assert.equal(await name.inputValue(), 'Leave guard profile renamed');
+
+      // Back: asked before it goes (here or by the route's guard), the edit kept on Cancel.
+      await page.goBack({ timeout: 5_000 }).catch((e: unknown) => assert.match(String(e), /Timeout/));
+      await question.waitFor({ timeout: WAIT_MS });
+      await question.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await question.waitFor({ state: 'detached', timeout: WAIT_MS });
+      assert.match(page.url(), new RegExp(`#/device-profiles-v2/${created.ok.id}$`));
+      assert.equal(await name.inputValue(), 'Leave guard profile renamed');
+
+      await entry.click();
+      await question.getByRole('button', { name: 'Discard', exact: true }).click({ timeout: WAIT_MS });
+      await page.waitForURL(/#\/softwarerollout/, { timeout: WAIT_MS });
+      assert.equal(await question.count(), 0, 'asked once');
+      assert.equal((await api<{ name: string }>(stack, 'GET', `${SERVICE}/deviceProfile/${created.ok.id}`)).name, 'Leave guard profile', 'nothing saved');
       assert.deepEqual(errors, []);
     } finally {
       await close();
