@@ -571,8 +571,9 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
             // saved now), and why it differs from what this user did: a toast, seen wherever the
             // user scrolled to on the dashboard.
             if (seq === latestCommit.current) show(merge.widgets);
-            const lost = merge.lostChanges.map((p) => textOf.current('Another user removed the widget "{{title}}" meanwhile: your change to it was not saved.', { title: titleOfPlacement.current(p) }));
-            alerts.warning(textOf.current('Another user changed this dashboard meanwhile: it now shows their changes together with yours.'), {
+            const t = textOf.current;
+            const lost = merge.lostChanges.map((p) => t('Another user removed the widget "{{title}}" meanwhile: your change to it was not saved.', { title: titleOfPlacement.current(p) }));
+            alerts.warning(t('Another user changed this dashboard meanwhile: it now shows their changes together with yours.'), {
               detail: lost.length > 0 ? lost.map((line) => <div key={line}>{line}</div>) : undefined,
             });
           }
