@@ -159,3 +159,25 @@ it('shows the mobile fields of a device that reports them', async () => {
   expect(screen.getByTestId('mobile-card')).toHaveTextContent('IMSI262011234567890');
   expect(screen.getByTestId('mobile-card')).not.toHaveTextContent('This device reports no mobile network data.');
 });
+
+it("saves only the notes the user changed: the interval as this tab read it is not written back over another user's change", async () => {
+  const puts: unknown[] = [];
+  configureClient({
+    fetch: (async (url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        puts.push(JSON.parse(String(init.body)));
+        return reply(200, { id: '42', c8y_Notes: 'checked' });
+      }
+      return reply(200, { managedObjects: [], references: [], statistics: { currentPage: 1 } });
+    }) as typeof fetch,
+  });
+  renderContribution(
+    <InfoTab device={{ id: '42', name: 'box', type: 'adamos_NETbox', c8y_Notes: 'old', c8y_RequiredAvailability: { responseInterval: 15 } }} isAdmin={false} alerts={alerts} confirm={async () => true} onSaved={jest.fn()} onReload={async () => undefined} />,
+    { context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']), tenant: { name: 'demo' } }, locales: { ...en, ...listsEn, ...deviceEn } },
+  );
+  fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'checked' } });
+  await act(async () => fireEvent.click(screen.getByTestId('save-device')));
+  await waitFor(() => expect(puts).toHaveLength(1));
+  expect(puts[0]).toMatchObject({ c8y_Notes: 'checked' });
+  expect(puts[0]).not.toHaveProperty('c8y_RequiredAvailability');
+});

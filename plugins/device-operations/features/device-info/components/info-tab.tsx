@@ -13,13 +13,14 @@ import type { Device } from '@shared/plugin-api/types';
 import { MIN_AGENT_VERSION_DEVICE_CONTROL } from '@shared/domain/constants';
 import { isAtLeast } from '@shared/domain/version';
 import { deviceTypeLabel } from '@shared/domain/device-types';
-import { INTERVAL_RANGE, intervalInputError, parseInterval } from '../logic/interval';
+import { INTERVAL_RANGE, intervalInputError } from '../logic/interval';
 import {
   agentVersion,
   at,
   availability,
   customer,
   formOf,
+  formPatch,
   hasMachineInfo,
   rebaseForm,
   iotConnectorInfo,
@@ -71,13 +72,14 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
     setForm((current) => rebaseForm(current, before, saved));
   }, [saved]);
 
-  const interval = parseInterval(form.interval);
   const error = intervalInputError(form.interval);
-  const changed = form.notes !== saved.notes || interval !== parseInterval(saved.interval);
+  const avail = availability(device);
+  // Only what the user changed is written (another user's change of the other field stays).
+  const patch = formPatch(form, saved, avail.maintenance);
+  const changed = Object.keys(patch).length > 0;
   const saveBlocked = busy || !!error || !changed;
   // Why Save is blocked, on hover and as its description (it stays focusable).
   const saveReason = busy ? undefined : error ? t('Correct the required interval to save.') : !changed ? t('Nothing to save: the notes and the required interval are unchanged.') : undefined;
-  const avail = availability(device);
   const iot = iotConnectorInfo(device);
   const agent = agentVersion(device);
   // Spec 6: showing the owner needs ROLE_USER_MANAGEMENT_READ; (de)activating it is a user change.
@@ -99,11 +101,7 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
       alerts.success(t('Device updated successfully'));
     });
 
-  const saveForm = () => {
-    const sign = avail.maintenance ? -1 : 1;
-    const responseInterval = interval === 0 && avail.maintenance ? toggledInterval(0, true) : sign * interval;
-    return save({ c8y_Notes: form.notes, c8y_RequiredAvailability: { responseInterval } });
-  };
+  const saveForm = () => save(patch);
 
   // Everything the tab shows: the device, and its owner, provisioning child and groups.
   const reload = async () => {
