@@ -69,3 +69,13 @@ export async function groupIsGone(error: unknown, groupId: string): Promise<bool
     (e: unknown) => isPlatformError(e) && e.status === 404,
   );
 }
+
+/**
+ * Whether unassigning failed because the device is no longer in the group (another user removed
+ * it since the card read its groups): a 404 while the group and the device both still exist.
+ */
+export async function membershipIsGone(error: unknown, groupId: string, deviceId: string): Promise<boolean> {
+  if (!isPlatformError(error) || error.status !== 404) return false;
+  const [group, device] = await Promise.allSettled([getManagedObject(groupId), getManagedObject(deviceId)]);
+  return group.status === 'fulfilled' && device.status === 'fulfilled';
+}
