@@ -150,6 +150,7 @@ describe('German as the platform says it', () => {
     Number: 'a figure (Zahl) a widget shows',
     Identity: "the dev shell's stand-in of the platform tab; its German label is kept short",
     Logs: 'as Identity',
+    'You are about to leave this page and discard the changes made. Do you want to proceed?': "the platform's German misspells 'fortfahren'",
   };
   const po = path.join(root, 'shell-dev', 'platform-shell', 'node_modules', '@c8y', 'ngx-components', 'locales', 'de.po');
   const platform = new Map<string, string>();

@@ -2,6 +2,7 @@
  * Hash routes as both hosts have them (the dev shell and the platform UI route by `#/...`): the
  * path and query of a hash, and navigation as a click on a link.
  */
+import { askToLeave, leaveBlocked } from './leave-guard';
 
 export interface HashLocation {
   /** Path without '#' and without the query, always starting with '/'. */
@@ -27,11 +28,20 @@ export function normalizePath(path: string): string {
   return '/' + segments.join('/');
 }
 
-/** Navigation as a click on a link: a new history entry. */
+/**
+ * Navigation as a click on a link: a new history entry. With unsaved edits on the page
+ * (leave-guard.ts) it asks first and goes only when the user discards them.
+ */
 export function navigate(path: string): void {
   const target = `#${path.startsWith('/') ? path : `/${path}`}`;
   if (window.location.hash === target) return;
-  window.location.hash = target;
+  if (!leaveBlocked()) {
+    window.location.hash = target;
+    return;
+  }
+  void askToLeave().then((leave) => {
+    if (leave) window.location.hash = target;
+  });
 }
 
 /**

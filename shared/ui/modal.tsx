@@ -5,6 +5,7 @@ import { cx } from './cx';
 import { useSharedTranslation } from './i18n';
 import { PermittedButton } from './permission';
 import { ALERT_SLOT, closeModalDialog, DIALOG_WRAPPER_STYLE, ensureDialogStyle, showModalDialog } from './top-layer';
+import { confirmDiscard, useUnloadGuard } from './unsaved-changes';
 
 export interface ModalButton {
   label: string;
@@ -36,6 +37,12 @@ export interface ModalProps {
   closeOnBackdrop?: boolean;
   /** False while the dialog's work runs (nothing may interrupt it): Escape, the close button and the backdrop do nothing. */
   dismissible?: boolean;
+  /**
+   * True while the dialog holds edits (differing from what it opened with): a backdrop click does
+   * nothing, Escape and the close button ask `confirmDiscard('dialog')` first, and a reload or
+   * closing the tab asks the browser's question. The caller's own Cancel button still closes at once.
+   */
+  unsavedChanges?: boolean;
   /** Focused on open; otherwise the first focusable element of the body, then of the dialog. */
   initialFocus?: RefObject<HTMLElement | null>;
   'data-testid'?: string;
@@ -75,7 +82,7 @@ export function Modal(props: ModalProps) {
   return <OpenModal {...props} />;
 }
 
-function OpenModal({ title, onClose, children, buttons, footer, size, closeOnBackdrop = true, dismissible = true, initialFocus, ...rest }: ModalProps) {
+function OpenModal({ title, onClose, children, buttons, footer, size, closeOnBackdrop = true, dismissible = true, unsavedChanges = false, initialFocus, ...rest }: ModalProps) {
   const t = useSharedTranslation();
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -84,14 +91,32 @@ function OpenModal({ title, onClose, children, buttons, footer, size, closeOnBac
   // The handlers below are attached once, when the dialog opens, and read the current props.
   const onCloseRef = useRef(onClose);
   const dismissibleRef = useRef(dismissible);
+  const unsavedRef = useRef(unsavedChanges);
+  /** The discard question is on screen (a second Escape or click does not ask twice). */
+  const askingRef = useRef(false);
   // Read once, when the dialog opens (a later ref object must not move focus again).
   const initialFocusRef = useRef(initialFocus);
   useLayoutEffect(() => {
     onCloseRef.current = onClose;
     dismissibleRef.current = dismissible;
+    unsavedRef.current = unsavedChanges;
     initialFocusRef.current = initialFocus;
   });
+  useUnloadGuard(unsavedChanges);
   const parent = useContext(ParentDialogContext);
+  /** Escape or the close button: closes, after asking while the dialog holds edits. */
+  const [requestClose] = useState(() => () => {
+    if (!dismissibleRef.current || askingRef.current) return;
+    if (!unsavedRef.current) {
+      onCloseRef.current();
+      return;
+    }
+    askingRef.current = true;
+    void confirmDiscard('dialog').then((discard) => {
+      askingRef.current = false;
+      if (discard && dismissibleRef.current) onCloseRef.current();
+    });
+  });
   const [self] = useState<ParentDialog>(() => ({ shown: false, pending: new Set() }));
   // The opener, read on the first render: a field of the body with autoFocus takes focus when it
   // mounts, before the dialog shows, and focus then went back to that field (gone) instead of the opener.
@@ -107,17 +132,19 @@ function OpenModal({ title, onClose, children, buttons, footer, size, closeOnBac
     const onCancel = (e: Event) => {
       // Escape on the top dialog: this component's owner decides whether it closes (it unmounts it).
       e.preventDefault();
-      if (dismissibleRef.current) onCloseRef.current();
+      requestClose();
     };
     const onNativeClose = () => {
       if (closing) return;
       // The browser closed it on its own: a close request it did not let us cancel (Chromium refuses
-      // a second cancel with no user activation in between). A busy dialog is shown again.
-      if (dismissibleRef.current) {
+      // a second cancel with no user activation in between). A busy dialog is shown again, and
+      // one with edits too, asking first.
+      if (dismissibleRef.current && !unsavedRef.current) {
         closeModalDialog(dialog);
         onCloseRef.current();
       } else {
         showModalDialog(dialog);
+        if (dismissibleRef.current) requestClose();
       }
     };
     const show = () => {
@@ -151,7 +178,7 @@ function OpenModal({ title, onClose, children, buttons, footer, size, closeOnBac
       const focusLost = !active || active === document.body || dialog.contains(active);
       if (focusLost && previous instanceof HTMLElement && previous.isConnected) previous.focus();
     };
-  }, [parent, self, opener]);
+  }, [parent, self, opener, requestClose]);
 
   return createPortal(
     <ParentDialogContext.Provider value={self}>
@@ -168,7 +195,8 @@ function OpenModal({ title, onClose, children, buttons, footer, size, closeOnBac
           if (e.key === 'Escape') e.stopPropagation();
         }}
         onMouseDown={(e) => {
-          if (closeOnBackdrop && dismissible && (e.target === e.currentTarget || e.target === backdropRef.current)) onClose();
+          // A click beside a dialog with edits is taken for a slip: it does not close it.
+          if (closeOnBackdrop && dismissible && !unsavedChanges && (e.target === e.currentTarget || e.target === backdropRef.current)) onClose();
         }}
       >
         {/* The design system's backdrop (its theme's colour and opacity), beneath the dialog box. */}
@@ -176,7 +204,7 @@ function OpenModal({ title, onClose, children, buttons, footer, size, closeOnBac
         <div className={cx('modal-dialog', size && `modal-${size}`)} data-testid={rest['data-testid']}>
           <div className="modal-content">
             <div className="modal-header">
-              <button type="button" className="close" aria-label={t('Close')} onClick={onClose} disabled={!dismissible}>
+              <button type="button" className="close" aria-label={t('Close')} onClick={requestClose} disabled={!dismissible}>
                 <span aria-hidden="true">×</span>
               </button>
               <h4 className="modal-title" id={titleId}>
