@@ -19,6 +19,7 @@ import {
   at,
   availability,
   customer,
+  formDirty,
   formOf,
   formPatch,
   hasMachineInfo,
@@ -36,6 +37,7 @@ import { Card, Field } from './parts';
 import { GroupsCard } from './groups-card';
 import { formatDateTime } from '@shared/domain/formats';
 import { RealtimeStatus } from '@shared/ui/realtime-status';
+import { useLeaveGuard } from '@shared/ui/unsaved-changes';
 
 export interface InfoAlerts {
   success(text: string): void;
@@ -77,6 +79,8 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
   // Only what the user changed is written (another user's change of the other field stays).
   const patch = formPatch(form, saved, avail.maintenance);
   const changed = Object.keys(patch).length > 0;
+  // Leaving with typed notes or interval asks first; a save makes the form equal to the device again.
+  useLeaveGuard(formDirty(form, saved));
   const saveBlocked = busy || !!error || !changed;
   // Why Save is blocked, on hover and as its description (it stays focusable).
   const saveReason = busy ? undefined : error ? t('Correct the required interval to save.') : !changed ? t('Nothing to save: the notes and the required interval are unchanged.') : undefined;
