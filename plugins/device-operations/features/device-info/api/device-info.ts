@@ -56,6 +56,8 @@ export const provisioningQuery = (deviceId: string) =>
 export const useProvisioning = (deviceId: string) => useQuery(provisioningQuery(deviceId));
 
 export const saveDevice = (id: string, patch: Record<string, unknown>) => updateManagedObject(id, patch);
+/** The device as the platform holds it now (a write that depends on a field reads it first). */
+export const readDevice = (id: string) => getManagedObject(id);
 export { addToGroup, removeFromGroup } from '@shared/platform/groups';
 
 /**

@@ -209,3 +209,25 @@ it('asks before leaving while the notes or the interval differ from the device, 
   expect(screen.getByLabelText('Notes')).toHaveValue('checked');
   expect(leaveBlocked()).toBe(false);
 });
+
+it("switches maintenance on with the device's interval as it is now, not the one this tab read (another user's change is kept)", async () => {
+  const puts: unknown[] = [];
+  configureClient({
+    fetch: (async (url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        puts.push(JSON.parse(String(init.body)));
+        return reply(200, { id: '42', c8y_RequiredAvailability: { responseInterval: -60 } });
+      }
+      // Another user set 60 minutes since this tab read 30.
+      if (new URL(url, 'http://x').pathname.endsWith('/managedObjects/42')) return reply(200, { id: '42', c8y_RequiredAvailability: { responseInterval: 60 } });
+      return reply(200, { managedObjects: [], references: [], statistics: { currentPage: 1 } });
+    }) as typeof fetch,
+  });
+  renderContribution(
+    <InfoTab device={{ id: '42', name: 'box', type: 'adamos_NETbox', c8y_RequiredAvailability: { responseInterval: 30 } }} isAdmin={false} alerts={alerts} confirm={async () => true} onSaved={jest.fn()} onReload={async () => undefined} />,
+    { context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']), tenant: { name: 'demo' } }, locales: { ...en, ...listsEn, ...deviceEn } },
+  );
+  await act(async () => fireEvent.click(screen.getByTestId('maintenance-switch')));
+  await waitFor(() => expect(puts).toHaveLength(1));
+  expect(puts[0]).toMatchObject({ c8y_RequiredAvailability: { responseInterval: -60 } });
+});

@@ -32,7 +32,7 @@ import {
   toggledInterval,
   type InfoForm,
 } from '../logic/fields';
-import { deviceInfoKeys, saveDevice, setOwnerEnabled, useOwner, useProvisioning } from '../api/device-info';
+import { deviceInfoKeys, readDevice, saveDevice, setOwnerEnabled, useOwner, useProvisioning } from '../api/device-info';
 import { Card, Field } from './parts';
 import { GroupsCard } from './groups-card';
 import { formatDateTime } from '@shared/domain/formats';
@@ -98,9 +98,10 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
   const provisioning = useProvisioning(device.id);
 
 
-  const save = (patch: Record<string, unknown>) =>
+  /** Writes the patch (made at the moment of writing when it depends on the device as it is now). */
+  const save = (patch: Record<string, unknown> | (() => Promise<Record<string, unknown>>)) =>
     run(async () => {
-      const next = await saveDevice(device.id, patch);
+      const next = await saveDevice(device.id, typeof patch === 'function' ? await patch() : patch);
       onSaved(next as Device);
       alerts.success(t('Device updated successfully'));
     });
@@ -112,8 +113,15 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
     await Promise.all([onReload(), queryClient.invalidateQueries({ queryKey: deviceInfoKeys.all })]);
   };
 
-  const toggleMaintenance = () =>
-    save({ c8y_RequiredAvailability: { responseInterval: toggledInterval(avail.responseInterval, !avail.maintenance) } });
+  // The switch goes to the state it showed the other of; the interval it keeps is the device's as it
+  // is now: another user's new interval may not have reached this tab yet, and must not be undone.
+  const toggleMaintenance = () => {
+    const wanted = !avail.maintenance;
+    return save(async () => {
+      const now = availability((await readDevice(device.id)) as Device);
+      return { c8y_RequiredAvailability: { responseInterval: toggledInterval(now.responseInterval, wanted) } };
+    });
+  };
 
   const resetMachine = async () => {
     // Nothing to clear: say so rather than ask and save nothing new.
