@@ -2,7 +2,8 @@
  * Device operations with work in progress and other people (session 24): the Info tab asks before a
  * menu click throws away typed notes; a tab whose realtime updates
  * do not arrive saves only what its user changed; Acknowledge on an alarm another user cleared and
- * Unassign from a group another user already left write nothing and say so.
+ * Unassign from a group another user already left write nothing and say so, as does a second
+ * restart of a device the other tab is restarting.
  * Build first: `npm run build`.
  */
 import { after, before, describe, it } from 'node:test';
@@ -13,7 +14,7 @@ import { adminApi, loginAs, startStack, type Stack } from './harness';
 let stack: Stack;
 const api = <T>(path: string, init?: RequestInit) => adminApi<T>(stack, path, init);
 
-type Mo = { id: string; name?: string; c8y_Notes?: string; c8y_RequiredAvailability?: { responseInterval: number } };
+type Mo = { id: string; name?: string; c8y_Notes?: string; c8y_RequiredAvailability?: { responseInterval: number }; c8y_Availability?: { status: string }; c8y_Agent?: { version: string } };
 
 const netboxes = async () =>
   (await api<{ managedObjects: Mo[] }>(`/inventory/managedObjects?pageSize=50&query=${encodeURIComponent("$filter=(type eq 'adamos_NETbox')")}`)).managedObjects;
@@ -145,6 +146,33 @@ describe('two people at once', () => {
       await second.page.getByText(`The device is no longer in the group "${pair.group.name}": another user may have removed it. The groups have been read again.`).waitFor();
       await unassign(second.page).waitFor({ state: 'detached' });
       assert.equal(await second.page.getByText(/Could not find|Not Found/i).count(), 0);
+    } finally {
+      await first.context.close();
+      await second.context.close();
+    }
+  });
+
+  it('Restart agent in a tab that has not heard of the restart the other tab started sends no second one, and says so', async () => {
+    // With the simulator off nobody answers: the first restart stays pending.
+    const target = (await netboxes()).find((d) => d.c8y_Availability?.status === 'AVAILABLE' && Number((d.c8y_Agent?.version ?? '0.0').split('.')[1]) >= 4)!;
+    assert.ok(target, 'an online IoTconnector with agent 0.4 or higher');
+    const restarts = async () =>
+      (await api<{ operations: unknown[] }>(`/devicecontrol/operations?deviceId=${target.id}&fragmentType=netbox_RestartAgentOperation&pageSize=50`)).operations.length;
+    const already = await restarts();
+    const first = await loginAs(stack, 'admin');
+    const second = await loginAs(stack, 'admin');
+    const button = (page: Page) => page.getByTestId('restart-agent').getByRole('button', { name: 'Restart agent' });
+    try {
+      await withoutRealtime(second.context);
+      await openTab(second.page, target.id, 'device_control');
+      await second.page.waitForFunction(() => !(document.querySelector('[data-testid="restart-agent"] button') as HTMLButtonElement | null)?.disabled);
+      await openTab(first.page, target.id, 'device_control');
+      await button(first.page).click();
+      await first.page.getByTestId('restart-agent').getByText('Restart operation is pending.').waitFor();
+      await button(second.page).click();
+      await second.page.getByText('A restart was already started (another user may have started it): no second one was sent.').waitFor();
+      await second.page.getByTestId('restart-agent').getByText('Restart operation is pending.').waitFor();
+      assert.equal(await restarts(), already + 1);
     } finally {
       await first.context.close();
       await second.context.close();
