@@ -97,6 +97,7 @@ describe('SoftwareTab', () => {
       fetch: (async (url: string, init: RequestInit) => {
         const method = init.method ?? 'GET';
         calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+        if (method === 'GET' && new URL(url, 'http://x').pathname.endsWith('/inventory/managedObjects/42')) return reply(200, two);
         if (method === 'POST') {
           const op = { ...JSON.parse(String(init.body)), id: String(operations.length + 1), status: 'PENDING' };
           operations.push(op);
@@ -138,6 +139,7 @@ describe('SoftwareTab', () => {
         const method = init.method ?? 'GET';
         const body = init.body ? JSON.parse(String(init.body)) : undefined;
         calls.push({ method, url, body });
+        if (method === 'GET' && new URL(url, 'http://x').pathname.endsWith('/inventory/managedObjects/42')) return reply(200, two);
         if (method === 'GET') return reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 2000 } });
         if (body.netbox_InstallSoftwarePackage.name === 'other') return reply(422, { error: 'devicecontrol/Invalid', message: 'The device refused the operation' });
         return reply(201, { id: '1', deviceId: '42', status: 'PENDING' });
@@ -159,12 +161,13 @@ describe('SoftwareTab', () => {
 
   it('skips the confirmation when nothing waits', async () => {
     const none = { ...device, adamos_adamos_netbox_SoftwarePackageList: device.adamos_adamos_netbox_SoftwarePackageList.filter((p) => p.status !== 'waiting for approval') };
+    onServer = none;
     const { confirm, alerts } = renderTab(OPERATOR, none);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approve pending installation(s)' })));
+    // ...but the click is answered (after reading the device as it is now, and nothing else).
+    await waitFor(() => expect(alerts.info).toHaveBeenCalledWith('No software package is waiting for approval.'));
     expect(confirm).not.toHaveBeenCalled();
-    expect(calls).toHaveLength(0);
-    // ...but the click is answered.
-    expect(alerts.info).toHaveBeenCalledWith('No software package is waiting for approval.');
+    expect(calls.map((c) => `${c.method} ${new URL(c.url, 'http://x').pathname}`)).toEqual(['GET /inventory/managedObjects/42']);
   });
 
   it('shows a device without a profile as such, with no updates switch', () => {
@@ -241,6 +244,15 @@ describe('SoftwareTab', () => {
     const written = (calls.find((c) => c.method === 'PUT')!.body as { adamos_adamos_netbox_SoftwarePackageList: { name: string; marked_for_deletion?: boolean }[] }).adamos_adamos_netbox_SoftwarePackageList;
     expect(written.map((p) => p.name)).toContain('opcua');
     expect(written.find((p) => p.name === 'app-1')?.marked_for_deletion).toBe(true);
+  });
+
+  it('approves nothing another user already approved and the device installed since this tab heard of it', async () => {
+    onServer = { ...device, adamos_adamos_netbox_SoftwarePackageList: device.adamos_adamos_netbox_SoftwarePackageList.map((p) => (p.name === 'mdc-collector' ? { ...p, status: 'installed' } : p)) };
+    const { alerts, confirm } = renderTab(OPERATOR);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approve pending installation(s)' })));
+    await waitFor(() => expect(alerts.info).toHaveBeenCalledWith('No software package is waiting for approval.'));
+    expect(confirm).not.toHaveBeenCalled();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('reports failures through the alerts', async () => {

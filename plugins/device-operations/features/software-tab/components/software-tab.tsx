@@ -119,7 +119,11 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
 
   const approve = () =>
     run(async () => {
-      const waiting = waitingForApproval(liveList);
+      // What waits as the platform holds it now: another user may have approved (and the device
+      // installed) since this tab heard of it; the tab takes the device as read.
+      const now = (await deviceNow(device.id)) as Device;
+      onSaved(now);
+      const waiting = waitingForApproval(packageList(now));
       // Nothing waits: no question to ask (spec 4) and nothing to send, but the click is answered.
       if (waiting.length === 0) {
         alerts.info(t('No software package is waiting for approval.'));
