@@ -1,6 +1,6 @@
 /**
  * Device operations with work in progress and other people (session 24): the Info tab asks before a
- * menu click throws away typed notes; a tab whose realtime updates
+ * menu click (dev shell) or a device tab click (platform UI) throws away typed notes; a tab whose realtime updates
  * do not arrive saves only what its user changed; Acknowledge on an alarm another user cleared and
  * Unassign from a group another user already left write nothing and say so, as does a second
  * restart of a device the other tab is restarting.
@@ -9,7 +9,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
-import { adminApi, loginAs, startStack, type Stack } from './harness';
+import { adminApi, loginAs, platformLogin, startStack, type Stack } from './harness';
 
 let stack: Stack;
 const api = <T>(path: string, init?: RequestInit) => adminApi<T>(stack, path, init);
@@ -60,6 +60,27 @@ describe('unsaved edits on the Info tab', () => {
       await page.waitForFunction(() => location.hash.startsWith('#/views/iotconnector'));
       assert.equal(await page.getByRole('dialog', { name: 'Discard changes' }).count(), 0);
       assert.equal((await device(target.id)).c8y_Notes, 'Half-written note');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('in the platform UI, a device tab click with a changed interval asks first; Cancel keeps the interval on the Info tab', async () => {
+    const target = (await netboxes())[1];
+    const context = await stack.browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await platformLogin(page, `${stack.url}/apps/devicemanagement/#/device/${target.id}/info`, 'admin');
+      await page.getByTestId('device-info-tab').waitFor({ timeout: 30_000 });
+      const typed = String(Math.abs(target.c8y_RequiredAvailability?.responseInterval ?? 0) + 7);
+      await page.locator('#required-interval').fill(typed);
+      await page.locator(`a[href="#/device/${target.id}/software"]`).first().click();
+      const question = page.getByRole('dialog', { name: 'Discard changes' });
+      await question.waitFor();
+      await question.getByRole('button', { name: 'Cancel' }).click();
+      await question.waitFor({ state: 'detached' });
+      assert.equal(await page.evaluate(() => location.hash), `#/device/${target.id}/info`);
+      assert.equal(await page.locator('#required-interval').inputValue(), typed);
     } finally {
       await context.close();
     }
