@@ -252,3 +252,31 @@ it("while a server job runs, Select Software is off and says why on hover, in En
   renderContribution(<GroupSubAssetsPage />, { language: 'de', locales: de, context: { user: OPERATOR, params: { groupId: '5' } } });
   await waitFor(() => expect(screen.getByTestId('group-select-software')).toHaveAttribute('title', 'Eine Operation läuft gerade - bitte später erneut versuchen.'));
 });
+
+it('Select Software on a group another user deleted since the page read it says so, not "No Device to assign Sofware"', async () => {
+  let deleted = false;
+  configureClient({
+    fetch: (async (url: string) => {
+      const path = new URL(url, 'http://x').pathname;
+      if (path === '/inventory/managedObjects/5') {
+        return deleted ? jsonReply(404, { error: 'inventory/Not Found', message: 'Could not find managed object with id 5!' }) : jsonReply(200, { id: '5', name: 'Hall 1', c8y_IsDeviceGroup: {} });
+      }
+      // The group's devices: none once it is gone.
+      return jsonReply(200, { managedObjects: [], references: [], statistics: { currentPage: 1, pageSize: 10 } });
+    }) as unknown as typeof fetch,
+  });
+  const announced = jest.fn();
+  window.addEventListener(GROUPS_CHANGED_EVENT, announced);
+  try {
+    renderContribution(<GroupSubAssetsPage />, { locales: en, context: testContext({ user: OPERATOR, params: { groupId: '5' }, path: '/group/5/sub-assets' }) });
+    await screen.findByText('Hall 1');
+    await waitFor(() => expect(screen.getByTestId('group-select-software')).toBeEnabled());
+    deleted = true;
+    fireEvent.click(screen.getByTestId('group-select-software'));
+    await screen.findByText('This group does not exist; another user may have deleted it.');
+    expect(screen.queryByText('No Device to assign Sofware')).toBeNull();
+    expect(announced).toHaveBeenCalled();
+  } finally {
+    window.removeEventListener(GROUPS_CHANGED_EVENT, announced);
+  }
+});

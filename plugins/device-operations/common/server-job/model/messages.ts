@@ -106,5 +106,7 @@ export function initializeResult(r: SuccessFailed, minutes: number | undefined):
 
 /** Spec 2, group sub-assets. */
 export const emptyGroup = (): AlertSpec => ({ alert: { type: 'warning', text: 'No Device to assign Sofware' }, dismissAfterMs: ALERT_DISMISS_MS });
+/** Select Software of a group another user deleted since its page read it (its devices read as none). */
+export const groupGone = (): AlertSpec => ({ alert: { type: 'danger', text: 'This group does not exist; another user may have deleted it.' } });
 export const groupAssigned = (): AlertSpec => ({ alert: { type: 'success', text: 'Software successfully assigned' }, dismissAfterMs: ALERT_SUCCESS_DISMISS_MS });
 export const groupNotAssigned = (): AlertSpec => ({ alert: { type: 'info', text: 'No software was assigned' }, dismissAfterMs: ALERT_DISMISS_MS });

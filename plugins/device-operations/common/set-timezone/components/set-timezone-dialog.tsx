@@ -18,6 +18,8 @@ export default function SetTimezoneDialog({ deviceCount, onClose }: SetTimezoneD
       open
       title={t('Set timezone')}
       onClose={() => onClose(null)}
+      // A zone picked out of some 135 is not dropped by a click beside the dialog; Escape and × ask.
+      unsavedChanges={index !== DEFAULT_TIMEZONE_INDEX}
       data-testid="set-timezone-dialog"
       buttons={[
         { label: t('Cancel'), onClick: () => onClose(null) },

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { renderContribution } from '@shared/plugin-api/testing';
 import en from '../../../locales/lists.en.json';
 import de from '../../../locales/lists.de.json';
@@ -8,6 +8,26 @@ const devices = [{ id: '1', name: 'IoTconnector NB1' }];
 const software = { name: 'adamos-agent', version: '0.5.1' };
 
 describe('SoftwareRolloutDialog', () => {
+  it('closes on Escape as opened, but asks before Escape throws away a changed parameter (and keeps it on Cancel)', async () => {
+    const onClose = jest.fn();
+    const { unmount } = renderContribution(<SoftwareRolloutDialog devices={devices} software={software} onClose={onClose} />, { locales: en });
+    fireEvent.keyDown(screen.getByTestId('rollout-batchSize'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledWith(null);
+    unmount();
+    onClose.mockClear();
+    renderContribution(<SoftwareRolloutDialog devices={devices} software={software} onClose={onClose} />, { locales: en });
+    fireEvent.change(screen.getByTestId('rollout-batchSize'), { target: { value: '25' } });
+    await act(async () => fireEvent.keyDown(screen.getByTestId('rollout-batchSize'), { key: 'Escape' }));
+    expect(screen.getByRole('dialog', { name: 'Discard changes' })).toBeInTheDocument();
+    await act(async () => fireEvent.click(screen.getByTestId('confirm-cancel')));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByTestId('rollout-batchSize')).toHaveValue('25');
+    // Typed back to the default: nothing to lose, Escape closes.
+    fireEvent.change(screen.getByTestId('rollout-batchSize'), { target: { value: '10' } });
+    fireEvent.keyDown(screen.getByTestId('rollout-batchSize'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledWith(null);
+  });
+
   it('says why Create is disabled when the name is empty, in English and German', () => {
     const { unmount } = renderContribution(<SoftwareRolloutDialog devices={devices} software={software} onClose={jest.fn()} />, { locales: en });
     expect(screen.getByTestId('rollout-create')).toBeEnabled();

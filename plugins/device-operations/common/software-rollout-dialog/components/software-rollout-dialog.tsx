@@ -10,9 +10,11 @@ import { Modal } from '@shared/ui/modal';
 import { enterInFieldSubmits } from '@shared/ui/enter-submits';
 import {
   defaultRolloutForm,
+  defaultRolloutName,
   formatDuration,
   nextPauseLimit,
   planRollout,
+  rolloutFormDirty,
   toParameters,
   validateRolloutForm,
   type RolloutForm,
@@ -32,7 +34,7 @@ export interface SoftwareRolloutDialogProps {
 
 export default function SoftwareRolloutDialog({ devices, software, onClose }: SoftwareRolloutDialogProps) {
   const { t } = useTranslation();
-  const [name, setName] = useState(`${software.name} ${software.version}`);
+  const [name, setName] = useState(() => defaultRolloutName(software));
   const [form, setForm] = useState<RolloutForm>(defaultRolloutForm);
   const [added, setAdded] = useState(0);
   const errors = validateRolloutForm(form);
@@ -79,6 +81,8 @@ export default function SoftwareRolloutDialog({ devices, software, onClose }: So
       title={t('Configure software rollout')}
       onClose={() => onClose(null)}
       closeOnBackdrop={false}
+      // Escape and × ask before throwing away a changed name or parameter; Cancel closes at once.
+      unsavedChanges={rolloutFormDirty(name, form, software)}
       data-testid="rollout-dialog"
       buttons={[
         { label: t('Cancel'), onClick: () => onClose(null), 'data-testid': 'rollout-cancel' },

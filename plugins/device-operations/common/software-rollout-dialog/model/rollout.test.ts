@@ -1,5 +1,16 @@
 import type { ManagedObject } from '@shared/platform/inventory';
-import { defaultRolloutForm, formatDuration, nextPauseLimit, planRollout, toParameters, validateRolloutForm } from './rollout';
+import { defaultRolloutForm, formatDuration, nextPauseLimit, planRollout, rolloutFormDirty, toParameters, validateRolloutForm } from './rollout';
+
+describe('rolloutFormDirty', () => {
+  const software = { name: 'agent', version: '1.0' };
+  it('is false as opened and true once the name or a parameter differs, a pause limit added', () => {
+    expect(rolloutFormDirty('agent 1.0', defaultRolloutForm(), software)).toBe(false);
+    expect(rolloutFormDirty('agent 1.0 plant B', defaultRolloutForm(), software)).toBe(true);
+    expect(rolloutFormDirty('agent 1.0', { ...defaultRolloutForm(), batchGapSeconds: '30' }, software)).toBe(true);
+    expect(rolloutFormDirty('agent 1.0', { ...defaultRolloutForm(), errorThresholdPercent: '5' }, software)).toBe(true);
+    expect(rolloutFormDirty('agent 1.0', { ...defaultRolloutForm(), automaticPauseLimits: ['100'] }, software)).toBe(true);
+  });
+});
 
 describe('rollout form', () => {
   it('defaults to batch size 10, delay 60 s, no pause limits, time-out one hour, no error threshold', () => {

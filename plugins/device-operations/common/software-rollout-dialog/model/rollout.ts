@@ -40,6 +40,25 @@ export const defaultRolloutForm = (): RolloutForm => ({
   errorThresholdPercent: '',
 });
 
+/** The name a new rollout gets: its software's name and version. */
+export const defaultRolloutName = (software: { name: string; version: string }): string => `${software.name} ${software.version}`;
+
+/**
+ * Whether closing the dialog would lose something the user set: the name or a parameter differs
+ * from what the dialog opened with (a value typed back is no edit).
+ */
+export function rolloutFormDirty(name: string, form: RolloutForm, software: { name: string; version: string }): boolean {
+  const blank = defaultRolloutForm();
+  return (
+    name !== defaultRolloutName(software) ||
+    form.batchSize !== blank.batchSize ||
+    form.batchGapSeconds !== blank.batchGapSeconds ||
+    form.operationTimeoutSeconds !== blank.operationTimeoutSeconds ||
+    form.errorThresholdPercent !== blank.errorThresholdPercent ||
+    form.automaticPauseLimits.length > 0
+  );
+}
+
 /** The value of the n-th added pause limit (the first is 100, each further one 100 more). */
 export const nextPauseLimit = (addedSoFar: number): number => ROLLOUT_PAUSE_LIMIT_START + ROLLOUT_PAUSE_LIMIT_STEP * addedSoFar;
 

@@ -1,13 +1,13 @@
 /** Server state of the alarm screens. */
 import { useEffect, useRef } from 'react';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
-import { bulkUpdateAlarms, countAlarms, listAlarms, updateAlarm, type Alarm, type AlarmSeverity, type AlarmStatus } from '@shared/platform/alarms';
+import { bulkUpdateAlarms, countAlarms, getAlarm, listAlarms, updateAlarm, type Alarm, type AlarmSeverity, type AlarmStatus } from '@shared/platform/alarms';
 import { listAuditRecords } from '@shared/platform/audit';
 import { SINCE_EVER } from '@shared/platform/operations';
 import { useRealtime } from '@shared/platform/react';
 import { listPageAlarms, type DashboardAlarmCategory, type DashboardSeverity } from '@shared/platform/operation-dashboard';
 import { ALARM_LOAD_MORE_PAGE_SIZE } from '@shared/domain/constants';
-import { UNRESOLVED } from '../logic/alarms';
+import { takesStatus, UNRESOLVED } from '../logic/alarms';
 
 export interface AlarmListFilter {
   source?: string;
@@ -63,7 +63,17 @@ export const dashboardAlarmsQuery = (severity: DashboardSeverity, category?: Das
   });
 export const useDashboardAlarms = (severity: DashboardSeverity, category?: DashboardAlarmCategory) => useInfiniteQuery(dashboardAlarmsQuery(severity, category));
 
-export const setAlarmStatus = (id: string, status: AlarmStatus) => updateAlarm(id, { status });
+/**
+ * Sets the alarm's status, unless the alarm as it is now no longer takes it: a list read before
+ * another user cleared the alarm must not reopen it by an acknowledge (the platform sets any status
+ * it is sent). Resolves with the status found then (nothing written), null once changed.
+ */
+export async function setAlarmStatus(id: string, status: AlarmStatus): Promise<AlarmStatus | null> {
+  const current = await getAlarm(id);
+  if (!takesStatus(current, status)) return current.status;
+  await updateAlarm(id, { status });
+  return null;
+}
 
 /** Clears every unresolved alarm of the source (all sources when absent) of the given severities. */
 export const clearAll = (source: string | undefined, severities: readonly AlarmSeverity[]) =>

@@ -13,7 +13,7 @@ jest.mock('@shared/platform/realtime', () => ({
 
 it("names the screen with the spec's title as its one h1 ('Major software alarms'), not only a sub-heading under the header's 'Alarms'", async () => {
   configureClient({ fetch: (async () => jsonReply(200, { alarms: [], statistics: { currentPage: 1, totalPages: 1 } })) as unknown as typeof fetch });
-  renderContribution(<AlarmDetails alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+  renderContribution(<AlarmDetails alerts={{ success: jest.fn(), info: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
     context: { user: testUser(['ROLE_ALARM_READ']), query: { severity: 'major', category: 'software', operationsdashboarddetails: 'true' } },
     locales: en,
   });
@@ -33,7 +33,7 @@ it('keeps "Show only unresolved" in the address, so the list shows what the user
   });
   const navigate = jest.fn();
   const view = () => (
-    <AlarmsView severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />
+    <AlarmsView severities={['MAJOR']} alerts={{ success: jest.fn(), info: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />
   );
   const { unmount } = renderContribution(view(), { locales: en, context: { user: testUser(['ROLE_ALARM_READ']), path: '/alarms', query: { severity: 'x' }, navigate } });
   const toggle = screen.getByRole('checkbox', { name: 'Show only unresolved' });
@@ -60,7 +60,7 @@ it("a link to the alarms of a device that no longer exists says so, in English a
       return jsonReply(200, { alarms: [], statistics: { currentPage: 1, pageSize: 100 } });
     }) as unknown as typeof fetch,
   });
-  const page = <AlarmDetails alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />;
+  const page = <AlarmDetails alerts={{ success: jest.fn(), info: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />;
   const context = { user: testUser(['ROLE_ALARM_READ', 'ROLE_INVENTORY_READ']), query: { severity: 'critical', deviceId: '999' } };
   const { unmount } = renderContribution(page, { context, locales: en });
   expect(await screen.findByTestId('alarm-details-device-gone')).toHaveTextContent('This device does not exist; another user may have deleted it.');

@@ -86,7 +86,7 @@ const DE = { ...de, ...listsDe, ...deviceDe };
 
 /** The MAJOR alarms of device 42 for an alarm admin, in English. */
 function renderMajor() {
-  renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+  renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), info: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
     context: { user: ALARM_ADMIN },
     locales: EN,
   });
@@ -96,7 +96,7 @@ describe('AlarmsView', () => {
   it('clears only the severities the page shows, and asks for exactly those', async () => {
     platform(3);
     const confirm = jest.fn(async () => true);
-    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={confirm} />, {
+    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), info: jest.fn(), fail: jest.fn() }} confirm={confirm} />, {
       context: { user: ALARM_ADMIN },
       locales: EN,
     });
@@ -112,7 +112,7 @@ describe('AlarmsView', () => {
   it('offers Clear all only while there is an unresolved alarm to clear, and says why not', async () => {
     statefulPlatform(1);
     const success = jest.fn();
-    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success, fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success, info: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
       context: { user: ALARM_ADMIN },
       locales: EN,
     });
@@ -175,7 +175,7 @@ describe('AlarmsView', () => {
 
   it('follows every device\'s alarms on the all-devices page', async () => {
     statefulPlatform(0);
-    renderContribution(<AlarmsView alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, { context: { user: ALARM_ADMIN }, locales: EN });
+    renderContribution(<AlarmsView alerts={{ success: jest.fn(), info: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, { context: { user: ALARM_ADMIN }, locales: EN });
     await waitFor(() => expect(mockChannels.has('/alarms/*')).toBe(true));
   });
 
@@ -195,7 +195,7 @@ describe('AlarmsView', () => {
   it('names the new status in the user\'s language, in the platform\'s German sentence', async () => {
     platform(1);
     const success = jest.fn();
-    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success, fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success, info: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
       context: { user: ALARM_ADMIN },
       locales: DE,
       language: 'de',
@@ -203,6 +203,32 @@ describe('AlarmsView', () => {
     await screen.findByText('alarm 0');
     fireEvent.click(screen.getByRole('button', { name: 'Bestätigen' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Alarmstatus auf "Bestätigt" gesetzt.'));
+  });
+});
+
+describe('AlarmsView with another user', () => {
+  it('does not reopen an alarm another user cleared since the list was read: Acknowledge writes nothing and says so', async () => {
+    platform(1);
+    const puts: string[] = [];
+    configureClient({
+      fetch: (async (url: string, init: RequestInit) => {
+        const u = new URL(url, 'http://x');
+        const method = init.method ?? 'GET';
+        if (method === 'PUT') puts.push(u.pathname);
+        if (u.pathname.endsWith('/alarm/alarms/count')) return reply(200, 1);
+        // The alarm itself, read before the change: cleared meanwhile.
+        if (method === 'GET' && u.pathname.endsWith('/alarm/alarms/1000')) return reply(200, { ...alarm(0), status: 'CLEARED' });
+        if (method === 'GET' && u.pathname.endsWith('/alarm/alarms')) return reply(200, { alarms: [alarm(0)], statistics: { currentPage: 1, pageSize: 100 } });
+        return reply(200, {});
+      }) as typeof fetch,
+    });
+    const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
+    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={alerts} confirm={jest.fn(async () => true)} />, { context: { user: ALARM_ADMIN }, locales: EN });
+    await screen.findByText('alarm 0');
+    fireEvent.click(screen.getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() => expect(alerts.info).toHaveBeenCalledWith('The alarm was already "CLEARED" (another user may have changed it): nothing was changed.'));
+    expect(puts).toEqual([]);
+    expect(alerts.success).not.toHaveBeenCalled();
   });
 });
 
@@ -214,7 +240,7 @@ describe('AlarmDetails', () => {
     ['de', DE, 'major', undefined, 'Wichtige Alarme'],
   ] as const)('titles a dashboard link in %s (%s, %s) as the platform names the severity', async (language, locales, severity, category, title) => {
     platform(0);
-    renderContribution(<AlarmDetails alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+    renderContribution(<AlarmDetails alerts={{ success: jest.fn(), info: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
       context: { user: ALARM_ADMIN, query: { severity, ...(category ? { category } : {}), operationsdashboarddetails: 'true' } },
       locales,
       language,
@@ -224,7 +250,7 @@ describe('AlarmDetails', () => {
 
   it('shows a device-less severity link without the dashboard flag as the alarm list with its actions', async () => {
     platform(1);
-    renderContribution(<AlarmDetails alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+    renderContribution(<AlarmDetails alerts={{ success: jest.fn(), info: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
       context: { user: ALARM_ADMIN, query: { severity: 'major' } },
       locales: EN,
     });
@@ -235,7 +261,7 @@ describe('AlarmDetails', () => {
 
   it("does not name a category the device's alarm list does not filter by", async () => {
     platform(1);
-    renderContribution(<AlarmDetails alerts={{ success: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+    renderContribution(<AlarmDetails alerts={{ success: jest.fn(), info: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
       context: { user: ALARM_ADMIN, query: { deviceId: '42', severity: 'critical', category: 'software', operationsdashboarddetails: 'true' } },
       locales: EN,
     });
@@ -248,7 +274,7 @@ describe('AlarmDetails', () => {
 describe('AlarmsView keyboard focus', () => {
   const render = (confirm = jest.fn(async () => true)) => {
     const success = jest.fn();
-    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success, fail: jest.fn() }} confirm={confirm} />, {
+    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success, info: jest.fn(), fail: jest.fn() }} confirm={confirm} />, {
       context: { user: ALARM_ADMIN },
       locales: EN,
     });

@@ -11,7 +11,7 @@ import { can, usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
 import { focusFellToPage } from '@shared/ui/keep-focus';
-import { SEVERITY_WORD, STATUS_CHANGED, statusesFor, unresolvedOf, withUnresolved, type SeverityParam } from '../logic/alarms';
+import { SEVERITY_WORD, STATUS_ALREADY, STATUS_CHANGED, statusesFor, unresolvedOf, withUnresolved, type SeverityParam } from '../logic/alarms';
 import { alarmKeys, clearAll, setAlarmStatus, useAlarmCount, useAlarmList, useLiveAlarms, useNothingToClear, type AlarmListFilter } from '../api/alarms';
 import { AlarmItems } from './alarm-items';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
@@ -22,7 +22,7 @@ export interface AlarmsViewProps {
   source?: string;
   /** Only these severities (the /alarmDetails page narrows to one). */
   severities?: readonly AlarmSeverity[];
-  alerts: { success(text: string): void; fail(error: unknown): void };
+  alerts: { success(text: string): void; info(text: string): void; fail(error: unknown): void };
   confirm: (message: string) => Promise<boolean>;
 }
 
@@ -128,11 +128,17 @@ export function AlarmsView({ source, severities = ALARM_SEVERITIES, alerts, conf
     );
     setBusy(true);
     try {
-      await setAlarmStatus(alarm.id, status);
-      alerts.success(t(STATUS_CHANGED, { status: t(status) }));
-      // A list whose filter the alarm has now left has its later server pages moved up by one:
-      // read it again, or "Load more" would skip the alarm that moved onto the loaded page.
-      void queryClient.invalidateQueries({ queryKey: alarmKeys.lists(), predicate: (q) => leftFilter(q.queryKey, status) });
+      const already = await setAlarmStatus(alarm.id, status);
+      if (already) {
+        // Changed by someone else since the list was read: said, and every list read again.
+        alerts.info(t(STATUS_ALREADY, { status: t(already) }));
+        void queryClient.invalidateQueries({ queryKey: alarmKeys.lists() });
+      } else {
+        alerts.success(t(STATUS_CHANGED, { status: t(status) }));
+        // A list whose filter the alarm has now left has its later server pages moved up by one:
+        // read it again, or "Load more" would skip the alarm that moved onto the loaded page.
+        void queryClient.invalidateQueries({ queryKey: alarmKeys.lists(), predicate: (q) => leftFilter(q.queryKey, status) });
+      }
     } catch (e) {
       alerts.fail(e);
       void queryClient.invalidateQueries({ queryKey: alarmKeys.lists() });

@@ -1,6 +1,14 @@
-import { alarmDetailsTitle, canAcknowledge, canClear, changeLogFrom, parseAlarmDetailsParams, statusesFor } from './alarms';
+import { alarmDetailsTitle, canAcknowledge, canClear, changeLogFrom, parseAlarmDetailsParams, statusesFor, takesStatus } from './alarms';
 
 describe('alarm rules', () => {
+  it('takes a change only while the alarm as it is now allows it (a cleared alarm is not reopened)', () => {
+    expect(takesStatus({ status: 'ACTIVE' }, 'ACKNOWLEDGED')).toBe(true);
+    expect(takesStatus({ status: 'ACKNOWLEDGED' }, 'ACKNOWLEDGED')).toBe(false);
+    expect(takesStatus({ status: 'CLEARED' }, 'ACKNOWLEDGED')).toBe(false);
+    expect(takesStatus({ status: 'ACKNOWLEDGED' }, 'CLEARED')).toBe(true);
+    expect(takesStatus({ status: 'CLEARED' }, 'CLEARED')).toBe(false);
+  });
+
   it('acknowledges only ACTIVE and clears anything not CLEARED', () => {
     expect(canAcknowledge({ status: 'ACTIVE' })).toBe(true);
     expect(canAcknowledge({ status: 'ACKNOWLEDGED' })).toBe(false);

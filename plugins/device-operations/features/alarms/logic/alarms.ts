@@ -7,6 +7,10 @@ export const STATUS_CHANGED = 'Alarm status changed to "{{status}}".';
 
 export const canAcknowledge = (a: Pick<Alarm, 'status'>): boolean => a.status === 'ACTIVE';
 export const canClear = (a: Pick<Alarm, 'status'>): boolean => a.status !== 'CLEARED';
+/** Whether the alarm as it is now still takes the change (another user may have made it, or cleared the alarm, since the list was read). */
+export const takesStatus = (a: Pick<Alarm, 'status'>, status: AlarmStatus): boolean => (status === 'ACKNOWLEDGED' ? canAcknowledge(a) : status === 'CLEARED' ? canClear(a) : a.status !== status);
+/** Said when the change was already made by someone else: nothing was written. */
+export const STATUS_ALREADY = msg('The alarm was already "{{status}}" (another user may have changed it): nothing was changed.');
 
 /** The "Show only unresolved" toggle as the address keeps it: on unless `unresolved=false`. */
 export const unresolvedOf = (query: Readonly<Record<string, string>>): boolean => query.unresolved !== 'false';

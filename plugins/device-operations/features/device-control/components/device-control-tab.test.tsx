@@ -29,7 +29,7 @@ beforeEach(() => {
   });
 });
 
-const alerts = { fail: jest.fn(), clear: jest.fn() };
+const alerts = { info: jest.fn(), fail: jest.fn(), clear: jest.fn() };
 /** Restarts are operations: ROLE_DEVICE_CONTROL_ADMIN. */
 const OPERATOR = testUser(['ROLE_DEVICE_CONTROL_READ', 'ROLE_DEVICE_CONTROL_ADMIN']);
 
@@ -172,5 +172,33 @@ describe('DeviceControlTab focus', () => {
     const status = await screen.findByText('Restart operation is pending.');
     expect(agent).toBeDisabled();
     await waitFor(() => expect(status).toHaveFocus());
+  });
+});
+
+describe('DeviceControlTab with another user', () => {
+  it('sends no second restart when another user started one since the tab read them (its push has not arrived): it says so and shows that one', async () => {
+    let started = false;
+    const posts: unknown[] = [];
+    configureClient({
+      fetch: (async (url: string, init: RequestInit) => {
+        if ((init.method ?? 'GET') === 'POST') {
+          posts.push(url);
+          return reply(201, { id: '9', deviceId: '7', status: 'PENDING', creationTime: new Date().toISOString(), netbox_RestartAgentOperation: {} });
+        }
+        const agentQuery = new URL(url, 'http://x').searchParams.get('fragmentType') === 'netbox_RestartAgentOperation';
+        const theirs = { id: '8', deviceId: '7', status: 'PENDING', creationTime: new Date().toISOString(), netbox_RestartAgentOperation: {} };
+        return reply(200, { operations: started && agentQuery ? [theirs] : [], statistics: { currentPage: 1, pageSize: 1 } });
+      }) as unknown as typeof fetch,
+    });
+    const info = jest.fn();
+    renderContribution(<DeviceControlTab device={device('0.5.1')} alerts={{ ...alerts, info }} subscribe={subscribe} />, { context: { user: OPERATOR }, locales: { ...en, ...listsEn, ...deviceEn } });
+    const netbox = await screen.findByRole('button', { name: 'Restart IoTconnector' });
+    await waitFor(() => expect(netbox).toBeEnabled());
+    started = true;
+    await act(async () => netbox.click());
+    await waitFor(() => expect(info).toHaveBeenCalledWith('A restart was already started (another user may have started it): no second one was sent.'));
+    expect(posts).toEqual([]);
+    expect(await screen.findByText('Restart operation is pending.')).toBeInTheDocument();
+    expect(netbox).toBeDisabled();
   });
 });

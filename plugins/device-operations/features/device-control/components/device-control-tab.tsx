@@ -15,7 +15,7 @@ import { ReloadButton } from '@shared/ui/reload-button';
 import { sendStatus, type SendStatus } from '@shared/domain/availability';
 import { MIN_AGENT_VERSION_RESTART } from '@shared/domain/constants';
 import { agentVersion } from '../logic/agent-version';
-import { canRestart, hasRestartUi, isRestartRunning, RESTART_MESSAGES, restartKindOf, type RestartKind, type RestartState } from '../logic/restart';
+import { canRestart, hasRestartUi, isRestartRunning, RESTART_MESSAGES, restartKindOf, restartState, type RestartKind, type RestartState } from '../logic/restart';
 import { createRestart, restartKeys, useLatestRestart } from '../api/restart';
 import { useRestartState } from '../hooks/use-restart-state';
 import { RealtimeStatus } from '@shared/ui/realtime-status';
@@ -24,7 +24,7 @@ export type Subscribe = <T = unknown>(channel: string, onMessage: (message: { re
 
 export interface DeviceControlTabProps {
   device: Device;
-  alerts: { fail(error: unknown): void; clear(): void };
+  alerts: { info(text: string): void; fail(error: unknown): void; clear(): void };
   subscribe: Subscribe;
   /** Start Replacement Process, composed in by the page (IoTconnectors only). */
   replacementAction?: ReactNode;
@@ -50,6 +50,8 @@ const RESTARTS_UNREAD = 'The last restarts could not be read, so a restart may s
 
 const RESTART_NEEDS_ONLINE = 'A restart needs the device to be online.';
 const RESTART_RUNNING = 'A restart is still running.';
+/** A restart found running when the user asked for one (started elsewhere since the tab read them). */
+const RESTART_ALREADY_RUNNING = 'A restart was already started (another user may have started it): no second one was sent.';
 const RESTARTS_LOADING = 'The last restarts are being read.';
 
 const KINDS: readonly RestartKind[] = ['agent', 'iotconnector'];
@@ -143,6 +145,18 @@ export function DeviceControlTab({ device, alerts, subscribe, replacementAction,
   const restart = async (kind: RestartKind) => {
     setSending(kind);
     try {
+      // Another user (or tab) may have started a restart since this tab read them, and its push may
+      // not have arrived: read the newest again, and send no second restart while one runs.
+      const [agentNow, netboxNow] = await Promise.all([agentOp.refetch(), netboxOp.refetch()]);
+      // A failed read shows as its error (restarts wait for a Reload).
+      if (agentNow.isError || netboxNow.isError) return;
+      const now = Date.now();
+      const running = ([['agent', agentNow.data], ['iotconnector', netboxNow.data]] as const).find(([k, op]) => op && isRestartRunning(restartState(op, k, now)));
+      if (running) {
+        focusStatusOf.current = running[0];
+        alerts.info(t(RESTART_ALREADY_RUNNING));
+        return;
+      }
       const op = await createRestart(device.id, kind);
       focusStatusOf.current = kind;
       queryClient.setQueryData(restartKeys.latest(device.id, kind), op);

@@ -56,6 +56,8 @@ export const provisioningQuery = (deviceId: string) =>
 export const useProvisioning = (deviceId: string) => useQuery(provisioningQuery(deviceId));
 
 export const saveDevice = (id: string, patch: Record<string, unknown>) => updateManagedObject(id, patch);
+/** The device as the platform holds it now (a write that depends on a field reads it first). */
+export const readDevice = (id: string) => getManagedObject(id);
 export { addToGroup, removeFromGroup } from '@shared/platform/groups';
 
 /**
@@ -68,4 +70,14 @@ export async function groupIsGone(error: unknown, groupId: string): Promise<bool
     () => false,
     (e: unknown) => isPlatformError(e) && e.status === 404,
   );
+}
+
+/**
+ * Whether unassigning failed because the device is no longer in the group (another user removed
+ * it since the card read its groups): a 404 while the group and the device both still exist.
+ */
+export async function membershipIsGone(error: unknown, groupId: string, deviceId: string): Promise<boolean> {
+  if (!isPlatformError(error) || error.status !== 404) return false;
+  const [group, device] = await Promise.allSettled([getManagedObject(groupId), getManagedObject(deviceId)]);
+  return group.status === 'fulfilled' && device.status === 'fulfilled';
 }

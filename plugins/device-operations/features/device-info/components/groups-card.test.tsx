@@ -20,7 +20,7 @@ function platform() {
 
 it("shows the device's groups even when the group list fails, and says that it failed", async () => {
   platform();
-  renderContribution(<GroupsCard device={{ id: '42', name: 'box' }} alerts={{ success: jest.fn(), fail: jest.fn() }} onChanged={async () => undefined} />, {
+  renderContribution(<GroupsCard device={{ id: '42', name: 'box' }} alerts={{ success: jest.fn(), info: jest.fn(), fail: jest.fn() }} onChanged={async () => undefined} />, {
     context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
     locales: { ...en, ...listsEn, ...deviceEn },
   });
@@ -40,7 +40,7 @@ it('says that the device was added even when reading it again fails, and keeps t
       return reply(200, { managedObjects: [{ id: '7', name: 'Plant Pfronten', c8y_IsDeviceGroup: {} }], statistics: { currentPage: 1 } });
     }) as typeof fetch,
   });
-  const alerts = { success: jest.fn(), fail: jest.fn() };
+  const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
   const onChanged = jest.fn(async () => {
     throw new Error('Device could not be read');
   });
@@ -81,7 +81,7 @@ it('keeps keyboard focus on the card: after Unassign on the next Unassign, then 
       return reply(200, { managedObjects: [{ id: '7', name: 'Plant Chemnitz', c8y_IsDeviceGroup: {} }], statistics: { currentPage: 1 } });
     }) as typeof fetch,
   });
-  const alerts = { success: jest.fn(), fail: jest.fn() };
+  const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
   renderContribution(<GroupsCard device={{ id: '42', name: 'box' }} alerts={alerts} onChanged={async () => undefined} />, {
     context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
     locales: { ...en, ...listsEn, ...deviceEn },
@@ -106,7 +106,7 @@ it('keeps keyboard focus on the card: after Unassign on the next Unassign, then 
 
 /** The card for device 42 as an inventory admin, with Plant Pfronten (7) picked to add to. */
 async function pickPfronten() {
-  const alerts = { success: jest.fn(), fail: jest.fn() };
+  const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
   renderContribution(<GroupsCard device={{ id: '42', name: 'box' }} alerts={alerts} onChanged={async () => undefined} />, {
     context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
     locales: { ...en, ...listsEn, ...deviceEn },
@@ -170,4 +170,33 @@ it('keeps the server message for a 404 that is not the group (the group still an
   fireEvent.click(screen.getByRole('button', { name: 'Add to group' }));
   await waitFor(() => expect(alerts.fail).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringContaining('id 42') })));
   expect(select.value).toBe('7');
+});
+
+it('says that another user already removed the device from the group when Unassign finds no membership, instead of the platform\'s "not found"', async () => {
+  // The card read group 5 as the device's; another user unassigned it before this user's click.
+  let removed = false;
+  configureClient({
+    fetch: (async (url: string, init?: RequestInit) => {
+      const u = new URL(url, 'http://x');
+      if (init?.method === 'DELETE') {
+        removed = true;
+        return reply(404, { error: 'inventory/Not Found', message: 'Could not find managed object reference 5/childAssets/42' });
+      }
+      if (/\/managedObjects\/(5|42)$/.test(u.pathname)) return reply(200, { id: u.pathname.split('/').pop() });
+      if (u.searchParams.get('childAssetId') === '42') return reply(200, { managedObjects: removed ? [] : [{ id: '5', name: 'Plant Bielefeld', c8y_IsDeviceGroup: {} }], statistics: { currentPage: 1 } });
+      return reply(200, { managedObjects: [{ id: '5', name: 'Plant Bielefeld', c8y_IsDeviceGroup: {} }], statistics: { currentPage: 1 } });
+    }) as typeof fetch,
+  });
+  const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
+  renderContribution(<GroupsCard device={{ id: '42', name: 'box' }} alerts={alerts} onChanged={async () => undefined} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+    locales: { ...en, ...listsEn, ...deviceEn },
+  });
+  fireEvent.click(await screen.findByRole('button', { name: 'Unassign from Plant Bielefeld' }));
+  await waitFor(() =>
+    expect(alerts.info).toHaveBeenCalledWith('The device is no longer in the group "Plant Bielefeld": another user may have removed it. The groups have been read again.'),
+  );
+  expect(alerts.fail).not.toHaveBeenCalled();
+  expect(alerts.success).not.toHaveBeenCalled();
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Unassign from Plant Bielefeld' })).toBeNull());
 });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Device } from '@shared/plugin-api/types';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { GateNote, gatedFieldProps, PermittedButton, useGate } from '@shared/ui/permission';
-import { addToGroup, deviceInfoKeys, groupIsGone, removeFromGroup, useGroups, useMemberships } from '../api/device-info';
+import { addToGroup, deviceInfoKeys, groupIsGone, membershipIsGone, removeFromGroup, useGroups, useMemberships } from '../api/device-info';
 import { useQueryClient } from '@tanstack/react-query';
 import { neighbourButton, useFocusAfter } from '@shared/ui/focus-after';
 import { Card } from './parts';
@@ -12,7 +12,7 @@ import { announceGroupsChanged } from '@shared/plugin-api/groups-changed';
 
 interface Props {
   device: Device;
-  alerts: { success(text: string): void; fail(error: unknown): void };
+  alerts: { success(text: string): void; info(text: string): void; fail(error: unknown): void };
   onChanged: () => Promise<unknown>;
 }
 
@@ -39,7 +39,7 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
    * Resolves true when the change was made (the group picked for it is then done with); 'gone'
    * when the group no longer exists (another user deleted it since the card read it).
    */
-  const act = async (group: { id: string; name?: string }, work: () => Promise<void>, message: string): Promise<boolean | 'gone'> => {
+  const act = async (group: { id: string; name?: string }, work: () => Promise<void>, message: string, removing = false): Promise<boolean | 'gone'> => {
     setBusy(true);
     try {
       await work();
@@ -47,9 +47,17 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
       // Someone else may have changed the groups meanwhile: both lists are read again, so no
       // deleted group stays offered or listed; a deleted group is named, not its id.
       const gone = await groupIsGone(e, group.id);
+      // Unassigned by another user meanwhile: what this user asked for holds, and is said so
+      // (not the platform's "reference not found").
+      const left = !gone && removing && (await membershipIsGone(e, group.id, device.id));
       await Promise.allSettled([groups.refetch(), memberships.refetch()]);
       // The Groups tree may list it too.
-      if (gone) announceGroupsChanged();
+      if (gone || left) announceGroupsChanged();
+      if (left) {
+        alerts.info(t('The device is no longer in the group "{{name}}": another user may have removed it. The groups have been read again.', { name: group.name ?? group.id }));
+        setBusy(false);
+        return true;
+      }
       alerts.fail(gone ? new Error(t('The group "{{name}}" no longer exists: another user may have deleted it. The groups have been read again.', { name: group.name ?? group.id })) : e);
       setBusy(false);
       return gone ? 'gone' : false;
@@ -90,7 +98,7 @@ export function GroupsCard({ device, alerts, onChanged }: Props) {
               aria-label={t('Unassign from {{group}}', { group: g.name })}
               onClick={(e) => {
                 const neighbour = neighbourButton(e.currentTarget.closest('li'));
-                void act({ id: String(g.id), name: g.name }, () => removeFromGroup(String(g.id), device.id), 'Device removed from group').then((done) => done && focusAfter(neighbour, groupSelect.current));
+                void act({ id: String(g.id), name: g.name }, () => removeFromGroup(String(g.id), device.id), 'Device removed from group', true).then((done) => done && focusAfter(neighbour, groupSelect.current));
               }}
             >
               {t('Unassign')}

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { leaveBlocked } from '@shared/plugin-api/leave-guard';
+import type { Device } from '@shared/plugin-api/types';
 import { configureClient } from '@shared/platform/fetch-client';
 import { renderContribution, testUser, jsonReply as reply } from '@shared/plugin-api/testing';
 import en from '../../../locales/en.json';
@@ -158,4 +161,73 @@ it('shows the mobile fields of a device that reports them', async () => {
   renderBox(false, { c8y_Mobile: { imsi: '262011234567890', currentOperator: 'Telekom' } });
   expect(screen.getByTestId('mobile-card')).toHaveTextContent('IMSI262011234567890');
   expect(screen.getByTestId('mobile-card')).not.toHaveTextContent('This device reports no mobile network data.');
+});
+
+it("saves only the notes the user changed: the interval as this tab read it is not written back over another user's change", async () => {
+  const puts: unknown[] = [];
+  configureClient({
+    fetch: (async (url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        puts.push(JSON.parse(String(init.body)));
+        return reply(200, { id: '42', c8y_Notes: 'checked' });
+      }
+      return reply(200, { managedObjects: [], references: [], statistics: { currentPage: 1 } });
+    }) as typeof fetch,
+  });
+  renderContribution(
+    <InfoTab device={{ id: '42', name: 'box', type: 'adamos_NETbox', c8y_Notes: 'old', c8y_RequiredAvailability: { responseInterval: 15 } }} isAdmin={false} alerts={alerts} confirm={async () => true} onSaved={jest.fn()} onReload={async () => undefined} />,
+    { context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']), tenant: { name: 'demo' } }, locales: { ...en, ...listsEn, ...deviceEn } },
+  );
+  fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'checked' } });
+  await act(async () => fireEvent.click(screen.getByTestId('save-device')));
+  await waitFor(() => expect(puts).toHaveLength(1));
+  expect(puts[0]).toMatchObject({ c8y_Notes: 'checked' });
+  expect(puts[0]).not.toHaveProperty('c8y_RequiredAvailability');
+});
+
+it('asks before leaving while the notes or the interval differ from the device, not once they are saved or typed back', async () => {
+  configureClient({
+    fetch: (async (url: string, init?: RequestInit) =>
+      init?.method === 'PUT' ? reply(200, { id: '42', ...JSON.parse(String(init.body)) }) : reply(200, { managedObjects: [], references: [], statistics: { currentPage: 1 } })) as typeof fetch,
+  });
+  function Page() {
+    const [device, setDevice] = useState<Device>({ id: '42', name: 'box', type: 'adamos_NETbox', c8y_Notes: 'old', c8y_RequiredAvailability: { responseInterval: 15 } });
+    return <InfoTab device={device} isAdmin={false} alerts={alerts} confirm={async () => true} onSaved={(d) => setDevice((old) => ({ ...old, ...d }))} onReload={async () => undefined} />;
+  }
+  renderContribution(<Page />, { context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']), tenant: { name: 'demo' } }, locales: { ...en, ...listsEn, ...deviceEn } });
+  expect(leaveBlocked()).toBe(false);
+  const interval = screen.getByLabelText('Required interval (minutes)');
+  fireEvent.change(interval, { target: { value: '20' } });
+  expect(leaveBlocked()).toBe(true);
+  // Typed back to what the device holds: nothing would be lost.
+  fireEvent.change(interval, { target: { value: '15' } });
+  expect(leaveBlocked()).toBe(false);
+  fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'checked' } });
+  expect(leaveBlocked()).toBe(true);
+  await act(async () => fireEvent.click(screen.getByTestId('save-device')));
+  await waitFor(() => expect(alerts.success).toHaveBeenCalledWith('Device updated successfully'));
+  expect(screen.getByLabelText('Notes')).toHaveValue('checked');
+  expect(leaveBlocked()).toBe(false);
+});
+
+it("switches maintenance on with the device's interval as it is now, not the one this tab read (another user's change is kept)", async () => {
+  const puts: unknown[] = [];
+  configureClient({
+    fetch: (async (url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        puts.push(JSON.parse(String(init.body)));
+        return reply(200, { id: '42', c8y_RequiredAvailability: { responseInterval: -60 } });
+      }
+      // Another user set 60 minutes since this tab read 30.
+      if (new URL(url, 'http://x').pathname.endsWith('/managedObjects/42')) return reply(200, { id: '42', c8y_RequiredAvailability: { responseInterval: 60 } });
+      return reply(200, { managedObjects: [], references: [], statistics: { currentPage: 1 } });
+    }) as typeof fetch,
+  });
+  renderContribution(
+    <InfoTab device={{ id: '42', name: 'box', type: 'adamos_NETbox', c8y_RequiredAvailability: { responseInterval: 30 } }} isAdmin={false} alerts={alerts} confirm={async () => true} onSaved={jest.fn()} onReload={async () => undefined} />,
+    { context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']), tenant: { name: 'demo' } }, locales: { ...en, ...listsEn, ...deviceEn } },
+  );
+  await act(async () => fireEvent.click(screen.getByTestId('maintenance-switch')));
+  await waitFor(() => expect(puts).toHaveLength(1));
+  expect(puts[0]).toMatchObject({ c8y_RequiredAvailability: { responseInterval: -60 } });
 });

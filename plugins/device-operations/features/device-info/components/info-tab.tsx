@@ -13,13 +13,15 @@ import type { Device } from '@shared/plugin-api/types';
 import { MIN_AGENT_VERSION_DEVICE_CONTROL } from '@shared/domain/constants';
 import { isAtLeast } from '@shared/domain/version';
 import { deviceTypeLabel } from '@shared/domain/device-types';
-import { INTERVAL_RANGE, intervalInputError, parseInterval } from '../logic/interval';
+import { INTERVAL_RANGE, intervalInputError } from '../logic/interval';
 import {
   agentVersion,
   at,
   availability,
   customer,
+  formDirty,
   formOf,
+  formPatch,
   hasMachineInfo,
   rebaseForm,
   iotConnectorInfo,
@@ -30,11 +32,12 @@ import {
   toggledInterval,
   type InfoForm,
 } from '../logic/fields';
-import { deviceInfoKeys, saveDevice, setOwnerEnabled, useOwner, useProvisioning } from '../api/device-info';
+import { deviceInfoKeys, readDevice, saveDevice, setOwnerEnabled, useOwner, useProvisioning } from '../api/device-info';
 import { Card, Field } from './parts';
 import { GroupsCard } from './groups-card';
 import { formatDateTime } from '@shared/domain/formats';
 import { RealtimeStatus } from '@shared/ui/realtime-status';
+import { useLeaveGuard } from '@shared/ui/unsaved-changes';
 
 export interface InfoAlerts {
   success(text: string): void;
@@ -71,13 +74,16 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
     setForm((current) => rebaseForm(current, before, saved));
   }, [saved]);
 
-  const interval = parseInterval(form.interval);
   const error = intervalInputError(form.interval);
-  const changed = form.notes !== saved.notes || interval !== parseInterval(saved.interval);
+  const avail = availability(device);
+  // Only what the user changed is written (another user's change of the other field stays).
+  const patch = formPatch(form, saved, avail.maintenance);
+  const changed = Object.keys(patch).length > 0;
+  // Leaving with typed notes or interval asks first; a save makes the form equal to the device again.
+  useLeaveGuard(formDirty(form, saved));
   const saveBlocked = busy || !!error || !changed;
   // Why Save is blocked, on hover and as its description (it stays focusable).
   const saveReason = busy ? undefined : error ? t('Correct the required interval to save.') : !changed ? t('Nothing to save: the notes and the required interval are unchanged.') : undefined;
-  const avail = availability(device);
   const iot = iotConnectorInfo(device);
   const agent = agentVersion(device);
   // Spec 6: showing the owner needs ROLE_USER_MANAGEMENT_READ; (de)activating it is a user change.
@@ -92,26 +98,30 @@ export function InfoTab({ device, isAdmin, alerts, confirm, onSaved, onReload, t
   const provisioning = useProvisioning(device.id);
 
 
-  const save = (patch: Record<string, unknown>) =>
+  /** Writes the patch (made at the moment of writing when it depends on the device as it is now). */
+  const save = (patch: Record<string, unknown> | (() => Promise<Record<string, unknown>>)) =>
     run(async () => {
-      const next = await saveDevice(device.id, patch);
+      const next = await saveDevice(device.id, typeof patch === 'function' ? await patch() : patch);
       onSaved(next as Device);
       alerts.success(t('Device updated successfully'));
     });
 
-  const saveForm = () => {
-    const sign = avail.maintenance ? -1 : 1;
-    const responseInterval = interval === 0 && avail.maintenance ? toggledInterval(0, true) : sign * interval;
-    return save({ c8y_Notes: form.notes, c8y_RequiredAvailability: { responseInterval } });
-  };
+  const saveForm = () => save(patch);
 
   // Everything the tab shows: the device, and its owner, provisioning child and groups.
   const reload = async () => {
     await Promise.all([onReload(), queryClient.invalidateQueries({ queryKey: deviceInfoKeys.all })]);
   };
 
-  const toggleMaintenance = () =>
-    save({ c8y_RequiredAvailability: { responseInterval: toggledInterval(avail.responseInterval, !avail.maintenance) } });
+  // The switch goes to the state it showed the other of; the interval it keeps is the device's as it
+  // is now: another user's new interval may not have reached this tab yet, and must not be undone.
+  const toggleMaintenance = () => {
+    const wanted = !avail.maintenance;
+    return save(async () => {
+      const now = availability((await readDevice(device.id)) as Device);
+      return { c8y_RequiredAvailability: { responseInterval: toggledInterval(now.responseInterval, wanted) } };
+    });
+  };
 
   const resetMachine = async () => {
     // Nothing to clear: say so rather than ask and save nothing new.

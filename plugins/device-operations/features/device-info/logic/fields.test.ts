@@ -1,4 +1,4 @@
-import { availability, FRAGMENT, hasMachineInfo, iotConnectorInfo, machineInfo, machineResetPatch, rebaseForm } from './fields';
+import { availability, formDirty, formPatch, FRAGMENT, hasMachineInfo, iotConnectorInfo, machineInfo, machineResetPatch, rebaseForm } from './fields';
 describe('rebaseForm', () => {
   const before = { notes: 'a', interval: '30' };
   const after = { notes: 'b', interval: '60' };
@@ -6,6 +6,33 @@ describe('rebaseForm', () => {
     expect(rebaseForm(before, before, after)).toEqual(after);
     expect(rebaseForm({ notes: 'typed', interval: '30' }, before, after)).toEqual({ notes: 'typed', interval: '60' });
     expect(rebaseForm({ notes: 'a', interval: '20' }, before, after)).toEqual({ notes: 'b', interval: '20' });
+  });
+});
+
+describe('formPatch', () => {
+  const saved = { notes: 'a', interval: '30' };
+  it('writes only the fields the user changed, so another user\'s change of the other one is not put back', () => {
+    expect(formPatch({ notes: 'typed', interval: '30' }, saved, false)).toEqual({ c8y_Notes: 'typed' });
+    expect(formPatch({ notes: 'a', interval: '45' }, saved, false)).toEqual({ c8y_RequiredAvailability: { responseInterval: 45 } });
+    expect(formPatch({ notes: 'b', interval: '45' }, saved, false)).toEqual({ c8y_Notes: 'b', c8y_RequiredAvailability: { responseInterval: 45 } });
+    expect(formPatch({ notes: 'a', interval: ' 030 ' }, saved, false)).toEqual({});
+  });
+  it('keeps the maintenance sign of the interval, and the platform\'s maintenance value for 0', () => {
+    expect(formPatch({ notes: 'a', interval: '45' }, saved, true)).toEqual({ c8y_RequiredAvailability: { responseInterval: -45 } });
+    expect(formPatch({ notes: 'a', interval: '0' }, saved, true)).toEqual({ c8y_RequiredAvailability: { responseInterval: -1 } });
+  });
+});
+
+describe('formDirty', () => {
+  const saved = { notes: 'a', interval: '0' };
+  it('is true while the form differs from the device as read, not merely touched', () => {
+    expect(formDirty(saved, saved)).toBe(false);
+    expect(formDirty({ notes: 'a', interval: '' }, saved)).toBe(false);
+    expect(formDirty({ notes: 'ab', interval: '0' }, saved)).toBe(true);
+    expect(formDirty({ notes: 'a', interval: '15' }, saved)).toBe(true);
+  });
+  it('counts an interval that is no number as an edit (it parses to the saved 0)', () => {
+    expect(formDirty({ notes: 'a', interval: 'abc' }, saved)).toBe(true);
   });
 });
 

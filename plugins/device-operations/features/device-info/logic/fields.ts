@@ -3,6 +3,7 @@ import { PRODUCT, type Device } from '@shared/plugin-api/types';
 import { FRAGMENTS as FRAGMENT } from '@shared/platform/fragments';
 import { sendStatus } from '@shared/domain/availability';
 import { findTimezone } from '@shared/domain/timezones';
+import { intervalInputError, parseInterval } from './interval';
 
 
 export { FRAGMENT };
@@ -176,6 +177,29 @@ export function rebaseForm(form: InfoForm, before: InfoForm, after: InfoForm): I
     interval: form.interval === before.interval ? after.interval : form.interval,
   };
 }
+
+/**
+ * What Save changes writes: only the fields the user changed (the platform merges the fragments of
+ * a managed object's update). Writing both would put back the other field as this tab read it,
+ * undoing another user's change of it that had not reached this tab yet. The interval keeps the
+ * device's maintenance sign; 0 in maintenance becomes the platform's maintenance value.
+ */
+export function formPatch(form: InfoForm, saved: InfoForm, maintenance: boolean): Record<string, unknown> {
+  const patch: Record<string, unknown> = {};
+  if (form.notes !== saved.notes) patch.c8y_Notes = form.notes;
+  const interval = parseInterval(form.interval);
+  if (interval !== parseInterval(saved.interval)) {
+    patch.c8y_RequiredAvailability = { responseInterval: interval === 0 && maintenance ? toggledInterval(0, true) : (maintenance ? -1 : 1) * interval };
+  }
+  return patch;
+}
+
+/**
+ * Whether leaving the tab would lose something typed: the form differs from the device as read,
+ * or holds an interval that is no number (equal to 0 once parsed, but not what the user meant).
+ */
+export const formDirty = (form: InfoForm, saved: InfoForm): boolean =>
+  Object.keys(formPatch(form, saved, false)).length > 0 || (form.interval !== saved.interval && !!intervalInputError(form.interval));
 
 export const formOf = (device: Device): InfoForm => ({
   notes: text(device.c8y_Notes),

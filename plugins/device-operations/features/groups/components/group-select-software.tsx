@@ -9,7 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { LOAD_ALL_PAGE_SIZE } from '@shared/domain/constants';
 import { typesForSelection } from '@shared/domain/device-types';
 import { createSoftwareAssignment } from '@shared/platform/create-software-ng';
-import { listAllManagedObjects, type ManagedObject } from '@shared/platform/inventory';
+import { getManagedObject, listAllManagedObjects, type ManagedObject } from '@shared/platform/inventory';
+import { isPlatformError } from '@shared/platform/fetch-client';
+import { announceGroupsChanged } from '@shared/plugin-api/groups-changed';
 import { buildQuery } from '@shared/platform/query-language';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
@@ -21,7 +23,7 @@ import SelectSoftwareDialog from '../../../common/select-software/components/sel
 import { leftOutMessage, splitByType } from '../../../common/select-software/model/fitting';
 import { ServerJobOverlay } from '../../../common/server-job/components/server-job-overlay';
 import { JobBlockedError, useServerJob } from '../../../common/server-job/hooks/use-server-job';
-import { assignmentResult, emptyGroup, groupAssigned, groupNotAssigned, jobFailure, unexpectedError, type AlertSpec } from '../../../common/server-job/model/messages';
+import { assignmentResult, emptyGroup, groupAssigned, groupGone, groupNotAssigned, jobFailure, unexpectedError, type AlertSpec } from '../../../common/server-job/model/messages';
 import { pushAlert } from '../../../common/server-job/store/alerts';
 import { groupDeviceFilter } from '../api/group';
 
@@ -47,7 +49,15 @@ export function useGroupSelectSoftware(group: ManagedObject | undefined): GroupS
       const devices = await job.withOverlay('Loading selected devices', () =>
         listAllManagedObjects({ query: buildQuery(groupDeviceFilter(group)), withChildren: false }, LOAD_ALL_PAGE_SIZE),
       );
-      if (devices.length === 0) return show(emptyGroup());
+      if (devices.length === 0) {
+        // A group another user deleted meanwhile also finds no devices: that is said, not "empty".
+        const gone = await getManagedObject(group.id).then(
+          () => false,
+          (e: unknown) => isPlatformError(e) && e.status === 404,
+        );
+        if (gone) announceGroupsChanged();
+        return show(gone ? groupGone() : emptyGroup());
+      }
       setDialog({ devices, types: typesForSelection([...new Set(devices.map((d) => d.type ?? ''))].filter(Boolean)) });
     } catch (e) {
       if (e instanceof JobBlockedError) pushAlert({ type: 'warning', text: e.message });

@@ -239,3 +239,25 @@ it('sends on Install again only what an Install that failed part-way did not ass
   // mdc was assigned by the first Install: only opcua is sent again.
   expect(sent).toEqual(['mdc', 'opcua', 'opcua']);
 });
+
+it('asks before Escape drops a replacement under way, and closes at once before a device is picked', async () => {
+  replacementService(() => reply(200, { id: '9', adamos_adamos_netbox_SoftwarePackageList: [] }));
+  const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
+  const onClose = jest.fn();
+  const { unmount } = renderContribution(<ReplaceIotConnectorDialog source={source} alerts={alerts} subscribe={subscribe} onClose={onClose} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+  });
+  fireEvent.keyDown(await screen.findByRole('combobox'), { key: 'Escape' });
+  expect(onClose).toHaveBeenCalledTimes(1);
+  unmount();
+  onClose.mockClear();
+  renderContribution(<ReplaceIotConnectorDialog source={source} alerts={alerts} subscribe={subscribe} onClose={onClose} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+  });
+  await walkToInstall({ start: 'Start', install: 'Install' });
+  await act(async () => fireEvent.keyDown(screen.getByRole('button', { name: 'Finish' }), { key: 'Escape' }));
+  expect(screen.getByRole('dialog', { name: 'Discard changes' })).toBeInTheDocument();
+  await act(async () => fireEvent.click(screen.getByTestId('confirm-cancel')));
+  expect(onClose).not.toHaveBeenCalled();
+  expect(screen.getByRole('button', { name: 'Finish' })).toBeInTheDocument();
+});

@@ -153,8 +153,12 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onResume,
     buttons.push({ label: t('Finish'), className: 'btn-primary', disabled: busy || running, title, onClick: () => void finish() });
   }
 
+  // A picked device, and every later step (a replacement under way), is lost by a stray Escape or ×:
+  // they ask first; Cancel closes at once.
+  const unsaved = targetId !== '' || step !== 'pick';
+
   return (
-    <Modal open size="lg" title={t('Replace IoTconnector')} onClose={cancel} closeOnBackdrop={false} dismissible={!busy} buttons={buttons} data-testid="replace-dialog">
+    <Modal open size="lg" title={t('Replace IoTconnector')} onClose={cancel} closeOnBackdrop={false} dismissible={!busy} unsavedChanges={unsaved} buttons={buttons} data-testid="replace-dialog">
       {step === 'pick' && (
         <div className="form-group">
           <label htmlFor="replacement-device">{t('Replacement device')}</label>

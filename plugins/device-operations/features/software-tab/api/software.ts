@@ -1,10 +1,16 @@
 /** Writes of the Software tab (spec 7): package list, update strategy, approvals, clear pending. */
 import { clearPendingAssignment } from '@shared/platform/create-software-ng';
-import { updateManagedObject } from '@shared/platform/inventory';
+import { getManagedObject, updateManagedObject } from '@shared/platform/inventory';
 import { createOperation, listOperations, type OperationStatus } from '@shared/platform/operations';
 import { INSTALL_OPERATION, installOperation, PACKAGE_LIST_FRAGMENT, UPDATE_STRATEGY_FRAGMENT, type SoftwarePackageEntry } from '../logic/packages';
 
 export const savePackageList = (deviceId: string, list: SoftwarePackageEntry[]) => updateManagedObject(deviceId, { [PACKAGE_LIST_FRAGMENT]: list });
+
+/**
+ * The device as the platform holds it now: its package list is written whole, so a write based on
+ * the tab's copy would undo what the device reported, or another user changed, since it reached the tab.
+ */
+export const deviceNow = (deviceId: string) => getManagedObject(deviceId);
 
 export const saveSkipUpdateByProfile = (deviceId: string, skipUpdateByProfile: boolean) =>
   updateManagedObject(deviceId, { [UPDATE_STRATEGY_FRAGMENT]: { skipUpdateByProfile } });

@@ -19,12 +19,16 @@ const device = {
 
 type Call = { method: string; url: string; body: unknown };
 let calls: Call[];
+/** The device as the platform holds it (read before a package list is written). */
+let onServer: Device;
 
 beforeEach(() => {
   calls = [];
+  onServer = device;
   configureClient({
     fetch: (async (url: string, init: RequestInit) => {
       calls.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if ((init.method ?? 'GET') === 'GET' && new URL(url, 'http://x').pathname.endsWith('/inventory/managedObjects/42')) return reply(200, onServer);
       // Reads find no operations yet; writes are created.
       if ((init.method ?? 'GET') === 'GET') return reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } });
       return reply(201, { id: '1', deviceId: '42', status: 'PENDING' });
@@ -93,6 +97,7 @@ describe('SoftwareTab', () => {
       fetch: (async (url: string, init: RequestInit) => {
         const method = init.method ?? 'GET';
         calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+        if (method === 'GET' && new URL(url, 'http://x').pathname.endsWith('/inventory/managedObjects/42')) return reply(200, two);
         if (method === 'POST') {
           const op = { ...JSON.parse(String(init.body)), id: String(operations.length + 1), status: 'PENDING' };
           operations.push(op);
@@ -134,6 +139,7 @@ describe('SoftwareTab', () => {
         const method = init.method ?? 'GET';
         const body = init.body ? JSON.parse(String(init.body)) : undefined;
         calls.push({ method, url, body });
+        if (method === 'GET' && new URL(url, 'http://x').pathname.endsWith('/inventory/managedObjects/42')) return reply(200, two);
         if (method === 'GET') return reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 2000 } });
         if (body.netbox_InstallSoftwarePackage.name === 'other') return reply(422, { error: 'devicecontrol/Invalid', message: 'The device refused the operation' });
         return reply(201, { id: '1', deviceId: '42', status: 'PENDING' });
@@ -155,12 +161,13 @@ describe('SoftwareTab', () => {
 
   it('skips the confirmation when nothing waits', async () => {
     const none = { ...device, adamos_adamos_netbox_SoftwarePackageList: device.adamos_adamos_netbox_SoftwarePackageList.filter((p) => p.status !== 'waiting for approval') };
+    onServer = none;
     const { confirm, alerts } = renderTab(OPERATOR, none);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approve pending installation(s)' })));
+    // ...but the click is answered (after reading the device as it is now, and nothing else).
+    await waitFor(() => expect(alerts.info).toHaveBeenCalledWith('No software package is waiting for approval.'));
     expect(confirm).not.toHaveBeenCalled();
-    expect(calls).toHaveLength(0);
-    // ...but the click is answered.
-    expect(alerts.info).toHaveBeenCalledWith('No software package is waiting for approval.');
+    expect(calls.map((c) => `${c.method} ${new URL(c.url, 'http://x').pathname}`)).toEqual(['GET /inventory/managedObjects/42']);
   });
 
   it('shows a device without a profile as such, with no updates switch', () => {
@@ -193,7 +200,7 @@ describe('SoftwareTab', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: target })).toHaveFocus());
   });
 
-  it('writes the package list as the device reports it when the delete is confirmed, not as it was when Delete was clicked', async () => {
+  it('writes the package list as the device holds it when the delete is confirmed, not as this tab last heard of it', async () => {
     let answer: (yes: boolean) => void = () => undefined;
     const confirm = jest.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
     let report: (d: typeof device) => void = () => undefined;
@@ -205,14 +212,47 @@ describe('SoftwareTab', () => {
     renderContribution(<Live />, { context: { user: testUser(ADMIN) } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete app-0' })));
     expect(confirm).toHaveBeenCalledTimes(1);
-    // While the question is open, the device reports that mdc-collector was installed.
+    // While the question is open, the device reports that mdc-collector was installed (the push
+    // reaches this tab or not: the platform's copy is written).
     const reported = device.adamos_adamos_netbox_SoftwarePackageList.map((p) => (p.name === 'mdc-collector' ? { ...p, status: 'installed' } : p));
+    onServer = { ...device, adamos_adamos_netbox_SoftwarePackageList: reported };
     act(() => report({ ...device, adamos_adamos_netbox_SoftwarePackageList: reported }));
     await act(async () => answer(true));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const written = (calls.find((c) => c.method === 'PUT')!.body as { adamos_adamos_netbox_SoftwarePackageList: { name: string; status: string; marked_for_deletion?: boolean }[] }).adamos_adamos_netbox_SoftwarePackageList;
     expect(written.find((p) => p.name === 'mdc-collector')?.status).toBe('installed');
     expect(written.find((p) => p.name === 'app-0')?.marked_for_deletion).toBe(true);
+  });
+
+  it("keeps what another user changed in the list that has not reached this tab, and writes nothing for a package another user already deleted", async () => {
+    const list = device.adamos_adamos_netbox_SoftwarePackageList;
+    // Another user deleted app-0 and a new package was assigned; this tab has heard of neither.
+    onServer = { ...device, adamos_adamos_netbox_SoftwarePackageList: [...list.map((p) => (p.name === 'app-0' ? { ...p, marked_for_deletion: true } : p)), { name: 'opcua', version: '1.0', type: 'APPLICATION', status: 'assigned' }] };
+    const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
+    function Page() {
+      const [current, setCurrent] = useState<Device>(device);
+      return <SoftwareTab device={current} alerts={alerts} confirm={async () => true} onSaved={(d) => setCurrent((old) => ({ ...old, ...d }))} onReload={jest.fn(async () => undefined)} />;
+    }
+    renderContribution(<Page />, { context: { user: testUser(ADMIN) } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete app-0' })));
+    await waitFor(() => expect(alerts.info).toHaveBeenCalledWith('Software app-0  was already deleted (another user may have deleted it).'));
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    await waitFor(() => expect(screen.queryByText('app-0')).toBeNull());
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete app-1' })));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const written = (calls.find((c) => c.method === 'PUT')!.body as { adamos_adamos_netbox_SoftwarePackageList: { name: string; marked_for_deletion?: boolean }[] }).adamos_adamos_netbox_SoftwarePackageList;
+    expect(written.map((p) => p.name)).toContain('opcua');
+    expect(written.find((p) => p.name === 'app-1')?.marked_for_deletion).toBe(true);
+  });
+
+  it('approves nothing another user already approved and the device installed since this tab heard of it', async () => {
+    onServer = { ...device, adamos_adamos_netbox_SoftwarePackageList: device.adamos_adamos_netbox_SoftwarePackageList.map((p) => (p.name === 'mdc-collector' ? { ...p, status: 'installed' } : p)) };
+    const { alerts, confirm } = renderTab(OPERATOR);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approve pending installation(s)' })));
+    await waitFor(() => expect(alerts.info).toHaveBeenCalledWith('No software package is waiting for approval.'));
+    expect(confirm).not.toHaveBeenCalled();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('reports failures through the alerts', async () => {

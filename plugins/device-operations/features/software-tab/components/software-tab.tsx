@@ -16,6 +16,7 @@ import {
   appliedProfile,
   isDeletableType,
   displayVersion,
+  holdsPackage,
   markForDeletion,
   packageList,
   skipsProfileUpdates,
@@ -28,7 +29,7 @@ import {
 import { useRealtimeHold } from '../../../common/realtime-hold/use-realtime-hold';
 import { ClearFiltersButton } from '../../../common/clear-filters/clear-filters-button';
 import { neighbourButton, useFocusAfter } from '@shared/ui/focus-after';
-import { approveInstallations, clearPending, openInstallOperations, savePackageList, saveSkipUpdateByProfile } from '../api/software';
+import { approveInstallations, clearPending, deviceNow, openInstallOperations, savePackageList, saveSkipUpdateByProfile } from '../api/software';
 import { formatDateTime } from '@shared/domain/formats';
 import { RealtimeStatus } from '@shared/ui/realtime-status';
 
@@ -94,15 +95,22 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
   // Delete, else to Reload (as after an alarm leaves its list).
   const reloadButton = useRef<HTMLButtonElement>(null);
   const focusAfter = useFocusAfter();
-  // The device as it is now, for a write made after a question: while the user read it, the
-  // device may have reported new package statuses, which the written list must not undo.
-  const latest = useRef(device);
-  latest.current = device;
   const remove = async (pkg: SoftwarePackageEntry, button: HTMLElement) => {
     if (!(await confirm(t('Delete software {{name}} {{version}}?', { name: pkg.name, version: displayVersion(pkg.version) })))) return;
     const neighbour = neighbourButton(button.closest('tr'));
     await run(async () => {
-      onSaved((await savePackageList(device.id, markForDeletion(packageList(latest.current), pkg))) as Device);
+      // The list as the device holds it now, read after the question: the device may have reported
+      // new statuses, or another user changed the list, since it reached this tab (the write replaces
+      // the whole list and must not undo those).
+      const now = (await deviceNow(device.id)) as Device;
+      const current = packageList(now);
+      if (holdsPackage(current, pkg)) {
+        onSaved((await savePackageList(device.id, markForDeletion(current, pkg))) as Device);
+      } else {
+        // Nothing to write: the tab takes the device as read, and says why no write was needed.
+        onSaved(now);
+        alerts.info(t('Software {{name}} {{version}} was already deleted (another user may have deleted it).', { name: pkg.name, version: displayVersion(pkg.version) }));
+      }
       // Realtime off holds back the device's own changes, not the user's: the deleted row goes.
       hold.change((held) => markForDeletion(held, pkg));
     });
@@ -111,7 +119,11 @@ export function SoftwareTab({ device, alerts, confirm, onSaved, onReload, clearP
 
   const approve = () =>
     run(async () => {
-      const waiting = waitingForApproval(liveList);
+      // What waits as the platform holds it now: another user may have approved (and the device
+      // installed) since this tab heard of it; the tab takes the device as read.
+      const now = (await deviceNow(device.id)) as Device;
+      onSaved(now);
+      const waiting = waitingForApproval(packageList(now));
       // Nothing waits: no question to ask (spec 4) and nothing to send, but the click is answered.
       if (waiting.length === 0) {
         alerts.info(t('No software package is waiting for approval.'));

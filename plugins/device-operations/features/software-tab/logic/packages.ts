@@ -33,6 +33,9 @@ export const isDeletableType = (pkg: SoftwarePackageEntry): boolean => !UNDELETA
 /** Same package: name and version (a version "unknown" equals an empty one). */
 const samePackage = (a: SoftwarePackageEntry, b: SoftwarePackageEntry) => a.name === b.name && displayVersion(a.version) === displayVersion(b.version);
 
+/** Whether the list still holds the package, not flagged for deletion (another user may have deleted it). */
+export const holdsPackage = (list: readonly SoftwarePackageEntry[], pkg: SoftwarePackageEntry): boolean => list.some((p) => samePackage(p, pkg) && p.marked_for_deletion !== true);
+
 /** The list to save when a package is deleted: deleting only flags marked_for_deletion. */
 export function markForDeletion(list: readonly SoftwarePackageEntry[], pkg: SoftwarePackageEntry): SoftwarePackageEntry[] {
   return list.map((p) => (samePackage(p, pkg) ? { ...p, marked_for_deletion: true } : p));

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
 import { renderContribution, jsonReply as reply } from '@shared/plugin-api/testing';
 import en from '../../../locales/en.json';
@@ -36,8 +36,8 @@ function platform(answer: Record<string, number>) {
 function open() {
   const alerts = { success: jest.fn(), fail: jest.fn() };
   const onClose = jest.fn();
-  renderContribution(<TransferConfigurationDialog source={source} alerts={alerts} onClose={onClose} />, { locales: { ...en, ...listsEn, ...deviceEn } });
-  return { alerts, onClose };
+  const { unmount } = renderContribution(<TransferConfigurationDialog source={source} alerts={alerts} onClose={onClose} />, { locales: { ...en, ...listsEn, ...deviceEn } });
+  return { alerts, onClose, unmount };
 }
 
 const transferButton = () => screen.getByRole('button', { name: 'Transfer' });
@@ -135,4 +135,21 @@ it('says the next search is being read, not that it matches no device, while the
   fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'spare' } });
   expect(await screen.findByTestId('lookup-loading')).toBeInTheDocument();
   expect(screen.queryByText('No device of this type matches the search.')).toBeNull();
+});
+
+it('closes on Escape as opened, and asks first once a target device is chosen (the chosen one stays on Cancel)', async () => {
+  platform({ noOfSuccessfullAssignment: 1, noOfUpdatedAssignment: 0, noOfNoAssignment: 0, noOfFailedAssignment: 0 });
+  const first = open();
+  fireEvent.keyDown(screen.getByLabelText('Search target devices'), { key: 'Escape' });
+  expect(first.onClose).toHaveBeenCalledTimes(1);
+  first.unmount();
+  const { onClose } = open();
+  await screen.findAllByRole('option', { name: 'new box' });
+  const select = screen.getAllByRole('combobox').at(-1) as HTMLSelectElement;
+  fireEvent.change(select, { target: { value: '2' } });
+  await act(async () => fireEvent.keyDown(select, { key: 'Escape' }));
+  expect(screen.getByRole('dialog', { name: 'Discard changes' })).toBeInTheDocument();
+  await act(async () => fireEvent.click(screen.getByTestId('confirm-cancel')));
+  expect(onClose).not.toHaveBeenCalled();
+  expect(select.value).toBe('2');
 });

@@ -55,6 +55,9 @@ export function TransferConfigurationDialog({ source, alerts, onClose }: Transfe
     }
   };
 
+  // A chosen target or a changed software choice asks before Escape or × throws it away (the search is a filter).
+  const unsaved = targetId !== '' || chosen.size !== packages.length;
+
   return (
     <Modal
       open
@@ -62,6 +65,7 @@ export function TransferConfigurationDialog({ source, alerts, onClose }: Transfe
       onClose={onClose}
       closeOnBackdrop={false}
       dismissible={!busy}
+      unsavedChanges={unsaved}
       data-testid="transfer-dialog"
       buttons={[
         { label: t('Cancel'), onClick: onClose, disabled: busy },
