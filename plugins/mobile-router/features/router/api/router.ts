@@ -110,8 +110,16 @@ export async function fetchConfigurations(): Promise<ConfigurationDump[]> {
 
 export const configurationsQuery = () => queryOptions({ queryKey: routerKeys.configurations(), queryFn: fetchConfigurations });
 
-export const useRouters = (deviceId: string) => useQuery(routersQuery(deviceId));
-export const useLastOperations = (deviceId: string) => useQuery(lastOperationsQuery(deviceId));
+/**
+ * While realtime updates do not arrive (interrupted or refused), the router and its last
+ * operations are read this often instead: the actions are REST writes that work meanwhile, and
+ * without the router's report of its last operation they stayed disabled until realtime returned.
+ */
+export const POLL_WHILE_NOT_LIVE_MS = 5000;
+
+/** `live` false: realtime updates do not arrive, the query is read every POLL_WHILE_NOT_LIVE_MS. */
+export const useRouters = (deviceId: string, live = true) => useQuery({ ...routersQuery(deviceId), refetchInterval: live ? false : POLL_WHILE_NOT_LIVE_MS });
+export const useLastOperations = (deviceId: string, live = true) => useQuery({ ...lastOperationsQuery(deviceId), refetchInterval: live ? false : POLL_WHILE_NOT_LIVE_MS });
 
 export interface InstallChoice {
   /**

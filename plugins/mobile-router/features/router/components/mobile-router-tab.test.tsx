@@ -6,7 +6,9 @@ import { alerts } from '@shared/ui/alerts';
 import MobileRouterTab from './mobile-router-tab';
 
 // No realtime connection in jsdom: the tab's live updates are not what these tests look at.
-jest.mock('@shared/platform/react', () => ({ useRealtimeInvalidate: () => undefined, useRealtimeInterrupted: () => false, useRealtimeRefused: () => [] }));
+// mockRealtimeInterrupted: the connection as the tab hears of it (a test that drops it sets it).
+let mockRealtimeInterrupted = false;
+jest.mock('@shared/platform/react', () => ({ useRealtimeInvalidate: () => undefined, useRealtimeInterrupted: () => mockRealtimeInterrupted, useRealtimeRefused: () => [] }));
 
 const OPERATIONS = ['Restart', 'StartMonitoring', 'UpdateFirmware', 'UpdateProfile'].map((op) => `adamos_MobileRouter_${op}`);
 const device = { id: '235', name: 'gateway', c8y_SupportedOperations: OPERATIONS, childDevices: { references: [{ managedObject: { id: '300' } }] } };
@@ -111,6 +113,22 @@ describe('MobileRouterTab', () => {
     // Back online, the tab loads on its own.
     expect(await screen.findByTestId('card-mobile-router')).toBeInTheDocument();
     await waitFor(() => expect(actions().every((b) => !(b as HTMLButtonElement).disabled)).toBe(true));
+  });
+
+  it('with realtime interrupted, reads the router on an interval: once it has reported on its operation the actions are enabled, without waiting for the connection', async () => {
+    let done = false;
+    global.fetch = platform(() => reply(200, { operations: [done ? { ...pending, status: 'SUCCESSFUL' } : pending], statistics: { currentPage: 1, pageSize: 5 } })) as unknown as typeof fetch;
+    mockRealtimeInterrupted = true;
+    try {
+      renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+      expect(await screen.findByTestId('banner-UpdateFirmware')).toHaveTextContent('Waiting for firmware update');
+      expect(actions().every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+      // The router reports; no realtime notification says so.
+      done = true;
+      await waitFor(() => expect(actions().every((b) => !(b as HTMLButtonElement).disabled)).toBe(true), { timeout: 8000 });
+    } finally {
+      mockRealtimeInterrupted = false;
+    }
   });
 
   it('enables the actions when the router has caught up with its last operations', async () => {
