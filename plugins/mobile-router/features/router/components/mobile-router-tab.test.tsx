@@ -131,6 +131,24 @@ describe('MobileRouterTab', () => {
     }
   });
 
+  it('a tenant with more than 200 firmware binaries: the router\'s own on the second page is offered (the first page alone said there was none)', async () => {
+    const repository = { id: '700', name: 'RUT955 firmware', type: 'c8y_Firmware', c8y_Filter: { type: 'adamos_MobileRouter' } };
+    const other = Array.from({ length: 200 }, (_, i) => ({ id: String(5000 + i), name: 'IPC image', type: 'c8y_FirmwareBinary', c8y_Firmware: { version: `IPC_${i}` }, additionParents: { references: [{ managedObject: { id: '800' } }] } }));
+    const binary = { id: '701', name: 'RUT955 firmware', type: 'c8y_FirmwareBinary', c8y_Firmware: { version: 'RUT9_R_00.07.07' }, additionParents: { references: [{ managedObject: { id: '700' } }] } };
+    const base = platform(() => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } }));
+    global.fetch = jest.fn(async (input: string) => {
+      const url = String(input);
+      const page = Number(new URL(url, 'http://x').searchParams.get('currentPage') ?? '1');
+      if (url.includes('type=c8y_FirmwareBinary')) return reply(200, { managedObjects: page === 1 ? other : page === 2 ? [binary] : [], statistics: { currentPage: page, pageSize: 200 } });
+      if (url.includes('type=c8y_Firmware')) return reply(200, { managedObjects: page === 1 ? [repository] : [], statistics: { currentPage: page, pageSize: 200 } });
+      return base(input);
+    }) as unknown as typeof fetch;
+    renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+    await waitFor(() => expect(screen.getByRole('button', { name: /Update firmware/ })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: /Update firmware/ }));
+    expect(await screen.findByRole('radio', { name: 'RUT955 firmware (RUT9_R_00.07.07)' })).toBeInTheDocument();
+  });
+
   it('enables the actions when the router has caught up with its last operations', async () => {
     global.fetch = platform(() => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } })) as unknown as typeof fetch;
     renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
