@@ -81,6 +81,46 @@ describe('/devicesFromDashboard: Create smart group', () => {
   });
 });
 
+describe('/devicesFromDashboard: Create smart group of a large list', () => {
+  const user = testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_CREATE']);
+  const pageOf = (total: number) => ({ managedObjects: [{ id: '1', name: 'NB1', type: 'adamos_NETbox' }], statistics: { totalElements: total, totalPages: Math.ceil(total / 25), currentPage: 1, pageSize: 25 } });
+
+  it('of 3,343 devices named by id: disabled, saying why, before anything is loaded (the group was created and its page could never read its 100 KB query)', async () => {
+    const asked: string[] = [];
+    configureClient({ fetch: (async (url: string) => (asked.push(String(url)), jsonReply(200, pageOf(3343)))) as unknown as typeof fetch });
+    renderContribution(<DevicesFromDashboardPage />, { pluginId: 'dashboard-widgets', locales: en, context: { query: { view: 'devicesWaitingForApproval' }, user } });
+    await screen.findByText('NB1');
+    const action = screen.getByTestId('action-smart-group');
+    await waitFor(() => expect(action).toBeDisabled());
+    expect(action).toHaveAttribute('title', 'A smart group of this list names its devices one by one: at most 200 devices, not 3343. Select the devices for the group.');
+  });
+
+  it('of all 20,000 devices: a query, not ids, so it stays possible', async () => {
+    configureClient({ fetch: (async () => jsonReply(200, pageOf(20000))) as unknown as typeof fetch });
+    renderContribution(<DevicesFromDashboardPage />, { pluginId: 'dashboard-widgets', locales: en, context: { query: { view: 'totalDevices' }, user } });
+    await screen.findByText('NB1');
+    expect(screen.getByTestId('action-smart-group')).toBeEnabled();
+  });
+
+  it('of a list that grew past the limit since its count: says so instead of opening the dialog', async () => {
+    // The page says 150 devices; loading them all finds 250.
+    const all = Array.from({ length: 250 }, (_, i) => ({ id: String(i + 1), name: `NB${i + 1}`, type: 'adamos_NETbox' }));
+    configureClient({
+      fetch: (async (url: string) => {
+        const size = Number(new URL(String(url), 'http://x').searchParams.get('pageSize'));
+        return jsonReply(200, size === 25 ? pageOf(150) : { managedObjects: all, statistics: { totalElements: 250, totalPages: 1, currentPage: 1, pageSize: size } });
+      }) as unknown as typeof fetch,
+    });
+    const danger = jest.spyOn(alerts, 'danger');
+    renderContribution(<DevicesFromDashboardPage />, { pluginId: 'dashboard-widgets', locales: en, context: { query: { view: 'devicesWaitingForApproval' }, user } });
+    await screen.findByText('NB1');
+    await act(async () => fireEvent.click(screen.getByTestId('action-smart-group')));
+    await waitFor(() => expect(danger).toHaveBeenCalledWith('A smart group of this list names its devices one by one: at most 200 devices, not 250. Select the devices for the group.'));
+    expect(screen.queryByTestId('smart-group-dialog')).toBeNull();
+    danger.mockRestore();
+  });
+});
+
 describe('/devicesFromDashboard: the count', () => {
   it.each([
     ['en', en, '1 device'],

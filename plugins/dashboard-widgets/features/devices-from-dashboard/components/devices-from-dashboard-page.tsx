@@ -26,7 +26,7 @@ import { initializedInterval, isJobOngoing, JOB_CONNECTION_LOST, JobConnectionLo
 import { ONGOING_MESSAGE } from '@shared/ui/server-job-banner';
 import { usePreference } from '@shared/ui/use-preference';
 import { listKeys, loadAll, useDevicePage } from '../api/devices';
-import { assignSoftware, clearPending, createSmartGroup, initialize, smartGroupQuery, type OnProgress } from '../api/actions';
+import { assignSoftware, clearPending, createSmartGroup, initialize, SMART_GROUP_TOO_LARGE, smartGroupQuery, smartGroupTooLarge, type OnProgress } from '../api/actions';
 import { COLUMNS_PREFERENCE, PAGE_SIZE_PREFERENCE, deviceColumns } from '../model/columns';
 import { assignmentMessage, clearPendingMessage, httpErrorMessage, initializeMessage, type Message } from '../model/job';
 import { VIEW_NOT_KNOWN, hrefOf, isPageSize, pageFromQuery, pageToQuery, resolveView } from '../model/views';
@@ -200,12 +200,21 @@ function DevicesFromDashboardView({ view, day }: { view: string | undefined; day
       show(initializeMessage(result, result.success > 0 ? await initializedInterval(devices) : undefined), null);
     });
   };
+  const smartGroupSelectionOnly = selection.allMatching ? false : selection.rows.size > 0;
+  // A group named by ids whose query would be too long to read back: said before anything is loaded.
+  const smartGroupLimit = source ? smartGroupTooLarge(source, smartGroupSelectionOnly, smartGroupSelectionOnly ? selection.rows.size : total) : undefined;
   const onSmartGroup = async () => {
     if (!source) return;
-    const selectionOnly = selection.allMatching ? false : selection.rows.size > 0;
+    const selectionOnly = smartGroupSelectionOnly;
     setBusy({ text: t('Loading selected devices') });
     try {
       const devices = selectionOnly ? [...selection.rows.values()] : await loadAll(source);
+      // The list may have grown since its count was read.
+      const tooLarge = smartGroupTooLarge(source, selectionOnly, devices.length);
+      if (tooLarge) {
+        alerts.danger(t(SMART_GROUP_TOO_LARGE, tooLarge));
+        return;
+      }
       setDialog({ kind: 'smartGroup', devices, selectionOnly });
     } catch (e) {
       showError(e);
@@ -292,7 +301,14 @@ function DevicesFromDashboardView({ view, day }: { view: string | undefined; day
             <PermittedButton requires={REQUIRES.deviceInitialize} className="btn btn-link" disabled={nothingSelected || blocked} title={nothingSelected || blocked ? blockedBecause : undefined} onClick={onInitialize} data-testid="action-initialize">
               <Icon name="play-circle" /> {t('Initialize not-monitored devices')}
             </PermittedButton>
-            <PermittedButton requires={REQUIRES.inventoryCreate} className="btn btn-link" disabled={busy !== null || rows.length === 0} onClick={onSmartGroup} data-testid="action-smart-group">
+            <PermittedButton
+              requires={REQUIRES.inventoryCreate}
+              className="btn btn-link"
+              disabled={busy !== null || rows.length === 0 || !!smartGroupLimit}
+              title={smartGroupLimit ? t(SMART_GROUP_TOO_LARGE, smartGroupLimit) : undefined}
+              onClick={onSmartGroup}
+              data-testid="action-smart-group"
+            >
               <Icon name="group" /> {t('Create smart group')}
             </PermittedButton>
             <button type="button" className="btn btn-link" onClick={() => void reload()} data-testid="action-reload">

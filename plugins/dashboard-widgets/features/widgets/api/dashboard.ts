@@ -3,9 +3,11 @@
  * Two widgets showing the same figures share one query (same key), so a dashboard of fourteen
  * widgets makes one request per distinct call.
  */
-import { queryOptions, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { onlineManager, queryOptions, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { WIDGET_REFRESH_MS } from '@shared/domain/constants';
 import { isPlatformError, UnreadableAnswerError } from '@shared/platform/fetch-client';
+import { FAIL_WHEN_OFFLINE } from '@shared/platform/react';
 import {
   getAlarmCount,
   getAlarmHistory,
@@ -35,7 +37,9 @@ export const widgetKeys = {
  * subscription does not ask again right after the request its render sent (useWidgetQuery).
  */
 const FRESH_MS = 2_000;
-const refreshing = { refetchInterval: WIDGET_REFRESH_MS, refetchIntervalInBackground: false, staleTime: FRESH_MS } as const;
+// FAIL_WHEN_OFFLINE (the page's clients have it, the widget says it too): a refresh while offline
+// fails and says so rather than pausing quietly with the old figures.
+const refreshing = { refetchInterval: WIDGET_REFRESH_MS, refetchIntervalInBackground: false, staleTime: FRESH_MS, ...FAIL_WHEN_OFFLINE } as const;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -92,7 +96,27 @@ export const recoveredOptions = () => queryOptions({ queryKey: widgetKeys.recove
 function useWidgetQuery<T, K extends QueryKey>(options: UseQueryOptions<T, Error, T, K>, enabled = true) {
   const client = useQueryClient();
   if (enabled && !client.getQueryState(options.queryKey)) void client.prefetchQuery(options);
+  useRefreshWhenOffline(options.queryKey, enabled);
   return useQuery({ ...options, enabled });
+}
+
+/**
+ * When the browser goes offline or online again the widget's figures are asked for at once.
+ * Offline the request fails with the client's "cannot be reached" message, which the widget shows
+ * above its last figures (with their time): an idle dashboard kept its figures, unmarked, until
+ * the next refresh up to a minute later. Online again the message goes with the new figures
+ * (React Query's own re-read on reconnect skips figures read less than FRESH_MS ago).
+ * Two widgets of one query send one request (an answer under way is not cancelled).
+ */
+function useRefreshWhenOffline(queryKey: QueryKey, enabled: boolean) {
+  const client = useQueryClient();
+  const key = JSON.stringify(queryKey);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    return onlineManager.subscribe(() => {
+      void client.refetchQueries({ queryKey: JSON.parse(key) as QueryKey, exact: true }, { cancelRefetch: false });
+    });
+  }, [client, key, enabled]);
 }
 
 export const useDeviceStatistics = () => useWidgetQuery(deviceStatisticsOptions());

@@ -53,6 +53,15 @@ function Bars({ attrs, days }: { attrs: AlarmHistory['attrs']; days: number }) {
       </p>
     );
   }
+  // Not one alarm on any of the days (e.g. a new tenant): an empty axis of 0 to 1 and a legend of
+  // colours for no bars read as a chart that failed to draw.
+  if (lists.every((l) => l.every((v) => v === 0))) {
+    return (
+      <p className="text-muted text-center p-16" data-testid="history-none">
+        {t('No alarms on these days.')}
+      </p>
+    );
+  }
   return (
     <>
       <Legend />

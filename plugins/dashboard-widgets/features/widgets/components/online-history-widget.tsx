@@ -33,6 +33,9 @@ function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
   const seriesName = measure === 'devices' ? t('devices') : t('avg time');
   const unit = measure === 'avg time' ? HOURS_UNIT : '';
   const chartLabel = useChartLabel();
+  // Not one device online on any of the days (e.g. a tenant without devices): an empty axis with
+  // a scale of 0 to 1 and no bar read as a chart that failed to draw.
+  const noneOnline = useMemo(() => sliceDays(history, days).every((h) => h.deviceCount === 0 && h.averageTime === 0), [history, days]);
   const option = useMemo<EChartsOption>(() => {
     const label = axisNumber(i18n.language);
     return {
@@ -45,18 +48,24 @@ function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
   }, [values, axis, seriesName, t, i18n.language, unit]);
   return (
     <div data-testid="online-history-bars" data-measure={measure}>
-      <div className="btn-group btn-group-xs m-b-8" role="group" aria-label={t('Measure')}>
-        {MEASURES.map((m) => (
-          // The platform's segmented buttons: .active stays coloured with focus (btn-primary turned white with focus).
-          <button key={m} type="button" className={`btn btn-default${m === measure ? ' active' : ''}`} aria-pressed={m === measure} onClick={() => setMeasure(m)}>
-            {t(m)}
-          </button>
-        ))}
-      </div>
+      {!noneOnline && (
+        <div className="btn-group btn-group-xs m-b-8" role="group" aria-label={t('Measure')}>
+          {MEASURES.map((m) => (
+            // The platform's segmented buttons: .active stays coloured with focus (btn-primary turned white with focus).
+            <button key={m} type="button" className={`btn btn-default${m === measure ? ' active' : ''}`} aria-pressed={m === measure} onClick={() => setMeasure(m)}>
+              {t(m)}
+            </button>
+          ))}
+        </div>
+      )}
       {values.length === 0 ? (
         // No day yet (a new tenant): bare axes said nothing.
         <p className="text-muted text-center p-16" data-testid="history-empty">
           {t('No history to display.')}
+        </p>
+      ) : noneOnline ? (
+        <p className="text-muted text-center p-16" data-testid="history-none">
+          {t('No device was online on these days.')}
         </p>
       ) : (
         <LazyChart
@@ -69,7 +78,7 @@ function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
           }}
         />
       )}
-      {values.length > 0 && <ChartTable caption={seriesName} days={axis} series={[{ name: seriesName, values, unit }]} testId="online-history-table" />}
+      {values.length > 0 && !noneOnline && <ChartTable caption={seriesName} days={axis} series={[{ name: seriesName, values, unit }]} testId="online-history-table" />}
     </div>
   );
 }

@@ -37,7 +37,7 @@ export default function TopAlarmsWidget({ widget }: { widget?: WidgetInstancePro
   return (
     <div data-testid="widget-top-alarms" aria-busy={query.isFetching}>
       <p className="text-muted small m-b-8">{t('Top {{count}} alarm types of the last {{days}} days', { count: TOP_ALARM_COUNT, days })}</p>
-      {query.isError && <WidgetError error={query.error} query={query} />}
+      {query.isError && <WidgetError error={query.error} query={query} since={query.data === undefined ? undefined : query.dataUpdatedAt} />}
       {query.isPending ? (
         <>
           {!query.isError && <Spinner />}

@@ -11,7 +11,17 @@ interface QueryLike {
   isError: boolean;
   error: unknown;
   isFetching?: boolean;
+  /** When the figures shown were read (ms since the epoch; 0 or absent: never). */
+  dataUpdatedAt?: number;
   refetch?: () => Promise<unknown>;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** 'HH:mm' of a time today, else 'HH:mm dd.MM.yyyy' (local time, both languages). */
+export function figuresTime(at: number, now = Date.now()): string {
+  const d = new Date(at);
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return d.toDateString() === new Date(now).toDateString() ? time : `${time} ${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`;
 }
 
 /** Space between two figures side by side, so their digits never run together ("258 291" read as one number). */
@@ -27,12 +37,24 @@ export const FIGURE_CELL_STYLE = { flex: '1 1 0', minWidth: 'min-content' } as c
  * a quarter-width card at 1280 px three words a line, and the card cut the message before its
  * status ("... geholt werden," and no "Antwortstatus: 503.").
  */
-export function WidgetError({ error, query }: { error: unknown; /** The failed query: Reload asks it again at once (the next refresh is up to a minute away). */ query?: QueryLike }) {
+export function WidgetError({ error, query, since }: {
+  error: unknown;
+  /** The failed query: Reload asks it again at once (the next refresh is up to a minute away). */
+  query?: QueryLike;
+  /** The figures still shown below were read then: the line says how old they are. */
+  since?: number;
+}) {
   const { t } = useTranslation();
   const text = (
     <p className="text-danger small m-b-8" role="alert" data-testid="widget-error">
       <Icon name="exclamation-circle" className="m-r-4" />
       {microserviceErrorText(t, error)}
+      {since ? (
+        <span className="text-muted" data-testid="widget-figures-time">
+          {' '}
+          {t('Figures as of {{time}}.', { time: figuresTime(since) })}
+        </span>
+      ) : null}
     </p>
   );
   const refetch = query?.refetch;
@@ -47,7 +69,8 @@ export function WidgetError({ error, query }: { error: unknown; /** The failed q
 
 /**
  * Spinner until the first fetch has answered; the error instead of a blank when it failed. A
- * failed refresh keeps the last figures and shows the error above them.
+ * failed refresh keeps the last figures and shows the error above them, with the time they were
+ * read (the oldest of the widget's queries): a user sees that they may be out of date.
  */
 export function WidgetState({ queries, children, loading }: { queries: readonly QueryLike[]; children: () => ReactNode; loading?: ReactNode }) {
   const failed = queries.find((q) => q.isError);
@@ -59,7 +82,7 @@ export function WidgetState({ queries, children, loading }: { queries: readonly 
   }
   return (
     <>
-      {failed && <WidgetError error={failed.error} query={failed} />}
+      {failed && <WidgetError error={failed.error} query={failed} since={Math.min(...queries.map((q) => q.dataUpdatedAt || Date.now()))} />}
       {children()}
     </>
   );

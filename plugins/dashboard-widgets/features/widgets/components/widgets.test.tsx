@@ -1,6 +1,7 @@
 import path from 'node:path';
 import React from 'react';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { renderContribution } from '@shared/plugin-api/testing';
 import type { ChartProps } from '@shared/ui/charts';
 import en from '../../../locales/en.json';
@@ -74,6 +75,31 @@ describe('widgets', () => {
     fetchMock.mockImplementation(() => json(200, body));
     fireEvent.click(screen.getByTestId('widget-reload'));
     expect(await screen.findByText(shown)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('widget-error')).toBeNull());
+  });
+
+  it.each([
+    ['devices online', <DevicesOnlineWidget key="a" widget={{ instanceId: 'a', config: { selectedView: { name: 'number' } } }} />, { onlineDeviceCount: 7, offlineDeviceCount: 1, notMonitoredDeviceCount: 0, totalDevices: 8 }, '7'],
+    ['top alarms', <TopAlarmsWidget key="f" widget={{ instanceId: 'a', config: { selectedView: { name: 'list' }, showNumberOfDaysAgo: 30 } }} />, [{ alarmType: 'c8y_Back', count: 3, severity: 'MAJOR' }], 'c8y_Back'],
+  ])('the browser going offline (%s) says at once that the connection is gone and how old the figures kept are (not at the next refresh a minute later)', async (_, widget, body, shown) => {
+    fetchMock.mockImplementation(() => json(200, body));
+    renderContribution(widget, opts);
+    expect(await screen.findByText(shown)).toBeInTheDocument();
+    const readAt = new Date();
+    const time = `${String(readAt.getHours()).padStart(2, '0')}:${String(readAt.getMinutes()).padStart(2, '0')}`;
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+    try {
+      act(() => onlineManager.setOnline(false));
+      const error = await screen.findByTestId('widget-error');
+      expect(error).toHaveTextContent('The platform cannot be reached. Check the connection and try again.');
+      expect(screen.getByTestId('widget-figures-time').textContent?.trim()).toMatch(new RegExp(`^Figures as of (${time}|\\d\\d:\\d\\d)\\.$`));
+      // The last figures stay below the message.
+      expect(screen.getByText(shown)).toBeInTheDocument();
+      fetchMock.mockImplementation(() => json(200, body));
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    // Online again, the figures are read again and the message goes.
     await waitFor(() => expect(screen.queryByTestId('widget-error')).toBeNull());
   });
 
@@ -420,6 +446,40 @@ describe('widgets', () => {
     renderContribution(element, { ...opts, language: 'de', locales: de });
     expect(await screen.findByTestId('history-empty')).toHaveTextContent('Kein Verlauf vorhanden.');
     expect(mockCharts).toEqual([]);
+  });
+
+  const zeros = (n: number) => Array.from({ length: n }, () => 0);
+  it.each([
+    [
+      'online history',
+      <OnlineHistoryWidget key="o" widget={{ instanceId: 'a', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />,
+      { attrs: { history: zeros(60).map(() => ({ deviceCount: 0, averageTime: 0 })) } },
+      'An diesen Tagen war kein Gerät online.',
+    ],
+    [
+      'alarm history',
+      <AlarmHistoryWidget key="a" widget={{ instanceId: 'a', config: { showNumberOfDaysAgo: 30 } }} />,
+      { attrs: { criticalAlarmHistory: zeros(60), majorAlarmHistory: zeros(60), minorAlarmHistory: zeros(60), warningAlarmHistory: zeros(60) } },
+      'An diesen Tagen gab es keine Alarme.',
+    ],
+  ])('%s of only zeros (a tenant without devices or alarms): says so instead of an empty 0-to-1 axis', async (_name, element, answer, text) => {
+    fetchMock.mockImplementation(() => json(200, answer));
+    mockCharts.length = 0;
+    renderContribution(element, { ...opts, language: 'de', locales: de });
+    expect(await screen.findByTestId('history-none')).toHaveTextContent(text);
+    expect(mockCharts).toEqual([]);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Messgröße' })).toBeNull();
+  });
+
+  it('online history with one device online on one day draws the chart', async () => {
+    const history = zeros(60).map(() => ({ deviceCount: 0, averageTime: 0 }));
+    history[3] = { deviceCount: 1, averageTime: 60 };
+    fetchMock.mockImplementation(() => json(200, { attrs: { history } }));
+    mockCharts.length = 0;
+    renderContribution(<OnlineHistoryWidget widget={{ instanceId: 'a', config: { selectedView: { name: 'barchart' }, showNumberOfDaysAgo: 30 } }} />, opts);
+    await waitFor(() => expect(mockCharts.length).toBeGreaterThan(0));
+    expect(screen.queryByTestId('history-none')).toBeNull();
   });
 
   it('long figures: the alarm severity total follows the widget width and its parts start at their narrowest (wrapping only then), the top alarm counts keep their width', async () => {

@@ -3,7 +3,7 @@
  * the last operation of each router operation kind, firmware and configuration choices.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getManagedObject, listManagedObjects, type ManagedObject } from '@shared/platform/inventory';
+import { getManagedObject, listAllManagedObjects, listManagedObjects, type ManagedObject } from '@shared/platform/inventory';
 import { createOperation, listOperations } from '@shared/platform/operations';
 import { isPlatformError } from '@shared/platform/fetch-client';
 import { LAST_OPERATION_PAGE_SIZE, SELECTION_LIST_PAGE_SIZE } from '@shared/domain/constants';
@@ -81,13 +81,17 @@ export interface FirmwareCatalogue {
   repositories: FirmwareRepository[];
 }
 
-/** Firmware binaries (with parents) and firmware repositories, page size 200. */
+/**
+ * Firmware binaries (with parents) and firmware repositories, in pages of 200, every page: the
+ * binaries of every device type come in one list, and a tenant with more than 200 of them lost the
+ * router's own from the first page (the dialog then said there was no other firmware).
+ */
 export async function fetchFirmwareCatalogue(): Promise<FirmwareCatalogue> {
   const [binaries, repositories] = await Promise.all([
-    listManagedObjects({ type: 'c8y_FirmwareBinary', withParents: true, pageSize: SELECTION_LIST_PAGE_SIZE }),
-    listManagedObjects({ type: 'c8y_Firmware', pageSize: SELECTION_LIST_PAGE_SIZE }),
+    listAllManagedObjects({ type: 'c8y_FirmwareBinary', withParents: true }, SELECTION_LIST_PAGE_SIZE),
+    listAllManagedObjects({ type: 'c8y_Firmware' }, SELECTION_LIST_PAGE_SIZE),
   ]);
-  return { binaries: binaries.items as FirmwareBinary[], repositories: repositories.items as FirmwareRepository[] };
+  return { binaries: binaries as FirmwareBinary[], repositories: repositories as FirmwareRepository[] };
 }
 
 export const firmwareQuery = () => queryOptions({ queryKey: routerKeys.firmware(), queryFn: fetchFirmwareCatalogue });
@@ -99,19 +103,24 @@ export interface ConfigurationDump {
   url?: string;
 }
 
-/** Configuration dumps for the router device type, page size 200. */
+/** Configuration dumps for the router device type, in pages of 200, every page (none left out past the first). */
 export async function fetchConfigurations(): Promise<ConfigurationDump[]> {
-  const page = await listManagedObjects({
-    query: `$filter=(type eq 'c8y_ConfigurationDump' and deviceType eq '${ROUTER_TYPE}') $orderby=name asc`,
-    pageSize: SELECTION_LIST_PAGE_SIZE,
-  });
-  return page.items.map((mo) => ({ id: mo.id, name: mo.name, version: mo.version as string | undefined, url: mo.url as string | undefined }));
+  const items = await listAllManagedObjects({ query: `$filter=(type eq 'c8y_ConfigurationDump' and deviceType eq '${ROUTER_TYPE}') $orderby=name asc` }, SELECTION_LIST_PAGE_SIZE);
+  return items.map((mo) => ({ id: mo.id, name: mo.name, version: mo.version as string | undefined, url: mo.url as string | undefined }));
 }
 
 export const configurationsQuery = () => queryOptions({ queryKey: routerKeys.configurations(), queryFn: fetchConfigurations });
 
-export const useRouters = (deviceId: string) => useQuery(routersQuery(deviceId));
-export const useLastOperations = (deviceId: string) => useQuery(lastOperationsQuery(deviceId));
+/**
+ * While realtime updates do not arrive (interrupted or refused), the router and its last
+ * operations are read this often instead: the actions are REST writes that work meanwhile, and
+ * without the router's report of its last operation they stayed disabled until realtime returned.
+ */
+export const POLL_WHILE_NOT_LIVE_MS = 5000;
+
+/** `live` false: realtime updates do not arrive, the query is read every POLL_WHILE_NOT_LIVE_MS. */
+export const useRouters = (deviceId: string, live = true) => useQuery({ ...routersQuery(deviceId), refetchInterval: live ? false : POLL_WHILE_NOT_LIVE_MS });
+export const useLastOperations = (deviceId: string, live = true) => useQuery({ ...lastOperationsQuery(deviceId), refetchInterval: live ? false : POLL_WHILE_NOT_LIVE_MS });
 
 export interface InstallChoice {
   /**

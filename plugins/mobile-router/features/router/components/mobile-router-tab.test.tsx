@@ -6,7 +6,9 @@ import { alerts } from '@shared/ui/alerts';
 import MobileRouterTab from './mobile-router-tab';
 
 // No realtime connection in jsdom: the tab's live updates are not what these tests look at.
-jest.mock('@shared/platform/react', () => ({ useRealtimeInvalidate: () => undefined, useRealtimeInterrupted: () => false, useRealtimeRefused: () => [] }));
+// mockRealtimeInterrupted: the connection as the tab hears of it (a test that drops it sets it).
+let mockRealtimeInterrupted = false;
+jest.mock('@shared/platform/react', () => ({ useRealtimeInvalidate: () => undefined, useRealtimeInterrupted: () => mockRealtimeInterrupted, useRealtimeRefused: () => [] }));
 
 const OPERATIONS = ['Restart', 'StartMonitoring', 'UpdateFirmware', 'UpdateProfile'].map((op) => `adamos_MobileRouter_${op}`);
 const device = { id: '235', name: 'gateway', c8y_SupportedOperations: OPERATIONS, childDevices: { references: [{ managedObject: { id: '300' } }] } };
@@ -111,6 +113,40 @@ describe('MobileRouterTab', () => {
     // Back online, the tab loads on its own.
     expect(await screen.findByTestId('card-mobile-router')).toBeInTheDocument();
     await waitFor(() => expect(actions().every((b) => !(b as HTMLButtonElement).disabled)).toBe(true));
+  });
+
+  it('with realtime interrupted, reads the router on an interval: once it has reported on its operation the actions are enabled, without waiting for the connection', async () => {
+    let done = false;
+    global.fetch = platform(() => reply(200, { operations: [done ? { ...pending, status: 'SUCCESSFUL' } : pending], statistics: { currentPage: 1, pageSize: 5 } })) as unknown as typeof fetch;
+    mockRealtimeInterrupted = true;
+    try {
+      renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+      expect(await screen.findByTestId('banner-UpdateFirmware')).toHaveTextContent('Waiting for firmware update');
+      expect(actions().every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+      // The router reports; no realtime notification says so.
+      done = true;
+      await waitFor(() => expect(actions().every((b) => !(b as HTMLButtonElement).disabled)).toBe(true), { timeout: 8000 });
+    } finally {
+      mockRealtimeInterrupted = false;
+    }
+  });
+
+  it('a tenant with more than 200 firmware binaries: the router\'s own on the second page is offered (the first page alone said there was none)', async () => {
+    const repository = { id: '700', name: 'RUT955 firmware', type: 'c8y_Firmware', c8y_Filter: { type: 'adamos_MobileRouter' } };
+    const other = Array.from({ length: 200 }, (_, i) => ({ id: String(5000 + i), name: 'IPC image', type: 'c8y_FirmwareBinary', c8y_Firmware: { version: `IPC_${i}` }, additionParents: { references: [{ managedObject: { id: '800' } }] } }));
+    const binary = { id: '701', name: 'RUT955 firmware', type: 'c8y_FirmwareBinary', c8y_Firmware: { version: 'RUT9_R_00.07.07' }, additionParents: { references: [{ managedObject: { id: '700' } }] } };
+    const base = platform(() => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } }));
+    global.fetch = jest.fn(async (input: string) => {
+      const url = String(input);
+      const page = Number(new URL(url, 'http://x').searchParams.get('currentPage') ?? '1');
+      if (url.includes('type=c8y_FirmwareBinary')) return reply(200, { managedObjects: page === 1 ? other : page === 2 ? [binary] : [], statistics: { currentPage: page, pageSize: 200 } });
+      if (url.includes('type=c8y_Firmware')) return reply(200, { managedObjects: page === 1 ? [repository] : [], statistics: { currentPage: page, pageSize: 200 } });
+      return base(input);
+    }) as unknown as typeof fetch;
+    renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+    await waitFor(() => expect(screen.getByRole('button', { name: /Update firmware/ })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: /Update firmware/ }));
+    expect(await screen.findByRole('radio', { name: 'RUT955 firmware (RUT9_R_00.07.07)' })).toBeInTheDocument();
   });
 
   it('enables the actions when the router has caught up with its last operations', async () => {

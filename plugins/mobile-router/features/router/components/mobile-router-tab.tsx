@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDevice } from '@shared/plugin-api/context';
 import { msg } from '@shared/plugin-api/i18n';
 import { isPlatformError } from '@shared/platform/fetch-client';
-import { useRealtimeInvalidate } from '@shared/platform/react';
+import { useRealtimeInterrupted, useRealtimeInvalidate, useRealtimeRefused } from '@shared/platform/react';
 import { RealtimeStatus } from '@shared/ui/realtime-status';
 import { alerts } from '@shared/ui/alerts';
 import { confirm } from '@shared/ui/confirm';
@@ -258,8 +258,14 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown, 
 export default function MobileRouterTab() {
   const { t } = useTranslation();
   const device = useDevice();
-  const routers = useRouters(device.id);
-  const operations = useLastOperations(device.id);
+  // Without realtime (interrupted, or a channel refused) the tab reads the router and its operations
+  // on an interval: the router's report that it caught up would not arrive, and the actions (plain
+  // REST writes) stayed disabled until the connection came back.
+  const interrupted = useRealtimeInterrupted();
+  const refused = useRealtimeRefused();
+  const live = !interrupted && refused.length === 0;
+  const routers = useRouters(device.id, live);
+  const operations = useLastOperations(device.id, live);
   const queryClient = useQueryClient();
   useRealtimeInvalidate(`/operations/${device.id}`, [routerKeys.operations(device.id)]);
 

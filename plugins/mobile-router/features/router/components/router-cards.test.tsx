@@ -64,6 +64,8 @@ describe('NetworkStatusCard signal strength', () => {
     [50, 'strong', 'unknown', null],
     [99, 0, 'unknown', 'Signal indicator 0 of 4'],
     [0, 9, 'no antenna connected', 'Signal indicator 4 of 4'],
+    // Not sent at all (a router that has not reported yet): '-' as every other missing value, not 'unknown'.
+    [undefined, undefined, '-', null],
   ] as const)('strength %p, indicator %p reads %p', (SignalStrength, SignalIndicator, text, bars) => {
     renderContribution(<NetworkStatusCard router={{ id: '300', NetworkStatus: { SignalStrength, SignalIndicator } }} />, { pluginId: 'mobile-router' });
     const shown = screen.getByTestId('signal-strength');

@@ -48,7 +48,7 @@ function Flag({ value }: { value: unknown }) {
 }
 
 /**
- * Signal strength: 99 unknown, 0 'no antenna connected', else round((v+1)/32*100) % and the 0..4
+ * Signal strength: none sent '-', 99 unknown, 0 'no antenna connected', else round((v+1)/32*100) % and the 0..4
  * bars. An indicator that is no number draws no bars (not four empty ones, labelled "NaN of 4").
  */
 export function SignalStrength({ value, indicator }: { value: number | string | undefined; indicator: number | string | undefined }) {
@@ -56,7 +56,9 @@ export function SignalStrength({ value, indicator }: { value: number | string | 
   const s = signalStrength(value);
   const level = indicator === undefined || indicator === null || indicator === '' ? NaN : Number(indicator);
   const bars = Math.min(SIGNAL_INDICATOR_MAX, Math.max(SIGNAL_INDICATOR_MIN, Math.round(level)));
-  const text = s.kind === 'unknown' ? t('unknown') : s.kind === 'noAntenna' ? t('no antenna connected') : `${s.percent} %`;
+  // Not sent at all (a router that has not reported yet): '-', as every other value it has not sent.
+  const missing = value === undefined || value === null || value === '';
+  const text = missing ? '-' : s.kind === 'unknown' ? t('unknown') : s.kind === 'noAntenna' ? t('no antenna connected') : `${s.percent} %`;
   return (
     <span data-testid="signal-strength">
       {text}
