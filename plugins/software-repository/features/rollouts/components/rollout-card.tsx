@@ -29,7 +29,7 @@ import {
   type CounterResult,
   type RolloutAction,
 } from '../model/rollout';
-import type { RolloutView } from '../model/rollout-view';
+import { devicesPageOf, type RolloutView } from '../model/rollout-view';
 import { RolloutDevicesDialog } from './rollout-devices-dialog';
 
 const STATUS_LABEL: Record<string, string> = {
@@ -77,13 +77,20 @@ export function RolloutCard({ rollout: listed, onReloadList, view, onViewChange 
   const [busy, setBusy] = useState(false);
   const [liveAt, setLiveAt] = useState<Date | null>(null);
   const [devicesOf, setDevicesOfState] = useState<CounterResult | null>(view?.expanded ? (view.devicesOf ?? null) : null);
+  // The devices dialog's page is kept too: Back from a device opened on page 3, or a reload, shows page 3 again.
+  const [devicesPage, setDevicesPageState] = useState(() => devicesPageOf(view?.expanded && view.devicesOf ? view : undefined));
   const setExpanded = (on: boolean) => {
     setExpandedState(on);
     onViewChange?.({ expanded: on, devicesOf: null });
   };
   const setDevicesOf = (result: CounterResult | null) => {
     setDevicesOfState(result);
+    setDevicesPageState(devicesPageOf(undefined));
     onViewChange?.({ expanded, devicesOf: result });
+  };
+  const setDevicesPage = (page: number, pageSize: number) => {
+    setDevicesPageState({ page, pageSize });
+    onViewChange?.({ expanded, devicesOf, page, pageSize });
   };
   const polling = useRolloutPolling(listed.id, listed, expanded);
   const r: Rollout = expanded && polling.data ? polling.data : listed;
@@ -342,7 +349,16 @@ export function RolloutCard({ rollout: listed, onReloadList, view, onViewChange 
             </tbody>
           </table>
         )}
-        {devicesOf && <RolloutDevicesDialog rollout={r} result={devicesOf} onClose={() => setDevicesOf(null)} />}
+        {devicesOf && (
+          <RolloutDevicesDialog
+            rollout={r}
+            result={devicesOf}
+            page={devicesPage.page}
+            pageSize={devicesPage.pageSize}
+            onPageChange={setDevicesPage}
+            onClose={() => setDevicesOf(null)}
+          />
+        )}
       </div>
       <div className="card-footer separator d-flex flex-wrap" style={{ gap: 4 }}>
         {allowedActions(r.status).map((a) => (

@@ -181,6 +181,65 @@ describe('SoftwareRolloutsPage opened cards and devices dialog in the URL', () =
     expect(window.location.hash).toBe('#/softwarerollout?expanded=7&archived=true');
   });
 
+  /** A rollout with 60 failed devices: pages of the devices dialog as the service answers them. */
+  const manyFailed = () =>
+    (global.fetch as jest.Mock).mockImplementation(async (url: string) => {
+      const u = new URL(String(url), 'http://x');
+      if (/\/devices/.test(u.pathname)) {
+        const page = Number(u.searchParams.get('currentPage') ?? 1);
+        const size = Number(u.searchParams.get('pageSize') ?? 25);
+        const ids = Array.from({ length: 60 }, (_, i) => i + 1).slice((page - 1) * size, page * size);
+        return reply(200, { devices: ids.map((i) => ({ id: String(100 + i), name: `press ${i}`, result: 'failed' })), statistics: { totalElements: 60, currentPage: page, pageSize: size } });
+      }
+      return reply(200, { managedObjects: [ONGOING], statistics: { pageSize: 200, currentPage: 1 } });
+    });
+
+  it("keeps the devices dialog's page and page size in the URL: Back from a device or a reload shows that page again", async () => {
+    manyFailed();
+    render({ expanded: '3', devices: '3', result: 'failed' });
+    const dialog = await screen.findByTestId('rollout-devices-dialog');
+    await within(dialog).findByText('press 1');
+    fireEvent.click(within(dialog).getByTestId('page-3'));
+    expect(await within(dialog).findByText('press 51')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/softwarerollout?expanded=3&devices=3&result=failed&page=3');
+    fireEvent.change(within(dialog).getByTestId('page-size'), { target: { value: '50' } });
+    expect(window.location.hash).toBe('#/softwarerollout?expanded=3&devices=3&result=failed&size=50');
+    fireEvent.click(within(dialog).getByTestId('rollout-devices-close'));
+    expect(window.location.hash).toBe('#/softwarerollout?expanded=3');
+  });
+
+  it('a reload of page 3 shows page 3; a page past the last shows the last', async () => {
+    manyFailed();
+    const { unmount } = render({ expanded: '3', devices: '3', result: 'failed', page: '3' });
+    const dialog = await screen.findByTestId('rollout-devices-dialog');
+    expect(await within(dialog).findByText('press 51')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('page-3')).toHaveAttribute('aria-current', 'page');
+    unmount();
+    window.location.hash = '';
+    render({ expanded: '3', devices: '3', result: 'failed', page: '9', size: '50' });
+    const again = await screen.findByTestId('rollout-devices-dialog');
+    expect(await within(again).findByText('press 60')).toBeInTheDocument();
+    expect(within(again).getByTestId('page-2')).toHaveAttribute('aria-current', 'page');
+    expect(window.location.hash).toBe('#/softwarerollout?expanded=3&devices=3&result=failed&page=2&size=50');
+  });
+
+  it('an opened rollout hidden by the filter says so; "Clear filter" shows it with its counters', async () => {
+    render({ expanded: '3', filter: 'machine' });
+    expect(await screen.findByTestId('rollout-filtered')).toHaveTextContent('The opened software rollout "opcua 2.0" does not match the filter "machine": clear the filter to see it.');
+    expect(screen.queryByTestId('rollout-card-3')).toBeNull();
+    fireEvent.click(screen.getByTestId('rollout-filtered-clear'));
+    expect(within(await screen.findByTestId('rollout-card-3')).getByTestId('rollout-counters')).toBeInTheDocument();
+    expect(screen.queryByTestId('rollout-filtered')).toBeNull();
+    expect(window.location.hash).toBe('#/softwarerollout?expanded=3');
+  });
+
+  it('Close on the filter notice takes the hidden rollout out of the URL and keeps the filter', async () => {
+    render({ expanded: '3', filter: 'machine' });
+    fireEvent.click(within(await screen.findByTestId('rollout-filtered')).getByTestId('rollout-filtered-dismiss'));
+    expect(screen.queryByTestId('rollout-filtered')).toBeNull();
+    expect(window.location.hash).toBe('#/softwarerollout?filter=machine');
+  });
+
   it('says so when the opened rollout no longer exists, and Close takes it out of the URL', async () => {
     render({ expanded: '99', devices: '99', result: 'failed' });
     expect(await screen.findByTestId('rollout-gone')).toHaveTextContent('The software rollout 99 opened in this address no longer exists: it was deleted.');

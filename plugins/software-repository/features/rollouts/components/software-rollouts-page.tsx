@@ -57,6 +57,11 @@ export default function SoftwareRolloutsPage() {
   const shown = useMemo(() => visibleRollouts(query.data ?? [], { showArchived, text: filter }), [query.data, showArchived, filter]);
   // Opened ones the list has but hides as archived (a bookmark, or archived since): where they are.
   const archived = showArchived ? [] : (query.data ?? []).filter((r) => views.has(r.id) && r.status === 'ARCHIVED');
+  // Opened ones the list has and would show but for the filter text (a bookmark, or typed since): said, with the way to see them.
+  const filtered = useMemo(() => {
+    const ids = new Set(shown.map((r) => r.id));
+    return (query.data ?? []).filter((r) => views.has(r.id) && !ids.has(r.id) && (showArchived || r.status !== 'ARCHIVED'));
+  }, [query.data, views, shown, showArchived]);
   // Nothing shown, but archived ones would be: the empty page says where they are.
   const archivedHidden = useMemo(
     () => !showArchived && shown.length === 0 && visibleRollouts(query.data ?? [], { showArchived: true, text: filter }).length > 0,
@@ -90,6 +95,19 @@ export default function SoftwareRolloutsPage() {
         <div key={r.id} className="alert alert-info d-flex a-i-center" role="status" style={{ gap: 12 }} data-testid="rollout-hidden">
           <span style={{ flex: 1 }}>{t('The opened software rollout "{{name}}" is archived: switch on "Show archived" to see it.', { name: r.name ?? r.software?.name })}</span>
           <button type="button" className="btn btn-default btn-sm" onClick={() => changeViews((next) => void next.delete(r.id))} data-testid="rollout-hidden-dismiss">
+            {t('Close')}
+          </button>
+        </div>
+      ))}
+      {filtered.map((r) => (
+        <div key={r.id} className="alert alert-info d-flex a-i-center" role="status" style={{ gap: 12 }} data-testid="rollout-filtered">
+          <span style={{ flex: 1 }}>
+            {t('The opened software rollout "{{name}}" does not match the filter "{{filter}}": clear the filter to see it.', { name: r.name ?? r.software?.name, filter: filter.trim() })}
+          </span>
+          <button type="button" className="btn btn-default btn-sm" onClick={() => setFilter('')} data-testid="rollout-filtered-clear">
+            {t('Clear filter')}
+          </button>
+          <button type="button" className="btn btn-default btn-sm" onClick={() => changeViews((next) => void next.delete(r.id))} data-testid="rollout-filtered-dismiss">
             {t('Close')}
           </button>
         </div>
