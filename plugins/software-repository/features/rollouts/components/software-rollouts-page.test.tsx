@@ -21,6 +21,13 @@ describe('SoftwareRolloutsPage empty state', () => {
     expect(screen.getByText('Switch on "Show archived" to see the archived software rollouts.')).toBeInTheDocument();
   });
 
+  it('in a new tenant (no rollouts at all) says where a rollout is made', async () => {
+    (global.fetch as jest.Mock).mockImplementation(async () => reply(200, { managedObjects: [], statistics: { pageSize: 200, currentPage: 1 } }));
+    renderContribution(<SoftwareRolloutsPage />, { pluginId: 'software-repository' });
+    expect(await screen.findByText('No software rollouts available')).toBeInTheDocument();
+    expect(screen.getByText('A software rollout is created in a device list: select the devices, then "Select software" and "Create Software Rollout".')).toBeInTheDocument();
+  });
+
   it('says nothing more when the filter matches no rollout at all', async () => {
     renderContribution(<SoftwareRolloutsPage />, { pluginId: 'software-repository' });
     await screen.findByText('No software rollouts available');

@@ -121,7 +121,14 @@ export default function SoftwareRolloutsPage() {
           <EmptyState
             icon="rocket"
             title={t('No software rollouts available')}
-            text={archivedHidden ? t('Switch on "Show archived" to see the archived software rollouts.') : undefined}
+            text={
+              archivedHidden
+                ? t('Switch on "Show archived" to see the archived software rollouts.')
+                : !query.data?.length
+                  ? // None at all (a new tenant): where one is made.
+                    t('A software rollout is created in a device list: select the devices, then "Select software" and "Create Software Rollout".')
+                  : undefined
+            }
           />
         }
         minCardWidth={340}
