@@ -5,7 +5,7 @@ import { Modal } from '@shared/ui/modal';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { FilterInput } from '@shared/ui/filter-input';
 import { EmptyState } from '@shared/ui/empty-state';
-import { DEVICE_TYPES, REPOSITORY_LABELS, softwareTypeFor } from '@shared/domain/device-types';
+import { deviceTypeOf, REPOSITORY_LABELS } from '@shared/domain/device-types';
 import type { ProfileSoftware } from '@shared/platform/create-software-ng';
 import { softwareQuery } from '../api/profiles';
 import { cancelSelection, chooseVersion, chosenGroups, filterGroups, groupSoftware, keepChoices, saveSelection, versionClashes, type SelectionResult, type SoftwareGroup } from '../model/software-selection';
@@ -28,8 +28,8 @@ export function SoftwareSelectionDialog({
 }) {
   const { t } = useTranslation();
   const software = useQuery(softwareQuery(deviceType));
-  // The repository's device type of this software type (its page is chosen by it).
-  const repositoryType = DEVICE_TYPES.find((dt) => softwareTypeFor(dt) === deviceType);
+  // The repository's device type of the profile's type (its page is chosen by it).
+  const repositoryType = deviceTypeOf(deviceType);
   const [groups, setGroups] = useState<SoftwareGroup[]>(() => chosenGroups(chosen));
   const [filter, setFilter] = useState('');
   const [open, setOpen] = useState<Set<string>>(new Set());
