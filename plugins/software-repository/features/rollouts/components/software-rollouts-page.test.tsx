@@ -256,3 +256,46 @@ describe('SoftwareRolloutsPage opened cards and devices dialog in the URL', () =
     expect(window.location.hash).toBe('#/softwarerollout');
   });
 });
+
+describe('SoftwareRolloutsPage with hundreds of rollouts', () => {
+  const many = Array.from({ length: 1100 }, (_, i) => ({
+    id: String(1000 + i),
+    name: `rollout ${i}`,
+    status: 'COMPLETED',
+    creationTime: new Date(Date.UTC(2026, 0, 1) - i * 60_000).toISOString(),
+    software: { name: 'machine-monitor', version: '4.2.0' },
+    counters: { total: 1, success: 1 },
+  }));
+  beforeEach(() => {
+    window.location.hash = '';
+    // The inventory page by page (200 a page), as the list reads it.
+    global.fetch = jest.fn(async (url: string) => {
+      const q = new URL(String(url), 'http://x').searchParams;
+      const size = Number(q.get('pageSize'));
+      const page = Number(q.get('currentPage'));
+      return reply(200, { managedObjects: many.slice((page - 1) * size, page * size), statistics: { pageSize: size, currentPage: page } });
+    }) as unknown as typeof fetch;
+  });
+  const cards = () => screen.getAllByTestId(/^rollout-card-/);
+
+  it('shows the first 48 cards and says how many there are; Show more adds the next 48', async () => {
+    renderContribution(<SoftwareRolloutsPage />, { pluginId: 'software-repository', context: { path: '/softwarerollout', query: {} } });
+    const more = await screen.findByTestId('rollouts-more');
+    expect(cards()).toHaveLength(48);
+    expect(more).toHaveTextContent('48 of 1,100 software rollouts shown');
+    fireEvent.click(within(more).getByTestId('rollouts-show-more'));
+    expect(cards()).toHaveLength(96);
+    expect(screen.getByTestId('rollouts-more')).toHaveTextContent('96 of 1,100 software rollouts shown');
+    // The filter narrows the rollouts: all of the few it leaves are shown, and nothing more is offered.
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'rollout 1099' } });
+    expect(cards()).toHaveLength(1);
+    expect(screen.queryByTestId('rollouts-more')).toBeNull();
+  });
+
+  it('an opened rollout beyond the first cards is shown too (a bookmark of it)', async () => {
+    renderContribution(<SoftwareRolloutsPage />, { pluginId: 'software-repository', context: { path: '/softwarerollout', query: { expanded: '2000' } } });
+    expect(within(await screen.findByTestId('rollout-card-2000')).getByTestId('rollout-counters')).toBeInTheDocument();
+    expect(cards()).toHaveLength(49);
+    expect(screen.getByTestId('rollouts-more')).toHaveTextContent('49 of 1,100 software rollouts shown');
+  });
+});

@@ -15,6 +15,9 @@ import { parseHash, replaceQuery } from '@shared/plugin-api/hash-location';
 import { queryOfViews, viewsFromQuery, type RolloutView } from '../model/rollout-view';
 import { RealtimeStatus } from '@shared/ui/realtime-status';
 
+/** Cards shown at first and added by each 'Show more' (a whole number of rows at two, three and four columns). */
+export const CARDS_AT_ONCE = 48;
+
 /** The Software Rollouts page: filter, 'Show archived', 'Reload' and one card per rollout. */
 export default function SoftwareRolloutsPage() {
   const { t } = useTranslation();
@@ -67,6 +70,10 @@ export default function SoftwareRolloutsPage() {
     () => !showArchived && shown.length === 0 && visibleRollouts(query.data ?? [], { showArchived: true, text: filter }).length > 0,
     [query.data, showArchived, filter, shown.length],
   );
+  // A tenant with hundreds of rollouts: the first cards and the opened ones, more on request (500 cards took 1.5 s to show and 0.3 s per typed filter letter).
+  const [limit, setLimit] = useState(CARDS_AT_ONCE);
+  const listed = useMemo(() => shown.filter((r, i) => i < limit || views.has(r.id)), [shown, limit, views]);
+  const notListed = shown.length - listed.length;
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: rolloutKeys.all }), [queryClient]);
 
   return (
@@ -114,7 +121,7 @@ export default function SoftwareRolloutsPage() {
       ))}
       <CardGrid
         query={query}
-        items={shown}
+        items={listed}
         renderCard={(r) => <RolloutCard key={r.id} rollout={r} onReloadList={reload} view={views.get(r.id)} onViewChange={(v) => setView(r.id, v)} />}
         errorText={t('Software rollouts could not be loaded.')}
         empty={
@@ -134,6 +141,14 @@ export default function SoftwareRolloutsPage() {
         minCardWidth={340}
         data-testid="rollout-cards"
       />
+      {notListed > 0 && (
+        <div className="d-flex a-i-center j-c-center m-t-16" style={{ gap: 12 }} data-testid="rollouts-more">
+          <span className="text-muted">{t('{{shown, number}} of {{total, number}} software rollouts shown', { shown: listed.length, total: shown.length })}</span>
+          <button type="button" className="btn btn-default" onClick={() => setLimit((l) => l + CARDS_AT_ONCE)} data-testid="rollouts-show-more">
+            {t('Show {{count, number}} more', { count: Math.min(notListed, CARDS_AT_ONCE) })}
+          </button>
+        </div>
+      )}
     </div>
   );
 }
