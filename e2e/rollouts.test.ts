@@ -301,4 +301,58 @@ describe('rollouts that watch themselves', () => {
       await context.close();
     }
   });
+
+  it("keeps the devices dialog's page in the address: Back from a device and a reload show that page; an opened rollout hidden by the filter says so", async () => {
+    const all = await api<{ managedObjects: (Rollout & { name: string })[] }>('/inventory/managedObjects?type=adamos_software_rollout_object&pageSize=100');
+    const done = all.managedObjects.find((r) => r.name === 'mdc-collector 2.5.0 Bielefeld');
+    assert.ok(done, 'the demo has the completed mdc-collector rollout (40 devices)');
+    const { page, context } = await loginAs(stack, 'admin', `/softwarerollout?expanded=${done.id}`);
+    try {
+      await rolloutsScreen(page);
+      const c = card(page, done.id);
+      await c.getByTestId('counter-open-processed').click();
+      const dialog = page.getByTestId('rollout-devices-dialog');
+      await dialog.locator('[data-testid="rollout-device-row"]').first().waitFor();
+      await dialog.getByTestId('page-size').selectOption('10');
+      await dialog.getByTestId('page-3').click();
+      await page.waitForFunction(() => /[?&]page=3(&|$)/.test(location.hash) && /[?&]size=10(&|$)/.test(location.hash));
+      await dialog.locator('[data-testid="page-3"][aria-current="page"]').waitFor();
+      await page.waitForFunction(() => !document.querySelector('[data-testid="rollout-devices-table"][aria-busy="true"]'));
+      const rows = () => dialog.locator('[data-testid="rollout-device-row"] a').allInnerTexts();
+      const onPage3 = await rows();
+      assert.equal(onPage3.length, 10);
+
+      await dialog.locator('[data-testid="rollout-device-row"] a').first().click();
+      await page.waitForFunction(() => /^#\/device\//.test(location.hash));
+      await page.goBack();
+      await rolloutsScreen(page);
+      await dialog.locator('[data-testid="page-3"][aria-current="page"]').waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="rollout-device-row"]').length === 10 && !document.querySelector('[aria-busy="true"]'));
+      assert.deepEqual(await rows(), onPage3, 'Back from a device shows page 3 again (it showed page 1)');
+
+      await page.reload();
+      await rolloutsScreen(page);
+      await dialog.locator('[data-testid="page-3"][aria-current="page"]').waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="rollout-device-row"]').length === 10 && !document.querySelector('[aria-busy="true"]'));
+      assert.deepEqual(await rows(), onPage3, 'a reload shows page 3 again');
+      await dialog.getByTestId('rollout-devices-close').click();
+
+      // The opened rollout, but a filter that hides it (a bookmark, or typed since): said, with Clear filter.
+      await page.evaluate((id) => (location.hash = `#/softwarerollout?expanded=${id}&filter=no-such-rollout`), done.id);
+      await page.reload();
+      // No card matches: the page shows its empty state, not the grid.
+      await page.getByTestId('software-rollouts').waitFor();
+      const notice = page.getByTestId('rollout-filtered');
+      await notice.waitFor();
+      assert.equal(
+        (await notice.locator('span').innerText()).trim(),
+        'The opened software rollout "mdc-collector 2.5.0 Bielefeld" does not match the filter "no-such-rollout": clear the filter to see it.',
+      );
+      await notice.getByTestId('rollout-filtered-clear').click();
+      await c.getByTestId('rollout-counters').waitFor();
+      assert.equal(await page.getByTestId('rollout-filtered').count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
 });

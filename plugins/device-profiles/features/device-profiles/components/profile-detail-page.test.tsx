@@ -153,6 +153,15 @@ describe('ProfileDetailPage', () => {
     expect(fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => /managedObjects\/900\b/.test(u))).toHaveLength(1);
   });
 
+  it.each([
+    ['en', '12,072'],
+    ['de', '12.072'],
+  ] as const)('writes the count of devices using the profile with the thousands separator of %s', async (language, text) => {
+    serve((url) => (url.includes('AppliedDeviceProfile') ? reply(200, { managedObjects: [], statistics: { totalPages: 12072, pageSize: 1, currentPage: 1 } }) : undefined));
+    renderContribution(<ProfileDetailPage />, { pluginId: 'device-profiles', context: { user: EDITOR, params: { id: '117' } }, language, ...(language === 'de' ? { locales: de } : {}) });
+    await waitFor(() => expect(screen.getByTestId('devices-using')).toHaveTextContent(text));
+  });
+
   it('says when the devices using the profile cannot be counted, instead of "-"', async () => {
     serve((url) => (url.includes('AppliedDeviceProfile') ? reply(500, { message: 'count down' }) : undefined));
     renderAt('117');

@@ -52,7 +52,7 @@ export default function ProfileDetailPage() {
 
 /** ID, devices using it, last update, the edit form and its software. */
 function ProfileDetail({ id }: { id: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { navigate } = usePlatformContext();
   const queryClient = useQueryClient();
   const profile = useProfile(id);
@@ -257,7 +257,8 @@ function ProfileDetail({ id }: { id: string }) {
                     {t('The devices could not be counted:')} {devicesUsing.error.message}
                   </span>
                 ) : (
-                  (devicesUsing.data ?? '-')
+                  // Written as the language writes numbers ("12,072", "12.072").
+                  devicesUsing.data !== undefined ? new Intl.NumberFormat(i18n.language).format(devicesUsing.data) : '-'
                 )}
               </dd>
               <dt>{t('Last update on')}</dt>

@@ -96,6 +96,9 @@ describe('ProfileListPage delete', () => {
     ['en', 2, '2 devices use this profile.', en],
     ['de', 1, '1 Gerät verwendet dieses Profil.', de],
     ['de', 2, '2 Geräte verwenden dieses Profil.', de],
+    // A huge tenant: the count with the language's thousands separator.
+    ['en', 12072, '12,072 devices use this profile.', en],
+    ['de', 12072, '12.072 Geräte verwenden dieses Profil.', de],
   ] as const)('says the count in its language and number (%s, %d): %s', async (language, count, text, locales) => {
     serve(usedBy(count));
     renderContribution(<ProfileListPage />, { pluginId: 'device-profiles', language, locales, context: { user: EDITOR } });

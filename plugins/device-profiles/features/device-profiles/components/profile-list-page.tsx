@@ -53,7 +53,7 @@ export default function ProfileListPage() {
       const count = await queryClient.fetchQuery({ ...devicesUsingQuery(id), staleTime: 0 });
       return count > 0 ? (
         <p className="text-warning" data-testid="delete-devices-using">
-          {t('{{count}} devices use this profile.', { count })}
+          {t('{{count, number}} devices use this profile.', { count })}
         </p>
       ) : null;
     } catch (e) {

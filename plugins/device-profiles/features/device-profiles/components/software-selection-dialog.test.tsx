@@ -63,3 +63,27 @@ describe('SoftwareSelectionDialog with a version chosen', () => {
     expect(onDone).toHaveBeenCalledWith({ selected: [], cancelled: true });
   });
 });
+
+describe('SoftwareSelectionDialog in a new tenant', () => {
+  it.each([
+    ['adamos_NETbox', 'IoTconnector', 'iotconnector'],
+    ['adamos_celosx', 'CELOS OS (IPC x64)', 'celosos_x64'],
+    ['adamos_ipc-x64', 'CELOS OS (IPC x64)', 'celosos_x64'],
+  ])('with no software of the type in the repository says where to add it (%s: a link to the repository at %s)', async (type, label, repositoryType) => {
+    global.fetch = jest.fn(async () => reply(200, { softwarePackageList: [] })) as unknown as typeof fetch;
+    renderContribution(<SoftwareSelectionDialog deviceType={type} assigned={[]} onDone={jest.fn()} />, { pluginId: 'device-profiles', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
+    const link = await screen.findByTestId('software-selection-repository');
+    expect(screen.getByText(`The software repository has no software for ${label} yet: add it there, then select it here.`)).toBeInTheDocument();
+    expect(link).toHaveAttribute('href', `#/software?deviceType=${repositoryType}`);
+    expect(link).toHaveTextContent('Open the software repository');
+  });
+
+  it('a filter that matches nothing says only that (the repository has software)', async () => {
+    global.fetch = jest.fn(async () => reply(200, LIST)) as unknown as typeof fetch;
+    renderContribution(<SoftwareSelectionDialog deviceType="adamos_NETbox" assigned={[]} onDone={jest.fn()} />, { pluginId: 'device-profiles', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
+    await screen.findByTestId('software-name');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'nothing-like-it' } });
+    expect(await screen.findByText('No software to display.')).toBeInTheDocument();
+    expect(screen.queryByTestId('software-selection-repository')).toBeNull();
+  });
+});

@@ -5,6 +5,7 @@ import { Modal } from '@shared/ui/modal';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { FilterInput } from '@shared/ui/filter-input';
 import { EmptyState } from '@shared/ui/empty-state';
+import { deviceTypeOf, REPOSITORY_LABELS } from '@shared/domain/device-types';
 import type { ProfileSoftware } from '@shared/platform/create-software-ng';
 import { softwareQuery } from '../api/profiles';
 import { cancelSelection, chooseVersion, chosenGroups, filterGroups, groupSoftware, keepChoices, saveSelection, versionClashes, type SelectionResult, type SoftwareGroup } from '../model/software-selection';
@@ -27,6 +28,8 @@ export function SoftwareSelectionDialog({
 }) {
   const { t } = useTranslation();
   const software = useQuery(softwareQuery(deviceType));
+  // The repository's device type of the profile's type (its page is chosen by it).
+  const repositoryType = deviceTypeOf(deviceType);
   const [groups, setGroups] = useState<SoftwareGroup[]>(() => chosenGroups(chosen));
   const [filter, setFilter] = useState('');
   const [open, setOpen] = useState<Set<string>>(new Set());
@@ -83,7 +86,21 @@ export function SoftwareSelectionDialog({
           {t('The software could not be loaded:')} {software.error.message}
         </div>
       )}
-      {software.data && visible.length === 0 && <EmptyState icon="search" title={t('No software to display.')} />}
+      {software.data && visible.length === 0 && software.data.length > 0 && <EmptyState icon="search" title={t('No software to display.')} />}
+      {/* Nothing of this type in the repository (a new tenant): where to add it. */}
+      {software.data?.length === 0 && (
+        <EmptyState
+          icon="software"
+          title={t('No software to display.')}
+          text={t('The software repository has no software for {{deviceType}} yet: add it there, then select it here.', { deviceType: repositoryType ? t(REPOSITORY_LABELS[repositoryType]) : deviceType })}
+        >
+          {repositoryType && (
+            <a href={`#/software?deviceType=${repositoryType}`} data-testid="software-selection-repository">
+              {t('Open the software repository')}
+            </a>
+          )}
+        </EmptyState>
+      )}
       <ul className="list-unstyled m-t-16" role="list">
         {visible.map((g) => {
           const expanded = open.has(g.name) || !!filter.trim();

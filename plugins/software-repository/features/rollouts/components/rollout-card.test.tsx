@@ -67,6 +67,32 @@ describe('RolloutCard counters', () => {
   });
 });
 
+describe('RolloutCard in a huge tenant', () => {
+  const big = () =>
+    ({
+      ...rollout('PAUSED'),
+      counters: { total: 20000, success: 11000, updated: 72, failed: 1000, waiting: 1500 },
+      rolloutParameters: { batchSize: 1000, batchGapSeconds: 60 },
+      progress: { batch: 12, batches: 20 },
+      pauseReason: { reason: 'pauseLimit', failed: 1000, limit: 1000 },
+    }) as unknown as Rollout;
+
+  it.each([
+    ['en', '12,072 of 20,000 devices processed · 1,500 waiting', '1,000 devices failed: the automatic pause limit 1,000 is reached.', '11,000', '20,000'],
+    ['de', '12.072 von 20.000 Geräten verarbeitet · 1.500 wartend', '1.000 Geräte sind fehlgeschlagen: die automatische Pausengrenze 1.000 ist erreicht.', '11.000', '20.000'],
+  ])('writes its counts with the thousands separators of %s', async (language, progress, pause, success, total) => {
+    global.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
+    renderContribution(<RolloutCard rollout={big()} onReloadList={jest.fn()} />, { pluginId: 'software-repository', ...(language === 'de' ? { language: 'de', locales: de } : {}) });
+    expect(screen.getByTestId('rollout-progress')).toHaveTextContent(progress);
+    expect(screen.getByTestId('rollout-pause-reason')).toHaveTextContent(pause);
+    fireEvent.click(screen.getAllByTestId('rollout-expand')[0]);
+    expect(await screen.findByTestId('counter-open-success')).toHaveTextContent(success);
+    expect(screen.getByTestId('counter-total')).toHaveTextContent(total);
+    fireEvent.click(screen.getByTestId('rollout-details-button'));
+    expect(screen.getByTestId('detail-batch-size')).toHaveTextContent(language === 'de' ? '1.000' : '1,000');
+  });
+});
+
 describe('RolloutCard details', () => {
   const details = (parameters: Record<string, unknown>, language?: 'de') => {
     const r = { ...rollout('COMPLETED'), rolloutParameters: { batchSize: 10, batchGapSeconds: 60, automaticPauseLimits: [], ...parameters } } as unknown as Rollout;

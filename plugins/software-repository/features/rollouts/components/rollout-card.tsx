@@ -14,6 +14,7 @@ import { formatDateTime } from '@shared/domain/formats';
 import { ROLLOUT_DEFAULT_OPERATION_TIMEOUT_SECONDS } from '@shared/domain/constants';
 import { msg } from '@shared/plugin-api/i18n';
 import { FlipCard } from '../../../components/flip-card';
+import { useCount } from '../../../components/use-count';
 import { changeRolloutStatus, deleteRollout, rolloutKeys, storeRollout, useRolloutPolling, type Rollout } from '../api/rollouts';
 import {
   allowedActions,
@@ -29,7 +30,7 @@ import {
   type CounterResult,
   type RolloutAction,
 } from '../model/rollout';
-import type { RolloutView } from '../model/rollout-view';
+import { devicesPageOf, type RolloutView } from '../model/rollout-view';
 import { RolloutDevicesDialog } from './rollout-devices-dialog';
 
 const STATUS_LABEL: Record<string, string> = {
@@ -71,19 +72,27 @@ interface Props {
  */
 export function RolloutCard({ rollout: listed, onReloadList, view, onViewChange }: Props) {
   const { t } = useTranslation();
+  const count = useCount();
   const queryClient = useQueryClient();
   const [expanded, setExpandedState] = useState(view?.expanded ?? false);
   const [details, setDetails] = useState(false);
   const [busy, setBusy] = useState(false);
   const [liveAt, setLiveAt] = useState<Date | null>(null);
   const [devicesOf, setDevicesOfState] = useState<CounterResult | null>(view?.expanded ? (view.devicesOf ?? null) : null);
+  // The devices dialog's page is kept too: Back from a device opened on page 3, or a reload, shows page 3 again.
+  const [devicesPage, setDevicesPageState] = useState(() => devicesPageOf(view?.expanded && view.devicesOf ? view : undefined));
   const setExpanded = (on: boolean) => {
     setExpandedState(on);
     onViewChange?.({ expanded: on, devicesOf: null });
   };
   const setDevicesOf = (result: CounterResult | null) => {
     setDevicesOfState(result);
+    setDevicesPageState(devicesPageOf(undefined));
     onViewChange?.({ expanded, devicesOf: result });
+  };
+  const setDevicesPage = (page: number, pageSize: number) => {
+    setDevicesPageState({ page, pageSize });
+    onViewChange?.({ expanded, devicesOf, page, pageSize });
   };
   const polling = useRolloutPolling(listed.id, listed, expanded);
   const r: Rollout = expanded && polling.data ? polling.data : listed;
@@ -216,13 +225,13 @@ export function RolloutCard({ rollout: listed, onReloadList, view, onViewChange 
               {r.software?.name} {r.software?.version}
             </dd>
             <dt>{t('Devices')}</dt>
-            <dd>{total}</dd>
+            <dd>{count(total)}</dd>
             <dt>{t('Batch size')}</dt>
-            <dd data-testid="detail-batch-size">{p?.batchSize ?? '-'}</dd>
+            <dd data-testid="detail-batch-size">{p?.batchSize !== undefined ? count(p.batchSize) : '-'}</dd>
             <dt>{t('Batch delay')}</dt>
             <dd>{p ? t('{{seconds}} s', { seconds: p.batchGapSeconds }) : '-'}</dd>
             <dt>{t('Batches')}</dt>
-            <dd>{batchCount(r) || '-'}</dd>
+            <dd>{batchCount(r) ? count(batchCount(r)) : '-'}</dd>
             <dt>{t('Pause limits')}</dt>
             <dd>{p?.automaticPauseLimits?.length ? p.automaticPauseLimits.join(', ') : t('none')}</dd>
             <dt>{t('Error threshold')}</dt>
@@ -264,7 +273,7 @@ export function RolloutCard({ rollout: listed, onReloadList, view, onViewChange 
           aria-valuenow={percent}
           aria-valuemin={0}
           aria-valuemax={100}
-          aria-valuetext={t('{{processed}} of {{total}} devices processed', { processed, total })}
+          aria-valuetext={t('{{processed, number}} of {{total, number}} devices processed', { processed, total })}
           data-testid="rollout-progress-bar"
         >
           <Part className="progress-bar-success" width={parts.success} title={t('Success')} testId="success" />
@@ -273,8 +282,8 @@ export function RolloutCard({ rollout: listed, onReloadList, view, onViewChange 
           <Part className="progress-bar-info progress-bar-striped" width={parts.waiting} title={t('Waiting for the device')} testId="waiting" />
         </div>
         <p className="small text-muted m-b-4" data-testid="rollout-progress">
-          {t('{{processed}} of {{total}} devices processed', { processed, total })}
-          {(r.counters?.waiting ?? 0) > 0 && <> · {t('{{n}} waiting', { n: r.counters?.waiting ?? 0 })}</>}
+          {t('{{processed, number}} of {{total, number}} devices processed', { processed, total })}
+          {(r.counters?.waiting ?? 0) > 0 && <> · {t('{{n, number}} waiting', { n: r.counters?.waiting ?? 0 })}</>}
           {/* Not "live" while realtime is interrupted (the page's toolbar says so). */}
           {liveAt && !settled && !interrupted && (
             <span className="m-l-8 text-success" title={formatDateTime(liveAt.toISOString())} data-testid="rollout-live">
@@ -284,7 +293,7 @@ export function RolloutCard({ rollout: listed, onReloadList, view, onViewChange 
         </p>
         {progress && progress.batches > 0 && (
           <p className="small m-b-4" data-testid="rollout-batches">
-            <span data-testid="rollout-batch">{t('Batch {{batch}} of {{batches}}', { batch: progress.batch, batches: progress.batches })}</span>
+            <span data-testid="rollout-batch">{t('Batch {{batch, number}} of {{batches, number}}', { batch: progress.batch, batches: progress.batches })}</span>
             {nextBatchIn !== null && (
               <span data-testid="rollout-next-batch">
                 {' · '}
@@ -303,13 +312,13 @@ export function RolloutCard({ rollout: listed, onReloadList, view, onViewChange 
           <div className="alert alert-warning m-b-8 small" role="status" style={ALERT_IN_CARD} data-testid="rollout-pause-reason">
             <strong>{t(PAUSE_TITLE[r.pauseReason.reason] ?? PAUSE_TITLE.manual)}</strong>{' '}
             {r.pauseReason.reason === 'errorThreshold'
-              ? t('{{failed}} of {{processed}} processed devices failed, more than the error threshold of {{threshold}} %. Look at the failed devices, then start to go on or cancel.', {
+              ? t('{{failed, number}} of {{processed, number}} processed devices failed, more than the error threshold of {{threshold}} %. Look at the failed devices, then start to go on or cancel.', {
                   failed: r.pauseReason.failed,
                   processed: r.pauseReason.processed,
                   threshold: r.pauseReason.errorThresholdPercent,
                 })
               : r.pauseReason.reason === 'pauseLimit'
-                ? t('{{failed}} devices failed: the automatic pause limit {{limit}} is reached. Start to go on or cancel.', { failed: r.pauseReason.failed, limit: r.pauseReason.limit })
+                ? t('{{failed, number}} devices failed: the automatic pause limit {{limit, number}} is reached. Start to go on or cancel.', { failed: r.pauseReason.failed, limit: r.pauseReason.limit })
                 : r.pauseReason.user
                   ? t('Paused by {{user}}.', { user: r.pauseReason.user })
                   : r.pauseReason.message}
@@ -342,7 +351,16 @@ export function RolloutCard({ rollout: listed, onReloadList, view, onViewChange 
             </tbody>
           </table>
         )}
-        {devicesOf && <RolloutDevicesDialog rollout={r} result={devicesOf} onClose={() => setDevicesOf(null)} />}
+        {devicesOf && (
+          <RolloutDevicesDialog
+            rollout={r}
+            result={devicesOf}
+            page={devicesPage.page}
+            pageSize={devicesPage.pageSize}
+            onPageChange={setDevicesPage}
+            onClose={() => setDevicesOf(null)}
+          />
+        )}
       </div>
       <div className="card-footer separator d-flex flex-wrap" style={{ gap: 4 }}>
         {allowedActions(r.status).map((a) => (
@@ -452,6 +470,7 @@ function Counter({
   openLabel?: string;
 }) {
   const id = testId ?? result ?? label;
+  const count = useCount();
   return (
     <tr>
       <th scope="row" style={{ fontWeight: strong ? 'bold' : 'normal' }}>
@@ -460,10 +479,10 @@ function Counter({
       <td className="text-right" data-testid={`counter-${id}`}>
         {result && onOpen && (value ?? 0) > 0 ? (
           <button type="button" className="btn btn-link p-0" style={LINK_IN_TEXT} onClick={() => onOpen(result)} title={openLabel} data-testid={`counter-open-${id}`}>
-            {value}
+            {count(value ?? 0)}
           </button>
         ) : (
-          (value ?? 0)
+          count(value ?? 0)
         )}
       </td>
     </tr>

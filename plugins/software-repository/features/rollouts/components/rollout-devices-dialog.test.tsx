@@ -1,4 +1,4 @@
-import React from 'react';
+import React, { useState } from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
 import { jsonReply, renderContribution } from '@shared/plugin-api/testing';
@@ -6,6 +6,12 @@ import type { Rollout } from '../api/rollouts';
 import { RolloutDevicesDialog } from './rollout-devices-dialog';
 
 const rollout = { id: '7', name: 'machine-monitor 4.2.0', status: 'ONGOING', software: { name: 'machine-monitor', version: '4.2.0' }, counters: {} } as unknown as Rollout;
+
+/** The dialog with its page kept as the card keeps it. */
+function Paged() {
+  const [at, setAt] = useState({ page: 1, pageSize: 25 });
+  return <RolloutDevicesDialog rollout={rollout} result="failed" page={at.page} pageSize={at.pageSize} onPageChange={(page, pageSize) => setAt({ page, pageSize })} onClose={jest.fn()} />;
+}
 
 describe('RolloutDevicesDialog', () => {
   afterEach(() => configureClient({ fetch: undefined }));
@@ -20,7 +26,7 @@ describe('RolloutDevicesDialog', () => {
         return jsonReply(200, { devices, statistics: { currentPage: page, pageSize: 25, totalElements: 30 } });
       }) as unknown as typeof fetch,
     });
-    renderContribution(<RolloutDevicesDialog rollout={rollout} result="failed" onClose={jest.fn()} />, { pluginId: 'software-repository' });
+    renderContribution(<Paged />, { pluginId: 'software-repository' });
     await screen.findByText('NB page 1 #0');
     const table = screen.getByTestId('rollout-devices-table');
     expect(table).not.toHaveAttribute('aria-busy');

@@ -1,4 +1,4 @@
-import React, { useState } from 'react';
+import React, { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { msg } from '@shared/plugin-api/i18n';
@@ -8,8 +8,6 @@ import { Spinner } from '@shared/ui/spinner';
 import { rolloutDevicesQuery, type Rollout } from '../api/rollouts';
 import type { CounterResult } from '../model/rollout';
 import { DeviceLink } from '@shared/ui/device-link';
-
-const PAGE_SIZE = 25;
 
 /** Each device result in words (the list's Result column and the dialog's title). */
 export const RESULT_LABEL: Record<string, string> = {
@@ -27,16 +25,24 @@ export const RESULT_LABEL: Record<string, string> = {
 interface Props {
   rollout: Rollout;
   result: CounterResult;
+  /** 1-based; the card keeps it (in the page's address). */
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number, pageSize: number) => void;
   onClose: () => void;
 }
 
 /** The devices behind one counter of a rollout: name, result and the reason of a failure, page by page. */
-export function RolloutDevicesDialog({ rollout, result, onClose }: Props) {
+export function RolloutDevicesDialog({ rollout, result, page, pageSize, onPageChange, onClose }: Props) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const query = useQuery(rolloutDevicesQuery(rollout.id, result, page, pageSize));
   const total = query.data?.statistics.totalElements ?? 0;
+  const lastPage = totalPagesOf(total, pageSize);
+  // A page past the last (a bookmark, or fewer devices with this result since): the last page, not an empty table.
+  const pastTheEnd = !!query.data && !query.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) onPageChange(lastPage, pageSize);
+  }, [pastTheEnd, lastPage, pageSize, onPageChange]);
 
   return (
     <Modal
@@ -82,14 +88,11 @@ export function RolloutDevicesDialog({ rollout, result, onClose }: Props) {
           {query.isPlaceholderData && <Spinner />}
           <Pager
             currentPage={page}
-            totalPages={totalPagesOf(total, pageSize)}
+            totalPages={lastPage}
             total={total}
             pageSize={pageSize}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
+            onPageChange={(next) => onPageChange(next, pageSize)}
+            onPageSizeChange={(size) => onPageChange(1, size)}
           />
         </>
       )}

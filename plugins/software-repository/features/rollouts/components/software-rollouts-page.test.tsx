@@ -21,6 +21,13 @@ describe('SoftwareRolloutsPage empty state', () => {
     expect(screen.getByText('Switch on "Show archived" to see the archived software rollouts.')).toBeInTheDocument();
   });
 
+  it('in a new tenant (no rollouts at all) says where a rollout is made', async () => {
+    (global.fetch as jest.Mock).mockImplementation(async () => reply(200, { managedObjects: [], statistics: { pageSize: 200, currentPage: 1 } }));
+    renderContribution(<SoftwareRolloutsPage />, { pluginId: 'software-repository' });
+    expect(await screen.findByText('No software rollouts available')).toBeInTheDocument();
+    expect(screen.getByText('A software rollout is created in a device list: select the devices, then "Select software" and "Create Software Rollout".')).toBeInTheDocument();
+  });
+
   it('says nothing more when the filter matches no rollout at all', async () => {
     renderContribution(<SoftwareRolloutsPage />, { pluginId: 'software-repository' });
     await screen.findByText('No software rollouts available');
@@ -181,6 +188,65 @@ describe('SoftwareRolloutsPage opened cards and devices dialog in the URL', () =
     expect(window.location.hash).toBe('#/softwarerollout?expanded=7&archived=true');
   });
 
+  /** A rollout with 60 failed devices: pages of the devices dialog as the service answers them. */
+  const manyFailed = () =>
+    (global.fetch as jest.Mock).mockImplementation(async (url: string) => {
+      const u = new URL(String(url), 'http://x');
+      if (/\/devices/.test(u.pathname)) {
+        const page = Number(u.searchParams.get('currentPage') ?? 1);
+        const size = Number(u.searchParams.get('pageSize') ?? 25);
+        const ids = Array.from({ length: 60 }, (_, i) => i + 1).slice((page - 1) * size, page * size);
+        return reply(200, { devices: ids.map((i) => ({ id: String(100 + i), name: `press ${i}`, result: 'failed' })), statistics: { totalElements: 60, currentPage: page, pageSize: size } });
+      }
+      return reply(200, { managedObjects: [ONGOING], statistics: { pageSize: 200, currentPage: 1 } });
+    });
+
+  it("keeps the devices dialog's page and page size in the URL: Back from a device or a reload shows that page again", async () => {
+    manyFailed();
+    render({ expanded: '3', devices: '3', result: 'failed' });
+    const dialog = await screen.findByTestId('rollout-devices-dialog');
+    await within(dialog).findByText('press 1');
+    fireEvent.click(within(dialog).getByTestId('page-3'));
+    expect(await within(dialog).findByText('press 51')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/softwarerollout?expanded=3&devices=3&result=failed&page=3');
+    fireEvent.change(within(dialog).getByTestId('page-size'), { target: { value: '50' } });
+    expect(window.location.hash).toBe('#/softwarerollout?expanded=3&devices=3&result=failed&size=50');
+    fireEvent.click(within(dialog).getByTestId('rollout-devices-close'));
+    expect(window.location.hash).toBe('#/softwarerollout?expanded=3');
+  });
+
+  it('a reload of page 3 shows page 3; a page past the last shows the last', async () => {
+    manyFailed();
+    const { unmount } = render({ expanded: '3', devices: '3', result: 'failed', page: '3' });
+    const dialog = await screen.findByTestId('rollout-devices-dialog');
+    expect(await within(dialog).findByText('press 51')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('page-3')).toHaveAttribute('aria-current', 'page');
+    unmount();
+    window.location.hash = '';
+    render({ expanded: '3', devices: '3', result: 'failed', page: '9', size: '50' });
+    const again = await screen.findByTestId('rollout-devices-dialog');
+    expect(await within(again).findByText('press 60')).toBeInTheDocument();
+    expect(within(again).getByTestId('page-2')).toHaveAttribute('aria-current', 'page');
+    expect(window.location.hash).toBe('#/softwarerollout?expanded=3&devices=3&result=failed&page=2&size=50');
+  });
+
+  it('an opened rollout hidden by the filter says so; "Clear filter" shows it with its counters', async () => {
+    render({ expanded: '3', filter: 'machine' });
+    expect(await screen.findByTestId('rollout-filtered')).toHaveTextContent('The opened software rollout "opcua 2.0" does not match the filter "machine": clear the filter to see it.');
+    expect(screen.queryByTestId('rollout-card-3')).toBeNull();
+    fireEvent.click(screen.getByTestId('rollout-filtered-clear'));
+    expect(within(await screen.findByTestId('rollout-card-3')).getByTestId('rollout-counters')).toBeInTheDocument();
+    expect(screen.queryByTestId('rollout-filtered')).toBeNull();
+    expect(window.location.hash).toBe('#/softwarerollout?expanded=3');
+  });
+
+  it('Close on the filter notice takes the hidden rollout out of the URL and keeps the filter', async () => {
+    render({ expanded: '3', filter: 'machine' });
+    fireEvent.click(within(await screen.findByTestId('rollout-filtered')).getByTestId('rollout-filtered-dismiss'));
+    expect(screen.queryByTestId('rollout-filtered')).toBeNull();
+    expect(window.location.hash).toBe('#/softwarerollout?filter=machine');
+  });
+
   it('says so when the opened rollout no longer exists, and Close takes it out of the URL', async () => {
     render({ expanded: '99', devices: '99', result: 'failed' });
     expect(await screen.findByTestId('rollout-gone')).toHaveTextContent('The software rollout 99 opened in this address no longer exists: it was deleted.');
@@ -188,5 +254,48 @@ describe('SoftwareRolloutsPage opened cards and devices dialog in the URL', () =
     fireEvent.click(screen.getByTestId('rollout-gone-dismiss'));
     expect(screen.queryByTestId('rollout-gone')).toBeNull();
     expect(window.location.hash).toBe('#/softwarerollout');
+  });
+});
+
+describe('SoftwareRolloutsPage with hundreds of rollouts', () => {
+  const many = Array.from({ length: 1100 }, (_, i) => ({
+    id: String(1000 + i),
+    name: `rollout ${i}`,
+    status: 'COMPLETED',
+    creationTime: new Date(Date.UTC(2026, 0, 1) - i * 60_000).toISOString(),
+    software: { name: 'machine-monitor', version: '4.2.0' },
+    counters: { total: 1, success: 1 },
+  }));
+  beforeEach(() => {
+    window.location.hash = '';
+    // The inventory page by page (200 a page), as the list reads it.
+    global.fetch = jest.fn(async (url: string) => {
+      const q = new URL(String(url), 'http://x').searchParams;
+      const size = Number(q.get('pageSize'));
+      const page = Number(q.get('currentPage'));
+      return reply(200, { managedObjects: many.slice((page - 1) * size, page * size), statistics: { pageSize: size, currentPage: page } });
+    }) as unknown as typeof fetch;
+  });
+  const cards = () => screen.getAllByTestId(/^rollout-card-/);
+
+  it('shows the first 48 cards and says how many there are; Show more adds the next 48', async () => {
+    renderContribution(<SoftwareRolloutsPage />, { pluginId: 'software-repository', context: { path: '/softwarerollout', query: {} } });
+    const more = await screen.findByTestId('rollouts-more');
+    expect(cards()).toHaveLength(48);
+    expect(more).toHaveTextContent('48 of 1,100 software rollouts shown');
+    fireEvent.click(within(more).getByTestId('rollouts-show-more'));
+    expect(cards()).toHaveLength(96);
+    expect(screen.getByTestId('rollouts-more')).toHaveTextContent('96 of 1,100 software rollouts shown');
+    // The filter narrows the rollouts: all of the few it leaves are shown, and nothing more is offered.
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'rollout 1099' } });
+    expect(cards()).toHaveLength(1);
+    expect(screen.queryByTestId('rollouts-more')).toBeNull();
+  });
+
+  it('an opened rollout beyond the first cards is shown too (a bookmark of it)', async () => {
+    renderContribution(<SoftwareRolloutsPage />, { pluginId: 'software-repository', context: { path: '/softwarerollout', query: { expanded: '2000' } } });
+    expect(within(await screen.findByTestId('rollout-card-2000')).getByTestId('rollout-counters')).toBeInTheDocument();
+    expect(cards()).toHaveLength(49);
+    expect(screen.getByTestId('rollouts-more')).toHaveTextContent('49 of 1,100 software rollouts shown');
   });
 });
