@@ -326,7 +326,12 @@ describe('keyboard only', () => {
     assert.ok(await activeIs('[data-testid="software-rollout"]'), 'focus back on Create Software Rollout');
     assert.ok(await page.locator('[data-testid="software-table"] tbody input[type="radio"]:checked').count(), 'the chosen package is still chosen');
 
+    // The chosen package is an edit: Escape asks first, with focus on the safe answer; Discard by keyboard.
     await press('Escape');
+    await page.getByRole('dialog', { name: 'Discard changes' }).waitFor({ timeout: WAIT_MS });
+    assert.ok(await activeIs('[data-testid="confirm-cancel"]'), 'focus on Cancel in the question');
+    await tabTo('[data-testid="confirm-ok"]');
+    await press('Enter');
     await page.waitForSelector('[data-testid="select-software-dialog"]', { state: 'detached', timeout: WAIT_MS });
     assert.ok(await activeIs('[data-testid="action-select-software"]'), 'focus back on Select software');
     await assertIndicator(page, 'Select software after its dialog closed');

@@ -1,4 +1,4 @@
-import { averageHours, averageTime, daysSince, formatBytes, formatDateTime, percentOf, periodOfDays, signalStrength } from './formats';
+import { averageHours, averageTime, daysSince, formatBytes, formatCount, formatDateTime, percentOf, periodOfDays, signalStrength } from './formats';
 
 describe('formatBytes', () => {
   it.each([
@@ -92,4 +92,13 @@ it('rounds percentages and survives an empty total', () => {
   expect(percentOf(1, 3)).toBe(33);
   expect(percentOf(2, 3)).toBe(67);
   expect(percentOf(1, 0)).toBe(0);
+});
+
+describe('formatCount', () => {
+  it('writes a count as the language does', () => {
+    expect(formatCount(12072, 'en')).toBe('12,072');
+    expect(formatCount(12072, 'de')).toBe('12.072');
+    expect(formatCount(7, 'de')).toBe('7');
+    expect(formatCount(1000, '')).toBe('1,000');
+  });
 });

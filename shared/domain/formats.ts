@@ -22,6 +22,21 @@ export function formatBytes(value: number | string | null | undefined, locale = 
   return `${number} ${BYTE_UNITS[unit]}`;
 }
 
+const countFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A count as the user's language writes it ("12,072" in English, "12.072" in German), as t()'s
+ * `{{n, number}}` does; one formatter per language (constructing one costs milliseconds).
+ */
+export function formatCount(n: number, language: string): string {
+  let format = countFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language || 'en', { maximumFractionDigits: 0 });
+    countFormats.set(language, format);
+  }
+  return format.format(n);
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 const toDate = (value: string | number | Date | null | undefined): Date | undefined => {

@@ -79,6 +79,14 @@ describe('Pager', () => {
     expect(pages).toEqual([3]);
   });
 
+  it("writes its totals as the language writes numbers (a huge fleet: '1,626–1,650 of 20,000', German '20.000')", () => {
+    const { unmount } = renderUi(<Pager currentPage={66} totalPages={800} total={20000} pageSize={25} onPageChange={() => undefined} />);
+    expect(screen.getByTestId('pager-total')).toHaveTextContent('1,626–1,650 of 20,000');
+    unmount();
+    renderUi(<Pager currentPage={66} totalPages={800} total={20000} pageSize={25} onPageChange={() => undefined} />, 'de');
+    expect(screen.getByTestId('pager-total')).toHaveTextContent('1.626–1.650 von 20.000');
+  });
+
   it('speaks German', () => {
     renderUi(<Pager currentPage={1} totalPages={2} pageSize={10} onPageChange={() => undefined} />, 'de');
     expect(screen.getByRole('button', { name: 'Weiter' })).toBeEnabled();

@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, PAGER_WINDOW } from '../domain/co
 import { cx } from './cx';
 import { useSharedTranslation } from './i18n';
 import { focusFellToPage } from './keep-focus';
+import { useCount } from './use-count';
 
 /** The page numbers to show: a window of `size` pages around the current one, inside 1..total. */
 export function pageWindow(current: number, total: number, size: number = PAGER_WINDOW): number[] {
@@ -44,6 +45,7 @@ export function Pager({
   pageSizeOptions = PAGE_SIZE_OPTIONS,
 }: PagerProps) {
   const t = useSharedTranslation();
+  const count = useCount();
   const sizeId = useId();
   const known = totalPages !== undefined;
   const last = known ? Math.max(1, totalPages) : undefined;
@@ -105,7 +107,7 @@ export function Pager({
       <div className="d-flex a-i-center" style={{ gap: 16 }}>
         {total !== undefined && (
           <span className="text-muted" style={{ whiteSpace: 'nowrap' }} data-testid="pager-total">
-            {t('{{from}}–{{to}} of {{total}}', { from, to, total })}
+            {t('{{from}}–{{to}} of {{total}}', { from: count(from), to: count(to), total: count(total) })}
           </span>
         )}
         {onPageSizeChange && (

@@ -5,7 +5,7 @@ import { usePlatformContext } from '@shared/plugin-api/context';
 import { REQUIRES } from '@shared/plugin-api/roles';
 import { PermittedButton } from '@shared/ui/permission';
 import { deletedChoiceList, deletedChoices, getDeviceProfile, updateDeviceProfile, type DeviceProfile, type ProfileSoftware } from '@shared/platform/create-software-ng';
-import { formatDateTime } from '@shared/domain/formats';
+import { formatCount, formatDateTime } from '@shared/domain/formats';
 import { alerts } from '@shared/ui/alerts';
 import { useLeaveGuard } from '@shared/ui/unsaved-changes';
 import { Card } from '@shared/ui/card';
@@ -258,7 +258,7 @@ function ProfileDetail({ id }: { id: string }) {
                   </span>
                 ) : (
                   // Written as the language writes numbers ("12,072", "12.072").
-                  devicesUsing.data !== undefined ? new Intl.NumberFormat(i18n.language).format(devicesUsing.data) : '-'
+                  devicesUsing.data !== undefined ? formatCount(devicesUsing.data, i18n.language) : '-'
                 )}
               </dd>
               <dt>{t('Last update on')}</dt>

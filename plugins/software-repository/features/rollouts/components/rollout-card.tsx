@@ -14,7 +14,7 @@ import { formatDateTime } from '@shared/domain/formats';
 import { ROLLOUT_DEFAULT_OPERATION_TIMEOUT_SECONDS } from '@shared/domain/constants';
 import { msg } from '@shared/plugin-api/i18n';
 import { FlipCard } from '../../../components/flip-card';
-import { useCount } from '../../../components/use-count';
+import { useCount } from '@shared/ui/use-count';
 import { changeRolloutStatus, deleteRollout, rolloutKeys, storeRollout, useRolloutPolling, type Rollout } from '../api/rollouts';
 import {
   allowedActions,
