@@ -179,3 +179,31 @@ describe('useBulkActions: Create Software Rollout (spec 5 and 8)', () => {
     expect(onDone).toHaveBeenCalled();
   });
 });
+
+describe('useBulkActions: an action tried again', () => {
+  it('takes its earlier failure away, so a retry that works does not show "Error" beside its success; another action\'s failure stays', async () => {
+    let clearAnswer = () => jsonReply(500, { error: 'create-software-ng/failed', message: 'Service down' });
+    configureClient({
+      fetch: (async (url: string) => {
+        if (url.includes('clearPendingAssignment')) return clearAnswer();
+        if (url.includes('initialize')) return jsonReply(500, { error: 'create-software-ng/failed', message: 'Initialize down' });
+        return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+      }) as unknown as typeof fetch,
+    });
+    const connectors = mixed.filter((d) => d.type === 'adamos_NETbox');
+    const { result } = renderOnConnectors(connectors);
+    const types = () => useListAlerts.getState().alerts.filter((a) => a.type !== 'info').map((a) => `${a.type}: ${a.text}`);
+    await act(() => result.current.initialize());
+    await act(() => result.current.clearPending());
+    const failedBoth = types();
+    expect(failedBoth).toHaveLength(2);
+    expect(failedBoth.every((t) => t.startsWith('danger'))).toBe(true);
+    clearAnswer = () => jsonReply(200, {});
+    await act(() => result.current.clearPending());
+    const after = types();
+    // The initialize failure (another action) stays; the clear-pending failure is gone, its success shows.
+    expect(after[0]).toBe(failedBoth[0]);
+    expect(after.slice(1).every((t) => t.startsWith('success'))).toBe(true);
+    expect(after).toHaveLength(2);
+  });
+});
