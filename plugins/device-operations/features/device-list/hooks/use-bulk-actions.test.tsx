@@ -8,7 +8,12 @@ import type { ManagedObject } from '@shared/platform/inventory';
 import type { SoftwareItem } from '@shared/platform/software-choices';
 import { jsonReply } from '@shared/plugin-api/testing';
 import { useListAlerts } from '../../../common/server-job/store/alerts';
+import { I18nextProvider } from 'react-i18next';
+import { getI18n } from '@shared/plugin-api/i18n';
 import { useBulkActions } from './use-bulk-actions';
+
+const mockConfirm = jest.fn(async (_options: { title: string; body: unknown }) => true);
+jest.mock('@shared/ui/confirm', () => ({ ...jest.requireActual('@shared/ui/confirm'), confirm: (options: { title: string; body: unknown }) => mockConfirm(options) }));
 
 /** A group's list: two IoTconnectors and a CELOS x64 device selected. */
 const mixed = [
@@ -205,5 +210,43 @@ describe('useBulkActions: an action tried again', () => {
     expect(after[0]).toBe(failedBoth[0]);
     expect(after.slice(1).every((t) => t.startsWith('success'))).toBe(true);
     expect(after).toHaveLength(2);
+  });
+});
+
+describe('useBulkActions on every matching device of a large tenant', () => {
+  it('says how many devices Clear Pending Assignments and Initialize mean and sends nothing when cancelled', async () => {
+    const sent: string[] = [];
+    configureClient({
+      fetch: (async (url: string) => {
+        if (url.includes('clearPendingAssignment') || url.includes('/initialize')) sent.push(url);
+        return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+      }) as unknown as typeof fetch,
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // The page's i18next (no texts loaded: the English keys, interpolated).
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <I18nextProvider i18n={getI18n()}>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      </I18nextProvider>
+    );
+    const selection = { rows: new Map(), allMatching: true, count: 12072, ofAllMatching: (all: readonly ManagedObject[]) => [...all] };
+    const { result } = renderHook(() => useBulkActions({ key: ['views', 'iotconnector'] }, {}, selection, jest.fn()), { wrapper });
+    mockConfirm.mockClear();
+    mockConfirm.mockResolvedValue(false);
+    await act(() => result.current.clearPending());
+    await act(() => result.current.initialize());
+    expect(mockConfirm.mock.calls.map(([o]) => [o.title, o.body])).toEqual([
+      ['Clear Pending Assignments', 'Clear the pending software assignments of 12,072 devices?'],
+      ['Initialize not-monitored devices', 'Initialize the not-monitored devices among 12,072 devices?'],
+    ]);
+    expect(sent).toEqual([]);
+  });
+
+  it('does not ask for the rows picked on the page (the user sees them)', async () => {
+    configureClient({ fetch: (async () => jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } })) as unknown as typeof fetch });
+    const { result } = renderOnConnectors(mixed.slice(0, 1));
+    mockConfirm.mockClear();
+    await act(() => result.current.clearPending());
+    expect(mockConfirm).not.toHaveBeenCalled();
   });
 });

@@ -5,6 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { confirm } from '@shared/ui/confirm';
 import { typesForSelection } from '@shared/domain/device-types';
 import { clearPendingAssignment, createSoftwareAssignment, createSoftwareRollout, createTimezoneOperations, initializeDevices } from '@shared/platform/create-software-ng';
 import type { ManagedObject } from '@shared/platform/inventory';
@@ -31,6 +33,7 @@ import {
   type AlertSpec,
 } from '../../../common/server-job/model/messages';
 import { useActionAlerts } from '../../../common/server-job/hooks/use-action-alerts';
+import { countValues } from '../../../common/format/numbers';
 import type { ListSelection } from '@shared/ui/device-list';
 import { deviceKeys, loadAllMatching, smartGroupQuery, type DeviceSource } from '../api/devices';
 import type { Filters } from '../model/list-state';
@@ -45,7 +48,8 @@ export type Dialog =
   /** Open until the group is saved: a failure is said in it, the typed name kept. */
   | { kind: 'smartGroup'; saving?: boolean; error?: AlertSpec['alert'] };
 
-export type Selection = Pick<ListSelection, 'rows' | 'allMatching' | 'ofAllMatching'>;
+/** `count`: how many devices the selection means (said before an action on every matching device). */
+export type Selection = Pick<ListSelection, 'rows' | 'allMatching' | 'ofAllMatching'> & Partial<Pick<ListSelection, 'count'>>;
 
 /** Install operations are sent a few at a time so a large selection does not flood the server. */
 const INSTALL_CONCURRENCY = 8;
@@ -57,6 +61,7 @@ type Action = 'software' | 'timezone' | 'clearPending' | 'initialize' | 'smartGr
 
 export function useBulkActions(source: DeviceSource, filters: Filters, selection: Selection, onDone: () => void) {
   const client = useQueryClient();
+  const { t, i18n } = useTranslation();
   const job = useServerJob();
   const alerts = useActionAlerts<Action>();
   const { retrying, show: say } = alerts;
@@ -231,7 +236,19 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
     [job, onDone, say],
   );
 
+  /**
+   * An action that writes at once (no dialog of its own) on every device matching the filters, which
+   * on a large tenant are thousands the page never showed: it says how many and asks first.
+   */
+  const askFirst = useCallback(
+    async (title: string, question: string): Promise<boolean> =>
+      !selection.allMatching ||
+      confirm({ title: t(title), body: t(question, countValues({ count: selection.count ?? selection.rows.size }, i18n.language)), okLabel: t(title) }),
+    [selection, t, i18n.language],
+  );
+
   const clearPending = useCallback(async () => {
+    if (!(await askFirst('Clear Pending Assignments', 'Clear the pending software assignments of {{count}} devices?'))) return;
     const devices = await start('clearPending');
     if (!devices?.length) return;
     show('clearPending', clearPendingTriggered());
@@ -243,9 +260,10 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
       show('clearPending', jobFailure(e, httpError));
     }
     void reload();
-  }, [start, job, onDone, reload, show]);
+  }, [askFirst, start, job, onDone, reload, show]);
 
   const initialize = useCallback(async () => {
+    if (!(await askFirst('Initialize not-monitored devices', 'Initialize the not-monitored devices among {{count}} devices?'))) return;
     const devices = await start('initialize');
     if (!devices?.length) return;
     try {
@@ -257,7 +275,7 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
       show('initialize', jobFailure(e, httpError));
     }
     void reload();
-  }, [start, job, onDone, reload, show]);
+  }, [askFirst, start, job, onDone, reload, show]);
 
   const createSmartGroup = useCallback(
     async (name: string | null) => {
