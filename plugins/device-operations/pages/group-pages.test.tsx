@@ -280,3 +280,26 @@ it('Select Software on a group another user deleted since the page read it says 
     window.removeEventListener(GROUPS_CHANGED_EVENT, announced);
   }
 });
+
+it('Select Software tried again after a failure takes the failure away (no "unexpected error" beside the answer of the retry)', async () => {
+  let down = true;
+  configureClient({
+    fetch: (async (url: string) => {
+      const u = new URL(url, 'http://x');
+      if (u.pathname === '/inventory/managedObjects/5') return jsonReply(200, { id: '5', name: 'Hall 1', c8y_IsDeviceGroup: {} });
+      // Loading the group's devices (a query with its bygroupid) fails while the service is down.
+      if (down && (u.searchParams.get('query') ?? '').includes('bygroupid(5)')) return jsonReply(503, { error: 'inventory/failed', message: 'Service down' });
+      return jsonReply(200, { managedObjects: [], references: [], statistics: { currentPage: 1, pageSize: 10 } });
+    }) as unknown as typeof fetch,
+  });
+  renderContribution(<GroupSubAssetsPage />, { locales: en, context: testContext({ user: OPERATOR, params: { groupId: '5' }, path: '/group/5/sub-assets' }) });
+  await screen.findByText('Hall 1');
+  await waitFor(() => expect(screen.getByTestId('group-select-software')).toBeEnabled());
+  fireEvent.click(screen.getByTestId('group-select-software'));
+  await screen.findByText(/An unexpected error occured/);
+  down = false;
+  await waitFor(() => expect(screen.getByTestId('group-select-software')).toBeEnabled());
+  fireEvent.click(screen.getByTestId('group-select-software'));
+  await screen.findByText('No Device to assign Sofware');
+  expect(screen.queryByText(/An unexpected error occured/)).toBeNull();
+});

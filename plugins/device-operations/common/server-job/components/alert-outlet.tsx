@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countValues } from '../../format/numbers';
 import { useListAlerts } from '../store/alerts';
 
 /** The list's result messages, newest last. */
 export function AlertOutlet() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { alerts, dismiss } = useListAlerts();
   const newest = useRef<HTMLDivElement>(null);
   const newestId = alerts[alerts.length - 1]?.id;
@@ -23,10 +24,10 @@ export function AlertOutlet() {
           <button type="button" className="close" aria-label={t('Close')} onClick={() => dismiss(a.id)}>
             <span aria-hidden="true">×</span>
           </button>
-          <strong>{t(a.text, a.values)}</strong>
+          <strong>{t(a.text, countValues(a.values, i18n.language))}</strong>
           {a.details?.map((d, i) => (
             <div key={i} className={d.raw ? 'text-monospace small' : undefined}>
-              {d.raw ? d.text : t(d.text, d.values)}
+              {d.raw ? d.text : t(d.text, countValues(d.values, i18n.language))}
             </div>
           ))}
         </div>

@@ -192,6 +192,28 @@ describe('AlarmsView', () => {
     await waitFor(() => expect(screen.getByTestId('alarm-counter')).toHaveTextContent('The alarm count could not be loaded: Count failed'));
   });
 
+  it('writes a large count with the language\'s thousands separator ("12,072" / "12.072")', async () => {
+    configureClient({
+      fetch: (async (url: string) => {
+        const u = new URL(url, 'http://x');
+        if (u.pathname.endsWith('/alarm/alarms/count')) return reply(200, 12072);
+        return reply(200, { alarms: [alarm(0)], statistics: { currentPage: 1, pageSize: 100 } });
+      }) as typeof fetch,
+    });
+    const { unmount } = renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), info: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+      context: { user: ALARM_ADMIN },
+      locales: EN,
+    });
+    await waitFor(() => expect(screen.getByTestId('alarm-counter')).toHaveTextContent('12,072'));
+    unmount();
+    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={{ success: jest.fn(), info: jest.fn(), fail: jest.fn() }} confirm={jest.fn(async () => true)} />, {
+      context: { user: ALARM_ADMIN },
+      locales: DE,
+      language: 'de',
+    });
+    await waitFor(() => expect(screen.getByTestId('alarm-counter')).toHaveTextContent('12.072'));
+  });
+
   it('names the new status in the user\'s language, in the platform\'s German sentence', async () => {
     platform(1);
     const success = jest.fn();

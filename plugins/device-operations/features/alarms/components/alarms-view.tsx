@@ -13,6 +13,7 @@ import { PermittedButton } from '@shared/ui/permission';
 import { focusFellToPage } from '@shared/ui/keep-focus';
 import { SEVERITY_WORD, STATUS_ALREADY, STATUS_CHANGED, statusesFor, unresolvedOf, withUnresolved, type SeverityParam } from '../logic/alarms';
 import { alarmKeys, clearAll, setAlarmStatus, useAlarmCount, useAlarmList, useLiveAlarms, useNothingToClear, type AlarmListFilter } from '../api/alarms';
+import { formatCount } from '../../../common/format/numbers';
 import { AlarmItems } from './alarm-items';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
 import { RealtimeStatus } from '@shared/ui/realtime-status';
@@ -40,7 +41,7 @@ function SeverityList({
   onStatus?: (a: Alarm, s: AlarmStatus) => void;
   smartRule?: (a: Alarm) => React.ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = useAlarmList(filter);
   // The screen shows its data: the shell may load the plugins it deferred (a start at this route).
   useScreenReady(!list.isPending);
@@ -59,7 +60,7 @@ function SeverityList({
                 ! <span className="sr-only">{countError}</span>
               </>
             ) : (
-              (count.data ?? '')
+              (count.data === undefined ? '' : formatCount(count.data, i18n.language))
             )}
           </span>
         </h4>

@@ -1,6 +1,7 @@
 /** CSV export of every device matching the list's filters, streamed page by page with progress. */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countValues } from '../../../common/format/numbers';
 import { walkMatching, type DeviceSource } from '../api/devices';
 import type { DeviceColumn } from '../model/columns';
 import { csvHeader, csvRows } from '../model/csv';
@@ -15,7 +16,7 @@ export interface CsvExportProps {
 }
 
 export function CsvExport({ source, filters, sort, columns, fileName }: CsvExportProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -57,7 +58,7 @@ export function CsvExport({ source, filters, sort, columns, fileName }: CsvExpor
           <span className="progress m-0" style={{ width: 160, display: 'inline-block' }} data-testid="csv-progress">
             <span className="progress-bar" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} style={{ width: `${pct}%` }} />
           </span>
-          <span className="small">{t('{{loaded}} of {{total}} devices', { loaded: progress.loaded, total: progress.total })}</span>
+          <span className="small">{t('{{loaded}} of {{total}} devices', countValues({ loaded: progress.loaded, total: progress.total }, i18n.language))}</span>
           <button type="button" className="btn btn-link btn-sm" onClick={() => abort.current?.abort()}>
             {t('Cancel')}
           </button>

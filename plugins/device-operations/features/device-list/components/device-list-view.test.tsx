@@ -245,3 +245,28 @@ describe('DeviceListView on a slow network', () => {
     configureClient({ fetch: undefined });
   });
 });
+
+describe('DeviceListView on a large tenant', () => {
+  it('writes the counts with the language\'s thousands separator ("12,072" / "12.072")', async () => {
+    configureClient({
+      fetch: (async (url: string) => {
+        const u = new URL(url, 'http://x');
+        if (u.pathname === '/user/currentUser') return jsonReply(200, { id: 'operator', userName: 'operator', customProperties: {} });
+        const query = u.searchParams.get('query') ?? '';
+        if (query.includes('c8y_status')) return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+        // The whole source (pageSize 1) holds 20,000 devices, the filter matches 12,072.
+        const totalElements = u.searchParams.get('pageSize') === '1' ? 20000 : 12072;
+        return jsonReply(200, { managedObjects: devices, statistics: { currentPage: 1, pageSize: 25, totalElements } });
+      }) as unknown as typeof fetch,
+    });
+    const { unmount } = renderContribution(view, { locales: en, context });
+    await waitFor(() => expect(screen.getByTestId('list-count')).toHaveTextContent('Filtered 12,072 of 20,000 devices'), { timeout: 5000 });
+    unmount();
+    renderContribution(<DeviceListView source={SOURCE} title="IoTconnectors" available={DEFAULT_COLUMNS} defaults={DEFAULT_COLUMNS} csvFileName="x.csv" />, {
+      language: 'de',
+      locales: de,
+      context: { ...context, query: {}, language: 'de' },
+    });
+    await waitFor(() => expect(screen.getByTestId('list-count')).toHaveTextContent('12.072 Geräte'), { timeout: 5000 });
+  });
+});

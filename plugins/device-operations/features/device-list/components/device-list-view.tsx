@@ -15,6 +15,7 @@ import { parseColumnConfig, visibleColumns } from '@shared/ui/data-grid-model';
 import { DeviceList, useBulkActionBlock, useFetchedAt, useListSelection } from '@shared/ui/device-list';
 import { announce } from '@shared/ui/live-region/announce';
 import { PermittedButton } from '@shared/ui/permission';
+import { countValues } from '../../../common/format/numbers';
 import { AlertOutlet } from '../../../common/server-job/components/alert-outlet';
 import { ServerJobOverlay } from '../../../common/server-job/components/server-job-overlay';
 import { pushAlert, useListAlerts } from '../../../common/server-job/store/alerts';
@@ -72,7 +73,7 @@ function ActionButton({ requires, icon, label, testId, disabled, reason, onClick
 }
 
 export function DeviceListView({ source, title, available, defaults, preferenceKey, iotconnectorActions, csvFileName }: DeviceListViewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ctx = usePlatformContext();
   const state = useMemo(() => stateFromQuery(ctx.query), [ctx.query]);
 
@@ -164,10 +165,10 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
   const totalFailed = filtered && sourceTotal.isError && !!page.data && !page.isPlaceholderData;
   const heading = countsKnown
     ? filtered
-      ? t('Filtered {{x}} of {{y}} devices', { x: total, y: sourceTotal.data })
-      : t('{{count}} devices', { count: total })
+      ? t('Filtered {{x}} of {{y}} devices', countValues({ x: total, y: sourceTotal.data }, i18n.language))
+      : t('{{count}} devices', countValues({ count: total }, i18n.language))
     : totalFailed
-      ? t('Filtered {{x}} devices (the total could not be counted: {{message}})', { x: total, message: (sourceTotal.error as Error).message })
+      ? t('Filtered {{x}} devices (the total could not be counted: {{message}})', countValues({ x: total, message: (sourceTotal.error as Error).message }, i18n.language))
       : undefined;
   const [shownHeading, setShownHeading] = useState<string>('…');
   if (heading !== undefined && heading !== shownHeading) setShownHeading(heading);

@@ -8,7 +8,12 @@ import type { ManagedObject } from '@shared/platform/inventory';
 import type { SoftwareItem } from '@shared/platform/software-choices';
 import { jsonReply } from '@shared/plugin-api/testing';
 import { useListAlerts } from '../../../common/server-job/store/alerts';
+import { I18nextProvider } from 'react-i18next';
+import { getI18n } from '@shared/plugin-api/i18n';
 import { useBulkActions } from './use-bulk-actions';
+
+const mockConfirm = jest.fn(async (_options: { title: string; body: unknown }) => true);
+jest.mock('@shared/ui/confirm', () => ({ ...jest.requireActual('@shared/ui/confirm'), confirm: (options: { title: string; body: unknown }) => mockConfirm(options) }));
 
 /** A group's list: two IoTconnectors and a CELOS x64 device selected. */
 const mixed = [
@@ -177,5 +182,71 @@ describe('useBulkActions: Create Software Rollout (spec 5 and 8)', () => {
     await act(() => result.current.onRolloutConfigured(connectors, agent, true, 0, { name: 'Agent 0.5.1', parameters: params }));
     expect(alerts()).toEqual([{ type: 'success', text: 'Software rollout creation successful - needs to be started', details: undefined }]);
     expect(onDone).toHaveBeenCalled();
+  });
+});
+
+describe('useBulkActions: an action tried again', () => {
+  it('takes its earlier failure away, so a retry that works does not show "Error" beside its success; another action\'s failure stays', async () => {
+    let clearAnswer = () => jsonReply(500, { error: 'create-software-ng/failed', message: 'Service down' });
+    configureClient({
+      fetch: (async (url: string) => {
+        if (url.includes('clearPendingAssignment')) return clearAnswer();
+        if (url.includes('initialize')) return jsonReply(500, { error: 'create-software-ng/failed', message: 'Initialize down' });
+        return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+      }) as unknown as typeof fetch,
+    });
+    const connectors = mixed.filter((d) => d.type === 'adamos_NETbox');
+    const { result } = renderOnConnectors(connectors);
+    const types = () => useListAlerts.getState().alerts.filter((a) => a.type !== 'info').map((a) => `${a.type}: ${a.text}`);
+    await act(() => result.current.initialize());
+    await act(() => result.current.clearPending());
+    const failedBoth = types();
+    expect(failedBoth).toHaveLength(2);
+    expect(failedBoth.every((t) => t.startsWith('danger'))).toBe(true);
+    clearAnswer = () => jsonReply(200, {});
+    await act(() => result.current.clearPending());
+    const after = types();
+    // The initialize failure (another action) stays; the clear-pending failure is gone, its success shows.
+    expect(after[0]).toBe(failedBoth[0]);
+    expect(after.slice(1).every((t) => t.startsWith('success'))).toBe(true);
+    expect(after).toHaveLength(2);
+  });
+});
+
+describe('useBulkActions on every matching device of a large tenant', () => {
+  it('says how many devices Clear Pending Assignments and Initialize mean and sends nothing when cancelled', async () => {
+    const sent: string[] = [];
+    configureClient({
+      fetch: (async (url: string) => {
+        if (url.includes('clearPendingAssignment') || url.includes('/initialize')) sent.push(url);
+        return jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } });
+      }) as unknown as typeof fetch,
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // The page's i18next (no texts loaded: the English keys, interpolated).
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <I18nextProvider i18n={getI18n()}>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      </I18nextProvider>
+    );
+    const selection = { rows: new Map(), allMatching: true, count: 12072, ofAllMatching: (all: readonly ManagedObject[]) => [...all] };
+    const { result } = renderHook(() => useBulkActions({ key: ['views', 'iotconnector'] }, {}, selection, jest.fn()), { wrapper });
+    mockConfirm.mockClear();
+    mockConfirm.mockResolvedValue(false);
+    await act(() => result.current.clearPending());
+    await act(() => result.current.initialize());
+    expect(mockConfirm.mock.calls.map(([o]) => [o.title, o.body])).toEqual([
+      ['Clear Pending Assignments', 'Clear the pending software assignments of 12,072 devices?'],
+      ['Initialize not-monitored devices', 'Initialize the not-monitored devices among 12,072 devices?'],
+    ]);
+    expect(sent).toEqual([]);
+  });
+
+  it('does not ask for the rows picked on the page (the user sees them)', async () => {
+    configureClient({ fetch: (async () => jsonReply(200, { managedObjects: [], statistics: { currentPage: 1, pageSize: 1 } })) as unknown as typeof fetch });
+    const { result } = renderOnConnectors(mixed.slice(0, 1));
+    mockConfirm.mockClear();
+    await act(() => result.current.clearPending());
+    expect(mockConfirm).not.toHaveBeenCalled();
   });
 });

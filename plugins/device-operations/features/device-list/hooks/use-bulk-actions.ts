@@ -5,6 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { confirm } from '@shared/ui/confirm';
 import { typesForSelection } from '@shared/domain/device-types';
 import { clearPendingAssignment, createSoftwareAssignment, createSoftwareRollout, createTimezoneOperations, initializeDevices } from '@shared/platform/create-software-ng';
 import type { ManagedObject } from '@shared/platform/inventory';
@@ -30,7 +32,8 @@ import {
   unexpectedError,
   type AlertSpec,
 } from '../../../common/server-job/model/messages';
-import { pushAlert } from '../../../common/server-job/store/alerts';
+import { useActionAlerts } from '../../../common/server-job/hooks/use-action-alerts';
+import { countValues } from '../../../common/format/numbers';
 import type { ListSelection } from '@shared/ui/device-list';
 import { deviceKeys, loadAllMatching, smartGroupQuery, type DeviceSource } from '../api/devices';
 import type { Filters } from '../model/list-state';
@@ -45,18 +48,24 @@ export type Dialog =
   /** Open until the group is saved: a failure is said in it, the typed name kept. */
   | { kind: 'smartGroup'; saving?: boolean; error?: AlertSpec['alert'] };
 
-export type Selection = Pick<ListSelection, 'rows' | 'allMatching' | 'ofAllMatching'>;
+/** `count`: how many devices the selection means (said before an action on every matching device). */
+export type Selection = Pick<ListSelection, 'rows' | 'allMatching' | 'ofAllMatching'> & Partial<Pick<ListSelection, 'count'>>;
 
 /** Install operations are sent a few at a time so a large selection does not flood the server. */
 const INSTALL_CONCURRENCY = 8;
 /** Refusals named in the result (device: reason); a large selection refused alike is not listed whole. */
 const MAX_REASONS = 5;
 
-const show = (spec: AlertSpec) => pushAlert(spec.alert, spec.dismissAfterMs);
+/** The actions whose alerts are grouped: a retry of one takes away that one's earlier failure. */
+type Action = 'software' | 'timezone' | 'clearPending' | 'initialize' | 'smartGroup';
 
 export function useBulkActions(source: DeviceSource, filters: Filters, selection: Selection, onDone: () => void) {
   const client = useQueryClient();
+  const { t, i18n } = useTranslation();
   const job = useServerJob();
+  const alerts = useActionAlerts<Action>();
+  const { retrying, show: say } = alerts;
+  const show = useCallback((action: Action, spec: AlertSpec) => say(action, spec.alert, spec.dismissAfterMs), [say]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // A dialog is for the list it was opened on: when the filters change under it (Back, Forward, a
   // link), it closes, so it cannot send to devices, or save a smart group of a filter, the list no
@@ -85,19 +94,20 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
   }, [selection, source, filters, job]);
 
   /** Common start: blocked while a job runs, then the selected devices. */
-  const start = useCallback(async (): Promise<ManagedObject[] | null> => {
+  const start = useCallback(async (action: Action): Promise<ManagedObject[] | null> => {
+    retrying(action);
     try {
       await job.ensureIdleBlocked();
       return await loadSelection();
     } catch (e) {
-      if (e instanceof JobBlockedError) show({ alert: { type: 'warning', text: e.message } });
-      else show(httpError(e));
+      if (e instanceof JobBlockedError) show(action, { alert: { type: 'warning', text: e.message } });
+      else show(action, httpError(e));
       return null;
     }
-  }, [job, loadSelection]);
+  }, [job, loadSelection, retrying, show]);
 
   const selectSoftware = useCallback(async () => {
-    const devices = await start();
+    const devices = await start('software');
     if (!devices?.length) return;
     const deviceTypes = typesForSelection([...new Set(devices.map((d) => d.type ?? ''))].filter(Boolean));
     setDialog({ kind: 'software', devices, deviceTypes });
@@ -109,15 +119,15 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
       try {
         const { response, status } = await job.runJob('assign', ids.length, () => createSoftwareAssignment(assignmentRequest(result.item, ids, result.forceInstallation)));
         const counters = status ? assignCounters(status) : answerCounters(response, ids.length);
-        show(assignmentResult(counters));
+        show('software', assignmentResult(counters));
         onDone();
       } catch (e) {
         // The selection stays: the user retries without picking the devices again.
-        show(jobFailure(e, unexpectedError));
+        show('software', jobFailure(e, unexpectedError));
       }
       void reload();
     },
-    [job, onDone, reload],
+    [job, onDone, reload, show],
   );
 
   const install = useCallback(
@@ -148,6 +158,7 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
         await Promise.all(Array.from({ length: Math.min(INSTALL_CONCURRENCY, devices.length) }, worker));
       });
       show(
+        'software',
         failed
           ? {
               alert: {
@@ -161,7 +172,7 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
       );
       onDone();
     },
-    [job, onDone],
+    [job, onDone, show],
   );
 
   const onSoftwareChosen = useCallback(
@@ -173,11 +184,11 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
         return setDialog((d) => (d?.kind === 'software' ? { kind: 'rollout', devices, item, forceInstallation, from: d, leftOut } : d));
       }
       setDialog(null);
-      if (!result) return show(noSoftwareAssigned());
+      if (!result) return show('software', noSoftwareAssigned());
       if (devices.length > 0) await (result.action === 'install' ? install(devices, result.item) : assign(devices, result));
-      if (leftOut > 0) show(leftOutMessage(leftOut));
+      if (leftOut > 0) show('software', leftOutMessage(leftOut));
     },
-    [assign, install],
+    [assign, install, show],
   );
 
   const onRolloutConfigured = useCallback(
@@ -190,18 +201,18 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
         await job.withOverlay('Creating software rollout', () =>
           createSoftwareRollout({ name: result.name, devices: devices.map((d) => d.id), softwareId: item.id, forceInstallation, rolloutParameters: result.parameters }),
         );
-        show(rolloutCreated());
-        if (leftOut > 0) show(leftOutMessage(leftOut));
+        show('software', rolloutCreated());
+        if (leftOut > 0) show('software', leftOutMessage(leftOut));
         onDone();
       } catch (e) {
-        show(rolloutFailed(e));
+        show('software', rolloutFailed(e));
       }
     },
-    [job, onDone],
+    [job, onDone, show],
   );
 
   const setTimezone = useCallback(async () => {
-    const devices = await start();
+    const devices = await start('timezone');
     if (devices?.length) setDialog({ kind: 'timezone', devices });
   }, [start]);
 
@@ -215,60 +226,74 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
           ?? (res as { data?: { noOfOperationsCreated?: number } } | null)?.data?.noOfOperationsCreated
           ?? 0;
         const m = timeZoneSuccess(created, devices);
-        pushAlert({ type: m.type, text: m.text, values: m.values });
+        say('timezone', { type: m.type, text: m.text, values: m.values });
         onDone();
       } catch (e) {
         const m = timeZoneError(e);
-        pushAlert({ type: m.type, text: m.text, values: m.values });
+        say('timezone', { type: m.type, text: m.text, values: m.values });
       }
     },
-    [job, onDone],
+    [job, onDone, say],
+  );
+
+  /**
+   * An action that writes at once (no dialog of its own) on every device matching the filters, which
+   * on a large tenant are thousands the page never showed: it says how many and asks first.
+   */
+  const askFirst = useCallback(
+    async (title: string, question: string): Promise<boolean> =>
+      !selection.allMatching ||
+      confirm({ title: t(title), body: t(question, countValues({ count: selection.count ?? selection.rows.size }, i18n.language)), okLabel: t(title) }),
+    [selection, t, i18n.language],
   );
 
   const clearPending = useCallback(async () => {
-    const devices = await start();
+    if (!(await askFirst('Clear Pending Assignments', 'Clear the pending software assignments of {{count}} devices?'))) return;
+    const devices = await start('clearPending');
     if (!devices?.length) return;
-    show(clearPendingTriggered());
+    show('clearPending', clearPendingTriggered());
     try {
       const { status } = await job.runJob('clearPending', devices.length, () => clearPendingAssignment(devices.map((d) => d.id)));
-      show(clearPendingResult(status ? successFailed('clearPending', status) : { success: devices.length, failed: 0 }));
+      show('clearPending', clearPendingResult(status ? successFailed('clearPending', status) : { success: devices.length, failed: 0 }));
       onDone();
     } catch (e) {
-      show(jobFailure(e, httpError));
+      show('clearPending', jobFailure(e, httpError));
     }
     void reload();
-  }, [start, job, onDone, reload]);
+  }, [askFirst, start, job, onDone, reload, show]);
 
   const initialize = useCallback(async () => {
-    const devices = await start();
+    if (!(await askFirst('Initialize not-monitored devices', 'Initialize the not-monitored devices among {{count}} devices?'))) return;
+    const devices = await start('initialize');
     if (!devices?.length) return;
     try {
       const { status } = await job.runJob('initialize', devices.length, () => initializeDevices(devices.map((d) => d.id)));
       const result = status ? successFailed('initialize', status) : { success: devices.length, failed: 0 };
-      show(initializeResult(result, result.success > 0 ? await initializedInterval(devices) : undefined));
+      show('initialize', initializeResult(result, result.success > 0 ? await initializedInterval(devices) : undefined));
       onDone();
     } catch (e) {
-      show(jobFailure(e, httpError));
+      show('initialize', jobFailure(e, httpError));
     }
     void reload();
-  }, [start, job, onDone, reload]);
+  }, [askFirst, start, job, onDone, reload, show]);
 
   const createSmartGroup = useCallback(
     async (name: string | null) => {
       if (!name) return setDialog(null);
+      retrying('smartGroup');
       setDialog({ kind: 'smartGroup', saving: true });
       try {
         await saveSmartGroup(name, smartGroupQuery(source, filters));
         setDialog((d) => (d?.kind === 'smartGroup' ? null : d));
-        pushAlert({ type: 'success', text: 'Smart group "{{name}}" created.', values: { name } });
+        say('smartGroup', { type: 'success', text: 'Smart group "{{name}}" created.', values: { name } });
       } catch (e) {
         // Said in the dialog if it is still open (not cancelled meanwhile), else on the list.
         const error = httpError(e);
         if (openDialog.current?.kind === 'smartGroup') setDialog({ kind: 'smartGroup', error: error.alert });
-        else show(error);
+        else show('smartGroup', error);
       }
     },
-    [source, filters],
+    [source, filters, retrying, say, show],
   );
 
   return {

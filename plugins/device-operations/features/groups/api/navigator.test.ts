@@ -44,3 +44,28 @@ describe('groups navigator', () => {
     expect(await loadGroupChildren('/device/1')).toEqual({ nodes: [] });
   });
 });
+
+describe('groups navigator on a tenant with more groups than a page holds', () => {
+  it('offers the root groups past the first page with "Search more", then the smart groups', async () => {
+    fakeServer({ c8y_IsDeviceGroup: 2003, c8y_IsDynamicGroup: 12 });
+    const page = await loadGroupChildren(null);
+    expect(page.nodes).toHaveLength(2000);
+    expect(page.nodes.every((n) => n.expandable)).toBe(true);
+    const more = await page.more!();
+    // The last 3 root groups, then the first 10 smart groups.
+    expect(more.nodes).toHaveLength(13);
+    expect(more.nodes.slice(0, 3).every((n) => n.expandable)).toBe(true);
+    expect(more.nodes.slice(3).every((n) => !n.expandable)).toBe(true);
+    const last = await more.more!();
+    expect(last.nodes).toHaveLength(2);
+    expect(last.more).toBeUndefined();
+  });
+
+  it("offers a group's subgroups past the first page, then its devices", async () => {
+    fakeServer({ 'has(c8y_IsDeviceGroup)) and': 2001, 'not(has': 4 });
+    const page = await loadGroupChildren('/group/42');
+    expect(page.nodes).toHaveLength(2000);
+    const more = await page.more!();
+    expect(more.nodes.map((n) => n.path.split('/')[1])).toEqual(['group', 'device', 'device', 'device', 'device']);
+  });
+});

@@ -22,28 +22,49 @@ const smartGroupNode = (g: ManagedObject): DynamicNavigatorNode => ({
 const deviceNode = (d: ManagedObject): DynamicNavigatorNode => ({ id: `device-${d.id}`, label: d.name ?? d.id, path: `/device/${d.id}`, icon: 'exchange', expandable: false });
 
 /** Pages of a query as navigator nodes, each page offering the next while there is one. */
-async function pagedNodes(query: string, toNode: (mo: ManagedObject) => DynamicNavigatorNode, currentPage = 1): Promise<NavigatorChildrenPage> {
-  const page = await listManagedObjects({ query, pageSize: DYNAMIC_GROUP_PAGE_SIZE, currentPage, withChildren: false });
+async function pagedNodes(
+  query: string,
+  toNode: (mo: ManagedObject) => DynamicNavigatorNode,
+  pageSize = DYNAMIC_GROUP_PAGE_SIZE,
+  onlyRoots?: boolean,
+  currentPage = 1,
+): Promise<NavigatorChildrenPage> {
+  const page = await listManagedObjects({ query, pageSize, currentPage, withChildren: false, ...(onlyRoots ? { onlyRoots } : {}) });
   const nodes = page.items.map(toNode);
-  return page.items.length === DYNAMIC_GROUP_PAGE_SIZE ? { nodes, more: () => pagedNodes(query, toNode, currentPage + 1) } : { nodes };
+  return page.items.length === pageSize ? { nodes, more: () => pagedNodes(query, toNode, pageSize, onlyRoots, currentPage + 1) } : { nodes };
+}
+
+/**
+ * One list of two paged ones: `first`'s pages, then `then`'s (joined to first's last page). A
+ * tenant with more groups than a page holds gets the rest with "Search more", not silently cut.
+ * The first call asks both at once (a group's subgroups rarely fill a page: no added round trip).
+ */
+async function followedBy(first: Promise<NavigatorChildrenPage>, then: () => Promise<NavigatorChildrenPage>, ahead = true): Promise<NavigatorChildrenPage> {
+  const early = ahead ? then() : undefined;
+  // Not needed when the first list fills its page: its failure must not go unhandled.
+  early?.catch(() => undefined);
+  const page = await first;
+  if (page.more) {
+    const more = page.more;
+    return { nodes: page.nodes, more: () => followedBy(more(), then, false) };
+  }
+  const next = await (early ?? then());
+  return { nodes: [...page.nodes, ...next.nodes], more: next.more };
 }
 
 const groupIdOf = (path: string): string | undefined => /^\/?group\/(\d+)$/.exec(path)?.[1];
 
 export async function loadGroupChildren(parentPath: string | null): Promise<NavigatorChildrenPage> {
   if (parentPath === null) {
-    const [roots, smart] = await Promise.all([
-      listManagedObjects({ query: buildQuery(has(GROUP_FRAGMENT), BY_NAME), onlyRoots: true, pageSize: GROUP_LIST_PAGE_SIZE, withChildren: false }),
+    // Static root groups (a page of GROUP_LIST_PAGE_SIZE at a time), then the smart groups 10 at a time.
+    return followedBy(pagedNodes(buildQuery(has(GROUP_FRAGMENT), BY_NAME), groupNode, GROUP_LIST_PAGE_SIZE, true), () =>
       pagedNodes(buildQuery(has(DYNAMIC_GROUP_FRAGMENT), BY_NAME), smartGroupNode),
-    ]);
-    return { nodes: [...roots.items.map(groupNode), ...smart.nodes], more: smart.more };
+    );
   }
   const id = groupIdOf(parentPath);
   if (!id) return { nodes: [] };
-  // Subgroups at once (few), then the group's devices a page at a time.
-  const [subgroups, devices] = await Promise.all([
-    listManagedObjects({ query: buildQuery(and(has(GROUP_FRAGMENT), bygroupid(id)), BY_NAME), pageSize: GROUP_LIST_PAGE_SIZE, withChildren: false }),
+  // Subgroups (a page of GROUP_LIST_PAGE_SIZE at a time), then the group's devices 10 at a time.
+  return followedBy(pagedNodes(buildQuery(and(has(GROUP_FRAGMENT), bygroupid(id)), BY_NAME), groupNode, GROUP_LIST_PAGE_SIZE), () =>
     pagedNodes(buildQuery(and(bygroupid(id), not(has(GROUP_FRAGMENT))), BY_NAME), deviceNode),
-  ]);
-  return { nodes: [...subgroups.items.map(groupNode), ...devices.nodes], more: devices.more };
+  );
 }

@@ -24,10 +24,8 @@ import { leftOutMessage, splitByType } from '../../../common/select-software/mod
 import { ServerJobOverlay } from '../../../common/server-job/components/server-job-overlay';
 import { JobBlockedError, useServerJob } from '../../../common/server-job/hooks/use-server-job';
 import { assignmentResult, emptyGroup, groupAssigned, groupGone, groupNotAssigned, jobFailure, unexpectedError, type AlertSpec } from '../../../common/server-job/model/messages';
-import { pushAlert } from '../../../common/server-job/store/alerts';
+import { useActionAlerts } from '../../../common/server-job/hooks/use-action-alerts';
 import { groupDeviceFilter } from '../api/group';
-
-const show = (s: AlertSpec) => pushAlert(s.alert, s.dismissAfterMs);
 
 export interface GroupSelectSoftware {
   job: ReturnType<typeof useServerJob>;
@@ -41,9 +39,13 @@ export function useGroupSelectSoftware(group: ManagedObject | undefined): GroupS
   const { t } = useTranslation();
   const job = useServerJob();
   const [dialog, setDialog] = useState<{ devices: ManagedObject[]; types: string[] } | null>(null);
+  // Select Software tried again takes its earlier failure away (a retry that works shows only its success).
+  const alerts = useActionAlerts<'assign'>();
+  const show = (s: AlertSpec) => alerts.show('assign', s.alert, s.dismissAfterMs);
 
   const start = async () => {
     if (!group) return;
+    alerts.retrying('assign');
     try {
       await job.ensureIdleBlocked();
       const devices = await job.withOverlay('Loading selected devices', () =>
@@ -60,7 +62,7 @@ export function useGroupSelectSoftware(group: ManagedObject | undefined): GroupS
       }
       setDialog({ devices, types: typesForSelection([...new Set(devices.map((d) => d.type ?? ''))].filter(Boolean)) });
     } catch (e) {
-      if (e instanceof JobBlockedError) pushAlert({ type: 'warning', text: e.message });
+      if (e instanceof JobBlockedError) show({ alert: { type: 'warning', text: e.message } });
       else show(unexpectedError(e));
     }
   };

@@ -75,6 +75,23 @@ it('says why Start stays off: no replacement device, or the list could not be lo
   expect(screen.queryByTestId('replacement-no-candidates')).toBeNull();
 });
 
+it('narrows hundreds of replacement candidates with a search, keeping the one picked and saying when none matches', async () => {
+  const many = Array.from({ length: 600 }, (_, i) => ({ id: String(100 + i), name: `IoTconnector NB${25000000 + i}` }));
+  configureClient({ fetch: (async () => reply(200, { deviceList: many })) as typeof fetch });
+  renderContribution(<ReplaceIotConnectorDialog source={source} alerts={{ success: jest.fn(), info: jest.fn(), fail: jest.fn() }} subscribe={subscribe} onClose={jest.fn()} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+  });
+  const select = await screen.findByLabelText('Replacement device');
+  await waitFor(() => expect(select.querySelectorAll('option')).toHaveLength(601));
+  fireEvent.change(select, { target: { value: '105' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Search replacement devices' }), { target: { value: 'nb25000042' } });
+  expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Select device', 'IoTconnector NB25000005', 'IoTconnector NB25000042']);
+  expect(select).toHaveValue('105');
+  fireEvent.change(screen.getByRole('textbox', { name: 'Search replacement devices' }), { target: { value: 'xyz' } });
+  fireEvent.change(select, { target: { value: '' } });
+  expect(await screen.findByTestId('replacement-no-candidates')).toHaveTextContent('No IoTconnector matches the search.');
+});
+
 /** A source with two packages (mdc, opcua), each validated as itself. */
 const twoPackages = { ...source, adamos_adamos_netbox_SoftwarePackageList: [...source.adamos_adamos_netbox_SoftwarePackageList, { name: 'opcua', version: '2.0.0', status: 'installed' }] };
 

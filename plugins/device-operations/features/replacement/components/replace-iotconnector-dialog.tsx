@@ -63,6 +63,11 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onResume,
   const assigned = useRef(new Map<string, AssignCounters>());
   const [target, setTarget] = useState<ManagedObject | undefined>();
   const list = (candidates.data ?? []).filter((d) => String(d.id) !== source.id);
+  // A large tenant offers hundreds of candidates, all named alike ("IoTconnector NB…"): a search
+  // narrows the select (the device picked stays in it).
+  const [search, setSearch] = useState('');
+  const needle = search.trim().toLowerCase();
+  const shown = needle ? list.filter((d) => String(d.id) === targetId || `${d.name ?? ''} ${d.id}`.toLowerCase().includes(needle)) : list;
 
   const live = useMemo(() => applyPackageStatuses(rows, packagesOf(target)), [rows, target]);
   const running = isInstallRunning(live);
@@ -162,9 +167,17 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onResume,
       {step === 'pick' && (
         <div className="form-group">
           <label htmlFor="replacement-device">{t('Replacement device')}</label>
-          <select id="replacement-device" className="form-control" value={targetId} onChange={(e) => setTargetId(e.target.value)}>
+          <input
+            className="form-control"
+            aria-label={t('Search replacement devices')}
+            placeholder={t('Search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            data-testid="replacement-search"
+          />
+          <select id="replacement-device" className="form-control" value={targetId} onChange={(e) => setTargetId(e.target.value)} style={{ marginTop: 4 }}>
             <option value="">{t('Select device')}</option>
-            {list.map((d) => (
+            {shown.map((d) => (
               <option key={d.id} value={d.id}>
                 {d.name ?? d.id}
               </option>
@@ -175,8 +188,8 @@ export function ReplaceIotConnectorDialog({ source, alerts, subscribe, onResume,
             error={candidates.error}
           loading={candidates.isPending}
             errorLead={t('The replacement devices could not be loaded:')}
-            empty={candidates.isSuccess && list.length === 0}
-            emptyText={t('No IoTconnector is available as a replacement.')}
+            empty={candidates.isSuccess && shown.length === 0}
+            emptyText={list.length > 0 ? t('No IoTconnector matches the search.') : t('No IoTconnector is available as a replacement.')}
             data-testid="replacement-candidates-error"
             data-testid-empty="replacement-no-candidates"
           />
