@@ -37,6 +37,23 @@ export function formatCount(n: number, language: string): string {
   return format.format(n);
 }
 
+/**
+ * The options of t(key, values) with every whole number written as `language` writes counts: i18next
+ * interpolates `replace` (the formatted texts) while it still picks the plural form from the number
+ * `count`, so the text keys stay as they are.
+ */
+export function countValues<V extends Record<string, unknown>>(values: V | undefined, language: string): V & { replace?: Record<string, unknown> } {
+  if (!values) return {} as V;
+  const replace: Record<string, unknown> = {};
+  let any = false;
+  for (const [k, v] of Object.entries(values)) {
+    const isCount = typeof v === 'number' && Number.isInteger(v);
+    replace[k] = isCount ? formatCount(v, language) : v;
+    any ||= isCount;
+  }
+  return any ? { ...values, replace } : values;
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 const toDate = (value: string | number | Date | null | undefined): Date | undefined => {

@@ -9,6 +9,7 @@ import type { ManagedObject } from '../platform/inventory';
 import type { DataGridProps, GridSelectionProps } from './data-grid';
 import type { GridColumn } from './data-grid-model';
 import { useSharedTranslation } from './i18n';
+import { useCountValues } from './use-count';
 import { Pager, totalPagesOf } from './pager';
 import { msg } from '../plugin-api/i18n';
 import { ONGOING_MESSAGE, ServerJobBanner } from './server-job-banner';
@@ -192,6 +193,7 @@ export interface DeviceListProps {
 export function DeviceList(props: DeviceListProps) {
   const { title, count, actions, jobOngoing, jobStatusError, messages, error, columns, rows, loading, now, total, selection, page, pageSize, onPage, onPageSize, children } = props;
   const t = useSharedTranslation();
+  const withCounts = useCountValues();
   const Grid = useDataGrid();
   return (
     <div className="content-fullpage" data-testid={props['data-testid'] ?? 'device-list'}>
@@ -208,10 +210,10 @@ export function DeviceList(props: DeviceListProps) {
       <ServerJobBanner ongoing={jobOngoing} error={jobStatusError} />
       {messages}
       <div className="d-flex a-i-center p-t-8 p-b-8" style={{ gap: 8, minHeight: 34 }} data-testid="selection-bar">
-        {selection.count > 0 && <span data-testid="selected-count">{t('{{count}} selected', { count: selection.count })}</span>}
+        {selection.count > 0 && <span data-testid="selected-count">{t('{{count}} selected', withCounts({ count: selection.count }))}</span>}
         {!selection.allMatching && selection.grid.pageState === 'all' && total !== undefined && total > rows.length && (
           <button type="button" className="btn btn-link btn-sm" onClick={selection.selectAllMatching} data-testid="select-all-matching">
-            {t('Select all {{count}} matching devices', { count: total })}
+            {t('Select all {{count}} matching devices', withCounts({ count: total }))}
           </button>
         )}
         {selection.count > 0 && (

@@ -206,6 +206,11 @@ describe('SelectSoftwareDialog', () => {
     expect(onClose).toHaveBeenLastCalledWith(null);
   });
 
+  it('writes a huge selection as the language writes counts', async () => {
+    open({ deviceCount: 12072 }, 'de');
+    expect(await screen.findByText(/12\.072/)).toBeInTheDocument();
+  });
+
   it('asks before Escape drops a chosen software, and Cancel in the question keeps the choice', async () => {
     const { onClose } = open();
     await waitFor(() => expect(screen.getByText('mdc')).toBeInTheDocument());

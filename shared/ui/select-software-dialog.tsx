@@ -14,6 +14,7 @@ import type { QueryKey } from '../platform/query-keys';
 import { deviceTypeLabel, devicesOutsideType } from '../domain/device-types';
 import { listSoftwareChoices, type SoftwareItem, type Storage } from '../platform/software-choices';
 import { useSharedTranslation } from './i18n';
+import { useCountValues } from './use-count';
 import { Modal, type ModalButton } from './modal';
 
 const STORAGE_LABEL: Record<Storage, string> = { Profile: msg('Profile'), External: msg('External'), Local: msg('Local') };
@@ -61,6 +62,7 @@ export interface SelectSoftwareDialogProps {
 
 export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actions = ['assign'], storageColumn = true, devices, onClose }: SelectSoftwareDialogProps) {
   const t = useSharedTranslation();
+  const withCounts = useCountValues();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<SoftwareItem | null>(null);
@@ -98,7 +100,7 @@ export function SelectSoftwareDialog({ deviceTypes, deviceCount, queryKey, actio
 
   return (
     <Modal open size="lg" title={t('Select software')} onClose={() => onClose(null)} closeOnBackdrop={false} unsavedChanges={selected !== null || force} buttons={buttons} data-testid="select-software-dialog">
-      <p className="text-muted">{t('Selected devices: {{count}}', { count: deviceCount })}</p>
+      <p className="text-muted">{t('Selected devices: {{count}}', withCounts({ count: deviceCount }))}</p>
       <div className="form-group">
         <input
           className="form-control"

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countValues } from '../../format/numbers';
+import { countValues } from '@shared/domain/formats';
 import { useListAlerts } from '../store/alerts';
 
 /** The list's result messages, newest last. */

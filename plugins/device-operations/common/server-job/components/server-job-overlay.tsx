@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '@shared/ui/loading-overlay';
-import { countValues } from '../../format/numbers';
+import { countValues } from '@shared/domain/formats';
 import type { OverlayState } from '../hooks/use-server-job';
 
 /**

@@ -13,7 +13,7 @@ import { PermittedButton } from '@shared/ui/permission';
 import { focusFellToPage } from '@shared/ui/keep-focus';
 import { SEVERITY_WORD, STATUS_ALREADY, STATUS_CHANGED, statusesFor, unresolvedOf, withUnresolved, type SeverityParam } from '../logic/alarms';
 import { alarmKeys, clearAll, setAlarmStatus, useAlarmCount, useAlarmList, useLiveAlarms, useNothingToClear, type AlarmListFilter } from '../api/alarms';
-import { formatCount } from '../../../common/format/numbers';
+import { formatCount } from '@shared/domain/formats';
 import { AlarmItems } from './alarm-items';
 import { useScreenReady } from '@shared/plugin-api/screen-ready';
 import { RealtimeStatus } from '@shared/ui/realtime-status';

@@ -1,7 +1,7 @@
 /** CSV export of every device matching the list's filters, streamed page by page with progress. */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countValues } from '../../../common/format/numbers';
+import { countValues } from '@shared/domain/formats';
 import { walkMatching, type DeviceSource } from '../api/devices';
 import type { DeviceColumn } from '../model/columns';
 import { csvHeader, csvRows } from '../model/csv';

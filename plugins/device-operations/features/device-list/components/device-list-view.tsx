@@ -15,7 +15,7 @@ import { parseColumnConfig, visibleColumns } from '@shared/ui/data-grid-model';
 import { DeviceList, useBulkActionBlock, useFetchedAt, useListSelection } from '@shared/ui/device-list';
 import { announce } from '@shared/ui/live-region/announce';
 import { PermittedButton } from '@shared/ui/permission';
-import { countValues } from '../../../common/format/numbers';
+import { countValues } from '@shared/domain/formats';
 import { AlertOutlet } from '../../../common/server-job/components/alert-outlet';
 import { ServerJobOverlay } from '../../../common/server-job/components/server-job-overlay';
 import { pushAlert, useListAlerts } from '../../../common/server-job/store/alerts';

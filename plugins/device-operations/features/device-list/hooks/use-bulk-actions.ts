@@ -33,7 +33,7 @@ import {
   type AlertSpec,
 } from '../../../common/server-job/model/messages';
 import { useActionAlerts } from '../../../common/server-job/hooks/use-action-alerts';
-import { countValues } from '../../../common/format/numbers';
+import { countValues } from '@shared/domain/formats';
 import type { ListSelection } from '@shared/ui/device-list';
 import { deviceKeys, loadAllMatching, smartGroupQuery, type DeviceSource } from '../api/devices';
 import type { Filters } from '../model/list-state';

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { countValues, formatCount } from './numbers';
+import { countValues, formatCount } from './formats';
 
 describe('counts in the user\'s language', () => {
   it('writes thousands as English and German do', () => {
