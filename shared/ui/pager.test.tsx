@@ -87,6 +87,12 @@ describe('Pager', () => {
     expect(screen.getByTestId('pager-total')).toHaveTextContent('1.626–1.650 von 20.000');
   });
 
+  it('shows no "0–0 of 0" on an empty list (the list says it is empty)', () => {
+    renderUi(<Pager currentPage={1} totalPages={1} total={0} pageSize={25} onPageChange={() => undefined} />);
+    expect(screen.getByTestId('pager')).toBeInTheDocument();
+    expect(screen.queryByTestId('pager-total')).toBeNull();
+  });
+
   it('speaks German', () => {
     renderUi(<Pager currentPage={1} totalPages={2} pageSize={10} onPageChange={() => undefined} />, 'de');
     expect(screen.getByRole('button', { name: 'Weiter' })).toBeEnabled();

@@ -105,7 +105,8 @@ export function Pager({
         {known && item(t('Last'), last as number, currentPage < (last as number), 'page-last')}
       </ul>
       <div className="d-flex a-i-center" style={{ gap: 16 }}>
-        {total !== undefined && (
+        {/* An empty list says so itself; "0–0 of 0" beside it said nothing more. */}
+        {total !== undefined && total > 0 && (
           <span className="text-muted" style={{ whiteSpace: 'nowrap' }} data-testid="pager-total">
             {t('{{from}}–{{to}} of {{total}}', { from: count(from), to: count(to), total: count(total) })}
           </span>

@@ -34,6 +34,9 @@ async function pagedNodes(
   return page.items.length === pageSize ? { nodes, more: () => pagedNodes(query, toNode, pageSize, onlyRoots, currentPage + 1) } : { nodes };
 }
 
+/** An early read whose answer was not used: its failure is nobody's to show. */
+const notNeededAfterAll = (): void => undefined;
+
 /**
  * One list of two paged ones: `first`'s pages, then `then`'s (joined to first's last page). A
  * tenant with more groups than a page holds gets the rest with "Search more", not silently cut.
@@ -41,8 +44,8 @@ async function pagedNodes(
  */
 async function followedBy(first: Promise<NavigatorChildrenPage>, then: () => Promise<NavigatorChildrenPage>, ahead = true): Promise<NavigatorChildrenPage> {
   const early = ahead ? then() : undefined;
-  // Not needed when the first list fills its page: its failure must not go unhandled.
-  early?.catch(() => undefined);
+  // Not needed when the first list fills its page; when it is needed, awaiting it below reports its failure.
+  early?.catch(notNeededAfterAll);
   const page = await first;
   if (page.more) {
     const more = page.more;
