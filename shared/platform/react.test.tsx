@@ -1,8 +1,9 @@
 import React from 'react';
-import { act, render, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { onlineManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { PlatformError, retryTransientFailures } from './fetch-client';
-import { createPageQueryClient, FAIL_WHEN_OFFLINE, loggingQueryCache, useRealtime, useRealtimeDetail, useRealtimeInvalidate } from './react';
+import { FAIL_WHEN_OFFLINE, READ_AGAIN_WHEN_ONLINE } from './network-mode';
+import { createPageQueryClient, loggingQueryCache, useRealtime, useRealtimeDetail, useRealtimeInvalidate } from './react';
 import type { RealtimeClient, RealtimeHandler, RealtimeMessage } from './realtime';
 
 /** A RealtimeClient double that records subscriptions and lets the test push notifications. */
@@ -117,6 +118,50 @@ describe('FAIL_WHEN_OFFLINE', () => {
   });
 });
 
+describe('READ_AGAIN_WHEN_ONLINE', () => {
+  it('reads a query that failed while offline again once the browser is online again (React Query turns that off in this network mode)', async () => {
+    let online = false;
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      if (!online) throw new TypeError('Failed to fetch');
+      return 'figures';
+    };
+    function Screen({ options }: { options: object }) {
+      const q = useQuery({ queryKey: ['screen'], queryFn: read, ...options });
+      return <p>{q.isError ? 'cannot be reached' : (q.data ?? 'loading')}</p>;
+    }
+    for (const [options, readAgain] of [
+      [READ_AGAIN_WHEN_ONLINE, true],
+      [FAIL_WHEN_OFFLINE, false],
+    ] as const) {
+      online = false;
+      reads = 0;
+      onlineManager.setOnline(false);
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const { unmount } = render(
+        <QueryClientProvider client={client}>
+          <Screen options={options} />
+        </QueryClientProvider>,
+      );
+      try {
+        expect(await screen.findByText('cannot be reached')).toBeInTheDocument();
+        online = true;
+        act(() => onlineManager.setOnline(true));
+        if (readAgain) expect(await screen.findByText('figures')).toBeInTheDocument();
+        else {
+          await act(async () => new Promise((r) => setTimeout(r, 50)));
+          expect(screen.getByText('cannot be reached')).toBeInTheDocument();
+        }
+        expect(reads).toBe(readAgain ? 2 : 1);
+      } finally {
+        onlineManager.setOnline(true);
+        unmount();
+      }
+    }
+  });
+});
+
 describe('createPageQueryClient', () => {
   it('makes both hosts\' clients alike: logged failures, transient retries, offline requests sent; focus re-reads only where asked', () => {
     const shell = createPageQueryClient({ refetchOnWindowFocus: true });
@@ -125,6 +170,7 @@ describe('createPageQueryClient', () => {
       const { queries, mutations } = client.getDefaultOptions();
       expect(queries?.retry).toBe(retryTransientFailures);
       expect(queries?.networkMode).toBe('always');
+      expect(queries?.refetchOnReconnect).toBe(true);
       expect(mutations?.networkMode).toBe('always');
     }
     expect(shell.getDefaultOptions().queries?.refetchOnWindowFocus).toBe(true);

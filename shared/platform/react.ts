@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { QueryCache, QueryClient, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { describeFailure, retryTransientFailures } from './fetch-client';
+import { FAIL_WHEN_OFFLINE, READ_AGAIN_WHEN_ONLINE } from './network-mode';
 import { getRealtime, type RealtimeClient, type RealtimeMessage, type RealtimeRefusal } from './realtime';
 
 export type RealtimeCacheHandler<T> = (message: RealtimeMessage<T>, queryClient: QueryClient, channel: string) => void;
@@ -99,15 +100,6 @@ export function useRealtimeDetail<T extends object>(channel: string | null | und
 }
 
 /**
- * The page's query clients' network mode (queries and mutations): a request made while the browser
- * says it is offline is sent and fails with the client's "cannot be reached" message. React Query's
- * default ('online') paused it instead: a screen opened offline showed its spinner for as long as
- * the browser was offline, a Save stayed busy and was sent whenever the network came back. Reads
- * are still asked again when the browser is online again (refetchOnReconnect).
- */
-export const FAIL_WHEN_OFFLINE = { networkMode: 'always' } as const;
-
-/**
  * The page's query cache: a read that failed for good (after its retries) is logged with its
  * query key and cause, whatever the screen shows of it. Both query clients (the dev shell's and
  * the platform UI's) use it.
@@ -127,6 +119,6 @@ export function loggingQueryCache(): QueryCache {
 export function createPageQueryClient({ refetchOnWindowFocus }: { refetchOnWindowFocus: boolean }): QueryClient {
   return new QueryClient({
     queryCache: loggingQueryCache(),
-    defaultOptions: { queries: { refetchOnWindowFocus, retry: retryTransientFailures, ...FAIL_WHEN_OFFLINE }, mutations: FAIL_WHEN_OFFLINE },
+    defaultOptions: { queries: { refetchOnWindowFocus, retry: retryTransientFailures, ...READ_AGAIN_WHEN_ONLINE }, mutations: FAIL_WHEN_OFFLINE },
   });
 }

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { onlineManager, queryOptions, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { WIDGET_REFRESH_MS } from '@shared/domain/constants';
 import { isPlatformError, UnreadableAnswerError } from '@shared/platform/fetch-client';
-import { FAIL_WHEN_OFFLINE } from '@shared/platform/react';
+import { FAIL_WHEN_OFFLINE } from '@shared/platform/network-mode';
 import {
   getAlarmCount,
   getAlarmHistory,

@@ -29,18 +29,25 @@ describe('ProfileListPage failures', () => {
     expect(await screen.findByTestId('profiles-load-error')).toHaveTextContent('The device profiles could not be loaded: service down');
   });
 
-  it('opened without a connection, waits for it instead of saying there are no device profiles', async () => {
-    serve((url) => (url.includes('/deviceProfile') ? reply(200, PROFILES) : reply(404, {})));
-    // The browser is offline: the list waits for the connection (paused), it neither loads nor fails.
+  it('opened without a connection, says the platform cannot be reached (not that there are no device profiles) and loads once the connection is back', async () => {
+    let online = false;
+    // The browser is offline: the request is sent (the hosts' network mode) and fails as fetch does.
+    serve((url) => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return url.includes('/deviceProfile') ? reply(200, PROFILES) : reply(404, {});
+    });
     onlineManager.setOnline(false);
     try {
       renderList();
-      await act(async () => new Promise((r) => setTimeout(r, 50)));
-      expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+      expect(await screen.findByTestId('profiles-load-error')).toHaveTextContent(
+        'The device profiles could not be loaded: The platform cannot be reached. Check the connection and try again.',
+      );
       expect(screen.queryByText('No device profiles to display.')).toBeNull();
     } finally {
+      online = true;
       act(() => onlineManager.setOnline(true));
     }
+    // Back online, the list is read again on its own.
     expect(await screen.findByText('IoTconnector Bielefeld')).toBeInTheDocument();
   });
 

@@ -98,16 +98,21 @@ async function chooseFirmware() {
 describe('MobileRouterTab', () => {
   afterEach(() => alerts.clearAll());
 
-  it('opened without a connection, waits for it instead of saying the device has no mobile router', async () => {
-    global.fetch = platform(() => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } })) as unknown as typeof fetch;
-    // The browser is offline: the queries wait for the connection (paused), they neither load nor fail.
+  it('opened without a connection, says the platform cannot be reached (not that the device has no mobile router) and loads once the connection is back', async () => {
+    let online = false;
+    const answer = platform(() => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } }));
+    // The browser is offline: the requests are sent (the hosts' network mode) and fail as fetch does.
+    global.fetch = jest.fn(async (input: string) => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return answer(input);
+    }) as unknown as typeof fetch;
     onlineManager.setOnline(false);
     try {
       renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
-      await act(async () => new Promise((r) => setTimeout(r, 50)));
-      expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+      expect(await screen.findByText(/The platform cannot be reached/)).toBeInTheDocument();
       expect(screen.queryByText('No mobile router to display.')).toBeNull();
     } finally {
+      online = true;
       act(() => onlineManager.setOnline(true));
     }
     // Back online, the tab loads on its own.
