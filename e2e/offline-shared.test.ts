@@ -81,6 +81,31 @@ describe('offline and back, in the dev shell', () => {
     }
   });
 
+  it("a list whose read failed while offline (its retries spent) says so, and is read again on its own once the browser is online (no Reload)", async () => {
+    const { context, page } = await loginAs(stack, 'admin', '/software');
+    try {
+      await page.getByTestId('software-cards').waitFor({ timeout: WAIT_MS });
+      // The connection drops as the list is read: that read and its three retries (1, 2 and 4 s) fail.
+      await page.route('**/service/create-software-ng/deviceProfile**', async (route) => {
+        await context.setOffline(true);
+        await route.abort('internetdisconnected');
+      });
+      await page.evaluate(() => (location.hash = '#/device-profiles-v2'));
+      const list = page.getByTestId('device-profile-list');
+      await list.waitFor({ timeout: WAIT_MS });
+      const failed = page.getByTestId('profiles-load-error');
+      await failed.waitFor({ timeout: WAIT_MS });
+      assert.equal((await failed.innerText()).trim(), `The device profiles could not be loaded: ${UNREACHABLE}`);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      // Online again: the browser's `online` event alone brings the list (nothing clicked).
+      await context.setOffline(false);
+      await list.getByTestId('profile-row').first().waitFor({ timeout: WAIT_MS });
+      assert.equal(await failed.count(), 0, 'the error is gone');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a start while the platform cannot be reached says so in the user words, and Retry starts once it is back', async () => {
     const context = await stack.browser.newContext();
     const page = await context.newPage();
