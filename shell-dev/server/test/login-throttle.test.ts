@@ -139,3 +139,30 @@ it('locks the realtime handshake too: its wrong credentials count, and a locked 
   offset += LOGIN_LOCK_MS;
   expect(await handshake('viewer', 'demo')).toMatchObject({ successful: true });
 });
+
+it("counts a wrong current password of Change password (PUT /user/currentUser/password) towards the user's lock: 422 each, then 429 (the right one too), and no login until the lock ends", async () => {
+  // A login session (cookie), as the platform UI has: whoever holds it need not know the password.
+  const login = await fetch(`${ctx.server.url}/tenant/oauth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'PASSWORD', username: 'demo/operator', password: 'demo' }),
+  });
+  expect(login.status).toBe(200);
+  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const session = { cookie: cookies.join('; '), 'x-xsrf-token': decodeURIComponent(cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]) };
+  const changePassword = (currentUserPassword: string) =>
+    fetch(`${ctx.server.url}/user/currentUser/password`, {
+      method: 'PUT',
+      headers: { ...session, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ currentUserPassword, newPassword: 'Changed-pass2' }),
+    }).then((res) => ({ status: res.status, retryAfter: res.headers.get('retry-after') }));
+  const answers = [];
+  for (let i = 0; i < LOGIN_MAX_FAILURES_PER_USER; i++) answers.push(await changePassword(`wrong-${i}`));
+  expect(answers.map((a) => a.status)).toEqual(Array(LOGIN_MAX_FAILURES_PER_USER).fill(422));
+  // The guesses locked the user: the right current password is refused too, and so is a login.
+  expect(await changePassword('demo')).toMatchObject({ status: 429, retryAfter: lockSeconds });
+  expect(await formLogin('operator', 'demo')).toMatchObject({ status: 429, retryAfter: lockSeconds });
+  offset += LOGIN_LOCK_MS;
+  // Nothing of that changed the password.
+  expect((await formLogin('operator', 'demo')).status).toBe(200);
+});

@@ -146,6 +146,9 @@ describe('read-only fields (the OAS readOnly): refused on records, one rule for 
     expect(await api('POST', '/devicecontrol/operations', { body: { deviceId: source, c8y_Restart: {}, status: 'SUCCESSFUL' } })).toMatchObject(
       invalid('devicecontrol', "'status' cannot be set when creating an operation (it starts PENDING)"),
     );
+    // bulkOperationId is read-only in the OAS too, but passes: the platform UI's retry of a failed operation sends it.
+    const retried = await api('POST', '/devicecontrol/operations', { body: { deviceId: source, c8y_Restart: {}, bulkOperationId: '77' } });
+    expect(retried).toMatchObject({ status: 201, body: { status: 'PENDING' } });
     // A measurement has only id and self read-only: sent back, they are accepted.
     expect((await api('POST', '/measurement/measurements', { body: { source: { id: source }, type: 't', time: then, id: '9', c8y_T: { T: { value: 1 } } } })).status).toBe(201);
   });

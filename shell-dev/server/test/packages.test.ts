@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import yazl from 'yazl';
 import { MAX_BINARY_BYTES } from '../http/limits';
+import { MAX_MANIFEST_BYTES } from '../packages';
 import { MAX_ENTRIES, MAX_UNPACKED_BYTES, readZip, safeEntryName } from '../packages/unzip';
 import { answerOf, AUTH, type client, ERROR_SHAPE, serverPerFile, start, tempDir, writeBeyond } from './helpers';
 
@@ -97,6 +98,13 @@ describe('plugin package install', () => {
     expect(await upload(id, await zip({ 'cumulocity.json': manifest('someone-else'), 'remoteEntry.js': 'x' }))).toMatchObject({ status: 422, body: ERROR_SHAPE });
     expect(await upload(id, await zip({ 'cumulocity.json': manifest('guarded') }))).toMatchObject({ status: 422, body: ERROR_SHAPE });
     expect(await upload('999999', await zip({ 'remoteEntry.js': 'x' }))).toMatchObject({ status: 404, body: ERROR_SHAPE });
+    // A manifest over 1 MB is not read (the shell and the platform read it on every start): 422, and the earlier state stays.
+    const padded = JSON.stringify({ ...JSON.parse(manifest('guarded')), description: 'x'.repeat(MAX_MANIFEST_BYTES) });
+    expect(await upload(id, await zip({ 'cumulocity.json': padded, 'remoteEntry.js': 'x' }))).toMatchObject({
+      status: 422,
+      body: { ...ERROR_SHAPE, message: `cumulocity.json is larger than ${MAX_MANIFEST_BYTES} bytes` },
+    });
+    expect((await fetch(`${ctx.server.url}/apps/guarded/remoteEntry.js`)).status).toBe(404);
     const shell = (await api<{ applications: Array<{ id: string; contextPath: string }> }>('GET', '/application/applications?pageSize=100')).body.applications.find((a) => a.contextPath === 'shell')!;
     expect(await upload(shell.id, await zip({ 'index.html': 'x' }))).toMatchObject({ status: 422, body: ERROR_SHAPE });
   });

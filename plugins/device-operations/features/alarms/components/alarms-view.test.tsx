@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { configureClient } from '@shared/platform/fetch-client';
 import { renderContribution, testUser, jsonReply as reply } from '@shared/plugin-api/testing';
 import en from '../../../locales/en.json';
@@ -7,6 +7,7 @@ import deviceEn from '../../../locales/device.en.json';
 import de from '../../../locales/de.json';
 import listsDe from '../../../locales/lists.de.json';
 import deviceDe from '../../../locales/device.de.json';
+import { ALARM_LIVE_REREAD_MS } from '../api/alarms';
 import { AlarmsView } from './alarms-view';
 import { AlarmDetails } from './alarm-details';
 
@@ -61,8 +62,9 @@ function platform(pageItems: number) {
  * A stand-in that keeps state: `total` unresolved alarms in pages of 100; a status change takes
  * the alarm out of the server's pages. Returns what is still open.
  */
-function statefulPlatform(total: number): { open: () => readonly { id: string }[]; set: (next: ReturnType<typeof alarm>[]) => void } {
+function statefulPlatform(total: number): { open: () => readonly { id: string }[]; set: (next: ReturnType<typeof alarm>[]) => void; listReads: () => number } {
   let open = Array.from({ length: total }, (_, i) => alarm(i));
+  let listReads = 0;
   configureClient({
     fetch: (async (url: string, init: RequestInit) => {
       const u = new URL(url, 'http://x');
@@ -73,11 +75,12 @@ function statefulPlatform(total: number): { open: () => readonly { id: string }[
         return reply(200, {});
       }
       const page = Number(u.searchParams.get('currentPage') ?? 1);
+      listReads++;
       const alarms = open.slice((page - 1) * 100, page * 100);
       return reply(200, { alarms, statistics: { currentPage: page, pageSize: 100 }, ...(page * 100 < open.length ? { next: `${url}&next` } : {}) });
     }) as typeof fetch,
   });
-  return { open: () => open, set: (next) => (open = next) };
+  return { open: () => open, set: (next) => (open = next), listReads: () => listReads };
 }
 
 const ALARM_ADMIN = testUser(['ROLE_ALARM_READ', 'ROLE_ALARM_ADMIN']);
@@ -171,6 +174,20 @@ describe('AlarmsView', () => {
     push({ realtimeAction: 'UPDATE', data: { ...alarm(0), status: 'CLEARED' } }, '/alarmsWithChildren/42');
     await waitFor(() => expect(screen.getByTestId('alarm-counter')).toHaveTextContent('0'), { timeout: 3000 });
     expect(screen.getByText('No alarms to display')).toBeTruthy();
+  });
+
+  it('re-reads the list once for a burst of notifications (a bulk clear elsewhere), not once per notification', async () => {
+    const server = statefulPlatform(3);
+    renderMajor();
+    await screen.findByText('alarm 2');
+    const push = mockChannels.get('/alarmsWithChildren/42')!;
+    const before = server.listReads();
+    server.set([]);
+    for (let i = 0; i < 50; i++) push({ realtimeAction: 'UPDATE', data: { ...alarm(i % 3), status: 'CLEARED' } }, '/alarmsWithChildren/42');
+    expect(await screen.findByText('No alarms to display', undefined, { timeout: 3000 })).toBeTruthy();
+    // Another re-read window passes: nothing of the burst is left to read.
+    await act(async () => new Promise((r) => setTimeout(r, ALARM_LIVE_REREAD_MS + 200)));
+    expect(server.listReads() - before).toBe(1);
   });
 
   it('follows every device\'s alarms on the all-devices page', async () => {
