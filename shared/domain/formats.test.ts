@@ -101,4 +101,23 @@ describe('formatCount', () => {
     expect(formatCount(7, 'de')).toBe('7');
     expect(formatCount(1000, '')).toBe('1,000');
   });
+
+  it('writes English and German exactly as Intl does (without it), other languages through Intl', () => {
+    const samples = [0, 1, 7, 999, 1000, 1195, 12072, 100000, 999999, 1234567, -1, -1000, -1234567, 0.4, 0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 1999.5, -0.3, 0.3, -0,
+      Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 1e21, NaN, Infinity, -Infinity];
+    for (let i = 0; i < 500; i++) samples.push(Math.round((Math.random() - 0.5) * 10 ** (1 + (i % 12))), (Math.random() - 0.5) * 10 ** (i % 9));
+    for (const language of ['en', 'de', '']) {
+      const reference = new Intl.NumberFormat(language || 'en', { maximumFractionDigits: 0 });
+      for (const n of samples) expect([n, formatCount(n, language)]).toEqual([n, reference.format(n)]);
+    }
+    // English and German counts make no Intl formatter (a page's first one is what costs).
+    const intl = jest.spyOn(Intl, 'NumberFormat');
+    try {
+      expect([formatCount(12072, 'en'), formatCount(-1234567, 'de'), formatCount(2.5, 'de'), formatCount(0, '')]).toEqual(['12,072', '-1.234.567', '3', '0']);
+      expect(intl).not.toHaveBeenCalled();
+    } finally {
+      intl.mockRestore();
+    }
+    expect(formatCount(1234567, 'fr')).toBe(new Intl.NumberFormat('fr', { maximumFractionDigits: 0 }).format(1234567));
+  });
 });

@@ -24,11 +24,24 @@ export function formatBytes(value: number | string | null | undefined, locale = 
 
 const countFormats = new Map<string, Intl.NumberFormat>();
 
+/** The thousands separator of the two languages the plugins ship (what Intl writes for them). */
+const GROUP_SEPARATOR: Readonly<Record<string, string>> = { en: ',', de: '.' };
+
 /**
  * A count as the user's language writes it ("12,072" in English, "12.072" in German), as t()'s
- * `{{n, number}}` does; one formatter per language (constructing one costs milliseconds).
+ * `{{n, number}}` does. English and German are written here: a page's first Intl.NumberFormat
+ * costs 30-60 ms of the main thread (Chromium loads its number data), and the device lists' title
+ * count is on the way to their first rows. Other languages, and what is no safe whole number
+ * after rounding (or is -0), go to Intl, one formatter per language.
  */
 export function formatCount(n: number, language: string): string {
+  const separator = GROUP_SEPARATOR[language || 'en'];
+  // Intl's rounding (half away from zero) for maximumFractionDigits 0.
+  const whole = Math.sign(n) * Math.round(Math.abs(n));
+  if (separator !== undefined && Number.isSafeInteger(whole) && !Object.is(whole, -0)) {
+    const grouped = String(Math.abs(whole)).replace(/\B(?=(\d{3})+$)/g, separator);
+    return whole < 0 ? `-${grouped}` : grouped;
+  }
   let format = countFormats.get(language);
   if (!format) {
     format = new Intl.NumberFormat(language || 'en', { maximumFractionDigits: 0 });
