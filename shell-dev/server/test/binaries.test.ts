@@ -155,8 +155,13 @@ describe('binary contents on disk', () => {
     // A JSON body is stored as before: its JSON text.
     expect((await api('PUT', `/inventory/binaries/${id}`, { body: { content: 'x' } })).status).toBe(201);
     expect((await download(id)).bytes.toString()).toBe('{"content":"x"}');
-    // An unknown binary: 404 before the body is read, no file.
+    // An unknown binary: 404 before the body is read, no file; one streaming past the limit too (the id is checked first).
     expect((await api('PUT', '/inventory/binaries/999999', { raw: 'x', contentType: 'text/plain' })).status).toBe(404);
+    const unknownOver = raw('PUT', '/inventory/binaries/999999', 'application/octet-stream');
+    const unknownAnswer = answerOf(unknownOver);
+    await writeBeyond(unknownOver, MAX_BINARY_BYTES, unknownAnswer);
+    unknownOver.end();
+    expect(await unknownAnswer).toMatchObject({ status: 404 });
     expect(temporary()).toEqual([]);
   });
 

@@ -177,6 +177,14 @@ describe('plugin package install', () => {
     expect(fs.readdirSync(path.join(ctx.server.dataDir, 'apps')).filter((n) => n.startsWith('.'))).toEqual([]);
   });
 
+  it('says the first problem in archive order (each limit checked before each entry), whichever kind it is', async () => {
+    const long = 'n'.repeat(300);
+    const longFirst = readZip(await zip({ [long]: 'long name', a: 'file', 'a/b': 'inside' }));
+    const layoutFirst = readZip(await zip({ a: 'file', 'a/b': 'inside', [long]: 'long name' }));
+    await expect(longFirst).rejects.toThrow(/^The entry 'n{80}…' has a file or folder name longer than \d+ bytes$/);
+    await expect(layoutFirst).rejects.toThrow("The entry 'a' is a file and the folder of 'a/b'");
+  });
+
   it('refuses an archive of more than 5000 entries or 500 MB unpacked (by its directory, before unpacking)', async () => {
     expect([MAX_ENTRIES, MAX_UNPACKED_BYTES]).toEqual([5000, 500 * 1024 * 1024]);
     const many = Object.fromEntries(Array.from({ length: MAX_ENTRIES + 1 }, (_, i) => [`f${i}.txt`, '']));
