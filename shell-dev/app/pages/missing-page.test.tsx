@@ -43,6 +43,20 @@ describe('MissingPage', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it("shows the federation runtime's headline and cause of a failed plugin, not its arguments, docs link and label line", () => {
+    const reason = `[ Federation Runtime ]: Failed to load script resources. #RUNTIME-008
+args: {"remoteName":"software-repository","resourceUrl":"http://127.0.0.1:41743/apps/software-repository/remoteEntry.js"}
+View the docs to see how to solve: https://module-federation.io/guide/troubleshooting/runtime#runtime-008
+Original Error Message:
+ ScriptNetworkError: Failed to load script "http://127.0.0.1:41743/apps/software-repository/remoteEntry.js"`;
+    useRegistry.setState({ plugins: { [repo.id]: { status: 'failed', loadTimeMs: 80, reason } } });
+    renderPage('/software');
+    const shown = screen.getByTestId('plugin-page-reason');
+    expect(shown).toHaveTextContent('[ Federation Runtime ]: Failed to load script resources. #RUNTIME-008');
+    expect(shown).toHaveTextContent('ScriptNetworkError: Failed to load script "http://127.0.0.1:41743/apps/software-repository/remoteEntry.js"');
+    expect(shown.textContent).not.toMatch(/args:|View the docs|Original Error Message/);
+  });
+
   it('speaks German, the plugin named as the plugins page names it', async () => {
     // The shell's German, as the page has it once a German user is in (the manifest's names with it).
     await loadShellLanguage('de');
