@@ -1,7 +1,7 @@
 /**
  * Device operations on a brand-new tenant (no devices, no alarms, no events) and on a large one
  * (20,000 devices): the empty screens say that there is nothing yet, with no action that can only
- * fail; the large lists write their counts as the language does and an action on every matching
+ * fail (nor a CSV export of nothing); the large lists write their counts as the language does and an action on every matching
  * device says how many it means before it writes. One stand-in at a time (the large one seeds for
  * about a minute). Build first: `npm run build`.
  */
@@ -46,6 +46,10 @@ describe('a brand-new tenant', () => {
         assert.equal(await countReads(page, /^0 devices$/), '0 devices');
         await page.getByText('No devices to display').waitFor({ timeout: WAIT_MS });
         for (const id of ['action-select-software', 'action-clear-pending']) assert.ok(await page.getByTestId(id).isDisabled(), `${type}: ${id} is off without devices`);
+        // No header-only file: the export is off and says why.
+        const csv = page.getByTestId('csv-export');
+        assert.ok(await csv.isDisabled(), `${type}: Export CSV is off without devices`);
+        assert.equal(await csv.getAttribute('title'), 'No devices match the list: there is nothing to export.');
         // No filter: no smart group of nothing.
         assert.equal(await page.getByTestId('action-smart-group').count(), 0);
       }

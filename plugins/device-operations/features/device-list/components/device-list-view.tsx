@@ -240,7 +240,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
             {t('Reload')}
           </button>
           <span style={{ flex: 1 }} />
-          <CsvExport source={source} filters={state.filters} sort={state.sort} columns={columns} fileName={csvFileName} />
+          <CsvExport source={source} filters={state.filters} sort={state.sort} columns={columns} fileName={csvFileName} total={countsKnown ? total : undefined} />
           {preferenceKey && <ColumnChooser columns={offered} config={columnConfig} onSave={saveColumns} saving={columnsPreference.saving} />}
         </>
       }
