@@ -1,7 +1,7 @@
 import { STATUS_IDLE_POLLING_MS, STATUS_POLLING_MS } from '../domain/constants';
 import { configureClient } from '../platform/fetch-client';
 import { jsonReply } from '../plugin-api/testing';
-import { assignCounters, isJobCompleted, isJobOngoing, newestStatusOptions, progressOf, STATUS_POLL_FAILURES_TOLERATED, successFailed, waitForJob } from './server-job';
+import { assignCounters, isJobCompleted, watchJobs, runningKinds, type JobWatch, isJobOngoing, newestStatusOptions, progressOf, STATUS_POLL_FAILURES_TOLERATED, successFailed, waitForJob } from './server-job';
 
 const status = (over: Record<string, unknown>) => ({
   id: '1',
@@ -95,5 +95,40 @@ describe('waitForJob', () => {
     const result = await run(waitForJob('assign'));
     expect(result).toEqual({ e: expect.objectContaining({ status: 504 }) });
     expect(reads()).toBe(1 + STATUS_POLL_FAILURES_TOLERATED);
+  });
+});
+
+describe('watchJobs: the result of a job another tab or user started', () => {
+  const assignRunning = status({ id: '7', dmg_assign_software_status: 'ongoing', dmg_assign_software_counter_total: 4, dmg_assign_software_counter_success: 1 });
+  const assignDone = status({ id: '7', dmg_assign_software_counter_total: 4, dmg_assign_software_counter_success: 3, dmg_assign_software_counter_failed: 1 });
+
+  it('names the jobs a status object says run', () => {
+    expect(runningKinds(assignRunning)).toEqual(['assign']);
+    expect(runningKinds(status({ dmg_clear_pending_assignment_status: 'ongoing', dmg_initialize_fragments_status: 'ongoing' }))).toEqual(['clearPending', 'initialize']);
+    expect(runningKinds(status({}))).toEqual([]);
+  });
+
+  it('the first read is the starting point: a job finished before is not reported', () => {
+    expect(watchJobs(undefined, assignDone)).toEqual({ watch: { id: '7', running: [] }, finished: [] });
+    expect(watchJobs(undefined, null)).toEqual({ watch: { id: null, running: [] }, finished: [] });
+  });
+
+  it('a job seen running is reported once, when its status is completed', () => {
+    const first = watchJobs(undefined, assignRunning);
+    expect(first).toEqual({ watch: { id: '7', running: ['assign'] }, finished: [] });
+    expect(watchJobs(first.watch, assignRunning).finished).toEqual([]);
+    const done = watchJobs(first.watch, assignDone);
+    expect(done.finished).toEqual(['assign']);
+    expect(watchJobs(done.watch, assignDone).finished).toEqual([]);
+  });
+
+  it('a job that started and finished between two reads (a newer status object) is reported by what it counted', () => {
+    const before: JobWatch = { id: '3', running: [] };
+    expect(watchJobs(before, assignDone).finished).toEqual(['assign']);
+    expect(watchJobs(before, status({ id: '8', dmg_clear_pending_assignment_success: 5 })).finished).toEqual(['clearPending']);
+    expect(watchJobs(before, status({ id: '9', dmg_initialize_fragments_failed: 2 })).finished).toEqual(['initialize']);
+    expect(watchJobs({ id: null, running: [] }, assignDone).finished).toEqual(['assign']);
+    // A newer one still running is reported when it completes.
+    expect(watchJobs(before, assignRunning)).toEqual({ watch: { id: '7', running: ['assign'] }, finished: [] });
   });
 });

@@ -91,6 +91,44 @@ export function progressOf(kind: JobKind, status: ManagedObject, submitted: numb
   return { done: c.success + c.failed, total: submitted };
 }
 
+const KINDS: readonly JobKind[] = ['assign', 'clearPending', 'initialize'];
+
+/** The jobs the status object says run (their status present and not completed). */
+export const runningKinds = (status: ManagedObject): JobKind[] =>
+  KINDS.filter((k) => status[STATUS_FIELD[k]] !== undefined && status[STATUS_FIELD[k]] !== COMPLETED);
+
+/** The completed jobs of a status object that counted devices (what its job was about). */
+function countedKinds(status: ManagedObject): JobKind[] {
+  return KINDS.filter((k) => {
+    if (!isJobCompleted(k, status)) return false;
+    const c = k === 'assign' ? assignCounters(status) : successFailed(k, status);
+    return Object.values(c).some((n) => n > 0);
+  });
+}
+
+/** What a page has seen of the newest status object: which one, and the jobs it saw running in it. */
+export interface JobWatch {
+  id: string | null;
+  running: readonly JobKind[];
+}
+
+/**
+ * The jobs that finished between a page's previous read of the newest status (`watch`; undefined:
+ * this is its first read) and this one (spec 1, 4: "then result counters are shown"), from the
+ * server's status object, so a tab or a user that did not start the job learns its result too:
+ * - the same object: the jobs seen running that are completed now;
+ * - a newer object, already completed (a job started and finished between two reads): its jobs
+ *   that counted devices.
+ * The first read is the page's starting point: a job finished before the page was shown is not
+ * reported (it may be days old).
+ */
+export function watchJobs(watch: JobWatch | undefined, status: ManagedObject | null): { watch: JobWatch; finished: JobKind[] } {
+  const next: JobWatch = { id: status?.id ?? null, running: status ? runningKinds(status) : [] };
+  if (!watch || !status) return { watch: next, finished: [] };
+  if (status.id === watch.id) return { watch: next, finished: watch.running.filter((k) => isJobCompleted(k, status)) };
+  return { watch: next, finished: countedKinds(status) };
+}
+
 export const serverJobKeys = { newest: () => ['server-job', 'newest'] as const };
 
 /**

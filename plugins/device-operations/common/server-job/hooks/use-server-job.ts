@@ -25,6 +25,13 @@ export class JobBlockedError extends Error {
   }
 }
 
+/**
+ * The jobs this tab runs (runJob): their results are said by runJob's caller, so the watch of
+ * jobs started elsewhere (useJobResults) leaves them out. `running`: jobs started and not yet
+ * ended here (their status object may not be known yet); `ids`: their status objects.
+ */
+export const ownJobs = { running: 0, ids: new Set<string>() };
+
 export function useServerJob() {
   const client = useQueryClient();
   const status = useNewestStatus();
@@ -73,23 +80,28 @@ export function useServerJob() {
   const runJob = useCallback(
     async <T,>(kind: JobKind, submitted: number, start: () => Promise<T>): Promise<{ response: T; status: ManagedObject | null }> => {
       setOverlay({ text: 'Operation is running on the server ({{done}}/{{total}})', progress: { done: 0, total: submitted } });
+      ownJobs.running++;
+      let latest: ManagedObject | null;
+      let response: T;
       try {
-        const response = await start();
+        response = await start();
         let progress = { done: 0, total: submitted };
-        const latest = await waitThroughConnectionLoss(
+        latest = await waitThroughConnectionLoss(
           kind,
           (status) => {
+            ownJobs.ids.add(status.id);
             progress = progressOf(kind, status, submitted);
             setOverlay({ text: '', progress });
           },
           () => setOverlay({ text: '', progress, connectionLost: true }),
           () => mounted.current,
         );
-        client.setQueryData(newestStatusOptions().queryKey, latest);
-        return { response, status: latest };
       } finally {
+        ownJobs.running--;
         setOverlay(null);
       }
+      client.setQueryData(newestStatusOptions().queryKey, latest);
+      return { response, status: latest };
     },
     [client],
   );

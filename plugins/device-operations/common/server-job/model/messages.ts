@@ -26,6 +26,15 @@ const counterLines = (c: AssignCounters): NonNullable<ListAlert['details']> => [
   { text: 'Failed: {{n}}', values: { n: c.failed } },
 ];
 
+/**
+ * A job's result in a tab that did not start it (another tab, another user): its message, with
+ * the line that says so first, so nobody takes it for the answer to something they did.
+ */
+export const startedElsewhere = (spec: AlertSpec): AlertSpec => ({
+  ...spec,
+  alert: { ...spec.alert, details: [{ text: msg('Started in another browser tab or by another user; finished on the server.') }, ...(spec.alert.details ?? [])] },
+});
+
 export function assignmentResult(c: AssignCounters): AlertSpec {
   if (c.failed > 0) return { alert: { type: 'danger', text: 'Software assignment failed', details: counterLines(c) } };
   return { alert: { type: 'success', text: 'Software assignment successful', details: counterLines(c) }, dismissAfterMs: ALERT_SUCCESS_DISMISS_MS };

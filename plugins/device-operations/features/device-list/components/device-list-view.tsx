@@ -17,6 +17,7 @@ import { announce } from '@shared/ui/live-region/announce';
 import { PermittedButton } from '@shared/ui/permission';
 import { countValues } from '@shared/domain/formats';
 import { AlertOutlet } from '../../../common/server-job/components/alert-outlet';
+import { JobProgress } from '../../../common/server-job/components/job-progress';
 import { ServerJobOverlay } from '../../../common/server-job/components/server-job-overlay';
 import { pushAlert, useListAlerts } from '../../../common/server-job/store/alerts';
 import { usePreference } from '@shared/ui/use-preference';
@@ -193,7 +194,13 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
       count={heading ?? shownHeading}
       jobOngoing={actions.job.ongoing}
       jobStatusError={actions.job.status.error}
-      messages={<AlertOutlet />}
+      messages={
+        <>
+          {/* The starting tab has the overlay's progress. */}
+          {!actions.job.overlay && <JobProgress status={actions.job.status.data} />}
+          <AlertOutlet />
+        </>
+      }
       // Said as what failed, not the server's bare text ("Database unavailable").
       error={page.isError ? `${t('The devices could not be loaded:')} ${(page.error as Error).message}` : undefined}
       columns={gridColumns}
@@ -240,7 +247,7 @@ export function DeviceListView({ source, title, available, defaults, preferenceK
             {t('Reload')}
           </button>
           <span style={{ flex: 1 }} />
-          <CsvExport source={source} filters={state.filters} sort={state.sort} columns={columns} fileName={csvFileName} />
+          <CsvExport source={source} filters={state.filters} sort={state.sort} columns={columns} fileName={csvFileName} total={countsKnown ? total : undefined} />
           {preferenceKey && <ColumnChooser columns={offered} config={columnConfig} onSave={saveColumns} saving={columnsPreference.saving} />}
         </>
       }

@@ -33,6 +33,7 @@ import {
   type AlertSpec,
 } from '../../../common/server-job/model/messages';
 import { useActionAlerts } from '../../../common/server-job/hooks/use-action-alerts';
+import { useJobResults } from '../../../common/server-job/hooks/use-job-results';
 import { countValues } from '@shared/domain/formats';
 import type { ListSelection } from '@shared/ui/device-list';
 import { deviceKeys, loadAllMatching, smartGroupQuery, type DeviceSource } from '../api/devices';
@@ -66,6 +67,8 @@ export function useBulkActions(source: DeviceSource, filters: Filters, selection
   const alerts = useActionAlerts<Action>();
   const { retrying, show: say } = alerts;
   const show = useCallback((action: Action, spec: AlertSpec) => say(action, spec.alert, spec.dismissAfterMs), [say]);
+  // A job another tab or user started: its result here too, as the action it is.
+  useJobResults(useCallback((kind, spec) => show(kind === 'assign' ? 'software' : kind, spec), [show]));
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // A dialog is for the list it was opened on: when the filters change under it (Back, Forward, a
   // link), it closes, so it cannot send to devices, or save a smart group of a filter, the list no
