@@ -453,3 +453,89 @@ describe('RealtimeClient when the network goes away without a word', () => {
     }
   });
 });
+
+describe('RealtimeClient when a subscribe fails beside the held long-poll', () => {
+  /**
+   * A fake server: a connect is held until its request is aborted (a long-poll the server holds 45 s)
+   * unless it asks for an answer at once; requests fail while `down`.
+   */
+  function holdingServer() {
+    const state = { down: false, held: 0, aborted: 0, subscribed: [] as string[] };
+    const fake = (async (_url: string, init: RequestInit) => {
+      const [m] = JSON.parse(String(init.body)) as { channel: string; id: string; subscription?: string; advice?: { timeout?: number } }[];
+      if (state.down) throw new TypeError('Failed to fetch');
+      const ok = (extra: object = {}) =>
+        new Response(JSON.stringify([{ channel: m.channel, successful: true, id: m.id, ...extra }]), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (m.channel === '/meta/handshake') return ok({ clientId: 'c', advice: { timeout: 45_000, interval: 0 } });
+      if (m.channel === '/meta/subscribe') {
+        state.subscribed.push(m.subscription!);
+        return ok({ subscription: m.subscription });
+      }
+      if (m.channel === '/meta/connect' && m.advice?.timeout !== 0) {
+        state.held++;
+        return new Promise<Response>((_, reject) =>
+          init.signal?.addEventListener('abort', () => {
+            state.aborted++;
+            reject(new DOMException('aborted', 'AbortError'));
+          }),
+        );
+      }
+      return ok();
+    }) as unknown as typeof fetch;
+    return { state, fetch: fake };
+  }
+
+  it('says interrupted at once (not at the end of the hold), ends the long-poll and subscribes the channel before it is live again; a normal wait is no alarm', async () => {
+    const server = holdingServer();
+    const errors: unknown[] = [];
+    const client = new RealtimeClient({ url: '/rt', fetch: server.fetch, xsrfToken: () => '', retryDelayMs: 20, networkEvents: new EventTarget(), onError: (e) => errors.push(e) });
+    const seen: boolean[] = [];
+    client.onStatusChange(() => seen.push(client.interrupted));
+    client.subscribe('/events/1', () => undefined);
+    try {
+      await until(() => server.state.held === 1);
+      // A second screen subscribes while the long-poll waits: no alarm, the long-poll goes on.
+      client.subscribe('/events/3', () => undefined);
+      await until(() => server.state.subscribed.includes('/events/3'));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(seen).toEqual([]);
+      expect(server.state.aborted).toBe(0);
+
+      // The server cannot be reached: a third screen's subscribe fails while the long-poll is held.
+      server.state.down = true;
+      client.subscribe('/events/2', () => undefined);
+      await until(() => client.interrupted, 1000);
+      expect(server.state.aborted).toBe(1);
+      expect(String(errors[0])).toContain('Failed to fetch');
+
+      server.state.down = false;
+      await until(() => !client.interrupted && server.state.held === 2, 2000);
+      // Subscribed on the same session before it said live again; the others were not asked again.
+      expect(server.state.subscribed).toEqual(['/events/1', '/events/3', '/events/2']);
+      expect(seen).toEqual([true, false]);
+    } finally {
+      await client.disconnect();
+    }
+  });
+
+  it('a new session whose subscribe request fails is not said live until the channel is subscribed', async () => {
+    const server = holdingServer();
+    let failSubscribes = 1;
+    const fake = (async (url: string, init: RequestInit) => {
+      if (String(init.body).includes('/meta/subscribe') && failSubscribes-- > 0) throw new TypeError('Failed to fetch');
+      return server.fetch(url, init);
+    }) as unknown as typeof fetch;
+    const client = new RealtimeClient({ url: '/rt', fetch: fake, xsrfToken: () => '', retryDelayMs: 20, networkEvents: new EventTarget(), onError: () => undefined });
+    const seen: boolean[] = [];
+    client.onStatusChange(() => seen.push(client.interrupted));
+    client.subscribe('/events/1', () => undefined);
+    try {
+      await until(() => client.interrupted, 1000);
+      await until(() => !client.interrupted && server.state.held === 1, 2000);
+      expect(server.state.subscribed).toEqual(['/events/1']);
+      expect(seen).toEqual([true, false]);
+    } finally {
+      await client.disconnect();
+    }
+  });
+});

@@ -121,8 +121,15 @@ export class RealtimeClient {
   private running: Promise<void> | undefined;
   private abort: AbortController | undefined;
   private graceTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Aborted by the browser's `offline` event: ends the request under way. */
-  private offline = new AbortController();
+  /**
+   * Aborted, with the reason, when the connection is known to be interrupted while a request is
+   * under way (the browser's `offline` event, a subscribe whose request failed beside the held
+   * long-poll): ends that request as lost, so the loop says so and backs off at once rather than
+   * when the long-poll's hold ends (the stand-in's: 45 s).
+   */
+  private interruption = new AbortController();
+  /** Subscribe requests under way: `clientId channel`. */
+  private readonly subscribing = new Set<string>();
   /** Aborted by the browser's `online` event: ends the back-off's wait. */
   private online = new AbortController();
   /** A request failed or the server forgot the session since the last successful connect: notifications may have been missed. */
@@ -296,7 +303,7 @@ export class RealtimeClient {
     });
   }
 
-  private readonly wentOffline = () => this.offline.abort();
+  private readonly wentOffline = () => this.interruption.abort(new Error('Realtime request lost: the browser went offline'));
   private readonly wentOnline = () => this.online.abort();
 
   private async loop(signal: AbortSignal) {
@@ -314,14 +321,18 @@ export class RealtimeClient {
   private async run(signal: AbortSignal) {
     let failures = 0;
     while (!signal.aborted && this.handlers.size > 0) {
-      if (this.offline.signal.aborted) this.offline = new AbortController();
+      if (this.interruption.signal.aborted) this.interruption = new AbortController();
       try {
         if (!this.clientId) {
           await this.handshake(signal);
-          await Promise.all(this.channels.map((c) => this.sendSubscribe(c)));
+          await this.subscribePending(signal, true);
           // Subscribed again: from here on nothing is missed, so what was missed can be read now
           // (the next connect is a long-poll that may answer only at its time-out).
           this.resumed();
+        } else {
+          // A channel whose subscribe request failed on this session (said as interrupted) is
+          // subscribed before the next connect says the connection works again.
+          await this.subscribePending(signal, false);
         }
         // After a failure the connect asks for an answer at once (advice timeout 0, as CometD's own
         // client does on its first connect): it tells that the connection works again.
@@ -382,24 +393,63 @@ export class RealtimeClient {
     this.clientId = reply.clientId;
   }
 
+  /**
+   * Subscribes, before a connect, the channels not subscribed on this session: every channel of a
+   * new session (`all`: a refusal is asked again, the user's roles may have changed), else those
+   * neither confirmed nor refused (a subscribe whose request failed). A failed request throws: the
+   * loop says interrupted and tries again after the back-off.
+   */
+  private async subscribePending(signal: AbortSignal, all: boolean) {
+    const pending = this.channels.filter((c) => !this.confirmed.has(c) && (all || !this.refusals.some((r) => r.channel === c)));
+    await Promise.all(pending.map((c) => this.trySubscribe(c, signal)));
+    if (!this.clientId) throw new HandshakeRequired('Realtime session forgotten by the server while subscribing');
+  }
+
+  /**
+   * A channel's first subscriber while the session is live: its subscribe goes beside the held
+   * long-poll. A request that fails (the server was not reached, or forgot the session) is an
+   * interruption the browser knows of now: said at once and the held long-poll ended, so the loop
+   * backs off and subscribes the channel again (the long-poll alone would have noticed only at the
+   * end of its hold, and never subscribed the channel on this session).
+   */
   private async sendSubscribe(channel: string) {
-    const clientId = this.clientId;
-    if (!clientId || this.confirmed.has(channel)) return;
     try {
-      const replies = await this.send([{ channel: '/meta/subscribe', clientId, subscription: channel }]);
+      await this.trySubscribe(channel);
+    } catch (error) {
+      this.report(error);
+      // Stopped meanwhile, or the channel left: nothing on screen waits for it.
+      if (!this.running || !this.handlers.has(channel)) return;
+      if (error instanceof HandshakeRequired) this.forget();
+      this.setInterrupted(true);
+      this.interruption.abort(error);
+    }
+  }
+
+  /** Subscribes the channel on the current session; throws when the request failed (not when the server answered). */
+  private async trySubscribe(channel: string, signal?: AbortSignal) {
+    const clientId = this.clientId;
+    const key = `${clientId} ${channel}`;
+    if (!clientId || this.confirmed.has(channel) || this.subscribing.has(key)) return;
+    this.subscribing.add(key);
+    try {
+      const replies = await this.send([{ channel: '/meta/subscribe', clientId, subscription: channel }], signal);
       const reply = replies.find((m) => m.channel === '/meta/subscribe');
       if (reply?.successful && clientId === this.clientId && this.handlers.has(channel)) {
         this.confirmed.add(channel);
         this.setRefused(channel, undefined);
-      } else if (reply?.error?.startsWith('402')) this.forget();
-      else if (!reply?.successful) {
+      } else if (reply?.error?.startsWith('402')) {
+        if (clientId !== this.clientId) return;
+        this.forget();
+        // The held long-poll of the forgotten session ends now: the loop starts a new one.
+        this.interruption.abort(new Error(`Realtime subscribe to ${channel}: ${reply.error}`));
+      } else if (!reply?.successful) {
         this.report(new Error(`Realtime subscribe to ${channel} failed: ${reply?.error ?? 'no answer'}`));
         // The server said no (not a lost request): the screen is told, and it is not asked again in a loop.
         if (reply && clientId === this.clientId && this.handlers.has(channel)) this.setRefused(channel, reply.error ?? 'refused');
       }
       this.dispatch(replies);
-    } catch (error) {
-      this.report(error);
+    } finally {
+      this.subscribing.delete(key);
     }
   }
 
@@ -421,8 +471,9 @@ export class RealtimeClient {
 
   /**
    * Posts the messages; a request without an answer within the server's hold (a connect's) plus
-   * maxNetworkDelayMs, or under way when the browser goes offline, fails as lost (the caller's
-   * `signal` still cancels: that is a stop, not a failure).
+   * maxNetworkDelayMs, or under way when the connection is known to be interrupted (the browser
+   * went offline, a subscribe failed), fails as lost (the caller's `signal` still cancels: that is
+   * a stop, not a failure).
    */
   private async send(messages: BayeuxMessage[], signal?: AbortSignal): Promise<BayeuxMessage[]> {
     const body = messages.map((m) => ({ ...m, id: String(++this.nextId) }));
@@ -433,10 +484,10 @@ export class RealtimeClient {
     const limitMs = hold + this.opts.maxNetworkDelayMs;
     const lost = new AbortController();
     const timer = setTimeout(() => lost.abort(new Error(`Realtime request lost: no answer within ${Math.round(limitMs / 1000)} s`)), limitMs);
-    const offline = this.offline.signal;
-    const onOffline = () => lost.abort(new Error('Realtime request lost: the browser went offline'));
+    const interruption = this.interruption.signal;
+    const onInterruption = () => lost.abort(interruption.reason);
     const onCancel = () => lost.abort(signal?.reason);
-    offline.addEventListener('abort', onOffline, { once: true });
+    interruption.addEventListener('abort', onInterruption, { once: true });
     if (signal?.aborted) onCancel();
     else signal?.addEventListener('abort', onCancel, { once: true });
     try {
@@ -457,7 +508,7 @@ export class RealtimeClient {
       throw error;
     } finally {
       clearTimeout(timer);
-      offline.removeEventListener('abort', onOffline);
+      interruption.removeEventListener('abort', onInterruption);
       signal?.removeEventListener('abort', onCancel);
     }
   }

@@ -1,8 +1,9 @@
 import React, { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cx } from '@shared/ui/cx';
 import { Icon } from '@shared/ui/icon';
 import { Spinner } from '@shared/ui/spinner';
-import { ReloadButton } from '@shared/ui/reload-button';
+import { useKeepFocus } from '@shared/ui/keep-focus';
 import { microserviceErrorText } from '../api/dashboard';
 
 interface QueryLike {
@@ -32,10 +33,59 @@ export const FIGURE_ROW_STYLE = { display: 'flex', flexWrap: 'wrap', columnGap: 
 export const FIGURE_CELL_STYLE = { flex: '1 1 0', minWidth: 'min-content' } as const;
 
 /**
+ * Lines of a widget's error a card shows at most: above the figures it keeps (read before the
+ * failure) one, else (nothing else to show) four. The whole text, the figures' time included, is
+ * its tooltip and what screen readers read. Unclamped, the message wrapped to five lines in a
+ * figure card (a quarter of the grid, two rows) at 1280 px and pushed the figures out of the card.
+ */
+export const ERROR_LINES = { aboveFigures: 1, alone: 4 } as const;
+/**
+ * The error's line height: one line above the figures fits the smallest figure card of the default
+ * layout (an alarm severity card, two rows of a quarter of the grid: 16 px to spare at 1280 px).
+ */
+const ERROR_LINE_HEIGHT = '16px';
+const errorTextStyle = (lines: number) =>
+  ({
+    lineHeight: ERROR_LINE_HEIGHT,
+    display: '-webkit-box',
+    WebkitBoxOrient: 'vertical',
+    WebkitLineClamp: lines,
+    overflow: 'hidden',
+    overflowWrap: 'anywhere',
+    flex: '1 1 auto',
+    minWidth: 0,
+  }) as const;
+
+/** Reload beside the error: its icon only (named by its label and tooltip), so it takes no line of its own in a small card. */
+function WidgetReload({ onClick, fetching }: { onClick: () => void; fetching: boolean }) {
+  const { t } = useTranslation();
+  const rememberFocus = useKeepFocus(fetching);
+  return (
+    <button
+      type="button"
+      className="btn btn-link"
+      // No padding, border or minimum height of a button: it is as high as the error's line.
+      style={{ flex: '0 0 auto', padding: 0, border: 0, minHeight: 0, height: ERROR_LINE_HEIGHT, lineHeight: ERROR_LINE_HEIGHT, fontSize: 12 }}
+      onClick={() => {
+        rememberFocus();
+        onClick();
+      }}
+      disabled={fetching}
+      title={t('Reload')}
+      aria-label={t('Reload')}
+      data-testid="widget-reload"
+    >
+      <Icon name="refresh" className={fetching ? 'icon-spin' : undefined} />
+    </button>
+  );
+}
+
+/**
  * The microservice error of spec 8, as the widget shows it (or that its answer held no figures):
- * a compact line in the danger colour. The platform's alert box (its icon column and padding) left
- * a quarter-width card at 1280 px three words a line, and the card cut the message before its
- * status ("... geholt werden," and no "Antwortstatus: 503.").
+ * a compact line in the danger colour, clamped to {@link ERROR_LINES}, Reload beside it. The
+ * platform's alert box (its icon column and padding) left a quarter-width card at 1280 px three
+ * words a line, and the card cut the message before its status ("... geholt werden," and no
+ * "Antwortstatus: 503.").
  */
 export function WidgetError({ error, query, since }: {
   error: unknown;
@@ -45,24 +95,28 @@ export function WidgetError({ error, query, since }: {
   since?: number;
 }) {
   const { t } = useTranslation();
-  const text = (
-    <p className="text-danger small m-b-8" role="alert" data-testid="widget-error">
-      <Icon name="exclamation-circle" className="m-r-4" />
-      {microserviceErrorText(t, error)}
-      {since ? (
-        <span className="text-muted" data-testid="widget-figures-time">
-          {' '}
-          {t('Figures as of {{time}}.', { time: figuresTime(since) })}
-        </span>
-      ) : null}
-    </p>
-  );
+  const message = microserviceErrorText(t, error);
+  const time = since ? t('Figures as of {{time}}.', { time: figuresTime(since) }) : undefined;
   const refetch = query?.refetch;
-  if (!refetch) return text;
   return (
-    <div className="d-flex a-i-start" style={{ flexWrap: 'wrap', columnGap: 8 }}>
-      {text}
-      <ReloadButton onClick={() => void refetch()} fetching={!!query.isFetching} data-testid="widget-reload" />
+    <div className={cx('d-flex a-i-start', since ? undefined : 'm-b-8')} style={{ columnGap: 8 }} data-testid="widget-error-line">
+      <p
+        className="text-danger small m-0"
+        role="alert"
+        data-testid="widget-error"
+        title={time ? `${message} ${time}` : message}
+        style={errorTextStyle(since ? ERROR_LINES.aboveFigures : ERROR_LINES.alone)}
+      >
+        <Icon name="exclamation-circle" className="m-r-4" />
+        {message}
+        {time ? (
+          <span className="text-muted" data-testid="widget-figures-time">
+            {' '}
+            {time}
+          </span>
+        ) : null}
+      </p>
+      {refetch && <WidgetReload onClick={() => void refetch()} fetching={!!query.isFetching} />}
     </div>
   );
 }
