@@ -54,7 +54,7 @@ const STATUS_TEXT: Record<string, string> = {
   ARCHIVED: msg('ARCHIVED'),
 };
 
-const ACTION_LABEL: Record<RolloutAction, string> = { start: 'Start', pause: 'Pause', cancel: 'Cancel', archive: 'Archive' };
+const ACTION_LABEL: Record<RolloutAction, string> = { start: msg('Start'), pause: msg('Pause'), cancel: msg('Cancel'), archive: msg('Archive') };
 const ACTION_ICON: Record<RolloutAction, string> = { start: 'play', pause: 'pause', cancel: 'stop', archive: 'archive' };
 
 interface Props {
