@@ -233,6 +233,8 @@ describe('rollouts that watch themselves', () => {
 
     const c = card(page, running);
     await waitStatus(page, running, 'ONGOING');
+    // One device: the noun in the singular (it said "0 of 1 devices processed").
+    assert.match(String(await c.locator('[data-testid="rollout-progress"]').textContent()), /^\d of 1 device processed/);
     const cancel = c.locator('[data-testid="rollout-cancel"]');
     assert.equal(await cancel.getAttribute('aria-disabled'), 'true', "a viewer's cancel is inert");
     assert.ok(String(await cancel.getAttribute('title')).length > 0, 'and names the missing permission');
@@ -249,6 +251,7 @@ describe('rollouts that watch themselves', () => {
       const de = String(await card(page, broken).locator('[data-testid="rollout-broken-reason"]').textContent());
       assert.match(de, /^Defekt: Die Software e2e-broken 1\.0\.0 wurde während des Rollouts aus dem Software-Repository gelöscht\./);
       await card(page, running).locator('[data-testid="rollout-batch"]', { hasText: 'Batch 1 von 1' }).waitFor();
+      assert.match(String(await card(page, running).locator('[data-testid="rollout-progress"]').textContent()), /^\d von 1 Gerät verarbeitet/);
       await snap(page, 'rollouts-viewer-de');
     } finally {
       await chooseLanguage(page, 'English');

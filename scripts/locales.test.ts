@@ -86,9 +86,23 @@ const REACHED_THROUGH_DATA: Record<string, Record<string, string>> = {
     'The connection to the server was lost while the operation ran on the server. It goes on there; Reload shows when it is done.':
       "JobConnectionLostError's message (shared/ui/server-job JOB_CONNECTION_LOST), said by common/server-job/model/messages.ts jobFailure",
   },
+  'software-repository': {
+    'CELOS OS (aarch64)':
+      "t(REPOSITORY_LABELS[dt]): features/repository/components/software-repository.tsx, the device-type select's options (shared/domain/device-types, plain strings)",
+    'CELOS OS (IPC x64)': 'as CELOS OS (aarch64)',
+    IoTconnector: 'as CELOS OS (aarch64)',
+    'Password must be at minimum 8 characters and maximum 63 characters. Only ASCII values between index 32-126 are allowed.':
+      "PASSWORD_MESSAGE (shared/domain/validators, a plain string): features/repository/model/package-form.ts's password error, said by form-fields.tsx t(error)",
+  },
+  'device-profiles': {
+    'CELOS OS (aarch64)':
+      "t(d.label) and t(deviceTypeLabel(type)): features/device-profiles/components/profile-fields.tsx and profile-list-page.tsx, REPOSITORY_LABELS of shared/domain/device-types (plain strings)",
+    'CELOS OS (IPC x64)': 'as CELOS OS (aarch64)',
+    IoTconnector: 'as CELOS OS (aarch64)',
+  },
 };
 
-describe.each(['dashboard-widgets', 'mobile-router', 'connection-checks', 'device-operations'])('namespace %s uses every key it defines', (id) => {
+describe.each(['dashboard-widgets', 'mobile-router', 'connection-checks', 'device-operations', 'software-repository', 'device-profiles'])('namespace %s uses every key it defines', (id) => {
   const parse = (file: string) => ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   /** The msg('…') texts of the named constants a shared module exports. */
   const sharedTexts = (module: string, names: string[]) => {

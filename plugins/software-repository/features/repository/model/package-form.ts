@@ -6,6 +6,7 @@ import type { AppType, SoftwareCategory, SoftwarePackage } from '@shared/platfor
 import { SOFTWARE_TYPE } from '@shared/domain/constants';
 import { fullPackageNameFromFile, fullPackageNameFromUrl, hasIncludedSas, isDownloadUrl } from '@shared/domain/software-package';
 import { isValidPassword, PASSWORD_MESSAGE } from '@shared/domain/validators';
+import { msg } from '@shared/plugin-api/i18n';
 
 export { PASSWORD_MESSAGE };
 
@@ -17,9 +18,9 @@ export const CATEGORIES: readonly SoftwareCategory[] = ['normal', 'critical'];
  */
 export const PASSWORD_PLACEHOLDER = '********';
 /** The i18n key of a missing required field. */
-export const REQUIRED = 'This field is required.';
+export const REQUIRED = msg('This field is required.');
 /** The i18n key of a URL no device could download from. */
-export const URL_INVALID = 'Enter a URL that starts with http:// or https://.';
+export const URL_INVALID = msg('Enter a URL that starts with http:// or https://.');
 
 export interface AddForm {
   name: string;

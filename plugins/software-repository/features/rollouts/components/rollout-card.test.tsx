@@ -4,6 +4,7 @@ import { renderContribution, testUser } from '@shared/plugin-api/testing';
 import type { Rollout } from '../api/rollouts';
 import { RolloutCard } from './rollout-card';
 import { alerts } from '@shared/ui/alerts';
+import en from '../../../locales/en.json';
 import de from '../../../locales/de.json';
 
 /** The page's realtime connection: the test pushes notifications and interrupts it. */
@@ -90,6 +91,49 @@ describe('RolloutCard in a huge tenant', () => {
     expect(screen.getByTestId('counter-total')).toHaveTextContent(total);
     fireEvent.click(screen.getByTestId('rollout-details-button'));
     expect(screen.getByTestId('detail-batch-size')).toHaveTextContent(language === 'de' ? '1.000' : '1,000');
+  });
+});
+
+describe('RolloutCard counts of one', () => {
+  // The noun goes with the count: "0 of 1 device processed" (it said "0 of 1 devices processed").
+  const card = (language: 'en' | 'de', r: Record<string, unknown>) => {
+    global.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
+    renderContribution(<RolloutCard rollout={{ ...rollout('PAUSED'), ...r } as unknown as Rollout} onReloadList={jest.fn()} />, {
+      pluginId: 'software-repository',
+      language,
+      locales: language === 'de' ? de : en,
+    });
+  };
+
+  it.each([
+    ['en', 1, '0 of 1 device processed'],
+    ['en', 2, '0 of 2 devices processed'],
+    ['de', 1, '0 von 1 Gerät verarbeitet'],
+    ['de', 2, '0 von 2 Geräten verarbeitet'],
+  ] as const)('progress (%s, %d devices): %s', (language, total, text) => {
+    card(language, { counters: { total } });
+    expect(screen.getByTestId('rollout-progress')).toHaveTextContent(new RegExp(`^${text}$`));
+    expect(screen.getByTestId('rollout-progress-bar')).toHaveAttribute('aria-valuetext', text);
+  });
+
+  it.each([
+    ['en', 1, '1 device failed: the automatic pause limit 1 is reached.'],
+    ['en', 2, '2 devices failed: the automatic pause limit 2 is reached.'],
+    ['de', 1, '1 Gerät ist fehlgeschlagen: die automatische Pausengrenze 1 ist erreicht.'],
+    ['de', 2, '2 Geräte sind fehlgeschlagen: die automatische Pausengrenze 2 ist erreicht.'],
+  ] as const)('automatic pause limit (%s, %d failed): %s', (language, failed, text) => {
+    card(language, { counters: { total: 5, failed }, pauseReason: { reason: 'pauseLimit', failed, limit: failed } });
+    expect(screen.getByTestId('rollout-pause-reason')).toHaveTextContent(text);
+  });
+
+  it.each([
+    ['en', 1, '1 of 1 processed device failed, more than the error threshold of 30 %.'],
+    ['en', 2, '1 of 2 processed devices failed, more than the error threshold of 30 %.'],
+    ['de', 1, '1 von 1 verarbeiteten Gerät fehlgeschlagen, mehr als die Fehlerschwelle von 30 %.'],
+    ['de', 2, '1 von 2 verarbeiteten Geräten fehlgeschlagen, mehr als die Fehlerschwelle von 30 %.'],
+  ] as const)('error threshold (%s, %d processed): %s', (language, processed, text) => {
+    card(language, { counters: { total: 5, failed: 1 }, pauseReason: { reason: 'errorThreshold', failed: 1, processed, errorThresholdPercent: 30 } });
+    expect(screen.getByTestId('rollout-pause-reason')).toHaveTextContent(text);
   });
 });
 

@@ -54,7 +54,7 @@ const STATUS_TEXT: Record<string, string> = {
   ARCHIVED: msg('ARCHIVED'),
 };
 
-const ACTION_LABEL: Record<RolloutAction, string> = { start: 'Start', pause: 'Pause', cancel: 'Cancel', archive: 'Archive' };
+const ACTION_LABEL: Record<RolloutAction, string> = { start: msg('Start'), pause: msg('Pause'), cancel: msg('Cancel'), archive: msg('Archive') };
 const ACTION_ICON: Record<RolloutAction, string> = { start: 'play', pause: 'pause', cancel: 'stop', archive: 'archive' };
 
 interface Props {
@@ -273,7 +273,7 @@ export function RolloutCard({ rollout: listed, onReloadList, view, onViewChange 
           aria-valuenow={percent}
           aria-valuemin={0}
           aria-valuemax={100}
-          aria-valuetext={t('{{processed, number}} of {{total, number}} devices processed', { processed, total })}
+          aria-valuetext={t('{{processed, number}} of {{total, number}} devices processed', { processed, total, count: total })}
           data-testid="rollout-progress-bar"
         >
           <Part className="progress-bar-success" width={parts.success} title={t('Success')} testId="success" />
@@ -282,7 +282,7 @@ export function RolloutCard({ rollout: listed, onReloadList, view, onViewChange 
           <Part className="progress-bar-info progress-bar-striped" width={parts.waiting} title={t('Waiting for the device')} testId="waiting" />
         </div>
         <p className="small text-muted m-b-4" data-testid="rollout-progress">
-          {t('{{processed, number}} of {{total, number}} devices processed', { processed, total })}
+          {t('{{processed, number}} of {{total, number}} devices processed', { processed, total, count: total })}
           {(r.counters?.waiting ?? 0) > 0 && <> · {t('{{n, number}} waiting', { n: r.counters?.waiting ?? 0 })}</>}
           {/* Not "live" while realtime is interrupted (the page's toolbar says so). */}
           {liveAt && !settled && !interrupted && (
@@ -316,9 +316,10 @@ export function RolloutCard({ rollout: listed, onReloadList, view, onViewChange 
                   failed: r.pauseReason.failed,
                   processed: r.pauseReason.processed,
                   threshold: r.pauseReason.errorThresholdPercent,
+                  count: r.pauseReason.processed,
                 })
               : r.pauseReason.reason === 'pauseLimit'
-                ? t('{{failed, number}} devices failed: the automatic pause limit {{limit, number}} is reached. Start to go on or cancel.', { failed: r.pauseReason.failed, limit: r.pauseReason.limit })
+                ? t('{{failed, number}} devices failed: the automatic pause limit {{limit, number}} is reached. Start to go on or cancel.', { failed: r.pauseReason.failed, limit: r.pauseReason.limit, count: r.pauseReason.failed })
                 : r.pauseReason.user
                   ? t('Paused by {{user}}.', { user: r.pauseReason.user })
                   : r.pauseReason.message}
