@@ -156,6 +156,30 @@ describe.each(['dashboard-widgets', 'mobile-router', 'connection-checks', 'devic
 });
 
 /**
+ * "Rollout" is neuter in German ("das Rollout", as the platform's own German has it): no German
+ * text of any plugin or of shared/ui declines it as masculine, and a paused rollout reads
+ * "Pausiert" (word) beside its PAUSIERT badge.
+ */
+describe('German rollouts', () => {
+  const german = NAMESPACES.flatMap((n) => Object.entries(bundle(n.locales, 'de')).map(([key, text]) => ({ ns: n.ns, key, text })));
+  it('says "das Rollout", never a masculine "der/den/einen/diesen Rollout"', () => {
+    expect(german.some((e) => /\bRollout/.test(e.text))).toBe(true);
+    // Singular only ("des Rollouts", "dem Rollout" and plurals "der/den Rollouts" are neuter or plural
+    // too), not a compound's first part ("der Rollout-Liste").
+    const masculine = /\b(der|den|einen|keinen|diesen|dieser|jeden|jeder|welchen)\s+(\p{L}+\s+)?(Software-)?Rollout(?![-\p{L}])/iu;
+    expect(['der Rollout', 'Den Software-Rollout', 'einen neuen Rollout'].every((t) => masculine.test(t))).toBe(true);
+    expect(['das Rollout', 'des Rollouts', 'dem Rollout', 'den Rollouts', 'der Rollout-Liste'].some((t) => masculine.test(t))).toBe(false);
+    expect(german.filter((e) => masculine.test(e.text)).map((e) => `${e.ns}: ${e.text}`)).toEqual([]);
+  });
+
+  it('writes a paused rollout "Pausiert" as a word and PAUSIERT as its badge', () => {
+    const repo = bundle(path.join(root, 'plugins', 'software-repository', 'locales'), 'de');
+    expect(repo.PAUSED).toBe('PAUSIERT');
+    expect(repo['Paused:']).toBe('Pausiert:');
+  });
+});
+
+/**
  * German as the platform says it: where the platform's own translations (@c8y/ngx-components'
  * de.po) have the same English text, ours is the platform's German, so a text reads the same in
  * our screens and in the platform's around them. The exceptions are deliberate, each with its reason.
