@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import faye from 'faye';
-import { RealtimeClient, channelMatches, type RealtimeMessage } from './realtime';
+import { MAX_NETWORK_DELAY_MS, MAX_RETRY_DELAY_MS, RETRY_DELAY_MS, RealtimeClient, channelMatches, type RealtimeMessage } from './realtime';
 
 type Adapter = InstanceType<typeof faye.NodeAdapter> & { on(event: string, l: (...a: string[]) => void): void };
 
@@ -147,6 +147,25 @@ describe('RealtimeClient reconnect', () => {
     await new Promise((r) => setTimeout(r, 60));
     expect(resumes).toBe(1);
     await client.disconnect();
+  });
+
+  it('waits 1 s after the first failure, doubling up to 30 s (the README and the server README give these figures)', async () => {
+    expect([RETRY_DELAY_MS, MAX_RETRY_DELAY_MS, MAX_NETWORK_DELAY_MS]).toEqual([1000, 30_000, 10_000]);
+    // The same back-off on a small scale: 20 ms doubling up to 80 ms against a server that never answers.
+    const sent: number[] = [];
+    const fake = (async () => {
+      sent.push(Date.now());
+      return new Response('down', { status: 503, statusText: 'Service Unavailable' });
+    }) as unknown as typeof fetch;
+    const client = new RealtimeClient({ url: '/rt', fetch: fake, xsrfToken: () => '', retryDelayMs: 20, maxRetryDelayMs: 80, onError: () => undefined });
+    client.subscribe('/events/1', () => undefined);
+    await until(() => sent.length >= 6, 8000);
+    await client.disconnect();
+    const gaps = sent.slice(1, 6).map((t, i) => t - sent[i]);
+    // At least the delay (timers never fire early), and the cap holds: 20, 40, 80, 80, 80.
+    [20, 40, 80, 80, 80].forEach((least, i) => expect(gaps[i]).toBeGreaterThanOrEqual(least - 2));
+    // Without the cap the fifth wait would be 320 ms.
+    expect(gaps[4]).toBeLessThan(250);
   });
 });
 
