@@ -4,8 +4,12 @@ import { alerts } from '@shared/ui/alerts';
 import { jsonReply, renderContribution, testUser } from '@shared/plugin-api/testing';
 import type { Device } from '@shared/plugin-api/types';
 import en from '../locales/device.en.json';
+import mainEn from '../locales/en.json';
+import listsEn from '../locales/lists.en.json';
+import DeviceControlPage from './device-control-page';
 import InfoTabPage from './info-page';
 import ServicesTabPage from './services-page';
+import SoftwareTabPage from './software-page';
 
 /** The page's realtime connection: the test pushes on the device's channel. */
 const mockChannels = new Map<string, (msg: { realtimeAction: string; data: unknown }) => void>();
@@ -26,7 +30,8 @@ const NOTICE = 'This device no longer exists: another user may have deleted it. 
 const notFound = () => jsonReply(404, { error: 'inventory/Not Found', message: 'Finding managed object with id 42 failed : Could not find managed object with id 42!' });
 const empty = () => jsonReply(200, { managedObjects: [], references: [], statistics: { currentPage: 1, pageSize: 1 } });
 
-beforeEach(() => alerts.clearAll());
+// In act: clearing updates the alert list that showed the test before's alerts.
+beforeEach(() => act(() => alerts.clearAll()));
 
 it('says on the tab when the platform pushes that the device was deleted, and keeps the tab', async () => {
   configureClient({ fetch: (async () => empty()) as unknown as typeof fetch });
@@ -54,4 +59,24 @@ it('a save answered 404 reads the device again and says it was deleted; the type
   fireEvent.click(screen.getByTestId('save-device'));
   expect(await screen.findByTestId('device-deleted')).toHaveTextContent(NOTICE);
   expect(notes.value).toBe('typed by me');
+});
+
+it.each([
+  ['Software', SoftwareTabPage, () => screen.findByText('mdc-collector')],
+  ['Device Control', DeviceControlPage, () => screen.findByRole('button', { name: 'Start Replacement Process' })],
+])('says on the %s tab when the platform pushes that the device was deleted, and keeps what the tab showed', async (_tab, Page, shown) => {
+  configureClient({ fetch: (async () => jsonReply(200, { operations: [], managedObjects: [], references: [], statistics: { currentPage: 1, pageSize: 1 } })) as unknown as typeof fetch });
+  const device: Device = {
+    ...DEVICE,
+    c8y_Agent: { version: '0.5.1' },
+    c8y_Availability: { status: 'AVAILABLE' },
+    adamos_adamos_netbox_SoftwarePackageList: [{ name: 'mdc-collector', version: '2.5.0', type: 'APPLICATION', status: 'installed' }],
+  };
+  renderContribution(<Page />, { locales: { ...mainEn, ...listsEn, ...en }, device, context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN', 'ROLE_DEVICE_CONTROL_ADMIN']) } });
+  await shown();
+  expect(screen.queryByTestId('device-deleted')).toBeNull();
+  await waitFor(() => expect(mockChannels.has('/managedobjects/42')).toBe(true));
+  act(() => mockChannels.get('/managedobjects/42')!({ realtimeAction: 'DELETE', data: '42' }));
+  expect(await screen.findByTestId('device-deleted')).toHaveTextContent(NOTICE);
+  expect(await shown()).toBeInTheDocument();
 });

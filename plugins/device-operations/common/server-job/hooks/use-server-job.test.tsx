@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configureClient, NetworkError } from '@shared/platform/fetch-client';
+import { READ_TIMEOUT_MS } from '@shared/domain/constants';
+import { configureClient, NetworkError, PlatformError, RequestTimeoutError } from '@shared/platform/fetch-client';
 import { jsonReply } from '@shared/plugin-api/testing';
-import { CONNECTION_LOSS_WAIT_MS, JobConnectionLostError, waitThroughConnectionLoss } from '@shared/ui/server-job';
+import { CONNECTION_LOSS_WAIT_MS, isConnectionFailure, JobConnectionLostError, STATUS_POLL_FAILURES_TOLERATED, waitThroughConnectionLoss } from '@shared/ui/server-job';
 import { jobFailure, unexpectedError } from '../model/messages';
 import { useServerJob } from './use-server-job';
 
@@ -13,17 +14,25 @@ const status = (assign: string, success: number) => () =>
     statistics: { currentPage: 1, pageSize: 1 },
   });
 
-/** The status reads answer from `replies` in turn ('offline': the browser has no connection); the last one repeats. */
-function serverAnswers(replies: ((() => Response) | 'offline' | 403)[]) {
+/**
+ * A status read's answer: a status object, 'offline' (the browser has no connection), 'timeout'
+ * (no answer at all: the read times out) or an error status.
+ */
+type Reply = (() => Response) | 'offline' | 'timeout' | number;
+
+function answer(reply: Reply, init?: RequestInit): Promise<Response> | Response {
+  if (reply === 'offline') throw new TypeError('Failed to fetch');
+  // Never answers; the client's time-out aborts it.
+  if (reply === 'timeout') return new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+  if (reply === 403) return jsonReply(403, { error: 'security/Forbidden', message: 'Access is denied' });
+  if (typeof reply === 'number') return jsonReply(reply, { error: 'x', message: `answered ${reply}` });
+  return reply();
+}
+
+/** The status reads answer from `replies` in turn; the last one repeats. */
+function serverAnswers(replies: Reply[]) {
   let i = 0;
-  configureClient({
-    fetch: (async () => {
-      const reply = replies[Math.min(i++, replies.length - 1)];
-      if (reply === 'offline') throw new TypeError('Failed to fetch');
-      if (reply === 403) return jsonReply(403, { error: 'security/Forbidden', message: 'Access is denied' });
-      return reply();
-    }) as unknown as typeof fetch,
-  });
+  configureClient({ fetch: (async (_url: string, init?: RequestInit) => answer(replies[Math.min(i++, replies.length - 1)], init)) as unknown as typeof fetch });
 }
 
 /** Runs the wait on fake timers until it settles (each status poll sleeps 2 s). */
@@ -73,6 +82,105 @@ describe('waitThroughConnectionLoss (a server job while the connection drops)', 
 
   it('a connection failure that is not a lost job keeps its own message (the start request itself)', () => {
     expect(jobFailure(new NetworkError(new TypeError('Failed to fetch')), unexpectedError).alert.type).toBe('danger');
+  });
+});
+
+/** What README "Decisions" counts as a lost connection: only no answer, a read time-out, 502, 503 and 504. */
+const LOST: [string, Reply][] = [
+  ['no answer', 'offline'],
+  ['a read time-out', 'timeout'],
+  ['502', 502],
+  ['503', 503],
+  ['504', 504],
+];
+const FAILED = [500, 404];
+
+describe('isConnectionFailure (which failed status read is a lost connection)', () => {
+  it('is one for no answer, a read time-out, 502, 503 and 504', () => {
+    expect(isConnectionFailure(new NetworkError(new TypeError('Failed to fetch')))).toBe(true);
+    expect(isConnectionFailure(new RequestTimeoutError(READ_TIMEOUT_MS))).toBe(true);
+    for (const status of [502, 503, 504]) expect([status, isConnectionFailure(new PlatformError(status, '', { message: 'down' }))]).toEqual([status, true]);
+  });
+
+  it('is none for any other answer (500, 404, 403, 400)', () => {
+    for (const status of [500, 404, 403, 400]) expect([status, isConnectionFailure(new PlatformError(status, '', { message: 'no' }))]).toEqual([status, false]);
+  });
+});
+
+describe('waitThroughConnectionLoss: which failed status reads keep the wait going', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it.each(LOST)('%s: says the connection is lost and waits on to the job\'s result', async (_name, failure) => {
+    // More failed reads in a row than waitForJob tolerates, then the job goes on and completes.
+    serverAnswers([status('ongoing', 1), ...Array<Reply>(STATUS_POLL_FAILURES_TOLERATED).fill(failure), status('ongoing', 2), status('completed', 4)]);
+    const { result, error, seen } = await runWait(STATUS_POLL_FAILURES_TOLERATED * READ_TIMEOUT_MS + 20_000);
+    expect(error).toBeUndefined();
+    expect(result).toEqual(expect.objectContaining({ dmg_assign_software_status: 'completed' }));
+    expect(seen).toEqual(['status 1', 'lost', 'status 2', 'status 4']);
+  });
+
+  it.each(FAILED)('%i: ends the wait with that failure, never saying the connection is lost', async (failure) => {
+    serverAnswers([status('ongoing', 1), failure]);
+    // Long enough for a wait taken through a lost connection to give up (a clear failure, no hang).
+    const { error, seen } = await runWait(CONNECTION_LOSS_WAIT_MS + 20_000);
+    expect(error).toEqual(expect.objectContaining({ name: 'PlatformError', status: failure }));
+    expect(seen).toEqual(['status 1']);
+  });
+});
+
+describe('useServerJob: a failed status read while its job runs', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  /** Runs a job in the hook while every read (the job's and the banner's) answers `now.reply`. */
+  function runJobAnswering(now: { reply: Reply }) {
+    configureClient({ fetch: (async (_url: string, init?: RequestInit) => answer(now.reply, init)) as unknown as typeof fetch });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const hook = renderHook(() => useServerJob(), { wrapper });
+    const outcome: { value?: unknown; error?: unknown } = {};
+    act(() => {
+      hook.result.current.runJob('assign', 4, async () => 'started').then(
+        (value) => void (outcome.value = value),
+        (error: unknown) => void (outcome.error = error),
+      );
+    });
+    return { hook, outcome };
+  }
+
+  const advance = async (ms: number, until: () => boolean = () => false) => {
+    for (let t = 0; t < ms && !until(); t += 500) await act(() => jest.advanceTimersByTimeAsync(500));
+  };
+
+  it.each(LOST)('%s: the overlay says the connection is lost, and the job\'s result still arrives', async (_name, failure) => {
+    const now: { reply: Reply } = { reply: status('ongoing', 1) };
+    const { hook, outcome } = runJobAnswering(now);
+    await advance(3_000);
+    expect(hook.result.current.overlay).toEqual(expect.objectContaining({ progress: { done: 1, total: 4 } }));
+    now.reply = failure;
+    await advance(STATUS_POLL_FAILURES_TOLERATED * READ_TIMEOUT_MS + 20_000, () => hook.result.current.overlay?.connectionLost === true);
+    expect(hook.result.current.overlay).toEqual(expect.objectContaining({ connectionLost: true }));
+    expect(outcome).toEqual({});
+    now.reply = status('completed', 4);
+    await advance(10_000, () => 'value' in outcome);
+    expect(outcome).toEqual({ value: { response: 'started', status: expect.objectContaining({ dmg_assign_software_status: 'completed' }) } });
+    expect(hook.result.current.overlay).toBeNull();
+  });
+
+  it.each(FAILED)('%i: the job\'s wait ends with that failure; the overlay never says the connection is lost', async (failure) => {
+    const now: { reply: Reply } = { reply: status('ongoing', 1) };
+    const { hook, outcome } = runJobAnswering(now);
+    await advance(3_000);
+    now.reply = failure;
+    let lost = false;
+    await advance(60_000, () => {
+      lost ||= hook.result.current.overlay?.connectionLost === true;
+      return 'error' in outcome;
+    });
+    expect(outcome).toEqual({ error: expect.objectContaining({ name: 'PlatformError', status: failure }) });
+    expect(lost).toBe(false);
+    expect(hook.result.current.overlay).toBeNull();
   });
 });
 

@@ -269,6 +269,30 @@ describe('AlarmsView with another user', () => {
     expect(puts).toEqual([]);
     expect(alerts.success).not.toHaveBeenCalled();
   });
+
+  it('does not write a Clear of an alarm another user already cleared since the list was read, and says so', async () => {
+    const puts: string[] = [];
+    configureClient({
+      fetch: (async (url: string, init: RequestInit) => {
+        const u = new URL(url, 'http://x');
+        const method = init.method ?? 'GET';
+        if (method === 'PUT') puts.push(u.pathname);
+        if (u.pathname.endsWith('/alarm/alarms/count')) return reply(200, 1);
+        // The alarm itself, read before the change: cleared meanwhile.
+        if (method === 'GET' && u.pathname.endsWith('/alarm/alarms/1000')) return reply(200, { ...alarm(0), status: 'CLEARED' });
+        if (method === 'GET' && u.pathname.endsWith('/alarm/alarms')) return reply(200, { alarms: [alarm(0)], statistics: { currentPage: 1, pageSize: 100 } });
+        return reply(200, {});
+      }) as typeof fetch,
+    });
+    const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
+    renderContribution(<AlarmsView source="42" severities={['MAJOR']} alerts={alerts} confirm={jest.fn(async () => true)} />, { context: { user: ALARM_ADMIN }, locales: EN });
+    await screen.findByText('alarm 0');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear alarm' }));
+    await waitFor(() => expect(alerts.info).toHaveBeenCalledWith('The alarm was already "CLEARED" (another user may have changed it): nothing was changed.'));
+    expect(puts).toEqual([]);
+    expect(alerts.success).not.toHaveBeenCalled();
+    expect(alerts.fail).not.toHaveBeenCalled();
+  });
 });
 
 describe('AlarmDetails', () => {

@@ -257,6 +257,42 @@ it('sends on Install again only what an Install that failed part-way did not ass
   expect(sent).toEqual(['mdc', 'opcua', 'opcua']);
 });
 
+it('says at the end of Install again the counts of every package, those assigned by the Install that failed part-way too', async () => {
+  const sent: string[] = [];
+  let opcuaUnavailable = true;
+  configureClient({
+    fetch: (async (url: string, init: RequestInit) => {
+      const listed = listAndValidate(url, init);
+      if (listed) return listed;
+      const u = new URL(url, 'http://x');
+      if (u.pathname.endsWith('/createSoftwareAssignment')) {
+        const name = (JSON.parse(String(init.body)) as { netbox_RegisterSoftwarePackage: { name: string } }).netbox_RegisterSoftwarePackage.name;
+        sent.push(name);
+        // The first Install: mdc is created, the request of opcua fails (the service briefly unavailable).
+        if (name === 'mdc') return reply(200, { noOfSuccessfullAssignment: 1, noOfUpdatedAssignment: 0, noOfNoAssignment: 0, noOfFailedAssignment: 0 });
+        if (opcuaUnavailable) return reply(503, { error: 'general/Service Unavailable', message: 'busy' });
+        // Install again: the service refuses opcua.
+        return reply(200, { noOfSuccessfullAssignment: 0, noOfUpdatedAssignment: 0, noOfNoAssignment: 0, noOfFailedAssignment: 1 });
+      }
+      if (u.pathname.endsWith('/inventory/managedObjects/9')) return reply(200, { id: '9', adamos_adamos_netbox_SoftwarePackageList: [] });
+      return reply(200, {});
+    }) as typeof fetch,
+  });
+  const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
+  renderContribution(<ReplaceIotConnectorDialog source={twoPackages} alerts={alerts} subscribe={subscribe} onClose={jest.fn()} />, {
+    context: { user: testUser(['ROLE_INVENTORY_READ', 'ROLE_INVENTORY_ADMIN']) },
+  });
+  await walkToInstall({ start: 'Start', install: 'Install' });
+  await waitFor(() => expect(alerts.fail).toHaveBeenCalledWith(expect.objectContaining({ status: 503 })));
+  alerts.fail.mockClear();
+  opcuaUnavailable = false;
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Install' })));
+  await screen.findByRole('button', { name: 'Finish' });
+  expect(sent).toEqual(['mdc', 'opcua', 'opcua']);
+  // mdc, created by the first Install, counts as created; opcua, refused by the second, as failed.
+  expect(alerts.fail.mock.calls).toEqual([['Software assignment failed Created: 1 Updated: 0 Already assigned/installed: 0 Failed: 1']]);
+});
+
 it('asks before Escape drops a replacement under way, and closes at once before a device is picked', async () => {
   replacementService(() => reply(200, { id: '9', adamos_adamos_netbox_SoftwarePackageList: [] }));
   const alerts = { success: jest.fn(), info: jest.fn(), fail: jest.fn() };
