@@ -137,6 +137,36 @@ describe('Device Operations Dashboard', () => {
     }
   });
 
+  test('in German at 1280 px, every card title stays on one line, cut with an ellipsis, with the full title on hover', async () => {
+    const { context, page } = await loginAs(stack, 'operator');
+    try {
+      await page.setViewportSize({ width: 1280, height: 1000 });
+      await chooseLanguage(page, 'Deutsch');
+      await openDashboard(page);
+      await page.getByRole('heading', { name: 'Verbindungsüberwachung' }).waitFor({ timeout: WAIT_MS });
+      await snap(page, 'dashboard-widgets-titles-de-1280');
+      const titles = await page.$$eval('[data-testid="dashboard-widget"] [data-testid="widget-card-title"]', (els) =>
+        els.map((el) => {
+          const style = getComputedStyle(el);
+          const lineHeight = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+          return {
+            text: el.textContent ?? '',
+            tooltip: el.getAttribute('title'),
+            lines: Math.round(el.getBoundingClientRect().height / lineHeight),
+            cut: el.scrollWidth > el.clientWidth,
+            ellipsis: style.textOverflow === 'ellipsis' && style.whiteSpace === 'nowrap' && style.overflow === 'hidden',
+          };
+        }),
+      );
+      assert.equal(titles.length, DEFAULT_WIDGET_COUNT);
+      const wrong = titles.filter((t) => t.lines !== 1 || t.tooltip !== t.text || (t.cut && !t.ellipsis));
+      assert.deepEqual(wrong, [], 'a card title wraps, is cut without an ellipsis, or has not its full text on hover');
+    } finally {
+      await restoreEnglish(page);
+      await context.close();
+    }
+  });
+
   test('while the figures are on their way, each widget shows its spinner in its body, not over its title', async () => {
     const { context, page } = await loginAs(stack, 'admin');
     try {

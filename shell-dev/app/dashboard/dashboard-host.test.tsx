@@ -47,14 +47,16 @@ const widget: Registered<WidgetContribution> = {
 };
 
 const editor = testContext({ user: testUser(['ROLE_INVENTORY_ADMIN', 'ROLE_INVENTORY_READ']) });
+/** Another editor, who logs in in the same tab after the first one's session ended. */
+const anotherEditor = testContext({ user: { ...testUser(['ROLE_INVENTORY_ADMIN', 'ROLE_INVENTORY_READ']), id: 'operator2', userName: 'operator2', displayName: 'Operator 2' } });
 
-function renderHost(language: 'en' | 'de' = 'en') {
+function renderHost(language: 'en' | 'de' = 'en', context = editor) {
   const i18n = initShellI18n(language);
   // In act: the shell's alert outlet (raised by an earlier test) follows the language too.
   act(() => void i18n.changeLanguage(language));
   return render(
     <I18nextProvider i18n={i18n} defaultNS="shell">
-      <DashboardHost dashboard={dashboard} widgetContributions={[widget]} context={editor} queryClient={{}} />
+      <DashboardHost dashboard={dashboard} widgetContributions={[widget]} context={context} queryClient={{}} />
     </I18nextProvider>,
   );
 }
@@ -172,6 +174,21 @@ describe('DashboardHost', () => {
     expect(sessionStorage.length).toBe(0);
   });
 
+  it('offers a kept change only to the user whose session ended, not to another user who logs in in the same tab', async () => {
+    await moveWhileTheSessionEnds();
+    const theirs = renderHost('en', anotherEditor);
+    // Their page has loaded (the bar with Edit shows once the saved layout is in) and offers nothing of the first user's.
+    expect(await screen.findByTestId('dashboard-edit')).toBeEnabled();
+    expect(screen.getAllByTestId('dashboard-widget')).toHaveLength(1);
+    expect(screen.queryByTestId('dashboard-unsaved')).toBeNull();
+    theirs.unmount();
+    // Still kept for the first user, who logs in again.
+    renderHost();
+    expect(await screen.findByTestId('dashboard-unsaved')).toHaveTextContent('Your last change to this dashboard was not saved: your session had ended.');
+    expect(save).toHaveBeenCalledTimes(1);
+    load.mockReset();
+  });
+
   it('saves a kept change onto what another user saved while this user was logged out (their widget stays)', async () => {
     await moveWhileTheSessionEnds();
     const theirs = { instanceId: 'b', widgetId: 'widget:d/count', title: 'Theirs', x: 4, y: 0, w: 4, h: 4, config: {} };
@@ -239,6 +256,36 @@ describe('DashboardHost', () => {
     expect(screen.queryByTestId('dashboard-save-error')).toBeNull();
   });
 
+  it("saves a change into the tenant's other dashboard of that name when the loaded one was deleted meanwhile, keeping that dashboard's widgets", async () => {
+    sessionStorage.clear();
+    const moved = { ...dashboard.defaultWidgets[0], y: 1 };
+    const theirs = { instanceId: 'b', widgetId: 'widget:d/count', title: 'Theirs', x: 4, y: 0, w: 4, h: 4, config: {} };
+    // 77 is loaded and still found before the save; the save meets its deletion (404), and the
+    // read after it finds another dashboard of that name (another tab created it meanwhile).
+    load
+      .mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] })
+      .mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] })
+      .mockResolvedValue({ id: 'other', widgets: [dashboard.defaultWidgets[0], theirs] });
+    save.mockRejectedValueOnce(new PlatformError(404, 'Not Found', { error: 'inventory/Not Found', message: 'Finding device data from database failed : No managedObject for id 77!' }));
+    renderHost();
+    fireEvent.click(await screen.findByTestId('dashboard-edit'));
+    fireEvent.click(screen.getByTestId('widget-move-down'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+    expect(save.mock.calls[0][0]).toBe('77');
+    expect(save.mock.calls[1][0]).toBe('other');
+    // Applied to that dashboard's layout: its widget stays, and the warning says it is shown.
+    expect(save.mock.calls[1][2]).toEqual([moved, theirs]);
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toEqual(['Another user changed this dashboard meanwhile: it now shows their changes together with yours.']));
+    expect(screen.getAllByTestId('dashboard-widget')).toHaveLength(2);
+    // The next change goes into that object too, not a new one.
+    const cardA = screen.getAllByTestId('dashboard-widget').find((c) => c.dataset.instanceId === 'a')!;
+    fireEvent.click(within(cardA.parentElement!).getByTestId('widget-move-down'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(3));
+    expect(save.mock.calls[2][0]).toBe('other');
+    expect(screen.queryByTestId('dashboard-save-error')).toBeNull();
+    load.mockReset();
+  });
+
   it('says no failure once a later change is saved (it carries the earlier one that failed)', async () => {
     load.mockResolvedValueOnce({ id: '77', widgets: [dashboard.defaultWidgets[0]] });
     save.mockRejectedValueOnce(new PlatformError(502, 'Bad Gateway', {}));
@@ -262,6 +309,20 @@ describe('DashboardHost', () => {
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
     expect(save.mock.calls[0][2]).toEqual([{ ...dashboard.defaultWidgets[0], title: 'Gateways in hall 3' }]);
     expect(sessionStorage.length).toBe(0);
+    load.mockReset();
+  });
+
+  it('opens a config dialog that the session\'s end closed only for the user who typed in it, not for another user who logs in in the same tab', async () => {
+    const first = await typeATitle();
+    first.unmount();
+    const theirs = renderHost('en', anotherEditor);
+    await screen.findByTestId('dashboard-edit');
+    // The dialog a draft opens comes a moment after the layout (as for the first user): waited for.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByTestId('widget-config-modal')).toBeNull();
+    theirs.unmount();
+    renderHost();
+    expect(await screen.findByTestId('widget-config-title')).toHaveValue('Gateways in hall 3');
     load.mockReset();
   });
 

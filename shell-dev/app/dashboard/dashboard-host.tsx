@@ -552,16 +552,20 @@ export function DashboardHost({ dashboard, widgets, widgetContributions, context
           // Another user may have saved the dashboard since this tab read it: this user's change is
           // applied to the layout the tenant has now, so it never undoes theirs (the object is
           // saved whole, as the platform keeps it).
+          const mergeInto = (current: LoadedDashboard | null) => (current ? mergeLayouts(before, next, current.widgets) : { widgets: next, othersChanged: false, lostChanges: [] });
           const current = await loadDashboard(dashboard.name);
-          const merge = current ? mergeLayouts(before, next, current.widgets) : { widgets: next, othersChanged: false, lostChanges: [] };
+          let merge = mergeInto(current);
           try {
             savedId.current = await saveDashboard(current?.id ?? null, meta, merge.widgets);
           } catch (e) {
             if (!(current && isPlatformError(e) && e.status === 404)) throw e;
             // Someone deleted the dashboard object meanwhile (through the API: the UI offers no
             // delete): saved into the tenant's dashboard of that name now, or as a new one, rather
-            // than failing every later change of this visit.
-            savedId.current = await saveDashboard((await loadDashboard(dashboard.name))?.id ?? null, meta, merge.widgets);
+            // than failing every later change of this visit. The change is applied to that
+            // dashboard's layout, as to any other (the deleted one's would overwrite it).
+            const found = await loadDashboard(dashboard.name);
+            merge = mergeInto(found);
+            savedId.current = await saveDashboard(found?.id ?? null, meta, merge.widgets);
           }
           persisted.current = merge.widgets;
           // The latest change carries every earlier one: an earlier failure is no longer true.

@@ -107,6 +107,15 @@ describe('a change saved after another user changed the dashboard', () => {
     expect(merged.widgets[3]).toMatchObject({ x: 8, y: 0 });
   });
 
+  it("where both users changed the same part, takes this (later) save's: the same config value, position, size and title", () => {
+    // The other user set a's days to 30, moved it, made it wider and titled it; this user set days to 14, moved, resized and titled it too.
+    const current = [{ ...a, x: 4, w: 6, title: 'Theirs', config: { selectedView: 'online', days: 30 } }, b];
+    const after = configureWidget(resizeWidget(moveWidget(before, 'a', 0, 2), 'a', 0, 1), 'a', { selectedView: 'online', days: 14 }, 'Mine');
+    const merged = mergeLayouts(before, after, current);
+    expect(merged.othersChanged).toBe(true);
+    expect(merged.widgets).toEqual([{ ...a, x: 0, y: 2, w: 4, h: 3, title: 'Mine', config: { selectedView: 'online', days: 14 } }, b]);
+  });
+
   it('takes a title reset to the default (none) from this user', () => {
     const titled = [{ ...a, title: 'Old' }, b];
     const after = configureWidget(titled, 'a', a.config, '');

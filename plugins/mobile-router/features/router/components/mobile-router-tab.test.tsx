@@ -6,9 +6,11 @@ import { alerts } from '@shared/ui/alerts';
 import MobileRouterTab from './mobile-router-tab';
 
 // No realtime connection in jsdom: the tab's live updates are not what these tests look at.
-// mockRealtimeInterrupted: the connection as the tab hears of it (a test that drops it sets it).
+// mockRealtimeInterrupted: the connection as the tab hears of it (a test that drops it sets it);
+// mockRealtimeRefused: the channels the platform refused (a test that has one refused sets it).
 let mockRealtimeInterrupted = false;
-jest.mock('@shared/platform/react', () => ({ useRealtimeInvalidate: () => undefined, useRealtimeInterrupted: () => mockRealtimeInterrupted, useRealtimeRefused: () => [] }));
+let mockRealtimeRefused: readonly { channel: string; error: string }[] = [];
+jest.mock('@shared/platform/react', () => ({ useRealtimeInvalidate: () => undefined, useRealtimeInterrupted: () => mockRealtimeInterrupted, useRealtimeRefused: () => mockRealtimeRefused }));
 
 const OPERATIONS = ['Restart', 'StartMonitoring', 'UpdateFirmware', 'UpdateProfile'].map((op) => `adamos_MobileRouter_${op}`);
 const device = { id: '235', name: 'gateway', c8y_SupportedOperations: OPERATIONS, childDevices: { references: [{ managedObject: { id: '300' } }] } };
@@ -133,6 +135,22 @@ describe('MobileRouterTab', () => {
       await waitFor(() => expect(actions().every((b) => !(b as HTMLButtonElement).disabled)).toBe(true), { timeout: 8000 });
     } finally {
       mockRealtimeInterrupted = false;
+    }
+  });
+
+  it('with a realtime channel refused (the connection itself up), reads the router on an interval: once it has reported on its operation the actions are enabled', async () => {
+    let done = false;
+    global.fetch = platform(() => reply(200, { operations: [done ? { ...pending, status: 'SUCCESSFUL' } : pending], statistics: { currentPage: 1, pageSize: 5 } })) as unknown as typeof fetch;
+    mockRealtimeRefused = [{ channel: '/operations/235', error: '403::Permission denied' }];
+    try {
+      renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
+      expect(await screen.findByTestId('banner-UpdateFirmware')).toHaveTextContent('Waiting for firmware update');
+      expect(actions().every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+      // The router reports; the refused channel would never say so.
+      done = true;
+      await waitFor(() => expect(actions().every((b) => !(b as HTMLButtonElement).disabled)).toBe(true), { timeout: 8000 });
+    } finally {
+      mockRealtimeRefused = [];
     }
   });
 
