@@ -64,6 +64,30 @@ describe('SoftwareSelectionDialog with a version chosen', () => {
   });
 });
 
+describe('SoftwareSelectionDialog and Enter (README: dialogs without a form leave Enter to the focused control)', () => {
+  it('Enter in the search box or on a version saves nothing and closes nothing; the version is chosen with a click, the assignment with Save', async () => {
+    global.fetch = jest.fn(async () => reply(200, LIST)) as unknown as typeof fetch;
+    const onDone = jest.fn();
+    renderContribution(<SoftwareSelectionDialog deviceType="adamos_NETbox" assigned={[]} onDone={onDone} />, { pluginId: 'device-profiles', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
+    fireEvent.click(await screen.findByTestId('software-name'));
+    // A version chosen: Save could be pressed, so an Enter that did what Save does would assign it.
+    fireEvent.click(screen.getByLabelText('4.3.0'));
+    expect(screen.getByTestId('software-selection-save')).toBeEnabled();
+    const search = screen.getByRole('searchbox', { name: 'Filter software' });
+    fireEvent.change(search, { target: { value: 'machine' } });
+    await act(async () => fireEvent.keyDown(search, { key: 'Enter', code: 'Enter' }));
+    await act(async () => fireEvent.keyDown(screen.getByLabelText('4.2.0'), { key: 'Enter', code: 'Enter' }));
+    await act(async () => fireEvent.keyDown(screen.getByLabelText('4.3.0'), { key: 'Enter', code: 'Enter' }));
+    expect(onDone).not.toHaveBeenCalled();
+    expect(screen.getByTestId('software-selection-dialog')).toBeInTheDocument();
+    expect(screen.getByLabelText('4.3.0')).toBeChecked();
+    expect(screen.getByLabelText('4.2.0')).not.toBeChecked();
+    fireEvent.click(screen.getByTestId('software-selection-save'));
+    expect(onDone).toHaveBeenCalledTimes(1);
+    expect(onDone).toHaveBeenCalledWith({ cancelled: false, selected: [{ id: '2', name: 'machine-monitor', version: '4.3.0', url: 'u2', action: 'install' }] });
+  });
+});
+
 describe('SoftwareSelectionDialog in a new tenant', () => {
   it.each([
     ['adamos_NETbox', 'IoTconnector', 'iotconnector'],

@@ -157,6 +157,39 @@ describe('SoftwareCard failures (spec 8, in German)', () => {
     alerts.clearAll();
   });
 
+  it("takes the failed Delete's alert away when Delete is tried again and works (README: an action tried again removes its previous failure's alert)", async () => {
+    alerts.clearAll();
+    let down = true;
+    const onChanged = jest.fn();
+    global.fetch = jest.fn(async (_url: string, init?: RequestInit) => {
+      if (init?.method !== 'DELETE') return reply(200, pkg);
+      return down ? reply(500, { message: 'service down' }) : reply(204, null);
+    }) as unknown as typeof fetch;
+    renderContribution(<SoftwareCard pkg={pkg} menu={[]} onChanged={onChanged} />, {
+      pluginId: 'software-repository',
+      context: { user: testUser(['ROLE_INVENTORY_ADMIN', 'ROLE_MANAGE_SOFTWARE_ADMIN']) },
+      language: 'de',
+      locales: de,
+    });
+    const del = async () => {
+      fireEvent.click(screen.getByTestId('card-menu'));
+      await waitFor(() => expect(screen.getByTestId('delete-software')).toBeEnabled());
+      fireEvent.click(screen.getByTestId('delete-software'));
+      const ok = within(await screen.findByRole('dialog')).getByTestId('confirm-ok');
+      await act(async () => fireEvent.click(ok));
+    };
+    await del();
+    await waitFor(() => expect(alerts.list().map((a) => a.text)).toEqual(['Fehler beim Entfernen der Software.']));
+    expect(onChanged).not.toHaveBeenCalled();
+    down = false;
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await del();
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(alerts.list().map((a) => a.text)).toEqual([de['Software successfully removed.']]);
+    expect(alerts.list().some((a) => a.type === 'danger')).toBe(false);
+    act(() => alerts.clearAll());
+  });
+
   it("asks 'Löschen bestätigen?' with the spec's question and says 'Error removing software.' when the delete is refused", async () => {
     global.fetch = jest.fn(async () => reply(500, { message: 'service down' })) as unknown as typeof fetch;
     render();

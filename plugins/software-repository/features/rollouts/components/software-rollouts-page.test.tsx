@@ -143,6 +143,22 @@ describe('SoftwareRolloutsPage filter and "Show archived" in the URL', () => {
     fireEvent.click(within(screen.getByTestId('show-archived')).getByRole('switch'));
     expect(window.location.hash).toBe('#/softwarerollout?filter=machine');
   });
+
+  it('typing and "Show archived" replace the history entry (Back leaves the page rather than stepping through each change)', async () => {
+    window.location.hash = '#/softwarerollout';
+    renderContribution(<SoftwareRolloutsPage />, { pluginId: 'software-repository', context: { path: '/softwarerollout', query: {} } });
+    await screen.findByText('No software rollouts available');
+    const entries = window.history.length;
+    fireEvent.click(within(screen.getByTestId('show-archived')).getByRole('switch'));
+    expect(window.location.hash).toBe('#/softwarerollout?archived=true');
+    expect(window.history.length).toBe(entries);
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'machine' } });
+    expect(window.location.hash).toBe('#/softwarerollout?archived=true&filter=machine');
+    expect(window.history.length).toBe(entries);
+    fireEvent.click(within(screen.getByTestId('show-archived')).getByRole('switch'));
+    expect(window.location.hash).toBe('#/softwarerollout?filter=machine');
+    expect(window.history.length).toBe(entries);
+  });
 });
 
 describe('SoftwareRolloutsPage opened cards and devices dialog in the URL', () => {
@@ -186,6 +202,22 @@ describe('SoftwareRolloutsPage opened cards and devices dialog in the URL', () =
     expect(within(await screen.findByTestId('rollout-card-7')).getByTestId('rollout-counters')).toBeInTheDocument();
     expect(screen.queryByTestId('rollout-hidden')).toBeNull();
     expect(window.location.hash).toBe('#/softwarerollout?expanded=7&archived=true');
+  });
+
+  it('Close on the archived notice takes the hidden rollout out of the URL and keeps the other opened card', async () => {
+    (global.fetch as jest.Mock).mockImplementation(async () => reply(200, { managedObjects: [ONGOING, ARCHIVED], statistics: { pageSize: 200, currentPage: 1 } }));
+    render({ expanded: '3,7' });
+    const notice = await screen.findByTestId('rollout-hidden');
+    expect(notice).toHaveTextContent('The opened software rollout "machine-monitor 4.2.0" is archived: switch on "Show archived" to see it.');
+    fireEvent.click(within(notice).getByTestId('rollout-hidden-dismiss'));
+    expect(screen.queryByTestId('rollout-hidden')).toBeNull();
+    expect(window.location.hash).toBe('#/softwarerollout?expanded=3');
+    expect(within(screen.getByTestId('rollout-card-3')).getByTestId('rollout-counters')).toBeInTheDocument();
+    // Shown after all, the closed one is no longer open.
+    fireEvent.click(within(screen.getByTestId('show-archived')).getByRole('switch'));
+    expect(await screen.findByTestId('rollout-card-7')).toBeInTheDocument();
+    expect(within(screen.getByTestId('rollout-card-7')).queryByTestId('rollout-counters')).toBeNull();
+    expect(window.location.hash).toBe('#/softwarerollout?expanded=3&archived=true');
   });
 
   /** A rollout with 60 failed devices: pages of the devices dialog as the service answers them. */
