@@ -4,7 +4,7 @@ import type { RoleRequirement } from '../plugin-api/roles';
 import { cx } from './cx';
 import { useSharedTranslation } from './i18n';
 import { PermittedButton } from './permission';
-import { ALERT_SLOT, closeModalDialog, DIALOG_WRAPPER_STYLE, ensureDialogStyle, showModalDialog } from './top-layer';
+import { ALERT_SLOT, closeModalDialog, dialogOpener, DIALOG_WRAPPER_STYLE, ensureDialogStyle, showModalDialog } from './top-layer';
 import { confirmDiscard, useUnloadGuard } from './unsaved-changes';
 
 export interface ModalButton {
@@ -120,7 +120,7 @@ function OpenModal({ title, onClose, children, buttons, footer, size, closeOnBac
   const [self] = useState<ParentDialog>(() => ({ shown: false, pending: new Set() }));
   // The opener, read on the first render: a field of the body with autoFocus takes focus when it
   // mounts, before the dialog shows, and focus then went back to that field (gone) instead of the opener.
-  const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
+  const [opener] = useState(dialogOpener);
 
   useLayoutEffect(() => {
     const dialog = dialogRef.current;

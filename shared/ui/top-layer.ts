@@ -12,11 +12,42 @@ import { useSyncExternalStore } from 'react';
 interface Layer {
   stack: HTMLDialogElement[];
   listeners: Set<() => void>;
+  /** The element that last took focus outside every dialog (a dialog's opener when focus left it). */
+  lastFocused?: WeakRef<Element>;
 }
 
 const KEY = Symbol.for('adamos.shared.ui.top-layer');
 const g = globalThis as typeof globalThis & { [KEY]?: Layer };
-const layer: Layer = (g[KEY] ??= { stack: [], listeners: new Set() });
+const layer: Layer = (g[KEY] ??= createLayer());
+
+function createLayer(): Layer {
+  const created: Layer = { stack: [], listeners: new Set() };
+  if (typeof document !== 'undefined') {
+    document.addEventListener(
+      'focusin',
+      (e) => {
+        if (e.target instanceof Element && !e.target.closest('dialog')) created.lastFocused = new WeakRef(e.target);
+      },
+      true,
+    );
+  }
+  return created;
+}
+
+/**
+ * Where focus goes back when a dialog that opens now closes: the focused element, or the element
+ * that last had focus outside every dialog when focus is on the page or in a loading overlay (a
+ * busy <dialog> with nothing to go back to: the list's Select software opens behind one while it
+ * reads the devices, and with Debian's Chromium 150 focus was still in that overlay when the
+ * dialog first rendered, so on close it went to the page and a new message took it).
+ */
+export function dialogOpener(): Element | null {
+  if (typeof document === 'undefined') return null;
+  const active = document.activeElement;
+  if (active && active !== document.body && !active.closest('dialog[aria-busy="true"]')) return active;
+  const last = layer.lastFocused?.deref();
+  return last?.isConnected ? last : active;
+}
 
 function changed(): void {
   document.body.classList.toggle('modal-open', layer.stack.length > 0);
