@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cx } from '@shared/ui/cx';
 import { Icon } from '@shared/ui/icon';
 import { Spinner } from '@shared/ui/spinner';
-import { useKeepFocus } from '@shared/ui/keep-focus';
+import { ReloadButton } from '@shared/ui/reload-button';
 import { microserviceErrorText } from '../api/dashboard';
 
 interface QueryLike {
@@ -56,29 +56,8 @@ const errorTextStyle = (lines: number) =>
     minWidth: 0,
   }) as const;
 
-/** Reload beside the error: its icon only (named by its label and tooltip), so it takes no line of its own in a small card. */
-function WidgetReload({ onClick, fetching }: { onClick: () => void; fetching: boolean }) {
-  const { t } = useTranslation();
-  const rememberFocus = useKeepFocus(fetching);
-  return (
-    <button
-      type="button"
-      className="btn btn-link"
-      // No padding, border or minimum height of a button: it is as high as the error's line.
-      style={{ flex: '0 0 auto', padding: 0, border: 0, minHeight: 0, height: ERROR_LINE_HEIGHT, lineHeight: ERROR_LINE_HEIGHT, fontSize: 12 }}
-      onClick={() => {
-        rememberFocus();
-        onClick();
-      }}
-      disabled={fetching}
-      title={t('Reload')}
-      aria-label={t('Reload')}
-      data-testid="widget-reload"
-    >
-      <Icon name="refresh" className={fetching ? 'icon-spin' : undefined} />
-    </button>
-  );
-}
+/** Reload beside the error: no padding, border or minimum height, as high as the error's line. */
+const RELOAD_BESIDE_ERROR_STYLE = { flex: '0 0 auto', padding: 0, border: 0, minHeight: 0, height: ERROR_LINE_HEIGHT, lineHeight: ERROR_LINE_HEIGHT, fontSize: 12 } as const;
 
 /**
  * The microservice error of spec 8, as the widget shows it (or that its answer held no figures):
@@ -116,7 +95,7 @@ export function WidgetError({ error, query, since }: {
           </span>
         ) : null}
       </p>
-      {refetch && <WidgetReload onClick={() => void refetch()} fetching={!!query.isFetching} />}
+      {refetch && <ReloadButton iconOnly style={RELOAD_BESIDE_ERROR_STYLE} onClick={() => void refetch()} fetching={!!query.isFetching} data-testid="widget-reload" />}
     </div>
   );
 }
