@@ -1,6 +1,7 @@
 import type { ManagedObject, ReadContext, ReadTask, ServerCore } from '../../core/api';
 import { categorySql, type AlarmCategory } from './categories';
 import { ensureSoftwareState } from './software-state';
+import { ensureAlarmTypeDays, topAlarmTypesParams, topAlarmTypesSql } from './alarm-type-days';
 import { DAY_MS, TOP_ALARM_TYPES_LIMIT, UNRESOLVED_ALARM_STATUSES, type SeverityParam } from './constants';
 import { DERIVED_ONLINE_WHERE, dayOf, historyDay, historyDays, type DayRow } from './history';
 import {
@@ -32,7 +33,6 @@ export interface Statistics {
 
 export type RecoveredView = 'month' | 'year' | 'total';
 
-const SEVERITY_RANK = `(CASE severity WHEN 'CRITICAL' THEN 4 WHEN 'MAJOR' THEN 3 WHEN 'MINOR' THEN 2 ELSE 1 END)`;
 const RANKED_SEVERITY = ['WARNING', 'MINOR', 'MAJOR', 'CRITICAL'] as const;
 const UNRESOLVED = `status IN (${UNRESOLVED_ALARM_STATUSES.map(q).join(', ')})`;
 
@@ -143,12 +143,7 @@ class Figures {
   /** Alarm types that occurred in the last `days` days, by occurrences (alarm counts) summed. */
   topTenAlarmTypes(days: number) {
     const from = new Date(this.now - days * DAY_MS).toISOString();
-    const rows = this.st
-      .get(
-        `SELECT type AS alarmType, sum(count) AS count, max(${SEVERITY_RANK}) AS rank FROM alarms WHERE time >= ?
-         GROUP BY type ORDER BY count DESC, type ASC LIMIT ${TOP_ALARM_TYPES_LIMIT}`,
-      )
-      .all(from) as Array<{ alarmType: string; count: number; rank: number }>;
+    const rows = this.st.get(topAlarmTypesSql(TOP_ALARM_TYPES_LIMIT)).all(topAlarmTypesParams(from)) as Array<{ alarmType: string; count: number; rank: number }>;
     return rows.map((r) => ({ alarmType: r.alarmType, count: r.count, severity: RANKED_SEVERITY[r.rank - 1]! }));
   }
 
@@ -247,10 +242,11 @@ export class Dashboard {
     private readonly cacheMs: number,
   ) {
     ensureSoftwareState(core.db);
+    ensureAlarmTypeDays(core.db);
     core.db.exec(MONITORED_INDEX);
     core.db.exec(DEVICE_INDEX);
-    // The top alarm types read type, severity and count of every alarm in a time window: from
-    // this index alone, not the alarms' rows (~95 ms -> ~45 ms over 75,000 alarms).
+    // The top alarm types read type, severity and count of the alarms of their window's first day
+    // (its other days come from alarm-type-days.ts): from this index alone, not the alarms' rows.
     core.db.exec(`CREATE INDEX IF NOT EXISTS opdash_alarms_time_type ON alarms(time, type, severity, count)`);
     // The alarm counts group the unresolved alarms of a severity by type: from this index alone
     // (through alarms_status_time every alarm's row was read for its type: ~25 ms at 30,000).

@@ -174,3 +174,20 @@ export class Statements {
     return s;
   }
 }
+
+/** Where the service's derived tables note the version they were built with. */
+const META_TABLE = 'opdash_meta';
+
+/**
+ * Runs `build` (in one transaction, given the version found, if any) when the derived table noted
+ * as `key` is not at `version` yet, then notes the version; once per database and process.
+ */
+export function ensureVersion(db: Database, key: string, version: number, build: (found: string | undefined) => void): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS ${META_TABLE} (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+  const found = (db.prepare(`SELECT value FROM ${META_TABLE} WHERE key = ?`).get(key) as { value: string } | undefined)?.value;
+  if (found === String(version)) return;
+  db.transaction(() => {
+    build(found);
+    db.prepare(`INSERT OR REPLACE INTO ${META_TABLE} (key, value) VALUES (?, ?)`).run(key, String(version));
+  })();
+}
