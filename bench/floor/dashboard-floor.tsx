@@ -19,7 +19,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { CanvasRenderer } from 'echarts/renderers';
 import { DASHBOARD_COLUMNS, DASHBOARD_ROW_HEIGHT_PX, layoutDashboard } from '@shared/plugin-api/dashboard/layout';
 import { TOP_ALARM_COUNT } from '@shared/domain/constants';
-import { CHART_COLORS, tooltipFormatter } from '@shared/ui/chart-format';
+import { CHART_COLORS, chartOption, tooltipFormatter } from '@shared/ui/chart-format';
 import type {
   AlarmCount,
   AlarmHistory,
@@ -51,12 +51,12 @@ function data<T>(path: string): T {
   return all[path] as T;
 }
 
-/** The app's Chart: 250 px high, full width, the option applied once. */
+/** The app's Chart: 250 px high, full width, the option applied once as the app draws it (chartOption). */
 function Chart({ option }: { option: EChartsCoreOption }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const chart = init(ref.current!);
-    chart.setOption(option, { notMerge: true, lazyUpdate: true });
+    chart.setOption(chartOption(option as Parameters<typeof chartOption>[0]) as EChartsCoreOption, { notMerge: true, lazyUpdate: true });
     return () => chart.dispose();
   }, [option]);
   return <div ref={ref} style={{ height: 250, width: '100%' }} />;

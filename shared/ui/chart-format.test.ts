@@ -1,4 +1,4 @@
-import { CHART_COLORS, PIE_EDGE_LABEL, confineTooltip, escapeHtml, tooltipFormatter } from './chart-format';
+import { CHART_COLORS, PIE_EDGE_LABEL, chartOption, confineTooltip, escapeHtml, tooltipFormatter } from './chart-format';
 
 describe('chart tooltips', () => {
   it('escapes HTML', () => {
@@ -81,5 +81,12 @@ describe('confineTooltip', () => {
     expect(confineTooltip(option)).toEqual({ tooltip: { trigger: 'axis', confine: true }, series: [] });
     expect(confineTooltip({ tooltip: [{ trigger: 'item' as const }] })).toEqual({ tooltip: [{ trigger: 'item', confine: true }] });
     expect(confineTooltip({ series: [] })).toEqual({ series: [] });
+  });
+});
+
+describe('chartOption', () => {
+  it('draws without animation unless the option asks for one, its tooltip confined', () => {
+    expect(chartOption({ tooltip: { trigger: 'item' as const }, series: [] })).toEqual({ animation: false, tooltip: { trigger: 'item', confine: true }, series: [] });
+    expect(chartOption({ animation: true, series: [] })).toEqual({ animation: true, series: [] });
   });
 });

@@ -65,3 +65,14 @@ export function confineTooltip(option: EChartsOption): EChartsOption {
   if (!tooltip) return option;
   return { ...option, tooltip: Array.isArray(tooltip) ? tooltip.map((tip) => ({ ...tip, confine: true })) : { ...tooltip, confine: true } };
 }
+
+/**
+ * The option as every chart of the bundle draws it: its tooltip confined, and drawn at once, without
+ * ECharts' default animation (unless the option asks for one), as the platform's own data point
+ * graphs are (`animation: false` in @c8y/ngx-components/echart). Animated, each chart redrew itself
+ * in every frame for a second after each refresh, while the dashboard's other widgets were still
+ * being drawn.
+ */
+export function chartOption(option: EChartsOption): EChartsOption {
+  return { animation: false, ...confineTooltip(option) };
+}

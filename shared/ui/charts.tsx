@@ -9,7 +9,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/lib/core';
 import type { ECharts, EChartsOption } from 'echarts';
-import { confineTooltip } from './chart-format';
+import { chartOption } from './chart-format';
 
 // echarts' `use` registers components (not React's `use`); renamed so the hooks rule reads it right.
 registerECharts([BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
@@ -22,7 +22,7 @@ registerECharts([BarChart, PieChart, GridComponent, TooltipComponent, LegendComp
 export const echarts = { init, dispose, getInstanceByDom, use: registerECharts };
 export type { EChartsOption };
 // The pure helpers live apart so they load (and test) without echarts, which jest cannot load (ESM).
-export { CHART_COLORS, escapeHtml, tooltipFormatter, type TooltipParam } from './chart-format';
+export { CHART_COLORS, chartOption, escapeHtml, tooltipFormatter, type TooltipParam } from './chart-format';
 
 /** Default chart height in px when the caller gives none. */
 const DEFAULT_HEIGHT_PX = 250;
@@ -68,9 +68,9 @@ export function followElementSize(chart: Pick<ECharts, 'getDom' | 'getWidth' | '
   return () => observer.disconnect();
 }
 
-/** A chart; the option is applied without merging, so removed series disappear. Its tooltip stays inside it. */
+/** A chart; the option is applied without merging, so removed series disappear. Drawn as chartOption says (tooltip inside it, no animation). */
 export function Chart({ option, onClick, onColumnClick, height = DEFAULT_HEIGHT_PX, ariaLabel, className }: ChartProps) {
-  const shown = useMemo(() => confineTooltip(option), [option]);
+  const shown = useMemo(() => chartOption(option), [option]);
   const stopFollowing = useRef<(() => void) | null>(null);
   const columnClick = useRef(onColumnClick);
   columnClick.current = onColumnClick;
