@@ -486,8 +486,8 @@ export class RealtimeClient {
   /**
    * Posts the messages; a request without an answer within the server's hold (a connect's) plus
    * maxNetworkDelayMs, or under way when the connection is known to be interrupted (the browser
-   * went offline, a subscribe or another request of the page got no answer), fails as lost (the caller's `signal` still cancels: that is
-   * a stop, not a failure).
+   * went offline, a subscribe or another request of the page got no answer), fails as lost (the
+   * caller's `signal` still cancels: that is a stop, not a failure).
    */
   private async send(messages: BayeuxMessage[], signal?: AbortSignal): Promise<BayeuxMessage[]> {
     const body = messages.map((m) => ({ ...m, id: String(++this.nextId) }));
