@@ -1,13 +1,13 @@
 /**
  * The Device Operations Dashboard, its device lists and the mobile router tab on a brand-new
  * tenant (no devices, no alarms; session 24's angle "the tenant's size"), in the dev shell and the
- * real platform UI; and the two ways a connection goes while a screen of theirs stays open: the
- * browser offline under an idle dashboard, realtime gone under the router tab. Build first
- * (`npm run build`).
+ * real platform UI; and the ways a connection goes while a screen of theirs stays open: the
+ * browser offline under an idle dashboard, a read without answer beside the router tab's held
+ * realtime long-poll, realtime gone under the router tab. Build first (`npm run build`).
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import { adminApi, loginAs, platformLogin, snap, startStack, type Stack } from './harness';
 import { chooseLanguage, restoreEnglish, WAIT_MS } from './screens';
 
@@ -154,6 +154,54 @@ describe('connections that go while a screen stays open', () => {
       await snap(page, 'tenant-size-dashrouter-dashboard-offline');
       await context.setOffline(false);
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="widget-error"]').length === 0, undefined, { timeout: 20_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a read that gets no answer while realtime's long-poll is held (no offline event: a VPN dropped) says at once that realtime is interrupted, not when the hold ends; it is live again once the connection works", async () => {
+    const { id, routerId } = await routerDevice('Router on a dead connection', { name: 'RUT955', DeviceAvailability: { Available: true, Enabled: true, DeviceState: 'running' } });
+    const { context, page } = await loginAs(stack, 'operator');
+    // Realtime's connects under way: a live page holds one (the stand-in answers after 45 s).
+    const pending = new Set<Request>();
+    page.on('request', (r) => {
+      if (r.url().includes('/notification/realtime') && (r.postData() ?? '').includes('/meta/connect')) pending.add(r);
+    });
+    page.on('requestfinished', (r) => pending.delete(r));
+    page.on('requestfailed', (r) => pending.delete(r));
+    const held: Route[] = [];
+    try {
+      const subscribed = page.waitForResponse((r) => r.url().includes('/notification/realtime') && (r.request().postData() ?? '').includes(`"subscription":"/operations/${id}"`), { timeout: WAIT_MS });
+      await page.evaluate((h) => (location.hash = h), `#/device/${id}/adamos-connection`);
+      await page.getByTestId('mobile-router-tab').waitFor({ timeout: WAIT_MS });
+      await page.locator('[data-action="Restart"]').waitFor({ timeout: WAIT_MS });
+      await subscribed;
+      const deadline = Date.now() + WAIT_MS;
+      while (pending.size === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      assert.equal(pending.size, 1, 'a long-poll is held');
+      const warning = page.getByTestId('realtime-interrupted');
+      assert.equal(await warning.count(), 0, 'live before the connection goes');
+
+      // The connection goes without a word: realtime's new requests are never answered (the held
+      // one is, only at the end of its hold), REST finds no server.
+      await page.route('**/notification/realtime', (route) => void held.push(route));
+      for (const rest of ['**/inventory/**', '**/devicecontrol/**']) await page.route(rest, (route) => route.abort('connectionrefused'));
+      await page.getByTestId('reload').click();
+      // Within seconds: the held long-poll would have ended at its hold (45 s) plus 10 s.
+      await warning.waitFor({ timeout: 5_000 });
+      assert.equal((await warning.innerText()).trim(), 'Realtime updates interrupted. Trying to reconnect…');
+
+      // The connection works again. The stand-in (faye) answers the session's next connect only
+      // with the long-poll the page gave up, at the end of its hold; a change of the router ends
+      // that hold now. The loop's next try (after its back-off) is live, and the tab reads again.
+      await page.unroute('**/inventory/**');
+      await page.unroute('**/devicecontrol/**');
+      await page.unroute('**/notification/realtime');
+      for (const route of held) await route.abort('connectionreset').catch(() => undefined);
+      await api(`/inventory/managedObjects/${routerId}`, { method: 'PUT', body: JSON.stringify({ name: 'RUT956' }) });
+      await warning.waitFor({ state: 'detached', timeout: 20_000 });
+      await page.getByTestId('router-error').waitFor({ state: 'detached', timeout: WAIT_MS });
+      await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-action="Restart"]')?.disabled, undefined, { timeout: WAIT_MS });
     } finally {
       await context.close();
     }

@@ -13,6 +13,7 @@ import {
   describeFailure,
   getPage,
   objectIn,
+  onNoAnswer,
   readCookie,
   request,
   retryTransientFailures,
@@ -299,5 +300,107 @@ describe('answers that are not what was asked for', () => {
     i18n.addResourceBundle('de', SHARED_NS, de, true, true);
     await i18n.changeLanguage('de');
     await expect(request('GET', '/x')).rejects.toMatchObject({ message: 'Die Plattform ist nicht erreichbar. Prüfen Sie die Verbindung und versuchen Sie es erneut.' });
+  });
+});
+
+describe('the page-wide signal of a request without answer', () => {
+  /** What the listeners heard, until `stop` (each test stops its own). */
+  function listen() {
+    const heard: NetworkError[] = [];
+    const stop = onNoAnswer((e) => heard.push(e));
+    return { heard, stop };
+  }
+
+  it('tells its listeners of each request that got no answer, with the error its caller gets, until they stop listening', async () => {
+    const { heard, stop } = listen();
+    try {
+      configureClient({ fetch: (() => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch });
+      const read = await request('GET', '/inventory/managedObjects').catch((e: unknown) => e);
+      const write = await request('PUT', '/inventory/managedObjects/1', { body: {} }).catch((e: unknown) => e);
+      expect(read).toBeInstanceOf(NetworkError);
+      expect(heard).toEqual([read, write]);
+    } finally {
+      stop();
+    }
+    await request('GET', '/x').catch(() => undefined);
+    expect(heard).toHaveLength(2);
+  });
+
+  it('counts a refused connection (a server that restarts)', async () => {
+    const { createServer } = await import('node:net');
+    // A port nothing listens on: taken, then let go.
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as { port: number };
+    await new Promise((r) => server.close(r));
+    const { heard, stop } = listen();
+    const refusals: unknown[] = [];
+    try {
+      // Node's own fetch, whose errors come from outside jest's sandbox (another realm's TypeError):
+      // passed on as this realm's, as a page's fetch throws them.
+      const nodeFetch = globalThis.fetch;
+      configureClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        fetch: ((url: string, init: RequestInit) =>
+          nodeFetch(url, init).catch((e: Error) => {
+            refusals.push(e);
+            throw new TypeError(e.message, { cause: e.cause });
+          })) as typeof fetch,
+      });
+      await expect(request('GET', '/inventory/managedObjects')).rejects.toBeInstanceOf(NetworkError);
+      expect(refusals).toMatchObject([{ name: 'TypeError', cause: { code: 'ECONNREFUSED' } }]);
+      expect(heard).toHaveLength(1);
+    } finally {
+      stop();
+      configureClient({ baseUrl: '' });
+    }
+  });
+
+  it("does not count an answer with an error status, the caller's cancel, a time-out or an answer that is not what was asked for", async () => {
+    const { heard, stop } = listen();
+    try {
+      configureClient({ fetch: fakeFetch(503, { error: 'general/serviceUnavailable', message: 'Down for maintenance' }).fn });
+      await expect(request('GET', '/x')).rejects.toBeInstanceOf(PlatformError);
+      configureClient({ fetch: fakeFetch(200, '<html>proxy</html>', 'text/html').fn });
+      await expect(getPage('/inventory/managedObjects', 'managedObjects')).rejects.toBeInstanceOf(UnreadableAnswerError);
+      // As a browser's fetch on an abort: a DOMException, whose reason is the caller's or the time-out's.
+      configureClient({
+        fetch: ((_url: string, init: RequestInit) =>
+          new Promise<Response>((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError'))))) as unknown as typeof fetch,
+      });
+      const caller = new AbortController();
+      const cancelled = request('GET', '/x', { signal: caller.signal }).catch((e: unknown) => e);
+      caller.abort();
+      expect(await cancelled).toMatchObject({ name: 'AbortError' });
+      await expect(request('GET', '/x', { timeoutMs: 20 })).rejects.toBeInstanceOf(RequestTimeoutError);
+      // A fetch that rejects a cancelled request with a TypeError (some do) is still a cancel.
+      configureClient({
+        fetch: ((_url: string, init: RequestInit) =>
+          new Promise<Response>((_, reject) => init.signal!.addEventListener('abort', () => reject(new TypeError('Failed to fetch'))))) as unknown as typeof fetch,
+      });
+      const other = new AbortController();
+      const cancelledToo = request('PUT', '/x', { body: {}, signal: other.signal }).catch((e: unknown) => e);
+      other.abort();
+      await cancelledToo;
+      expect(heard).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+
+  it("reaches the listeners of another bundle's copy of this module (each plugin bundles its own)", async () => {
+    const { heard, stop } = listen();
+    try {
+      let copy: typeof import('./fetch-client') | undefined;
+      jest.isolateModules(() => {
+        copy = jest.requireActual<typeof import('./fetch-client')>('./fetch-client');
+      });
+      expect(copy!.request).not.toBe(request);
+      copy!.configureClient({ fetch: (() => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch });
+      await expect(copy!.request('GET', '/x')).rejects.toMatchObject({ name: 'NetworkError' });
+      expect(heard).toHaveLength(1);
+    } finally {
+      stop();
+    }
   });
 });

@@ -161,6 +161,38 @@ export class NetworkError extends Error {
 /** A request without any answer; by name too, as isRequestTimeout (another bundle's copy of this class). */
 export const isNetworkError = (e: unknown): e is NetworkError => e instanceof NetworkError || (e instanceof Error && e.name === 'NetworkError');
 
+/** Told of a request of the page that got no answer at all. */
+export type NoAnswerListener = (error: NetworkError) => void;
+
+// One set of listeners per page, as the configuration below: every plugin bundle carries its own
+// copy of this module, and a read of one bundle's screen must reach the realtime client of another.
+const NO_ANSWER_KEY = Symbol.for('adamos.shared.platform.noAnswer');
+const noAnswerListeners: Set<NoAnswerListener> = ((globalThis as typeof globalThis & { [NO_ANSWER_KEY]?: Set<NoAnswerListener> })[NO_ANSWER_KEY] ??= new Set());
+
+/**
+ * Calls `listener` each time a request of the page, of any bundle, gets no answer at all (a
+ * {@link NetworkError}: the connection failed, was refused or cut off): the connection is gone
+ * now, not only for that request. The realtime client ends its held long-poll then, which would
+ * otherwise learn of a connection that died without a word only when its hold ends. Neither a
+ * caller's cancel nor a time-out nor an HTTP error status (the server answered) is said. Returns
+ * the function that stops listening.
+ */
+export function onNoAnswer(listener: NoAnswerListener): () => void {
+  noAnswerListeners.add(listener);
+  return () => noAnswerListeners.delete(listener);
+}
+
+function tellNoAnswer(error: NetworkError) {
+  for (const listener of [...noAnswerListeners]) {
+    try {
+      listener(error);
+    } catch (e) {
+      // The request's own failure is what its caller must see.
+      console.warn('A listener of requests without answer failed:', e);
+    }
+  }
+}
+
 /** The 'shared' namespace's key of the unreadable-answer message (shared/ui/locales). */
 const UNREADABLE_TEXT = msg('The server answered without the data asked for.');
 
@@ -355,7 +387,9 @@ async function send<T>(method: HttpMethod, path: string, options: RequestOptions
       // fetch's TypeError is the failure to get an answer (no connection, a body cut off); a cancel
       // stays a cancel and any other error passes unchanged.
       if (signal?.aborted || !(e instanceof TypeError)) throw e;
-      throw new NetworkError(e);
+      const failure = new NetworkError(e);
+      tellNoAnswer(failure);
+      throw failure;
     }
   })();
   let answer: Awaited<typeof work>;

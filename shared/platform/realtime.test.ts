@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import faye from 'faye';
+import { configureClient, PlatformError, request } from './fetch-client';
 import { MAX_NETWORK_DELAY_MS, MAX_RETRY_DELAY_MS, RETRY_DELAY_MS, RealtimeClient, channelMatches, type RealtimeMessage } from './realtime';
 
 type Adapter = InstanceType<typeof faye.NodeAdapter> & { on(event: string, l: (...a: string[]) => void): void };
@@ -473,37 +474,38 @@ describe('RealtimeClient when the network goes away without a word', () => {
   });
 });
 
-describe('RealtimeClient when a subscribe fails beside the held long-poll', () => {
-  /**
-   * A fake server: a connect is held until its request is aborted (a long-poll the server holds 45 s)
-   * unless it asks for an answer at once; requests fail while `down`.
-   */
-  function holdingServer() {
-    const state = { down: false, held: 0, aborted: 0, subscribed: [] as string[] };
-    const fake = (async (_url: string, init: RequestInit) => {
-      const [m] = JSON.parse(String(init.body)) as { channel: string; id: string; subscription?: string; advice?: { timeout?: number } }[];
-      if (state.down) throw new TypeError('Failed to fetch');
-      const ok = (extra: object = {}) =>
-        new Response(JSON.stringify([{ channel: m.channel, successful: true, id: m.id, ...extra }]), { status: 200, headers: { 'content-type': 'application/json' } });
-      if (m.channel === '/meta/handshake') return ok({ clientId: 'c', advice: { timeout: 45_000, interval: 0 } });
-      if (m.channel === '/meta/subscribe') {
-        state.subscribed.push(m.subscription!);
-        return ok({ subscription: m.subscription });
-      }
-      if (m.channel === '/meta/connect' && m.advice?.timeout !== 0) {
-        state.held++;
-        return new Promise<Response>((_, reject) =>
-          init.signal?.addEventListener('abort', () => {
-            state.aborted++;
-            reject(new DOMException('aborted', 'AbortError'));
-          }),
-        );
-      }
-      return ok();
-    }) as unknown as typeof fetch;
-    return { state, fetch: fake };
-  }
+/**
+ * A fake server: a connect is held until its request is aborted (a long-poll the server holds 45 s)
+ * unless it asks for an answer at once; requests fail while `down`. `interval`: the wait it advises
+ * between connects.
+ */
+function holdingServer(interval = 0) {
+  const state = { down: false, held: 0, aborted: 0, subscribed: [] as string[] };
+  const fake = (async (_url: string, init: RequestInit) => {
+    const [m] = JSON.parse(String(init.body)) as { channel: string; id: string; subscription?: string; advice?: { timeout?: number } }[];
+    if (state.down) throw new TypeError('Failed to fetch');
+    const ok = (extra: object = {}) =>
+      new Response(JSON.stringify([{ channel: m.channel, successful: true, id: m.id, ...extra }]), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (m.channel === '/meta/handshake') return ok({ clientId: 'c', advice: { timeout: 45_000, interval } });
+    if (m.channel === '/meta/subscribe') {
+      state.subscribed.push(m.subscription!);
+      return ok({ subscription: m.subscription });
+    }
+    if (m.channel === '/meta/connect' && m.advice?.timeout !== 0) {
+      state.held++;
+      return new Promise<Response>((_, reject) =>
+        init.signal?.addEventListener('abort', () => {
+          state.aborted++;
+          reject(new DOMException('aborted', 'AbortError'));
+        }),
+      );
+    }
+    return ok();
+  }) as unknown as typeof fetch;
+  return { state, fetch: fake };
+}
 
+describe('RealtimeClient when a subscribe fails beside the held long-poll', () => {
   it('says interrupted at once (not at the end of the hold), ends the long-poll and subscribes the channel before it is live again; a normal wait is no alarm', async () => {
     const server = holdingServer();
     const errors: unknown[] = [];
@@ -553,6 +555,95 @@ describe('RealtimeClient when a subscribe fails beside the held long-poll', () =
       await until(() => !client.interrupted && server.state.held === 1, 2000);
       expect(server.state.subscribed).toEqual(['/events/1']);
       expect(seen).toEqual([true, false]);
+    } finally {
+      await client.disconnect();
+    }
+  });
+});
+
+describe('RealtimeClient when another request of the page gets no answer', () => {
+  /** The page's REST client (fetch-client) answering as `answer` does. */
+  const restAnswers = (answer: (init: RequestInit) => Promise<Response>) => configureClient({ fetch: ((_url: string, init: RequestInit) => answer(init)) as unknown as typeof fetch });
+  const noAnswer = () => restAnswers(() => Promise.reject(new TypeError('Failed to fetch')));
+  afterEach(() => configureClient({ fetch: undefined }));
+
+  it('says interrupted at once (not at the end of the hold), ends the held long-poll as lost, and is live again after the back-off', async () => {
+    const server = holdingServer();
+    const errors: unknown[] = [];
+    const client = new RealtimeClient({ url: '/rt', fetch: server.fetch, xsrfToken: () => '', retryDelayMs: 20, networkEvents: new EventTarget(), onError: (e) => errors.push(e) });
+    const seen: boolean[] = [];
+    let resumes = 0;
+    client.onStatusChange(() => seen.push(client.interrupted));
+    client.onResume(() => resumes++);
+    client.subscribe('/events/1', () => undefined);
+    try {
+      await until(() => server.state.held === 1);
+      // A VPN dropped: no `offline` event, the long-poll waits for an answer that will not come.
+      noAnswer();
+      await expect(request('GET', '/inventory/managedObjects')).rejects.toMatchObject({ name: 'NetworkError' });
+      // Said before the failed read's caller hears of it.
+      expect(client.interrupted).toBe(true);
+      await until(() => server.state.aborted === 1, 1000);
+      expect(String(errors[0])).toBe('Error: Realtime request lost: another request of the page got no answer');
+      expect((errors[0] as Error).cause).toMatchObject({ name: 'NetworkError' });
+
+      // The connection works again: the next try after the back-off says so.
+      await until(() => !client.interrupted && server.state.held === 2, 2000);
+      expect(seen).toEqual([true, false]);
+      expect(resumes).toBe(1);
+    } finally {
+      await client.disconnect();
+    }
+  });
+
+  it("is not interrupted by an answer with an error status or the user's own cancel, nor once nothing is subscribed", async () => {
+    const server = holdingServer();
+    const client = new RealtimeClient({ url: '/rt', fetch: server.fetch, xsrfToken: () => '', retryDelayMs: 20, networkEvents: new EventTarget(), onError: () => undefined });
+    const seen: boolean[] = [];
+    client.onStatusChange(() => seen.push(client.interrupted));
+    const off = client.subscribe('/events/1', () => undefined);
+    try {
+      await until(() => server.state.held === 1);
+      restAnswers(async () => new Response(JSON.stringify({ error: 'general/internalError', message: 'Database unavailable' }), { status: 503, headers: { 'content-type': 'application/json' } }));
+      await expect(request('GET', '/inventory/managedObjects')).rejects.toBeInstanceOf(PlatformError);
+      restAnswers((init) => new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')))));
+      const cancel = new AbortController();
+      const cancelled = request('GET', '/inventory/managedObjects', { signal: cancel.signal }).catch((e: unknown) => e);
+      cancel.abort();
+      expect(await cancelled).toMatchObject({ name: 'AbortError' });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(server.state.aborted).toBe(0);
+      expect(seen).toEqual([]);
+
+      // Nothing live any more: a read without answer tells it nothing.
+      off();
+      await client.disconnect();
+      noAnswer();
+      await expect(request('GET', '/x')).rejects.toMatchObject({ name: 'NetworkError' });
+      expect(client.interrupted).toBe(false);
+      expect(seen).toEqual([]);
+    } finally {
+      await client.disconnect();
+    }
+  });
+
+  it('between two connects (the wait the server advises) says interrupted too, and the next connect asks for an answer at once', async () => {
+    const server = holdingServer(300);
+    const client = new RealtimeClient({ url: '/rt', fetch: server.fetch, xsrfToken: () => '', retryDelayMs: 20, networkEvents: new EventTarget(), onError: () => undefined });
+    let resumes = 0;
+    client.onResume(() => resumes++);
+    client.subscribe('/events/1', () => undefined);
+    try {
+      await until(() => server.state.held === 1);
+      noAnswer();
+      await request('GET', '/x').catch(() => undefined);
+      // After the back-off, a connect answered at once: live again, then the advised wait.
+      await until(() => !client.interrupted && resumes === 1, 1000);
+      expect(server.state.held).toBe(1);
+      await request('GET', '/x').catch(() => undefined);
+      expect(client.interrupted).toBe(true);
+      // No long-poll is held until a connect has answered that the connection works.
+      await until(() => !client.interrupted && resumes === 2 && server.state.held === 2, 2000);
     } finally {
       await client.disconnect();
     }

@@ -4,7 +4,7 @@
  * reconnect as the server advises, unsubscribe. One connection is shared per page
  * ({@link getRealtime}); it runs only while something is subscribed.
  */
-import { currentXsrfToken, MEDIA, XSRF_HEADER } from './fetch-client';
+import { currentXsrfToken, MEDIA, onNoAnswer, XSRF_HEADER } from './fetch-client';
 
 /** Where the platform serves realtime notifications. */
 export const REALTIME_PATH = '/notification/realtime';
@@ -124,8 +124,9 @@ export class RealtimeClient {
   /**
    * Aborted, with the reason, when the connection is known to be interrupted while a request is
    * under way (the browser's `offline` event, a subscribe whose request failed beside the held
-   * long-poll): ends that request as lost, so the loop says so and backs off at once rather than
-   * when the long-poll's hold ends (the stand-in's: 45 s).
+   * long-poll, any other request of the page that got no answer): ends that request as lost, so
+   * the loop says so and backs off at once rather than when the long-poll's hold ends (the
+   * stand-in's: 45 s).
    */
   private interruption = new AbortController();
   /** Subscribe requests under way: `clientId channel`. */
@@ -305,16 +306,29 @@ export class RealtimeClient {
 
   private readonly wentOffline = () => this.interruption.abort(new Error('Realtime request lost: the browser went offline'));
   private readonly wentOnline = () => this.online.abort();
+  /**
+   * A REST request of the page got no answer (the connection failed or was refused, without the
+   * browser going offline: a VPN dropped, a laptop woke, the server restarts): the held long-poll
+   * would learn of it only when its hold ends. Said interrupted now (also between two requests, so
+   * the next connect asks for an answer at once) and the request under way ended as lost; the loop
+   * backs off and tries again as after any failure.
+   */
+  private readonly requestUnanswered = (error: unknown) => {
+    this.setInterrupted(true);
+    this.interruption.abort(new Error('Realtime request lost: another request of the page got no answer', { cause: error }));
+  };
 
   private async loop(signal: AbortSignal) {
     const events = this.opts.networkEvents ?? pageEvents();
     events?.addEventListener('offline', this.wentOffline);
     events?.addEventListener('online', this.wentOnline);
+    const stopHearingUnanswered = onNoAnswer(this.requestUnanswered);
     try {
       await this.run(signal);
     } finally {
       events?.removeEventListener('offline', this.wentOffline);
       events?.removeEventListener('online', this.wentOnline);
+      stopHearingUnanswered();
     }
   }
 
@@ -472,8 +486,8 @@ export class RealtimeClient {
   /**
    * Posts the messages; a request without an answer within the server's hold (a connect's) plus
    * maxNetworkDelayMs, or under way when the connection is known to be interrupted (the browser
-   * went offline, a subscribe failed), fails as lost (the caller's `signal` still cancels: that is
-   * a stop, not a failure).
+   * went offline, a subscribe or another request of the page got no answer), fails as lost (the
+   * caller's `signal` still cancels: that is a stop, not a failure).
    */
   private async send(messages: BayeuxMessage[], signal?: AbortSignal): Promise<BayeuxMessage[]> {
     const body = messages.map((m) => ({ ...m, id: String(++this.nextId) }));
