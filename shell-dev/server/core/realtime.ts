@@ -92,8 +92,15 @@ function tooLarge(request: IncomingMessage, response: ServerResponse): void {
   response.end(body, () => request.destroy());
 }
 
+/** faye's connection of a client (src/engines/connection.js): its held long-poll, if any. */
+interface FayeConnection {
+  socket?: unknown;
+  _inbox: unknown[];
+  flush(): void;
+}
+
 interface FayeEngineProxy {
-  _connections?: Map<string, unknown>;
+  _connections?: Map<string, FayeConnection>;
   closeConnection(clientId: string): void;
   destroyClient(clientId: string): void;
   publish(message: { channel: string; id: string; data: unknown }): void;
@@ -306,10 +313,24 @@ export class RealtimeServer {
     }
     if (m.channel.startsWith('/meta/')) {
       if (m.channel === '/meta/disconnect') this.forget(m.clientId);
+      if (m.channel === '/meta/connect') this.answerHeldConnect(m.clientId);
       return m;
     }
     m.error = '403::Publishing is reserved to the server';
     return m;
+  }
+
+  /**
+   * A client's new connect ends its connect still held, as CometD's server does: the client gave
+   * that one up (its connection was lost, it went offline) and asks again, often for an answer at
+   * once (advice timeout 0) to learn that the connection works again. faye instead keeps the held
+   * one's timer and answers both only when the old hold ends (up to REALTIME_TIMEOUT_S later): a
+   * page that had reconnected waited that long to be told so. Only an empty hold is ended: one with
+   * notifications waiting ends within faye's delivery delay anyway, and the new connect gets them too.
+   */
+  private answerHeldConnect(clientId: string): void {
+    const held = this.engine()?._connections?.get(clientId);
+    if (held && !held.socket && held._inbox.length === 0) held.flush();
   }
 
   attach(server: Server): void {

@@ -306,3 +306,23 @@ describe('hostile realtime requests', () => {
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
   });
 });
+
+describe('a connect while another of the same client is held', () => {
+  it('ends the held one and answers the new one as it asks (at once for advice timeout 0), as CometD does', async () => {
+    const { sub } = await Subscriber.open(ctx.server.url, ['/alarms/*']);
+    const connect = (advice?: { timeout: number }) =>
+      bayeux(ctx.server.url, [{ channel: '/meta/connect', clientId: sub.clientId, connectionType: 'long-polling', ...(advice ? { advice } : {}) }]);
+    // The client's first connect answers at once; the next one is held (the server's 45 s).
+    await connect({ timeout: 0 });
+    const started = Date.now();
+    const held = connect();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A client that gave up the held connect (its connection was lost) asks again, for an answer at once.
+    const [again] = await connect({ timeout: 0 });
+    expect(again).toMatchObject({ channel: '/meta/connect', successful: true });
+    const [ended] = await held;
+    expect(ended).toMatchObject({ channel: '/meta/connect', successful: true });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await sub.close();
+  });
+});
