@@ -164,13 +164,18 @@ export async function walkAddDeviceProfile(page: Page, check: DialogCheck): Prom
 
 /**
  * Picks a language in the user menu and waits until the choice is stored on the user (GET then
- * PUT /user/currentUser), so a reload right after keeps it.
+ * PUT /user/currentUser), so a reload right after keeps it, and until the page shows it: the
+ * shell saves the choice first, then loads every plugin's texts in it, then changes the page's
+ * language (<html lang>), and React draws the new texts in a later task. A test that read the
+ * page right after the save met the old language now and then.
  */
 export async function chooseLanguage(page: Page, label: 'Deutsch' | 'English'): Promise<void> {
   await page.getByTestId('user-menu').click();
   const saved = page.waitForResponse((r) => r.url().includes('/user/currentUser') && r.request().method() === 'PUT', { timeout: WAIT_MS });
   await page.getByRole('menuitemradio', { name: label }).click();
   await saved;
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, label === 'Deutsch' ? 'de' : 'en', { timeout: WAIT_MS });
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
 /**
