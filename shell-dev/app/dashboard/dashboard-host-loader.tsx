@@ -21,6 +21,23 @@ import { warmLoader } from '../mount/warm';
 
 type Host = typeof import('./dashboard-host').DashboardHost;
 let loadedHost: Host | undefined;
+let loadingHost: Promise<Host> | undefined;
+
+/**
+ * The host's chunk, asked for once (again after a failure). Started in the loader's first render,
+ * beside the saved layout's request: from its effect, which React runs after the first paint, the
+ * request left about 50 ms after the layout's on a cold start.
+ */
+function loadHost(): Promise<Host> {
+  loadingHost ??= import('./dashboard-host').then(
+    (m) => (loadedHost = m.DashboardHost),
+    (error: unknown) => {
+      loadingHost = undefined;
+      throw error;
+    },
+  );
+  return loadingHost;
+}
 /** Warmed once per page: the contributions list changes with every plugin that registers. */
 const warmed = new WeakSet<object>();
 
@@ -90,17 +107,15 @@ export function DashboardHost(props: DashboardHostProps) {
   const [host, setHost] = useState<{ component?: Host; error?: unknown }>(() => ({ component: loadedHost }));
   const { dashboard, widgets, widgetContributions } = props;
   startDashboard(props);
+  if (!host.component) void loadHost().catch(() => undefined);
   useEffect(() => () => void started.delete(dashboard), [dashboard]);
   useEffect(() => warmWidgets({ dashboard, widgets, widgetContributions }), [dashboard, widgets, widgetContributions]);
   const takeLayout = useCallback(() => takeSavedLayout(dashboard), [dashboard]);
   useEffect(() => {
     if (host.component) return;
     let live = true;
-    import('./dashboard-host').then(
-      (m) => {
-        loadedHost = m.DashboardHost;
-        if (live) setHost({ component: m.DashboardHost });
-      },
+    loadHost().then(
+      (component) => live && setHost({ component }),
       (error: unknown) => live && setHost({ error }),
     );
     return () => {
