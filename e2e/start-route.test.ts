@@ -37,3 +37,59 @@ describe('an empty hash', () => {
     });
   }
 });
+
+/**
+ * A host page without the shell's inline early script (a hand-written index.html, or one whose
+ * Content-Security-Policy forbids inline scripts): the entry chunk starts the early requests
+ * itself (shell-dev/app/index.ts), the session and the tenant's plugin set are asked for once
+ * each, and the start route shows.
+ */
+describe('a host page without the inline early script', () => {
+  before(async () => {
+    stack = await startStack({ devices: 30, simulate: 'off' });
+  });
+  after(async () => {
+    await stack?.close();
+  });
+
+  it('starts all the same: the device list and the dashboard show, the session and the plugin set asked for once each', async () => {
+    const { page, context } = await loginAs(stack, 'operator');
+    try {
+      let stripped = 0;
+      await page.route(/\/apps\/shell\/(index\.html)?(\?[^#]*)?$/, async (route) => {
+        const response = await route.fetch();
+        const html = await response.text();
+        // The one inline script: a <script> without src.
+        const withoutInline = html.replace(/<script>[\s\S]*?<\/script>/, () => {
+          stripped++;
+          return '';
+        });
+        await route.fulfill({ response, body: withoutInline });
+      });
+      for (const [hash, screen] of [
+        ['#/views/iotconnector', '[data-testid="device-list"] [data-testid="list-count"]'],
+        ['#/deviceOperationsDashboard', '[data-testid="dashboard"] [data-testid="dashboard-widget"]'],
+      ] as const) {
+        const asked: string[] = [];
+        const count = (r: { url(): string }) => {
+          const path = new URL(r.url()).pathname;
+          if (path === '/user/currentUser' || path === '/application/applications') asked.push(path);
+        };
+        page.on('request', count);
+        const before = stripped;
+        // From another page: a hash change alone would not load the page again.
+        await page.goto('about:blank');
+        await page.goto(`${stack.url}/apps/shell/${hash}`);
+        await page.locator(screen).first().waitFor({ timeout: WAIT_MS });
+        page.off('request', count);
+        assert.equal(stripped, before + 1, `${hash}: the page came without its inline script`);
+        assert.equal(await page.evaluate(() => document.querySelectorAll('script:not([src])').length), 0, `${hash}: no inline script on the page`);
+        assert.deepEqual(asked.sort(), ['/application/applications', '/user/currentUser'], `${hash}: the session and the plugin set asked for once each`);
+        // By the entry's early start (its page-global answers exist), not only later by the shell's own lookups.
+        assert.equal(await page.evaluate(() => Symbol.for('adamos.shell.early') in window), true, `${hash}: the entry started the early requests`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
