@@ -7,6 +7,7 @@ import { Pager, totalPagesOf } from '@shared/ui/pager';
 import { Spinner } from '@shared/ui/spinner';
 import { rolloutDevicesQuery, type Rollout } from '../api/rollouts';
 import type { CounterResult } from '../model/rollout';
+import { failureReasonText } from '../model/failure-reason';
 import { DeviceLink } from '@shared/ui/device-link';
 
 /** Each device result in words (the list's Result column and the dialog's title). */
@@ -79,7 +80,7 @@ export function RolloutDevicesDialog({ rollout, result, page, pageSize, onPageCh
                   </td>
                   <td>{t(RESULT_LABEL[d.result] ?? d.result)}</td>
                   <td className={d.result === 'failed' ? 'text-danger' : undefined} data-testid="rollout-device-reason">
-                    {d.failureReason ?? ''}
+                    {failureReasonText(d, t)}
                   </td>
                 </tr>
               ))}
