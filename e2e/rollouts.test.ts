@@ -275,10 +275,14 @@ describe('rollouts that watch themselves', () => {
         await r.locator(`[data-testid="counter-open-${counter}"]`).click();
         await dialog.getByText(`„e2e rollout reasons“: ${title}`, { exact: false }).waitFor();
         await dialog.locator('[data-testid="rollout-device-row"]').first().waitFor();
-        assert.deepEqual(await dialog.locator('[data-testid="rollout-device-reason"]').allTextContents(), [text]);
-        if (counter === 'failed') await snap(page, 'rollouts-reasons-de');
-        await dialog.locator('[data-testid="rollout-devices-close"]').click();
-        await dialog.waitFor({ state: 'detached' });
+        try {
+          assert.deepEqual(await dialog.locator('[data-testid="rollout-device-reason"]').allTextContents(), [text]);
+          if (counter === 'failed') await snap(page, 'rollouts-reasons-de');
+        } finally {
+          // Closed also after a failed check: the language switch below needs the page, and the check's message is the one reported.
+          await dialog.locator('[data-testid="rollout-devices-close"]').click();
+          await dialog.waitFor({ state: 'detached' });
+        }
       }
     } finally {
       await chooseLanguage(page, 'English');
