@@ -69,5 +69,7 @@ describe('RolloutDevicesDialog', () => {
       'HTTP 404 from the store',
       'Device type c8y_x does not take c8y_NETbox software',
     ]);
+    // The texts as the server gave them are the device's words (data), not UI text.
+    expect(screen.getAllByTestId('rollout-device-reason').map((c) => c.getAttribute('translate'))).toEqual([null, null, 'no', 'no']);
   });
 });

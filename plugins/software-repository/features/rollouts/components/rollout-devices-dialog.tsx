@@ -73,17 +73,21 @@ export function RolloutDevicesDialog({ rollout, result, page, pageSize, onPageCh
               </tr>
             </thead>
             <tbody>
-              {query.data.devices.map((d) => (
-                <tr key={d.id} data-testid="rollout-device-row" data-result={d.result}>
-                  <td>
-                    <DeviceLink id={d.id} name={d.name} tab="info" />
-                  </td>
-                  <td>{t(RESULT_LABEL[d.result] ?? d.result)}</td>
-                  <td className={d.result === 'failed' ? 'text-danger' : undefined} data-testid="rollout-device-reason">
-                    {failureReasonText(d, t)}
-                  </td>
-                </tr>
-              ))}
+              {query.data.devices.map((d) => {
+                const reason = failureReasonText(d, t);
+                return (
+                  <tr key={d.id} data-testid="rollout-device-row" data-result={d.result}>
+                    <td>
+                      <DeviceLink id={d.id} name={d.name} tab="info" />
+                    </td>
+                    <td>{t(RESULT_LABEL[d.result] ?? d.result)}</td>
+                    {/* A text as the server gave it (the device's own words) is data: translate="no", as the device's states elsewhere. */}
+                    <td className={d.result === 'failed' ? 'text-danger' : undefined} translate={reason.translated ? undefined : 'no'} data-testid="rollout-device-reason">
+                      {reason.text}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
           {query.isPlaceholderData && <Spinner />}

@@ -33,8 +33,8 @@ describe('failureReasonText', () => {
     [coded('The operation failed', 'operationFailed'), 'Die Operation ist fehlgeschlagen'],
     [coded('Started before the rollout was cancelled; its result is not followed', 'startedBeforeCancel'), 'Vor dem Abbruch des Rollouts gestartet; sein Ergebnis wird nicht weiter verfolgt'],
   ])('%j: German by its code, English as the server wrote it', async (reason, german) => {
-    expect(failureReasonText(reason, await translator('de'))).toBe(german);
-    expect(failureReasonText(reason, await translator('en'))).toBe(reason.failureReason);
+    expect(failureReasonText(reason, await translator('de'))).toEqual({ text: german, translated: true });
+    expect(failureReasonText(reason, await translator('en'))).toEqual({ text: reason.failureReason, translated: true });
   });
 
   it.each([
@@ -44,7 +44,7 @@ describe('failureReasonText', () => {
     ['a code without the values its text needs', coded('Version 2.0.0 replaced 1.0.0 on the device', 'versionReplaced'), 'Version 2.0.0 replaced 1.0.0 on the device'],
     ['no reason', { failureReason: null }, ''],
   ])('%s: the server text as it is', async (_, reason, text) => {
-    expect(failureReasonText(reason as Reason, await translator('de'))).toBe(text);
+    expect(failureReasonText(reason as Reason, await translator('de'))).toEqual({ text, translated: false });
   });
 });
 

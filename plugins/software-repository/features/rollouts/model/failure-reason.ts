@@ -23,15 +23,15 @@ const REASON_TEXT: Record<RolloutReasonCode, { key: string; params?: readonly st
 
 /**
  * A device's failure reason as the user reads it: an engine reason with a known code (and every
- * value its text needs) translated; otherwise the server's text as it is: the device's own text
- * (the platform does not translate device texts), a code this console does not know, or a result
- * stored before codes existed.
+ * value its text needs) translated; otherwise the server's text as it is (`translated` false): the
+ * device's own text (the platform does not translate device texts), a code this console does not
+ * know, or a result stored before codes existed.
  */
-export function failureReasonText(d: Pick<RolloutDevice, 'failureReason' | 'failureReasonCode' | 'failureReasonParams'>, t: Translate): string {
+export function failureReasonText(d: Pick<RolloutDevice, 'failureReason' | 'failureReasonCode' | 'failureReasonParams'>, t: Translate): { text: string; translated: boolean } {
   const known = d.failureReasonCode ? REASON_TEXT[d.failureReasonCode] : undefined;
   const params = d.failureReasonParams ?? {};
-  if (!known || !(known.params ?? []).every((p) => params[p] !== undefined && params[p] !== null)) return d.failureReason ?? '';
-  return t(known.key, { ...params });
+  if (!known || !(known.params ?? []).every((p) => params[p] !== undefined && params[p] !== null)) return { text: d.failureReason ?? '', translated: false };
+  return { text: t(known.key, { ...params }), translated: true };
 }
 
 const PAUSE_TITLE: Record<string, string> = {
