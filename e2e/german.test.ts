@@ -224,6 +224,23 @@ describe('German', () => {
       await page.setViewportSize({ width: 1400, height: 900 });
     }
   });
+  test("a demo rollout's disabled devices: the engine's reason in German, the dialog without English", async () => {
+    await go('/softwarerollout');
+    // The demo's completed rollout: one of its 40 devices was offline when its batch went out (a result stored without a code).
+    const card = page.locator('[data-testid^="rollout-card-"]', { hasText: 'mdc-collector 2.5.0 Bielefeld' });
+    await card.locator('[data-testid="rollout-expand"]').click({ timeout: WAIT_MS });
+    await card.locator('[data-testid="counter-open-disabled"]').click();
+    const dialog = page.locator('[data-testid="rollout-devices-dialog"]');
+    await dialog.getByText('„mdc-collector 2.5.0 Bielefeld“: Deaktiviert', { exact: false }).waitFor({ timeout: WAIT_MS });
+    await dialog.locator('[data-testid="rollout-device-row"]').first().waitFor({ timeout: WAIT_MS });
+    try {
+      assert.deepEqual(await dialog.locator('[data-testid="rollout-device-reason"]').allTextContents(), ['Das Gerät war nicht verfügbar, als sein Batch gesendet wurde']);
+      await checkGerman('rollout devices dialog');
+    } finally {
+      await dialog.locator('[data-testid="rollout-devices-close"]').click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+  });
   test('device profile detail', async () => {
     await openProfileDetail(page);
     await checkGerman('device profile detail');

@@ -4,7 +4,8 @@
  * the time-out failing silent devices, the error threshold pausing with its reason, the failed
  * counter opening its devices with "no answer from device", cancel with a confirmation naming
  * the rollout (from PAUSED and from ONGOING, declined and confirmed), the rollout dialog's new
- * parameters validated, BROKEN explained, and a viewer who sees why cancel is not offered.
+ * parameters validated, BROKEN explained, a viewer who sees why cancel is not offered, and the
+ * engine's failure reasons in German (by their codes, with their values).
  * Build first: `npm run build`.
  */
 import { after, before, describe, it } from 'node:test';
@@ -223,6 +224,14 @@ describe('rollouts that watch themselves', () => {
     await api(`${CSNG}/softwarePackage?inventoryId=${sw}`, { method: 'DELETE' });
     const running = await createRollout('e2e rollout viewer', await freshDevices(1), await createPackage('e2e-viewer'), { batchSize: 1 });
     await api(`${CSNG}/updateSoftwareRolloutStatus/${running}/start`, { method: 'PUT' });
+    // The engine's own reasons, at once: a device of another type, an offline device (the German part below).
+    const [flex] = (await api<{ managedObjects: { id: string }[] }>('/inventory/managedObjects?type=adamos_iotconnectorflex&pageSize=1')).managedObjects;
+    const offline = (await api<{ managedObjects: { id: string; c8y_Availability?: { status?: string } }[] }>('/inventory/managedObjects?type=adamos_NETbox&pageSize=2000')).managedObjects.find(
+      (d) => d.c8y_Availability?.status === 'UNAVAILABLE',
+    );
+    assert.ok(flex && offline, 'an IOT2050 device and an offline IoTconnector');
+    const reasons = await createRollout('e2e rollout reasons', [flex.id, offline.id], await createPackage('e2e-reasons'), { batchSize: 2 });
+    await api(`${CSNG}/updateSoftwareRolloutStatus/${reasons}/start`, { method: 'PUT' });
 
     const { page, context } = await loginAs(stack, 'viewer', '/softwarerollout');
     await rolloutsScreen(page);
@@ -253,6 +262,28 @@ describe('rollouts that watch themselves', () => {
       await card(page, running).locator('[data-testid="rollout-batch"]', { hasText: 'Batch 1 von 1' }).waitFor();
       assert.match(String(await card(page, running).locator('[data-testid="rollout-progress"]').textContent()), /^\d von 1 Gerät verarbeitet/);
       await snap(page, 'rollouts-viewer-de');
+
+      // The engine's failure reasons in German, with their values (the server's texts are English).
+      const r = card(page, reasons);
+      await waitStatus(page, reasons, 'COMPLETED', 30000);
+      await r.locator('[data-testid="rollout-expand"]').click();
+      const dialog = page.locator('[data-testid="rollout-devices-dialog"]');
+      for (const [counter, title, text] of [
+        ['failed', 'Fehlgeschlagen', 'Gerätetyp adamos_iotconnectorflex nimmt keine Software für adamos_NETbox an'],
+        ['disabled', 'Deaktiviert', 'Das Gerät war nicht verfügbar, als sein Batch gesendet wurde'],
+      ]) {
+        await r.locator(`[data-testid="counter-open-${counter}"]`).click();
+        await dialog.getByText(`„e2e rollout reasons“: ${title}`, { exact: false }).waitFor();
+        await dialog.locator('[data-testid="rollout-device-row"]').first().waitFor();
+        try {
+          assert.deepEqual(await dialog.locator('[data-testid="rollout-device-reason"]').allTextContents(), [text]);
+          if (counter === 'failed') await snap(page, 'rollouts-reasons-de');
+        } finally {
+          // Closed also after a failed check: the language switch below needs the page, and the check's message is the one reported.
+          await dialog.locator('[data-testid="rollout-devices-close"]').click();
+          await dialog.waitFor({ state: 'detached' });
+        }
+      }
     } finally {
       await chooseLanguage(page, 'English');
     }

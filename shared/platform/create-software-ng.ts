@@ -123,7 +123,10 @@ export interface RolloutCounters {
   cancelled?: number;
 }
 
-/** Why a rollout is PAUSED. */
+/**
+ * Why a rollout is PAUSED: `reason` is the code the console translates, with its values in the
+ * fields beside it (failed, processed, errorThresholdPercent; limit; user); `message` the English text.
+ */
 export interface RolloutPauseReason {
   reason: 'errorThreshold' | 'pauseLimit' | 'manual';
   message: string;
@@ -156,11 +159,47 @@ export interface SoftwareRollout extends ManagedObject {
 
 export type RolloutDeviceResult = 'pending' | 'waiting' | 'success' | 'updated' | 'upToDate' | 'failed' | 'disabled' | 'cancelled';
 
+/**
+ * Why the rollout engine itself failed, skipped or noted a device: a stable code the console
+ * translates, with `failureReasonParams` for the values in the text (the English text stays in
+ * `failureReason`). A text the device wrote (its operation's failureReason, its package entry's
+ * failure_message) has no code: the platform does not translate device texts.
+ */
+export type RolloutReasonCode =
+  /** The operation was not finished within the rollout's time-out. */
+  | 'noAnswer'
+  /** Cancel: the device had not started its operation (the operation failed). */
+  | 'cancelledBeforeStart'
+  /** Cancel: the device was not sent its operation yet. */
+  | 'cancelledNotSent'
+  /** Skipped: the device was UNAVAILABLE when its batch went out. */
+  | 'unavailable'
+  /** The device was deleted. */
+  | 'deviceGone'
+  /** params deviceType and, when the software names one, softwareDeviceType. */
+  | 'wrongDeviceType'
+  /** params installed, expected: another version took the software's place on the device. */
+  | 'versionReplaced'
+  /** The software's entry left the device's package list. */
+  | 'entryRemoved'
+  /** params error: the operation could not be created (the service's own error text). */
+  | 'notSent'
+  /** The operation failed without a reason from the device. */
+  | 'operationFailed'
+  /** Cancel: the device had started; its result is no longer followed. */
+  | 'startedBeforeCancel';
+
+export type RolloutReasonParams = Record<string, string | number>;
+
 export interface RolloutDevice {
   id: string;
   name: string | null;
   result: RolloutDeviceResult;
+  /** In English, as written: the engine's text, or the device's own. */
   failureReason: string | null;
+  /** The engine's reason as a code (absent or null: the device's own text, or a result stored before codes existed). */
+  failureReasonCode?: RolloutReasonCode | null;
+  failureReasonParams?: RolloutReasonParams | null;
   operationId: string | null;
 }
 

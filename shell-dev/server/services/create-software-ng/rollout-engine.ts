@@ -5,10 +5,6 @@ import {
   FRAGMENT_PACKAGE_LIST,
   OP_REGISTER_SOFTWARE,
   PACKAGE_STATUS_ASSIGNED,
-  REASON_CANCELLED,
-  REASON_NO_ANSWER,
-  REASON_NOT_SENT,
-  REASON_UNAVAILABLE,
   ROLLOUT_CANCEL_CHUNK,
   ROLLOUT_DEFAULT_OPERATION_TIMEOUT_SECONDS,
   ROLLOUT_EVENT_DELAY_MS,
@@ -17,6 +13,7 @@ import {
   SCAN_PAGE_SIZE,
 } from './constants';
 import { activeEntry, isDevice, isFailed, isInstalled, packageList } from './model';
+import { deviceText, REASONS, type DeviceReason } from './reasons';
 import type { RolloutDeviceRow, RolloutDeviceState, ServiceStore } from './store';
 import type { RolloutPauseReason } from '@shared/platform/create-software-ng';
 
@@ -127,7 +124,7 @@ interface StepResult {
 
 interface DeviceResult {
   state: RolloutDeviceState;
-  reason: string | null;
+  reason: DeviceReason | null;
 }
 
 /**
@@ -365,7 +362,7 @@ export class RolloutEngine {
           patch.pauseReason = reason;
         }
         if (wanted.to === 'CANCELLED') {
-          this.store.cancelPending(id, REASON_NOT_SENT);
+          this.store.cancelPending(id, REASONS.cancelledNotSent());
           const chunk = this.cancelChunk(id, mo);
           unwatched.push(...chunk.gone);
           cancelling = chunk.more;
@@ -415,17 +412,18 @@ export class RolloutEngine {
       gone.push(row.deviceId);
       const op = row.opId ? this.core.operations.get(row.opId) : undefined;
       if (op && op.status !== 'PENDING') {
-        this.store.setDeviceState(id, row.seq, row.state, 'Started before the rollout was cancelled; its result is not followed');
+        this.store.setDeviceState(id, row.seq, row.state, REASONS.startedBeforeCancel());
         continue;
       }
-      if (op) this.core.operations.update(op.id, { status: 'FAILED', failureReason: REASON_CANCELLED });
+      const cancelled = REASONS.cancelledBeforeStart();
+      if (op) this.core.operations.update(op.id, { status: 'FAILED', failureReason: cancelled.text });
       const device = this.core.inventory.get(row.deviceId);
       if (isDevice(device) && software?.name) {
         const list = packageList(device);
         const kept = list.filter((e) => !(e.name === software.name && e.version === software.version && e.status === PACKAGE_STATUS_ASSIGNED));
         if (kept.length !== list.length) this.core.inventory.update(row.deviceId, { [FRAGMENT_PACKAGE_LIST]: kept });
       }
-      this.store.setDeviceState(id, row.seq, 'cancelled', REASON_CANCELLED);
+      this.store.setDeviceState(id, row.seq, 'cancelled', cancelled);
     }
     return { gone, more: rows.length > ROLLOUT_CANCEL_CHUNK };
   }
@@ -562,30 +560,32 @@ export class RolloutEngine {
 
   /** A waiting device after a write named it, or at its time-out. */
   private evaluate(id: string, row: RolloutDeviceRow, pkg: AssignablePackage, timedOut: boolean, res: StepResult): void {
-    const settle = (state: RolloutDeviceState, reason: string | null) => {
+    const settle = (state: RolloutDeviceState, reason: DeviceReason | null) => {
       this.store.setDeviceState(id, row.seq, state, reason);
       res.unwatch.push(row.deviceId);
     };
     const device = this.core.inventory.get(row.deviceId);
-    if (!isDevice(device)) return settle('disabled', 'The device no longer exists');
+    if (!isDevice(device)) return settle('disabled', REASONS.deviceGone());
     const r = this.result(device, pkg, row.state);
     if (r.state !== row.state) return settle(r.state, r.reason);
     const op: Operation | undefined = row.opId ? this.core.operations.get(row.opId) : undefined;
-    if (op?.status === 'FAILED') return settle('failed', op.failureReason || 'The operation failed');
+    // The operation's reason is the device's (or its agent's) text: shown as it wrote it.
+    if (op?.status === 'FAILED') return settle('failed', op.failureReason ? deviceText(op.failureReason) : REASONS.operationFailed());
     if (op?.status === 'SUCCESSFUL') {
       // The device answered and waits for something else (approval, a dependency): no time-out.
       if (row.deadline !== null) this.store.clearDeadline(id, row.seq);
       return;
     }
     if (!timedOut) return;
-    if (op) this.core.operations.update(op.id, { status: 'FAILED', failureReason: REASON_NO_ANSWER });
-    settle('failed', REASON_NO_ANSWER);
+    const noAnswer = REASONS.noAnswer();
+    if (op) this.core.operations.update(op.id, { status: 'FAILED', failureReason: noAnswer.text });
+    settle('failed', noAnswer);
   }
 
   private dispatch(deviceId: string, pkg: AssignablePackage, force: boolean, rolloutName: string): DeviceResult & { opId: string | null } {
     const device = this.core.inventory.get(deviceId);
-    if (!isDevice(device)) return { state: 'disabled', reason: 'The device no longer exists', opId: null };
-    if (isUnavailable(device)) return { state: 'disabled', reason: REASON_UNAVAILABLE, opId: null };
+    if (!isDevice(device)) return { state: 'disabled', reason: REASONS.deviceGone(), opId: null };
+    if (isUnavailable(device)) return { state: 'disabled', reason: REASONS.unavailable(), opId: null };
     let outcome;
     let opId: string | null = null;
     try {
@@ -595,24 +595,30 @@ export class RolloutEngine {
         opId = this.core.operations.list({ deviceId, fragmentType: OP_REGISTER_SOFTWARE, revert: true, pageSize: 1 }).items[0]?.id ?? null;
       }
     } catch (e) {
-      return { state: 'failed', reason: `Could not be sent: ${e instanceof Error ? e.message : String(e)}`, opId: null };
+      return { state: 'failed', reason: REASONS.notSent(e instanceof Error ? e.message : String(e)), opId: null };
     }
     if (outcome === 'success') return { state: 'waitingNew', reason: null, opId };
     if (outcome === 'updated') return { state: 'waitingUpdated', reason: null, opId };
-    if (outcome === 'failed') return { state: 'failed', reason: `Device type ${device.type ?? '?'} does not take ${pkg.deviceType ?? 'this'} software`, opId: null };
+    if (outcome === 'failed') return { state: 'failed', reason: REASONS.wrongDeviceType(device.type ?? '?', pkg.deviceType), opId: null };
     const entry = activeEntry(device, pkg.name);
     if (isInstalled(entry)) return { state: 'upToDate', reason: null, opId: null };
-    if (isFailed(entry)) return { state: 'failed', reason: entry?.failure_message || entry?.status || null, opId: null };
+    if (isFailed(entry)) return { state: 'failed', reason: failureOf(entry), opId: null };
     return { state: 'waitingNew', reason: null, opId: null };
   }
 
   /** A dispatched device's result from its package list; an entry that vanished or changed version failed. */
   private result(device: ManagedObject, pkg: AssignablePackage, waiting: RolloutDeviceState): DeviceResult {
     const entry = activeEntry(device, pkg.name);
-    if (!entry) return { state: 'failed', reason: 'The package entry was removed from the device' };
-    if (entry.version !== pkg.version) return { state: 'failed', reason: `Version ${entry.version} replaced ${pkg.version} on the device` };
+    if (!entry) return { state: 'failed', reason: REASONS.entryRemoved() };
+    if (entry.version !== pkg.version) return { state: 'failed', reason: REASONS.versionReplaced(String(entry.version), String(pkg.version)) };
     if (isInstalled(entry)) return { state: waiting === 'waitingUpdated' ? 'updated' : 'success', reason: null };
-    if (isFailed(entry)) return { state: 'failed', reason: entry.failure_message || entry.status };
+    if (isFailed(entry)) return { state: 'failed', reason: failureOf(entry) };
     return { state: waiting, reason: null };
   }
+}
+
+/** A failed package entry's reason: the device's failure_message, else its status (both the device's text). */
+function failureOf(entry: { failure_message?: string; status?: string } | undefined): DeviceReason | null {
+  const text = entry?.failure_message || entry?.status;
+  return text ? deviceText(text) : null;
 }

@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import type { DeviceReason } from './reasons';
 
 /**
  * The service's own tables in the core's SQLite file. Job and rollout progress live here and are
@@ -57,6 +58,12 @@ export interface RolloutDeviceRow {
   reason: string | null;
 }
 
+/** A device's row as the devices list reads it: with the code of an engine reason and its values (JSON); null in rows stored before codes. */
+export interface RolloutDeviceResultRow extends RolloutDeviceRow {
+  reasonCode: string | null;
+  reasonParams: string | null;
+}
+
 export class ServiceStore {
   private readonly statements = new Map<string, Statement>();
 
@@ -104,6 +111,8 @@ export class ServiceStore {
     // Columns added for the event-driven engine (issue 20); older files get them here.
     addColumns(db, 'csng_rollouts', { batchesSent: 'INTEGER NOT NULL DEFAULT 0', failedAtStart: 'INTEGER NOT NULL DEFAULT 0' });
     addColumns(db, 'csng_rollout_devices', { opId: 'TEXT', deadline: 'INTEGER', reason: 'TEXT' });
+    // The engine's reasons as codes with their values, for the console's languages; older rows have none.
+    addColumns(db, 'csng_rollout_devices', { reasonCode: 'TEXT', reasonParams: 'TEXT' });
     db.exec(`
       -- An operation or inventory change names a device: its rollout rows are found without a scan.
       CREATE INDEX IF NOT EXISTS csng_rollout_devices_device ON csng_rollout_devices (deviceId);
@@ -233,8 +242,13 @@ export class ServiceStore {
     };
   }
 
-  setDeviceState(rolloutId: string, seq: number, state: RolloutDeviceState, reason: string | null = null): void {
-    this.stmt(`UPDATE csng_rollout_devices SET state = ?, reason = ?, deadline = NULL WHERE rolloutId = ? AND seq = ?`).run(state, reason, rolloutId, seq);
+  setDeviceState(rolloutId: string, seq: number, state: RolloutDeviceState, reason: DeviceReason | null = null): void {
+    this.stmt(`UPDATE csng_rollout_devices SET state = ?, reason = ?, reasonCode = ?, reasonParams = ?, deadline = NULL WHERE rolloutId = ? AND seq = ?`).run(
+      state,
+      ...reasonColumns(reason),
+      rolloutId,
+      seq,
+    );
   }
 
   /** A device answered without a result yet (e.g. waiting for approval): it no longer times out. */
@@ -242,13 +256,23 @@ export class ServiceStore {
     this.stmt(`UPDATE csng_rollout_devices SET deadline = NULL WHERE rolloutId = ? AND seq = ?`).run(rolloutId, seq);
   }
 
-  setDispatched(rolloutId: string, seq: number, state: RolloutDeviceState, opId: string | null, deadline: number | null, reason: string | null): void {
-    this.stmt(`UPDATE csng_rollout_devices SET state = ?, opId = ?, deadline = ?, reason = ? WHERE rolloutId = ? AND seq = ?`).run(state, opId, deadline, reason, rolloutId, seq);
+  setDispatched(rolloutId: string, seq: number, state: RolloutDeviceState, opId: string | null, deadline: number | null, reason: DeviceReason | null): void {
+    this.stmt(`UPDATE csng_rollout_devices SET state = ?, opId = ?, deadline = ?, reason = ?, reasonCode = ?, reasonParams = ? WHERE rolloutId = ? AND seq = ?`).run(
+      state,
+      opId,
+      deadline,
+      ...reasonColumns(reason),
+      rolloutId,
+      seq,
+    );
   }
 
   /** Cancel: devices not sent yet get nothing. */
-  cancelPending(rolloutId: string, reason: string): number {
-    return this.stmt(`UPDATE csng_rollout_devices SET state = 'cancelled', reason = ? WHERE rolloutId = ? AND state = 'pending'`).run(reason, rolloutId).changes;
+  cancelPending(rolloutId: string, reason: DeviceReason): number {
+    return this.stmt(`UPDATE csng_rollout_devices SET state = 'cancelled', reason = ?, reasonCode = ?, reasonParams = ? WHERE rolloutId = ? AND state = 'pending'`).run(
+      ...reasonColumns(reason),
+      rolloutId,
+    ).changes;
   }
 
   /**
@@ -267,11 +291,11 @@ export class ServiceStore {
   }
 
   /** One page of a rollout's devices in rollout order, optionally only some results. */
-  devicesPage(rolloutId: string, states: readonly RolloutDeviceState[] | null, limit: number, offset: number): { rows: RolloutDeviceRow[]; total: number } {
+  devicesPage(rolloutId: string, states: readonly RolloutDeviceState[] | null, limit: number, offset: number): { rows: RolloutDeviceResultRow[]; total: number } {
     const filter = states ? ` AND state IN (SELECT value FROM json_each(?))` : '';
     const params: unknown[] = states ? [rolloutId, JSON.stringify(states)] : [rolloutId];
-    const rows = this.stmt(`SELECT seq, deviceId, state, opId, deadline, reason FROM csng_rollout_devices WHERE rolloutId = ?${filter} ORDER BY seq LIMIT ? OFFSET ?`)
-      .all(...params, limit, offset) as RolloutDeviceRow[];
+    const rows = this.stmt(`SELECT seq, deviceId, state, opId, deadline, reason, reasonCode, reasonParams FROM csng_rollout_devices WHERE rolloutId = ?${filter} ORDER BY seq LIMIT ? OFFSET ?`)
+      .all(...params, limit, offset) as RolloutDeviceResultRow[];
     const total = (this.stmt(`SELECT COUNT(*) AS n FROM csng_rollout_devices WHERE rolloutId = ?${filter}`).get(...params) as { n: number }).n;
     return { rows, total };
   }
@@ -288,6 +312,9 @@ export class ServiceStore {
     return counts;
   }
 }
+
+/** A reason's columns: reason, reasonCode, reasonParams. */
+const reasonColumns = (r: DeviceReason | null): [string | null, string | null, string | null] => [r?.text ?? null, r?.code ?? null, r?.params ? JSON.stringify(r.params) : null];
 
 function addColumns(db: Database, table: string, columns: Record<string, string>): void {
   const have = new Set((db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name));

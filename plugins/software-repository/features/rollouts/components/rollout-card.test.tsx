@@ -137,6 +137,19 @@ describe('RolloutCard counts of one', () => {
   });
 });
 
+describe('RolloutCard pause reason', () => {
+  // The server's message is English; the card says the reason by its code in the page's language.
+  it.each([
+    [{ reason: 'manual', message: 'Paused by a user' }, 'Pausiert: Von einem Benutzer pausiert.'],
+    [{ reason: 'manual', user: 'anna', message: 'Paused by anna' }, 'Pausiert: Pausiert von anna.'],
+    [{ reason: 'pauseLimit', message: '3 devices failed: automatic pause limit 3 reached.' }, 'Pausiert: automatische Pausengrenze erreicht. 3 devices failed: automatic pause limit 3 reached.'],
+  ])('%j in German', (pauseReason, text) => {
+    global.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
+    renderContribution(<RolloutCard rollout={{ ...rollout('PAUSED'), pauseReason } as unknown as Rollout} onReloadList={jest.fn()} />, { pluginId: 'software-repository', language: 'de', locales: de });
+    expect(screen.getByTestId('rollout-pause-reason')).toHaveTextContent(new RegExp(`^${text.replace(/[.]/g, '\\.')}$`));
+  });
+});
+
 describe('RolloutCard details', () => {
   const details = (parameters: Record<string, unknown>, language?: 'de') => {
     const r = { ...rollout('COMPLETED'), rolloutParameters: { batchSize: 10, batchGapSeconds: 60, automaticPauseLimits: [], ...parameters } } as unknown as Rollout;

@@ -31,6 +31,7 @@ import {
   type RolloutAction,
 } from '../model/rollout';
 import { devicesPageOf, type RolloutView } from '../model/rollout-view';
+import { pauseReasonText } from '../model/failure-reason';
 import { RolloutDevicesDialog } from './rollout-devices-dialog';
 
 const STATUS_LABEL: Record<string, string> = {
@@ -201,6 +202,7 @@ export function RolloutCard({ rollout: listed, onReloadList, view, onViewChange 
   const nextBatchIn = r.status === 'ONGOING' ? secondsUntil(progress?.nextBatchTime, now) : null;
   const endsIn = r.status === 'ONGOING' ? secondsUntil(progress?.estimatedEndTime, now) : null;
   const face: React.CSSProperties = { marginBottom: 0, height: '100%' };
+  const pause = r.pauseReason ? pauseReasonText(r.pauseReason, t) : null;
 
   const header = (
     <div className="card-header separator d-flex a-i-center" style={{ gap: 8 }}>
@@ -308,21 +310,9 @@ export function RolloutCard({ rollout: listed, onReloadList, view, onViewChange 
             )}
           </p>
         )}
-        {r.status === 'PAUSED' && r.pauseReason && (
+        {r.status === 'PAUSED' && pause && (
           <div className="alert alert-warning m-b-8 small" role="status" style={ALERT_IN_CARD} data-testid="rollout-pause-reason">
-            <strong>{t(PAUSE_TITLE[r.pauseReason.reason] ?? PAUSE_TITLE.manual)}</strong>{' '}
-            {r.pauseReason.reason === 'errorThreshold'
-              ? t('{{failed, number}} of {{processed, number}} processed devices failed, more than the error threshold of {{threshold}} %. Look at the failed devices, then start to go on or cancel.', {
-                  failed: r.pauseReason.failed,
-                  processed: r.pauseReason.processed,
-                  threshold: r.pauseReason.errorThresholdPercent,
-                  count: r.pauseReason.processed,
-                })
-              : r.pauseReason.reason === 'pauseLimit'
-                ? t('{{failed, number}} devices failed: the automatic pause limit {{limit, number}} is reached. Start to go on or cancel.', { failed: r.pauseReason.failed, limit: r.pauseReason.limit, count: r.pauseReason.failed })
-                : r.pauseReason.user
-                  ? t('Paused by {{user}}.', { user: r.pauseReason.user })
-                  : r.pauseReason.message}
+            <strong>{pause?.title}</strong> {pause?.text}
           </div>
         )}
         {r.status === 'BROKEN' && (
@@ -425,12 +415,6 @@ const FACTS: React.CSSProperties = { display: 'grid', gridTemplateColumns: 'fit-
 
 /** The platform's alert puts its status icon in a 44 px column of the nearest positioned box: this one, inside a card. */
 const ALERT_IN_CARD: React.CSSProperties = { position: 'relative', paddingLeft: 52 };
-
-const PAUSE_TITLE: Record<string, string> = {
-  errorThreshold: msg('Paused: error threshold passed.'),
-  pauseLimit: msg('Paused: automatic pause limit reached.'),
-  manual: msg('Paused:'),
-};
 
 /** The current time, once a second while `running` (the countdowns); otherwise fixed. */
 function useClock(running: boolean): number {

@@ -7,6 +7,7 @@ import { Pager, totalPagesOf } from '@shared/ui/pager';
 import { Spinner } from '@shared/ui/spinner';
 import { rolloutDevicesQuery, type Rollout } from '../api/rollouts';
 import type { CounterResult } from '../model/rollout';
+import { failureReasonText } from '../model/failure-reason';
 import { DeviceLink } from '@shared/ui/device-link';
 
 /** Each device result in words (the list's Result column and the dialog's title). */
@@ -72,17 +73,21 @@ export function RolloutDevicesDialog({ rollout, result, page, pageSize, onPageCh
               </tr>
             </thead>
             <tbody>
-              {query.data.devices.map((d) => (
-                <tr key={d.id} data-testid="rollout-device-row" data-result={d.result}>
-                  <td>
-                    <DeviceLink id={d.id} name={d.name} tab="info" />
-                  </td>
-                  <td>{t(RESULT_LABEL[d.result] ?? d.result)}</td>
-                  <td className={d.result === 'failed' ? 'text-danger' : undefined} data-testid="rollout-device-reason">
-                    {d.failureReason ?? ''}
-                  </td>
-                </tr>
-              ))}
+              {query.data.devices.map((d) => {
+                const reason = failureReasonText(d, t);
+                return (
+                  <tr key={d.id} data-testid="rollout-device-row" data-result={d.result}>
+                    <td>
+                      <DeviceLink id={d.id} name={d.name} tab="info" />
+                    </td>
+                    <td>{t(RESULT_LABEL[d.result] ?? d.result)}</td>
+                    {/* A text as the server gave it (the device's own words) is data: translate="no", as the device's states elsewhere. */}
+                    <td className={d.result === 'failed' ? 'text-danger' : undefined} translate={reason.translated ? undefined : 'no'} data-testid="rollout-device-reason">
+                      {reason.text}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
           {query.isPlaceholderData && <Spinner />}

@@ -14,7 +14,6 @@ import {
   ROLLOUT_OPERATION_TIMEOUT_MIN_SECONDS,
   ROLLOUT_PAUSE_LIMIT_MAX,
   ROLLOUT_PAUSE_LIMIT_MIN,
-  REASON_NOT_SENT,
   ROLLOUT_TYPE,
   ROLE_READ,
 } from '../constants';
@@ -22,6 +21,7 @@ import { maxCurrentPage, type Query, readRole, str } from '../../../http/common'
 import { serviceRoute } from '../../../http/schemas';
 import { idList, notFound, type ServiceContext } from '../helpers';
 import { countersFrom, deviceIdsOf, type RolloutParameters } from '../rollout-engine';
+import { reasonCodeOf, REASONS } from '../reasons';
 import { noStateCounts, type RolloutDeviceState } from '../store';
 import { badRequest, validationError } from '../validation';
 import { deviceIds } from './schemas';
@@ -147,6 +147,8 @@ export function registerRolloutRoutes(app: FastifyInstance, { core, engine, stor
   /**
    * The devices of a rollout with each one's result and failure reason, in rollout order
    * (the card's counters open this). `result` filters: a state, or 'waiting' for both waiting states.
+   * failureReason is the English text; failureReasonCode and failureReasonParams say an engine
+   * reason in words the console translates (null for a device's own text).
    */
   app.get('/softwareRollout/:id/devices', { ...readRole(core, ROLE_READ), ...serviceRoute({ query: DEVICES_QUERY, error: (m) => badRequest(m) }) }, async (req) => {
     const { id } = req.params as { id: string };
@@ -159,7 +161,7 @@ export function registerRolloutRoutes(app: FastifyInstance, { core, engine, stor
     const result = str(q, 'result');
     const states = result ? RESULT_FILTERS[result] : null;
     const offset = (currentPage - 1) * pageSize;
-    let rows: { deviceId: string; state: RolloutDeviceState; reason: string | null; opId: string | null }[];
+    let rows: { deviceId: string; state: RolloutDeviceState; reason: string | null; reasonCode?: string | null; reasonParams?: string | null; opId: string | null }[];
     let total: number;
     if (store.hasDevices(id)) {
       ({ rows, total } = store.devicesPage(id, states, pageSize, offset));
@@ -169,12 +171,15 @@ export function registerRolloutRoutes(app: FastifyInstance, { core, engine, stor
       const state: RolloutDeviceState = cancelled ? 'cancelled' : 'pending';
       const all = states && !states.includes(state) ? [] : deviceIdsOf(mo);
       total = all.length;
-      rows = all.slice(offset, offset + pageSize).map((deviceId) => ({ deviceId, state, reason: cancelled ? REASON_NOT_SENT : null, opId: null }));
+      const reason = cancelled ? REASONS.cancelledNotSent() : null;
+      rows = all.slice(offset, offset + pageSize).map((deviceId) => ({ deviceId, state, reason: reason?.text ?? null, reasonCode: reason?.code ?? null, opId: null }));
     }
     return {
       devices: rows.map((r) => {
         const device = core.inventory.get(r.deviceId);
-        return { id: r.deviceId, name: device?.name ?? null, result: RESULT_OF[r.state], failureReason: r.reason, operationId: r.opId };
+        // The engine's reasons also as a code with values (the console translates them); a device's own text has none.
+        const { code, params } = reasonCodeOf(r);
+        return { id: r.deviceId, name: device?.name ?? null, result: RESULT_OF[r.state], failureReason: r.reason, failureReasonCode: code, failureReasonParams: params, operationId: r.opId };
       }),
       statistics: { currentPage, pageSize, totalElements: total },
     };
