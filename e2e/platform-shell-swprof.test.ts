@@ -113,6 +113,34 @@ describe('software repository and device profiles in the real platform UI: Enter
     }
   });
 
+  it("device profiles: the list's row actions and a profile's Remove are 24 px targets with 12 px text; the profile's hint stands apart from its Name", async () => {
+    const { page, errors, close } = await open(stack, 'admin', '/device-profiles-v2');
+    try {
+      await page.getByTestId('profile-row').first().waitFor({ timeout: WAIT_MS });
+      // They were the platform's extra-small buttons: 16 px high with 10 px text.
+      const size = (sel: string) =>
+        page.$$eval(sel, (bs) => bs.map((b) => ({ text: b.textContent?.trim(), height: Math.round(b.getBoundingClientRect().height), font: parseFloat(getComputedStyle(b).fontSize) })));
+      const rowActions = await size('[data-testid="profile-row"] button');
+      assert.ok(rowActions.length >= 3, `row actions: ${rowActions.length}`);
+      const small = (bs: Awaited<ReturnType<typeof size>>) => bs.filter((b) => b.height < 24 || b.font < 12).map((b) => `${b.text}: ${b.height} px, ${b.font} px text`);
+      assert.deepEqual(small(rowActions), []);
+      const withSoftware = (await api<Json[]>(stack, 'GET', `${SERVICE}/deviceProfile`)).find((p) => ((p.c8y_DeviceProfile as { software?: unknown[] } | undefined)?.software ?? []).length > 0);
+      assert.ok(withSoftware, 'a profile with software');
+      await page.evaluate((id) => (window.location.hash = `#/device-profiles-v2/${id}`), String(withSoftware.id));
+      await page.getByTestId('profile-software').waitFor({ timeout: WAIT_MS });
+      assert.deepEqual(small(await size('[data-testid="profile-software"] button')), []);
+      const gap = await page.getByTestId('profile-hint').evaluate((hint) => {
+        const label = hint.parentElement!.querySelector('label')!;
+        return Math.round(label.getBoundingClientRect().top - hint.getBoundingClientRect().bottom);
+      });
+      assert.ok(gap >= 8, `the hint ends ${gap} px above the Name label`);
+      await snap(page, 'platform-shell-swprof-profile-sizes');
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+
   it('a dependency chosen in the Dependency modal and deleted by another user before Save is named, taken out and nothing is sent', async () => {
     const extra = await api<Json>(stack, 'POST', `${SERVICE}/softwarePackage`, {
       inventoryRequest: {
