@@ -84,4 +84,26 @@ describe('the Device Operations Dashboard in the real platform UI', () => {
       await page.context().close();
     });
   }
+
+  it('(en, 1280 px) the four alarm severity cards show icon and total alike, side by side; the history\'s measure buttons are 24 px targets with readable text', async () => {
+    const page = await openDashboard(stack, 'en');
+    // Major's two-digit total wrapped under its icon, 1 px short of room, while the other three stood beside theirs.
+    const severities = await page.$$eval('[data-testid="platform-dashboard"] [data-testid="widget-alarm-severity"]', (widgets) =>
+      widgets.map((w) => {
+        const icon = w.querySelector('[data-testid="severity-icon"]')!.getBoundingClientRect();
+        const total = w.querySelector('[data-testid="total-figure"]')!.getBoundingClientRect();
+        const middle = (icon.top + icon.bottom) / 2;
+        return { view: w.getAttribute('data-view'), besideTotal: middle > total.top && middle < total.bottom && icon.right <= total.left };
+      }),
+    );
+    assert.equal(severities.length, 4);
+    assert.deepEqual(severities.filter((s) => !s.besideTotal).map((s) => s.view), [], 'a severity icon stands above its total instead of beside it');
+    // The platform's extra-small buttons were 16 px high with 10 px text.
+    const buttons = await page.$$eval('[data-testid="platform-dashboard"] [data-testid="online-history-bars"] [role="group"] button', (bs) =>
+      bs.map((b) => ({ text: b.textContent, height: Math.round(b.getBoundingClientRect().height), font: parseFloat(getComputedStyle(b).fontSize) })),
+    );
+    assert.equal(buttons.length, 2);
+    for (const b of buttons) assert.ok(b.height >= 24 && b.font >= 12, `${b.text}: ${b.height} px high, ${b.font} px text`);
+    await page.context().close();
+  });
 });

@@ -75,6 +75,72 @@ describe('software repository and device profiles in the real platform UI: Enter
     }
   });
 
+  it("the repository's cards of a row are equally tall with Details in line; Add software's drop area holds its text inside its dashed box", async () => {
+    const { page, errors, close } = await open(stack, 'admin', '/software');
+    try {
+      await page.getByTestId('software-repository').waitFor({ timeout: WAIT_MS });
+      await page.locator('[data-testid="card-dependency-count"]').first().waitFor({ timeout: WAIT_MS });
+      // Fronts with a dependency line or an approval label were taller than their neighbours, Details out of line.
+      const rows = await page.$$eval('[data-testid^="software-card-"]', (cards) => {
+        const byTop = new Map<number, string[]>();
+        for (const card of cards) {
+          const top = Math.round(card.getBoundingClientRect().top);
+          const front = card.querySelector('[data-face="front"] .card')!.getBoundingClientRect();
+          const details = card.querySelector('[data-face="front"] [data-testid="details"]')!.getBoundingClientRect();
+          byTop.set(top, [...(byTop.get(top) ?? []), `card ${Math.round(front.height)} px, Details at ${Math.round(details.top - top)} px`]);
+        }
+        return [...byTop.values()];
+      });
+      assert.ok(rows.length > 2, `rows of cards: ${rows.length}`);
+      const uneven = rows.filter((row) => new Set(row).size > 1);
+      assert.deepEqual(uneven, [], 'every card of a row as tall as the others, Details at the same height');
+      await snap(page, 'platform-shell-swprof-cards');
+      await page.getByTestId('add-software').click();
+      const zone = page.getByTestId('drop-zone');
+      await zone.waitFor({ timeout: WAIT_MS });
+      const fit = await zone.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const text = range.getBoundingClientRect();
+        return { box: [Math.round(box.top), Math.round(box.bottom)], text: [Math.round(text.top), Math.round(text.bottom)], overflow: el.scrollHeight - el.clientHeight };
+      });
+      await snap(page, 'platform-shell-swprof-drop-zone');
+      assert.ok(fit.text[0] >= fit.box[0] && fit.text[1] <= fit.box[1] && fit.overflow <= 0, `the text (${fit.text.join('..')}) lies within its box (${fit.box.join('..')}), overflow ${fit.overflow} px`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+
+  it("device profiles: the list's row actions and a profile's Remove are 24 px targets with 12 px text; the profile's hint stands apart from its Name", async () => {
+    const { page, errors, close } = await open(stack, 'admin', '/device-profiles-v2');
+    try {
+      await page.getByTestId('profile-row').first().waitFor({ timeout: WAIT_MS });
+      // They were the platform's extra-small buttons: 16 px high with 10 px text.
+      const size = (sel: string) =>
+        page.$$eval(sel, (bs) => bs.map((b) => ({ text: b.textContent?.trim(), height: Math.round(b.getBoundingClientRect().height), font: parseFloat(getComputedStyle(b).fontSize) })));
+      const rowActions = await size('[data-testid="profile-row"] button');
+      assert.ok(rowActions.length >= 3, `row actions: ${rowActions.length}`);
+      const small = (bs: Awaited<ReturnType<typeof size>>) => bs.filter((b) => b.height < 24 || b.font < 12).map((b) => `${b.text}: ${b.height} px, ${b.font} px text`);
+      assert.deepEqual(small(rowActions), []);
+      const withSoftware = (await api<Json[]>(stack, 'GET', `${SERVICE}/deviceProfile`)).find((p) => ((p.c8y_DeviceProfile as { software?: unknown[] } | undefined)?.software ?? []).length > 0);
+      assert.ok(withSoftware, 'a profile with software');
+      await page.evaluate((id) => (window.location.hash = `#/device-profiles-v2/${id}`), String(withSoftware.id));
+      await page.getByTestId('profile-software').waitFor({ timeout: WAIT_MS });
+      assert.deepEqual(small(await size('[data-testid="profile-software"] button')), []);
+      const gap = await page.getByTestId('profile-hint').evaluate((hint) => {
+        const label = hint.parentElement!.querySelector('label')!;
+        return Math.round(label.getBoundingClientRect().top - hint.getBoundingClientRect().bottom);
+      });
+      assert.ok(gap >= 8, `the hint ends ${gap} px above the Name label`);
+      await snap(page, 'platform-shell-swprof-profile-sizes');
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+
   it('a dependency chosen in the Dependency modal and deleted by another user before Save is named, taken out and nothing is sent', async () => {
     const extra = await api<Json>(stack, 'POST', `${SERVICE}/softwarePackage`, {
       inventoryRequest: {

@@ -336,6 +336,8 @@ describe('the bundle inside the real platform UI (Device Management, @c8y/ngx-co
     await page.getByText('Alarm severity', { exact: true }).first().click();
     // Our config form, mounted by the adapter's host inside the platform's widget dialog.
     await page.getByLabel('View Selection').selectOption({ label: 'Minor' });
+    // The platform's select look (its caret, no native arrow), as its own widget forms and our other forms have it.
+    assert.equal(await page.getByLabel('View Selection').evaluate((el) => getComputedStyle(el).appearance), 'none', 'View Selection is a native select');
     const save = page.locator('[data-cy="widget-config--save-widget"]');
     await save.click();
     // The dialog's Preview may hold a second card until the dialog has closed.

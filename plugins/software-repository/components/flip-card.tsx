@@ -7,6 +7,11 @@ export interface FlipCardProps {
   front: ReactNode;
   /** Rendered only while flipped or turning, so its state (an edit form) is discarded on the way back. */
   back: () => ReactNode;
+  /**
+   * Fill the grid cell: the cards of a row are as tall as its tallest, their footers in line (the
+   * software repository's fronts differed by their dependency and approval lines).
+   */
+  fillCell?: boolean;
   'data-testid'?: string;
 }
 
@@ -14,7 +19,7 @@ export interface FlipCardProps {
  * A card that turns between its front and back in CARD_FLIP_MS. Both faces share one grid cell;
  * the face turned away is inert so it takes neither clicks nor focus.
  */
-export function FlipCard({ flipped, front, back, ...rest }: FlipCardProps) {
+export function FlipCard({ flipped, front, back, fillCell = false, ...rest }: FlipCardProps) {
   const [backMounted, setBackMounted] = useState(flipped);
   const [turned, setTurned] = useState(flipped);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -61,10 +66,11 @@ export function FlipCard({ flipped, front, back, ...rest }: FlipCardProps) {
 
   const face: React.CSSProperties = { gridArea: '1 / 1', backfaceVisibility: 'hidden', WebkitBackfaceVisibility: 'hidden', minWidth: 0 };
   return (
-    <div ref={root} style={{ perspective: 1200 }} data-testid={rest['data-testid']} data-side={flipped ? 'back' : 'front'}>
+    <div ref={root} style={{ perspective: 1200, height: fillCell ? '100%' : undefined }} data-testid={rest['data-testid']} data-side={flipped ? 'back' : 'front'}>
       <div
         style={{
           display: 'grid',
+          height: fillCell ? '100%' : undefined,
           transformStyle: 'preserve-3d',
           transition: `transform ${CARD_FLIP_MS}ms ease-in-out`,
           transform: turned ? 'rotateY(180deg)' : 'none',

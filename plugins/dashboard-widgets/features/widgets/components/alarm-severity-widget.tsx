@@ -28,6 +28,12 @@ const CATEGORIES: { field: keyof AlarmCount; label: string; category: AlarmCateg
 const TOTAL_FONT_SIZE = 'clamp(24px, 12cqi, 2.25rem)';
 /** A part of the row: it starts at its narrowest (so the row wraps only when that does not fit) and grows. */
 const SHRINK_TO_FIT = { flex: '1 1 min-content', minWidth: 'min-content' } as const;
+/**
+ * The categories keep their narrowest and leave the room to the total: sharing it equally left the
+ * total's side 1 px short of icon and total in one line for a two-digit major total at 1280 px, so
+ * that one card of four showed its icon above the total. Centred when they wrap under the total.
+ */
+const CATEGORIES_FIT = { flex: '0 1 min-content', minWidth: 'min-content', marginBlock: 0, marginInline: 'auto' } as const;
 
 export default function AlarmSeverityWidget({ widget }: { widget?: WidgetInstanceProps }) {
   const { t } = useTranslation();
@@ -62,7 +68,7 @@ export default function AlarmSeverityWidget({ widget }: { widget?: WidgetInstanc
               </div>
               <small className="text-muted">{t(ALARM_SEVERITY_VIEWS[severity])}</small>
             </div>
-            <ul className="list-unstyled m-0" style={SHRINK_TO_FIT}>
+            <ul className="list-unstyled" style={CATEGORIES_FIT}>
               {CATEGORIES.map((c) => (
                 <li key={c.field} className="d-flex j-c-between" style={{ columnGap: 8 }}>
                   <span>{t(c.label)}</span>

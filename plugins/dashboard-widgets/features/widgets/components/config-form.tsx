@@ -54,14 +54,17 @@ export function ConfigForm<V extends string>({ widget, views, daysField, daysLab
     <form onSubmit={(e) => e.preventDefault()} data-testid="widget-config-form" noValidate>
       <div className={`form-group${view ? '' : ' has-error'}`}>
         <label htmlFor={viewId}>{t('View Selection')}</label>
-        <select id={viewId} className="form-control" required value={view ?? ''} onChange={(e) => setView(e.target.value)} data-testid="view-selection">
-          {!view && <option value="">{t('Select a view')}</option>}
-          {names.map((n) => (
-            <option key={n} value={n}>
-              {t(views[n])}
-            </option>
-          ))}
-        </select>
+        {/* The platform's select (its caret, no native arrow), as in its own widget forms and our other forms. */}
+        <div className="c8y-select-wrapper">
+          <select id={viewId} className="form-control" required value={view ?? ''} onChange={(e) => setView(e.target.value)} data-testid="view-selection">
+            {!view && <option value="">{t('Select a view')}</option>}
+            {names.map((n) => (
+              <option key={n} value={n}>
+                {t(views[n])}
+              </option>
+            ))}
+          </select>
+        </div>
         {!view && (
           <p className="help-block" role="alert">
             {t(VIEW_REQUIRED)}

@@ -49,7 +49,8 @@ function BarView({ history, days }: { history: HistoryEntry[]; days: number }) {
   return (
     <div data-testid="online-history-bars" data-measure={measure}>
       {!noneOnline && (
-        <div className="btn-group btn-group-xs m-b-8" role="group" aria-label={t('Measure')}>
+        // Small, not extra small: the platform's xs buttons are 16 px high with 10 px text, below a pointer's 24 px target.
+        <div className="btn-group btn-group-sm m-b-8" role="group" aria-label={t('Measure')}>
           {MEASURES.map((m) => (
             // The platform's segmented buttons: .active stays coloured with focus (btn-primary turned white with focus).
             <button key={m} type="button" className={`btn btn-default${m === measure ? ' active' : ''}`} aria-pressed={m === measure} onClick={() => setMeasure(m)}>

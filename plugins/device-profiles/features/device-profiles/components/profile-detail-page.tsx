@@ -264,7 +264,8 @@ function ProfileDetail({ id }: { id: string }) {
               <dt>{t('Last update on')}</dt>
               <dd>{formatDateTime(p.lastUpdatedDateTime ?? (p.lastUpdated as string | undefined)) || '-'}</dd>
             </dl>
-            <p className="text-muted small">
+            {/* Its own bottom margin: the platform's paragraphs have none, and the hint sat on the Name label. */}
+            <p className="text-muted small m-b-16" data-testid="profile-hint">
               <i className="dlt-c8y-icon-info-circle" aria-hidden="true" />{' '}
               {t('A profile without a device group is the default profile of its device type. Only one group per device type.')}
             </p>
@@ -316,7 +317,7 @@ function ProfileDetail({ id }: { id: string }) {
                         <PermittedButton
                           requires={REQUIRES.deviceProfileWrite}
                           hideWhenDenied
-                          className="btn btn-link btn-xs text-danger"
+                          className="btn btn-link btn-sm text-danger"
                           disabled={savingSoftware}
                           title={softwareBusy}
                           aria-label={t('Remove {{name}}', { name: s.name })}

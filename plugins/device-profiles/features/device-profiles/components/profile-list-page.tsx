@@ -145,13 +145,13 @@ export default function ProfileListPage() {
                   <td>{t(deviceTypeLabel(p.deviceType))}</td>
                   {/* Row actions are writes: hidden per row for users who may not write profiles (the name still opens the profile). */}
                   <td className="text-right text-nowrap">
-                    <PermittedButton requires={REQUIRES.deviceProfileWrite} hideWhenDenied className="btn btn-link btn-xs" onClick={() => navigate(`${PROFILE_ROUTE_BASE}/${p.id}`)}>
+                    <PermittedButton requires={REQUIRES.deviceProfileWrite} hideWhenDenied className="btn btn-link btn-sm" onClick={() => navigate(`${PROFILE_ROUTE_BASE}/${p.id}`)}>
                       {t('Edit')}
                     </PermittedButton>
-                    <PermittedButton requires={REQUIRES.deviceProfileWrite} hideWhenDenied className="btn btn-link btn-xs" onClick={() => setDuplicating({ id: String(p.id), name: p.name, deviceType: p.deviceType })}>
+                    <PermittedButton requires={REQUIRES.deviceProfileWrite} hideWhenDenied className="btn btn-link btn-sm" onClick={() => setDuplicating({ id: String(p.id), name: p.name, deviceType: p.deviceType })}>
                       {t('Duplicate')}
                     </PermittedButton>
-                    <PermittedButton requires={REQUIRES.deviceProfileWrite} hideWhenDenied className="btn btn-link btn-xs text-danger" onClick={() => void remove(String(p.id), p.name)}>
+                    <PermittedButton requires={REQUIRES.deviceProfileWrite} hideWhenDenied className="btn btn-link btn-sm text-danger" onClick={() => void remove(String(p.id), p.name)}>
                       {t('Delete')}
                     </PermittedButton>
                   </td>

@@ -231,9 +231,18 @@ function AddSoftwareForm({
             </button>
           </div>
         ) : (
+          // Not the platform's class 'drop-zone': its square box (height 0, padding-bottom 100 %) under our
+          // padding left a 28 px box with the text running over its dashed bottom edge in the platform UI.
           <div
-            className={`drop-zone text-center${dragging ? ' drag-over' : ''}`}
-            style={{ border: '2px dashed #ccc', padding: 12, cursor: form.url ? 'not-allowed' : 'pointer', opacity: form.url ? 0.5 : 1 }}
+            className="text-center"
+            style={{
+              border: '2px dashed',
+              borderColor: dragging ? 'var(--c8y-root-component-brand-primary, #1776bf)' : 'var(--c8y-root-component-border-color, #ccc)',
+              padding: 12,
+              cursor: form.url ? 'not-allowed' : 'pointer',
+              opacity: form.url ? 0.5 : 1,
+            }}
+            data-dragging={dragging || undefined}
             role="button"
             tabIndex={form.url ? -1 : 0}
             aria-disabled={!!form.url}

@@ -42,6 +42,7 @@ export function SoftwareCard({ pkg, menu, onChanged, onDirty }: Props) {
   return (
     <FlipCard
       flipped={flipped}
+      fillCell
       data-testid={`software-card-${pkg.id}`}
       front={<Front pkg={pkg} menu={menu} onDetails={() => setFlipped(true)} onChanged={onChanged} />}
       back={() => (
@@ -131,7 +132,8 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
   };
 
   return (
-    <div className="card" style={{ height: '100%', marginBottom: 0 }}>
+    // A column: the block takes the height the row gives, so Details sits at the bottom in every card of a row.
+    <div className="card" style={{ height: '100%', marginBottom: 0, display: 'flex', flexDirection: 'column' }}>
       <div className="card-header separator d-flex a-i-center">
         <Icon name="software" className="m-r-8" />
         <h4 className="card-title text-truncate" style={{ flex: 1 }} title={pkg.name}>
@@ -189,7 +191,7 @@ function Front({ pkg, menu, onDetails, onChanged }: { pkg: SoftwarePackage; menu
           )}
         </div>
       </div>
-      <div className="card-block">
+      <div className="card-block" style={{ flex: '1 1 auto' }}>
         {/* A long version without spaces wraps: else it runs out of the card. */}
         <p className="m-b-4" style={{ overflowWrap: 'anywhere' }}>
           <span className="text-muted">{t('Version')}: </span>
