@@ -83,6 +83,16 @@ export function ContributionProviders({ props, children }: { props: Contribution
 }
 
 /**
+ * How long a contribution's bootstrap and mount may take before single-spa says so (its error #31):
+ * a warning after 10 s, an error after 30 s, the parcel still waited for. single-spa's defaults (a
+ * warning every second, an error after 3-4 s) were met by every widget of a cold platform
+ * dashboard, whose bootstrap loads the plugin's texts beside the platform's own requests: the
+ * console of a healthy page filled with warnings, and now and then an error.
+ */
+const SLOW_LIFECYCLE = { millis: 30_000, dieOnTimeout: false, warningMillis: 10_000 } as const;
+export const CONTRIBUTION_TIMEOUTS = { bootstrap: SLOW_LIFECYCLE, mount: SLOW_LIFECYCLE };
+
+/**
  * Wraps a React component as a single-spa parcel with the providers every contribution needs.
  * The plugin's locales are loaded before the first mount; without `locales` the namespace is the
  * host's own (the dev shell's standard tabs), which the host has loaded already.
@@ -106,10 +116,11 @@ export function createContributionParcel(
       </div>
     ),
   });
-  if (!locales) return lifecycles as ParcelConfig<ContributionProps>;
+  if (!locales) return { ...lifecycles, timeouts: CONTRIBUTION_TIMEOUTS } as ParcelConfig<ContributionProps>;
   let namespaceLoaded: Promise<void> | undefined;
   return {
     ...lifecycles,
+    timeouts: CONTRIBUTION_TIMEOUTS,
     bootstrap: [
       (props: ContributionProps) => (namespaceLoaded ??= loadNamespace(props.pluginId, locales)),
       lifecycles.bootstrap,
