@@ -45,7 +45,7 @@ describe('software repository and device profiles in the real platform UI: Enter
       const dialog = page.getByRole('dialog', { name: 'Add device profile' });
       await dialog.waitFor({ timeout: WAIT_MS });
       const name = dialog.getByLabel('Name');
-      await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent === 'Name', undefined, { timeout: WAIT_MS });
+      await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent === 'Name *', undefined, { timeout: WAIT_MS });
       // Typed without clicking into the field first: the focus is there.
       await page.keyboard.type('Enter-made profile');
       assert.equal(await name.inputValue(), 'Enter-made profile');
