@@ -37,8 +37,12 @@ describe('device profiles', () => {
     await page.getByTestId('add-device-profile').click();
     const modal = page.getByTestId('add-profile-modal');
     await page.waitForFunction(() => document.querySelector('[data-testid="add-profile-modal"] fieldset:not([disabled])'));
-    // No message before any input (issue 19 item 17: "Device type is required." showed at once).
-    assert.equal(await modal.locator('.help-block').count(), 0);
+    // No message before any input (issue 19 item 17: "Device type is required." showed at once);
+    // the required fields are marked '*' and a line says what Continue waits for, as in Add software.
+    assert.equal(await modal.locator('.has-error, [role="alert"]').count(), 0);
+    assert.deepEqual(await modal.locator('label').allInnerTexts(), ['Name *', 'Device type *', 'Device Group']);
+    assert.equal(await page.getByTestId('add-profile-continue').isDisabled(), true);
+    assert.equal(await modal.getByTestId('add-profile-hint').innerText(), 'Fill in the fields marked * to continue.');
     await modal.getByLabel('Name', { exact: true }).fill('Flex default e2e');
     await selectByLabel(page, 'Device type', 'CELOS OS (aarch64)');
     // The aarch64 type has no default in the demo data: no group needed.

@@ -139,7 +139,7 @@ describe('mobile router and connection checks tabs', () => {
     const restart = page.getByRole('button', { name: 'Restart Mobile Router' });
     await page.waitForFunction(() => {
       const b = [...document.querySelectorAll('button')].find((x) => x.textContent?.includes('Restart Mobile Router'));
-      return b && !b.hasAttribute('disabled');
+      return b && !b.hasAttribute('disabled') && b.getAttribute('aria-disabled') !== 'true';
     });
     await restart.click();
     await page.getByTestId('confirm-ok').click();
@@ -160,7 +160,7 @@ describe('mobile router and connection checks tabs', () => {
     const { page, context } = await loginAs(stack, 'operator', `/device/${device.id}/adamos-connection`);
     await page.waitForFunction(() => {
       const b = [...document.querySelectorAll('button')].find((x) => x.textContent?.includes('Restart Mobile Router'));
-      return b && !b.hasAttribute('disabled');
+      return b && !b.hasAttribute('disabled') && b.getAttribute('aria-disabled') !== 'true';
     }, null, { timeout: 30000 });
     await page.getByRole('button', { name: 'Restart Mobile Router' }).click();
     await page.getByTestId('confirm-cancel').click();
@@ -174,7 +174,7 @@ describe('mobile router and connection checks tabs', () => {
     const enabled = (label: string) =>
       page.waitForFunction((l) => {
         const b = [...document.querySelectorAll('button')].find((x) => x.textContent?.includes(l));
-        return b && !b.hasAttribute('disabled');
+        return b && !b.hasAttribute('disabled') && b.getAttribute('aria-disabled') !== 'true';
       }, label, { timeout: 30000 });
     // A RUTX router on RUTX_R_00.07.06 (issue 19 item 20): only RUTX images, never the installed
     // version, and the patch for 00.07.06 (the spec's patch-level filter).

@@ -45,7 +45,7 @@ describe('software repository and device profiles in the real platform UI: Enter
       const dialog = page.getByRole('dialog', { name: 'Add device profile' });
       await dialog.waitFor({ timeout: WAIT_MS });
       const name = dialog.getByLabel('Name');
-      await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent === 'Name', undefined, { timeout: WAIT_MS });
+      await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent === 'Name *', undefined, { timeout: WAIT_MS });
       // Typed without clicking into the field first: the focus is there.
       await page.keyboard.type('Enter-made profile');
       assert.equal(await name.inputValue(), 'Enter-made profile');
@@ -95,6 +95,23 @@ describe('software repository and device profiles in the real platform UI: Enter
       const uneven = rows.filter((row) => new Set(row).size > 1);
       assert.deepEqual(uneven, [], 'every card of a row as tall as the others, Details at the same height');
       await snap(page, 'platform-shell-swprof-cards');
+      // The back side's Back: a clean button without padding had its focus ring on its text.
+      await page.locator('[data-face="front"] [data-testid="details"]').first().click();
+      const back = page.getByTestId('back');
+      await back.waitFor({ timeout: WAIT_MS });
+      await back.focus();
+      const room = await back.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const text = range.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        return { left: Math.round(text.left - box.left), right: Math.round(box.right - text.right), height: Math.round(box.height), ring: style.outlineStyle !== 'none' || style.boxShadow !== 'none' };
+      });
+      await snap(page, 'platform-shell-swprof-card-back');
+      assert.ok(room.left >= 6 && room.right >= 6 && room.height >= 24 && room.ring, `Back: ${JSON.stringify(room)}`);
+      await back.click();
+      await page.getByTestId('back').waitFor({ state: 'detached', timeout: WAIT_MS });
       await page.getByTestId('add-software').click();
       const zone = page.getByTestId('drop-zone');
       await zone.waitFor({ timeout: WAIT_MS });

@@ -94,6 +94,25 @@ describe('PermittedButton', () => {
     );
   });
 
+  it('says a reason of state the same way: focusable, inert, on hover and to screen readers; both when both, the permission first', () => {
+    const onClick = jest.fn();
+    const reason = 'The router is not running (device state: Applying firmware).';
+    const { rerender } = renderUi(
+      inContext(testUser([ROLE.alarmAdmin]), <PermittedButton requires={REQUIRES.alarmUpdate} disabledReason={reason} onClick={onClick}>Restart</PermittedButton>),
+    );
+    const button = screen.getByRole('button', { name: 'Restart' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveClass('disabled');
+    button.focus();
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('title', reason);
+    expect(button).toHaveAccessibleDescription(reason);
+    fireEvent.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+    rerender(inContext(testUser([]), <PermittedButton requires={REQUIRES.alarmUpdate} disabledReason={reason}>Restart</PermittedButton>));
+    expect(screen.getByRole('button', { name: 'Restart' })).toHaveAccessibleDescription(`Not permitted: your user lacks the permission “Alarms: admin”. ${reason}`);
+  });
+
   it('renders nothing when denied and asked to hide (row actions)', () => {
     renderUi(inContext(testUser([]), <PermittedButton requires={REQUIRES.deviceProfileWrite} hideWhenDenied>Delete</PermittedButton>));
     expect(screen.queryByRole('button')).toBeNull();

@@ -85,42 +85,52 @@ export type PermittedButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   user?: CurrentUser | null;
   /** Render nothing instead of a disabled button when denied (row actions repeated per item). */
   hideWhenDenied?: boolean;
+  /**
+   * Why the write is not possible now though the user may do it (the state of what it acts on):
+   * set, the button is disabled the way a denied one is, saying this reason (after a missing permission's).
+   */
+  disabledReason?: string;
   'data-testid'?: string;
   children?: ReactNode;
 };
 
 /**
- * A button for a write. Denied: aria-disabled (still focusable, so the reason can be reached by
- * keyboard) with the platform's disabled look, clicks do nothing, the reason on hover and as its
- * description. `disabled` keeps its usual meaning for the other reasons a write is not possible.
+ * A button for a write. Denied, or not possible now with a `disabledReason`: aria-disabled (still
+ * focusable, so the reason can be reached by keyboard) with the platform's disabled look, clicks
+ * do nothing, the reason on hover and as its description (both when both). `disabled` keeps its
+ * usual meaning for the other reasons a write is not possible (one running, which says itself).
  */
-export function PermittedButton({ requires, user, hideWhenDenied, className, disabled, onClick, title, type = 'button', children, ...rest }: PermittedButtonProps) {
+export function PermittedButton({ requires, user, hideWhenDenied, disabledReason, className, disabled, onClick, title, type = 'button', children, ...rest }: PermittedButtonProps) {
   const gate = useGate(requires, user);
   const noteId = useId();
-  if (gate.allowed) {
+  if (!gate.allowed && hideWhenDenied) return null;
+  // Denied, the permission first (it does not pass with the state), then the state's reason.
+  const reason = [gate.reason, disabledReason].filter(Boolean).join(' ') || undefined;
+  if (!reason) {
     return (
       <button {...rest} type={type} className={className} disabled={disabled} title={title} onClick={onClick} data-requires={gate.requires}>
         {children}
       </button>
     );
   }
-  if (hideWhenDenied) return null;
   return (
     <>
       <button
         {...rest}
-        // A denied submit button must not submit its form either.
+        // A disabled submit button must not submit its form either.
         type="button"
         className={cx(className, 'disabled')}
         aria-disabled="true"
-        title={gate.reason}
+        title={reason}
         aria-describedby={noteId}
         data-requires={gate.requires}
         onClick={(e) => e.preventDefault()}
       >
         {children}
       </button>
-      <GateNote gate={gate} id={noteId} />
+      <span id={noteId} className="sr-only" data-testid={gate.allowed ? 'disabled-reason' : 'permission-reason'}>
+        {reason}
+      </span>
     </>
   );
 }

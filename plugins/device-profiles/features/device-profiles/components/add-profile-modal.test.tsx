@@ -22,16 +22,34 @@ function serve(created: Response) {
 }
 
 async function fillAndContinue() {
-  await waitFor(() => expect(screen.getByLabelText(de.Name)).not.toBeDisabled());
+  await waitFor(() => expect(screen.getByRole('textbox', { name: de.Name })).not.toBeDisabled());
   // Before anything is typed Continue says what it waits for, though no field shows its message yet.
   expect(screen.getByTestId('add-profile-continue')).toBeDisabled();
   expect(screen.getByTestId('add-profile-continue')).toHaveAccessibleDescription(`${de['Name is required.']} ${de['Device type is required.']}`);
-  fireEvent.change(screen.getByLabelText(de.Name), { target: { value: 'New profile' } });
-  fireEvent.change(screen.getByLabelText(de['Device type']), { target: { value: 'adamos_NETbox' } });
+  fireEvent.change(screen.getByRole('textbox', { name: de.Name }), { target: { value: 'New profile' } });
+  fireEvent.change(screen.getByRole('combobox', { name: de['Device type'] }), { target: { value: 'adamos_NETbox' } });
   fireEvent.click(screen.getByTestId('add-profile-continue'));
 }
 
 describe('AddProfileModal', () => {
+  it("marks its required fields '*' and says in view what an empty form's disabled Continue waits for, as Add software does", async () => {
+    serve(reply(500, {}));
+    renderContribution(<AddProfileModal onClose={jest.fn()} onCreated={jest.fn()} />, { pluginId: 'device-profiles', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) }, language: 'de', locales: de });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: de.Name })).not.toBeDisabled());
+    const label = (name: string) => screen.getByText(name, { selector: 'label' });
+    expect(label(de.Name)).toHaveTextContent(`${de.Name} *`);
+    expect(label(de['Device type'])).toHaveTextContent(`${de['Device type']} *`);
+    // The group is required only for a type that has a default profile already.
+    expect(label(de['Device Group'])).not.toHaveTextContent('*');
+    expect(screen.getByTestId('add-profile-continue')).toBeDisabled();
+    expect(screen.getByTestId('add-profile-hint')).toHaveTextContent(de['Fill in the fields marked * to continue.']);
+    fireEvent.change(screen.getByRole('textbox', { name: de.Name }), { target: { value: 'New profile' } });
+    fireEvent.change(screen.getByRole('combobox', { name: de['Device type'] }), { target: { value: 'adamos_NETbox' } });
+    // Every field touched: their own messages say the rest; the form here is valid.
+    expect(screen.queryByTestId('add-profile-hint')).toBeNull();
+    expect(screen.getByTestId('add-profile-continue')).toBeEnabled();
+  });
+
   it('says a creation failure without a known code (and logs its cause) instead of only logging it', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     serve(reply(500, { error: 'x', message: 'database down' }));
@@ -66,21 +84,21 @@ describe('AddProfileModal by keyboard', () => {
   it('puts the focus in Name once the restrictions are read (it stayed on the close button, typing went nowhere)', async () => {
     serve(reply(201, { ok: { id: '1' }, errors: [] }));
     renderContribution(<AddProfileModal onClose={jest.fn()} onCreated={jest.fn()} />, { pluginId: 'device-profiles', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) }, language: 'de', locales: de });
-    await waitFor(() => expect(screen.getByLabelText(de.Name)).not.toBeDisabled());
-    await waitFor(() => expect(screen.getByLabelText(de.Name)).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('textbox', { name: de.Name })).not.toBeDisabled());
+    await waitFor(() => expect(screen.getByRole('textbox', { name: de.Name })).toHaveFocus());
   });
 
   it('continues on Enter in the name once the form is valid, not before', async () => {
     serve(reply(201, { ok: { id: '77', name: 'New profile', deviceType: 'adamos_NETbox' }, errors: [] }));
     const onCreated = jest.fn();
     renderContribution(<AddProfileModal onClose={jest.fn()} onCreated={onCreated} />, { pluginId: 'device-profiles', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
-    await waitFor(() => expect(screen.getByLabelText('Name')).not.toBeDisabled());
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'New profile' } });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).not.toBeDisabled());
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'New profile' } });
     // No device type yet: Enter creates nothing.
-    fireEvent.keyDown(screen.getByLabelText('Name'), { key: 'Enter' });
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Name' }), { key: 'Enter' });
     expect((global.fetch as jest.Mock).mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toHaveLength(0);
-    fireEvent.change(screen.getByLabelText('Device type'), { target: { value: 'adamos_NETbox' } });
-    fireEvent.keyDown(screen.getByLabelText('Name'), { key: 'Enter' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Device type' }), { target: { value: 'adamos_NETbox' } });
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Name' }), { key: 'Enter' });
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith('77'));
     expect((global.fetch as jest.Mock).mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toHaveLength(1);
   });
@@ -97,16 +115,16 @@ describe('AddProfileModal when another user was faster', () => {
       return reply(404, { message: `unexpected ${url}` });
     }) as unknown as typeof fetch;
     renderContribution(<AddProfileModal onClose={jest.fn()} onCreated={jest.fn()} />, { pluginId: 'device-profiles', context: { user: testUser(['ROLE_INVENTORY_ADMIN']) } });
-    await waitFor(() => expect(screen.getByLabelText('Name')).not.toBeDisabled());
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'New profile' } });
-    fireEvent.change(screen.getByLabelText('Device type'), { target: { value: 'adamos_NETbox' } });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).not.toBeDisabled());
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'New profile' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Device type' }), { target: { value: 'adamos_NETbox' } });
     // Another user creates the type's default profile now.
     restrictions = { ...RESTRICTIONS, deviceTypeWithDefaultProfile: ['adamos_NETbox'] };
     fireEvent.click(screen.getByTestId('add-profile-continue'));
     expect(await screen.findByTestId('add-profile-error')).toHaveTextContent('Default profile already available. A device group is required.');
     // The form knows it now: choosing a group clears the banner and Continue stays possible.
     await waitFor(() => expect(screen.getAllByText('Default profile already available. A device group is required.')).toHaveLength(2));
-    fireEvent.change(screen.getByLabelText('Device Group'), { target: { value: '900' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Device Group' }), { target: { value: '900' } });
     expect(screen.queryByTestId('add-profile-error')).toBeNull();
     expect(screen.getByTestId('add-profile-continue')).not.toBeDisabled();
   });
@@ -123,8 +141,8 @@ describe('AddProfileModal creation error codes (spec 8, in German)', () => {
     expect(await screen.findByTestId('add-profile-error')).toHaveTextContent(message);
     expect(screen.getByTestId('add-profile-continue')).toBeDisabled();
     expect(screen.getByTestId('add-profile-continue')).toHaveAccessibleDescription(message);
-    expect(screen.getByLabelText(de.Name)).toHaveValue('New profile');
-    fireEvent.change(screen.getByLabelText(de.Name), { target: { value: 'Another profile' } });
+    expect(screen.getByRole('textbox', { name: de.Name })).toHaveValue('New profile');
+    fireEvent.change(screen.getByRole('textbox', { name: de.Name }), { target: { value: 'Another profile' } });
     expect(screen.queryByTestId('add-profile-error')).toBeNull();
   });
 });
@@ -163,28 +181,28 @@ describe('AddProfileModal with unsaved changes', () => {
 
   it('closes the blank form at once on Escape', async () => {
     const onClose = render();
-    await waitFor(() => expect(screen.getByLabelText('Name')).not.toBeDisabled());
-    fireEvent.keyDown(screen.getByLabelText('Name'), { key: 'Escape' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).not.toBeDisabled());
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Name' }), { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('closes a duplicate as prefilled at once on Escape', async () => {
     const onClose = render({ duplicateOf: { id: '117', name: 'IoTconnector Bielefeld', deviceType: 'adamos_NETbox' } });
-    await waitFor(() => expect(screen.getByLabelText('Name')).not.toBeDisabled());
-    fireEvent.keyDown(screen.getByLabelText('Name'), { key: 'Escape' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).not.toBeDisabled());
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Name' }), { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('asks before Escape throws a typed name away (staying keeps it); Cancel closes at once', async () => {
     const onClose = render();
-    await waitFor(() => expect(screen.getByLabelText('Name')).not.toBeDisabled());
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Plant Bielefeld' } });
-    await act(async () => fireEvent.keyDown(screen.getByLabelText('Name'), { key: 'Escape' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).not.toBeDisabled());
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Plant Bielefeld' } });
+    await act(async () => fireEvent.keyDown(screen.getByRole('textbox', { name: 'Name' }), { key: 'Escape' }));
     const asked = await screen.findByRole('dialog', { name: 'Discard changes' });
     fireEvent.click(within(asked).getByTestId('confirm-cancel'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard changes' })).toBeNull());
     expect(onClose).not.toHaveBeenCalled();
-    expect(screen.getByLabelText('Name')).toHaveValue('Plant Bielefeld');
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Plant Bielefeld');
     fireEvent.click(screen.getByTestId('add-profile-cancel'));
     expect(onClose).toHaveBeenCalledTimes(1);
   });

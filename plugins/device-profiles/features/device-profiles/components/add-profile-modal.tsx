@@ -13,6 +13,8 @@ import { ProfileFields, RestrictionsError } from './profile-fields';
 const EMPTY: ProfileForm = { name: '', deviceType: '', deviceGroup: null };
 /** The duplicated profile is gone (the list page's words for a profile another user deleted). */
 const SOURCE_GONE = msg('The device profile {{name}} no longer exists: another user deleted it. Nothing was saved.');
+/** Continue waits for a field not marked yet (not touched): said in view, as Add software says what its Save waits for. */
+const FILL_MARKED = msg('Fill in the fields marked * to continue.');
 
 interface CreateOutcome {
   newId?: string;
@@ -65,6 +67,8 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
   // Why Continue cannot be used: the service's refusal, else every rule the form breaks (also of fields not touched yet).
   const serverText = serverError === SOURCE_GONE ? t(SOURCE_GONE, { name: duplicateOf?.name }) : serverError ? t(serverError) : null;
   const blocked = serverText ?? Object.values(errors).map((e) => t(e)).join(' ');
+  const unmarked = Object.keys(errors).some((field) => !touched.has(field as keyof ProfileForm));
+  const groupRequired = !!restrictions.data && !!validateProfileForm({ ...form, deviceGroup: null }, restrictions.data).deviceGroup;
 
   // The fields are disabled until the restrictions are read, so the dialog opened with the focus on
   // its close button and typing went nowhere: once they are in, the Name field takes the focus
@@ -155,6 +159,7 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
           disabled={!restrictions.data}
           lockDeviceType={!!duplicateOf}
           groupsError={groups.error}
+          groupRequired={groupRequired}
           onChange={(next) => {
             const changed = (Object.keys(next) as (keyof ProfileForm)[]).filter((k) => next[k] !== form[k]);
             setForm(next);
@@ -163,6 +168,11 @@ export function AddProfileModal({ onClose, onCreated, duplicateOf }: { onClose: 
             setServerError(null);
           }}
         />
+        {unmarked && (
+          <p className="help-block small text-muted m-b-0" data-testid="add-profile-hint">
+            {t(FILL_MARKED)}
+          </p>
+        )}
       </div>
     </Modal>
   );

@@ -53,8 +53,8 @@ function recordPuts(fetchMock: jest.Mock, stored: object): unknown[] {
 }
 
 const renderAt = (id: string) => renderContribution(<ProfileDetailPage />, { pluginId: 'device-profiles', context: { user: EDITOR, params: { id } } });
-const nameInput = () => screen.getByLabelText('Name') as HTMLInputElement;
-const groupSelect = () => screen.getByLabelText('Device Group') as HTMLSelectElement;
+const nameInput = () => screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
+const groupSelect = () => screen.getByRole('combobox', { name: 'Device Group' }) as HTMLSelectElement;
 const selectedText = (s: HTMLSelectElement) => s.options[s.selectedIndex]?.text;
 
 /** Opens profile 117, renames it to 'Renamed 117' and presses Save. */
@@ -430,7 +430,7 @@ describe('ProfileDetailPage', () => {
     renderAt('117');
     await waitFor(() => expect(nameInput().value).toBe('IoTconnector Bielefeld'));
     fireEvent.click(screen.getByTestId('profile-edit'));
-    const type = screen.getByLabelText('Device type') as HTMLSelectElement;
+    const type = screen.getByRole('combobox', { name: 'Device type' }) as HTMLSelectElement;
     expect(type).toBeDisabled();
     expect(screen.getByTestId('device-type-note')).toHaveTextContent('The device type cannot change while the profile has software: remove its software first.');
     expect(type).toHaveAccessibleDescription('The device type cannot change while the profile has software: remove its software first.');
@@ -444,7 +444,7 @@ describe('ProfileDetailPage', () => {
     renderAt('117');
     await waitFor(() => expect(nameInput().value).toBe('IoTconnector Bielefeld'));
     fireEvent.click(screen.getByTestId('profile-edit'));
-    expect(screen.getByLabelText('Device type')).not.toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Device type' })).not.toBeDisabled();
     expect(screen.queryByTestId('device-type-note')).toBeNull();
   });
 
@@ -486,7 +486,7 @@ describe('ProfileDetailPage fields (spec 2, 4; in German)', () => {
       return undefined;
     });
     renderContribution(<ProfileDetailPage />, { pluginId: 'device-profiles', context: { user: EDITOR, params: { id: '117' } }, language: 'de', locales: de });
-    const name = () => screen.getByLabelText('Name') as HTMLInputElement;
+    const name = () => screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
     await waitFor(() => expect(name().value).toBe('IoTconnector Bielefeld'));
     const facts = screen.getByTestId('profile-facts');
     await waitFor(() => expect(screen.getByTestId('devices-using')).toHaveTextContent('3'));
@@ -502,11 +502,11 @@ describe('ProfileDetailPage fields (spec 2, 4; in German)', () => {
     fireEvent.click(screen.getByTestId('profile-edit'));
     await waitFor(() => expect(name()).not.toBeDisabled());
     fireEvent.change(name(), { target: { value: 'Umbenannt' } });
-    fireEvent.change(screen.getByLabelText('Gerätegruppe'), { target: { value: '901' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Gerätegruppe' }), { target: { value: '901' } });
     fireEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
     expect(name()).toBeDisabled();
     expect(name().value).toBe('IoTconnector Bielefeld');
-    expect((screen.getByLabelText('Gerätegruppe') as HTMLSelectElement).value).toBe('900');
+    expect((screen.getByRole('combobox', { name: 'Gerätegruppe' }) as HTMLSelectElement).value).toBe('900');
     expect(screen.getByTestId('profile-edit')).toHaveTextContent('Bearbeiten');
   });
 
@@ -553,9 +553,9 @@ describe('ProfileDetailPage when another user deleted the profile', () => {
     );
     const view = renderContribution(<ProfileDetailPage />, { pluginId: 'device-profiles', context: { user: EDITOR, params: { id: '117' } }, language: 'de', locales: de });
     const invalidate = jest.spyOn(view.queryClient, 'invalidateQueries');
-    await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('IoTconnector Bielefeld'));
+    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('IoTconnector Bielefeld'));
     fireEvent.click(screen.getByTestId('profile-edit'));
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Renamed 117' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Renamed 117' } });
     await waitFor(() => expect(screen.getByTestId('profile-save')).not.toBeDisabled());
     fireEvent.click(screen.getByTestId('profile-save'));
     await waitFor(() => expect(alerts.list()).toHaveLength(1));
@@ -564,7 +564,7 @@ describe('ProfileDetailPage when another user deleted the profile', () => {
       text: de['Failed to update device profile'],
       detail: 'Das Geräteprofil IoTconnector Bielefeld existiert nicht mehr: Ein anderer Benutzer hat es gelöscht. Es wurde nichts gespeichert.',
     });
-    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Renamed 117');
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Renamed 117');
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['device-profiles', 'profiles', 'list'] });
     alerts.clearAll();
   });

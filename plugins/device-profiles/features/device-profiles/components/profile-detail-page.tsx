@@ -281,6 +281,7 @@ function ProfileDetail({ id }: { id: string }) {
                 lockDeviceType={software.length > 0}
                 deviceTypeNote={editing && software.length > 0 ? t('The device type cannot change while the profile has software: remove its software first.') : undefined}
                 groupsError={groups.error}
+                groupRequired={!!form && !!restrictions.data && !!validateProfileForm({ ...form, deviceGroup: null }, restrictions.data).deviceGroup}
                 onChange={setDraft}
               />
             </div>

@@ -24,16 +24,22 @@ interface Props {
   deviceTypeNote?: string;
   /** Why the group list could not be loaded (the select then offers less than there is). */
   groupsError?: Error | null;
+  /** The device type already has a default profile: a group is required (marked as such). */
+  groupRequired?: boolean;
   onChange: (form: ProfileForm) => void;
 }
 
 /** Name, Device type and Device Group with their validation messages. */
-export function ProfileFields({ form, errors, groups, disabled, lockDeviceType, deviceTypeNote, groupsError, onChange }: Props) {
+export function ProfileFields({ form, errors, groups, disabled, lockDeviceType, deviceTypeNote, groupsError, groupRequired, onChange }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const field = (name: keyof ProfileForm, label: string, control: React.ReactNode) => (
+  // A required field's label is marked '*' as Add software's are (the mark is not part of its name).
+  const field = (name: keyof ProfileForm, label: string, control: React.ReactNode, required = true) => (
     <div className={`form-group${errors[name] ? ' has-error' : ''}`}>
-      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <label htmlFor={`${id}-${name}`}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
       {control}
       {errors[name] && (
         <p className="help-block" role="alert" id={`${id}-${name}-error`}>
@@ -98,6 +104,7 @@ export function ProfileFields({ form, errors, groups, disabled, lockDeviceType, 
               id={`${id}-deviceGroup`}
               className="form-control"
               value={form.deviceGroup ?? NO_GROUP}
+              required={groupRequired}
               aria-invalid={!!errors.deviceGroup}
               aria-describedby={errors.deviceGroup ? `${id}-deviceGroup-error` : undefined}
               onChange={(e) => onChange({ ...form, deviceGroup: e.target.value === NO_GROUP ? null : e.target.value })}
@@ -116,6 +123,7 @@ export function ProfileFields({ form, errors, groups, disabled, lockDeviceType, 
             </p>
           )}
         </>,
+        !!groupRequired,
       )}
     </fieldset>
   );

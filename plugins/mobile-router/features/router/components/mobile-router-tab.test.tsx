@@ -43,6 +43,8 @@ function platform(operations: () => Response, routerObject: object = router) {
 
 const OPERATOR = testUser(['ROLE_DEVICE_CONTROL_ADMIN', 'ROLE_INVENTORY_READ']);
 const actions = (toolbar = 'Mobile router actions') => within(screen.getByRole('toolbar', { name: toolbar })).getAllByRole('button');
+/** Not usable: while one runs (disabled), or for a reason it says (aria-disabled, still focusable). */
+const off = (b: HTMLElement) => (b as HTMLButtonElement).disabled || b.getAttribute('aria-disabled') === 'true';
 
 /** The tab as the operator sees it in German. */
 const renderGerman = async () =>
@@ -92,7 +94,7 @@ function firmwareWithPosts() {
 /** The operator opens Select firmware and chooses binary 701. */
 async function chooseFirmware() {
     renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
-    await waitFor(() => expect(screen.getByRole('button', { name: /Update firmware/ })).toBeEnabled());
+    await waitFor(() => expect(off(screen.getByRole('button', { name: /Update firmware/ }))).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: /Update firmware/ }));
     fireEvent.click(await screen.findByRole('radio', { name: 'RUT955 firmware (RUT9_R_00.07.07)' }));
 }
@@ -119,7 +121,7 @@ describe('MobileRouterTab', () => {
     }
     // Back online, the tab loads on its own.
     expect(await screen.findByTestId('card-mobile-router')).toBeInTheDocument();
-    await waitFor(() => expect(actions().every((b) => !(b as HTMLButtonElement).disabled)).toBe(true));
+    await waitFor(() => expect(actions().every((b) => !off(b))).toBe(true));
   });
 
   it('with realtime interrupted, reads the router on an interval: once it has reported on its operation the actions are enabled, without waiting for the connection', async () => {
@@ -129,10 +131,10 @@ describe('MobileRouterTab', () => {
     try {
       renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
       expect(await screen.findByTestId('banner-UpdateFirmware')).toHaveTextContent('Waiting for firmware update');
-      expect(actions().every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+      expect(actions().every((b) => off(b))).toBe(true);
       // The router reports; no realtime notification says so.
       done = true;
-      await waitFor(() => expect(actions().every((b) => !(b as HTMLButtonElement).disabled)).toBe(true), { timeout: 8000 });
+      await waitFor(() => expect(actions().every((b) => !off(b))).toBe(true), { timeout: 8000 });
     } finally {
       mockRealtimeInterrupted = false;
     }
@@ -145,10 +147,10 @@ describe('MobileRouterTab', () => {
     try {
       renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
       expect(await screen.findByTestId('banner-UpdateFirmware')).toHaveTextContent('Waiting for firmware update');
-      expect(actions().every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+      expect(actions().every((b) => off(b))).toBe(true);
       // The router reports; the refused channel would never say so.
       done = true;
-      await waitFor(() => expect(actions().every((b) => !(b as HTMLButtonElement).disabled)).toBe(true), { timeout: 8000 });
+      await waitFor(() => expect(actions().every((b) => !off(b))).toBe(true), { timeout: 8000 });
     } finally {
       mockRealtimeRefused = [];
     }
@@ -167,7 +169,7 @@ describe('MobileRouterTab', () => {
       return base(input);
     }) as unknown as typeof fetch;
     renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
-    await waitFor(() => expect(screen.getByRole('button', { name: /Update firmware/ })).toBeEnabled());
+    await waitFor(() => expect(off(screen.getByRole('button', { name: /Update firmware/ }))).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: /Update firmware/ }));
     expect(await screen.findByRole('radio', { name: 'RUT955 firmware (RUT9_R_00.07.07)' })).toBeInTheDocument();
   });
@@ -175,7 +177,7 @@ describe('MobileRouterTab', () => {
   it('enables the actions when the router has caught up with its last operations', async () => {
     global.fetch = platform(() => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } })) as unknown as typeof fetch;
     renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
-    await waitFor(() => expect(actions().every((b) => !(b as HTMLButtonElement).disabled)).toBe(true));
+    await waitFor(() => expect(actions().every((b) => !off(b))).toBe(true));
     expect(actions()).toHaveLength(4);
   });
 
@@ -183,14 +185,15 @@ describe('MobileRouterTab', () => {
     global.fetch = platform(() => reply(200, { operations: [pending], statistics: { currentPage: 1, pageSize: 5 } })) as unknown as typeof fetch;
     renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
     expect(await screen.findByTestId('banner-UpdateFirmware')).toHaveTextContent('Waiting for firmware update');
-    expect(actions().every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(actions().every((b) => off(b))).toBe(true);
   });
 
-  it('says on hover why the actions are disabled while an operation is pending', async () => {
+  it('says on hover and to screen readers why the actions are disabled while an operation is pending', async () => {
     global.fetch = platform(() => reply(200, { operations: [pending], statistics: { currentPage: 1, pageSize: 5 } })) as unknown as typeof fetch;
     renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
     await screen.findByTestId('banner-UpdateFirmware');
     expect(actions().map((b) => b.getAttribute('title'))).toEqual(Array(4).fill('Possible once the router has reported on its last operation.'));
+    for (const b of actions()) expect(b).toHaveAccessibleDescription('Possible once the router has reported on its last operation.');
   });
 
   it("names the router's state, in German, as the reason restart and updates are disabled; monitoring stays offered", async () => {
@@ -198,11 +201,15 @@ describe('MobileRouterTab', () => {
     global.fetch = platform(() => reply(200, { operations: [], statistics: { currentPage: 1, pageSize: 5 } }), applying) as unknown as typeof fetch;
     await renderGerman();
     const german = () => actions('Aktionen des mobilen Routers');
-    await waitFor(() => expect((german()[3] as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(off(german()[3])).toBe(false));
     const [restart, firmware, configuration, monitoring] = german();
     for (const b of [restart, firmware, configuration]) {
-      expect(b).toBeDisabled();
+      // Focusable and inert, the reason on hover and to screen readers (keyboard users reach it).
+      expect(b).toHaveAttribute('aria-disabled', 'true');
+      b.focus();
+      expect(b).toHaveFocus();
       expect(b).toHaveAttribute('title', 'Der Router läuft nicht (Gerätezustand: Firmware wird angewendet).');
+      expect(b).toHaveAccessibleDescription('Der Router läuft nicht (Gerätezustand: Firmware wird angewendet).');
     }
     expect(monitoring).not.toHaveAttribute('title');
   });
@@ -217,14 +224,14 @@ describe('MobileRouterTab', () => {
     // Whether an operation is pending is unknown: the router does not count as caught up.
     expect(screen.getByTestId('card-mobile-router')).toBeInTheDocument();
     expect(actions()).toHaveLength(4);
-    expect(actions().every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(actions().every((b) => off(b))).toBe(true);
     // On hover they say why: the operations could not be read, not that the router has yet to report.
     expect(actions().map((b) => b.getAttribute('title'))).toEqual(Array(4).fill("The router's last operations could not be loaded. Reload tries again."));
 
     failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(screen.queryByTestId('router-operations-error')).toBeNull());
-    await waitFor(() => expect(actions().every((b) => !(b as HTMLButtonElement).disabled)).toBe(true));
+    await waitFor(() => expect(actions().every((b) => !off(b))).toBe(true));
   });
 
   it('says a failed Reload once, in the tab, not again as an alert', async () => {
@@ -286,14 +293,14 @@ describe('MobileRouterTab', () => {
     }) as unknown as typeof fetch;
     renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
     const restart = () => screen.getByRole('button', { name: /Restart Mobile Router/ });
-    await waitFor(() => expect(restart()).toBeEnabled());
+    await waitFor(() => expect(off(restart())).toBe(false));
     restart().focus();
     fireEvent.click(restart());
     fireEvent.click(await screen.findByTestId('confirm-ok'));
     const banner = await screen.findByTestId('banner-Restart');
     expect(banner).toHaveTextContent('Waiting for router restart');
     await waitFor(() => expect(banner).toHaveFocus());
-    expect(restart()).toBeDisabled();
+    expect(off(restart())).toBe(true);
     act(() => alerts.clearAll());
   });
 
@@ -328,12 +335,12 @@ describe('MobileRouterTab', () => {
     }) as unknown as typeof fetch;
     renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
     const restart = () => screen.getByRole('button', { name: /Restart Mobile Router/ });
-    await waitFor(() => expect(restart()).toBeEnabled());
+    await waitFor(() => expect(off(restart())).toBe(false));
     fireEvent.click(restart());
     await screen.findByTestId('confirm-ok');
     applying = true;
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
-    await waitFor(() => expect(restart()).toBeDisabled());
+    await waitFor(() => expect(off(restart())).toBe(true));
     fireEvent.click(screen.getByTestId('confirm-ok'));
     await waitFor(() =>
       expect(alerts.list().map((a) => a.text)).toContain('Restart of mobile router could not be triggered: The router is not running (device state: Applying firmware).'),
@@ -380,7 +387,7 @@ describe('MobileRouterTab', () => {
     }) as unknown as typeof fetch;
     renderContribution(<MobileRouterTab />, { pluginId: 'mobile-router', device, context: { user: OPERATOR } });
     const start = await screen.findByRole('button', { name: /Start monitoring/ });
-    await waitFor(() => expect(start).toBeEnabled());
+    await waitFor(() => expect(off(start)).toBe(false));
     deleted = true;
     fireEvent.click(start);
     await waitFor(() =>

@@ -87,11 +87,18 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown, 
     const kind = focusAfter.current;
     if (!kind || busy || picking) return;
     focusAfter.current = null;
-    if (!focusFellToPage()) return;
     const root = rootRef.current;
+    const banner = root?.querySelector<HTMLElement>(`[data-testid="banner-${kind}"]`);
+    // Its button, now saying why it waits (still focusable), got the focus back from the dialog:
+    // the banner takes it; without one the button keeps it.
+    if (root && document.activeElement === root.querySelector(`[data-action="${kind}"][aria-disabled="true"]`)) {
+      banner?.focus();
+      return;
+    }
+    if (!focusFellToPage()) return;
     const target =
-      root?.querySelector<HTMLElement>(`[data-testid="banner-${kind}"]`) ??
-      root?.querySelector<HTMLElement>(`[data-action="${kind}"]:not([disabled])`) ??
+      banner ??
+      root?.querySelector<HTMLElement>(`[data-action="${kind}"]:not([disabled]):not([aria-disabled="true"])`) ??
       root?.closest('[data-testid="mobile-router-tab"]')?.querySelector<HTMLElement>('[data-testid="reload"]');
     target?.focus();
   });
@@ -193,11 +200,11 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown, 
     if (created) setPicking(null);
   }
 
-  /** Disabled while another action runs, or (saying why on hover) while the rules do not allow it. */
-  const gated = (kind: RouterOperationKind) => {
-    const blocked = reasonBlocked(kind);
-    return { disabled: busy || !!blocked, title: blocked };
-  };
+  /**
+   * Disabled while another action runs, or while the rules do not allow it: then focusable, saying
+   * why on hover and to screen readers (as a missing permission does).
+   */
+  const gated = (kind: RouterOperationKind) => ({ disabled: busy, disabledReason: reasonBlocked(kind) });
 
   return (
     <div ref={rootRef} data-testid="mobile-router" data-router-id={router.id}>
@@ -213,9 +220,14 @@ function RouterView({ router, deviceId, supportedOperations, last, lastUnknown, 
           <i className="dlt-c8y-icon-cog" aria-hidden="true" /> {t('Update configuration')}
         </PermittedButton>
         {monitoring ? (
-          <button type="button" className="btn btn-default" disabled data-testid="monitoring-active" title={t('Active until {{end}}', { end: formatDateTime(router.Attributes?.Monitoring?.EndAt) })}>
+          <PermittedButton
+            requires={REQUIRES.operationCreate}
+            className="btn btn-default"
+            disabledReason={t('Active until {{end}}', { end: formatDateTime(router.Attributes?.Monitoring?.EndAt) })}
+            data-testid="monitoring-active"
+          >
             <i className="dlt-c8y-icon-eye" aria-hidden="true" /> {t('Monitoring active')}
-          </button>
+          </PermittedButton>
         ) : (
           <PermittedButton requires={REQUIRES.operationCreate} className="btn btn-default" {...gated('StartMonitoring')} data-action="StartMonitoring" onClick={() => void startMonitoring()}>
             <i className="dlt-c8y-icon-eye" aria-hidden="true" /> {t('Start monitoring')}

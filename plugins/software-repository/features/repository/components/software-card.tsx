@@ -285,7 +285,8 @@ function Back({
       data-testid="edit-form"
     >
       <div className="card-header separator d-flex a-i-center">
-        <button type="button" className="btn btn-clean m-r-8" onClick={onBack} data-testid="back">
+        {/* The platform's small button (padding, focus ring clear of its text), as a rollout card's Back. */}
+        <button type="button" className="btn btn-default btn-sm m-r-8" onClick={onBack} data-testid="back">
           <Icon name="chevron-left" /> {t('Back')}
         </button>
         <h4 className="card-title text-truncate">{pkg.name}</h4>
