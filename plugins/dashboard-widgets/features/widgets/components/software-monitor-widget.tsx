@@ -48,13 +48,6 @@ const RECOVERED = [
   { field: 'total', label: 'Total', view: 'recoveredTotal' },
 ] as const;
 
-/**
- * A recovered figure: as wide as its label on one line ("this month" / "diesen Monat" wrapped in
- * an equal third at 1280 px while "Total" did not); the row's spare room is shared out, and a
- * widget too narrow for all three wraps a whole figure, its label still on one line.
- */
-const RECOVERED_CELL_STYLE = { ...FIGURE_CELL_STYLE, flex: '1 1 auto' } as const;
-
 export default function SoftwareMonitorWidget({ widget }: { widget?: WidgetInstanceProps }) {
   const { t } = useTranslation();
   const config = widget?.config ?? {};
@@ -72,13 +65,11 @@ export default function SoftwareMonitorWidget({ widget }: { widget?: WidgetInsta
             // Wraps rather than running the three figures together in a quarter-width widget.
             <div className="text-center" style={FIGURE_ROW_STYLE} data-testid="recovered-figures">
               {RECOVERED.map((r) => (
-                <div key={r.field} style={RECOVERED_CELL_STYLE}>
+                <div key={r.field} style={FIGURE_CELL_STYLE}>
                   <FigureLink to={deviceListLink(r.view)} className="h2 d-block m-0" label={t(r.label)} testId={`figure-${r.view}`}>
                     {recovered.data![r.field]}
                   </FigureLink>
-                  <small className="text-muted" style={{ whiteSpace: 'nowrap' }} data-testid="recovered-label">
-                    {t(r.label)}
-                  </small>
+                  <small className="text-muted">{t(r.label)}</small>
                 </div>
               ))}
             </div>
