@@ -21,7 +21,8 @@ async function api(path: string, init: RequestInit = {}) {
 }
 
 async function selectByLabel(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).selectOption({ label: option });
+  // By its accessible name: a required field's label also shows its '*', hidden from screen readers.
+  await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
 }
 
 describe('device profiles', () => {
@@ -43,7 +44,7 @@ describe('device profiles', () => {
     assert.deepEqual(await modal.locator('label').allInnerTexts(), ['Name *', 'Device type *', 'Device Group']);
     assert.equal(await page.getByTestId('add-profile-continue').isDisabled(), true);
     assert.equal(await modal.getByTestId('add-profile-hint').innerText(), 'Fill in the fields marked * to continue.');
-    await modal.getByLabel('Name', { exact: true }).fill('Flex default e2e');
+    await modal.getByRole('textbox', { name: 'Name', exact: true }).fill('Flex default e2e');
     await selectByLabel(page, 'Device type', 'CELOS OS (aarch64)');
     // The aarch64 type has no default in the demo data: no group needed.
     const existing = ((await api(SERVICE)).body as unknown as { deviceType: string; deviceGroup?: string | null }[]).filter(
@@ -57,9 +58,9 @@ describe('device profiles', () => {
 
     await page.goto(`${stack.url}/apps/shell/#/device-profiles-v2`);
     await page.getByTestId('add-device-profile').click();
-    await modal.getByLabel('Name', { exact: true }).fill('Flex default e2e');
+    await modal.getByRole('textbox', { name: 'Name', exact: true }).fill('Flex default e2e');
     assert.match(await modal.innerText(), /Name is not unique\./);
-    await modal.getByLabel('Name', { exact: true }).fill('Flex second e2e');
+    await modal.getByRole('textbox', { name: 'Name', exact: true }).fill('Flex second e2e');
     await selectByLabel(page, 'Device type', 'CELOS OS (aarch64)');
     assert.match(await modal.innerText(), /Default profile already available\. A device group is required\./);
     assert.equal(await page.getByTestId('add-profile-continue').isDisabled(), true);
@@ -80,8 +81,8 @@ describe('device profiles', () => {
     const modal = page.getByTestId('add-profile-modal');
     await modal.waitFor();
     assert.match(await modal.locator('.modal-title, h4').first().innerText(), /Duplicate device profile Flex default e2e/);
-    assert.equal(await modal.getByLabel('Name', { exact: true }).inputValue(), 'Flex default e2e (copy)');
-    assert.equal(await modal.getByLabel('Device type', { exact: true }).isDisabled(), true);
+    assert.equal(await modal.getByRole('textbox', { name: 'Name', exact: true }).inputValue(), 'Flex default e2e (copy)');
+    assert.equal(await modal.getByRole('combobox', { name: 'Device type', exact: true }).isDisabled(), true);
     await modal.getByText('Default profile already available. A device group is required.').waitFor();
     assert.equal(await page.getByTestId('add-profile-continue').isDisabled(), true);
     const group = await modal.getByLabel('Device Group').locator('option').nth(1).innerText();
@@ -133,7 +134,7 @@ describe('device profiles', () => {
 
     // NAME_NOT_UNIQUE: someone takes the name after the form loaded its restrictions.
     await editAndSave(
-      () => page.getByLabel('Name', { exact: true }).fill('Taken meanwhile e2e'),
+      () => page.getByRole('textbox', { name: 'Name', exact: true }).fill('Taken meanwhile e2e'),
       () => api(SERVICE, { method: 'POST', body: JSON.stringify({ name: 'Taken meanwhile e2e', deviceType: 'adamos_iotconnectorflex', deviceGroup: free[1].id }) }),
     );
     await page.getByText('Device profile name is not unique.').waitFor();
@@ -172,7 +173,7 @@ describe('device profiles', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     // A save that works.
-    await editAndSave(() => page.getByLabel('Name', { exact: true }).fill('Edit target e2e renamed'), async () => undefined);
+    await editAndSave(() => page.getByRole('textbox', { name: 'Name', exact: true }).fill('Edit target e2e renamed'), async () => undefined);
     await page.getByText('Device profile updated').waitFor();
     await snap(page, 'device-profile-errors');
     await context.close();

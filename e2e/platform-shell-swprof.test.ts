@@ -204,7 +204,7 @@ describe('software repository and device profiles in the real platform UI: Enter
       await page.evaluate((id) => (window.location.hash = `#/device-profiles-v2/${id}`), created.ok.id);
       await page.getByTestId('device-profile-detail').waitFor({ timeout: WAIT_MS });
       await page.getByTestId('profile-edit').click();
-      const name = page.getByTestId('device-profile-detail').getByLabel('Name', { exact: true });
+      const name = page.getByTestId('device-profile-detail').getByRole('textbox', { name: 'Name', exact: true });
       await name.fill('Leave guard profile renamed');
       const question = page.getByRole('dialog', { name: 'Discard changes' });
       const entry = page.locator('c8y-navigator-outlet c8y-navigator-node button[title="Software Rollouts"]');

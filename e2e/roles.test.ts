@@ -169,7 +169,9 @@ const PAGE_READY: Record<string, string> = {
   'device profiles': '[data-testid="device-profile-list"] [data-testid="profile-row"]',
 };
 
-const REASON = /^Not permitted: your user lacks the permission “[^”]+”(, “[^”]+”| or “[^”]+”)*\.$/;
+// The permission first; a reason of the target's state may follow (a router that is not running:
+// PermittedButton's disabledReason), each its own sentence.
+const REASON = /^Not permitted: your user lacks the permission “[^”]+”(, “[^”]+”| or “[^”]+”)*\.( [A-Z][^.]*(\.|\)\.))*$/;
 const label = (c: Control) => `${c.tag}${c.type ? `[${c.type}]` : ''} "${c.name}"${c.testid ? ` #${c.testid}` : ''}`;
 
 interface Audit {

@@ -33,8 +33,8 @@ describe('software repository and device profiles on an imperfect day', () => {
     await page.getByTestId('add-device-profile').click();
     const modal = page.getByTestId('add-profile-modal');
     await page.waitForFunction(() => document.querySelector('[data-testid="add-profile-modal"] fieldset:not([disabled])'));
-    await modal.getByLabel('Name', { exact: true }).fill('Slow network e2e');
-    await modal.getByLabel('Device type', { exact: true }).selectOption({ label: 'CELOS OS (aarch64)' });
+    await modal.getByRole('textbox', { name: 'Name', exact: true }).fill('Slow network e2e');
+    await modal.getByRole('combobox', { name: 'Device type', exact: true }).selectOption({ label: 'CELOS OS (aarch64)' });
     await page.getByTestId('add-profile-continue').click();
     // While the create runs the dialog cannot be left (it jumped to the new profile later) and says why.
     assert.equal(await page.getByTestId('add-profile-cancel').isDisabled(), true);
@@ -76,7 +76,7 @@ describe('software repository and device profiles on an imperfect day', () => {
     const profiles = await api<{ id: string; name: string }[]>(`${CSNG}/deviceProfile`);
     const { page, context } = await loginAs(stack, 'admin', `/device-profiles-v2/${profiles[0].id}`);
     await page.getByTestId('profile-edit').click();
-    await page.getByLabel('Name', { exact: true }).fill(`${profiles[0].name} renamed`);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`${profiles[0].name} renamed`);
     await context.clearCookies();
     await page.getByTestId('profile-save').click();
     await page.getByText('Your session has ended. Please log in again.').waitFor({ timeout: 15000 });

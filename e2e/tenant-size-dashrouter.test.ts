@@ -201,7 +201,7 @@ describe('connections that go while a screen stays open', () => {
       for (const route of held) await route.abort('connectionreset').catch(() => undefined);
       await warning.waitFor({ state: 'detached', timeout: 20_000 });
       await page.getByTestId('router-error').waitFor({ state: 'detached', timeout: WAIT_MS });
-      await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-action="Restart"]')?.disabled, undefined, { timeout: WAIT_MS });
+      await page.waitForFunction(() => { const b = document.querySelector<HTMLButtonElement>('[data-action="Restart"]'); return !!b && !b.disabled && b.getAttribute('aria-disabled') !== 'true'; }, undefined, { timeout: WAIT_MS });
     } finally {
       await context.close();
     }
@@ -214,7 +214,7 @@ describe('connections that go while a screen stays open', () => {
       await page.evaluate((h) => (location.hash = h), `#/device/${id}/adamos-connection`);
       const restart = page.locator('[data-action="Restart"]');
       await restart.waitFor({ timeout: WAIT_MS });
-      await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-action="Restart"]')?.disabled, undefined, { timeout: WAIT_MS });
+      await page.waitForFunction(() => { const b = document.querySelector<HTMLButtonElement>('[data-action="Restart"]'); return !!b && !b.disabled && b.getAttribute('aria-disabled') !== 'true'; }, undefined, { timeout: WAIT_MS });
       // Realtime goes; REST stays.
       await page.route('**/notification/realtime', (r) => r.abort('connectionrefused'));
       await page.getByTestId('realtime-interrupted').waitFor({ timeout: 60_000 });
@@ -226,7 +226,7 @@ describe('connections that go while a screen stays open', () => {
       const ops = await api<{ operations: { id: string }[] }>(`/devicecontrol/operations?deviceId=${id}&fragmentType=adamos_MobileRouter_Restart&pageSize=5`);
       assert.equal(ops.operations.length, 1);
       await api(`/devicecontrol/operations/${ops.operations[0].id}`, { method: 'PUT', body: JSON.stringify({ status: 'SUCCESSFUL' }) });
-      await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-action="Restart"]')?.disabled, undefined, { timeout: 15_000 });
+      await page.waitForFunction(() => { const b = document.querySelector<HTMLButtonElement>('[data-action="Restart"]'); return !!b && !b.disabled && b.getAttribute('aria-disabled') !== 'true'; }, undefined, { timeout: 15_000 });
       assert.ok(await page.getByTestId('realtime-interrupted').isVisible(), 'realtime is still down');
     } finally {
       await context.close();

@@ -73,7 +73,7 @@ describe('unsaved edits and two tabs: software repository and device profiles', 
     const { page, context } = await loginAs(stack, 'admin', `/device-profiles-v2/${created.ok.id}`);
     await page.getByTestId('device-profile-detail').waitFor(WAIT);
     await page.getByTestId('profile-edit').click();
-    const name = page.getByTestId('device-profile-detail').getByLabel('Name', { exact: true });
+    const name = page.getByTestId('device-profile-detail').getByRole('textbox', { name: 'Name', exact: true });
     await name.fill('Unsaved e2e profile renamed');
 
     await menu(page, 'Software repository').click();
