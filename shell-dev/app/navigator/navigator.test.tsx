@@ -183,3 +183,25 @@ describe('Navigator', () => {
     expect(buildNavigatorTree(contributions, ctx)).toEqual([]);
   });
 });
+
+describe('a group the user opened', () => {
+  it('stays open when a plugin registered later adds a root entry of the same label (the merged node takes its id)', () => {
+    const i18n = initShellI18n('en');
+    const ctx = testContext({ path: '/device/1/info' });
+    // Only children of Management at first: the merged root is named after its label.
+    const first = contributions.filter((c) => c.parent === 'Management');
+    const view = (list: typeof contributions) => (
+      <I18nextProvider i18n={i18n} defaultNS="shell">
+        <Navigator title="Shell" tree={buildNavigatorTree(list, ctx)} contributions={list} activePath="/device/1/info" context={ctx} />
+      </I18nextProvider>
+    );
+    const { rerender } = render(view(first));
+    fireEvent.click(screen.getByRole('button', { name: 'Management' }));
+    expect(screen.getByRole('button', { name: 'Management' })).toHaveAttribute('aria-expanded', 'true');
+    // A deferred plugin brings Management's own root entry: the merged node's id changes.
+    const later = [...first, node('d', { id: 'navigator-node:d/management', label: 'Management', icon: 'cogs', priority: 500 })];
+    expect(buildNavigatorTree(later, ctx).find((n) => n.label === 'Management')?.id).not.toBe(buildNavigatorTree(first, ctx).find((n) => n.label === 'Management')?.id);
+    rerender(view(later));
+    expect(screen.getByRole('button', { name: 'Management' })).toHaveAttribute('aria-expanded', 'true');
+  });
+});

@@ -288,8 +288,11 @@ export function Navigator(props: NavigatorProps) {
         <span>{props.title}</span>
       </div>
       <div className="navigatorContent">
+        {/* Keyed by label, unique among roots: a merged root takes the id of its latest contribution,
+            so a plugin registering later (the deferred ones, after the screen's data) changed the key,
+            and the group a user had opened was built again, closed. */}
         {props.tree.map((node) => (
-          <NavNode key={node.id} node={node} props={props} translate={translate} />
+          <NavNode key={node.label} node={node} props={props} translate={translate} />
         ))}
         {props.loading && (
           <p className="text-muted p-16 small" data-testid="navigator-loading">
