@@ -322,7 +322,7 @@ describe('the page-wide signal of a request without answer', () => {
     } finally {
       stop();
     }
-    await request('GET', '/x').catch(() => undefined);
+    await expect(request('GET', '/x')).rejects.toBeInstanceOf(NetworkError);
     expect(heard).toHaveLength(2);
   });
 

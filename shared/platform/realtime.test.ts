@@ -636,11 +636,11 @@ describe('RealtimeClient when another request of the page gets no answer', () =>
     try {
       await until(() => server.state.held === 1);
       noAnswer();
-      await request('GET', '/x').catch(() => undefined);
+      await expect(request('GET', '/x')).rejects.toMatchObject({ name: 'NetworkError' });
       // After the back-off, a connect answered at once: live again, then the advised wait.
       await until(() => !client.interrupted && resumes === 1, 1000);
       expect(server.state.held).toBe(1);
-      await request('GET', '/x').catch(() => undefined);
+      await expect(request('GET', '/x')).rejects.toMatchObject({ name: 'NetworkError' });
       expect(client.interrupted).toBe(true);
       // No long-poll is held until a connect has answered that the connection works.
       await until(() => !client.interrupted && resumes === 2 && server.state.held === 2, 2000);
