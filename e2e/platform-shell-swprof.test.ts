@@ -99,6 +99,9 @@ describe('software repository and device profiles in the real platform UI: Enter
       await page.locator('[data-face="front"] [data-testid="details"]').first().click();
       const back = page.getByTestId('back');
       await back.waitFor({ timeout: WAIT_MS });
+      // Measured once the card has turned: mid-turn its box is the rotated one (narrower, taller).
+      const turning = (await back.elementHandle())!;
+      await page.waitForFunction((el) => getComputedStyle(el.closest('[data-side]')!.firstElementChild!).transform.startsWith('matrix3d(-1, 0,'), turning, { timeout: WAIT_MS });
       await back.focus();
       const room = await back.evaluate((el) => {
         const box = el.getBoundingClientRect();

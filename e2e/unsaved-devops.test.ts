@@ -41,10 +41,14 @@ describe('unsaved edits on the Info tab', () => {
     const target = (await netboxes())[0];
     const { page, context } = await loginAs(stack, 'admin');
     try {
+      // The start route (the IoTconnector list) opens the navigator's Devices group; a device page
+      // opened before it had come (a loaded machine) leaves the group closed, its entries hidden.
+      const menuEntry = page.getByTestId('navigator').getByRole('link', { name: 'IoTconnectors' });
+      await menuEntry.waitFor();
       await openTab(page, target.id, 'info');
       await page.getByTestId('device-info-tab').waitFor();
       await page.locator('#device-notes').fill('Half-written note');
-      await page.getByTestId('navigator').getByRole('link', { name: 'IoTconnectors' }).click();
+      await menuEntry.click();
       const question = page.getByRole('dialog', { name: 'Discard changes' });
       await question.waitFor();
       assert.match(await question.innerText(), new RegExp(DISCARD.replace(/[?.]/g, '\\$&')));
@@ -56,7 +60,7 @@ describe('unsaved edits on the Info tab', () => {
       // Saved, the tab is clean again: the menu goes without a question.
       await page.getByTestId('save-device').click();
       await page.getByText('Device updated successfully').waitFor();
-      await page.getByTestId('navigator').getByRole('link', { name: 'IoTconnectors' }).click();
+      await menuEntry.click();
       await page.waitForFunction(() => location.hash.startsWith('#/views/iotconnector'));
       assert.equal(await page.getByRole('dialog', { name: 'Discard changes' }).count(), 0);
       assert.equal((await device(target.id)).c8y_Notes, 'Half-written note');
