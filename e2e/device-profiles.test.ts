@@ -126,7 +126,7 @@ describe('device profiles', () => {
       const loaded = page.waitForResponse((r) => r.url().includes('/restrictions?excludedIds='));
       await page.getByTestId('profile-edit').click();
       await loaded;
-      await page.waitForFunction(() => !document.querySelector('[data-testid="device-profile-detail"] fieldset')?.hasAttribute('disabled'));
+      await page.waitForFunction(() => document.querySelector('[data-testid="device-profile-detail"] fieldset')?.hasAttribute('disabled') === false);
       await change();
       await interfere();
       await page.getByTestId('profile-save').click();

@@ -60,7 +60,7 @@ describe('software repository and device profiles in the real platform UI: Enter
       await page.getByTestId('profile-edit').click();
       const field = page.getByTestId('device-profile-detail').getByLabel('Name');
       await field.fill('Enter-saved profile');
-      await page.waitForFunction(() => !(document.querySelector('[data-testid="profile-save"]') as HTMLButtonElement | null)?.disabled, undefined, { timeout: WAIT_MS });
+      await page.waitForFunction(() => (document.querySelector('[data-testid="profile-save"]') as HTMLButtonElement | null)?.disabled === false, undefined, { timeout: WAIT_MS });
       await field.press('Enter');
       await page.getByText('Device profile updated').first().waitFor({ timeout: WAIT_MS }).catch(async (e: unknown) => {
         await snap(page, 'platform-shell-swprof-profile-enter-failed');

@@ -1,5 +1,8 @@
 // Runs every browser and conformance test (e2e/*.test.ts, e2e/*.test.mjs) with node's test runner,
-// one file at a time (a shared 2-core machine). Needs `npm run build` first and Debian's chromium.
+// two files at a time (E2E_CONCURRENCY sets another number). Each file has its own stand-in, data
+// folder and Chromium; the tests spend much of their time waiting for the pages, so two files took
+// 23 min on this 2-core machine against 31 min one at a time, and three 21 min at a load of 10
+// (session 27). Needs `npm run build` first and Debian's chromium.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +15,11 @@ if (!fs.existsSync(chromium)) {
   process.exit(1);
 }
 const only = process.argv.slice(2);
+const concurrency = Number(process.env.E2E_CONCURRENCY ?? 2);
+if (!Number.isInteger(concurrency) || concurrency < 1) {
+  console.error(`e2e: E2E_CONCURRENCY must be a whole number of at least 1, not "${process.env.E2E_CONCURRENCY}"`);
+  process.exit(1);
+}
 const files = fs
   .readdirSync(dir)
   .filter((f) => /\.test\.(ts|mjs)$/.test(f))
@@ -24,7 +32,7 @@ if (!files.length) {
 }
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
+  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
   { stdio: 'inherit', cwd: path.resolve(dir, '..'), env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=4096' } },
 );
 process.exit(result.status ?? 1);

@@ -190,7 +190,10 @@ describe('two people at once', () => {
     try {
       await withoutRealtime(second.context);
       await openTab(second.page, target.id, 'device_control');
-      await second.page.waitForFunction(() => !(document.querySelector('[data-testid="restart-agent"] button') as HTMLButtonElement | null)?.disabled);
+      // The second tab has read the newest restarts (none runs): its button is there and enabled.
+      // (Waiting only for "not disabled" passed before the tab had rendered the button at all; the
+      // tab then read the first tab's restart and the test's premise was gone.)
+      await second.page.waitForFunction(() => (document.querySelector('[data-testid="restart-agent"] button') as HTMLButtonElement | null)?.disabled === false);
       await openTab(first.page, target.id, 'device_control');
       await button(first.page).click();
       await first.page.getByTestId('restart-agent').getByText('Restart operation is pending.').waitFor();
