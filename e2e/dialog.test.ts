@@ -229,7 +229,17 @@ describe('dialogs are native modal <dialog>s', () => {
           await assertLook(page, SELECT);
           await page.locator(`${SELECT} [data-testid="software-table"] tbody tr`).first().click();
           await page.locator(`${SELECT} [data-testid="software-rollout"]`).click();
-          await page.locator(ROLLOUT).waitFor({ timeout: WAIT_MS });
+          await page.locator(ROLLOUT).waitFor({ timeout: WAIT_MS }).catch(async (e: unknown) => {
+            // What the screen showed instead (seen once on a loaded machine, not yet explained).
+            const shown = await page.evaluate(() => ({
+              dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => d.querySelector('[data-testid]')?.getAttribute('data-testid')),
+              checked: document.querySelectorAll('[data-testid="software-table"] tbody input:checked').length,
+              rolloutButton: (document.querySelector('[data-testid="software-rollout"]') as HTMLButtonElement | null)?.outerHTML.slice(0, 300),
+              alerts: [...document.querySelectorAll('.alert')].map((a) => a.textContent),
+            }));
+            await snap(page, `dialog-stack-failed-${language}-${width}`);
+            throw new Error(`no rollout dialog (${language}, ${width} px): ${JSON.stringify(shown)}`, { cause: e });
+          });
           await assertLook(page, ROLLOUT);
           await snap(page, `dialog-stack-${language === 'Deutsch' ? 'de' : 'en'}-${width}`);
           await page.keyboard.press('Escape');

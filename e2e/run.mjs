@@ -1,8 +1,10 @@
 // Runs every browser and conformance test (e2e/*.test.ts, e2e/*.test.mjs) with node's test runner,
-// two files at a time (E2E_CONCURRENCY sets another number). Each file has its own stand-in, data
-// folder and Chromium; the tests spend much of their time waiting for the pages, so two files took
-// 23 min on this 2-core machine against 31 min one at a time, and three 21 min at a load of 10
-// (session 27). Needs `npm run build` first and Debian's chromium.
+// one file at a time (a shared 2-core machine); E2E_CONCURRENCY=2 runs two files at once. Each file
+// has its own stand-in, data folder and Chromium, and the tests spend much of their time waiting for
+// the pages: two files took 22-23 min here against 31 min one at a time, three 21 min at a load of
+// 10 (session 27). Not the default yet: each of those three runs failed a test the load made late
+// (four fixed in the tests, one not yet explained: dialog.test.ts' rollout dialog at 1920 px).
+// Needs `npm run build` first and Debian's chromium.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +17,7 @@ if (!fs.existsSync(chromium)) {
   process.exit(1);
 }
 const only = process.argv.slice(2);
-const concurrency = Number(process.env.E2E_CONCURRENCY ?? 2);
+const concurrency = Number(process.env.E2E_CONCURRENCY ?? 1);
 if (!Number.isInteger(concurrency) || concurrency < 1) {
   console.error(`e2e: E2E_CONCURRENCY must be a whole number of at least 1, not "${process.env.E2E_CONCURRENCY}"`);
   process.exit(1);
