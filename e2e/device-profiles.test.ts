@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { loginAs, snap, startStack, type Stack } from './harness';
+import { untilUsable } from './screens';
 
 let stack: Stack;
 const SERVICE = '/service/create-software-ng/deviceProfile';
@@ -126,7 +127,7 @@ describe('device profiles', () => {
       const loaded = page.waitForResponse((r) => r.url().includes('/restrictions?excludedIds='));
       await page.getByTestId('profile-edit').click();
       await loaded;
-      await page.waitForFunction(() => document.querySelector('[data-testid="device-profile-detail"] fieldset')?.hasAttribute('disabled') === false);
+      await untilUsable(page, '[data-testid="device-profile-detail"] fieldset', 30_000);
       await change();
       await interfere();
       await page.getByTestId('profile-save').click();

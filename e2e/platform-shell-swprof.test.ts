@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { adminApi, platformLogin, snap, startStack, type DemoUser, type Stack } from './harness';
+import { untilUsable } from './screens';
 
 type Json = Record<string, unknown>;
 const WAIT_MS = 30_000;
@@ -60,7 +61,7 @@ describe('software repository and device profiles in the real platform UI: Enter
       await page.getByTestId('profile-edit').click();
       const field = page.getByTestId('device-profile-detail').getByLabel('Name');
       await field.fill('Enter-saved profile');
-      await page.waitForFunction(() => (document.querySelector('[data-testid="profile-save"]') as HTMLButtonElement | null)?.disabled === false, undefined, { timeout: WAIT_MS });
+      await untilUsable(page, '[data-testid="profile-save"]', WAIT_MS);
       await field.press('Enter');
       await page.getByText('Device profile updated').first().waitFor({ timeout: WAIT_MS }).catch(async (e: unknown) => {
         await snap(page, 'platform-shell-swprof-profile-enter-failed');

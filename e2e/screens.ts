@@ -37,6 +37,22 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForTimeout(SETTLE_MS);
 }
 
+/**
+ * Waits until the element at `selector` is there and can be used: not :disabled (a fieldset too)
+ * and not aria-disabled (a state-blocked action stays focusable). A wait for "not disabled" alone
+ * passed before the element existed, and the test went on from a screen it had not seen.
+ */
+export async function untilUsable(page: Page, selector: string, timeout = WAIT_MS): Promise<void> {
+  await page.waitForFunction(
+    (sel) => {
+      const el = document.querySelector(sel);
+      return !!el && !el.matches(':disabled') && el.getAttribute('aria-disabled') !== 'true';
+    },
+    selector,
+    { timeout },
+  );
+}
+
 /** Opens a hash route of the shell and waits until it has settled. */
 export async function go(page: Page, hash: string): Promise<void> {
   await page.evaluate((h) => (location.hash = h), hash);

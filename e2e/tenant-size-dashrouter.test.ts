@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page, Request, Route } from 'playwright-core';
 import { adminApi, loginAs, platformLogin, snap, startStack, type Stack } from './harness';
-import { chooseLanguage, restoreEnglish, WAIT_MS } from './screens';
+import { chooseLanguage, restoreEnglish, untilUsable, WAIT_MS } from './screens';
 
 let stack: Stack;
 const api = <T>(p: string, init?: RequestInit) => adminApi<T>(stack, p, init);
@@ -202,7 +202,7 @@ describe('connections that go while a screen stays open', () => {
       for (const route of held) await route.abort('connectionreset').catch((e: unknown) => console.warn('a held realtime request was handled already:', e));
       await warning.waitFor({ state: 'detached', timeout: 20_000 });
       await page.getByTestId('router-error').waitFor({ state: 'detached', timeout: WAIT_MS });
-      await page.waitForFunction(() => { const b = document.querySelector<HTMLButtonElement>('[data-action="Restart"]'); return !!b && !b.disabled && b.getAttribute('aria-disabled') !== 'true'; }, undefined, { timeout: WAIT_MS });
+      await untilUsable(page, '[data-action="Restart"]');
     } finally {
       await context.close();
     }
@@ -215,7 +215,7 @@ describe('connections that go while a screen stays open', () => {
       await page.evaluate((h) => (location.hash = h), `#/device/${id}/adamos-connection`);
       const restart = page.locator('[data-action="Restart"]');
       await restart.waitFor({ timeout: WAIT_MS });
-      await page.waitForFunction(() => { const b = document.querySelector<HTMLButtonElement>('[data-action="Restart"]'); return !!b && !b.disabled && b.getAttribute('aria-disabled') !== 'true'; }, undefined, { timeout: WAIT_MS });
+      await untilUsable(page, '[data-action="Restart"]');
       // Realtime goes; REST stays.
       await page.route('**/notification/realtime', (r) => r.abort('connectionrefused'));
       await page.getByTestId('realtime-interrupted').waitFor({ timeout: 60_000 });
@@ -227,7 +227,7 @@ describe('connections that go while a screen stays open', () => {
       const ops = await api<{ operations: { id: string }[] }>(`/devicecontrol/operations?deviceId=${id}&fragmentType=adamos_MobileRouter_Restart&pageSize=5`);
       assert.equal(ops.operations.length, 1);
       await api(`/devicecontrol/operations/${ops.operations[0].id}`, { method: 'PUT', body: JSON.stringify({ status: 'SUCCESSFUL' }) });
-      await page.waitForFunction(() => { const b = document.querySelector<HTMLButtonElement>('[data-action="Restart"]'); return !!b && !b.disabled && b.getAttribute('aria-disabled') !== 'true'; }, undefined, { timeout: 15_000 });
+      await untilUsable(page, '[data-action="Restart"]', 15_000);
       assert.ok(await page.getByTestId('realtime-interrupted').isVisible(), 'realtime is still down');
     } finally {
       await context.close();

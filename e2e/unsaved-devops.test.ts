@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminApi, loginAs, platformLogin, startStack, type Stack } from './harness';
+import { untilUsable } from './screens';
 
 let stack: Stack;
 const api = <T>(path: string, init?: RequestInit) => adminApi<T>(stack, path, init);
@@ -190,10 +191,8 @@ describe('two people at once', () => {
     try {
       await withoutRealtime(second.context);
       await openTab(second.page, target.id, 'device_control');
-      // The second tab has read the newest restarts (none runs): its button is there and enabled.
-      // (Waiting only for "not disabled" passed before the tab had rendered the button at all; the
-      // tab then read the first tab's restart and the test's premise was gone.)
-      await second.page.waitForFunction(() => (document.querySelector('[data-testid="restart-agent"] button') as HTMLButtonElement | null)?.disabled === false);
+      // The second tab has read the newest restarts (none runs) before the first tab starts one.
+      await untilUsable(second.page, '[data-testid="restart-agent"] button', 30_000);
       await openTab(first.page, target.id, 'device_control');
       await button(first.page).click();
       await first.page.getByTestId('restart-agent').getByText('Restart operation is pending.').waitFor();
