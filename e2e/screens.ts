@@ -53,6 +53,37 @@ export async function untilUsable(page: Page, selector: string, timeout = WAIT_M
   );
 }
 
+/**
+ * Presses `key` on the focused control at `selector` and waits for its work to be done: the control
+ * went disabled (seen by a MutationObserver installed before the key, so a quick fetch is not
+ * missed) and is usable again. A wait for "usable" alone passed before the work had started
+ * (react-query reports the fetch a tick after the click), and the test then met the disabled button.
+ */
+export async function pressAndAwaitWork(page: Page, selector: string, key = 'Enter', timeout = WAIT_MS): Promise<void> {
+  await page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) throw new Error(`${sel} is not on the screen`);
+    const w = window as unknown as { __wentBusy?: boolean };
+    w.__wentBusy = el.matches(':disabled');
+    const observer = new MutationObserver(() => {
+      if (el.matches(':disabled')) {
+        w.__wentBusy = true;
+        observer.disconnect();
+      }
+    });
+    observer.observe(el, { attributes: true, attributeFilter: ['disabled'] });
+  }, selector);
+  await page.keyboard.press(key);
+  await page.waitForFunction(
+    (sel) => {
+      const el = document.querySelector(sel);
+      return (window as unknown as { __wentBusy?: boolean }).__wentBusy === true && !!el && !el.matches(':disabled');
+    },
+    selector,
+    { timeout },
+  );
+}
+
 /** Opens a hash route of the shell and waits until it has settled. */
 export async function go(page: Page, hash: string): Promise<void> {
   await page.evaluate((h) => (location.hash = h), hash);

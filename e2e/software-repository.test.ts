@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { loginAs, snap, startStack, type Stack, adminApi } from './harness';
+import { pressAndAwaitWork, untilUsable } from './screens';
 
 let stack: Stack;
 const AUTH = 'Basic ' + Buffer.from('demo/admin:demo').toString('base64');
@@ -234,9 +235,10 @@ describe('software repository', () => {
     await alertShown(page, 'Software successfully added.');
     assert.equal(await focused(), 'add-software', 'Save gives the focus back to Add software');
 
+    // Save's own reload of the list may still run: Reload is focused once it can be used.
+    await untilUsable(page, '[data-testid="reload"]');
     await page.focus('[data-testid="reload"]');
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(() => !(document.querySelector('[data-testid="reload"]') as HTMLButtonElement).disabled);
+    await pressAndAwaitWork(page, '[data-testid="reload"]');
     assert.equal(await focused(), 'reload', 'Reload keeps the focus');
 
     const added = (await packageNamed('e2e-kb-pkg')) as Pkg;

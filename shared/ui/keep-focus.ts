@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * Whether keyboard focus fell to the page: on <body>, or still on a control that was disabled or
@@ -13,11 +13,12 @@ export function focusFellToPage(): boolean {
  * Keyboard focus survives a control's work (issue 26). A button disabled while its work runs loses
  * focus to the page (Chromium moves it to <body> as soon as it is disabled), and the next Tab starts
  * at the top. `remember()` (called as the work starts) notes the focused control; once `busy` is
- * false again and focus is still on the page, it goes back to that control.
+ * false again and focus is still on the page, it goes back to that control, in the commit that
+ * enables it (a layout effect: no frame in which a key would go to the page).
  */
 export function useKeepFocus(busy: boolean): () => void {
   const control = useRef<HTMLElement | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (busy) return;
     const el = control.current;
     control.current = null;
