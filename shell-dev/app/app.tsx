@@ -13,8 +13,25 @@ import { startPlugins } from './plugin-host/start';
 import { Shell } from './shell';
 import { browserLanguage, switchLanguage } from './language-switch';
 
-// Loaded only when somebody has to log in.
-const LoginPage = lazy(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
+// Loaded only when somebody has to log in: asked for as soon as the start finds no session (beside
+// the language's texts), and rendered as it is once there. Through lazy() and Suspense alone the
+// login card showed ~300 ms after its chunk had arrived (React holds a revealed boundary back until
+// its fallback has shown that long); lazy() stays for a login that comes before the chunk (a
+// session that ends while the page is open).
+type LoginPageComponent = typeof import('./pages/login-page').LoginPage;
+let loadedLoginPage: LoginPageComponent | undefined;
+let loadingLoginPage: Promise<LoginPageComponent> | undefined;
+function loadLoginPage(): Promise<LoginPageComponent> {
+  loadingLoginPage ??= import('./pages/login-page').then(
+    (m) => (loadedLoginPage = m.LoginPage),
+    (error: unknown) => {
+      loadingLoginPage = undefined;
+      throw error;
+    },
+  );
+  return loadingLoginPage;
+}
+const LazyLoginPage = lazy(() => loadLoginPage().then((LoginPage) => ({ default: LoginPage })));
 
 type Phase = { phase: 'checking' } | { phase: 'login'; /** The user whose session ended while the page was open. */ expiredUser?: string } | { phase: 'in'; session: Session } | { phase: 'error'; message: string; /** Set when the answer was no platform's (a web page's status): the address serves something else. */ foreignStatus?: string; /** No answer at all (the connection, a platform not started). */ unreachable?: boolean };
 
@@ -41,6 +58,7 @@ export function App({ bundle, queryClient }: AppProps) {
   const [state, setState] = useState<Phase>({ phase: 'checking' });
   const [language, setLanguage] = useState<Language>('en');
   const pluginsStarted = useRef(false);
+  const loginPage = useRef<LoginPageComponent | typeof LazyLoginPage>(undefined);
 
   const showLanguage = useCallback(
     async (lang: Language) => {
@@ -56,8 +74,9 @@ export function App({ bundle, queryClient }: AppProps) {
     try {
       const session = await takeSession();
       if (!session) {
-        // Nobody's saved language yet: the login speaks the browser's, as the platform's does.
-        await showLanguage(browserLanguage());
+        // Nobody's saved language yet: the login speaks the browser's, as the platform's does. A
+        // login chunk that fails to load is the lazy page's to report (the page's error handling).
+        await Promise.all([showLanguage(browserLanguage()), loadLoginPage().catch(() => undefined)]);
         setState({ phase: 'login' });
         return;
       }
@@ -155,7 +174,10 @@ export function App({ bundle, queryClient }: AppProps) {
           </button>
         </div>
       );
-    case 'login':
+    case 'login': {
+      // Chosen once: a component type that changed between renders would remount the form.
+      loginPage.current ??= loadedLoginPage ?? LazyLoginPage;
+      const LoginPage = loginPage.current;
       return (
         <Suspense fallback={<p className="text-muted p-24">{t('Loading…')}</p>}>
           <LoginPage
@@ -166,6 +188,7 @@ export function App({ bundle, queryClient }: AppProps) {
           />
         </Suspense>
       );
+    }
     case 'in':
       return (
         <Shell
