@@ -4,46 +4,25 @@
  * one server page (loaded by state update, see useDataGrid) and the pager. Where the devices come
  * from, the actions and the dialogs are the caller's.
  */
-import React, { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import React, { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { ManagedObject } from '../platform/inventory';
 import type { DataGridProps, GridSelectionProps } from './data-grid';
 import type { GridColumn } from './data-grid-model';
 import { useSharedTranslation } from './i18n';
 import { useCountValues } from './use-count';
+import { chunk, useChunk } from './chunk';
 import { Pager, totalPagesOf } from './pager';
 import { msg } from '../plugin-api/i18n';
 import { ONGOING_MESSAGE, ServerJobBanner } from './server-job-banner';
 
-type DataGridComponent = typeof import('./data-grid').DataGrid;
-let loadedGrid: DataGridComponent | undefined;
-
 /**
  * AG Grid is most of the list's code. Its chunk downloads alongside the list's (webpackPreload),
  * but runs only once the list has sent its first requests (call this after the queries: effects
- * run in order), so the page's data is on its way while the grid builds itself. A state update,
- * not lazy() and Suspense: React holds a Suspense boundary's content back until its fallback has
- * shown for 300 ms, which put the grid's creation after the data had arrived instead of before.
+ * run in order), so the page's data is on its way while the grid builds itself. Shown by a state
+ * update (useChunk): through Suspense the grid's creation came after the data had arrived.
  */
-export function useDataGrid(): DataGridComponent | undefined {
-  const [grid, setGrid] = useState<{ component?: DataGridComponent; error?: unknown }>(() => ({ component: loadedGrid }));
-  useEffect(() => {
-    if (grid.component) return;
-    let live = true;
-    import(/* webpackPreload: true */ './data-grid').then(
-      (m) => {
-        loadedGrid = m.DataGrid;
-        if (live) setGrid({ component: m.DataGrid });
-      },
-      (error: unknown) => live && setGrid({ error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [grid.component]);
-  // A chunk that failed to load goes to the route's error boundary, as a lazy component's would.
-  if (grid.error) throw grid.error;
-  return grid.component;
-}
+const dataGrid = chunk(() => import(/* webpackPreload: true */ './data-grid').then((m) => m.DataGrid));
+export const useDataGrid = () => useChunk(dataGrid);
 
 /**
  * The rows picked across pages, or every row matching the list's query (select all matching) but

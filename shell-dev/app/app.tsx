@@ -11,6 +11,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { BundleManifest } from './plugin-host/enabled';
 import { startPlugins } from './plugin-host/start';
 import { Shell } from './shell';
+import { chunk } from '@shared/ui/chunk';
 import { browserLanguage, switchLanguage } from './language-switch';
 
 // Loaded only when somebody has to log in: asked for as soon as the start finds no session (beside
@@ -18,20 +19,9 @@ import { browserLanguage, switchLanguage } from './language-switch';
 // login card showed ~300 ms after its chunk had arrived (React holds a revealed boundary back until
 // its fallback has shown that long); lazy() stays for a login that comes before the chunk (a
 // session that ends while the page is open).
-type LoginPageComponent = typeof import('./pages/login-page').LoginPage;
-let loadedLoginPage: LoginPageComponent | undefined;
-let loadingLoginPage: Promise<LoginPageComponent> | undefined;
-function loadLoginPage(): Promise<LoginPageComponent> {
-  loadingLoginPage ??= import('./pages/login-page').then(
-    (m) => (loadedLoginPage = m.LoginPage),
-    (error: unknown) => {
-      loadingLoginPage = undefined;
-      throw error;
-    },
-  );
-  return loadingLoginPage;
-}
-const LazyLoginPage = lazy(() => loadLoginPage().then((LoginPage) => ({ default: LoginPage })));
+const loginPage = chunk(() => import('./pages/login-page').then((m) => m.LoginPage));
+type LoginPageComponent = NonNullable<typeof loginPage.loaded>;
+const LazyLoginPage = lazy(() => loginPage.load().then((LoginPage) => ({ default: LoginPage })));
 
 type Phase = { phase: 'checking' } | { phase: 'login'; /** The user whose session ended while the page was open. */ expiredUser?: string } | { phase: 'in'; session: Session } | { phase: 'error'; message: string; /** Set when the answer was no platform's (a web page's status): the address serves something else. */ foreignStatus?: string; /** No answer at all (the connection, a platform not started). */ unreachable?: boolean };
 
@@ -58,7 +48,7 @@ export function App({ bundle, queryClient }: AppProps) {
   const [state, setState] = useState<Phase>({ phase: 'checking' });
   const [language, setLanguage] = useState<Language>('en');
   const pluginsStarted = useRef(false);
-  const loginPage = useRef<LoginPageComponent | typeof LazyLoginPage>(undefined);
+  const shownLoginPage = useRef<LoginPageComponent | typeof LazyLoginPage>(undefined);
 
   const showLanguage = useCallback(
     async (lang: Language) => {
@@ -76,7 +66,7 @@ export function App({ bundle, queryClient }: AppProps) {
       if (!session) {
         // Nobody's saved language yet: the login speaks the browser's, as the platform's does. A
         // login chunk that fails to load is the lazy page's to report (the page's error handling).
-        await Promise.all([showLanguage(browserLanguage()), loadLoginPage().catch(() => undefined)]);
+        await Promise.all([showLanguage(browserLanguage()), loginPage.load().catch(() => undefined)]);
         setState({ phase: 'login' });
         return;
       }
@@ -176,8 +166,8 @@ export function App({ bundle, queryClient }: AppProps) {
       );
     case 'login': {
       // Chosen once: a component type that changed between renders would remount the form.
-      loginPage.current ??= loadedLoginPage ?? LazyLoginPage;
-      const LoginPage = loginPage.current;
+      shownLoginPage.current ??= loginPage.loaded ?? LazyLoginPage;
+      const LoginPage = shownLoginPage.current;
       return (
         <Suspense fallback={<p className="text-muted p-24">{t('Loading…')}</p>}>
           <LoginPage

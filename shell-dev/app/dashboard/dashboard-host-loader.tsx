@@ -5,12 +5,9 @@
  * requests start (WidgetContribution.prefetch). None of these waits for the host's chunk, which
  * had been the first link of that chain.
  *
- * A state update when the chunk has run, not lazy() and Suspense: React holds a Suspense
- * boundary's content back until its fallback has shown for 300 ms, which kept a cold dashboard
- * idle for that long after its host's chunk had arrived (as the device list's grid was: see
- * shared/ui/device-list.tsx).
+ * Shown by a state update when the chunk has run, not lazy() and Suspense (shared/ui/chunk.ts).
  */
-import React, { useCallback, useEffect, useState } from 'react';
+import React, { useCallback, useEffect } from 'react';
 import { loadDashboard, type LoadedDashboard } from '@shared/plugin-api/dashboard/persistence';
 import { signalWhenPainted } from '@shared/plugin-api/screen-ready';
 import type { DashboardHostProps } from './dashboard-host';
@@ -18,26 +15,11 @@ import { useShellT } from '../i18n-setup';
 import { prefetchPlacements } from './prefetch';
 import { CONTRIBUTION_LOADING } from '../mount/parcel-mount';
 import { warmLoader } from '../mount/warm';
+import { chunk, useChunk } from '@shared/ui/chunk';
 
-type Host = typeof import('./dashboard-host').DashboardHost;
-let loadedHost: Host | undefined;
-let loadingHost: Promise<Host> | undefined;
+/** The host's chunk, asked for in the loader's first render, beside the saved layout's request (from its effect, which React runs after the first paint, it left ~50 ms after the layout's on a cold start). */
+const dashboardHost = chunk(() => import('./dashboard-host').then((m) => m.DashboardHost));
 
-/**
- * The host's chunk, asked for once (again after a failure). Started in the loader's first render,
- * beside the saved layout's request: from its effect, which React runs after the first paint, the
- * request left about 50 ms after the layout's on a cold start.
- */
-function loadHost(): Promise<Host> {
-  loadingHost ??= import('./dashboard-host').then(
-    (m) => (loadedHost = m.DashboardHost),
-    (error: unknown) => {
-      loadingHost = undefined;
-      throw error;
-    },
-  );
-  return loadingHost;
-}
 /** Warmed once per page: the contributions list changes with every plugin that registers. */
 const warmed = new WeakSet<object>();
 
@@ -104,27 +86,15 @@ function takeSavedLayout(dashboard: object): Promise<LoadedDashboard | null> | u
 
 export function DashboardHost(props: DashboardHostProps) {
   const { t } = useShellT();
-  const [host, setHost] = useState<{ component?: Host; error?: unknown }>(() => ({ component: loadedHost }));
   const { dashboard, widgets, widgetContributions } = props;
   startDashboard(props);
-  if (!host.component) void loadHost().catch(() => undefined);
+  if (!dashboardHost.loaded) void dashboardHost.load().catch(() => undefined);
   useEffect(() => () => void started.delete(dashboard), [dashboard]);
   useEffect(() => warmWidgets({ dashboard, widgets, widgetContributions }), [dashboard, widgets, widgetContributions]);
   const takeLayout = useCallback(() => takeSavedLayout(dashboard), [dashboard]);
-  useEffect(() => {
-    if (host.component) return;
-    let live = true;
-    loadHost().then(
-      (component) => live && setHost({ component }),
-      (error: unknown) => live && setHost({ error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [host.component]);
   // A chunk that failed to load goes to the page's error handling, as a lazy component's would.
-  if (host.error) throw host.error;
-  if (!host.component) {
+  const Loaded = useChunk(dashboardHost);
+  if (!Loaded) {
     // The fallback the shell's Suspense boundary showed while the host's chunk loaded.
     return (
       <p className="text-muted p-16" data-testid="page-loading">
@@ -132,6 +102,5 @@ export function DashboardHost(props: DashboardHostProps) {
       </p>
     );
   }
-  const Loaded = host.component;
   return <Loaded {...props} takeSavedLayout={takeLayout} />;
 }
