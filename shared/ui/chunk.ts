@@ -9,28 +9,44 @@ import { useEffect, useState } from 'react';
 export interface Chunk<T> {
   /** The chunk's export once it has run (at once on a later screen), else undefined. */
   readonly loaded: T | undefined;
-  /** Asks for the chunk once per page (again after a failure); the same promise meanwhile. */
+  /** Asks for the chunk once per page (again after a failure, which is logged); the same promise meanwhile. */
   load(): Promise<T>;
+  /**
+   * Starts the load ahead of the screen that shows the chunk, and settles either way: a failure is
+   * logged by load() and shown by that screen (useChunk), which asks again.
+   */
+  warm(): Promise<void>;
 }
 
-/** `importer`: the import() and the export it picks; it runs at the first load(), not before. */
-export function chunk<T>(importer: () => Promise<T>): Chunk<T> {
+/**
+ * `importer`: the import() and the export it picks; it runs at the first load(), not before.
+ * `what`: the chunk in the log's words ("the charts (echarts)").
+ */
+export function chunk<T>(what: string, importer: () => Promise<T>): Chunk<T> {
   let loading: Promise<T> | undefined;
   let loaded: T | undefined;
+  const load = () => {
+    loading ??= importer().then(
+      (value) => (loaded = value),
+      (error: unknown) => {
+        loading = undefined;
+        console.warn(`The code of ${what} could not be loaded (it is asked for again when shown):`, error);
+        throw error;
+      },
+    );
+    return loading;
+  };
   return {
     get loaded() {
       return loaded;
     },
-    load() {
-      loading ??= importer().then(
-        (value) => (loaded = value),
-        (error: unknown) => {
-          loading = undefined;
-          throw error;
-        },
-      );
-      return loading;
-    },
+    load,
+    warm: () =>
+      load().then(
+        () => undefined,
+        // Logged by load(); the screen that shows the chunk says it.
+        () => undefined,
+      ),
   };
 }
 

@@ -21,7 +21,7 @@ import { ONGOING_MESSAGE, ServerJobBanner } from './server-job-banner';
  * run in order), so the page's data is on its way while the grid builds itself. Shown by a state
  * update (useChunk): through Suspense the grid's creation came after the data had arrived.
  */
-const dataGrid = chunk(() => import(/* webpackPreload: true */ './data-grid').then((m) => m.DataGrid));
+const dataGrid = chunk('the device list (AG Grid)', () => import(/* webpackPreload: true */ './data-grid').then((m) => m.DataGrid));
 export const useDataGrid = () => useChunk(dataGrid);
 
 /**

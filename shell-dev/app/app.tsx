@@ -19,7 +19,7 @@ import { browserLanguage, switchLanguage } from './language-switch';
 // login card showed ~300 ms after its chunk had arrived (React holds a revealed boundary back until
 // its fallback has shown that long); lazy() stays for a login that comes before the chunk (a
 // session that ends while the page is open).
-const loginPage = chunk(() => import('./pages/login-page').then((m) => m.LoginPage));
+const loginPage = chunk('the login page', () => import('./pages/login-page').then((m) => m.LoginPage));
 type LoginPageComponent = NonNullable<typeof loginPage.loaded>;
 const LazyLoginPage = lazy(() => loginPage.load().then((LoginPage) => ({ default: LoginPage })));
 
@@ -65,8 +65,8 @@ export function App({ bundle, queryClient }: AppProps) {
       const session = await takeSession();
       if (!session) {
         // Nobody's saved language yet: the login speaks the browser's, as the platform's does. A
-        // login chunk that fails to load is the lazy page's to report (the page's error handling).
-        await Promise.all([showLanguage(browserLanguage()), loginPage.load().catch(() => undefined)]);
+        // login chunk that fails to load is logged, asked for again by the lazy page and reported there.
+        await Promise.all([showLanguage(browserLanguage()), loginPage.warm()]);
         setState({ phase: 'login' });
         return;
       }

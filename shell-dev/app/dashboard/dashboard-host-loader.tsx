@@ -18,7 +18,7 @@ import { warmLoader } from '../mount/warm';
 import { chunk, useChunk } from '@shared/ui/chunk';
 
 /** The host's chunk, asked for in the loader's first render, beside the saved layout's request (from its effect, which React runs after the first paint, it left ~50 ms after the layout's on a cold start). */
-const dashboardHost = chunk(() => import('./dashboard-host').then((m) => m.DashboardHost));
+const dashboardHost = chunk('the dashboard', () => import('./dashboard-host').then((m) => m.DashboardHost));
 
 /** Warmed once per page: the contributions list changes with every plugin that registers. */
 const warmed = new WeakSet<object>();
@@ -88,7 +88,7 @@ export function DashboardHost(props: DashboardHostProps) {
   const { t } = useShellT();
   const { dashboard, widgets, widgetContributions } = props;
   startDashboard(props);
-  if (!dashboardHost.loaded) void dashboardHost.load().catch(() => undefined);
+  if (!dashboardHost.loaded) void dashboardHost.warm();
   useEffect(() => () => void started.delete(dashboard), [dashboard]);
   useEffect(() => warmWidgets({ dashboard, widgets, widgetContributions }), [dashboard, widgets, widgetContributions]);
   const takeLayout = useCallback(() => takeSavedLayout(dashboard), [dashboard]);

@@ -12,14 +12,11 @@ import type { ChartProps } from '@shared/ui/charts';
 import { Spinner } from '@shared/ui/spinner';
 import { chunk, useChunk } from '@shared/ui/chunk';
 
-const charts = chunk(() => import(/* webpackPreload: true */ '@shared/ui/charts').then((m) => m.Chart));
+const charts = chunk('the charts (echarts)', () => import(/* webpackPreload: true */ '@shared/ui/charts').then((m) => m.Chart));
 
-/**
- * Starts echarts ahead of the chart that needs it. A failure is logged here and shown by that
- * chart (LazyChart), which tries again.
- */
+/** Starts echarts ahead of the chart that needs it; a failure is logged and shown by that chart (LazyChart), which tries again. */
 export function warmCharts(): void {
-  charts.load().catch((error: unknown) => console.warn('The charts could not be loaded ahead of the widgets (a chart tries again when shown):', error));
+  void charts.warm();
 }
 
 /** Call in a widget's component with whether its view is a chart: echarts starts loading while its figures are requested. */
